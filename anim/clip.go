@@ -1,0 +1,249 @@
+package anim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// TargetKind says what a target animates.
+type TargetKind uint8
+
+const (
+	JointTarget  TargetKind = iota // a skeleton joint / bone
+	TexSRTTarget                   // a texture matrix (BTK entry, BFRES texture SRT)
+)
+
+func (k TargetKind) String() string {
+	if k == TexSRTTarget {
+		return "texsrt"
+	}
+	return "joint"
+}
+
+// Slot is the component of a target's pose a channel drives. Joints use
+// the x/y/z names, texture SRT targets the s/t/q names of the same slots.
+type Slot uint8
+
+const (
+	ScaleX Slot = iota
+	ScaleY
+	ScaleZ
+	RotX // degrees
+	RotY
+	RotZ
+	TransX
+	TransY
+	TransZ
+	QuatX // quaternion rotation components (x, y, z, w)
+	QuatY
+	QuatZ
+	QuatW
+	// TexModeSlot selects the NW texture-matrix formula per frame (BFRES
+	// texture SRT: 0 Maya, 1 3ds Max, 2 Softimage); unused elsewhere.
+	TexModeSlot
+	NumSlots
+)
+
+var jointSlotNames = [NumSlots]string{"scale.x", "scale.y", "scale.z", "rotation.x", "rotation.y", "rotation.z", "translation.x", "translation.y", "translation.z", "rotation.qx", "rotation.qy", "rotation.qz", "rotation.qw", "mode"}
+var texSlotNames = [NumSlots]string{"scale.s", "scale.t", "scale.q", "rotation.s", "rotation.t", "rotation.q", "translation.s", "translation.t", "translation.q", "rotation.qx", "rotation.qy", "rotation.qz", "rotation.qw", "mode"}
+
+// Name is the channel name of the slot for a target kind, as in the sample
+// JSON ("rotation.y", "translation.s").
+func (s Slot) Name(k TargetKind) string {
+	if s >= NumSlots {
+		return fmt.Sprintf("slot(%d)", uint8(s))
+	}
+	if k == TexSRTTarget {
+		return texSlotNames[s]
+	}
+	return jointSlotNames[s]
+}
+
+// IsRotation reports whether the slot is an Euler angle (in degrees).
+func (s Slot) IsRotation() bool { return s >= RotX && s <= RotZ }
+
+// IsQuat reports whether the slot is a quaternion component.
+func (s Slot) IsQuat() bool { return s >= QuatX && s <= QuatW }
+
+// ParseSlot is the inverse of Slot.Name.
+func ParseSlot(k TargetKind, name string) (Slot, bool) {
+	names := &jointSlotNames
+	if k == TexSRTTarget {
+		names = &texSlotNames
+	}
+	for i, n := range names {
+		if n == name {
+			return Slot(i), true
+		}
+	}
+	return 0, false
+}
+
+// Channel is one animated component of a target.
+type Channel struct {
+	Slot  Slot
+	Curve Curve
+}
+
+// QuatCurve is a rotation track evaluated as a whole (for example slerped
+// between stored quaternions), which per-component curves cannot do.
+type QuatCurve interface {
+	EvalQuat(frame float64) [4]float64 // x, y, z, w
+	Validate() error
+}
+
+// TexMatrixMode selects the formula that turns a texture SRT into a 2x3
+// matrix. J3D files pick Basic or Maya; NW4F (BFRES) animations pick one of
+// the three NW modes per frame through their mode channel.
+type TexMatrixMode uint8
+
+const (
+	TexJ3DBasic TexMatrixMode = iota
+	TexJ3DMaya
+	TexNWMaya
+	TexNW3dsMax
+	TexNWSoftimage
+)
+
+var texModeNames = [...]string{"basic", "maya", "nw-maya", "nw-3dsmax", "nw-softimage"}
+
+func (m TexMatrixMode) String() string {
+	if int(m) < len(texModeNames) {
+		return texModeNames[m]
+	}
+	return fmt.Sprintf("texmode(%d)", uint8(m))
+}
+
+// Target is one animated thing: a joint or a texture matrix.
+type Target struct {
+	Name  string // "" where the file stores none
+	Index int    // position in the file's table
+	Kind  TargetKind
+	// TexGen is the texture coordinate / matrix index of a texture SRT
+	// target (-1 for joints).
+	TexGen int
+	// Quaternion is set when the rotation is expressed as quaternion
+	// components (QuatX..QuatW) instead of Euler angles.
+	Quaternion bool
+	// Base holds the value of every slot no channel drives.
+	Base [NumSlots]float64
+	// Channels are the animated (or constant) components, in the order the
+	// file stores them; the sample output lists exactly these.
+	Channels []Channel
+	// Quat, when non-nil, drives QuatX..QuatW together; channels in those
+	// slots then only describe the components for plotting and sampling.
+	Quat QuatCurve
+	// TexMode and Center configure the texture matrix of texsrt targets.
+	TexMode TexMatrixMode
+	Center  [3]float64
+}
+
+// Channel returns the channel driving slot s, if any.
+func (t *Target) Channel(s Slot) (Channel, bool) {
+	for _, c := range t.Channels {
+		if c.Slot == s {
+			return c, true
+		}
+	}
+	return Channel{}, false
+}
+
+// Clip is one animation, in a form every format converts into.
+type Clip struct {
+	Name     string // the animation's name where the file has one
+	Format   string // "bck", "btk", "bfres-skeletal", "bfres-texsrt", "jba"
+	Duration float64
+	FPS      float64
+	Loop     LoopMode
+	Targets  []Target
+}
+
+// DefaultBase is the rest value of every slot: unit scale, zero rotation
+// and translation, identity quaternion.
+func DefaultBase() [NumSlots]float64 {
+	var b [NumSlots]float64
+	b[ScaleX], b[ScaleY], b[ScaleZ] = 1, 1, 1
+	b[QuatW] = 1
+	return b
+}
+
+// Validate checks what evaluation relies on: a finite, non-negative
+// duration and fps, a known loop mode, channel slots in range, and every
+// curve's own checks (finite values, sorted keys).
+func (c *Clip) Validate() error {
+	if !finite(c.Duration) || c.Duration < 0 {
+		return fmt.Errorf("duration %v is not a finite non-negative number", c.Duration)
+	}
+	if !finite(c.FPS) || c.FPS <= 0 {
+		return fmt.Errorf("fps %v is not a finite positive number", c.FPS)
+	}
+	if !c.Loop.Valid() {
+		return fmt.Errorf("loop mode %d is not 0..4", uint8(c.Loop))
+	}
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		for _, b := range t.Base {
+			if !finite(b) {
+				return fmt.Errorf("target %d (%q): base value %v is not finite", i, t.Name, b)
+			}
+		}
+		for _, ch := range t.Channels {
+			if ch.Slot >= NumSlots {
+				return fmt.Errorf("target %d (%q): channel slot %d out of range", i, t.Name, ch.Slot)
+			}
+			if ch.Curve == nil {
+				return fmt.Errorf("target %d (%q): channel %s has no curve", i, t.Name, ch.Slot.Name(t.Kind))
+			}
+			if err := ch.Curve.Validate(); err != nil {
+				return fmt.Errorf("target %d (%q) channel %s: %w", i, t.Name, ch.Slot.Name(t.Kind), err)
+			}
+		}
+		if t.Quat != nil {
+			if err := t.Quat.Validate(); err != nil {
+				return fmt.Errorf("target %d (%q) rotation: %w", i, t.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// ErrNoTargets is returned by functions that need at least one target.
+var ErrNoTargets = errors.New("clip has no targets")
+
+// KeyFrames appends the distinct key frames of all channels of target t to
+// dst in increasing order (timeline markers).
+func (t *Target) KeyFrames(dst []float64) []float64 {
+	start := len(dst)
+	for _, ch := range t.Channels {
+		if ch.Curve.Kind() == KindConstant {
+			continue
+		}
+		for i, n := 0, ch.Curve.NumKeys(); i < n; i++ {
+			dst = append(dst, ch.Curve.Key(i).Frame)
+		}
+	}
+	out := dst[start:]
+	sortFloats(out)
+	w := 0
+	for i, f := range out {
+		if i == 0 || f != out[w-1] {
+			out[w] = f
+			w++
+		}
+	}
+	return dst[:start+w]
+}
+
+func sortFloats(a []float64) {
+	// insertion sort is fine for marker lists and keeps anim free of sort's
+	// interface allocations.
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// degToRad converts degrees to radians.
+func degToRad(d float64) float64 { return d * (math.Pi / 180) }

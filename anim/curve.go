@@ -1,0 +1,220 @@
+package anim
+
+import (
+	"fmt"
+	"math"
+)
+
+// CurveKind says how a curve interpolates. The plot draws each kind as what
+// it is (steps as steps) and the inspector names it.
+type CurveKind uint8
+
+const (
+	KindConstant   CurveKind = iota // one value for all frames
+	KindHermite                     // J3D Hermite keys (tangents scaled by the key interval)
+	KindCubic                       // power-basis cubic segments (NW4F / BFRES)
+	KindLinear                      // linear segments
+	KindBakedFloat                  // one value per frame, linear in between
+	KindStepInt                     // integer steps
+	KindBakedInt                    // one integer per frame
+	KindStepBool                    // boolean steps
+	KindBakedBool                   // one boolean per frame
+	KindSampled                     // stored per-frame samples (JBA)
+)
+
+var curveKindNames = [...]string{"constant", "hermite", "cubic", "linear", "baked-float", "step-int", "baked-int", "step-bool", "baked-bool", "sampled"}
+
+func (k CurveKind) String() string {
+	if int(k) < len(curveKindNames) {
+		return curveKindNames[k]
+	}
+	return fmt.Sprintf("curvekind(%d)", uint8(k))
+}
+
+// Stepped reports whether values hold between keys instead of blending.
+func (k CurveKind) Stepped() bool {
+	switch k {
+	case KindStepInt, KindBakedInt, KindStepBool, KindBakedBool:
+		return true
+	}
+	return false
+}
+
+// Key is a keyframe as the curve plot and inspector show it, in the
+// channel's display units (degrees for rotations). InSlope and OutSlope are
+// in display units per frame; HasSlopes is false for curves without
+// tangents.
+type Key struct {
+	Frame, Value      float64
+	InSlope, OutSlope float64
+	HasSlopes         bool
+}
+
+// Curve is one channel's value as a function of the animation frame. Eval
+// is what the renderer, the plot and `animscope sample` all call, so they
+// cannot disagree. Eval must not allocate.
+type Curve interface {
+	Eval(frame float64) float64
+	Kind() CurveKind
+	NumKeys() int
+	Key(i int) Key
+	// Validate reports data Eval cannot handle (non-finite values,
+	// unsorted key frames).
+	Validate() error
+}
+
+// Constant is a curve with one value.
+type Constant float64
+
+func (c Constant) Eval(float64) float64 { return float64(c) }
+func (Constant) Kind() CurveKind        { return KindConstant }
+func (Constant) NumKeys() int           { return 1 }
+func (c Constant) Key(int) Key          { return Key{Value: float64(c)} }
+func (c Constant) Validate() error {
+	if !finite(float64(c)) {
+		return fmt.Errorf("constant %v is not finite", float64(c))
+	}
+	return nil
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// HermiteKey is one J3D key in file units: time, value and the in/out
+// tangents (per frame; the evaluator multiplies them by the key interval).
+type HermiteKey struct {
+	Time, Value, In, Out float64
+}
+
+// Hermite is a J3D keyframe curve (BCK/BTK). Before the first key it holds
+// the first value, at or after the last key the last value, and between
+// keys k0, k1 it is the cubic Hermite with tangents k0.Out·L and k1.In·L,
+// L = k1.Time − k0.Time.
+//
+// When RotationFrac is non-negative the curve is a J3D rotation: the Hermite
+// value in raw s16 units is truncated toward zero, shifted left by
+// RotationFrac and wrapped to 16 bits as the games do, then converted to
+// degrees (0x8000 = 180°). Otherwise the value is returned as is.
+type Hermite struct {
+	Keys         []HermiteKey
+	RotationFrac int
+}
+
+// NotRotation is the RotationFrac of a Hermite curve that is not a rotation.
+const NotRotation = -1
+
+// Kind implements Curve.
+func (*Hermite) Kind() CurveKind { return KindHermite }
+
+// NumKeys implements Curve.
+func (h *Hermite) NumKeys() int { return len(h.Keys) }
+
+// Key implements Curve. Values and slopes of rotation curves are converted
+// to degrees without truncation (the dots sit on the untruncated spline).
+func (h *Hermite) Key(i int) Key {
+	k := h.Keys[i]
+	s := h.unitScale()
+	return Key{Frame: k.Time, Value: k.Value * s, InSlope: k.In * s, OutSlope: k.Out * s, HasSlopes: true}
+}
+
+// unitScale converts raw values to display units, before truncation.
+func (h *Hermite) unitScale() float64 {
+	if h.RotationFrac < 0 {
+		return 1
+	}
+	return math.Ldexp(180.0/32768, min(h.RotationFrac, 32))
+}
+
+// Validate implements Curve.
+func (h *Hermite) Validate() error {
+	if len(h.Keys) == 0 {
+		return fmt.Errorf("hermite curve without keys")
+	}
+	for i, k := range h.Keys {
+		if !finite(k.Time) || !finite(k.Value) || !finite(k.In) || !finite(k.Out) {
+			return fmt.Errorf("key %d is not finite", i)
+		}
+		if i > 0 && k.Time < h.Keys[i-1].Time {
+			return fmt.Errorf("key %d at frame %g comes before key %d at frame %g", i, k.Time, i-1, h.Keys[i-1].Time)
+		}
+	}
+	return nil
+}
+
+// EvalRaw is the Hermite value in file units, before the rotation rule.
+func (h *Hermite) EvalRaw(f float64) float64 {
+	keys := h.Keys
+	n := len(keys)
+	if n == 0 {
+		return 0
+	}
+	if f <= keys[0].Time || n == 1 {
+		return keys[0].Value
+	}
+	if f >= keys[n-1].Time {
+		return keys[n-1].Value
+	}
+	// Largest i with keys[i].Time <= f; keys[0].Time < f < keys[n-1].Time
+	// here, so 0 <= i < n-1 and keys[i+1].Time > f: the segment has a
+	// positive length even when keys share a time.
+	lo, hi := 0, n-1
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if keys[mid].Time <= f {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hermite(&keys[lo], &keys[lo+1], f)
+}
+
+func hermite(k0, k1 *HermiteKey, f float64) float64 {
+	l := k1.Time - k0.Time
+	t := (f - k0.Time) / l
+	s0 := k0.Out * l
+	s1 := k1.In * l
+	p0, p1 := k0.Value, k1.Value
+	a := 2*p0 - 2*p1 + s0 + s1
+	b := -3*p0 + 3*p1 - 2*s0 - s1
+	return ((a*t+b)*t+s0)*t + p0
+}
+
+// Eval implements Curve.
+func (h *Hermite) Eval(f float64) float64 {
+	v := h.EvalRaw(f)
+	if h.RotationFrac < 0 {
+		return v
+	}
+	return J3DRotationDegrees(v, h.RotationFrac)
+}
+
+// J3DRotationDegrees applies the games' rotation rule to a raw Hermite
+// value: truncate toward zero to an int32, shift left by frac, keep 16 bits
+// (so values wrap through ±180°), and convert with 0x8000 = 180°.
+func J3DRotationDegrees(v float64, frac int) float64 {
+	return float64(J3DRotationRaw(v, frac)) * (180.0 / 32768)
+}
+
+// J3DRotationRaw is J3DRotationDegrees before the conversion to degrees.
+func J3DRotationRaw(v float64, frac int) int16 {
+	// The float-to-int conversion saturates, as the PowerPC's fctiwz does;
+	// Go's conversion of an out-of-range float is implementation-defined.
+	var i int32
+	switch {
+	case math.IsNaN(v):
+		i = 0
+	case v >= math.MaxInt32:
+		i = math.MaxInt32
+	case v <= math.MinInt32:
+		i = math.MinInt32
+	default:
+		i = int32(v) // truncates toward zero
+	}
+	// The shift is PowerPC slw: it uses the low 6 bits of the amount, and
+	// amounts of 32..63 give 0.
+	shift := uint(frac) & 63
+	if shift >= 32 {
+		return 0
+	}
+	return int16(uint32(i) << shift)
+}

@@ -1,0 +1,49 @@
+package anim
+
+// TargetPose is the evaluated state of one target: every slot's value, in
+// display units (degrees for Euler angles).
+type TargetPose struct {
+	V [NumSlots]float64
+	// Quaternion is set when the rotation is in QuatX..QuatW (copied from
+	// the target, so a skeleton can pose from the pose alone).
+	Quaternion bool
+}
+
+// Pose holds one TargetPose per clip target. It is owned by the caller and
+// reused across frames so that evaluation allocates nothing.
+type Pose struct {
+	Targets []TargetPose
+}
+
+// NewPose returns a pose sized for clip.
+func NewPose(c *Clip) *Pose {
+	return &Pose{Targets: make([]TargetPose, len(c.Targets))}
+}
+
+// Evaluate samples every target of the clip at frame into pose, growing
+// pose only if it is too small for the clip.
+func Evaluate(c *Clip, frame float64, pose *Pose) {
+	if cap(pose.Targets) < len(c.Targets) {
+		pose.Targets = make([]TargetPose, len(c.Targets))
+	}
+	pose.Targets = pose.Targets[:len(c.Targets)]
+	for i := range c.Targets {
+		EvaluateTarget(&c.Targets[i], frame, &pose.Targets[i])
+	}
+}
+
+// EvaluateTarget samples one target at frame.
+func EvaluateTarget(t *Target, frame float64, out *TargetPose) {
+	out.V = t.Base
+	out.Quaternion = t.Quaternion
+	for _, ch := range t.Channels {
+		if t.Quat != nil && ch.Slot.IsQuat() {
+			continue
+		}
+		out.V[ch.Slot] = ch.Curve.Eval(frame)
+	}
+	if t.Quat != nil {
+		q := t.Quat.EvalQuat(frame)
+		out.V[QuatX], out.V[QuatY], out.V[QuatZ], out.V[QuatW] = q[0], q[1], q[2], q[3]
+	}
+}

@@ -1,0 +1,8 @@
+package formats
+
+import "github.com/animscope/animscope/formats/internal/bin"
+
+// openSkeletonJSON is not implemented yet (see the issue that owns this format).
+func openSkeletonJSON(a *Asset, data []byte) error {
+	return bin.Unsupportedf(a.Format, "decoder not implemented yet")
+}
