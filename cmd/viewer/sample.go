@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/go-gl/mathgl/mgl64"
+	"github.com/animscope/animscope/internal/sample"
 )
 
 const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] --json
@@ -22,65 +20,6 @@ through the loop mode, exactly as the playback clock would.
 
 Flags:
 `
-
-// sampleDoc is the sample JSON schema of SAMPLES.md; field order is the
-// documented order.
-type sampleDoc struct {
-	File     string         `json:"file"`
-	Format   string         `json:"format"`
-	Clip     string         `json:"clip"`
-	Duration float64        `json:"duration"`
-	FPS      float64        `json:"fps"`
-	LoopMode string         `json:"loopMode"`
-	Frames   []float64      `json:"frames"`
-	Model    string         `json:"model,omitempty"`
-	Targets  []sampleTarget `json:"targets"`
-}
-
-type sampleTarget struct {
-	Name     string           `json:"name"`
-	Index    int              `json:"index"`
-	Kind     string           `json:"kind"`
-	TexGen   *int             `json:"texGen,omitempty"`
-	Channels orderedChannels  `json:"channels"`
-	Matrix   []anim.TexMatrix `json:"matrix,omitempty"`
-	World    [][3]float64     `json:"world,omitempty"`
-}
-
-type namedValues struct {
-	name   string
-	values []float64
-}
-
-// orderedChannels marshals as a JSON object in file order.
-type orderedChannels []namedValues
-
-func (o orderedChannels) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, c := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(c.name)
-		v, err := json.Marshal(c.values)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-type sampleOptions struct {
-	frames, times []float64
-	loop          *anim.LoopMode
-	model         *anim.Skeleton
-	modelName     string
-}
 
 func runSample(args []string, stdout io.Writer) error {
 	fs := newFlagSet("sample", sampleUsage, stdout)
@@ -103,12 +42,12 @@ func runSample(args []string, stdout io.Writer) error {
 	if (*framesFlag == "") == (*timesFlag == "") {
 		return usagef("sample: give exactly one of --frames and --times")
 	}
-	var opt sampleOptions
+	var opt sample.Options
 	if *framesFlag != "" {
-		if opt.frames, err = parseFrameList(*framesFlag); err != nil {
+		if opt.Frames, err = parseFrameList(*framesFlag); err != nil {
 			return usagef("sample: --frames: %v", err)
 		}
-	} else if opt.times, err = parseFrameList(*timesFlag); err != nil {
+	} else if opt.Times, err = parseFrameList(*timesFlag); err != nil {
 		return usagef("sample: --times: %v", err)
 	}
 	if *loopFlag != "" {
@@ -116,7 +55,7 @@ func runSample(args []string, stdout io.Writer) error {
 		if err != nil {
 			return usagef("sample: --loop: %v", err)
 		}
-		opt.loop = &m
+		opt.Loop = &m
 	}
 	asset, err := loadAsset(pos[0])
 	if err != nil {
@@ -134,10 +73,12 @@ func runSample(args []string, stdout io.Writer) error {
 		if len(m.Skeletons) == 0 {
 			return &inputError{*modelFlag, fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
 		}
-		opt.model = m.Skeletons[0]
-		opt.modelName = filepath.Base(*modelFlag)
+		opt.Model = m.Skeletons[0]
+		opt.ModelName = filepath.Base(*modelFlag)
+		b := formats.Bind(clip, opt.Model)
+		opt.Binding = &b
 	}
-	doc, err := sampleClip(filepath.Base(pos[0]), clip, opt)
+	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
 	if err != nil {
 		return &inputError{pos[0], err}
 	}
@@ -169,89 +110,4 @@ func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
 		names = append(names, c.Name)
 	}
 	return nil, fmt.Errorf("no animation named %q (have %q)", name, names)
-}
-
-// sampleClip evaluates clip at the requested frames (or playback times).
-func sampleClip(file string, clip *anim.Clip, opt sampleOptions) (*sampleDoc, error) {
-	mode := clip.Loop
-	if opt.loop != nil {
-		mode = *opt.loop
-	}
-	frames := opt.frames
-	if opt.times != nil {
-		frames = make([]float64, len(opt.times))
-		for i, t := range opt.times {
-			frames[i] = anim.FrameAtTime(mode, clip.Duration, t)
-		}
-	}
-	doc := &sampleDoc{
-		File: file, Format: clip.Format, Clip: clip.Name, Duration: clip.Duration,
-		FPS: clip.FPS, LoopMode: mode.String(), Frames: frames, Model: opt.modelName,
-		Targets: make([]sampleTarget, len(clip.Targets)),
-	}
-	for i := range clip.Targets {
-		t := &clip.Targets[i]
-		st := &doc.Targets[i]
-		st.Name, st.Index, st.Kind = t.Name, t.Index, t.Kind.String()
-		if t.Kind == anim.TexSRTTarget {
-			g := t.TexGen
-			st.TexGen = &g
-			st.Matrix = make([]anim.TexMatrix, len(frames))
-		}
-		st.Channels = make(orderedChannels, len(t.Channels))
-		for c, ch := range t.Channels {
-			st.Channels[c] = namedValues{ch.Slot.Name(t.Kind), make([]float64, len(frames))}
-		}
-	}
-	var jointOf []int // target -> skeleton joint
-	var world []mgl64.Mat4
-	var binding anim.Binding
-	if opt.model != nil {
-		binding = formats.Bind(clip, opt.model)
-		jointOf = make([]int, len(clip.Targets))
-		for i := range jointOf {
-			jointOf[i] = -1
-		}
-		for j, ti := range binding.Target {
-			if ti >= 0 {
-				jointOf[ti] = j
-			}
-		}
-		world = make([]mgl64.Mat4, len(opt.model.Joints))
-		for i := range clip.Targets {
-			if jointOf[i] >= 0 {
-				doc.Targets[i].World = make([][3]float64, len(frames))
-			}
-		}
-	}
-	pose := anim.NewPose(clip)
-	for fi, f := range frames {
-		anim.Evaluate(clip, f, pose)
-		if opt.model != nil {
-			opt.model.World(pose, &binding, world)
-		}
-		for i := range clip.Targets {
-			t := &clip.Targets[i]
-			st := &doc.Targets[i]
-			p := &pose.Targets[i]
-			for c, ch := range t.Channels {
-				v := p.V[ch.Slot]
-				if t.Quat == nil || !ch.Slot.IsQuat() {
-					v = ch.Curve.Eval(f)
-				}
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return nil, fmt.Errorf("target %d channel %s is not finite at frame %g", i, ch.Slot.Name(t.Kind), f)
-				}
-				st.Channels[c].values[fi] = v
-			}
-			if st.Matrix != nil {
-				st.Matrix[fi] = anim.TexMatrixOf(t, p)
-			}
-			if st.World != nil {
-				w := world[jointOf[i]]
-				st.World[fi] = [3]float64{w[12], w[13], w[14]}
-			}
-		}
-	}
-	return doc, nil
 }

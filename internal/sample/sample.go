@@ -1,0 +1,212 @@
+// Package sample builds and compares the sample document of SAMPLES.md: the
+// schema shared by golden fixtures and `animscope sample --json`. Decoder
+// tests use it to check the Go API against the same goldens the CLI meets.
+// It imports only anim, so format packages can use it in their tests.
+package sample
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Doc is the sample JSON; field order is the documented order.
+type Doc struct {
+	File     string    `json:"file"`
+	Format   string    `json:"format"`
+	Clip     string    `json:"clip"`
+	Duration float64   `json:"duration"`
+	FPS      float64   `json:"fps"`
+	LoopMode string    `json:"loopMode"`
+	Frames   []float64 `json:"frames"`
+	Model    string    `json:"model,omitempty"`
+	Targets  []Target  `json:"targets"`
+}
+
+// Target is one target's samples.
+type Target struct {
+	Name     string           `json:"name"`
+	Index    int              `json:"index"`
+	Kind     string           `json:"kind"`
+	TexGen   *int             `json:"texGen,omitempty"`
+	Channels Channels         `json:"channels"`
+	Matrix   []anim.TexMatrix `json:"matrix,omitempty"`
+	World    [][3]float64     `json:"world,omitempty"`
+}
+
+// Channel is one channel's values at every sampled frame.
+type Channel struct {
+	Name   string
+	Values []float64
+}
+
+// Channels marshals as a JSON object in file order.
+type Channels []Channel
+
+// MarshalJSON implements json.Marshaler.
+func (o Channels) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, c := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(c.Name)
+		v, err := json.Marshal(c.Values)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler, keeping the document's order.
+func (o *Channels) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return fmt.Errorf("channels: want an object")
+	}
+	*o = nil
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		name, _ := tok.(string)
+		var vals []float64
+		if err := dec.Decode(&vals); err != nil {
+			return fmt.Errorf("channel %s: %v", name, err)
+		}
+		*o = append(*o, Channel{name, vals})
+	}
+	_, err := dec.Token()
+	return err
+}
+
+// Get returns the channel named name.
+func (o Channels) Get(name string) ([]float64, bool) {
+	for _, c := range o {
+		if c.Name == name {
+			return c.Values, true
+		}
+	}
+	return nil, false
+}
+
+// Options say what to sample.
+type Options struct {
+	// Frames are animation frames; Times, when non-nil instead, are
+	// playback times mapped through the loop mode (anim.FrameAtTime).
+	Frames, Times []float64
+	// Loop overrides the clip's loop mode (for Times and the loopMode
+	// field).
+	Loop *anim.LoopMode
+	// Model, with Binding, poses a skeleton and adds world positions.
+	Model     *anim.Skeleton
+	ModelName string
+	Binding   *anim.Binding
+}
+
+// Build evaluates clip as the options say. file is the name reported in the
+// document.
+func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
+	mode := clip.Loop
+	if opt.Loop != nil {
+		mode = *opt.Loop
+	}
+	frames := opt.Frames
+	if opt.Times != nil {
+		frames = make([]float64, len(opt.Times))
+		for i, t := range opt.Times {
+			frames[i] = anim.FrameAtTime(mode, clip.Duration, t)
+		}
+	}
+	if frames == nil {
+		frames = []float64{}
+	}
+	doc := &Doc{
+		File: file, Format: clip.Format, Clip: clip.Name, Duration: clip.Duration,
+		FPS: clip.FPS, LoopMode: mode.String(), Frames: frames, Model: opt.ModelName,
+		Targets: make([]Target, len(clip.Targets)),
+	}
+	for i := range clip.Targets {
+		t := &clip.Targets[i]
+		st := &doc.Targets[i]
+		st.Name, st.Index, st.Kind = t.Name, t.Index, t.Kind.String()
+		if t.Kind == anim.TexSRTTarget {
+			g := t.TexGen
+			st.TexGen = &g
+			st.Matrix = make([]anim.TexMatrix, len(frames))
+		}
+		st.Channels = make(Channels, len(t.Channels))
+		for c, ch := range t.Channels {
+			st.Channels[c] = Channel{ch.Slot.Name(t.Kind), make([]float64, len(frames))}
+		}
+	}
+	var jointOf []int // target -> skeleton joint
+	var world []mgl64.Mat4
+	if opt.Model != nil {
+		if opt.Binding == nil {
+			return nil, fmt.Errorf("sample: a model needs a binding")
+		}
+		jointOf = make([]int, len(clip.Targets))
+		for i := range jointOf {
+			jointOf[i] = -1
+		}
+		for j, ti := range opt.Binding.Target {
+			if ti >= 0 && ti < len(jointOf) {
+				jointOf[ti] = j
+			}
+		}
+		world = make([]mgl64.Mat4, len(opt.Model.Joints))
+		for i := range clip.Targets {
+			if jointOf[i] >= 0 {
+				doc.Targets[i].World = make([][3]float64, len(frames))
+			}
+		}
+	}
+	pose := anim.NewPose(clip)
+	for fi, f := range frames {
+		anim.Evaluate(clip, f, pose)
+		if opt.Model != nil {
+			opt.Model.World(pose, opt.Binding, world)
+		}
+		for i := range clip.Targets {
+			t := &clip.Targets[i]
+			st := &doc.Targets[i]
+			p := &pose.Targets[i]
+			for c, ch := range t.Channels {
+				v := p.V[ch.Slot]
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return nil, fmt.Errorf("target %d channel %s is not finite at frame %g", i, ch.Slot.Name(t.Kind), f)
+				}
+				st.Channels[c].Values[fi] = v
+			}
+			if st.Matrix != nil {
+				st.Matrix[fi] = anim.TexMatrixOf(t, p)
+			}
+			if st.World != nil {
+				w := world[jointOf[i]]
+				st.World[fi] = [3]float64{w[12], w[13], w[14]}
+			}
+		}
+	}
+	return doc, nil
+}
+
+// Read parses a sample document.
+func Read(data []byte) (*Doc, error) {
+	var d Doc
+	if err := json.Unmarshal(data, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
