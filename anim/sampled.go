@@ -89,39 +89,39 @@ func (s *SampledQuat) EvalQuat(f float64) [4]float64 {
 	if t == 0 {
 		return q[i]
 	}
-	return SlerpShortest(q[i], q[i+1], t)
+	return slerpShortest(&q[i], &q[i+1], t)
 }
 
 // SlerpShortest interpolates unit quaternions a and b (x, y, z, w) at t in
 // [0, 1] along the shorter of the two arcs between them.
 func SlerpShortest(a, b [4]float64, t float64) [4]float64 {
+	return slerpShortest(&a, &b, t)
+}
+
+// slerpShortest takes pointers so that sampling a stored track copies no
+// quaternions (it runs once per bone per frame).
+func slerpShortest(a, b *[4]float64, t float64) [4]float64 {
 	dot := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+	sb := 1.0 // sign applied to b: -1 puts it in a's hemisphere
 	if dot < 0 {
-		b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
-		dot = -dot
+		sb, dot = -1, -dot
 	}
-	var r [4]float64
 	if dot > SlerpLinearDot {
-		for c := range r {
-			r[c] = a[c] + (b[c]-a[c])*t
-		}
+		wb := t * sb
+		wa := 1 - t
+		r := [4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]}
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
 		if l == 0 {
-			return a
+			return *a
 		}
-		for c := range r {
-			r[c] /= l
-		}
-		return r
+		inv := 1 / l
+		return [4]float64{r[0] * inv, r[1] * inv, r[2] * inv, r[3] * inv}
 	}
 	theta := math.Acos(dot) // dot is in [0, SlerpLinearDot] here
-	s := math.Sin(theta)
-	wa := math.Sin((1-t)*theta) / s
-	wb := math.Sin(t*theta) / s
-	for c := range r {
-		r[c] = wa*a[c] + wb*b[c]
-	}
-	return r
+	inv := 1 / math.Sin(theta)
+	wa := math.Sin((1-t)*theta) * inv
+	wb := math.Sin(t*theta) * inv * sb
+	return [4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]}
 }
 
 // Validate implements QuatCurve.
