@@ -3,12 +3,15 @@ package formats
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
 	"github.com/animscope/animscope/formats/jba"
+	"github.com/animscope/animscope/internal/sample"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // JBA fixtures live in formats/jba/testdata (see its README).
@@ -155,6 +158,41 @@ func TestFileStem(t *testing.T) {
 	} {
 		if got := fileStem(in); got != want {
 			t.Errorf("fileStem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The documented example sidecar poses the walk fixture: every animated
+// bone binds, the feet keep their rest offset from the calves.
+func TestExampleSidecar(t *testing.T) {
+	side, err := Open("walk.skeleton.json", readJBA(t, "walk.skeleton.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	walk, err := Open("walk_30fps.jba", readJBA(t, "walk_30fps.jba"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, c := side.Skeletons[0], walk.Clips[0]
+	b := Bind(c, s)
+	if len(b.Warnings) != 0 || !slices.Equal(b.Target, []int{0, 1, 2, -1, 3, 4, -1}) {
+		t.Fatalf("binding %v %q", b.Target, b.Warnings)
+	}
+	doc, err := sample.Build("walk_30fps.jba", c, sample.Options{Frames: []float64{0, 12.5, 60}, Model: s, ModelName: "walk.skeleton.json", Binding: &b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pose := anim.NewPose(c)
+	world := make([]mgl64.Mat4, len(s.Joints))
+	for k, fr := range doc.Frames {
+		anim.Evaluate(c, fr, pose)
+		s.World(pose, &b, world)
+		foot := world[2].Mul4x1(mgl64.Vec4{0.42, 0, 0, 1})
+		if !world[3].Col(3).ApproxEqualThreshold(foot, 1e-12) {
+			t.Errorf("frame %v: left foot at %v, want %v", fr, world[3].Col(3), foot)
+		}
+		if got := doc.Targets[2].World[k]; got != [3]float64{world[2][12], world[2][13], world[2][14]} {
+			t.Errorf("frame %v: sampled calf world %v, skeleton %v", fr, got, world[2].Col(3))
 		}
 	}
 }
