@@ -13,16 +13,23 @@ var rootAliases = map[string]string{"GOD": "Bip01", "Bip01": "GOD"}
 // Bind binds a JBA clip to a skeleton by bone name. A target with no joint
 // of its own name binds through the GOD ↔ Bip01 alias, so a file's "GOD"
 // drives a skeleton's "Bip01" (the importer's rename) and a "Bip01" track
-// drives a sidecar's "GOD". Exact names win over the alias. Targets that
-// find no joint are listed as warnings.
+// drives a sidecar's "GOD". Exact names win over the alias. A name that
+// appears several times binds in order (the second track to the second
+// joint of that name). Targets that find no joint are listed as warnings.
 func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 	b := anim.Binding{Target: make([]int, len(s.Joints))}
-	byName := make(map[string]int, len(s.Joints))
+	byName := make(map[string][]int, len(s.Joints))
 	for i, j := range s.Joints {
 		b.Target[i] = -1
-		if _, dup := byName[j.Name]; !dup {
-			byName[j.Name] = i
+		byName[j.Name] = append(byName[j.Name], i)
+	}
+	free := func(name string) int {
+		for _, j := range byName[name] {
+			if b.Target[j] < 0 {
+				return j
+			}
 		}
+		return -1
 	}
 	var pending []int
 	for ti := range c.Targets {
@@ -30,8 +37,8 @@ func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 		if t.Kind != anim.JointTarget {
 			continue
 		}
-		if ji, ok := byName[t.Name]; ok && b.Target[ji] < 0 {
-			b.Target[ji] = ti
+		if j := free(t.Name); j >= 0 {
+			b.Target[j] = ti
 		} else {
 			pending = append(pending, ti)
 		}
@@ -39,13 +46,13 @@ func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 	for _, ti := range pending {
 		name := c.Targets[ti].Name
 		if alias, ok := rootAliases[name]; ok {
-			if ji, ok := byName[alias]; ok && b.Target[ji] < 0 {
-				b.Target[ji] = ti
+			if j := free(alias); j >= 0 {
+				b.Target[j] = ti
 				continue
 			}
 		}
-		if _, ok := byName[name]; ok {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q appears twice; the first one drives the joint", name))
+		if len(byName[name]) > 0 {
+			b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q appears more often than in the skeleton; the extra track drives nothing", name))
 			continue
 		}
 		b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q is not in the skeleton", name))

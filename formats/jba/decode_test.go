@@ -277,3 +277,74 @@ func checkClip(t *testing.T, f *File) {
 		}
 	}
 }
+
+// A zero-length animation has one stored frame: every sample is frame 0.
+func TestSingleFrame(t *testing.T) {
+	f, err := Decode(encode(synth([]string{"Bip01", "Bip01 Pelvis"}, 1, []int{0})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.Clip("still")
+	if f.Frames != 1 || c.Duration != 0 || f.Blocks[0].Frames != 1 {
+		t.Fatalf("frames %d, duration %v", f.Frames, c.Duration)
+	}
+	checkClip(t, f)
+	pose := anim.NewPose(c)
+	anim.Evaluate(c, 0.5, pose)
+	if q := f.Bones[1].Rotation(f.Blocks[0].Bones[1].Rotations[0]); pose.Targets[1].V[anim.QuatX] != q[0] || pose.Targets[1].V[anim.QuatW] != q[3] {
+		t.Errorf("pose %v, want rotation %v", pose.Targets[1].V, q)
+	}
+}
+
+// Names are Latin-1 in the file and UTF-8 in Go.
+func TestLatin1Names(t *testing.T) {
+	f, err := Decode(encode(synth([]string{"Bip01", "côté\u00ff"}, 2, []int{0})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Names.Names[1] != "côté\u00ff" {
+		t.Errorf("name %q", f.Names.Names[1])
+	}
+}
+
+// BoneFrames and RootMotionFrames (the inspector's decoded tables) agree
+// with the clip at whole frames, including the later block's value on a
+// shared boundary frame and the constant translation of keyless blocks.
+func TestDecodedFrames(t *testing.T) {
+	f, err := Decode(readFixture(t, "testdata/no_translation.jba"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.Clip("no_translation")
+	var p anim.TargetPose
+	for i := range f.Bones {
+		rot, tr := f.BoneFrames(i)
+		for k := range rot {
+			anim.EvaluateTarget(&c.Targets[i], float64(k), &p)
+			if [4]float64(p.V[anim.QuatX:anim.QuatW+1]) != rot[k] || [3]float64(p.V[anim.TransX:anim.TransZ+1]) != tr[k] {
+				t.Fatalf("bone %d frame %d: clip %v, frames %v %v", i, k, p.V, rot[k], tr[k])
+			}
+		}
+	}
+	// fc_jaw (bone 3) is keyless in block 2 (frames 16..23): constant there.
+	_, tr := f.BoneFrames(3)
+	if want := f.Bones[3].ConstantTranslation(); tr[16] != want || tr[23] != want || tr[15] == want {
+		t.Errorf("fc_jaw translations %v %v %v, want the constant %v from frame 16", tr[15], tr[16], tr[23], want)
+	}
+	// Frame 8 is shared by blocks 0 and 1; make the two blocks disagree
+	// there: the later block's value is used, as in the importer.
+	f.Blocks[0].Bones[0].Rotations[8] = PackedRotation{0x8123, 0x4567, 0x89ab}
+	g, err := Decode(encode(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rot, _ := g.BoneFrames(0)
+	if want := g.Bones[0].Rotation(g.Blocks[1].Bones[0].Rotations[0]); rot[8] != want || rot[8] == g.Bones[0].Rotation(g.Blocks[0].Bones[0].Rotations[8]) {
+		t.Errorf("boundary frame 8: %v, want block 1's %v", rot[8], want)
+	}
+	rrot, rtr := f.RootMotionFrames()
+	anim.EvaluateTarget(c.RootMotion, 5, &p)
+	if [4]float64(p.V[anim.QuatX:anim.QuatW+1]) != rrot[5] || [3]float64(p.V[anim.TransX:anim.TransZ+1]) != rtr[5] || c.RootMotion.Name != RootMotionName {
+		t.Errorf("root motion frame 5: clip %v, frames %v %v", p.V, rrot[5], rtr[5])
+	}
+}

@@ -118,7 +118,8 @@ func TestBindAliases(t *testing.T) {
 		{"Bip01 drives GOD", clip("Bip01", "Bip01 Pelvis"), skel("GOD", "Bip01 Pelvis"), []int{0, 1}, nil},
 		{"exact names win", clip("GOD", "Bip01"), skel("Bip01", "GOD"), []int{1, 0}, nil},
 		{"missing bone", clip("GOD", "cape"), skel("Bip01"), []int{0}, []string{`animated bone "cape" is not in the skeleton`}},
-		{"duplicate track", clip("Bip01", "Bip01"), skel("Bip01"), []int{0}, []string{`animated bone "Bip01" appears twice; the first one drives the joint`}},
+		{"duplicate track", clip("Bip01", "Bip01"), skel("Bip01"), []int{0}, []string{`animated bone "Bip01" appears more often than in the skeleton; the extra track drives nothing`}},
+		{"duplicates bind in order", clip("a", "Bip01", "a"), skel("a", "a", "Bip01"), []int{0, 2, 1}, nil},
 		{"unbound joint", clip("Bip01"), skel("Bip01", "Bip01 Pelvis"), []int{0, -1}, nil},
 	} {
 		b := Bind(c.clip, c.skel)
