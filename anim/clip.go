@@ -157,6 +157,14 @@ type Clip struct {
 	FPS      float64
 	Loop     LoopMode
 	Targets  []Target
+	// RootMotion, when non-nil, is a track that moves the whole character
+	// through the scene (JBA's world-space section). It is not one of
+	// Targets: it is bound to no joint and is not part of the sample
+	// output. Evaluate it on its own with EvaluateTarget; a viewer applies
+	// it as the model matrix (translation and rotation from the pose,
+	// world = RootMotion · skeleton world) or ignores it to keep the
+	// character in place.
+	RootMotion *Target
 }
 
 // DefaultBase is the rest value of every slot: unit scale, zero rotation
@@ -182,27 +190,40 @@ func (c *Clip) Validate() error {
 		return fmt.Errorf("loop mode %d is not 0..4", uint8(c.Loop))
 	}
 	for i := range c.Targets {
-		t := &c.Targets[i]
-		for _, b := range t.Base {
-			if !finite(b) {
-				return fmt.Errorf("target %d (%q): base value %v is not finite", i, t.Name, b)
-			}
+		if err := c.Targets[i].validate(func() string { return fmt.Sprintf("target %d (%q)", i, c.Targets[i].Name) }); err != nil {
+			return err
 		}
-		for _, ch := range t.Channels {
-			if ch.Slot >= NumSlots {
-				return fmt.Errorf("target %d (%q): channel slot %d out of range", i, t.Name, ch.Slot)
-			}
-			if ch.Curve == nil {
-				return fmt.Errorf("target %d (%q): channel %s has no curve", i, t.Name, ch.Slot.Name(t.Kind))
-			}
-			if err := ch.Curve.Validate(); err != nil {
-				return fmt.Errorf("target %d (%q) channel %s: %w", i, t.Name, ch.Slot.Name(t.Kind), err)
-			}
+	}
+	if c.RootMotion != nil {
+		if err := c.RootMotion.validate(func() string { return "root motion" }); err != nil {
+			return err
 		}
-		if t.Quat != nil {
-			if err := t.Quat.Validate(); err != nil {
-				return fmt.Errorf("target %d (%q) rotation: %w", i, t.Name, err)
-			}
+	}
+	return nil
+}
+
+// validate checks one target; label names it in messages (built only on
+// failure).
+func (t *Target) validate(label func() string) error {
+	for _, b := range t.Base {
+		if !finite(b) {
+			return fmt.Errorf("%s: base value %v is not finite", label(), b)
+		}
+	}
+	for _, ch := range t.Channels {
+		if ch.Slot >= NumSlots {
+			return fmt.Errorf("%s: channel slot %d out of range", label(), ch.Slot)
+		}
+		if ch.Curve == nil {
+			return fmt.Errorf("%s: channel %s has no curve", label(), ch.Slot.Name(t.Kind))
+		}
+		if err := ch.Curve.Validate(); err != nil {
+			return fmt.Errorf("%s channel %s: %w", label(), ch.Slot.Name(t.Kind), err)
+		}
+	}
+	if t.Quat != nil {
+		if err := t.Quat.Validate(); err != nil {
+			return fmt.Errorf("%s rotation: %w", label(), err)
 		}
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/jba"
 )
 
 // Asset is what one opened file holds.
@@ -156,11 +157,14 @@ func Open(name string, data []byte) (*Asset, error) {
 }
 
 // Bind binds a clip to a skeleton the way the clip's format does: J3D by
-// joint index, everything else by bone name.
+// joint index, everything else by bone name (JBA with the GOD ↔ Bip01
+// alias of the SWTOR-Slicers importer).
 func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 	switch c.Format {
 	case "bck", "btk":
 		return anim.BindByIndex(c, s)
+	case jba.Name:
+		return jba.Bind(c, s)
 	}
 	return anim.BindByName(c, s)
 }

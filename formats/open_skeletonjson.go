@@ -1,8 +1,26 @@
 package formats
 
-import "github.com/animscope/animscope/formats/internal/bin"
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/jba"
+)
 
-// openSkeletonJSON is not implemented yet (see the issue that owns this format).
+// openSkeletonJSON reads a skeleton sidecar: the bone hierarchy (and
+// optional rest pose) that JBA files lack, by bone name. Format:
+// jba.ParseSkeletonJSON.
 func openSkeletonJSON(a *Asset, data []byte) error {
-	return bin.Unsupportedf(a.Format, "decoder not implemented yet")
+	s, err := jba.ParseSkeletonJSON(data, fileStem(a.Name))
+	if err != nil {
+		return err
+	}
+	a.Skeletons = []*anim.Skeleton{s}
+	a.Raw = s
+	roots := 0
+	for _, j := range s.Joints {
+		if j.Parent < 0 {
+			roots++
+		}
+	}
+	a.Details = []Detail{{"bones", len(s.Joints)}, {"roots", roots}}
+	return nil
 }

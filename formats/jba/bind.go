@@ -1,0 +1,61 @@
+package jba
+
+import (
+	"fmt"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// rootAliases are names the SWTOR-Slicers importer treats as one bone: it
+// renames a file's "GOD" to "Bip01" before matching the skeleton's bones.
+var rootAliases = map[string]string{"GOD": "Bip01", "Bip01": "GOD"}
+
+// Bind binds a JBA clip to a skeleton by bone name. A target with no joint
+// of its own name binds through the GOD ↔ Bip01 alias, so a file's "GOD"
+// drives a skeleton's "Bip01" (the importer's rename) and a "Bip01" track
+// drives a sidecar's "GOD". Exact names win over the alias. A name that
+// appears several times binds in order (the second track to the second
+// joint of that name). Targets that find no joint are listed as warnings.
+func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
+	b := anim.Binding{Target: make([]int, len(s.Joints))}
+	byName := make(map[string][]int, len(s.Joints))
+	for i, j := range s.Joints {
+		b.Target[i] = -1
+		byName[j.Name] = append(byName[j.Name], i)
+	}
+	free := func(name string) int {
+		for _, j := range byName[name] {
+			if b.Target[j] < 0 {
+				return j
+			}
+		}
+		return -1
+	}
+	var pending []int
+	for ti := range c.Targets {
+		t := &c.Targets[ti]
+		if t.Kind != anim.JointTarget {
+			continue
+		}
+		if j := free(t.Name); j >= 0 {
+			b.Target[j] = ti
+		} else {
+			pending = append(pending, ti)
+		}
+	}
+	for _, ti := range pending {
+		name := c.Targets[ti].Name
+		if alias, ok := rootAliases[name]; ok {
+			if j := free(alias); j >= 0 {
+				b.Target[j] = ti
+				continue
+			}
+		}
+		if len(byName[name]) > 0 {
+			b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q appears more often than in the skeleton; the extra track drives nothing", name))
+			continue
+		}
+		b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q is not in the skeleton", name))
+	}
+	return b
+}
