@@ -1,5 +1,7 @@
 package bfres
 
+import "math"
+
 // Model is an FMDL subfile; only its skeleton is decoded.
 type Model struct {
 	FileOffset    int64
@@ -246,6 +248,11 @@ func (d *decoder) readBone(off, size int64) (Bone, error) {
 	}
 	if b.Name == "" {
 		return Bone{}, d.errf(off, "bone has no name")
+	}
+	for _, x := range append(append(b.Scale[:], b.Rotation[:]...), b.Translation[:]...) {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return Bone{}, d.errf(off+0x14, "bone %q: rest value %v is not finite", b.Name, x)
+		}
 	}
 	if ud != 0 {
 		if b.UserData, err = d.readUserDataDict(ud, int(b.NumUserData), "bone user data"); err != nil {
