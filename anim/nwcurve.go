@@ -273,71 +273,115 @@ func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*
 		}
 	}
 	c := &NWCurve{h: h, delta: h.Delta * unit}
+	be := order == binary.ByteOrder(binary.BigEndian)
+	elems := h.Type.KeyElems()
+	// Frames and values share one allocation: files hold thousands of
+	// small curves.
+	nf := 0
 	if len(frames) > 0 {
-		c.frames = make([]float64, n)
-		size := h.FrameType.Size()
-		for i := range c.frames {
-			b := frames[i*size:]
-			var f float64
-			switch h.FrameType {
-			case NWFrameF32:
-				f = float64(math.Float32frombits(order.Uint32(b)))
-			case NWFrameFixed:
-				f = float64(int16(order.Uint16(b))) / 32
-			default:
-				f = float64(b[0])
-			}
-			if !finite(f) {
+		nf = n
+	}
+	buf := make([]float64, nf+n*elems)
+	c.vals = buf[nf:]
+	if len(frames) > 0 {
+		c.frames = buf[:nf:nf]
+		decodeFrames(c.frames, frames, h.FrameType, be)
+		for i, f := range c.frames {
+			if f-f != 0 {
 				return nil, fmt.Errorf("key %d: frame %v is not finite", i, f)
 			}
 			if i > 0 && f < c.frames[i-1] {
 				return nil, fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, c.frames[i-1])
 			}
-			c.frames[i] = f
 		}
 		if !h.Type.IsBaked() && c.frames[0] > h.Start {
 			return nil, fmt.Errorf("first key at frame %v is after the start frame %v", c.frames[0], h.Start)
 		}
 	}
-	elems := h.Type.KeyElems()
-	c.vals = make([]float64, n*elems)
 	if h.Type.IsBool() {
 		for i := 0; i < n; i++ {
-			w := order.Uint32(keys[(i>>5)*4:])
+			w := readU32(keys[(i>>5)*4:], be)
 			c.vals[i] = float64(w>>(uint(i)&31)&1) + h.Offset
 		}
 		return c, nil
 	}
-	size := h.KeyType.Size()
-	for i := range c.vals {
-		b := keys[i*size:]
-		var v float64
-		switch {
-		case h.KeyType == NWKey32 && h.Type.IsInt():
-			v = float64(int32(order.Uint32(b)))
-		case h.KeyType == NWKey32:
-			v = float64(math.Float32frombits(order.Uint32(b)))
-		case h.KeyType == NWKeyS16:
-			v = float64(int16(order.Uint16(b)))
-		default:
-			v = float64(int8(b[0]))
+	decodeKeys(c.vals, keys, h.KeyType, h.Type.IsInt(), be)
+	if h.Type.IsInt() {
+		for i := range c.vals {
+			c.vals[i] += h.Offset
 		}
-		if !finite(v) {
+		return c, nil
+	}
+	// v·scale + offset of a polynomial: every coefficient scales, only the
+	// constant term (element 0 of each key) gets the offset; then the unit.
+	mul, add := h.Scale*unit, h.Offset*unit
+	for i := 0; i < len(c.vals); i += elems {
+		k := c.vals[i : i+elems : i+elems]
+		k[0] = k[0]*mul + add
+		for e := 1; e < len(k); e++ {
+			k[e] *= mul
+		}
+	}
+	for i, v := range c.vals {
+		if v-v != 0 { // NaN or ±Inf, stored or from scaling
 			return nil, fmt.Errorf("key %d: value %v is not finite", i/elems, v)
 		}
-		if h.Type.IsInt() {
-			c.vals[i] = v + h.Offset
-			continue
-		}
-		// v·scale + offset of a polynomial: every coefficient scales, only
-		// the constant term (element 0 of each key) gets the offset.
-		v *= h.Scale
-		if i%elems == 0 {
-			v += h.Offset
-		}
-		c.vals[i] = v * unit
 	}
 	return c, nil
+}
+
+func readU16(b []byte, be bool) uint16 {
+	if be {
+		return binary.BigEndian.Uint16(b)
+	}
+	return binary.LittleEndian.Uint16(b)
+}
+
+func readU32(b []byte, be bool) uint32 {
+	if be {
+		return binary.BigEndian.Uint32(b)
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+// decodeFrames converts the stored frame array (len(dst) frames).
+func decodeFrames(dst []float64, src []byte, t NWFrameType, be bool) {
+	switch t {
+	case NWFrameF32:
+		for i := range dst {
+			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
+		}
+	case NWFrameFixed:
+		for i := range dst {
+			dst[i] = float64(int16(readU16(src[2*i:], be))) / 32
+		}
+	default:
+		for i := range dst {
+			dst[i] = float64(src[i])
+		}
+	}
+}
+
+// decodeKeys converts the stored key elements (len(dst) of them).
+func decodeKeys(dst []float64, src []byte, t NWKeyType, isInt, be bool) {
+	switch {
+	case t == NWKey32 && isInt:
+		for i := range dst {
+			dst[i] = float64(int32(readU32(src[4*i:], be)))
+		}
+	case t == NWKey32:
+		for i := range dst {
+			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
+		}
+	case t == NWKeyS16:
+		for i := range dst {
+			dst[i] = float64(int16(readU16(src[2*i:], be)))
+		}
+	default:
+		for i := range dst {
+			dst[i] = float64(int8(src[i]))
+		}
+	}
 }
 
 // Header returns the header the curve was built from.
@@ -390,29 +434,16 @@ func (c *NWCurve) Key(i int) Key {
 	return k
 }
 
-// Validate implements Curve.
+// Validate implements Curve. NewNWCurve is the only constructor and
+// checked every frame and value; the fields are unexported and never
+// change, so only the structure is rechecked here (Clip.Validate runs on
+// every file open and must stay cheap for files with 10 000 curves).
 func (c *NWCurve) Validate() error {
-	if !c.h.Type.Valid() || c.h.NumKeys <= 0 || len(c.vals) != c.h.NumKeys*c.h.Type.KeyElems() {
-		return fmt.Errorf("%s curve: %d values for %d keys", c.h.Type, len(c.vals), c.h.NumKeys)
+	if c == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 || len(c.vals) != c.h.NumKeys*c.h.Type.KeyElems() {
+		return fmt.Errorf("NW curve not built by NewNWCurve")
 	}
-	if c.frames != nil && len(c.frames) != c.h.NumKeys {
+	if (c.frames != nil && len(c.frames) != c.h.NumKeys) || (c.frames == nil && !c.h.Type.IsBaked()) {
 		return fmt.Errorf("%s curve: %d frames for %d keys", c.h.Type, len(c.frames), c.h.NumKeys)
-	}
-	if c.frames == nil && !c.h.Type.IsBaked() {
-		return fmt.Errorf("%s curve without frames", c.h.Type)
-	}
-	if !finite(c.h.Start) || !finite(c.h.End) || c.h.End < c.h.Start || !finite(c.delta) {
-		return fmt.Errorf("%s curve: bad frame range [%v, %v] or delta %v", c.h.Type, c.h.Start, c.h.End, c.delta)
-	}
-	for i, f := range c.frames {
-		if !finite(f) || (i > 0 && f < c.frames[i-1]) {
-			return fmt.Errorf("%s curve: key %d frame %v is not finite or out of order", c.h.Type, i, f)
-		}
-	}
-	for i, v := range c.vals {
-		if !finite(v) {
-			return fmt.Errorf("%s curve: key %d value %v is not finite", c.h.Type, i/c.h.Type.KeyElems(), v)
-		}
 	}
 	return nil
 }

@@ -11,6 +11,7 @@
 package bfres
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -105,7 +106,6 @@ type decoder struct {
 	v34     bool  // version >= 3.4
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
-	strings map[int64]string
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {
@@ -134,15 +134,15 @@ type fields struct {
 
 // structAt checks that size bytes at off lie in the file and returns a
 // field reader over them.
-func (d *decoder) structAt(off, size int64, what string) (*fields, error) {
+func (d *decoder) structAt(off, size int64, what string) (fields, error) {
 	r, err := d.r.Sub(off, size)
 	if err != nil {
-		return nil, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, size, d.r.Len())
+		return fields{}, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, size, d.r.Len())
 	}
 	if err := d.charge(off, size, what); err != nil {
-		return nil, err
+		return fields{}, err
 	}
-	return &fields{d: d, r: r, base: off, what: what}, nil
+	return fields{d: d, r: r, base: off, what: what}, nil
 }
 
 func (f *fields) set(err error) {
@@ -193,20 +193,18 @@ func (f *fields) name(o int64) string {
 	return s
 }
 
-// cstring reads a NUL-terminated string at off, caching by offset.
+// cstring reads a NUL-terminated string of at most maxNameLen bytes at off.
 func (d *decoder) cstring(off int64) (string, error) {
-	if s, ok := d.strings[off]; ok {
-		return s, nil
+	n := min(int64(d.r.Len())-off, maxNameLen+1)
+	b, err := d.r.Bytes(off, n)
+	if err != nil || n <= 0 {
+		return "", fmt.Errorf("string offset 0x%x is outside the file", off)
 	}
-	s, err := d.r.CString(off, maxNameLen)
-	if err != nil {
-		if d.r.In(off, 1) {
-			return "", fmt.Errorf("string at 0x%x has no NUL within %d bytes", off, maxNameLen)
-		}
-		return "", err
+	i := bytes.IndexByte(b, 0)
+	if i < 0 {
+		return "", fmt.Errorf("string at 0x%x has no NUL within %d bytes", off, maxNameLen)
 	}
-	d.strings[off] = s
-	return s, nil
+	return string(b[:i]), nil
 }
 
 // magicAt reports whether the 4 bytes at off spell magic.
@@ -228,7 +226,7 @@ func Parse(data []byte) (*File, error) {
 	if string(data[:8]) == "FRES    " {
 		return nil, bin.Unsupportedf(formatName, "Switch BFRES (little-endian, 8-byte magic) is not supported yet; only Wii U FRES 3.x/4.x")
 	}
-	d := &decoder{r: bin.BE(data), strings: map[int64]string{}, steps: dictStepBudget, budget: headerSize}
+	d := &decoder{r: bin.BE(data), steps: dictStepBudget, budget: headerSize}
 	hf, err := d.structAt(0, headerSize, "FRES header")
 	if err != nil {
 		return nil, err

@@ -71,8 +71,9 @@ func setRotate(v *[anim.NumSlots]float64, r [4]float32, quat bool) {
 func (f *File) Clips() ([]*anim.Clip, []string) {
 	var clips []*anim.Clip
 	var warnings []string
+	bones := f.bindBones()
 	for i := range f.SkeletalAnims {
-		c, w := f.SkeletalClip(i)
+		c, w := f.skeletalClip(i, bones)
 		clips = append(clips, c)
 		warnings = append(warnings, w...)
 	}
@@ -146,6 +147,26 @@ var (
 // same-named bone of the first model's skeleton (identity without one),
 // then takes the bone anim's base values, then its curves.
 func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
+	return f.skeletalClip(i, f.bindBones())
+}
+
+// bindBones indexes the bind skeleton's bones by name (the first of
+// duplicates wins); nil without a skeleton.
+func (f *File) bindBones() map[string]*Bone {
+	skel := f.bindSkeleton()
+	if skel == nil {
+		return nil
+	}
+	bones := make(map[string]*Bone, len(skel.Bones))
+	for j := range skel.Bones {
+		if _, dup := bones[skel.Bones[j].Name]; !dup {
+			bones[skel.Bones[j].Name] = &skel.Bones[j]
+		}
+	}
+	return bones
+}
+
+func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string) {
 	a := &f.SkeletalAnims[i]
 	quat := a.Quaternion()
 	clip := &anim.Clip{
@@ -154,18 +175,14 @@ func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
 	}
 	var warnings []string
 	skel := f.bindSkeleton()
-	bones := map[string]*Bone{}
-	if skel != nil {
-		for j := range skel.Bones {
-			if _, dup := bones[skel.Bones[j].Name]; !dup {
-				bones[skel.Bones[j].Name] = &skel.Bones[j]
-			}
-		}
-	}
 	slots := eulerSlots
 	if quat {
 		slots = quatSlots
 	}
+	// One backing array each for all targets' channels and constants:
+	// thousands of small allocations otherwise (a *Constant is a Curve).
+	channels := make([]anim.Channel, len(slots)*len(a.BoneAnims))
+	consts := make([]anim.Constant, len(slots)*len(a.BoneAnims))
 	for bi := range a.BoneAnims {
 		ba := &a.BoneAnims[bi]
 		t := &clip.Targets[bi]
@@ -197,11 +214,13 @@ func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
 			}
 			curves[s] = c.Decoded
 		}
-		t.Channels = make([]anim.Channel, len(slots))
+		t.Channels = channels[bi*len(slots) : (bi+1)*len(slots) : (bi+1)*len(slots)]
 		for k, s := range slots {
 			cv := curves[s]
 			if cv == nil {
-				cv = anim.Constant(t.Base[s])
+				c := &consts[bi*len(slots)+k]
+				*c = anim.Constant(t.Base[s])
+				cv = c
 			}
 			t.Channels[k] = anim.Channel{Slot: s, Curve: cv}
 		}

@@ -102,7 +102,7 @@ func (d *decoder) readDict(off int64, what string) (*Dict, error) {
 	t := &Dict{FileOffset: off, Size: size, Entries: make([]DictNode, n)}
 	for i := 0; i <= n; i++ {
 		no := off + 8 + dictNodeSize*int64(i)
-		f, err := d.structAt(no, dictNodeSize, what+" node")
+		f, err := d.structAt(no, dictNodeSize, "index group node")
 		if err != nil {
 			return nil, err
 		}

@@ -249,10 +249,8 @@ func (d *decoder) readBone(off, size int64) (Bone, error) {
 	if b.Name == "" {
 		return Bone{}, d.errf(off, "bone has no name")
 	}
-	for _, x := range append(append(b.Scale[:], b.Rotation[:]...), b.Translation[:]...) {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return Bone{}, d.errf(off+0x14, "bone %q: rest value %v is not finite", b.Name, x)
-		}
+	if x, ok := allFinite(b.Scale[:], b.Rotation[:], b.Translation[:]); !ok {
+		return Bone{}, d.errf(off+0x14, "bone %q: rest value %v is not finite", b.Name, x)
 	}
 	if ud != 0 {
 		if b.UserData, err = d.readUserDataDict(ud, int(b.NumUserData), "bone user data"); err != nil {
@@ -260,4 +258,16 @@ func (d *decoder) readBone(off, size int64) (Bone, error) {
 		}
 	}
 	return b, nil
+}
+
+// allFinite reports the first non-finite value of the lists, if any.
+func allFinite(lists ...[]float32) (float32, bool) {
+	for _, l := range lists {
+		for _, x := range l {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return x, false
+			}
+		}
+	}
+	return 0, true
 }

@@ -227,10 +227,8 @@ func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
 		if v.err != nil {
 			return BoneAnim{}, v.err
 		}
-		for _, x := range append(append(b.Scale[:], b.Rotate[:]...), b.Translate[:]...) {
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return BoneAnim{}, d.errf(b.BaseOffset, "bone anim %q: base value %v is not finite", b.Name, x)
-			}
+		if x, ok := allFinite(b.Scale[:], b.Rotate[:], b.Translate[:]); !ok {
+			return BoneAnim{}, d.errf(b.BaseOffset, "bone anim %q: base value %v is not finite", b.Name, x)
 		}
 	}
 	if b.NumCurves > 0 {
