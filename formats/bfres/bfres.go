@@ -6,8 +6,8 @@
 //
 // Parse returns spec-shaped structs (kept for the inspector's raw view);
 // Clips and Skeletons convert them to the format-neutral anim model.
-// Layout facts: ../../../shared/fixtures/bfres/LAYOUT.md (mirrored in
-// testdata/LAYOUT.md).
+// Layout facts and evaluation rules: testdata/LAYOUT.md and
+// testdata/FIXTURES.md (copies of the shared fixture notes).
 package bfres
 
 import (
@@ -78,20 +78,21 @@ type File struct {
 
 // Header is the 0x6C-byte FRES header.
 type Header struct {
-	Version          uint32 // 0x04050003 = 4.5.0.3
-	BOM              uint16
-	HeaderLen        uint16
-	FileSize         uint32
-	Alignment        uint32
-	NameOffset       int64 // absolute, 0 = none
-	StringTableSize  uint32
-	StringTableOff   int64 // absolute
-	GroupOffsets     [NumGroups]int64
-	GroupCounts      [NumGroups]uint16
-	UserPointer      uint32
-	VersionString    string // "4.5.0.3"
-	HasCurveDelta    bool   // version >= 3.4: curves carry a delta field
-	LegacyHeaderSize bool   // version < 3.4: pre-3.4 FSKA/FSHU/FSKL/bone/curve layouts
+	Version         uint32 // 0x04050003 = 4.5.0.3
+	BOM             uint16
+	HeaderLen       uint16
+	FileSize        uint32
+	Alignment       uint32
+	NameOffset      int64 // absolute, 0 = none
+	StringTableSize uint32
+	StringTableOff  int64 // absolute
+	GroupOffsets    [NumGroups]int64
+	GroupCounts     [NumGroups]uint16
+	UserPointer     uint32
+	VersionString   string // "4.5.0.3"
+	// Pre34Layout is set for versions before 3.4, whose FSKA, FSHU, FSKL,
+	// bone and curve layouts differ (curves have no delta field).
+	Pre34Layout bool
 }
 
 // VersionString formats a FRES version word.
@@ -258,8 +259,7 @@ func Parse(data []byte) (*File, error) {
 	d.budget = overlapFactor*int64(h.FileSize) + overlapSlack - headerSize
 	d.version = h.Version
 	d.v34 = h.Version >= 0x03040000
-	h.HasCurveDelta = d.v34
-	h.LegacyHeaderSize = !d.v34
+	h.Pre34Layout = !d.v34
 	h.NameOffset = hf.rel(0x14)
 	h.StringTableOff = hf.rel(0x1C)
 	for g := 0; g < NumGroups; g++ {

@@ -157,7 +157,7 @@ func TestParseFacts(t *testing.T) {
 	}
 
 	v := parseFixture(t, "v33_layout.bfres")
-	if v.Header.VersionString != "3.3.0.1" || v.Header.HasCurveDelta {
+	if v.Header.VersionString != "3.3.0.1" || !v.Header.Pre34Layout {
 		t.Errorf("v33 header %+v", v.Header)
 	}
 	bones := v.Models[0].Skeleton.Bones
@@ -293,5 +293,49 @@ func TestDictManyNames(t *testing.T) {
 		if _, ok := d.Lookup(n); ok {
 			t.Errorf("Lookup(%q) found an entry", n)
 		}
+	}
+}
+
+// Segment scale compensation (Maya scale mode): a compensating child keeps
+// its parent's translation scaling but not the parent's scale on its own
+// axes, so its own child sits one unit further, not two.
+func TestSegmentScaleCompensate(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		skelFlags uint32
+		want      float64 // grandchild's world x
+	}{
+		{"maya", 0x1200, 3},
+		{"standard scale mode ignores the flag", 0x1100, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bone := func(name string, parent int16, scale float32, ssc bool) Bone {
+				flags := uint32(1<<12 | 1)
+				if ssc {
+					flags |= boneSegmentScaleComp
+				}
+				tx := float32(1)
+				if parent < 0 {
+					tx = 0
+				}
+				return Bone{Name: name, Index: uint16(parent + 1), Parent: parent, SmoothIndex: -1, RigidIndex: -1, BillboardIndex: -1, Flags: flags,
+					Scale: [3]float32{scale, scale, scale}, Rotation: [4]float32{0, 0, 0, 1}, Translation: [3]float32{tx, 0, 0}}
+			}
+			f := &File{Name: "ssc", Models: []Model{{Name: "M", Skeleton: &Skeleton{Flags: tc.skelFlags,
+				Bones: []Bone{bone("Root", -1, 2, false), bone("Child", 0, 1, true), bone("Grandchild", 1, 1, true)}}}}}
+			g, err := Parse(encodeFile(f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := g.Skeletons()[0]
+			if err := s.Finish(); err != nil {
+				t.Fatal(err)
+			}
+			world := make([]mgl64.Mat4, 3)
+			s.World(nil, nil, world)
+			if world[1][12] != 2 || world[2][12] != tc.want {
+				t.Errorf("child x %v (want 2), grandchild x %v (want %v)", world[1][12], world[2][12], tc.want)
+			}
+		})
 	}
 }

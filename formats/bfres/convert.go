@@ -23,12 +23,15 @@ func (f *File) Skeletons() []*anim.Skeleton {
 			continue
 		}
 		s := &anim.Skeleton{Name: m.Name, Mode: anim.Standard, Joints: make([]anim.Joint, len(m.Skeleton.Bones))}
+		// Segment scale compensation is a Maya scale-mode feature; the
+		// bone flag means nothing in the other modes.
+		maya := m.Skeleton.ScaleMode == scaleModeMaya
 		for j := range m.Skeleton.Bones {
 			b := &m.Skeleton.Bones[j]
 			quat := b.RotationMode() == rotationModeQuat
 			s.Joints[j] = anim.Joint{
 				Name: b.Name, Parent: int(b.Parent), Quaternion: quat,
-				ScaleCompensate: b.SegmentScaleCompensate(),
+				ScaleCompensate: maya && b.SegmentScaleCompensate(),
 				Rest:            restOf(b.Scale, b.Rotation, b.Translation, quat),
 			}
 		}

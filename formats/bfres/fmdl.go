@@ -58,6 +58,7 @@ const (
 	rotationModeQuat      = 0
 	rotationModeEulerXYZ  = 1
 	rotationModeFieldMask = 7
+	scaleModeMaya         = 2
 )
 
 // RotationMode is the bone's rotation mode (0 quaternion, 1 Euler XYZ).
