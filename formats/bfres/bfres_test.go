@@ -142,6 +142,15 @@ func TestParseFacts(t *testing.T) {
 	if c.Decoded == nil || c.Decoded.Kind() != anim.KindCubic {
 		t.Errorf("decoded curve %v", c.Decoded)
 	}
+	// The clip's channel leads back to the stored curve.
+	clip, _ := f.SkeletalClip(0)
+	ch, _ := clip.Targets[1].Channel(anim.RotX)
+	if f.CurveFor(ch.Curve) != c {
+		t.Errorf("CurveFor(Spine rotation.x) = %p, want %p", f.CurveFor(ch.Curve), c)
+	}
+	if sx, _ := clip.Targets[1].Channel(anim.ScaleX); f.CurveFor(sx.Curve) != nil {
+		t.Error("CurveFor(constant) is not nil")
+	}
 	// The decoded key value is (c0·scale + offset) in degrees.
 	if got, want := c.Decoded.Key(0).Value, (c.RawKey(0)*c.Scale+c.Offset)*180/math.Pi; math.Abs(got-want) > 1e-9 {
 		t.Errorf("key 0 value %v, want %v", got, want)

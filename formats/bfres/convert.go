@@ -307,3 +307,34 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 	}
 	return clip
 }
+
+// CurveFor returns the stored curve behind a clip channel's curve (for the
+// inspector's raw view: flags, frame and key arrays, scale, offset, delta),
+// or nil when c did not come from this file (constants, other files).
+func (f *File) CurveFor(c anim.Curve) *Curve {
+	nw, ok := c.(*anim.NWCurve)
+	if !ok || nw == nil {
+		return nil
+	}
+	for i := range f.SkeletalAnims {
+		for j := range f.SkeletalAnims[i].BoneAnims {
+			cs := f.SkeletalAnims[i].BoneAnims[j].Curves
+			for k := range cs {
+				if cs[k].Decoded == nw {
+					return &cs[k]
+				}
+			}
+		}
+	}
+	for i := range f.TexSRTAnims {
+		for j := range f.TexSRTAnims[i].MaterialAnims {
+			cs := f.TexSRTAnims[i].MaterialAnims[j].Curves
+			for k := range cs {
+				if cs[k].Decoded == nw {
+					return &cs[k]
+				}
+			}
+		}
+	}
+	return nil
+}
