@@ -305,8 +305,8 @@ func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*
 		}
 		return c, nil
 	}
-	decodeKeys(c.vals, keys, h.KeyType, h.Type.IsInt(), be)
 	if h.Type.IsInt() {
+		decodeKeys(c.vals, keys, h.KeyType, true, be)
 		for i := range c.vals {
 			c.vals[i] += h.Offset
 		}
@@ -315,6 +315,13 @@ func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*
 	// v·scale + offset of a polynomial: every coefficient scales, only the
 	// constant term (element 0 of each key) gets the offset; then the unit.
 	mul, add := h.Scale*unit, h.Offset*unit
+	if h.KeyType != NWKey32 && finite(math.Abs(mul)*32768+math.Abs(add)) {
+		// Quantized keys (|k| <= 32768) cannot overflow here: decode,
+		// scale and offset in one pass without a finiteness check.
+		decodeScaledKeys(c.vals, keys, h.KeyType, elems, mul, add, be)
+		return c, nil
+	}
+	decodeKeys(c.vals, keys, h.KeyType, false, be)
 	for i := 0; i < len(c.vals); i += elems {
 		k := c.vals[i : i+elems : i+elems]
 		k[0] = k[0]*mul + add
@@ -328,6 +335,24 @@ func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*
 		}
 	}
 	return c, nil
+}
+
+// decodeScaledKeys converts s16 or s8 key elements and applies k·mul (+add
+// for element 0 of each key) in one pass.
+func decodeScaledKeys(dst []float64, src []byte, t NWKeyType, elems int, mul, add float64, be bool) {
+	if t == NWKeyS16 {
+		for i := range dst {
+			dst[i] = float64(int16(readU16(src[2*i:], be))) * mul
+		}
+	} else {
+		src = src[:len(dst)]
+		for i, b := range src {
+			dst[i] = float64(int8(b)) * mul
+		}
+	}
+	for i := 0; i < len(dst); i += elems {
+		dst[i] += add
+	}
 }
 
 func readU16(b []byte, be bool) uint16 {
