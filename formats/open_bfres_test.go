@@ -21,7 +21,7 @@ func bfresFixture(t *testing.T, name string) []byte {
 	return b
 }
 
-func detail(a *Asset, name string) (any, bool) {
+func bfresDetail(a *Asset, name string) (any, bool) {
 	for _, d := range a.Details {
 		if d.Name == name {
 			return d.Value, true
@@ -41,10 +41,10 @@ func TestOpenBFRES(t *testing.T) {
 	if _, ok := a.Raw.(*bfres.File); !ok {
 		t.Errorf("Raw is %T", a.Raw)
 	}
-	if v, _ := detail(a, "version"); v != "4.5.0.3" {
+	if v, _ := bfresDetail(a, "version"); v != "4.5.0.3" {
 		t.Errorf("version detail %v", v)
 	}
-	sub, _ := detail(a, "subfiles")
+	sub, _ := bfresDetail(a, "subfiles")
 	if s, ok := sub.([]bfresSubfiles); !ok || len(s) != 2 || s[0].Kind != "FMDL" || s[1].Kind != "FSKA" || s[1].Names[0] != "Trot" {
 		t.Errorf("subfiles %+v", sub)
 	}
@@ -79,7 +79,7 @@ func TestOpenBFRES(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anims, _ := detail(tex, "texSrtAnims")
+	anims, _ := bfresDetail(tex, "texSrtAnims")
 	if ai, ok := anims.([]bfresAnimInfo); !ok || len(ai) != 2 || ai[0].Curves != 15 || ai[0].CurveKinds["stepBool s10.5/s32"] != 1 {
 		t.Errorf("texSrtAnims detail %+v", anims)
 	}
