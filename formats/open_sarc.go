@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/animscope/animscope/formats/archive"
 )
@@ -23,45 +24,43 @@ func openSARC(a *Asset, data []byte) error {
 	a.Details = []Detail{
 		{"byteOrder", order},
 		{"version", fmt.Sprintf("0x%04x", s.Header.Version)},
-		{"files", len(s.Files)},
+		{"files", len(s.Nodes)},
 		{"hashKey", fmt.Sprintf("0x%x", s.Header.HashKey)},
 		{"dataOffset", fmt.Sprintf("0x%x", s.Header.DataOffset)},
 	}
 	return nil
 }
 
-// sarcArchive implements Archive over a parsed SARC.
+// sarcSniffBytes is how much of an entry Entries decodes to name its
+// format: the longest look any Sniff rule takes (skeleton JSON: 4 KiB).
+const sarcSniffBytes = 4096
+
+// sarcArchive adapts an *archive.SARC (an archive.Archive) to Archive.
 type sarcArchive struct {
 	s       *archive.SARC
 	entries []Entry // built on the first Entries call
 }
 
-// Entries lists the files in path order, sniffing each one's kind from its
-// first bytes; computed once, on first use.
+// Entries lists the files sorted by path (the table's own order is by name
+// hash, meaningless to a user), each with the kind sniffed from its first
+// (decompressed) bytes; computed once, on first use.
 func (z *sarcArchive) Entries() []Entry {
 	if z.entries == nil {
-		z.entries = make([]Entry, 0, len(z.s.Files))
-		for _, p := range z.s.SortedPaths() {
-			f, _ := z.s.File(p)
-			z.entries = append(z.entries, Entry{Path: p, Size: f.Size(), Kind: Sniff(f.Bytes())})
+		files := z.s.Files()
+		sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+		z.entries = make([]Entry, len(files))
+		for i, f := range files {
+			z.entries[i] = Entry{Path: f.Path, Size: f.Size, Kind: Sniff(z.s.Head(f, sarcSniffBytes))}
 		}
 	}
 	return z.entries
 }
 
-// Read returns the file at path, Yaz0-decompressed when it is stored so
-// (.sbfres and friends).
+// Read returns the file at path, Yaz0-decompressed when it is stored so.
 func (z *sarcArchive) Read(path string) ([]byte, error) {
-	b, err := z.s.Open(path)
+	f, err := z.s.Find(path)
 	if err != nil {
 		return nil, err
 	}
-	if archive.IsYaz0(b) {
-		d, err := archive.DecompressYaz0(b)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return d, nil
-	}
-	return b, nil
+	return z.s.ReadFile(f)
 }

@@ -88,8 +88,9 @@ func TestOpenSARC(t *testing.T) {
 	want := []Entry{
 		{"Actor/Pack/readme.txt", 16, ""},
 		{"Anim/Fox_Animation.bfres.bak", 10, "bfres"},
-		{"Anim/Fox_Animation.sbfres", int64(len(yaz0Literal(anim))), "yaz0"},
-		{"Anim/Quant.sbfres", int64(len(bfresFixture(t, "cubic_quant.sbfres"))), "yaz0"},
+		// Yaz0 entries are sniffed from their decompressed first bytes.
+		{"Anim/Fox_Animation.sbfres", int64(len(yaz0Literal(anim))), "bfres"},
+		{"Anim/Quant.sbfres", int64(len(bfresFixture(t, "cubic_quant.sbfres"))), "bfres"},
 		{"Model/Fox.bfres", int64(len(model)), "bfres"},
 	}
 	if len(entries) != len(want) {

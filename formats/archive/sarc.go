@@ -2,7 +2,6 @@ package archive
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -34,8 +33,8 @@ type SARCHeader struct {
 	HashKey    uint32
 }
 
-// SARCFile is one SFAT node with its name and data.
-type SARCFile struct {
+// SARCNode is one SFAT node with its name and data.
+type SARCNode struct {
 	// Path is the stored name; a node without a name is addressed as "0x"
 	// and its hash in 8 hex digits (a stored name spelling the same is a
 	// duplicate path, which ReadSARC rejects).
@@ -52,12 +51,13 @@ type SARCFile struct {
 }
 
 // Size is the stored size of the file.
-func (f *SARCFile) Size() int64 { return int64(f.End) - int64(f.Begin) }
+func (f *SARCNode) Size() int64 { return int64(f.End) - int64(f.Begin) }
 
-// SARC is a parsed archive. Files are in table order (sorted by hash).
+// SARC is a parsed archive. It implements Archive.
 type SARC struct {
 	Header SARCHeader
-	Files  []SARCFile
+	// Nodes are the SFAT nodes in table order (sorted by hash).
+	Nodes []SARCNode
 	// Warnings are inconsistencies the games would trip over but that do
 	// not stop reading (a name that does not match its hash, nodes out of
 	// hash order).
@@ -163,17 +163,17 @@ func ReadSARC(data []byte) (*SARC, error) {
 		return nil, sarcErr(0x0C, "data offset 0x%x lies inside the tables (they end at 0x%x)", h.DataOffset, names)
 	}
 	nameTab := r.B[names:h.DataOffset]
-	s.Files = make([]SARCFile, n)
+	s.Nodes = make([]SARCNode, n)
 	s.byPath = make(map[string]int, n)
 	unsorted := false
-	for i := range s.Files {
+	for i := range s.Nodes {
 		off := nodes + int64(i)*sfatNodeSize
-		f := &s.Files[i]
+		f := &s.Nodes[i]
 		f.Hash, _ = r.U32(off)
 		f.Attr, _ = r.U32(off + 4)
 		f.Begin, _ = r.U32(off + 8)
 		f.End, _ = r.U32(off + 12)
-		if i > 0 && f.Hash < s.Files[i-1].Hash {
+		if i > 0 && f.Hash < s.Nodes[i-1].Hash {
 			unsorted = true
 		}
 		f.HasName = f.Attr>>24 != 0
@@ -261,40 +261,121 @@ func sarcAlignment(off int64) int {
 	return a
 }
 
-// Paths lists the file paths in table order.
-func (s *SARC) Paths() []string {
-	out := make([]string, len(s.Files))
-	for i := range s.Files {
-		out[i] = s.Files[i].Path
+// Format implements Archive.
+func (s *SARC) Format() string { return "sarc" }
+
+// Files implements Archive: every node in table order.
+func (s *SARC) Files() []File {
+	out := make([]File, len(s.Nodes))
+	for i := range s.Nodes {
+		n := &s.Nodes[i]
+		out[i] = File{Path: n.Path, Index: i, Offset: int64(s.Header.DataOffset) + int64(n.Begin), Size: n.Size(), Yaz0: IsYaz0(n.data)}
 	}
 	return out
 }
 
-// SortedPaths lists the file paths in byte order (for display).
-func (s *SARC) SortedPaths() []string {
-	out := s.Paths()
-	sort.Strings(out)
-	return out
-}
-
-// File returns the file at path.
-func (s *SARC) File(path string) (*SARCFile, bool) {
+// Find implements Archive. SARC lookups are by exact name (the games hash
+// it), so the match is case-sensitive.
+func (s *SARC) Find(path string) (File, error) {
 	i, ok := s.byPath[path]
 	if !ok {
-		return nil, false
+		return File{}, fmt.Errorf("sarc: no file %q in the archive (%d files)", path, len(s.Nodes))
 	}
-	return &s.Files[i], true
+	n := &s.Nodes[i]
+	return File{Path: n.Path, Index: i, Offset: int64(s.Header.DataOffset) + int64(n.Begin), Size: n.Size(), Yaz0: IsYaz0(n.data)}, nil
 }
 
-// Open returns the stored bytes of the file at path (a view into the
-// archive, not a copy; still Yaz0-compressed if it was stored so).
-func (s *SARC) Open(path string) ([]byte, error) {
-	f, ok := s.File(path)
-	if !ok {
-		return nil, fmt.Errorf("sarc: no file %q in the archive (%d files)", path, len(s.Files))
+// node returns the node f describes, checking that f came from s.
+func (s *SARC) node(f File) (*SARCNode, error) {
+	if f.Index < 0 || f.Index >= len(s.Nodes) || s.Nodes[f.Index].Path != f.Path {
+		return nil, fmt.Errorf("sarc: file %q is not in this archive", f.Path)
 	}
-	return f.data, nil
+	return &s.Nodes[f.Index], nil
 }
 
-// Bytes returns the file's stored bytes.
-func (f *SARCFile) Bytes() []byte { return f.data }
+// Stored returns the file's bytes as stored (a view into the archive,
+// still Yaz0-compressed if it was stored so).
+func (s *SARC) Stored(f File) ([]byte, error) {
+	n, err := s.node(f)
+	if err != nil {
+		return nil, err
+	}
+	return n.data, nil
+}
+
+// ReadFile implements Archive: the file's bytes, Yaz0-decompressed when
+// stored so (.sbfres and friends). Uncompressed files are returned as a
+// view into the archive.
+func (s *SARC) ReadFile(f File) ([]byte, error) {
+	b, err := s.Stored(f)
+	if err != nil {
+		return nil, err
+	}
+	if IsYaz0(b) {
+		d, err := DecompressYaz0(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Path, err)
+		}
+		return d, nil
+	}
+	return b, nil
+}
+
+// Head implements Archive: up to n leading bytes of the (decompressed)
+// contents, decoding only as much of a Yaz0 stream as that takes.
+func (s *SARC) Head(f File, n int) []byte {
+	b, err := s.Stored(f)
+	if err != nil || n <= 0 {
+		return nil
+	}
+	if IsYaz0(b) {
+		return yaz0Prefix(b, n)
+	}
+	return b[:min(n, len(b)):min(n, len(b))]
+}
+
+// yaz0Prefix decodes at most n leading bytes of a Yaz0 stream, stopping
+// quietly where the stream is short or broken (a sniff, not a check).
+func yaz0Prefix(data []byte, n int) []byte {
+	size, err := Yaz0Size(data)
+	if err != nil {
+		return nil
+	}
+	n = min(n, size)
+	out := make([]byte, 0, n)
+	src := data[16:]
+	for s := 0; len(out) < n && s < len(src); {
+		flags := src[s]
+		s++
+		for bit := 0; bit < 8 && len(out) < n; bit, flags = bit+1, flags<<1 {
+			if flags&0x80 != 0 {
+				if s >= len(src) {
+					return out
+				}
+				out = append(out, src[s])
+				s++
+				continue
+			}
+			if s+2 > len(src) {
+				return out
+			}
+			b0, b1 := int(src[s]), int(src[s+1])
+			s += 2
+			dist, length := (b0&0x0f)<<8|b1+1, b0>>4+2
+			if b0>>4 == 0 {
+				if s >= len(src) {
+					return out
+				}
+				length = int(src[s]) + 0x12
+				s++
+			}
+			if dist > len(out) {
+				return out
+			}
+			for k := 0; k < length && len(out) < n; k++ {
+				out = append(out, out[len(out)-dist])
+			}
+		}
+	}
+	return out
+}

@@ -144,48 +144,71 @@ func TestSARCRoundTrip(t *testing.T) {
 	for _, bigEndian := range []bool{true, false} {
 		for _, align := range []int{4, 0x80, 0x2000} {
 			t.Run(fmt.Sprintf("be=%v align=%#x", bigEndian, align), func(t *testing.T) {
-				s, err := ReadSARC(sarcWrite(files, bigEndian, align))
+				whole := sarcWrite(files, bigEndian, align)
+				s, err := ReadSARC(whole)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if s.Header.BigEndian != bigEndian || s.Header.HashKey != sarcDefaultKey || len(s.Files) != len(files) || len(s.Warnings) != 0 {
-					t.Fatalf("header %+v, %d files, warnings %v", s.Header, len(s.Files), s.Warnings)
+				if s.Header.BigEndian != bigEndian || s.Header.HashKey != sarcDefaultKey || len(s.Nodes) != len(files) || len(s.Warnings) != 0 {
+					t.Fatalf("header %+v, %d files, warnings %v", s.Header, len(s.Nodes), s.Warnings)
 				}
-				for i := 1; i < len(s.Files); i++ {
-					if s.Files[i].Hash < s.Files[i-1].Hash {
-						t.Errorf("files not in hash order")
+				var a Archive = s
+				if a.Format() != "sarc" || len(a.Files()) != len(files) {
+					t.Fatalf("format %q, %d files", a.Format(), len(a.Files()))
+				}
+				for i, f := range a.Files() {
+					if f.Index != i || f.Path != s.Nodes[i].Path || (i > 0 && s.Nodes[i].Hash < s.Nodes[i-1].Hash) {
+						t.Errorf("file %d %+v: not in hash/table order", i, f)
 					}
 				}
 				for _, f := range files {
-					got, err := s.Open(f.path)
+					af, err := a.Find(f.path)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !bytes.Equal(got, f.data) {
-						t.Errorf("%s: %d bytes differ from the %d stored", f.path, len(got), len(f.data))
+					got, err := s.Stored(af)
+					if err != nil {
+						t.Fatal(err)
 					}
-					sf, _ := s.File(f.path)
-					if sf.Hash != SARCHash(f.path, 0x65) || !sf.HasName || sf.Size() != int64(len(f.data)) {
-						t.Errorf("%s: %+v", f.path, sf)
+					if !bytes.Equal(got, f.data) || af.Size != int64(len(f.data)) || af.Yaz0 != IsYaz0(f.data) {
+						t.Errorf("%s: %+v, %d bytes differ from the %d stored", f.path, af, len(got), len(f.data))
 					}
-					if sf.Alignment < align && len(f.data) > 0 {
-						t.Errorf("%s: alignment %d, written with %d", f.path, sf.Alignment, align)
+					if !bytes.Equal(got, whole[af.Offset:af.Offset+af.Size]) {
+						t.Errorf("%s: offset 0x%x does not locate the data", f.path, af.Offset)
+					}
+					n := &s.Nodes[af.Index]
+					if n.Hash != SARCHash(f.path, 0x65) || !n.HasName {
+						t.Errorf("%s: node %+v", f.path, n)
+					}
+					if n.Alignment < align && len(f.data) > 0 {
+						t.Errorf("%s: alignment %d, written with %d", f.path, n.Alignment, align)
+					}
+					// Head gives the leading (decompressed) bytes.
+					plain := f.data
+					if IsYaz0(plain) {
+						plain, _ = DecompressYaz0(plain)
+					}
+					if h := a.Head(af, 8); !bytes.Equal(h, plain[:min(8, len(plain))]) {
+						t.Errorf("%s: Head = %q, want %q", f.path, h, plain[:min(8, len(plain))])
+					}
+					if rf, err := a.ReadFile(af); err != nil || !bytes.Equal(rf, plain) {
+						t.Errorf("%s: ReadFile: %v", f.path, err)
 					}
 				}
-				if _, err := s.Open("Model/Missing.bfres"); err == nil || !strings.Contains(err.Error(), `no file "Model/Missing.bfres"`) {
+				if _, err := a.Find("Model/Missing.bfres"); err == nil || !strings.Contains(err.Error(), `no file "Model/Missing.bfres"`) {
 					t.Errorf("missing file: %v", err)
 				}
-				if p := s.SortedPaths(); p[0] != "Actor/Fox.txt" || p[4] != "empty.bin" {
-					t.Errorf("sorted paths %v", p)
+				if _, err := a.ReadFile(File{Path: "forged", Index: 1}); err == nil {
+					t.Error("ReadFile accepted a file from elsewhere")
 				}
 			})
 		}
 	}
 	// The Yaz0 entries decompress to the original bytes.
 	s, _ := ReadSARC(sarcWrite(files, true, 4))
-	z, _ := s.Open("Anim/Fox_Animation.sbfres")
-	d, err := DecompressYaz0(z)
-	if err != nil || !bytes.Equal(d, sarcFixture(t, "skel_anim.bfres")) {
+	f, _ := s.Find("Anim/Fox_Animation.sbfres")
+	d, err := s.ReadFile(f)
+	if err != nil || !f.Yaz0 || !bytes.Equal(d, sarcFixture(t, "skel_anim.bfres")) {
 		t.Errorf("Yaz0 entry: %v", err)
 	}
 }
@@ -230,7 +253,7 @@ func TestSARCWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := binary.BigEndian.Uint32(b[0x20:])
-	if d, err := s.Open(fmt.Sprintf("0x%08x", h)); err != nil || len(d) != 1 {
+	if f, err := s.Find(fmt.Sprintf("0x%08x", h)); err != nil || f.Size != 1 {
 		t.Errorf("unnamed node: %v", err)
 	}
 }
@@ -352,14 +375,9 @@ func TestSARCMutations(t *testing.T) {
 			}
 			return
 		}
-		for _, p := range s.Paths() {
-			d, err := s.Open(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if IsYaz0(d) {
-				DecompressYaz0(d)
-			}
+		for _, f := range s.Files() {
+			s.Head(f, 64)
+			s.ReadFile(f)
 		}
 	}
 	for n := 0; n < len(b); n++ {
@@ -401,20 +419,18 @@ func FuzzSARC(f *testing.F) {
 			}
 			return
 		}
-		total := 0
-		for _, p := range s.Paths() {
-			if err := sarcCheckPath(p); err != nil && !strings.HasPrefix(p, "0x") {
-				t.Fatalf("accepted path %q: %v", p, err)
+		for _, f := range s.Files() {
+			if err := sarcCheckPath(f.Path); err != nil && !strings.HasPrefix(f.Path, "0x") {
+				t.Fatalf("accepted path %q: %v", f.Path, err)
 			}
-			d, err := s.Open(p)
-			if err != nil {
-				t.Fatal(err)
+			if f.Offset < 0 || f.Size < 0 || f.Offset+f.Size > int64(len(data)) {
+				t.Fatalf("file %q at 0x%x+%d outside the %d-byte archive", f.Path, f.Offset, f.Size, len(data))
 			}
-			total += len(d)
-			if IsYaz0(d) {
-				DecompressYaz0(d)
+			head := s.Head(f, 16)
+			d, err := s.ReadFile(f)
+			if err == nil && !bytes.HasPrefix(d, head) {
+				t.Fatalf("%q: Head %x is not a prefix of the contents", f.Path, head)
 			}
 		}
-		_ = total
 	})
 }
