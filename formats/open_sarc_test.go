@@ -55,8 +55,8 @@ func sarcBuild(files map[string][]byte) []byte {
 	return append(b, data...)
 }
 
-// yaz0Literal wraps data in a valid Yaz0 stream of literal bytes only.
-func yaz0Literal(data []byte) []byte {
+// sarcYaz0Literal wraps data in a valid Yaz0 stream of literal bytes only.
+func sarcYaz0Literal(data []byte) []byte {
 	out := []byte("Yaz0")
 	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
 	out = append(out, make([]byte, 8)...)
@@ -70,9 +70,9 @@ func yaz0Literal(data []byte) []byte {
 func TestOpenSARC(t *testing.T) {
 	model := bfresFixture(t, "skel_model.bfres")
 	anim := bfresFixture(t, "skel_anim.bfres")
-	szs := yaz0Literal(sarcBuild(map[string][]byte{
+	szs := sarcYaz0Literal(sarcBuild(map[string][]byte{
 		"Model/Fox.bfres":              model,
-		"Anim/Fox_Animation.sbfres":    yaz0Literal(anim),
+		"Anim/Fox_Animation.sbfres":    sarcYaz0Literal(anim),
 		"Anim/Quant.sbfres":            bfresFixture(t, "cubic_quant.sbfres"),
 		"Actor/Pack/readme.txt":        []byte("not an animation"),
 		"Anim/Fox_Animation.bfres.bak": anim[:10],
@@ -89,7 +89,7 @@ func TestOpenSARC(t *testing.T) {
 		{"Actor/Pack/readme.txt", 16, ""},
 		{"Anim/Fox_Animation.bfres.bak", 10, "bfres"},
 		// Yaz0 entries are sniffed from their decompressed first bytes.
-		{"Anim/Fox_Animation.sbfres", int64(len(yaz0Literal(anim))), "bfres"},
+		{"Anim/Fox_Animation.sbfres", int64(len(sarcYaz0Literal(anim))), "bfres"},
 		{"Anim/Quant.sbfres", int64(len(bfresFixture(t, "cubic_quant.sbfres"))), "bfres"},
 		{"Model/Fox.bfres", int64(len(model)), "bfres"},
 	}
@@ -113,7 +113,7 @@ func TestOpenSARC(t *testing.T) {
 		t.Errorf("missing entry: %v", err)
 	}
 	// A Yaz0 entry that lies about its size fails on Read, one line.
-	liar := yaz0Literal(anim)
+	liar := sarcYaz0Literal(anim)
 	binary.BigEndian.PutUint32(liar[4:], uint32(len(anim)+50))
 	b, err := Open("liar.sarc", sarcBuild(map[string][]byte{"a.sbfres": liar}))
 	if err != nil {
