@@ -21,7 +21,9 @@ const (
 	// rows by its parent's local scale when the joint asks for it.
 	J3DMaya
 	// Standard: local = T·R·S (R from Euler Rz·Ry·Rx or a quaternion),
-	// world = parent·local. BFRES and JBA skeletons.
+	// world = parent·local. BFRES and JBA skeletons. A joint with
+	// ScaleCompensate (BFRES Maya scale mode, segment scale compensation)
+	// has its rotation rows divided by the parent's local scale, as J3DMaya.
 	Standard
 )
 
@@ -183,7 +185,7 @@ func (s *Skeleton) World(pose *Pose, b *Binding, out []mgl64.Mat4) {
 		rot := rotation(v, quat)
 		scale := mgl64.Vec3{v[ScaleX], v[ScaleY], v[ScaleZ]}
 		trans := mgl64.Vec3{v[TransX], v[TransY], v[TransZ]}
-		if s.Mode == J3DMaya && s.Joints[j].ScaleCompensate {
+		if (s.Mode == J3DMaya || s.Mode == Standard) && s.Joints[j].ScaleCompensate {
 			if p := s.Joints[j].Parent; p >= 0 {
 				pv, _ := s.LocalSRT(p, pose, b)
 				for r := 0; r < 3; r++ {

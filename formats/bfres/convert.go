@@ -1,0 +1,340 @@
+package bfres
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// FPS is the playback rate of NintendoWare animations (the files state
+// none; the games step one frame per 1/30 s).
+const FPS = 30
+
+const radToDeg = 180 / math.Pi
+
+// Skeletons converts every model's FSKL into an anim.Skeleton named after
+// the model. Rotations become degrees (Euler bones) or stay quaternions.
+func (f *File) Skeletons() []*anim.Skeleton {
+	var out []*anim.Skeleton
+	for i := range f.Models {
+		m := &f.Models[i]
+		if m.Skeleton == nil {
+			continue
+		}
+		s := &anim.Skeleton{Name: m.Name, Mode: anim.Standard, Joints: make([]anim.Joint, len(m.Skeleton.Bones))}
+		// Segment scale compensation is a Maya scale-mode feature; the
+		// bone flag means nothing in the other modes.
+		maya := m.Skeleton.ScaleMode == scaleModeMaya
+		for j := range m.Skeleton.Bones {
+			b := &m.Skeleton.Bones[j]
+			quat := b.RotationMode() == rotationModeQuat
+			s.Joints[j] = anim.Joint{
+				Name: b.Name, Parent: int(b.Parent), Quaternion: quat,
+				ScaleCompensate: maya && b.SegmentScaleCompensate(),
+				Rest:            restOf(b.Scale, b.Rotation, b.Translation, quat),
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// restOf puts scale, the 4 rotation floats and translation into pose slots:
+// Euler radians become degrees in RotX..RotZ, quaternions go to QuatX..QuatW.
+func restOf(scale [3]float32, rot [4]float32, trans [3]float32, quat bool) [anim.NumSlots]float64 {
+	v := anim.DefaultBase()
+	setScale(&v, scale)
+	setRotate(&v, rot, quat)
+	setTranslate(&v, trans)
+	return v
+}
+
+func setScale(v *[anim.NumSlots]float64, s [3]float32) {
+	v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ] = float64(s[0]), float64(s[1]), float64(s[2])
+}
+
+func setTranslate(v *[anim.NumSlots]float64, t [3]float32) {
+	v[anim.TransX], v[anim.TransY], v[anim.TransZ] = float64(t[0]), float64(t[1]), float64(t[2])
+}
+
+// setRotate copies the 4 stored rotation floats as the runtime does: in
+// Euler mode x, y, z are radians (w is unused), in quaternion mode they are
+// the components.
+func setRotate(v *[anim.NumSlots]float64, r [4]float32, quat bool) {
+	if quat {
+		v[anim.QuatX], v[anim.QuatY], v[anim.QuatZ], v[anim.QuatW] = float64(r[0]), float64(r[1]), float64(r[2]), float64(r[3])
+		return
+	}
+	v[anim.RotX], v[anim.RotY], v[anim.RotZ] = float64(r[0])*radToDeg, float64(r[1])*radToDeg, float64(r[2])*radToDeg
+}
+
+// Clips converts every skeletal animation, then every texture SRT
+// animation. Warnings name bone anims whose bind pose could not be found.
+func (f *File) Clips() ([]*anim.Clip, []string) {
+	var clips []*anim.Clip
+	var warnings []string
+	bones := f.bindBones()
+	for i := range f.SkeletalAnims {
+		c, w := f.skeletalClip(i, bones)
+		clips = append(clips, c)
+		warnings = append(warnings, w...)
+	}
+	for i := range f.TexSRTAnims {
+		clips = append(clips, f.TexSRTClip(i))
+	}
+	return clips, warnings
+}
+
+// bindSkeleton is the skeleton bone anims take their bind pose from: the
+// first model's (BOTW animation files embed it as model "Skeleton").
+func (f *File) bindSkeleton() *Skeleton {
+	if len(f.Models) == 0 {
+		return nil
+	}
+	return f.Models[0].Skeleton
+}
+
+func loopMode(loop bool) anim.LoopMode {
+	if loop {
+		return anim.Loop
+	}
+	return anim.Once
+}
+
+// boneSlot maps a bone anim curve target to a pose slot.
+func boneSlot(target uint32, quat bool) (anim.Slot, bool) {
+	switch target {
+	case TargetScaleX:
+		return anim.ScaleX, true
+	case TargetScaleY:
+		return anim.ScaleY, true
+	case TargetScaleZ:
+		return anim.ScaleZ, true
+	case TargetTranslateX:
+		return anim.TransX, true
+	case TargetTranslateY:
+		return anim.TransY, true
+	case TargetTranslateZ:
+		return anim.TransZ, true
+	case TargetRotateX:
+		if quat {
+			return anim.QuatX, true
+		}
+		return anim.RotX, true
+	case TargetRotateY:
+		if quat {
+			return anim.QuatY, true
+		}
+		return anim.RotY, true
+	case TargetRotateZ:
+		if quat {
+			return anim.QuatZ, true
+		}
+		return anim.RotZ, true
+	case TargetRotateW:
+		return anim.QuatW, quat
+	}
+	return 0, false
+}
+
+var (
+	eulerSlots = []anim.Slot{anim.ScaleX, anim.ScaleY, anim.ScaleZ, anim.RotX, anim.RotY, anim.RotZ, anim.TransX, anim.TransY, anim.TransZ}
+	quatSlots  = []anim.Slot{anim.ScaleX, anim.ScaleY, anim.ScaleZ, anim.QuatX, anim.QuatY, anim.QuatZ, anim.QuatW, anim.TransX, anim.TransY, anim.TransZ}
+	texSlots   = []anim.Slot{anim.ScaleX, anim.ScaleY, anim.RotZ, anim.TransX, anim.TransY}
+)
+
+// SkeletalClip converts FSKA i: one joint target per bone anim, every
+// transform component as a channel (a curve where the file animates it,
+// else a constant). Each target starts from the bind pose of the
+// same-named bone of the first model's skeleton (identity without one),
+// then takes the bone anim's base values, then its curves.
+func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
+	return f.skeletalClip(i, f.bindBones())
+}
+
+// bindBones indexes the bind skeleton's bones by name (the first of
+// duplicates wins); nil without a skeleton.
+func (f *File) bindBones() map[string]*Bone {
+	skel := f.bindSkeleton()
+	if skel == nil {
+		return nil
+	}
+	bones := make(map[string]*Bone, len(skel.Bones))
+	for j := range skel.Bones {
+		if _, dup := bones[skel.Bones[j].Name]; !dup {
+			bones[skel.Bones[j].Name] = &skel.Bones[j]
+		}
+	}
+	return bones
+}
+
+func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string) {
+	a := &f.SkeletalAnims[i]
+	quat := a.Quaternion()
+	clip := &anim.Clip{
+		Name: a.Name, Format: "bfres-skeletal", Duration: float64(a.FrameCount),
+		FPS: FPS, Loop: loopMode(a.Loop()), Targets: make([]anim.Target, len(a.BoneAnims)),
+	}
+	var warnings []string
+	skel := f.bindSkeleton()
+	slots := eulerSlots
+	if quat {
+		slots = quatSlots
+	}
+	// One backing array each for all targets' channels and constants:
+	// thousands of small allocations otherwise (a *Constant is a Curve).
+	channels := make([]anim.Channel, len(slots)*len(a.BoneAnims))
+	consts := make([]anim.Constant, len(slots)*len(a.BoneAnims))
+	for bi := range a.BoneAnims {
+		ba := &a.BoneAnims[bi]
+		t := &clip.Targets[bi]
+		t.Name, t.Index, t.Kind, t.TexGen, t.Quaternion = ba.Name, bi, anim.JointTarget, -1, quat
+		t.Base = anim.DefaultBase()
+		if b, ok := bones[ba.Name]; ok {
+			setScale(&t.Base, b.Scale)
+			setRotate(&t.Base, b.Rotation, quat)
+			setTranslate(&t.Base, b.Translation)
+		} else if skel != nil {
+			warnings = append(warnings, fmt.Sprintf("skeletal animation %q: bone %q is not in skeleton %q (values the animation does not set are identity)", a.Name, ba.Name, f.Models[0].Name))
+		}
+		if ba.HasScale {
+			setScale(&t.Base, ba.Scale)
+		}
+		if ba.HasRotate {
+			setRotate(&t.Base, ba.Rotate, quat)
+		}
+		if ba.HasTranslate {
+			setTranslate(&t.Base, ba.Translate)
+		}
+		var curves [anim.NumSlots]anim.Curve
+		for ci := range ba.Curves {
+			c := &ba.Curves[ci]
+			s, ok := boneSlot(c.TargetOffset, quat)
+			if !ok {
+				warnings = append(warnings, fmt.Sprintf("skeletal animation %q bone %q: rotate.w curve ignored in Euler mode", a.Name, ba.Name))
+				continue
+			}
+			curves[s] = c.Decoded
+		}
+		t.Channels = channels[bi*len(slots) : (bi+1)*len(slots) : (bi+1)*len(slots)]
+		for k, s := range slots {
+			cv := curves[s]
+			if cv == nil {
+				c := &consts[bi*len(slots)+k]
+				*c = anim.Constant(t.Base[s])
+				cv = c
+			}
+			t.Channels[k] = anim.Channel{Slot: s, Curve: cv}
+		}
+	}
+	return clip, warnings
+}
+
+// texSrtSlot maps a TexSrt field to a pose slot of a texsrt target.
+func texSrtSlot(target uint32) (anim.Slot, bool) {
+	switch target {
+	case TexSrtMode:
+		return anim.TexModeSlot, true
+	case TexSrtSX:
+		return anim.ScaleX, true
+	case TexSrtSY:
+		return anim.ScaleY, true
+	case TexSrtR:
+		return anim.RotZ, true
+	case TexSrtTX:
+		return anim.TransX, true
+	case TexSrtTY:
+		return anim.TransY, true
+	}
+	return 0, false
+}
+
+// TexSRTClip converts texture SRT animation i: one texsrt target per
+// (material anim, param anim) pair. Fields start at the TexSrt defaults
+// (mode 0 Maya, scale 1, rotation and translation 0), constants override
+// them, curves override those. The matrix mode follows the mode field per
+// frame (anim.TexModeSlot); the mode is a channel when the file sets it.
+func (f *File) TexSRTClip(i int) *anim.Clip {
+	a := &f.TexSRTAnims[i]
+	clip := &anim.Clip{
+		Name: a.Name, Format: "bfres-texsrt", Duration: float64(a.FrameCount),
+		FPS: FPS, Loop: loopMode(a.Loop()),
+	}
+	for mi := range a.MaterialAnims {
+		m := &a.MaterialAnims[mi]
+		for pi := range m.Params {
+			p := &m.Params[pi]
+			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
+			t.Base[anim.TexModeSlot] = 0
+			var curves [anim.NumSlots]anim.Curve
+			modeSet := false
+			for k := 0; k < int(p.NumConstants); k++ {
+				c := m.Constants[int(p.BeginConstant)+k]
+				s, _ := texSrtSlot(c.TargetOffset) // checked while parsing
+				switch {
+				case s == anim.TexModeSlot:
+					t.Base[s] = float64(int32(c.Raw))
+					modeSet = true
+				case s == anim.RotZ:
+					t.Base[s] = float64(math.Float32frombits(c.Raw)) * radToDeg
+				default:
+					t.Base[s] = float64(math.Float32frombits(c.Raw))
+				}
+			}
+			for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
+				c := &m.Curves[int(p.BeginCurve)+k]
+				s, _ := texSrtSlot(c.TargetOffset)
+				curves[s] = c.Decoded
+				if s == anim.TexModeSlot {
+					modeSet = true
+				}
+			}
+			slots := texSlots
+			if modeSet {
+				slots = append(slots[:len(slots):len(slots)], anim.TexModeSlot)
+			}
+			t.Channels = make([]anim.Channel, len(slots))
+			for k, s := range slots {
+				cv := curves[s]
+				if cv == nil {
+					cv = anim.Constant(t.Base[s])
+				}
+				t.Channels[k] = anim.Channel{Slot: s, Curve: cv}
+			}
+			clip.Targets = append(clip.Targets, t)
+		}
+	}
+	return clip
+}
+
+// CurveFor returns the stored curve behind a clip channel's curve (for the
+// inspector's raw view: flags, frame and key arrays, scale, offset, delta),
+// or nil when c did not come from this file (constants, other files).
+func (f *File) CurveFor(c anim.Curve) *Curve {
+	nw, ok := c.(*anim.NWCurve)
+	if !ok || nw == nil {
+		return nil
+	}
+	for i := range f.SkeletalAnims {
+		for j := range f.SkeletalAnims[i].BoneAnims {
+			cs := f.SkeletalAnims[i].BoneAnims[j].Curves
+			for k := range cs {
+				if cs[k].Decoded == nw {
+					return &cs[k]
+				}
+			}
+		}
+	}
+	for i := range f.TexSRTAnims {
+		for j := range f.TexSRTAnims[i].MaterialAnims {
+			cs := f.TexSRTAnims[i].MaterialAnims[j].Curves
+			for k := range cs {
+				if cs[k].Decoded == nw {
+					return &cs[k]
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+package bfres
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// Curve is an animation curve header with its stored arrays, as in the
+// file (0x24 bytes from FRES 3.4, 0x20 without the delta field before).
+type Curve struct {
+	FileOffset   int64 // absolute offset of the header
+	Flags        uint16
+	FrameType    anim.NWFrameType
+	KeyType      anim.NWKeyType
+	Type         anim.NWCurveType
+	PreWrap      anim.NWWrap
+	PostWrap     anim.NWWrap
+	NumKeys      uint16
+	TargetOffset uint32
+	StartFrame   float32
+	EndFrame     float32
+	// ScaleBits, OffsetBits and DeltaBits are the raw 32-bit fields: f32
+	// for float curves, s32 for integer and bool curves. Scale, Offset and
+	// Delta are their values read that way.
+	ScaleBits, OffsetBits, DeltaBits uint32
+	Scale, Offset, Delta             float64
+	HasDelta                         bool
+	FrameArrayOffset                 int64 // absolute, 0 when null
+	KeyArrayOffset                   int64
+	// FrameData and KeyData are the stored arrays (views into the file);
+	// RawFrame and RawKey read their elements.
+	FrameData, KeyData []byte
+	// Decoded is the evaluable curve in display units (degrees for
+	// rotations), built and validated while parsing.
+	Decoded *anim.NWCurve
+}
+
+// NWHeader is the curve header in the form anim.NewNWCurve takes. unit
+// converts file units to display units (180/π for radians).
+func (c *Curve) NWHeader(unit float64) anim.NWCurveHeader {
+	return anim.NWCurveHeader{
+		Type: c.Type, FrameType: c.FrameType, KeyType: c.KeyType,
+		PreWrap: c.PreWrap, PostWrap: c.PostWrap, NumKeys: int(c.NumKeys),
+		Start: float64(c.StartFrame), End: float64(c.EndFrame),
+		Scale: c.Scale, Offset: c.Offset, Delta: c.Delta, Unit: unit,
+	}
+}
+
+// NumFrameValues is the number of stored frames.
+func (c *Curve) NumFrameValues() int {
+	if s := c.FrameType.Size(); s > 0 {
+		return len(c.FrameData) / s
+	}
+	return 0
+}
+
+// RawFrame is stored frame i as stored (s10.5 as the raw integer).
+func (c *Curve) RawFrame(i int) float64 {
+	b := c.FrameData[i*c.FrameType.Size():]
+	switch c.FrameType {
+	case anim.NWFrameF32:
+		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
+	case anim.NWFrameFixed:
+		return float64(int16(binary.BigEndian.Uint16(b)))
+	}
+	return float64(b[0])
+}
+
+// NumKeyValues is the number of stored key elements (bool curves: words).
+func (c *Curve) NumKeyValues() int {
+	if c.Type.IsBool() {
+		return len(c.KeyData) / 4
+	}
+	if s := c.KeyType.Size(); s > 0 {
+		return len(c.KeyData) / s
+	}
+	return 0
+}
+
+// RawKey is stored key element i as stored (bool curves: u32 word i).
+func (c *Curve) RawKey(i int) float64 {
+	if c.Type.IsBool() {
+		return float64(binary.BigEndian.Uint32(c.KeyData[i*4:]))
+	}
+	b := c.KeyData[i*c.KeyType.Size():]
+	switch c.KeyType {
+	case anim.NWKey32:
+		if c.Type.IsInt() {
+			return float64(int32(binary.BigEndian.Uint32(b)))
+		}
+		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
+	case anim.NWKeyS16:
+		return float64(int16(binary.BigEndian.Uint16(b)))
+	}
+	return float64(int8(b[0]))
+}
+
+// Decode builds the evaluable curve; unit as for NWHeader.
+func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
+	return anim.NewNWCurve(c.NWHeader(unit), c.FrameData, c.KeyData, binary.BigEndian)
+}
+
+// decode builds c.Decoded, reporting decode failures at the curve.
+func (d *decoder) decode(c *Curve, unit float64) error {
+	nw, err := c.Decode(unit)
+	if err != nil {
+		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
+	}
+	c.Decoded = nw
+	return nil
+}
+
+// curveSize is the header size for the file's version.
+func (d *decoder) curveSize() int64 {
+	if d.v34 {
+		return 0x24
+	}
+	return 0x20
+}
+
+// readCurve reads one curve header and its arrays, and checks it decodes.
+func (d *decoder) readCurve(off int64) (Curve, error) {
+	f, err := d.structAt(off, d.curveSize(), "curve")
+	if err != nil {
+		return Curve{}, err
+	}
+	c := Curve{FileOffset: off, HasDelta: d.v34}
+	c.Flags = f.u16(0)
+	c.NumKeys = f.u16(2)
+	c.TargetOffset = f.u32(4)
+	c.StartFrame = f.f32(8)
+	c.EndFrame = f.f32(0x0C)
+	c.ScaleBits = f.u32(0x10)
+	c.OffsetBits = f.u32(0x14)
+	arrays := int64(0x18)
+	if d.v34 {
+		c.DeltaBits = f.u32(0x18)
+		arrays = 0x1C
+	}
+	c.FrameArrayOffset = f.rel(arrays)
+	c.KeyArrayOffset = f.rel(arrays + 4)
+	if f.err != nil {
+		return Curve{}, f.err
+	}
+	c.FrameType = anim.NWFrameType(c.Flags & 3)
+	c.KeyType = anim.NWKeyType(c.Flags >> 2 & 3)
+	c.Type = anim.NWCurveType(c.Flags >> 4 & 7)
+	c.PreWrap = anim.NWWrap(c.Flags >> 8 & 3)
+	c.PostWrap = anim.NWWrap(c.Flags >> 12 & 3)
+	if c.Type.IsInt() {
+		c.Scale = float64(int32(c.ScaleBits))
+		c.Offset = float64(int32(c.OffsetBits))
+		c.Delta = float64(int32(c.DeltaBits))
+	} else {
+		c.Scale = float64(math.Float32frombits(c.ScaleBits))
+		c.Offset = float64(math.Float32frombits(c.OffsetBits))
+		c.Delta = float64(math.Float32frombits(c.DeltaBits))
+	}
+	switch {
+	case !c.Type.Valid():
+		return Curve{}, d.errf(off, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case c.FrameType.Size() == 0:
+		return Curve{}, d.errf(off, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case c.KeyType.Size() == 0 && !c.Type.IsBool():
+		return Curve{}, d.errf(off, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case c.NumKeys == 0:
+		return Curve{}, d.errf(off+2, "curve has no keys")
+	}
+	h := c.NWHeader(1)
+	if c.FrameArrayOffset == 0 {
+		if !c.Type.IsBaked() {
+			return Curve{}, d.errf(arrays+off, "%s curve has no frame array", c.Type)
+		}
+	} else if c.FrameData, err = d.array(c.FrameArrayOffset, h.FrameBytes(), "curve frame array"); err != nil {
+		return Curve{}, err
+	}
+	if c.KeyArrayOffset == 0 {
+		return Curve{}, d.errf(arrays+4+off, "curve has no key array")
+	}
+	if c.KeyData, err = d.array(c.KeyArrayOffset, h.KeyBytes(), "curve key array"); err != nil {
+		return Curve{}, err
+	}
+	return c, nil
+}
+
+// array returns n bytes at off, charged to the decode budget.
+func (d *decoder) array(off, n int64, what string) ([]byte, error) {
+	b, err := d.r.Bytes(off, n)
+	if err != nil {
+		return nil, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, n, d.r.Len())
+	}
+	if err := d.charge(off, n, what); err != nil {
+		return nil, err
+	}
+	return b, nil
+}

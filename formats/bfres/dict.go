@@ -1,0 +1,150 @@
+package bfres
+
+// Dict is an index group: a Patricia trie over names whose nodes double as
+// the entry list. Node i+1 is entry i; node 0 is the root.
+type Dict struct {
+	FileOffset int64
+	Size       uint32
+	Root       DictNode
+	Entries    []DictNode
+}
+
+// DictNode is one 16-byte node.
+type DictNode struct {
+	NodeOffset  int64  // absolute offset of the node
+	Ref         uint32 // bit index tested here (root: 0xFFFFFFFF)
+	Left, Right uint16 // node indices
+	Name        string
+	KeyOffset   int64 // absolute, 0 for the root
+	DataOffset  int64 // absolute, 0 for the root
+}
+
+const dictNodeSize = 16
+
+// dictBit is the direction bit for reference ref: bit ref&7 (LSB = 0) of
+// byte ref>>3 of the key, counted from the start; 0 past the end.
+func dictBit(key string, ref uint32) int {
+	i := ref >> 3
+	if uint64(i) >= uint64(len(key)) {
+		return 0
+	}
+	return int(key[i]>>(ref&7)) & 1
+}
+
+// Lookup finds the entry named name, as the runtime does: walk down while
+// the bit index decreases, then compare the key. It gives up after
+// len(Entries)+1 steps, so a malformed trie cannot loop.
+func (t *Dict) Lookup(name string) (int, bool) {
+	i, _ := t.lookup(name)
+	return i, i >= 0
+}
+
+// lookup returns the entry index (-1 when not found) and the steps taken.
+func (t *Dict) lookup(name string) (int, int) {
+	n := len(t.Entries)
+	node := func(i uint16) *DictNode {
+		if i == 0 {
+			return &t.Root
+		}
+		return &t.Entries[i-1]
+	}
+	parent := &t.Root
+	ci := t.Root.Left
+	if int(ci) > n {
+		return -1, 0
+	}
+	child := node(ci)
+	steps := 0
+	for parent.Ref > child.Ref {
+		steps++
+		if steps > n+1 {
+			return -1, steps
+		}
+		parent = child
+		if dictBit(name, child.Ref) == 1 {
+			ci = child.Right
+		} else {
+			ci = child.Left
+		}
+		if int(ci) > n {
+			return -1, steps
+		}
+		child = node(ci)
+	}
+	if ci == 0 || child.Name != name {
+		return -1, steps
+	}
+	return int(ci) - 1, steps
+}
+
+// readDict reads and validates an index group: size 8 + 16(n+1), a
+// plausible count, root reference 0xFFFFFFFF, child indices within the
+// node array, named entries with data, and every key found by the
+// Patricia lookup from the root within n+1 steps.
+func (d *decoder) readDict(off int64, what string) (*Dict, error) {
+	h, err := d.structAt(off, 8, what)
+	if err != nil {
+		return nil, err
+	}
+	size := h.u32(0)
+	count := h.s32(4)
+	if h.err != nil {
+		return nil, h.err
+	}
+	avail := int64(d.r.Len()) - off - 8
+	if count < 0 || int64(count)+1 > avail/dictNodeSize {
+		return nil, d.errf(off+4, "%s: entry count %d does not fit in the file", what, count)
+	}
+	n := int(count)
+	if int64(size) != 8+dictNodeSize*int64(n+1) {
+		return nil, d.errf(off, "%s: size field 0x%x is not 8 + 16×(%d+1)", what, size, n)
+	}
+	t := &Dict{FileOffset: off, Size: size, Entries: make([]DictNode, n)}
+	for i := 0; i <= n; i++ {
+		no := off + 8 + dictNodeSize*int64(i)
+		f, err := d.structAt(no, dictNodeSize, "index group node")
+		if err != nil {
+			return nil, err
+		}
+		nd := DictNode{NodeOffset: no, Ref: f.u32(0), Left: f.u16(4), Right: f.u16(6)}
+		if f.err != nil {
+			return nil, f.err
+		}
+		if int(nd.Left) > n || int(nd.Right) > n {
+			return nil, d.errf(no+4, "%s: node %d has child index %d/%d past the %d entries", what, i, nd.Left, nd.Right, n)
+		}
+		if i == 0 {
+			if nd.Ref != 0xFFFFFFFF {
+				return nil, d.errf(no, "%s: root reference 0x%x is not 0xFFFFFFFF", what, nd.Ref)
+			}
+			t.Root = nd
+			continue
+		}
+		nd.KeyOffset = f.rel(8)
+		nd.DataOffset = f.rel(12)
+		if f.err != nil {
+			return nil, f.err
+		}
+		if nd.KeyOffset == 0 {
+			return nil, d.errf(no+8, "%s: entry %d has no name", what, i-1)
+		}
+		if nd.DataOffset == 0 {
+			return nil, d.errf(no+12, "%s: entry %d has no data", what, i-1)
+		}
+		if nd.Name, err = d.cstring(nd.KeyOffset); err != nil {
+			return nil, d.errf(no+8, "%s: entry %d name: %v", what, i-1, err)
+		}
+		t.Entries[i-1] = nd
+	}
+	for i := range t.Entries {
+		got, steps := t.lookup(t.Entries[i].Name)
+		d.steps -= int64(steps)
+		if d.steps < 0 {
+			return nil, d.errf(off, "%s: dictionaries too deep to validate", what)
+		}
+		if got != i {
+			return nil, d.errf(t.Entries[i].NodeOffset, "%s: entry %d (%q) is not reachable by the dictionary lookup (broken or cyclic trie, or duplicate name)", what, i, t.Entries[i].Name)
+		}
+	}
+	return t, nil
+}
