@@ -107,7 +107,10 @@ func (b *BCK) Clip() (*anim.Clip, error) {
 	if !c.Loop.Valid() {
 		return nil, bin.Errorf("bck", -1, "loop mode %d is not 0..4", b.LoopMode)
 	}
-	conv := newConverter(&b.Tables, b.RotationFrac, b.Joints, anim.JointTarget)
+	conv, err := newConverter("bck", &b.Tables, b.RotationFrac, b.Joints, anim.JointTarget)
+	if err != nil {
+		return nil, err
+	}
 	c.Targets = make([]anim.Target, len(b.Joints))
 	for i := range b.Joints {
 		t := &c.Targets[i]
@@ -115,7 +118,6 @@ func (b *BCK) Clip() (*anim.Clip, error) {
 		t.Kind = anim.JointTarget
 		t.TexGen = -1
 		t.Base = anim.DefaultBase()
-		var err error
 		if t.Channels, err = conv.channels(&b.Joints[i]); err != nil {
 			return nil, bin.Errorf("bck", -1, "joint %d %s", i, err)
 		}

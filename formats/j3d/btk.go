@@ -260,7 +260,10 @@ func (b *BTK) Clip() (*anim.Clip, error) {
 	if len(b.Names) < n || len(b.TexGens) < n || len(b.Centers) < n {
 		return nil, bin.Errorf("btk", -1, "%d entries but %d names, %d texGens and %d centers", n, len(b.Names), len(b.TexGens), len(b.Centers))
 	}
-	conv := newConverter(&b.Tables, b.RotationFrac, b.Entries, anim.TexSRTTarget)
+	conv, err := newConverter("btk", &b.Tables, b.RotationFrac, b.Entries, anim.TexSRTTarget)
+	if err != nil {
+		return nil, err
+	}
 	mode := b.TexMode()
 	c.Targets = make([]anim.Target, n)
 	for i := range b.Entries {
@@ -274,7 +277,6 @@ func (b *BTK) Clip() (*anim.Clip, error) {
 		for j, v := range b.Centers[i] {
 			t.Center[j] = float64(v)
 		}
-		var err error
 		if t.Channels, err = conv.channels(&b.Entries[i]); err != nil {
 			return nil, bin.Errorf("btk", -1, "entry %d (%s) %s", i, t.Name, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/internal/bin"
 )
 
 // FPS is the playback rate of J3D animations: the games advance them one
@@ -34,14 +35,28 @@ type converter struct {
 	chans    []anim.Channel // preallocated, nine per track set
 }
 
-func newConverter(t *Tables, frac uint8, sets []TrackSet, kind anim.TargetKind) *converter {
-	keyed := 0
+// MaxTotalKeys bounds the keys of all tracks together, counting a shared
+// sequence once per track that uses it. Shared references cost no memory
+// (see converter), but everything that walks a curve's keys (validation,
+// the curve plot, timeline markers) pays per track: a 4 MB file whose
+// 590,000 tracks each reference the same 21,845-key sequence would make
+// that 12.9 billion keys, minutes of work. Real files hold well under
+// 10^5 keys (the 400-joint test file: 53,000), so 4M is far from them and
+// keeps a hostile file's validation to milliseconds.
+const MaxTotalKeys = 1 << 22
+
+func newConverter(format string, t *Tables, frac uint8, sets []TrackSet, kind anim.TargetKind) (*converter, error) {
+	keyed, keys := 0, 0
 	for i := range sets {
 		for _, tr := range sets[i] {
 			if tr.Count >= 2 {
 				keyed++
+				keys += int(tr.Count)
 			}
 		}
+	}
+	if keys > MaxTotalKeys {
+		return nil, bin.Unsupportedf(format, "tracks reference %d keys in total (shared sequences counted per track), more than the %d this viewer handles", keys, MaxTotalKeys)
 	}
 	return &converter{
 		tables:   t,
@@ -49,7 +64,7 @@ func newConverter(t *Tables, frac uint8, sets []TrackSet, kind anim.TargetKind) 
 		kind:     kind,
 		hermites: make([]anim.Hermite, keyed),
 		chans:    make([]anim.Channel, 9*len(sets)),
-	}
+	}, nil
 }
 
 // channels converts the nine tracks of a set, in file order.
