@@ -2,6 +2,7 @@ package j3d
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -18,21 +19,42 @@ var (
 	defaultZero  anim.Curve = anim.Constant(0)
 )
 
-// converter turns tracks into curves. Keyed tracks do not copy their keys:
-// all keys of one table read with one stride (3 or 4 values per key) and
-// one phase (index mod stride) form a view, built once, and a track's
-// curve is a sub-slice of its view. Overlapping and shared track
-// references (exporters deduplicate sequences) therefore share memory, and
-// a hostile file whose every track points at the same long sequence costs
-// no more than the table itself: at most 7 views per table.
+// converter turns tracks into curves without letting shared references
+// multiply memory. Exporters deduplicate sequences, so tracks may share or
+// overlap their data; a hostile file can point every track at the same
+// long sequence. Per table, the converter picks the cheaper of two
+// layouts, both of which share keys between tracks with the same
+// reference:
+//   - copies: every distinct reference's keys copied once into one buffer
+//     (compact; what real files get, since their sequences barely overlap);
+//   - views: all keys of the table read with one stride (3 or 4 values per
+//     key) from one phase (index mod stride), built once, each track a
+//     sub-slice. At most 7 views per table, so at most 2 keys per table
+//     value however the references overlap.
 type converter struct {
-	tables   *Tables
-	frac     int
-	kind     anim.TargetKind
+	tables *Tables
+	frac   int
+	kind   anim.TargetKind
+
+	useViews [3]bool
 	views    [3][2][4][]anim.HermiteKey // table, stride 3/4, phase
 	built    [3][2][4]bool
+
+	refs    []uint64 // sorted distinct references of copied tables (packRef)
+	refKeys []int    // start of each reference's keys in copies
+	copies  []anim.HermiteKey
+
 	hermites []anim.Hermite // preallocated, one per keyed track
 	chans    []anim.Channel // preallocated, nine per track set
+}
+
+// packRef orders references by table, stride, index and count.
+func packRef(k TrackKind, tr Track) uint64 {
+	return uint64(k)<<40 | uint64(tr.ValuesPerKey())<<32 | uint64(tr.Index)<<16 | uint64(tr.Count)
+}
+
+func unpackRef(r uint64) (k TrackKind, stride, index, count int) {
+	return TrackKind(r >> 40), int(r>>32) & 0xFF, int(r>>16) & 0xFFFF, int(r) & 0xFFFF
 }
 
 // MaxTotalKeys bounds the keys of all tracks together, counting a shared
@@ -58,13 +80,71 @@ func newConverter(format string, t *Tables, frac uint8, sets []TrackSet, kind an
 	if keys > MaxTotalKeys {
 		return nil, bin.Unsupportedf(format, "tracks reference %d keys in total (shared sequences counted per track), more than the %d this viewer handles", keys, MaxTotalKeys)
 	}
-	return &converter{
+	c := &converter{
 		tables:   t,
 		frac:     int(frac),
 		kind:     kind,
 		hermites: make([]anim.Hermite, keyed),
 		chans:    make([]anim.Channel, 9*len(sets)),
-	}, nil
+	}
+	// Distinct valid references (invalid ones fail in channels).
+	refs := make([]uint64, 0, keyed)
+	for i := range sets {
+		for j, tr := range sets[i] {
+			if k := KindOf(j); tr.Count >= 2 && checkTrack(tr, t.Len(k), k) == "" {
+				refs = append(refs, packRef(k, tr))
+			}
+		}
+	}
+	slices.Sort(refs)
+	refs = slices.Compact(refs)
+	var copyCost, viewCost [3]int
+	var phases [3][2][4]bool
+	for _, r := range refs {
+		k, stride, index, count := unpackRef(r)
+		copyCost[k] += count
+		p := &phases[k][stride-3][index%stride]
+		if !*p {
+			*p = true
+			viewCost[k] += (t.Len(k) - index%stride) / stride
+		}
+	}
+	total := 0
+	for k := range c.useViews {
+		c.useViews[k] = copyCost[k] > viewCost[k]
+		if !c.useViews[k] {
+			total += copyCost[k]
+		}
+	}
+	c.copies = make([]anim.HermiteKey, 0, total)
+	c.refs = refs[:0]
+	c.refKeys = make([]int, 0, len(refs))
+	for _, r := range refs {
+		k, stride, index, count := unpackRef(r)
+		if c.useViews[k] {
+			continue
+		}
+		c.refs = append(c.refs, r)
+		c.refKeys = append(c.refKeys, len(c.copies))
+		c.copies = c.copies[:len(c.copies)+count]
+		c.fill(c.copies[len(c.copies)-count:], k, stride, index)
+	}
+	return c, nil
+}
+
+// fill reads len(keys) keys of table k with the given stride from index.
+func (c *converter) fill(keys []anim.HermiteKey, k TrackKind, stride, index int) {
+	for j := range keys {
+		at := index + j*stride
+		key := &keys[j]
+		key.Time = c.tables.Value(k, at)
+		key.Value = c.tables.Value(k, at+1)
+		key.In = c.tables.Value(k, at+2)
+		key.Out = key.In // tangent mode 0: one tangent used both ways
+		if stride == 4 {
+			key.Out = c.tables.Value(k, at+3)
+		}
+	}
 }
 
 // channels converts the nine tracks of a set, in file order.
@@ -100,21 +180,39 @@ func (c *converter) curve(tr Track, k TrackKind) anim.Curve {
 		}
 		return anim.Constant(v)
 	}
-	stride := tr.ValuesPerKey()
-	view := c.view(k, stride, int(tr.Index)%stride)
-	first := int(tr.Index) / stride
+	keys := c.keys(k, tr)
 	var h *anim.Hermite
 	if len(c.hermites) > 0 {
 		h, c.hermites = &c.hermites[0], c.hermites[1:]
 	} else {
 		h = new(anim.Hermite)
 	}
-	h.Keys = view[first : first+int(tr.Count) : first+int(tr.Count)]
+	h.Keys = keys
 	h.RotationFrac = anim.NotRotation
 	if k == RotationTrack {
 		h.RotationFrac = c.frac
 	}
 	return h
+}
+
+// keys returns the shared keys of a checked keyed track, capped so that
+// an append to one track's slice cannot overwrite another's.
+func (c *converter) keys(k TrackKind, tr Track) []anim.HermiteKey {
+	stride, n := tr.ValuesPerKey(), int(tr.Count)
+	if c.useViews[k] {
+		view := c.view(k, stride, int(tr.Index)%stride)
+		first := int(tr.Index) / stride
+		return view[first : first+n : first+n]
+	}
+	i, ok := slices.BinarySearch(c.refs, packRef(k, tr))
+	if !ok {
+		// Not reached: every valid reference was collected.
+		keys := make([]anim.HermiteKey, n)
+		c.fill(keys, k, stride, int(tr.Index))
+		return keys
+	}
+	at := c.refKeys[i]
+	return c.copies[at : at+n : at+n]
 }
 
 // view returns every key of table k read with the given stride starting
@@ -124,21 +222,10 @@ func (c *converter) view(k TrackKind, stride, phase int) []anim.HermiteKey {
 	if c.built[k][si][phase] {
 		return c.views[k][si][phase]
 	}
-	n := c.tables.Len(k)
 	var keys []anim.HermiteKey
-	if n > phase {
+	if n := c.tables.Len(k); n > phase {
 		keys = make([]anim.HermiteKey, (n-phase)/stride)
-	}
-	for j := range keys {
-		at := phase + j*stride
-		key := &keys[j]
-		key.Time = c.tables.Value(k, at)
-		key.Value = c.tables.Value(k, at+1)
-		key.In = c.tables.Value(k, at+2)
-		key.Out = key.In // tangent mode 0: one tangent used both ways
-		if stride == 4 {
-			key.Out = c.tables.Value(k, at+3)
-		}
+		c.fill(keys, k, stride, phase)
 	}
 	c.views[k][si][phase] = keys
 	c.built[k][si][phase] = true
