@@ -94,10 +94,66 @@ type HermiteKey struct {
 // value in raw s16 units is truncated toward zero, shifted left by
 // RotationFrac and wrapped to 16 bits as the games do, then converted to
 // degrees (0x8000 = 180°). Otherwise the value is returned as is.
+//
+// Prepare adds a search index that makes Eval on curves with many keys
+// about twice as fast; without it Eval bisects.
 type Hermite struct {
 	Keys         []HermiteKey
 	RotationFrac int
+
+	// The search index (see Prepare): frames are cut into len(Keys)
+	// buckets of equal width starting at t0, and below[b] counts the keys
+	// whose bucket is before b. Empty: Eval bisects all keys.
+	t0, bucketsPerFrame float64
+	below               []int32
 }
+
+// minIndexedKeys is the smallest curve Prepare indexes: with fewer keys,
+// bisection takes at most two steps and an index would cost more memory
+// than it saves time.
+const minIndexedKeys = 4
+
+// Prepare builds the search index Eval uses to find a frame's keys with
+// one lookup instead of a bisection (the difference between one and five
+// dependent memory reads per curve, which dominates sampling a clip with
+// thousands of curves). Call it after setting Keys and do not change Keys
+// afterwards; Validate reports an index that no longer matches them. A
+// copy of a prepared Hermite shares its index, so curves that share keys
+// can share one index too.
+func (h *Hermite) Prepare() {
+	h.t0, h.bucketsPerFrame, h.below = 0, 0, nil
+	keys := h.Keys
+	n := len(keys)
+	if n < minIndexedKeys {
+		return
+	}
+	t0, tn := keys[0].Time, keys[n-1].Time
+	perFrame := float64(n) / (tn - t0)
+	if !(perFrame > 0) || math.IsInf(perFrame, 0) {
+		return // all keys at one frame, or non-finite times: bisect
+	}
+	h.t0, h.bucketsPerFrame = t0, perFrame
+	below := make([]int32, n+2)
+	for i := range keys {
+		below[h.bucket(keys[i].Time)+1]++
+	}
+	for b := 1; b < len(below); b++ {
+		below[b] += below[b-1]
+	}
+	h.below = below
+}
+
+// bucket maps a frame to its bucket in 0..len(Keys). Eval and Prepare
+// compute it with the same float operations; since the mapping is
+// monotonic, a key in an earlier bucket than frame f is at or before f
+// and a key in a later one after f, whatever the rounding.
+func (h *Hermite) bucket(f float64) int {
+	b := int((f - h.t0) * h.bucketsPerFrame)
+	return max(0, min(b, len(h.Keys)))
+}
+
+// indexed reports whether the search index matches the keys.
+func (h *Hermite) indexed() bool { return len(h.below) == len(h.Keys)+2 }
 
 // NotRotation is the RotationFrac of a Hermite curve that is not a rotation.
 const NotRotation = -1
@@ -137,6 +193,17 @@ func (h *Hermite) Validate() error {
 			return fmt.Errorf("key %d at frame %g comes before key %d at frame %g", i, k.Time, i-1, h.Keys[i-1].Time)
 		}
 	}
+	if h.below != nil {
+		if !h.indexed() || h.t0 != h.Keys[0].Time {
+			return fmt.Errorf("search index does not match the keys (call Prepare after changing them)")
+		}
+		for i := range h.Keys {
+			b := h.bucket(h.Keys[i].Time)
+			if i < int(h.below[b]) || i >= int(h.below[b+1]) {
+				return fmt.Errorf("search index does not match key %d (call Prepare after changing the keys)", i)
+			}
+		}
+	}
 	return nil
 }
 
@@ -155,15 +222,23 @@ func (h *Hermite) EvalRaw(f float64) float64 {
 	}
 	// Largest i with keys[i].Time <= f; keys[0].Time < f < keys[n-1].Time
 	// here, so 0 <= i < n-1 and keys[i+1].Time > f: the segment has a
-	// positive length even when keys share a time.
-	lo, hi := 0, n-1
-	for hi-lo > 1 {
-		mid := int(uint(lo+hi) >> 1)
-		if keys[mid].Time <= f {
-			lo = mid
-		} else {
-			hi = mid
+	// positive length even when keys share a time. The index narrows the
+	// range to the keys in f's bucket (usually none or one); the bisection
+	// keeps keys[lo].Time <= f and the answer below lo+size, and its body
+	// compiles to a conditional move: key times are as good as random to
+	// the branch predictor.
+	lo, size := 0, n-1
+	if h.indexed() && f == f {
+		b := h.bucket(f)
+		lo = min(max(int(h.below[b])-1, 0), n-2)
+		size = min(int(h.below[b+1])-1, n-2) - lo + 1
+	}
+	for size > 1 {
+		half := size >> 1
+		if keys[lo+half].Time <= f {
+			lo += half
 		}
+		size -= half
 	}
 	return hermite(&keys[lo], &keys[lo+1], f)
 }

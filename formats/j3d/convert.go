@@ -42,7 +42,11 @@ type converter struct {
 
 	refs    []uint64 // sorted distinct references of copied tables (packRef)
 	refKeys []int    // start of each reference's keys in copies
-	copies  []anim.HermiteKey
+	// refCurve is the first curve made for each copied reference; later
+	// tracks with the same reference copy it and so share its search
+	// index (anim.Hermite.Prepare).
+	refCurve []*anim.Hermite
+	copies   []anim.HermiteKey
 
 	hermites []anim.Hermite // preallocated, one per keyed track
 	chans    []anim.Channel // preallocated, nine per track set
@@ -119,6 +123,7 @@ func newConverter(format string, t *Tables, frac uint8, sets []TrackSet, kind an
 	c.copies = make([]anim.HermiteKey, 0, total)
 	c.refs = refs[:0]
 	c.refKeys = make([]int, 0, len(refs))
+	c.refCurve = make([]*anim.Hermite, len(refs))
 	for _, r := range refs {
 		k, stride, index, count := unpackRef(r)
 		if c.useViews[k] {
@@ -180,39 +185,47 @@ func (c *converter) curve(tr Track, k TrackKind) anim.Curve {
 		}
 		return anim.Constant(v)
 	}
-	keys := c.keys(k, tr)
 	var h *anim.Hermite
 	if len(c.hermites) > 0 {
 		h, c.hermites = &c.hermites[0], c.hermites[1:]
 	} else {
 		h = new(anim.Hermite)
 	}
-	h.Keys = keys
-	h.RotationFrac = anim.NotRotation
+	rotFrac := anim.NotRotation
 	if k == RotationTrack {
-		h.RotationFrac = c.frac
+		rotFrac = c.frac
+	}
+	if c.useViews[k] {
+		// Overlapping references: no index, whose memory would grow with
+		// each distinct reference.
+		*h = anim.Hermite{Keys: c.viewKeys(k, tr), RotationFrac: rotFrac}
+		return h
+	}
+	i, ok := slices.BinarySearch(c.refs, packRef(k, tr))
+	switch {
+	case !ok: // not reached: every valid reference was collected
+		keys := make([]anim.HermiteKey, tr.Count)
+		c.fill(keys, k, tr.ValuesPerKey(), int(tr.Index))
+		*h = anim.Hermite{Keys: keys, RotationFrac: rotFrac}
+		h.Prepare()
+	case c.refCurve[i] != nil:
+		*h = *c.refCurve[i]
+	default:
+		at, n := c.refKeys[i], int(tr.Count)
+		*h = anim.Hermite{Keys: c.copies[at : at+n : at+n], RotationFrac: rotFrac}
+		h.Prepare()
+		c.refCurve[i] = h
 	}
 	return h
 }
 
-// keys returns the shared keys of a checked keyed track, capped so that
-// an append to one track's slice cannot overwrite another's.
-func (c *converter) keys(k TrackKind, tr Track) []anim.HermiteKey {
+// viewKeys returns a checked track's keys as a sub-slice of its view,
+// capped so that an append to one track's slice cannot overwrite another's.
+func (c *converter) viewKeys(k TrackKind, tr Track) []anim.HermiteKey {
 	stride, n := tr.ValuesPerKey(), int(tr.Count)
-	if c.useViews[k] {
-		view := c.view(k, stride, int(tr.Index)%stride)
-		first := int(tr.Index) / stride
-		return view[first : first+n : first+n]
-	}
-	i, ok := slices.BinarySearch(c.refs, packRef(k, tr))
-	if !ok {
-		// Not reached: every valid reference was collected.
-		keys := make([]anim.HermiteKey, n)
-		c.fill(keys, k, stride, int(tr.Index))
-		return keys
-	}
-	at := c.refKeys[i]
-	return c.copies[at : at+n : at+n]
+	view := c.view(k, stride, int(tr.Index)%stride)
+	first := int(tr.Index) / stride
+	return view[first : first+n : first+n]
 }
 
 // view returns every key of table k read with the given stride starting
