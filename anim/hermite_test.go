@@ -21,7 +21,7 @@ func hermiteReference(keys []HermiteKey, f float64) float64 {
 	for i+1 < n-1 && keys[i+1].Time <= f {
 		i++
 	}
-	return hermite(&keys[i], &keys[i+1], f)
+	return hermite(keys, i, f)
 }
 
 func randomKeys(rng *rand.Rand, n int, integerTimes bool) []HermiteKey {
