@@ -2,6 +2,7 @@ package j3d
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/animscope/animscope/anim"
@@ -139,15 +140,26 @@ func newConverter(format string, t *Tables, frac uint8, sets []TrackSet, kind an
 
 // fill reads len(keys) keys of table k with the given stride from index.
 func (c *converter) fill(keys []anim.HermiteKey, k TrackKind, stride, index int) {
+	switch k {
+	case ScaleTrack:
+		fillKeys(keys, c.tables.Scale, stride, index)
+	case RotationTrack:
+		fillKeys(keys, c.tables.Rotation, stride, index)
+	default:
+		fillKeys(keys, c.tables.Translation, stride, index)
+	}
+}
+
+func fillKeys[T float32 | int16](keys []anim.HermiteKey, table []T, stride, index int) {
 	for j := range keys {
-		at := index + j*stride
+		v := table[index+j*stride : index+j*stride+stride]
 		key := &keys[j]
-		key.Time = c.tables.Value(k, at)
-		key.Value = c.tables.Value(k, at+1)
-		key.In = c.tables.Value(k, at+2)
+		key.Time = float64(v[0])
+		key.Value = float64(v[1])
+		key.In = float64(v[2])
 		key.Out = key.In // tangent mode 0: one tangent used both ways
 		if stride == 4 {
-			key.Out = c.tables.Value(k, at+3)
+			key.Out = float64(v[3])
 		}
 	}
 }
@@ -181,7 +193,17 @@ func (c *converter) curve(tr Track, k TrackKind) anim.Curve {
 	case 1:
 		v := c.tables.Value(k, int(tr.Index))
 		if k == RotationTrack {
-			return anim.Constant(anim.J3DRotationDegrees(v, c.frac))
+			v = anim.J3DRotationDegrees(v, c.frac)
+		}
+		// Exporters store plenty of explicit 1s and 0s; sharing their
+		// interface values saves an allocation each.
+		switch v {
+		case 1:
+			return defaultScale
+		case 0:
+			if !math.Signbit(v) {
+				return defaultZero
+			}
 		}
 		return anim.Constant(v)
 	}
