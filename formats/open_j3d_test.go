@@ -34,7 +34,7 @@ func yaz0Literal(data []byte) []byte {
 	return out
 }
 
-func detail(a *Asset, name string) (any, bool) {
+func j3dDetail(a *Asset, name string) (any, bool) {
 	for _, d := range a.Details {
 		if d.Name == name {
 			return d.Value, true
@@ -45,7 +45,7 @@ func detail(a *Asset, name string) (any, bool) {
 
 func detailJSON(t *testing.T, a *Asset, name string) string {
 	t.Helper()
-	v, ok := detail(a, name)
+	v, ok := j3dDetail(a, name)
 	if !ok {
 		t.Fatalf("no detail %q in %v", name, a.Details)
 	}
