@@ -123,7 +123,7 @@ func TestYaz0HandMade(t *testing.T) {
 	}
 }
 
-func TestYaz0Hostile(t *testing.T) {
+func TestYaz0HostileStreams(t *testing.T) {
 	// A stream declaring 4 GiB is refused before anything is allocated.
 	huge := append(yaz0Header(0xFFFFFFFF), bytes.Repeat([]byte{0xFF, 'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'}, 4)...)
 	var m0, m1 runtime.MemStats
