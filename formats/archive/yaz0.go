@@ -50,6 +50,36 @@ func DecompressYaz0(data []byte) ([]byte, error) {
 	src := data[16:]
 	s, d := 0, 0
 	for d < n {
+		// Fast path: a whole group (1 flag byte, at most 8 three-byte
+		// references, at most 8×0x111 bytes out) fits in both buffers, so
+		// only the back-reference distance needs checking.
+		if s+25 <= len(src) && d+8*0x111 <= n {
+			flags := src[s]
+			s++
+			for bit := 0; bit < 8; bit++ {
+				if flags&0x80 != 0 {
+					dst[d] = src[s]
+					s++
+					d++
+				} else {
+					b0, b1 := int(src[s]), int(src[s+1])
+					s += 2
+					dist := (b0&0x0f)<<8 | b1 + 1
+					length := b0>>4 + 2
+					if length == 2 {
+						length = int(src[s]) + 0x12
+						s++
+					}
+					if dist > d {
+						return nil, bin.Errorf("yaz0", int64(16+s-2), "back-reference %d bytes before the start of the output (at %d)", dist, d)
+					}
+					copyBack(dst, d, dist, length)
+					d += length
+				}
+				flags <<= 1
+			}
+			continue
+		}
 		if s >= len(src) {
 			return nil, bin.Errorf("yaz0", int64(16+s), "stream ends after %d of %d bytes", d, n)
 		}
@@ -86,15 +116,27 @@ func DecompressYaz0(data []byte) ([]byte, error) {
 				if length > n-d {
 					length = n - d
 				}
-				// Byte by byte: references may overlap their own output.
-				from := d - dist
-				for i := 0; i < length; i++ {
-					dst[d+i] = dst[from+i]
-				}
+				copyBack(dst, d, dist, length)
 				d += length
 			}
 			flags <<= 1
 		}
 	}
 	return dst, nil
+}
+
+// copyBack copies length bytes from dist bytes back to dst[d:]. A
+// reference may overlap its own output (dist < length repeats the last
+// dist bytes); copying in steps of at most dist bytes keeps that meaning
+// while letting copy move whole runs.
+func copyBack(dst []byte, d, dist, length int) {
+	from := d - dist
+	if dist >= length {
+		copy(dst[d:d+length], dst[from:from+length])
+		return
+	}
+	end := d + length
+	for d < end {
+		d += copy(dst[d:end], dst[from:d])
+	}
 }
