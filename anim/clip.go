@@ -165,6 +165,8 @@ type Clip struct {
 	// world = RootMotion · skeleton world) or ignores it to keep the
 	// character in place.
 	RootMotion *Target
+
+	plan *evalPlan // see Prepare
 }
 
 // DefaultBase is the rest value of every slot: unit scale, zero rotation

@@ -212,31 +212,6 @@ func (h *Hermite) Validate() error {
 func (h *Hermite) EvalRaw(f float64) float64 {
 	keys := h.Keys
 	n := len(keys)
-	if h.indexed() && f == f {
-		// The index keeps the first and last times, so a frame inside the
-		// curve reads only its bucket's entry and its segment's keys.
-		if f <= h.t0 {
-			return keys[0].Value
-		}
-		if f >= h.tn {
-			return keys[n-1].Value
-		}
-		// The answer (largest i with keys[i].Time <= f) is at least the
-		// last key of an earlier bucket and at most the last key of f's
-		// bucket: monotonic bucketing puts earlier buckets' keys at or
-		// before f and later buckets' keys after it. Usually the bucket
-		// holds one key or none.
-		b := h.bucket(f)
-		lo := min(max(int(h.below[b])-1, 0), n-2)
-		hi := min(int(h.below[b+1])-1, n-2)
-		if hi-lo > maxLinearKeys {
-			return hermite(keys, bisect(keys, f, lo, hi-lo+1), f)
-		}
-		for lo < hi && keys[lo+1].Time <= f {
-			lo++
-		}
-		return hermite(keys, lo, f)
-	}
 	if n == 0 {
 		return 0
 	}
@@ -246,10 +221,33 @@ func (h *Hermite) EvalRaw(f float64) float64 {
 	if f >= keys[n-1].Time {
 		return keys[n-1].Value
 	}
-	// keys[0].Time < f < keys[n-1].Time here (or f is NaN), so the answer
-	// i satisfies 0 <= i < n-1 and keys[i+1].Time > f: the segment has a
-	// positive length even when keys share a time.
-	return hermite(keys, bisect(keys, f, 0, n-1), f)
+	return hermite(keys, h.segment(f), f)
+}
+
+// segment returns the largest i with keys[i].Time <= f, for a frame
+// strictly between the first and last key times (or NaN). Then
+// keys[i+1].Time > f, so the segment has a positive length even when keys
+// share a time.
+func (h *Hermite) segment(f float64) int {
+	keys := h.Keys
+	n := len(keys)
+	if h.indexed() && f == f {
+		// The answer is at least the last key of an earlier bucket and at
+		// most the last key of f's bucket: monotonic bucketing puts
+		// earlier buckets' keys at or before f and later buckets' keys
+		// after it. Usually the bucket holds one key or none.
+		b := h.bucket(f)
+		lo := min(max(int(h.below[b])-1, 0), n-2)
+		hi := min(int(h.below[b+1])-1, n-2)
+		if hi-lo > maxLinearKeys {
+			return bisect(keys, f, lo, hi-lo+1)
+		}
+		for lo < hi && keys[lo+1].Time <= f {
+			lo++
+		}
+		return lo
+	}
+	return bisect(keys, f, 0, n-1)
 }
 
 // maxLinearKeys is how many keys of one bucket are stepped through before

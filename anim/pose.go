@@ -13,11 +13,17 @@ type TargetPose struct {
 // reused across frames so that evaluation allocates nothing.
 type Pose struct {
 	Targets []TargetPose
+	// segs cache each planned Hermite channel's current segment.
+	segs []hermiteSegment
 }
 
 // NewPose returns a pose sized for clip.
 func NewPose(c *Clip) *Pose {
-	return &Pose{Targets: make([]TargetPose, len(c.Targets))}
+	p := &Pose{Targets: make([]TargetPose, len(c.Targets))}
+	if c.plan != nil {
+		p.segs = newSegments(len(c.plan.herm))
+	}
+	return p
 }
 
 // Evaluate samples every target of the clip at frame into pose, growing
@@ -27,6 +33,10 @@ func Evaluate(c *Clip, frame float64, pose *Pose) {
 		pose.Targets = make([]TargetPose, len(c.Targets))
 	}
 	pose.Targets = pose.Targets[:len(c.Targets)]
+	if p := c.plan; p != nil && p.targets == len(c.Targets) {
+		evaluatePlanned(p, frame, pose)
+		return
+	}
 	for i := range c.Targets {
 		EvaluateTarget(&c.Targets[i], frame, &pose.Targets[i])
 	}

@@ -147,6 +147,7 @@ func Open(name string, data []byte) (*Asset, error) {
 		if err := c.Validate(); err != nil {
 			return nil, fmt.Errorf("%s: %w", kind, err)
 		}
+		c.Prepare()
 	}
 	for _, s := range a.Skeletons {
 		if err := s.Finish(); err != nil {

@@ -31,6 +31,7 @@ func mustBCKClip(t testing.TB, data []byte) (*BCK, *anim.Clip) {
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
+	c.Prepare() // as formats.Open does: tests and benchmarks use the planned evaluator
 	return b, c
 }
 
