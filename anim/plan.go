@@ -74,8 +74,18 @@ func (c *Clip) Prepare() {
 // evaluatePlanned is Evaluate with a plan; pose.Targets is already sized.
 func evaluatePlanned(p *evalPlan, f float64, pose *Pose) {
 	copy(pose.Targets, p.base)
-	if len(pose.segs) != len(p.herm) {
-		pose.segs = newSegments(len(p.herm))
+	if pose.segsFor != p {
+		// The cache belongs to another clip (or another Prepare of this
+		// one): start empty.
+		if cap(pose.segs) >= len(p.herm) {
+			pose.segs = pose.segs[:len(p.herm)]
+			for i := range pose.segs {
+				pose.segs[i] = hermiteSegment{lo: math.NaN()}
+			}
+		} else {
+			pose.segs = newSegments(len(p.herm))
+		}
+		pose.segsFor = p
 	}
 	segs := pose.segs[:len(p.herm)]
 	targets := pose.Targets

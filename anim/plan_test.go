@@ -101,3 +101,27 @@ func TestPlannedEvaluateAllocatesNothing(t *testing.T) {
 		t.Fatalf("planned Evaluate allocates %v times", a)
 	}
 }
+
+// TestPoseSharedBetweenClips evaluates two clips with the same number of
+// keyed channels into one pose alternately: each must get its own values,
+// not segments cached for the other.
+func TestPoseSharedBetweenClips(t *testing.T) {
+	mk := func(v float64) *Clip {
+		h := &Hermite{Keys: []HermiteKey{{0, 0, 0, 0}, {10, v, 0, 0}}, RotationFrac: NotRotation}
+		c := &Clip{Duration: 10, FPS: 30, Targets: []Target{{Base: DefaultBase(), Channels: []Channel{{TransX, h}}}}}
+		c.Prepare()
+		return c
+	}
+	a, b := mk(10), mk(-10)
+	pose := NewPose(a)
+	for i := 0; i < 3; i++ {
+		Evaluate(a, 5, pose)
+		if got := pose.Targets[0].V[TransX]; got != 5 {
+			t.Fatalf("clip a: %v, want 5", got)
+		}
+		Evaluate(b, 5, pose)
+		if got := pose.Targets[0].V[TransX]; got != -5 {
+			t.Fatalf("clip b: %v, want -5", got)
+		}
+	}
+}

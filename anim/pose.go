@@ -13,8 +13,10 @@ type TargetPose struct {
 // reused across frames so that evaluation allocates nothing.
 type Pose struct {
 	Targets []TargetPose
-	// segs cache each planned Hermite channel's current segment.
-	segs []hermiteSegment
+	// segs cache each planned Hermite channel's current segment, for the
+	// plan segsFor.
+	segs    []hermiteSegment
+	segsFor *evalPlan
 }
 
 // NewPose returns a pose sized for clip.
@@ -22,6 +24,7 @@ func NewPose(c *Clip) *Pose {
 	p := &Pose{Targets: make([]TargetPose, len(c.Targets))}
 	if c.plan != nil {
 		p.segs = newSegments(len(c.plan.herm))
+		p.segsFor = c.plan
 	}
 	return p
 }
