@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -82,11 +81,10 @@ func runSample(args []string, stdout io.Writer) error {
 	if err != nil {
 		return &inputError{pos[0], err}
 	}
-	out, err := json.MarshalIndent(doc, "", " ")
+	out, err := sample.Marshal(doc)
 	if err != nil {
 		return &inputError{pos[0], fmt.Errorf("cannot write sample: %v", err)}
 	}
-	out = append(out, '\n')
 	_, err = stdout.Write(out)
 	return err
 }

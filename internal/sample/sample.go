@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/go-gl/mathgl/mgl64"
@@ -188,14 +189,20 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					return nil, fmt.Errorf("target %d channel %s is not finite at frame %g", i, ch.Slot.Name(t.Kind), f)
 				}
-				st.Channels[c].Values[fi] = v
+				st.Channels[c].Values[fi] = v + 0 // + 0 turns -0 into 0 for the output
 			}
 			if st.Matrix != nil {
-				st.Matrix[fi] = anim.TexMatrixOf(t, p)
+				m := anim.TexMatrixOf(t, p)
+				for r := range m {
+					for c := range m[r] {
+						m[r][c] += 0
+					}
+				}
+				st.Matrix[fi] = m
 			}
 			if st.World != nil {
 				w := world[jointOf[i]]
-				st.World[fi] = [3]float64{w[12], w[13], w[14]}
+				st.World[fi] = [3]float64{w[12] + 0, w[13] + 0, w[14] + 0}
 			}
 		}
 	}
@@ -209,4 +216,24 @@ func Read(data []byte) (*Doc, error) {
 		return nil, err
 	}
 	return &d, nil
+}
+
+// numberArray matches a JSON array of numbers as json.MarshalIndent lays it
+// out, one number per line.
+var numberArray = regexp.MustCompile(`\[\s*(-?[0-9][0-9.eE+-]*(?:,\s*-?[0-9][0-9.eE+-]*)*)\s*\]`)
+
+var listSpace = regexp.MustCompile(`,\s+`)
+
+// Marshal writes the document as indented JSON with arrays of numbers on one
+// line ("scale.x": [1, 1, 0.5]), so a person can read the output.
+func Marshal(d *Doc) ([]byte, error) {
+	out, err := json.MarshalIndent(d, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	out = numberArray.ReplaceAllFunc(out, func(m []byte) []byte {
+		inner := numberArray.FindSubmatch(m)[1]
+		return append(append([]byte("["), listSpace.ReplaceAll(inner, []byte(", "))...), ']')
+	})
+	return append(out, '\n'), nil
 }

@@ -46,6 +46,16 @@ func TestBuildValuesAndTimes(t *testing.T) {
 	if !strings.Contains(string(out), `"channels":{"translation.x":[0,4.5,6,1.5],"scale.y":[2,2,2,2]}`) {
 		t.Fatalf("channels not in file order: %s", out)
 	}
+	pretty, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pretty), `"translation.x": [0, 4.5, 6, 1.5]`) || !strings.Contains(string(pretty), `[1, 0, 0.25]`) {
+		t.Fatalf("Marshal does not keep number arrays on one line:\n%s", pretty)
+	}
+	if again, err := Read(pretty); err != nil || len(Compare(again, d, 0)) != 0 {
+		t.Fatalf("Marshal output does not read back: %v", err)
+	}
 	back, err := Read(out)
 	if err != nil {
 		t.Fatal(err)
