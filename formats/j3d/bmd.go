@@ -13,7 +13,7 @@ import (
 type Model struct {
 	Magic    string // "J3D2bmd3", "J3D2bdl4", ...
 	FileSize uint32
-	Chunks   []Chunk
+	Chunks   []ModelChunk
 	INF1     INF1
 	JNT1     JNT1
 	// Parents is the hierarchy INF1 describes, per joint: the parent's
@@ -27,8 +27,8 @@ type Model struct {
 	Warnings []string
 }
 
-// Chunk is one chunk header of a J3D file.
-type Chunk struct {
+// ModelChunk is one chunk header of a J3D model file.
+type ModelChunk struct {
 	ID     string
 	Offset int64 // from the start of the file
 	Size   uint32
@@ -134,8 +134,8 @@ func (m *Model) Skeleton(name string) *anim.Skeleton {
 // j3dHeaderSize is the J3D file header: magic, size, chunk count, SVR1 tag.
 const j3dHeaderSize = 0x20
 
-// chunkHeaderSize is a chunk's id and size.
-const chunkHeaderSize = 8
+// modelChunkHeaderSize is a chunk's id and size.
+const modelChunkHeaderSize = 8
 
 // ReadModel reads the skeleton of a BMD or BDL file.
 func ReadModel(data []byte) (*Model, error) {
@@ -147,7 +147,7 @@ func ReadModel(data []byte) (*Model, error) {
 	m := &Model{Magic: string(magic)}
 	format := modelFormat(m.Magic)
 	if format == "" {
-		return nil, bin.Errorf("bmd", 0, "magic %q is not a BMD/BDL model (want J3D1 or J3D2 with bmd2, bmd3, bdl3 or bdl4)", printable(magic))
+		return nil, bin.Errorf("bmd", 0, "magic %q is not a BMD/BDL model (want J3D1 or J3D2 with bmd2, bmd3, bdl3 or bdl4)", printableMagic(magic))
 	}
 	if err := r.Check(0, j3dHeaderSize); err != nil {
 		return nil, bin.Errorf(format, 0, "file is %d bytes, too short for the 0x20-byte J3D header", len(data))
@@ -159,32 +159,32 @@ func ReadModel(data []byte) (*Model, error) {
 	count, _ := r.U32(0x0C)
 	// Every chunk has at least its 8-byte header, so a count beyond what
 	// the file can hold is a lie; checked before allocating the list.
-	if !bin.Fits(int64(count), chunkHeaderSize, int64(len(data)-j3dHeaderSize)) {
+	if !bin.Fits(int64(count), modelChunkHeaderSize, int64(len(data)-j3dHeaderSize)) {
 		return nil, bin.Errorf(format, 0x0C, "chunk count %d cannot fit in %d bytes", count, len(data))
 	}
 	var inf1, jnt1 bin.Reader
 	var haveINF1, haveJNT1 bool
 	off := int64(j3dHeaderSize)
 	for i := uint32(0); i < count; i++ {
-		if err := r.Check(off, chunkHeaderSize); err != nil {
+		if err := r.Check(off, modelChunkHeaderSize); err != nil {
 			return nil, bin.Errorf(format, off, "chunk %d of %d starts past the end of the file (%d bytes)", i, count, len(data))
 		}
 		id, _ := r.Bytes(off, 4)
 		size, _ := r.U32(off + 4)
-		c := Chunk{ID: string(id), Offset: off, Size: size}
-		if size < chunkHeaderSize {
-			return nil, bin.Errorf(format, off+4, "chunk %q declares size %d, smaller than its header", printable(id), size)
+		c := ModelChunk{ID: string(id), Offset: off, Size: size}
+		if size < modelChunkHeaderSize {
+			return nil, bin.Errorf(format, off+4, "chunk %q declares size %d, smaller than its header", printableMagic(id), size)
 		}
 		avail := int64(size)
 		if !r.In(off, int64(size)) {
 			if i+1 < count {
-				return nil, bin.Errorf(format, off+4, "chunk %q (size %d) runs past the end of the file (%d bytes)", printable(id), size, len(data))
+				return nil, bin.Errorf(format, off+4, "chunk %q (size %d) runs past the end of the file (%d bytes)", printableMagic(id), size, len(data))
 			}
 			// Exporters pad or mis-size the last chunk now and then; its
 			// readable part is enough, and every table inside it is
 			// bounds-checked against what is there.
 			avail = int64(len(data)) - off
-			m.Warnings = append(m.Warnings, fmt.Sprintf("last chunk %q declares %d bytes, the file holds %d", printable(id), size, avail))
+			m.Warnings = append(m.Warnings, fmt.Sprintf("last chunk %q declares %d bytes, the file holds %d", printableMagic(id), size, avail))
 		}
 		m.Chunks = append(m.Chunks, c)
 		sub, _ := r.Sub(off, avail)
@@ -235,7 +235,7 @@ func modelFormat(magic string) string {
 	return ""
 }
 
-func printable(b []byte) string {
+func printableMagic(b []byte) string {
 	out := make([]byte, len(b))
 	for i, c := range b {
 		if c < 0x20 || c > 0x7e {
