@@ -98,6 +98,18 @@ const (
 	rarcEntrySize  = 0x14
 )
 
+// Limits on what a RARC may declare. JKRArchive keeps names in 256-byte
+// buffers (CArcName), so longer names cannot be looked up by the game;
+// file ids are 16-bit, so real archives hold at most 65535 files, and a
+// million nodes or entries is far beyond any of them. The name total (65535
+// names of 128 bytes) bounds what a hostile table (say, a million entries
+// naming one long string) can make us copy.
+const (
+	maxRARCName      = 255
+	maxRARCNameBytes = 8 << 20
+	maxRARCEntries   = 1 << 20
+)
+
 // IsRARC reports whether data starts with the RARC magic.
 func IsRARC(data []byte) bool { return len(data) >= 4 && string(data[:4]) == "RARC" }
 
@@ -140,10 +152,14 @@ func ReadRARC(data []byte) (*RARC, error) {
 	if err != nil {
 		return nil, bin.Errorf("rarc", base+0x14, "string table at 0x%x (%d bytes) does not fit in the file (%d bytes)", strOff, in.StringTableSize, len(data))
 	}
+	nameBytes := 0
 	name := func(off uint32, at int64, what string) (string, error) {
-		s, err := strs.CString(int64(off), 0)
+		s, err := strs.CString(int64(off), maxRARCName+1)
 		if err != nil {
-			return "", bin.Errorf("rarc", at, "%s name at string table offset 0x%x: past the table end (%d bytes) or not terminated", what, off, strs.Len())
+			return "", bin.Errorf("rarc", at, "%s name at string table offset 0x%x: past the table end (%d bytes), unterminated or longer than %d bytes", what, off, strs.Len(), maxRARCName)
+		}
+		if nameBytes += len(s); nameBytes > maxRARCNameBytes {
+			return "", bin.Errorf("rarc", at, "names add up to more than %d MiB", maxRARCNameBytes>>20)
 		}
 		return s, nil
 	}
@@ -153,6 +169,9 @@ func ReadRARC(data []byte) (*RARC, error) {
 	nodeOff := base + int64(in.NodeOffset)
 	if in.NodeCount == 0 {
 		return nil, bin.Errorf("rarc", base, "archive has no directory nodes (no root)")
+	}
+	if in.NodeCount > maxRARCEntries || in.EntryCount > maxRARCEntries {
+		return nil, bin.Errorf("rarc", base, "%d nodes and %d entries: more than the %d this reader accepts", in.NodeCount, in.EntryCount, maxRARCEntries)
 	}
 	if !r.In(nodeOff, 0) || !bin.Fits(int64(in.NodeCount), rarcNodeSize, int64(len(data))-nodeOff) {
 		return nil, bin.Errorf("rarc", base, "%d directory nodes at 0x%x do not fit in the file (%d bytes)", in.NodeCount, nodeOff, len(data))

@@ -323,9 +323,11 @@ func TestHostileRARC(t *testing.T) {
 		{"empty", nil, "rarc: offset 0x0: not a RARC archive"},
 		{"short", good[:0x18], "too short for the 0x20-byte header"},
 		{"info past end", put32(good, 0x08, 0xFFFFFFF0), "info block at 0xfffffff0 does not fit"},
-		{"huge node count", put32(good, 0x20, 0x10000000), "268435456 directory nodes at 0x40 do not fit"},
+		{"huge node count", put32(good, 0x20, 0x10000000), "268435456 nodes and 7 entries: more than the 1048576 this reader accepts"},
+		{"node count past file", put32(good, 0x20, 0x1000), "4096 directory nodes at 0x40 do not fit"},
 		{"no nodes", put32(good, 0x20, 0), "archive has no directory nodes"},
-		{"huge entry count", put32(good, 0x28, 0xFFFFFFFF), "4294967295 entries at 0x60 do not fit"},
+		{"huge entry count", put32(good, 0x28, 0xFFFFFFFF), "2 nodes and 4294967295 entries: more than"},
+		{"entry count past file", put32(good, 0x28, 0x1000), "4096 entries at 0x60 do not fit"},
 		{"string table past end", put32(good, 0x30, 0x7FFFFFFF), "string table at 0x"},
 		{"node entries past table", put32(good, 0x48, 0x00000010), "node 0 (\"root\") lists entries 0..15 past the entry table end (7 entries)"},
 		{"file outside", put32(good, entry(4)+8, 0x7FFFFFF0), "file entry 4 (\"x.bin\") at 0x"},
@@ -352,6 +354,39 @@ func TestHostileRARC(t *testing.T) {
 	a, err = ReadRARC(put32(good, entry(5)+8, 0))
 	if err != nil || len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], `entry 5 ("." in root/d) points at node 0, expected 1`) {
 		t.Errorf("dot elsewhere: %v %q", err, a.Warnings)
+	}
+}
+
+// Names are capped at JKRArchive's 255 bytes, and their total at 8 MiB
+// (65000 entries all naming one 255-byte string would be 16 MB of copies).
+func TestRARCNameLimits(t *testing.T) {
+	arc, _ := WriteRARC("r", []RARCFile{{Path: strings.Repeat("n", 256), Data: []byte("x")}})
+	if _, err := ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "longer than 255 bytes") {
+		t.Errorf("256-byte name: %v", err)
+	}
+	long := strings.Repeat("n", 255)
+	files := []RARCFile{{Path: long}}
+	for i := 0; i < 65000; i++ {
+		files = append(files, RARCFile{Path: fmt.Sprint(i)})
+	}
+	arc, err := WriteRARC("r", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadRARC(arc); err != nil {
+		t.Fatalf("before patching: %v", err)
+	}
+	// Point every file entry at the long name.
+	a, _ := ReadRARC(arc)
+	longOff := a.Entries[a.Files()[len(a.Files())-1].Index].NameOffset
+	for i := range a.Entries {
+		at := 0x20 + int(a.Info.EntryOffset) + 0x14*i
+		if !a.Entries[i].IsDir() {
+			binary.BigEndian.PutUint32(arc[at+4:], 0x11<<24|longOff)
+		}
+	}
+	if _, err := ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "names add up to more than 8 MiB") {
+		t.Errorf("name total: %v", err)
 	}
 }
 

@@ -306,7 +306,7 @@ func (m *Model) readJNT1(format string, c bin.Reader) error {
 		m.Warnings = append(m.Warnings, "JNT1 has no name table; joints are unnamed")
 		return nil
 	}
-	names, hashes, err := readNameTable(c, int64(j.NameOffset))
+	names, hashes, err := readNameTable(c, int64(j.NameOffset), int(n))
 	if err != nil {
 		return bin.Errorf(format, base+int64(j.NameOffset), "JNT1 name table: %v", err)
 	}
@@ -318,9 +318,15 @@ func (m *Model) readJNT1(format string, c bin.Reader) error {
 	return nil
 }
 
-// readNameTable reads a JUTNameTab: u16 count, u16 padding, then per name
-// {u16 hash, u16 offset}, offsets relative to the table.
-func readNameTable(c bin.Reader, off int64) (names []string, hashes []uint16, err error) {
+// maxNameLen bounds one name of a JUTNameTab. Names are short identifiers;
+// without a bound, a hostile table of 65535 entries all pointing at one
+// long string would cost gigabytes of copies and a quadratic scan.
+const maxNameLen = 255
+
+// readNameTable reads the first (at most) want names of a JUTNameTab: u16
+// count, u16 padding, then per name {u16 hash, u16 offset}, offsets
+// relative to the table.
+func readNameTable(c bin.Reader, off int64, want int) (names []string, hashes []uint16, err error) {
 	t, err := c.From(off)
 	if err != nil {
 		return nil, nil, fmt.Errorf("starts past the chunk end")
@@ -332,14 +338,14 @@ func readNameTable(c bin.Reader, off int64) (names []string, hashes []uint16, er
 	if !bin.Fits(int64(count), 4, int64(t.Len())-4) {
 		return nil, nil, fmt.Errorf("%d entries do not fit in the %d bytes left", count, t.Len())
 	}
-	names = make([]string, count)
-	hashes = make([]uint16, count)
+	names = make([]string, min(int(count), want))
+	hashes = make([]uint16, len(names))
 	for i := range names {
 		hashes[i], _ = t.U16(4 + 4*int64(i))
 		at, _ := t.U16(6 + 4*int64(i))
-		s, err := t.CString(int64(at), 0)
+		s, err := t.CString(int64(at), maxNameLen+1)
 		if err != nil {
-			return nil, nil, fmt.Errorf("name %d at table offset 0x%x: %v", i, at, err)
+			return nil, nil, fmt.Errorf("name %d at table offset 0x%x: past the chunk end, unterminated or longer than %d bytes", i, at, maxNameLen)
 		}
 		names[i] = s
 	}

@@ -426,6 +426,7 @@ func TestHostileModels(t *testing.T) {
 		{"data offset huge", put32(good, jnt1+0x0C, 0xFFFFFF00), "JNT1 joint data offset 0xffffff00 is past the chunk end"},
 		{"name offset huge", put32(good, jnt1+0x14, 0xFFFFFF00), "name table: starts past the chunk end"},
 		{"zero joints", put32(good, jnt1+0x08, 0x0000FFFF), "JNT1 has no joints"},
+		{"long name", encodeModel(modelSpec{joints: []specJoint{{name: strings.Repeat("j", 256)}}, nodes: chainNodes(1)}), "name 0 at table offset 0x8: past the chunk end, unterminated or longer than 255 bytes"},
 		{"bdl prefix", append([]byte("J3D2bdl4"), good[8:0x10]...), "bdl: offset 0x0: file is 16 bytes, too short"},
 	}
 	for _, c := range cases {
