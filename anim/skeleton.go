@@ -377,3 +377,44 @@ func EulerZYX(x, y, z float64) mgl64.Mat3 {
 		cx*sy*cz + sx*sz, cx*sy*sz - sx*cz, cx * cy,
 	}
 }
+
+// DecomposeSRT splits an affine matrix (a World result) into scale,
+// Euler rotation in degrees (Rz·Ry·Rx, as joints store it) and
+// translation, for showing a joint's world transform. Scale is each
+// column's length; a matrix with shear (Maya scale compensation under a
+// non-uniform parent scale, or SoftImage) has no exact SRT, and the
+// rotation is then that of the normalised columns.
+func DecomposeSRT(m mgl64.Mat4) (scale, rotationDeg, translation [3]float64) {
+	var r [3][3]float64 // r[row][col]
+	for c := 0; c < 3; c++ {
+		x, y, z := m[c*4], m[c*4+1], m[c*4+2]
+		scale[c] = math.Sqrt(x*x + y*y + z*z)
+		if scale[c] != 0 {
+			x, y, z = x/scale[c], y/scale[c], z/scale[c]
+		}
+		r[0][c], r[1][c], r[2][c] = x, y, z
+	}
+	// A mirrored basis: put the reflection into the x scale so the rest
+	// is a rotation.
+	det := r[0][0]*(r[1][1]*r[2][2]-r[1][2]*r[2][1]) - r[0][1]*(r[1][0]*r[2][2]-r[1][2]*r[2][0]) + r[0][2]*(r[1][0]*r[2][1]-r[1][1]*r[2][0])
+	if det < 0 {
+		scale[0] = -scale[0]
+		r[0][0], r[1][0], r[2][0] = -r[0][0], -r[1][0], -r[2][0]
+	}
+	// R = Rz·Ry·Rx: r20 = -sin y, r21 = cos y sin x, r22 = cos y cos x,
+	// r10 = cos y sin z, r00 = cos y cos z.
+	sy := math.Max(-1, math.Min(1, -r[2][0]))
+	y := math.Asin(sy)
+	var x, z float64
+	if math.Abs(sy) < 1-1e-12 {
+		x = math.Atan2(r[2][1], r[2][2])
+		z = math.Atan2(r[1][0], r[0][0])
+	} else {
+		// Gimbal lock: only x - z (or x + z) is defined; report it as z.
+		z = math.Atan2(-r[0][1], r[1][1])
+	}
+	const deg = 180 / math.Pi
+	rotationDeg = [3]float64{x * deg, y * deg, z * deg}
+	translation = [3]float64{m[12], m[13], m[14]}
+	return scale, rotationDeg, translation
+}

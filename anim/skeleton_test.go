@@ -234,3 +234,35 @@ func BenchmarkWorld(b *testing.B) {
 		})
 	}
 }
+
+func TestDecomposeSRT(t *testing.T) {
+	cases := []struct{ s, r, t [3]float64 }{
+		{[3]float64{1, 1, 1}, [3]float64{0, 0, 0}, [3]float64{0, 0, 0}},
+		{[3]float64{2, 0.5, 1.25}, [3]float64{-15, 20, 45}, [3]float64{1, -2, 3}},
+		{[3]float64{1, 3, 1}, [3]float64{170, -80, -120}, [3]float64{0, 9, 0}},
+		{[3]float64{-2, 1, 1}, [3]float64{10, 20, 30}, [3]float64{0, 0, 0}},
+	}
+	for _, c := range cases {
+		v := DefaultBase()
+		for k := 0; k < 3; k++ {
+			v[ScaleX+Slot(k)], v[RotX+Slot(k)], v[TransX+Slot(k)] = c.s[k], c.r[k], c.t[k]
+		}
+		m := translateRotate(&v, false, 1, 1, 1)
+		scaleColumns(&m, c.s[0], c.s[1], c.s[2])
+		s, r, tr := DecomposeSRT(m)
+		for k := 0; k < 3; k++ {
+			if math.Abs(s[k]-c.s[k]) > 1e-9 || math.Abs(r[k]-c.r[k]) > 1e-9 || math.Abs(tr[k]-c.t[k]) > 1e-9 {
+				t.Errorf("%+v: got s %v r %v t %v", c, s, r, tr)
+				break
+			}
+		}
+	}
+	// Gimbal lock (y = 90°): the matrix is reproduced even though the
+	// angles are not unique.
+	v := DefaultBase()
+	v[RotX], v[RotY], v[RotZ] = 30, 90, 10
+	m := translateRotate(&v, false, 1, 1, 1)
+	_, r, _ := DecomposeSRT(m)
+	v[RotX], v[RotY], v[RotZ] = r[0], r[1], r[2]
+	checkMat(t, "gimbal", translateRotate(&v, false, 1, 1, 1), m)
+}
