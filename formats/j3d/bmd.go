@@ -147,6 +147,11 @@ func ReadModel(data []byte) (*Model, error) {
 	m := &Model{Magic: string(magic)}
 	format := modelFormat(m.Magic)
 	if format == "" {
+		if k := string(magic[4:7]); (k == "bmd" || k == "bdl") && (string(magic[:4]) == "J3D1" || string(magic[:4]) == "J3D2") {
+			// A model of a version the games do not load either
+			// (J3DModelLoaderDataBase returns nothing for J3D1bmd1).
+			return nil, bin.Unsupportedf(k, "model version %q (known: bmd2, bmd3, bdl3, bdl4)", printableMagic(magic))
+		}
 		return nil, bin.Errorf("bmd", 0, "magic %q is not a BMD/BDL model (want J3D1 or J3D2 with bmd2, bmd3, bdl3 or bdl4)", printableMagic(magic))
 	}
 	if err := r.Check(0, j3dHeaderSize); err != nil {

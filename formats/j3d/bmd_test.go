@@ -427,6 +427,7 @@ func TestHostileModels(t *testing.T) {
 		{"name offset huge", put32(good, jnt1+0x14, 0xFFFFFF00), "name table: starts past the chunk end"},
 		{"zero joints", put32(good, jnt1+0x08, 0x0000FFFF), "JNT1 has no joints"},
 		{"long name", encodeModel(modelSpec{joints: []specJoint{{name: strings.Repeat("j", 256)}}, nodes: chainNodes(1)}), "name 0 at table offset 0x8: past the chunk end, unterminated or longer than 255 bytes"},
+		{"old version", append([]byte("J3D1bmd1"), good[8:]...), `bmd: unsupported: model version "J3D1bmd1"`},
 		{"bdl prefix", append([]byte("J3D2bdl4"), good[8:0x10]...), "bdl: offset 0x0: file is 16 bytes, too short"},
 	}
 	for _, c := range cases {
