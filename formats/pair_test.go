@@ -160,3 +160,59 @@ func TestArchiveSourcesModel(t *testing.T) {
 		t.Fatalf("model source %+v", model)
 	}
 }
+
+// DirSources opens a directory's models and animations, including those
+// inside archives; unknown files are skipped and broken ones reported.
+func TestDirSources(t *testing.T) {
+	files := map[string][]byte{
+		"biped.bmd":   readFixture(t, modelDir+"biped.bmd"),
+		"biped.szs":   readFixture(t, archiveDir+"biped.szs"),
+		"notes.txt":   []byte("not a game file"),
+		"broken.bmd":  readFixture(t, modelDir+"chain3.bmd")[:100],
+		"missing.bck": nil,
+	}
+	names := []string{"biped.bmd", "biped.szs", "broken.bmd", "missing.bck", "notes.txt"}
+	srcs, warnings := DirSources("models", names, func(n string) ([]byte, error) {
+		if files[n] == nil {
+			return nil, os.ErrNotExist
+		}
+		return files[n], nil
+	})
+	var got []string
+	for _, s := range srcs {
+		got = append(got, s.Path+" | "+s.Archive+" | "+s.Dir)
+	}
+	// The archive's animations join once the BCK decoder is present;
+	// models are here either way.
+	wantModels := []string{"models/biped.bmd |  | models", "models/biped.szs:biped/bmdl/biped.bmd | models/biped.szs | models"}
+	for _, w := range wantModels {
+		if !slices.Contains(got, w) {
+			t.Errorf("sources %q lack %q", got, w)
+		}
+	}
+	for _, w := range []string{"models/broken.bmd: bmd: offset 0x8: header says the file is 768 bytes, but it is 100 (truncated?)", "models/missing.bck: file does not exist"} {
+		if !slices.Contains(warnings, w) {
+			t.Errorf("warnings %q lack %q", warnings, w)
+		}
+	}
+	p := Pair(srcs)
+	if len(p.Models) != 2 {
+		t.Fatalf("%d models", len(p.Models))
+	}
+	if len(p.Animations) == 0 {
+		return // no BCK decoder in this build
+	}
+	for _, sug := range p.Suggestions {
+		want := SameDirectory
+		if sug.Model.Archive != "" {
+			want = SameArchive
+		}
+		var got []string
+		for _, c := range sug.Candidates {
+			got = append(got, c.Anim.Entry+" "+c.Reason)
+		}
+		if !slices.Equal(got, []string{"biped/bck/walk.bck " + want, "biped/bck/wave.bck " + want}) {
+			t.Errorf("%s: %q", sug.Model.Path, got)
+		}
+	}
+}
