@@ -373,57 +373,8 @@ func (a *RARC) ReadFile(f File) ([]byte, error) {
 func (a *RARC) Head(f File, n int) []byte {
 	b := a.stored(f)
 	if f.Yaz0 {
-		return yaz0Head(b, n)
+		return yaz0Prefix(b, n)
 	}
-	return b[:min(n, len(b))]
-}
-
-// yaz0Head decodes at most n leading bytes of a Yaz0 stream (fewer if the
-// stream is short or malformed): sniffing an entry's magic must not cost a
-// whole decompression, nor trust the declared size.
-func yaz0Head(data []byte, n int) []byte {
-	if len(data) < 16 {
-		return nil
-	}
-	declared := int(uint32(data[4])<<24 | uint32(data[5])<<16 | uint32(data[6])<<8 | uint32(data[7]))
-	n = min(n, declared)
-	out := make([]byte, 0, n)
-	src := data[16:]
-	s := 0
-	for len(out) < n && s < len(src) {
-		flags := src[s]
-		s++
-		for bit := 0; bit < 8 && len(out) < n; bit++ {
-			if flags&0x80 != 0 {
-				if s >= len(src) {
-					return out
-				}
-				out = append(out, src[s])
-				s++
-			} else {
-				if s+2 > len(src) {
-					return out
-				}
-				b0, b1 := int(src[s]), int(src[s+1])
-				s += 2
-				dist := (b0&0x0f)<<8 | b1 + 1
-				length := b0>>4 + 2
-				if b0>>4 == 0 {
-					if s >= len(src) {
-						return out
-					}
-					length = int(src[s]) + 0x12
-					s++
-				}
-				if dist > len(out) {
-					return out
-				}
-				for i := 0; i < length && len(out) < n; i++ {
-					out = append(out, out[len(out)-dist])
-				}
-			}
-			flags <<= 1
-		}
-	}
-	return out
+	n = max(0, min(n, len(b)))
+	return b[:n:n]
 }
