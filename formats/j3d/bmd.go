@@ -13,7 +13,7 @@ import (
 type Model struct {
 	Magic    string // "J3D2bmd3", "J3D2bdl4", ...
 	FileSize uint32
-	Chunks   []ModelChunk
+	Chunks   []Chunk
 	INF1     INF1
 	JNT1     JNT1
 	// Parents is the hierarchy INF1 describes, per joint: the parent's
@@ -25,13 +25,6 @@ type Model struct {
 	// Warnings are oddities the game tolerates (joints outside the
 	// hierarchy, several roots, a last chunk running past the file end).
 	Warnings []string
-}
-
-// ModelChunk is one chunk header of a J3D model file.
-type ModelChunk struct {
-	ID     string
-	Offset int64 // from the start of the file
-	Size   uint32
 }
 
 // INF1 is the model information chunk.
@@ -131,12 +124,6 @@ func (m *Model) Skeleton(name string) *anim.Skeleton {
 	return s
 }
 
-// j3dHeaderSize is the J3D file header: magic, size, chunk count, SVR1 tag.
-const j3dHeaderSize = 0x20
-
-// modelChunkHeaderSize is a chunk's id and size.
-const modelChunkHeaderSize = 8
-
 // ReadModel reads the skeleton of a BMD or BDL file.
 func ReadModel(data []byte) (*Model, error) {
 	r := bin.BE(data)
@@ -150,11 +137,11 @@ func ReadModel(data []byte) (*Model, error) {
 		if k := string(magic[4:7]); (k == "bmd" || k == "bdl") && (string(magic[:4]) == "J3D1" || string(magic[:4]) == "J3D2") {
 			// A model of a version the games do not load either
 			// (J3DModelLoaderDataBase returns nothing for J3D1bmd1).
-			return nil, bin.Unsupportedf(k, "model version %q (known: bmd2, bmd3, bdl3, bdl4)", printableMagic(magic))
+			return nil, bin.Unsupportedf(k, "model version %q (known: bmd2, bmd3, bdl3, bdl4)", printable(string(magic)))
 		}
-		return nil, bin.Errorf("bmd", 0, "magic %q is not a BMD/BDL model (want J3D1 or J3D2 with bmd2, bmd3, bdl3 or bdl4)", printableMagic(magic))
+		return nil, bin.Errorf("bmd", 0, "magic %q is not a BMD/BDL model (want J3D1 or J3D2 with bmd2, bmd3, bdl3 or bdl4)", printable(string(magic)))
 	}
-	if err := r.Check(0, j3dHeaderSize); err != nil {
+	if err := r.Check(0, headerSize); err != nil {
 		return nil, bin.Errorf(format, 0, "file is %d bytes, too short for the 0x20-byte J3D header", len(data))
 	}
 	m.FileSize, _ = r.U32(8)
@@ -164,32 +151,32 @@ func ReadModel(data []byte) (*Model, error) {
 	count, _ := r.U32(0x0C)
 	// Every chunk has at least its 8-byte header, so a count beyond what
 	// the file can hold is a lie; checked before allocating the list.
-	if !bin.Fits(int64(count), modelChunkHeaderSize, int64(len(data)-j3dHeaderSize)) {
+	if !bin.Fits(int64(count), chunkHeaderSize, int64(len(data)-headerSize)) {
 		return nil, bin.Errorf(format, 0x0C, "chunk count %d cannot fit in %d bytes", count, len(data))
 	}
 	var inf1, jnt1 bin.Reader
 	var haveINF1, haveJNT1 bool
-	off := int64(j3dHeaderSize)
+	off := int64(headerSize)
 	for i := uint32(0); i < count; i++ {
-		if err := r.Check(off, modelChunkHeaderSize); err != nil {
+		if err := r.Check(off, chunkHeaderSize); err != nil {
 			return nil, bin.Errorf(format, off, "chunk %d of %d starts past the end of the file (%d bytes)", i, count, len(data))
 		}
 		id, _ := r.Bytes(off, 4)
 		size, _ := r.U32(off + 4)
-		c := ModelChunk{ID: string(id), Offset: off, Size: size}
-		if size < modelChunkHeaderSize {
-			return nil, bin.Errorf(format, off+4, "chunk %q declares size %d, smaller than its header", printableMagic(id), size)
+		c := Chunk{ID: string(id), Offset: off, Size: size}
+		if size < chunkHeaderSize {
+			return nil, bin.Errorf(format, off+4, "chunk %q declares size %d, smaller than its header", printable(string(id)), size)
 		}
 		avail := int64(size)
 		if !r.In(off, int64(size)) {
 			if i+1 < count {
-				return nil, bin.Errorf(format, off+4, "chunk %q (size %d) runs past the end of the file (%d bytes)", printableMagic(id), size, len(data))
+				return nil, bin.Errorf(format, off+4, "chunk %q (size %d) runs past the end of the file (%d bytes)", printable(string(id)), size, len(data))
 			}
 			// Exporters pad or mis-size the last chunk now and then; its
 			// readable part is enough, and every table inside it is
 			// bounds-checked against what is there.
 			avail = int64(len(data)) - off
-			m.Warnings = append(m.Warnings, fmt.Sprintf("last chunk %q declares %d bytes, the file holds %d", printableMagic(id), size, avail))
+			m.Warnings = append(m.Warnings, fmt.Sprintf("last chunk %q declares %d bytes, the file holds %d", printable(string(id)), size, avail))
 		}
 		m.Chunks = append(m.Chunks, c)
 		sub, _ := r.Sub(off, avail)
@@ -238,17 +225,6 @@ func modelFormat(magic string) string {
 		return "bdl"
 	}
 	return ""
-}
-
-func printableMagic(b []byte) string {
-	out := make([]byte, len(b))
-	for i, c := range b {
-		if c < 0x20 || c > 0x7e {
-			c = '?'
-		}
-		out[i] = c
-	}
-	return string(out)
 }
 
 func (m *Model) readJNT1(format string, c bin.Reader) error {
