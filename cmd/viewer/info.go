@@ -27,6 +27,7 @@ type infoDoc struct {
 	Clips     []infoClip      `json:"clips,omitempty"`
 	Skeletons []infoSkeleton  `json:"skeletons,omitempty"`
 	Entries   []formats.Entry `json:"entries,omitempty"`
+	Pairing   *infoPairing    `json:"pairing,omitempty"`
 	Details   orderedDetails  `json:"details,omitempty"`
 	Warnings  []string        `json:"warnings,omitempty"`
 }
@@ -143,6 +144,9 @@ func makeInfo(file string, a *formats.Asset) *infoDoc {
 	}
 	if a.Archive != nil {
 		doc.Entries = a.Archive.Entries()
+		var w []string
+		doc.Pairing, w = makePairing(file, a)
+		doc.Warnings = append(doc.Warnings, w...)
 	}
 	return doc
 }
@@ -196,6 +200,7 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 			fmt.Fprintf(w, "  %-40s %8d  %s\n", e.Path, e.Size, e.Kind)
 		}
 	}
+	writePairingText(w, d.Pairing)
 	for _, x := range d.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", x)
 	}

@@ -68,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "info":
 		err = runInfo(args[1:], stdout)
 	case "sample":
-		err = runSample(args[1:], stdout)
+		err = runSample(args[1:], stdout, stderr)
 	case "render":
 		err = runRender(args[1:], stdout)
 	case "help", "-h", "-help", "--help":

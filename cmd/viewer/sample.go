@@ -20,7 +20,7 @@ through the loop mode, exactly as the playback clock would.
 Flags:
 `
 
-func runSample(args []string, stdout io.Writer) error {
+func runSample(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("sample", sampleUsage, stdout)
 	framesFlag := fs.String("frames", "", "animation frames to sample: LIST")
 	timesFlag := fs.String("times", "", "playback times to map through the loop mode: LIST")
@@ -76,6 +76,11 @@ func runSample(args []string, stdout io.Writer) error {
 		opt.ModelName = filepath.Base(*modelFlag)
 		b := formats.Bind(clip, opt.Model)
 		opt.Binding = &b
+		// A joint-count mismatch still samples (the clip drives the joints
+		// that exist); say so on stderr, where the JSON is not disturbed.
+		for _, w := range b.Warnings {
+			fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+		}
 	}
 	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
 	if err != nil {

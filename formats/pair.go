@@ -1,0 +1,191 @@
+package formats
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// Source is one opened file, loose or inside an archive, as the pairing
+// sees it.
+type Source struct {
+	// Path addresses the file the way the CLI does: "dir/walk.bck" or
+	// "dir/biped.szs:biped/bck/walk.bck".
+	Path string
+	// Archive is the archive file holding it ("" for a loose file) and
+	// Entry its path inside that archive.
+	Archive, Entry string
+	// Dir is the directory of the file, or of its archive.
+	Dir   string
+	Asset *Asset
+}
+
+// Name is the file's own name: the entry path inside an archive, else the
+// path.
+func (s *Source) Name() string {
+	if s.Entry != "" {
+		return s.Entry
+	}
+	return s.Path
+}
+
+// Pairing lists the models and skeletal animations among some sources
+// and, per model, the animations to offer for it.
+type Pairing struct {
+	Models      []*Source
+	Animations  []*Source // files with at least one clip animating joints
+	Suggestions []Suggestion
+}
+
+// Suggestion is the ranked list of animations for one model.
+type Suggestion struct {
+	Model      *Source
+	Skeleton   *anim.Skeleton
+	Candidates []Candidate
+}
+
+// Pairing reasons, in rank order.
+const (
+	SameArchive        = "same archive"
+	SameDirectory      = "same directory"
+	MatchingJointCount = "matching joint count"
+)
+
+// Candidate is an animation offered for a model.
+type Candidate struct {
+	Anim   *Source
+	Clip   *anim.Clip
+	Reason string // SameArchive, SameDirectory or MatchingJointCount
+	// Warnings are the binding's mismatches (for J3D, a joint-count
+	// mismatch naming both counts; the clip still plays on the joints
+	// that exist).
+	Warnings []string
+}
+
+// JointTargets counts the clip's joint targets.
+func JointTargets(c *anim.Clip) int {
+	n := 0
+	for i := range c.Targets {
+		if c.Targets[i].Kind == anim.JointTarget {
+			n++
+		}
+	}
+	return n
+}
+
+// Pair suggests animations for every model among srcs: animations in the
+// model's own archive first, then those in the same directory, then any
+// other whose joint count equals the skeleton's. Within a rank, paths are
+// in order.
+func Pair(srcs []*Source) *Pairing {
+	p := &Pairing{}
+	for _, s := range srcs {
+		if len(s.Asset.Skeletons) > 0 {
+			p.Models = append(p.Models, s)
+		}
+		for _, c := range s.Asset.Clips {
+			if JointTargets(c) > 0 {
+				p.Animations = append(p.Animations, s)
+				break
+			}
+		}
+	}
+	for _, m := range p.Models {
+		sk := m.Asset.Skeletons[0]
+		sug := Suggestion{Model: m, Skeleton: sk}
+		for _, a := range p.Animations {
+			for _, c := range a.Asset.Clips {
+				if JointTargets(c) == 0 {
+					continue
+				}
+				var reason string
+				switch {
+				case m.Archive != "" && a.Archive == m.Archive:
+					reason = SameArchive
+				case a.Dir == m.Dir:
+					reason = SameDirectory
+				case JointTargets(c) == len(sk.Joints):
+					reason = MatchingJointCount
+				default:
+					continue
+				}
+				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Warnings: Bind(c, sk).Warnings})
+			}
+		}
+		rank := map[string]int{SameArchive: 0, SameDirectory: 1, MatchingJointCount: 2}
+		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
+			return cmp.Or(cmp.Compare(rank[x.Reason], rank[y.Reason]), strings.Compare(x.Anim.Path, y.Anim.Path))
+		})
+		p.Suggestions = append(p.Suggestions, sug)
+	}
+	return p
+}
+
+// pairKinds are the entry formats that can hold a skeleton or a skeletal
+// animation; other entries (textures, BTK, nested archives) are not opened
+// for pairing.
+var pairKinds = map[string]bool{"bmd": true, "bdl": true, "bck": true, "bfres": true, "jba": true, "skeleton-json": true}
+
+// ArchiveSources opens the models and animations inside an opened archive
+// file (archivePath is how the user named it). Entries that fail to open
+// become warnings naming the entry.
+func ArchiveSources(archivePath string, a *Asset) (srcs []*Source, warnings []string) {
+	if a.Archive == nil {
+		return nil, nil
+	}
+	for _, e := range a.Archive.Entries() {
+		if !pairKinds[e.Kind] {
+			continue
+		}
+		full := archivePath + ":" + e.Path
+		data, err := a.Archive.Read(e.Path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
+			continue
+		}
+		asset, err := Open(full, data)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
+			continue
+		}
+		srcs = append(srcs, &Source{Path: full, Archive: archivePath, Entry: e.Path, Dir: path.Dir(slashes(archivePath)), Asset: asset})
+	}
+	return srcs, warnings
+}
+
+// DirSources opens the files of a directory listing (names relative to
+// dir, read with read) and the models and animations inside any archive
+// among them. Files of unknown format are skipped silently; files that
+// fail to open become warnings.
+func DirSources(dir string, names []string, read func(name string) ([]byte, error)) (srcs []*Source, warnings []string) {
+	for _, n := range names {
+		full := path.Join(slashes(dir), n)
+		data, err := read(n)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
+			continue
+		}
+		kind := Sniff(data)
+		if kind == "" {
+			continue
+		}
+		a, err := Open(full, data)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
+			continue
+		}
+		if a.Archive != nil {
+			s, w := ArchiveSources(full, a)
+			srcs, warnings = append(srcs, s...), append(warnings, w...)
+			continue
+		}
+		srcs = append(srcs, &Source{Path: full, Dir: path.Dir(full), Asset: a})
+	}
+	return srcs, warnings
+}
+
+func slashes(p string) string { return strings.ReplaceAll(p, `\`, "/") }
