@@ -1,6 +1,8 @@
 package formats
 
 import (
+	"sort"
+
 	"github.com/animscope/animscope/formats/archive"
 )
 
@@ -11,7 +13,7 @@ func openRARC(a *Asset, data []byte) error {
 		return err
 	}
 	a.Raw = r
-	a.Archive = container{r}
+	a.Archive = &container{Archive: r}
 	a.Warnings = append(a.Warnings, r.Warnings...)
 	a.Details = append(a.Details,
 		Detail{"root", r.Nodes[0].Name},
@@ -29,21 +31,33 @@ func openRARC(a *Asset, data []byte) error {
 // the longest look any Sniff rule takes (the skeleton JSON rule scans 4 KiB).
 const sniffBytes = 4096
 
-// container adapts an archive.Archive (RARC, and SARC later) to Archive.
-type container struct{ archive.Archive }
+// container adapts an archive.Archive (RARC, SARC) to Archive.
+type container struct {
+	archive.Archive
+	// sortByPath lists entries by path instead of table order (SARC's
+	// table is ordered by name hash, meaningless to a user).
+	sortByPath bool
+	entries    []Entry // built on the first Entries call
+}
 
-// Entries implements Archive.
-func (c container) Entries() []Entry {
-	files := c.Files()
-	out := make([]Entry, len(files))
-	for i, f := range files {
-		out[i] = Entry{Path: f.Path, Size: f.Size, Kind: Sniff(c.Head(f, sniffBytes))}
+// Entries implements Archive: every file with the kind sniffed from its
+// first (decompressed) bytes, computed once.
+func (c *container) Entries() []Entry {
+	if c.entries == nil {
+		files := c.Files()
+		if c.sortByPath {
+			sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+		}
+		c.entries = make([]Entry, len(files))
+		for i, f := range files {
+			c.entries[i] = Entry{Path: f.Path, Size: f.Size, Kind: Sniff(c.Head(f, sniffBytes))}
+		}
 	}
-	return out
+	return c.entries
 }
 
 // Read implements Archive.
-func (c container) Read(path string) ([]byte, error) {
+func (c *container) Read(path string) ([]byte, error) {
 	f, err := c.Find(path)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/sample"
 )
 
 const infoUsage = `Usage: animscope info FILE[:PATH] [--json]
@@ -69,24 +70,9 @@ type infoJoint struct {
 
 type orderedDetails []formats.Detail
 
+// MarshalJSON keeps the details in the format's display order.
 func (d orderedDetails) MarshalJSON() ([]byte, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, x := range d {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(x.Name)
-		v, err := json.Marshal(x.Value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return []byte(b.String()), nil
+	return sample.MarshalObject(len(d), func(i int) (string, any) { return d[i].Name, d[i].Value })
 }
 
 func runInfo(args []string, stdout io.Writer) error {

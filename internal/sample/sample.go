@@ -50,14 +50,21 @@ type Channels []Channel
 
 // MarshalJSON implements json.Marshaler.
 func (o Channels) MarshalJSON() ([]byte, error) {
+	return MarshalObject(len(o), func(i int) (string, any) { return o[i].Name, o[i].Values })
+}
+
+// MarshalObject writes a JSON object whose n members, given by member in
+// order, keep that order (a Go map would sort them).
+func MarshalObject(n int, member func(i int) (string, any)) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, c := range o {
+	for i := 0; i < n; i++ {
+		name, value := member(i)
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(c.Name)
-		v, err := json.Marshal(c.Values)
+		k, _ := json.Marshal(name)
+		v, err := json.Marshal(value)
 		if err != nil {
 			return nil, err
 		}
