@@ -61,6 +61,14 @@ func NewImGuiRenderer() (*ImGuiRenderer, error) {
 	return r, nil
 }
 
+// Install tells the current ImGui context what this renderer supports:
+// draw commands with a vertex offset (so one draw list may exceed 65536
+// vertices with 16-bit indices).
+func (r *ImGuiRenderer) Install() {
+	io := imgui.CurrentIO()
+	io.SetBackendFlags(io.GetBackendFlags() | imgui.BackendFlagsRendererHasVtxOffset)
+}
+
 // UploadFonts (re)builds the font atlas texture of the current ImGui
 // context, for example after the window's content scale changed.
 func (r *ImGuiRenderer) UploadFonts() error {

@@ -84,14 +84,16 @@ type Renderer struct {
 	// scratch vertex data, reused across frames so drawing allocates
 	// nothing once the buffers have grown.
 	flatData, thickData, pointData []float32
-	quadData                       [4 * quadStride]float32
-	gridKey                        Grid
-	gridVerts                      int32
+	// quadData is a slice, not an array in the struct: cgo refuses a
+	// pointer into memory that also holds Go pointers.
+	quadData  []float32
+	gridKey   Grid
+	gridVerts int32
 }
 
 // NewRenderer compiles the scene shaders and creates the vertex buffers.
 func NewRenderer() (*Renderer, error) {
-	r := &Renderer{}
+	r := &Renderer{quadData: make([]float32, 4*quadStride)}
 	var err error
 	if r.flat, err = newProgram("flat", "u_mvp"); err != nil {
 		return nil, err

@@ -11,10 +11,10 @@ import (
 
 // leftPanel lists the open files (their clips and models) and the targets.
 func (u *UI) leftPanel(v *View) {
-	if imgui.CollapsingHeaderV("Files", imgui.TreeNodeFlagsDefaultOpen) {
+	if section("Files") {
 		u.filesSection(v)
 	}
-	if imgui.CollapsingHeaderV("Joints and materials", imgui.TreeNodeFlagsDefaultOpen) {
+	if section("Joints and materials") {
 		u.targetsSection(v)
 	}
 }
@@ -283,13 +283,13 @@ func (u *UI) texEntries(v *View, filter string) {
 
 // rightPanel shows the selection, the texture matrix and the clip facts.
 func (u *UI) rightPanel(v *View) {
-	if imgui.CollapsingHeaderV("Selection", imgui.TreeNodeFlagsDefaultOpen) {
+	if section("Selection") {
 		u.selectionSection(v)
 	}
-	if v.Tex != nil && imgui.CollapsingHeaderV("Texture matrix", imgui.TreeNodeFlagsDefaultOpen) {
+	if v.Tex != nil && section("Texture matrix") {
 		u.texSection(v)
 	}
-	if imgui.CollapsingHeaderV("Clip", imgui.TreeNodeFlagsDefaultOpen) {
+	if section("Clip") {
 		u.clipSection(v)
 	}
 }

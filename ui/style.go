@@ -182,3 +182,14 @@ func bulletText(s string) {
 	imgui.Bullet()
 	imgui.Text(s)
 }
+
+// section is a collapsing header in the panels' neutral colours (the
+// theme's header colour is the accent, kept for selected rows).
+func section(label string) bool {
+	imgui.PushStyleColor(imgui.StyleColorHeader, imgui.Vec4{X: 0.17, Y: 0.18, Z: 0.205, W: 1})
+	imgui.PushStyleColor(imgui.StyleColorHeaderHovered, imgui.Vec4{X: 0.21, Y: 0.22, Z: 0.25, W: 1})
+	imgui.PushStyleColor(imgui.StyleColorHeaderActive, imgui.Vec4{X: 0.24, Y: 0.25, Z: 0.28, W: 1})
+	open := imgui.CollapsingHeaderV(label, imgui.TreeNodeFlagsDefaultOpen)
+	imgui.PopStyleColorV(3)
+	return open
+}

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
@@ -42,6 +44,7 @@ func (u *UI) iconButton(id string, ic icon, enabled bool) bool {
 	beginDisabled(!enabled)
 	clicked := imgui.ButtonV(id, imgui.Vec2{X: sz * 1.25, Y: sz}) && enabled
 	endDisabled(!enabled)
+	u.record(strings.TrimPrefix(id, "##"))
 	a, b := imgui.ItemRectMin(), imgui.ItemRectMax()
 	c := imgui.Vec2{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}
 	r := sz * 0.26
@@ -145,6 +148,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	if imgui.DragFloatV("##frame", &u.frameInput, 0.05, 0, float32(c.Duration), "%.2f", imgui.SliderFlagsAlwaysClamp) {
 		u.emit(Seek{Frame: float64(u.frameInput)})
 	}
+	u.record("frame")
 	u.editingTime = imgui.IsItemActive()
 	imgui.SameLine()
 	fps := p.Clip.FPS
@@ -167,6 +171,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	if imgui.SliderFloatV("##speed", &u.speedInput, minSpeed, maxSpeed, "%.2fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp) {
 		u.emit(SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
 	}
+	u.record("speed")
 	if imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0) {
 		u.emit(SetSpeed{Speed: signed(1, u.reverse)})
 	}
@@ -175,6 +180,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	if imgui.Checkbox("Reverse", &u.reverse) {
 		u.emit(SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
 	}
+	u.record("reverse")
 
 	// Loop mode, the file's own marked.
 	imgui.SameLine()
@@ -184,11 +190,14 @@ func (u *UI) transport(v *View, p *Playback) {
 	imgui.SameLine()
 	imgui.SetNextItemWidth(170 * s)
 	preview := loopLabel(c.Mode, p.FileLoop)
-	if imgui.BeginComboV("##loop", preview, imgui.ComboFlagsHeightLarge) {
+	open := imgui.BeginComboV("##loop", preview, imgui.ComboFlagsHeightLarge)
+	u.record("loop")
+	if open {
 		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
 				u.emit(SetLoop{Mode: m, Override: m != p.FileLoop})
 			}
+			u.record("loop:" + m.String())
 		}
 		imgui.EndCombo()
 	}
@@ -240,6 +249,23 @@ func timelineFrame(mouseX, x0, w float32, duration float64, fine bool) float64 {
 	return math.Max(0, math.Min(f, duration))
 }
 
+// timelineSpan is the x range frames map onto inside a timeline bar at x
+// of the given width: inset so the first and last labels are not cut.
+func timelineSpan(x, width, scale float32) (x0, w float32) {
+	return x + 12*scale, width - 24*scale
+}
+
+// TimelineX is the display x of frame f on the last frame's timeline, for
+// a clip of the given duration (tests click there).
+func (u *UI) TimelineX(f, duration float64) float32 {
+	r := u.rects["timeline"]
+	x0, w := timelineSpan(r.X, r.W, u.scale)
+	if duration <= 0 {
+		return x0
+	}
+	return x0 + float32(f/duration)*w
+}
+
 // tickStep picks the frame step between labelled ticks so that labels are
 // at least minPixels apart.
 func tickStep(pixelsPerFrame, minPixels float32) float64 {
@@ -264,6 +290,7 @@ func (u *UI) timeline(v *View, p *Playback) {
 	height := 46 * s
 	pos := imgui.CursorScreenPos()
 	imgui.InvisibleButtonV("##timeline", imgui.Vec2{X: max(width, 1), Y: height}, imgui.ButtonFlagsMouseButtonLeft)
+	u.record("timeline")
 	dl := imgui.WindowDrawList()
 	a := pos
 	b := imgui.Vec2{X: pos.X + width, Y: pos.Y + height}
@@ -276,9 +303,7 @@ func (u *UI) timeline(v *View, p *Playback) {
 	}
 	c := &p.Clock
 	dur := c.Duration
-	// Inset so the first and last frame labels are not cut.
-	x0 := a.X + 12*s
-	w := width - 24*s
+	x0, w := timelineSpan(a.X, width, s)
 	if w <= 1 || dur <= 0 {
 		return
 	}
@@ -331,13 +356,31 @@ func (u *UI) timeline(v *View, p *Playback) {
 	keys := u.keyMarkers(v, p)
 	ky := a.Y + lineH + 12*s
 	kr := 4 * s
-	for _, f := range keys {
-		if f < 0 || f > dur {
-			continue
+	if u.allMarkers {
+		// No selection: every key time of the clip as a thin tick, dimmer
+		// (a hint, not the selection's keys). One tick per pixel column at
+		// most: a 400-joint clip has tens of thousands of key times.
+		col := packed(withAlpha(colKey, 0.5))
+		lastX := float32(-1e9)
+		for _, f := range keys {
+			x := xOf(f)
+			if f < 0 || f > dur || x-lastX < 2*s {
+				continue
+			}
+			lastX = x
+			dl.AddRectFilled(imgui.Vec2{X: x - 0.5*s, Y: ky - 3*s}, imgui.Vec2{X: x + 0.5*s, Y: ky + 3*s}, col)
 		}
-		x := xOf(f)
-		dl.AddTriangleFilled(imgui.Vec2{X: x, Y: ky - kr}, imgui.Vec2{X: x + kr, Y: ky}, imgui.Vec2{X: x, Y: ky + kr}, packed(colKey))
-		dl.AddTriangleFilled(imgui.Vec2{X: x, Y: ky - kr}, imgui.Vec2{X: x, Y: ky + kr}, imgui.Vec2{X: x - kr, Y: ky}, packed(colKey))
+	} else {
+		lastX := float32(-1e9)
+		for _, f := range keys {
+			x := xOf(f)
+			if f < 0 || f > dur || x-lastX < kr {
+				continue
+			}
+			lastX = x
+			dl.AddTriangleFilled(imgui.Vec2{X: x, Y: ky - kr}, imgui.Vec2{X: x + kr, Y: ky}, imgui.Vec2{X: x, Y: ky + kr}, packed(colKey))
+			dl.AddTriangleFilled(imgui.Vec2{X: x, Y: ky - kr}, imgui.Vec2{X: x, Y: ky + kr}, imgui.Vec2{X: x - kr, Y: ky}, packed(colKey))
+		}
 	}
 
 	// Playhead.
@@ -366,9 +409,24 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 	}
 	u.markerClip, u.markerTgt, u.markerSlot = p.Clip, t, slot
 	u.markers = u.markers[:0]
-	if t >= 0 && t < len(p.Clip.Targets) {
+	u.allMarkers = t < 0 || t >= len(p.Clip.Targets)
+	if !u.allMarkers {
 		u.markers = p.Clip.Targets[t].KeyFrames(u.markers)
+		return u.markers
 	}
+	// Nothing selected: every key of the clip, merged.
+	for i := range p.Clip.Targets {
+		u.markers = p.Clip.Targets[i].KeyFrames(u.markers)
+	}
+	sort.Float64s(u.markers)
+	w := 0
+	for i, f := range u.markers {
+		if i == 0 || f != u.markers[w-1] {
+			u.markers[w] = f
+			w++
+		}
+	}
+	u.markers = u.markers[:w]
 	return u.markers
 }
 

@@ -60,6 +60,7 @@ type UI struct {
 	markerTgt   int
 	markerSlot  Slot
 	markers     []float64
+	allMarkers  bool // markers are the whole clip's keys (no selection)
 	speedInput  float32
 	reverse     bool
 	lastSpeed   float64
@@ -79,6 +80,10 @@ type UI struct {
 	requestQuit  bool
 	lastNoticeAt int
 
+	// rects remembers where named controls were laid out this frame, so
+	// tests (and automation) can click them.
+	rects map[string]Rect
+
 	childSkel *anim.Skeleton
 	children  [][]int
 	filtered  []int
@@ -86,7 +91,23 @@ type UI struct {
 
 // New returns the UI with default options.
 func New() *UI {
-	return &UI{Options: DefaultOptions(), dragButton: -1, scale: 1, pickedFiles: map[string]bool{}, markerTgt: -2}
+	return &UI{Options: DefaultOptions(), dragButton: -1, scale: 1, pickedFiles: map[string]bool{}, markerTgt: -2,
+		rects: map[string]Rect{}}
+}
+
+// ItemRect is where the control named id was drawn in the last frame
+// (display units): "timeline", "play", "pause", "first", "prev", "next",
+// "last", "speed", "reverse", "loop", "loop:MODE" (items of the open loop
+// menu, MODE as in anim.LoopMode.String), "frame".
+func (u *UI) ItemRect(id string) (Rect, bool) {
+	r, ok := u.rects[id]
+	return r, ok
+}
+
+// record stores the last item's rectangle under id.
+func (u *UI) record(id string) {
+	a, b := imgui.ItemRectMin(), imgui.ItemRectMax()
+	u.rects[id] = Rect{X: a.X, Y: a.Y, W: b.X - a.X, H: b.Y - a.Y}
 }
 
 // Scale is the UI scale chosen by SetupFonts.
@@ -109,6 +130,7 @@ func (u *UI) emit(i Intent) { u.out = append(u.out, i) }
 // for, in order.
 func (u *UI) Frame(v *View) []Intent {
 	u.out = u.out[:0]
+	clear(u.rects)
 	imgui.PushFont(u.fonts.Regular)
 	menuH := u.mainMenu(v)
 	u.layout(v, menuH)

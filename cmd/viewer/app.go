@@ -608,18 +608,20 @@ func (a *app) sceneRadius() float32 {
 func (a *app) quadVisible() bool { return a.tex != nil }
 
 // quadCorners places the BTK test quad: alone, a square standing at the
-// origin; with a skeleton, a square as tall as the skeleton standing
-// behind it, so both are seen together.
+// origin facing +Z; with a skeleton, a square as tall as the skeleton
+// standing beside it (on its -X side, which the default camera sees
+// without overlap), so both are seen together.
 func (a *app) quadCorners() [4]mgl32.Vec3 {
 	if len(a.markers) == 0 {
 		return [4]mgl32.Vec3{{-1, 2, 0}, {1, 2, 0}, {1, 0, 0}, {-1, 0, 0}}
 	}
 	lo, hi := a.boundsLo, a.boundsHi
 	h := max(hi[1]-lo[1], hi.Sub(lo).Len()*0.5)
-	cx := (lo[0] + hi[0]) / 2
-	z := lo[2] - h*0.35
+	x1 := lo[0] - h*0.25
+	x0 := x1 - h
+	z := (lo[2] + hi[2]) / 2
 	y0 := min(lo[1], 0)
-	return [4]mgl32.Vec3{{cx - h/2, y0 + h, z}, {cx + h/2, y0 + h, z}, {cx + h/2, y0, z}, {cx - h/2, y0, z}}
+	return [4]mgl32.Vec3{{x0, y0 + h, z}, {x1, y0 + h, z}, {x1, y0, z}, {x0, y0, z}}
 }
 
 // texEntryMatrix is the matrix of the selected texture entry.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,7 @@ type guiFlags struct {
 	noConfig    bool
 	labels      bool
 	selectName  string
+	cpuProfile  string
 }
 
 func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
@@ -58,6 +60,7 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.BoolVar(&g.noConfig, "no-config", false, "neither read nor write settings (window, recent files, panel layout)")
 	fs.BoolVar(&g.labels, "labels", false, "show joint names")
 	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name")
+	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, nil, err
@@ -143,6 +146,7 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 		v.ui.Options.Labels = true
 	}
 	loadStart := time.Now()
+	v.openStart = loadStart
 	if len(files) == 0 {
 		v.app.openDemo()
 	} else {
@@ -158,6 +162,17 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	}
 	if g.selectName != "" {
 		v.selectByName(g.selectName)
+	}
+	if g.cpuProfile != "" {
+		f, err := os.Create(g.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	return v.loop(g, stdout)
 }
@@ -179,7 +194,11 @@ type viewer struct {
 	sceneData render.Scene
 	chainMode bool
 	title     string
-	signals   <-chan os.Signal
+	// openStart is when the files given at startup began to load;
+	// firstFrameSinceOpen is from then to the first frame shown.
+	openStart           time.Time
+	firstFrameSinceOpen time.Duration
+	signals             <-chan os.Signal
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
@@ -190,6 +209,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	if v.imr, err = render.NewImGuiRenderer(); err != nil {
 		return nil, err
 	}
+	v.imr.Install()
 	if err := v.imr.UploadFonts(); err != nil {
 		return nil, err
 	}
@@ -251,6 +271,7 @@ func (v *viewer) rebuildFonts() {
 	ini := imgui.SaveIniSettingsToMemory()
 	v.ctx.Destroy()
 	v.newContext([]byte(ini))
+	v.imr.Install()
 	if err := v.imr.UploadFonts(); err != nil {
 		v.app.notify(ui.Error, "fonts: %v", err)
 	}
@@ -312,7 +333,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 	var (
 		frame      int
 		quietSince int
-		cpuTimes   []time.Duration
+		samples    []frameSample
 		firstFrame time.Duration
 		lastFrame  = time.Now()
 		fpsAvg     float64
@@ -330,6 +351,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 			platform.PollEvents()
 		}
 		start := time.Now()
+		cpu0, cpuOK := threadCPU()
 		if v.win.TakeActivity() {
 			quietSince = 0
 		} else {
@@ -394,9 +416,15 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 		r := v.ui.Scene()
 		vp := render.Viewport{X: int32(r.X * sx), Y: int32(float32(fbH) - (r.Y+r.H)*sy), W: int32(r.W * sx), H: int32(r.H * sy)}
 		v.app.buildScene(&v.sceneData, vp, v.ui.Scale()*sx, v.ui.Options, v.checker)
+		cpu1, _ := threadCPU()
 		v.scene.DrawScene(&v.sceneData)
 		v.imr.Render(imgui.RenderedDrawData(), fbW, fbH)
-		cpu := time.Since(start)
+		cpu2, _ := threadCPU()
+		wall := time.Since(start)
+		sample := frameSample{wall: wall, cpu: wall, uiVerts: imgui.CurrentIO().MetricsRenderVertices()}
+		if cpuOK {
+			sample.cpu, sample.gl = cpu2-cpu0, cpu2-cpu1
+		}
 		frame++
 
 		if shot != "" {
@@ -412,14 +440,15 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 		v.win.Swap()
 		if frame == 1 {
 			firstFrame = time.Since(processStart)
+			v.firstFrameSinceOpen = time.Since(v.openStart)
 		}
 		if g.bench > 0 {
-			cpuTimes = append(cpuTimes, cpu)
+			samples = append(samples, sample)
 			if frame >= g.bench {
 				v.win.SetShouldClose(true)
 			}
 		}
-		stats.FrameCPU = cpu
+		stats.FrameCPU = sample.cpu
 		now := time.Now()
 		if d := now.Sub(lastFrame).Seconds(); d > 0 {
 			fpsAvg = fpsAvg*0.9 + 0.1/d
@@ -434,7 +463,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 		v.updateTitle()
 	}
 	if g.bench > 0 {
-		printBench(stdout, cpuTimes, firstFrame, v.loadTime, v.app, stats.GL)
+		printBench(stdout, samples, firstFrame, v.firstFrameSinceOpen, v.loadTime, v.app, &v.sceneData, stats.GL)
 	}
 	return nil
 }
@@ -466,23 +495,35 @@ func writePNG(path string, img image.Image) error {
 	return f.Close()
 }
 
-// printBench reports the frame CPU times of --bench-frames.
-func printBench(w io.Writer, times []time.Duration, firstFrame, load time.Duration, a *app, gl string) {
-	if len(times) == 0 {
+// frameSample is one frame's cost: wall time and thread CPU time without
+// the buffer swap, and the part of the CPU time spent in GL calls.
+type frameSample struct {
+	wall, cpu, gl time.Duration
+	uiVerts       int
+}
+
+// printBench reports the frame costs of --bench-frames.
+func printBench(w io.Writer, samples []frameSample, firstFrame, sinceOpen, load time.Duration, a *app, scene *render.Scene, gl string) {
+	if len(samples) == 0 {
 		return
 	}
 	// The first frames build font and buffer caches; report them apart.
-	warm := times
+	warm := samples
 	if len(warm) > 10 {
 		warm = warm[10:]
 	}
-	sorted := append([]time.Duration(nil), warm...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	var sum time.Duration
-	for _, t := range sorted {
-		sum += t
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+	stat := func(get func(frameSample) time.Duration) string {
+		v := make([]time.Duration, len(warm))
+		var sum time.Duration
+		for i, s := range warm {
+			v[i] = get(s)
+			sum += v[i]
+		}
+		sort.Slice(v, func(i, j int) bool { return v[i] < v[j] })
+		return fmt.Sprintf("mean %.3f ms, median %.3f ms, p95 %.3f ms, max %.3f ms",
+			ms(sum/time.Duration(len(v))), ms(v[len(v)/2]), ms(v[len(v)*95/100]), ms(v[len(v)-1]))
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	joints, targets := 0, 0
 	if sk := a.drawnSkeleton(); sk != nil {
 		joints = len(sk.Joints)
@@ -490,8 +531,16 @@ func printBench(w io.Writer, times []time.Duration, firstFrame, load time.Durati
 	if a.joint != nil {
 		targets = len(a.joint.clip.Targets)
 	}
-	fmt.Fprintf(w, "bench: %d frames (%d after warm-up), %d joints drawn, %d clip targets, GL %s\n", len(times), len(warm), joints, targets, gl)
-	fmt.Fprintf(w, "frame CPU (excluding swap): mean %.3f ms, median %.3f ms, p95 %.3f ms, max %.3f ms; first frame %.3f ms\n",
-		ms(sum/time.Duration(len(sorted))), ms(sorted[len(sorted)/2]), ms(sorted[len(sorted)*95/100]), ms(sorted[len(sorted)-1]), ms(times[0]))
-	fmt.Fprintf(w, "open-to-first-frame: %.1f ms since process start (file loading %.2f ms)\n", ms(firstFrame), ms(load))
+	_, cpuOK := threadCPU()
+	fmt.Fprintf(w, "bench: %d frames (%d after warm-up), %d joints drawn, %d clip targets, GL %s\n", len(samples), len(warm), joints, targets, gl)
+	if cpuOK {
+		fmt.Fprintf(w, "frame CPU, thread time excluding swap: %s\n", stat(func(s frameSample) time.Duration { return s.cpu }))
+		fmt.Fprintf(w, "  of which update+UI+scene (Go):     %s\n", stat(func(s frameSample) time.Duration { return s.cpu - s.gl }))
+		fmt.Fprintf(w, "  of which GL submission (driver):   %s\n", stat(func(s frameSample) time.Duration { return s.gl }))
+	}
+	fmt.Fprintf(w, "frame wall time excluding swap:      %s\n", stat(func(s frameSample) time.Duration { return s.wall }))
+	fmt.Fprintf(w, "ImGui vertices in the last frame: %d; scene: %d bone segments, %d joint markers\n",
+		samples[len(samples)-1].uiVerts, len(scene.Bones), len(scene.Points))
+	fmt.Fprintf(w, "open-to-first-frame: %.1f ms from opening the files to the first frame shown (loading %.2f ms); %.1f ms since process start\n",
+		ms(sinceOpen), ms(load), ms(firstFrame))
 }
