@@ -47,6 +47,7 @@ type guiFlags struct {
 	labels      bool
 	selectName  string
 	cpuProfile  string
+	stateJSON   string
 }
 
 func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
@@ -60,6 +61,7 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.BoolVar(&g.noConfig, "no-config", false, "neither read nor write settings (window, recent files, panel layout)")
 	fs.BoolVar(&g.labels, "labels", false, "show joint names")
 	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name")
+	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -433,6 +435,12 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(stdout, "screenshot: %s (%dx%d)\n", shot, fbW, fbH)
+			if g.stateJSON != "" {
+				top := int(float32(fbH)) - int(vp.Y) - int(vp.H)
+				if err := writeState(g.stateJSON, v.app.state(fbW, fbH, [4]int{int(vp.X), top, int(vp.W), int(vp.H)})); err != nil {
+					return err
+				}
+			}
 			if exitAfterShot {
 				v.win.SetShouldClose(true)
 			}

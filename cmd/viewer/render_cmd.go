@@ -20,8 +20,9 @@ import (
 	"github.com/animscope/animscope/ui"
 )
 
-const renderUsage = `Usage: animscope render [FILE...] [--model FILE] --frame F --out x.png [--size WxH]
-       animscope render [FILE...] [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
+const renderUsage = `Usage: animscope render FILE... [--model FILE] --frame F --out x.png [--size WxH]
+       animscope render FILE... [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
+       animscope render --demo --frame F --out x.png
 
 Renders the 3D view (grid, bones and joints, the BTK test quad) offscreen,
 without the interface, at animation frame F (or a GIF of a frame range).
@@ -42,6 +43,7 @@ func runRender(args []string, stdout io.Writer) error {
 	sizeFlag := fs.String("size", "800x600", "image size WxH in pixels")
 	viewFlag := fs.String("view", "", "camera: yaw,pitch,distance[,targetX,targetY,targetZ] (degrees, world units)")
 	selectName := fs.String("select", "", "highlight the joint with this name")
+	demoFlag := fs.Bool("demo", false, "render the embedded demo (also what happens without FILE)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -95,6 +97,9 @@ func runRender(args []string, stdout io.Writer) error {
 			return &inputError{p, errors.Unwrap(err)}
 		}
 		loaded = append(loaded, fs...)
+	}
+	if *demoFlag && len(pos) > 0 {
+		return usagef("render: --demo renders the embedded demo; give no FILE with it")
 	}
 	if len(pos) == 0 {
 		demo, err := assets.Demo()
