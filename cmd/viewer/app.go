@@ -540,9 +540,36 @@ func (a *app) evaluate() {
 		}
 	}
 	if !a.sceneReady {
-		a.boundsLo, a.boundsHi = a.markerBounds()
+		a.boundsLo, a.boundsHi = a.clipBounds(sk)
 		a.sceneReady = true
 	}
+}
+
+// boundsSamples is how many poses across the clip the scene box covers:
+// enough to catch a walk's root motion and the extremes of a swing.
+const boundsSamples = 16
+
+// clipBounds is the box around the drawn joints over the whole joint clip
+// (sampled), so framing keeps a walking or jumping skeleton in view.
+func (a *app) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
+	lo, hi = a.markerBounds()
+	if a.joint == nil || a.joint.clip.Duration <= 0 {
+		return lo, hi
+	}
+	var pose anim.Pose
+	world := make([]mgl64.Mat4, len(sk.Joints))
+	for k := 0; k <= boundsSamples; k++ {
+		anim.Evaluate(a.joint.clip, a.joint.clip.Duration*float64(k)/boundsSamples, &pose)
+		sk.World(&pose, &a.binding, world)
+		for j := range world {
+			p := mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}
+			for c := 0; c < 3; c++ {
+				lo[c] = min(lo[c], p[c])
+				hi[c] = max(hi[c], p[c])
+			}
+		}
+	}
+	return lo, hi
 }
 
 // markerBounds is the box around the drawn joints (or the texture quad

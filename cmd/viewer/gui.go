@@ -112,6 +112,9 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Before the window exists, so a signal never meets the default
+	// action (exit) once the window can be seen.
+	signals := notifySignals()
 	if err := platform.Init(); err != nil {
 		if errors.Is(err, platform.ErrNoDisplay) {
 			return fmt.Errorf("%v; the viewer needs a display. Headless: animscope render FILE --frame F --out x.png", err)
@@ -143,6 +146,7 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	v.signals = signals
 	defer v.close()
 	if g.labels {
 		v.ui.Options.Labels = true
@@ -241,7 +245,6 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 		}
 		return out, err
 	}
-	v.signals = notifySignals()
 	return v, nil
 }
 

@@ -316,8 +316,12 @@ func checkPanels(t *testing.T, img *image.RGBA, s viewerState) {
 		return n
 	}
 	bright := func(c color.RGBA) bool { return c.R > 170 && c.G > 170 && c.B > 170 }
-	panelBg := func(c color.RGBA) bool { return absDiff(c.R, 27) <= 3 && absDiff(c.G, 28) <= 3 && absDiff(c.B, 32) <= 3 }
-	sceneBg := func(c color.RGBA) bool { return absDiff(c.R, 34) <= 3 && absDiff(c.G, 36) <= 3 && absDiff(c.B, 40) <= 3 }
+	panelBg := func(c color.RGBA) bool {
+		return absDiff(c.R, 27) <= 3 && absDiff(c.G, 28) <= 3 && absDiff(c.B, 32) <= 3
+	}
+	sceneBg := func(c color.RGBA) bool {
+		return absDiff(c.R, 34) <= 3 && absDiff(c.G, 36) <= 3 && absDiff(c.B, 40) <= 3
+	}
 	regions := []struct {
 		name           string
 		x0, y0, x1, y1 int
@@ -502,15 +506,14 @@ func TestGUIDropBadFiles(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	must(t, cmd.Start())
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	// exited is closed when the viewer has exited; exitErr is then its
+	// status.
+	exited := make(chan struct{})
+	var exitErr error
+	go func() { exitErr = cmd.Wait(); close(exited) }()
 	defer func() {
-		select {
-		case <-exited:
-		default:
-			cmd.Process.Kill()
-			<-exited
-		}
+		cmd.Process.Kill()
+		<-exited
 	}()
 	drop := func(path string) {
 		t.Helper()
@@ -530,8 +533,8 @@ func TestGUIDropBadFiles(t *testing.T) {
 			break
 		}
 		select {
-		case err := <-exited:
-			t.Fatalf("the viewer exited (%v) instead of taking a screenshot\nstderr: %s", err, stderr.String())
+		case <-exited:
+			t.Fatalf("the viewer exited (%v) instead of taking a screenshot\nstderr: %s", exitErr, stderr.String())
 		default:
 		}
 		if time.Now().After(deadline) {
@@ -542,9 +545,9 @@ func TestGUIDropBadFiles(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // the PNG is written before the state file
 	must(t, cmd.Process.Signal(syscall.SIGTERM))
 	select {
-	case err := <-exited:
-		if err != nil {
-			t.Fatalf("the viewer exited with %v after SIGTERM\nstderr: %s", err, stderr.String())
+	case <-exited:
+		if exitErr != nil {
+			t.Fatalf("the viewer exited with %v after SIGTERM\nstderr: %s", exitErr, stderr.String())
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the viewer did not exit after SIGTERM")
@@ -596,5 +599,143 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// startViewer runs the viewer in the background with SIGUSR1 screenshots;
+// shoot asks for one and returns its state; stop closes the viewer with
+// SIGTERM and checks it exits cleanly.
+type runningViewer struct {
+	t       *testing.T
+	cmd     *exec.Cmd
+	exited  chan struct{}
+	exitErr error
+	stderr  bytes.Buffer
+	shot    string
+	state   string
+}
+
+func startViewer(t *testing.T, env []string, args ...string) *runningViewer {
+	t.Helper()
+	bin := animscope(t)
+	dir := t.TempDir()
+	v := &runningViewer{t: t, exited: make(chan struct{}), shot: filepath.Join(dir, "v.png"), state: filepath.Join(dir, "v.json")}
+	v.cmd = exec.Command(bin, append([]string{"--screenshot", v.shot, "--state-json", v.state, "--after-frames", "0"}, args...)...)
+	v.cmd.Env = append(os.Environ(), env...)
+	v.cmd.Stderr = &v.stderr
+	must(t, v.cmd.Start())
+	go func() { v.exitErr = v.cmd.Wait(); close(v.exited) }()
+	t.Cleanup(func() {
+		v.cmd.Process.Kill()
+		<-v.exited
+	})
+	// Wait for the window: from then on the viewer handles its signals.
+	out, err := exec.Command("xdotool", "search", "--sync", "--pid", fmt.Sprint(v.cmd.Process.Pid)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("waiting for the window: %v %s\nstderr: %s", err, out, v.stderr.String())
+	}
+	return v
+}
+
+func (v *runningViewer) drop(paths ...string) {
+	v.t.Helper()
+	args := append([]string{"--wait", "20", "--timeout", "20", "--name", "^animscope"}, paths...)
+	out, err := exec.Command("../../tools/xdnd-drop", args...).CombinedOutput()
+	if err != nil {
+		v.t.Fatalf("xdnd-drop %q: %v\n%s\nviewer stderr: %s", paths, err, out, v.stderr.String())
+	}
+}
+
+func (v *runningViewer) shoot() viewerState {
+	v.t.Helper()
+	os.Remove(v.state)
+	must(v.t, v.cmd.Process.Signal(syscall.SIGUSR1))
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := os.Stat(v.state); err == nil {
+			time.Sleep(100 * time.Millisecond) // let the writer finish
+			return guiState(v.t, v.state)
+		}
+		select {
+		case <-v.exited:
+			v.t.Fatalf("the viewer exited (%v)\nstderr: %s", v.exitErr, v.stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			v.t.Fatalf("no screenshot 20 s after SIGUSR1\nstderr: %s", v.stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func (v *runningViewer) stop() {
+	v.t.Helper()
+	must(v.t, v.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-v.exited:
+		if v.exitErr != nil {
+			v.t.Fatalf("exit after SIGTERM: %v\nstderr: %s", v.exitErr, v.stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		v.t.Fatal("the viewer did not exit after SIGTERM")
+	}
+}
+
+// TestGUIDropModelWithAnimation drops a model and its animation in one
+// drop on the demo: the demo closes and the two pair up.
+func TestGUIDropModelWithAnimation(t *testing.T) {
+	v := startViewer(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "--no-config", "--size", "1024x700")
+	s := v.shoot()
+	if len(s.Files) == 0 || s.Model == "" {
+		t.Fatalf("the demo did not open: %+v", s)
+	}
+	walk, err := filepath.Abs("testdata/walk.bck")
+	must(t, err)
+	bmd, err := filepath.Abs("testdata/biped.bmd")
+	must(t, err)
+	v.drop(walk, bmd) // animation first: the viewer sorts models first
+	s = v.shoot()
+	v.stop()
+	if strings.Join(s.Files, ",") != "biped.bmd,walk.bck" {
+		t.Errorf("open files %q, want the dropped pair only (the demo closes)", s.Files)
+	}
+	if s.Model != "biped.bmd" || len(s.Joints) != 12 || s.JointFrame == nil {
+		t.Errorf("model %q, %d joints, joint clip %v: want walk.bck playing on biped.bmd", s.Model, len(s.Joints), s.JointFrame)
+	}
+	if len(s.Notices) != 0 {
+		t.Errorf("unexpected messages %q", s.Notices)
+	}
+}
+
+// TestGUISettingsPersist checks that the window size, the recent files
+// and the panel layout (imgui.ini) survive a restart.
+func TestGUISettingsPersist(t *testing.T) {
+	cfg := t.TempDir()
+	env := []string{"XDG_CONFIG_HOME=" + cfg}
+	v := startViewer(t, env, "--size", "900x640", "testdata/walk.bck")
+	s := v.shoot()
+	if s.Framebuffer != [2]int{900, 640} {
+		t.Fatalf("first run: framebuffer %v, want 900x640", s.Framebuffer)
+	}
+	v.stop()
+	b, err := os.ReadFile(filepath.Join(cfg, "animscope", "viewer.json"))
+	must(t, err)
+	var set settings
+	must(t, json.Unmarshal(b, &set))
+	abs, _ := filepath.Abs("testdata/walk.bck")
+	if set.Window.W != 900 || set.Window.H != 640 || len(set.Recent) != 1 || set.Recent[0] != abs {
+		t.Errorf("saved settings %+v: want 900x640 and walk.bck as the recent file", set)
+	}
+	ini, err := os.ReadFile(filepath.Join(cfg, "animscope", "imgui.ini"))
+	must(t, err)
+	if !strings.Contains(string(ini), "[Window][###left]") || !strings.Contains(string(ini), "[Window][###bottom]") {
+		t.Errorf("imgui.ini lacks the panels:\n%s", ini)
+	}
+	// Second run, no --size: the saved size comes back.
+	v = startViewer(t, env, "testdata/walk.bck")
+	s = v.shoot()
+	v.stop()
+	if s.Framebuffer != [2]int{900, 640} {
+		t.Errorf("second run: framebuffer %v, want the saved 900x640", s.Framebuffer)
 	}
 }
