@@ -135,8 +135,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	c := &p.Clock
 
 	// Frame, editable: drag or Ctrl+click to type.
-	imgui.SameLine()
-	setCursorX(imgui.CursorPosX() + 8*s)
+	u.nextGroup(330)
 	imgui.AlignTextToFramePadding()
 	textDim("Frame")
 	imgui.SameLine()
@@ -157,8 +156,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	tooltip(fmt.Sprintf("%g frames at %g fps", c.Duration, fps))
 
 	// Speed and direction.
-	imgui.SameLine()
-	setCursorX(imgui.CursorPosX() + 8*s)
+	u.nextGroup(270)
 	imgui.AlignTextToFramePadding()
 	textDim("Speed")
 	imgui.SameLine()
@@ -183,8 +181,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	u.record("reverse")
 
 	// Loop mode, the file's own marked.
-	imgui.SameLine()
-	setCursorX(imgui.CursorPosX() + 8*s)
+	u.nextGroup(215)
 	imgui.AlignTextToFramePadding()
 	textDim("Loop")
 	imgui.SameLine()
@@ -206,8 +203,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	// Which clip the timeline drives, when a skeletal and a texture clip
 	// play together.
 	if v.Joint != nil && v.Tex != nil {
-		imgui.SameLine()
-		setCursorX(imgui.CursorPosX() + 8*s)
+		u.nextGroup(80 + imgui.CalcTextSize(v.Joint.Label+v.Tex.Label, false, 0).X/u.scale + 60)
 		imgui.AlignTextToFramePadding()
 		textDim("Timeline")
 		imgui.SameLine()
@@ -219,6 +215,17 @@ func (u *UI) transport(v *View, p *Playback) {
 			u.emit(FocusSlot{Slot: TexSlot})
 		}
 	}
+}
+
+// nextGroup continues the transport row with a group about width wide,
+// or starts a new row when the group would not fit (narrow windows).
+func (u *UI) nextGroup(width float32) {
+	right := imgui.WindowPos().X + imgui.WindowContentRegionMax().X
+	if right-imgui.ItemRectMax().X < width*u.scale {
+		return // the next item starts a new row
+	}
+	imgui.SameLine()
+	setCursorX(imgui.CursorPosX() + 8*u.scale)
 }
 
 func signed(speed float64, reverse bool) float64 {

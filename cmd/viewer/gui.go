@@ -440,7 +440,9 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "screenshot: %s (%dx%d)\n", shot, fbW, fbH)
 			if g.stateJSON != "" {
 				top := int(float32(fbH)) - int(vp.Y) - int(vp.H)
-				if err := writeState(g.stateJSON, v.app.state(fbW, fbH, [4]int{int(vp.X), top, int(vp.W), int(vp.H)})); err != nil {
+				st := v.app.state(fbW, fbH, [4]int{int(vp.X), top, int(vp.W), int(vp.H)})
+				st.ContentScale, st.UIScale = v.win.ContentScale(), v.ui.Scale()
+				if err := writeState(g.stateJSON, st); err != nil {
 					return err
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -738,4 +739,61 @@ func TestGUISettingsPersist(t *testing.T) {
 	if s.Framebuffer != [2]int{900, 640} {
 		t.Errorf("second run: framebuffer %v, want the saved 900x640", s.Framebuffer)
 	}
+}
+
+// setDPIScript sets the X resource Xft.dpi (what GLFW reads as the content
+// scale on X11) and keeps its connection open: an X server drops root
+// window properties when its last client leaves.
+const setDPIScript = `
+import sys, time
+sys.path.append("/usr/lib/python3/dist-packages")
+from Xlib import display, Xatom
+d = display.Display()
+d.screen().root.change_property(d.intern_atom("RESOURCE_MANAGER"), Xatom.STRING, 8, ("Xft.dpi:\t%s\n" % sys.argv[1]).encode())
+d.sync()
+print("ready", flush=True)
+time.sleep(120)
+`
+
+// TestGUIHiDPI runs the viewer on a 144-dpi X screen: the window grows by
+// the content scale, the font and panels scale with it, and the 3D view
+// still puts the joints at their projected pixels.
+func TestGUIHiDPI(t *testing.T) {
+	animscope(t)
+	py := exec.Command("python3", "-c", setDPIScript, "144")
+	out, err := py.StdoutPipe()
+	must(t, err)
+	must(t, py.Start())
+	defer func() { py.Process.Kill(); py.Wait() }()
+	buf := make([]byte, 6)
+	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "ready\n" {
+		t.Fatalf("setting Xft.dpi: %q %v (python3-xlib installed?)", buf, err)
+	}
+	dir := t.TempDir()
+	shot, state := filepath.Join(dir, "h.png"), filepath.Join(dir, "h.json")
+	runBin(t, "--no-config", "--size", "960x640", "--frame", "7.5", "--screenshot", shot, "--state-json", state,
+		"--after-frames", "5", "testdata/biped.bmd", "testdata/walk.bck")
+	s := guiState(t, state)
+	if s.ContentScale != 1.5 || s.UIScale != 1.5 {
+		t.Fatalf("content scale %v, UI scale %v; want 1.5 at 144 dpi", s.ContentScale, s.UIScale)
+	}
+	if s.Framebuffer != [2]int{1440, 960} {
+		t.Errorf("framebuffer %v, want the 960x640 window scaled to 1440x960", s.Framebuffer)
+	}
+	// The menu bar is the font's height plus padding: about 1.5 times the
+	// 23 pixels of a 96-dpi screen.
+	if s.Scene[1] < 31 || s.Scene[1] > 38 {
+		t.Errorf("menu bar %d px high at 1.5x; want about 34", s.Scene[1])
+	}
+	img := readPNG(t, shot)
+	cam := stateCamera(s)
+	var pts [][2]float64
+	for _, w := range goldenWorld(t, 7.5) {
+		x, y := cam.project(w, float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
+		pts = append(pts, [2]float64{x, y})
+	}
+	if n := checkJoints(t, img, pts, bipedParents); n < 6 {
+		t.Errorf("only %d joints stood apart enough to check", n)
+	}
+	checkPanels(t, img, s)
 }

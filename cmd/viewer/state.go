@@ -27,6 +27,10 @@ type viewerState struct {
 	Quad      *[4][3]float32 `json:"quad,omitempty"`
 	TexMatrix *[2][3]float64 `json:"texMatrix,omitempty"`
 	Selected  int            `json:"selectedJoint"`
+	// ContentScale is the monitor's DPI scale, UIScale what the interface
+	// was laid out with.
+	ContentScale float32 `json:"contentScale"`
+	UIScale      float32 `json:"uiScale"`
 }
 
 type stateJoint struct {
