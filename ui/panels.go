@@ -511,7 +511,11 @@ func (u *UI) texSection(v *View) {
 			imgui.TableNextRow()
 			for c := 0; c < 3; c++ {
 				imgui.TableNextColumn()
-				imgui.Text(fmt.Sprintf("%9.5f", m[r][c]))
+				x := m[r][c]
+				if x == 0 {
+					x = 0 // no "-0.00000"
+				}
+				imgui.Text(fmt.Sprintf("%9.5f", x))
 			}
 		}
 		imgui.EndTable()

@@ -101,6 +101,9 @@ func (u *UI) viewport(v *View) {
 	if u.Options.Labels {
 		for i := range v.Markers {
 			m := &v.Markers[i]
+			if m.Joint == v.Selection.Joint {
+				continue // boxed below
+			}
 			x, yy, ok := cam.Project(m.Pos, w, h)
 			if !ok || m.Name == "" {
 				continue
