@@ -62,6 +62,7 @@ func (u *UI) openWindow(v *View) {
 			u.emit(OpenFiles{Paths: []string{p}})
 			u.openDialog = false
 		}
+		u.record(fmt.Sprintf("recent:%d", i))
 		if imgui.IsItemHovered() {
 			imgui.SetTooltip(p)
 		}
@@ -77,6 +78,7 @@ func (u *UI) openWindow(v *View) {
 			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
 				u.emit(Browse{Dir: full})
 			}
+			u.record("open:" + e.Name)
 			continue
 		}
 		if !e.Known {
@@ -94,6 +96,7 @@ func (u *UI) openWindow(v *View) {
 				u.pickedFiles[full] = !picked
 			}
 		}
+		u.record("open:" + e.Name)
 		if !e.Known {
 			imgui.PopStyleColor()
 		}
@@ -114,10 +117,11 @@ func (u *UI) openWindow(v *View) {
 	}
 	sort.Strings(picked)
 	beginDisabled(len(picked) == 0)
-	if imgui.Button(fmt.Sprintf("Open %d file(s)", len(picked))) && len(picked) > 0 {
+	if imgui.Button(fmt.Sprintf("Open %d file(s)###openpicked", len(picked))) && len(picked) > 0 {
 		u.emit(OpenFiles{Paths: picked})
 		u.openDialog = false
 	}
+	u.record("open:ok")
 	endDisabled(len(picked) == 0)
 	imgui.SameLine()
 	if imgui.Button("Cancel") {

@@ -98,7 +98,8 @@ func New() *UI {
 // ItemRect is where the control named id was drawn in the last frame
 // (display units): "timeline", "play", "pause", "first", "prev", "next",
 // "last", "speed", "reverse", "loop", "loop:MODE" (items of the open loop
-// menu, MODE as in anim.LoopMode.String), "frame".
+// menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
+// "open:NAME" (directory entries), "open:ok", "recent:N".
 func (u *UI) ItemRect(id string) (Rect, bool) {
 	r, ok := u.rects[id]
 	return r, ok

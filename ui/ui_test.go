@@ -298,3 +298,48 @@ func TestTickStep(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenDialog(t *testing.T) {
+	c := testClip(anim.Loop)
+	v := testView(c, 3, true)
+	v.Browser = Browser{Dir: "/data/game", Entries: []DirEntry{
+		{Name: "models", Dir: true}, {Name: "biped.bmd", Size: 1568, Known: true}, {Name: "walk.bck", Size: 1152, Known: true},
+	}}
+	v.Recent = []string{"/old/wave.bck"}
+	h := newHarness(t, v)
+	h.u.OpenDialog()
+	got := h.frame()
+	if b, ok := find[Browse](got); !ok || b.Dir != "/data/game" {
+		t.Fatalf("opening the dialog gave %#v, want Browse of the last directory", got)
+	}
+	h.frame()
+	// A folder navigates.
+	if b, ok := find[Browse](h.click(center(h.rect("open:models")))); !ok || b.Dir != "/data/game/models" {
+		t.Fatalf("clicking the folder did not browse into it")
+	}
+	// Pick two files (Ctrl+click adds the second), then Open.
+	h.click(center(h.rect("open:biped.bmd")))
+	io := imgui.CurrentIO()
+	io.KeyPress(1) // any key index serves as the Ctrl key
+	io.KeyCtrl(1, 1)
+	h.click(center(h.rect("open:walk.bck")))
+	io.KeyRelease(1)
+	io.KeyCtrl(1, 1)
+	h.frame()
+	got = h.click(center(h.rect("open:ok")))
+	o, ok := find[OpenFiles](got)
+	if !ok || len(o.Paths) != 2 || o.Paths[0] != "/data/game/biped.bmd" || o.Paths[1] != "/data/game/walk.bck" {
+		t.Fatalf("Open gave %#v, want both picked files", got)
+	}
+	if h.u.openDialog {
+		t.Error("the dialog stayed open after Open")
+	}
+	// A recent file opens with one click.
+	h.u.OpenDialog()
+	h.frame()
+	h.frame()
+	got = h.click(center(h.rect("recent:0")))
+	if o, ok := find[OpenFiles](got); !ok || len(o.Paths) != 1 || o.Paths[0] != "/old/wave.bck" {
+		t.Fatalf("clicking a recent file gave %#v", got)
+	}
+}
