@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/png"
 	"io"
 	"math"
@@ -796,4 +797,29 @@ func TestGUIHiDPI(t *testing.T) {
 		t.Errorf("only %d joints stood apart enough to check", n)
 	}
 	checkPanels(t, img, s)
+}
+
+func TestRenderGIF(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "walk.gif")
+	stdout := runBin(t, "render", "--gif", out, "--frames", "0:10:5", "--size", "160x120", "testdata/walk.bck", "--model", "testdata/biped.bmd")
+	if !strings.Contains(stdout, "3 frames") {
+		t.Errorf("stdout %q", stdout)
+	}
+	f, err := os.Open(out)
+	must(t, err)
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	must(t, err)
+	if len(g.Image) != 3 || g.Config.Width != 160 || g.Config.Height != 120 {
+		t.Fatalf("GIF has %d frames of %dx%d, want 3 of 160x120", len(g.Image), g.Config.Width, g.Config.Height)
+	}
+	// 5 frames at 30 fps is 1/6 s: 17 hundredths.
+	for i, d := range g.Delay {
+		if d != 17 {
+			t.Errorf("frame %d delay %d, want 17", i, d)
+		}
+	}
+	if bytes.Equal(g.Image[0].Pix, g.Image[2].Pix) {
+		t.Error("frames 0 and 10 of a walk are identical")
+	}
 }
