@@ -224,9 +224,6 @@ func (u *UI) targetList(v *View, filter string) {
 			i := idx[row]
 			t := &clip.Targets[i]
 			name := t.Name
-			if name == "" {
-				name = "joint"
-			}
 			keyed := 0
 			for _, ch := range t.Channels {
 				if ch.Curve.Kind() != anim.KindConstant {
@@ -283,7 +280,7 @@ func (u *UI) texEntries(v *View, filter string) {
 
 // rightPanel shows the selection, the texture matrix and the clip facts.
 func (u *UI) rightPanel(v *View) {
-	if section("Selection") {
+	if (v.Joint != nil || v.Skeleton != nil) && section("Selection") {
 		u.selectionSection(v)
 	}
 	if v.Tex != nil && section("Texture matrix") {

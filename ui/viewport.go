@@ -86,11 +86,11 @@ func (u *UI) viewport(v *View) {
 
 	// The notice for a clip with no hierarchy.
 	if v.Joint != nil && v.Skeleton == nil {
-		how := "each joint at its own translation"
+		how := "Each joint is drawn at its own translation, with its local axes"
 		if u.Options.ChainMode {
-			how = "chained joint i → i−1 (an assumption, not the model's hierarchy)"
+			how = "Joints are chained i → i−1 (an assumption, not the model's hierarchy)"
 		}
-		msg := "No skeleton: a " + v.Joint.Clip.Format + " file has no joint hierarchy. Joints are drawn " + how +
+		msg := "No skeleton: a " + v.Joint.Clip.Format + " file has no joint hierarchy. " + how +
 			". Open or drop the model (BMD/BDL) to see the real bones."
 		u.banner(dl, r, y+4*s, msg)
 	}
