@@ -149,10 +149,6 @@ func (a *app) open(paths []string) {
 
 // add appends opened files and puts their content on screen.
 func (a *app) add(loaded []*openFile) {
-	// Models first: a drop of a model with its animations pairs them.
-	sort.SliceStable(loaded, func(i, j int) bool {
-		return len(loaded[i].asset.Skeletons) > 0 && len(loaded[j].asset.Skeletons) == 0
-	})
 	first := len(a.files)
 	a.files = append(a.files, loaded...)
 	newJoint, newTex, newSkel := -1, -1, -1
@@ -165,16 +161,18 @@ func (a *app) add(loaded []*openFile) {
 			newSkel = fi
 		}
 		for _, c := range f.asset.Clips {
-			if isTexClip(c) {
+			if isTexClip(c) && newTex < 0 {
 				newTex = fi
-			} else if len(c.Targets) > 0 {
+			} else if !isTexClip(c) && len(c.Targets) > 0 && newJoint < 0 {
 				newJoint = fi
 			}
 		}
-		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 {
+		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 && f.asset.Archive == nil {
 			a.notify(ui.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, f.asset.Format)
 		}
 	}
+	// The model first, so the animation binds to it whatever the order
+	// of the files in a drop.
 	if newSkel >= 0 {
 		a.setModel(newSkel, 0)
 	}

@@ -698,8 +698,8 @@ func TestGUIDropModelWithAnimation(t *testing.T) {
 	v.drop(walk, bmd) // animation first: the viewer sorts models first
 	s = v.shoot()
 	v.stop()
-	if strings.Join(s.Files, ",") != "biped.bmd,walk.bck" {
-		t.Errorf("open files %q, want the dropped pair only (the demo closes)", s.Files)
+	if strings.Join(s.Files, ",") != "walk.bck,biped.bmd" {
+		t.Errorf("open files %q, want the dropped pair only, in drop order (the demo closes)", s.Files)
 	}
 	if s.Model != "biped.bmd" || len(s.Joints) != 12 || s.JointFrame == nil {
 		t.Errorf("model %q, %d joints, joint clip %v: want walk.bck playing on biped.bmd", s.Model, len(s.Joints), s.JointFrame)
