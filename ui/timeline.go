@@ -411,7 +411,7 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 	if slot == TexSlot {
 		t = v.Selection.TexTarget
 	}
-	if u.markerClip == any(p.Clip) && u.markerTgt == t && u.markerSlot == slot {
+	if u.markerClip == p.Clip && u.markerTgt == t && u.markerSlot == slot {
 		return u.markers
 	}
 	u.markerClip, u.markerTgt, u.markerSlot = p.Clip, t, slot

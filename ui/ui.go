@@ -56,7 +56,7 @@ type UI struct {
 
 	// timeline
 	scrubbing   bool
-	markerClip  any // *anim.Clip the markers were collected for
+	markerClip  *anim.Clip // the clip the markers were collected for
 	markerTgt   int
 	markerSlot  Slot
 	markers     []float64
@@ -68,17 +68,14 @@ type UI struct {
 	editingTime bool
 
 	// open dialog
-	openDialog   bool
-	openFocus    bool
-	pathInput    string
-	browsedDir   string
-	pickedFiles  map[string]bool
-	noticesSeen  int
-	showHelp     bool
-	showAbout    bool
-	bottomTab    int
-	requestQuit  bool
-	lastNoticeAt int
+	openDialog  bool
+	openFocus   bool
+	pathInput   string
+	browsedDir  string
+	pickedFiles map[string]bool
+	noticesSeen int
+	showHelp    bool
+	showAbout   bool
 
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
@@ -167,7 +164,6 @@ const panelFlags = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoCollapse | imgui
 // layout places the left, right and bottom panels around the 3D view. Each
 // panel's free edge is resizable; ImGui's ini file remembers the sizes.
 func (u *UI) layout(v *View, top float32) {
-	io := imgui.CurrentIO()
 	disp := imgui.MainViewport().Size()
 	W, H := disp.X, disp.Y
 	s := u.scale
@@ -218,5 +214,4 @@ func (u *UI) layout(v *View, top float32) {
 	imgui.End()
 
 	u.scene = Rect{X: leftW, Y: top, W: max(0, W-leftW-rightW), H: max(0, side)}
-	_ = io
 }
