@@ -46,6 +46,17 @@ func (u *UI) mainMenu(v *View) float32 {
 		menuToggle("Axes", "", &o.Axes)
 		menuToggle("Texture quad", "", &o.Quad)
 		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
+		if imgui.BeginMenu("Up axis") {
+			for _, c := range []struct {
+				label string
+				axis  UpAxis
+			}{{"Automatic (Z for JBA, else Y)", UpAuto}, {"Y (J3D, BFRES)", UpY}, {"Z (3ds Max rigs)", UpZ}} {
+				if imgui.MenuItemV(c.label, "", o.Up == c.axis, true) {
+					o.Up = c.axis
+				}
+			}
+			imgui.EndMenu()
+		}
 		imgui.Separator()
 		if imgui.MenuItemV("Frame skeleton", "F", false, true) {
 			u.emit(CameraFrame{})

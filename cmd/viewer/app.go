@@ -54,6 +54,7 @@ type app struct {
 	binding    anim.Binding
 	fallback   anim.Skeleton // one joint per clip target when there is no model
 	chainMode  bool
+	up         ui.UpAxis // as chosen in the View menu; see zUp
 	world      []mgl64.Mat4
 	markers    []ui.Marker
 	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
@@ -528,10 +529,11 @@ func (a *app) evaluate() {
 		a.markers = make([]ui.Marker, n)
 	}
 	a.markers = a.markers[:n]
+	zUp := a.zUp()
 	for j := range sk.Joints {
 		m := &a.world[j]
 		a.markers[j] = ui.Marker{
-			Pos:    mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])},
+			Pos:    display(mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])}, zUp),
 			Name:   sk.Joints[j].Name,
 			Joint:  j,
 			Target: a.targetOf(j),
@@ -541,6 +543,27 @@ func (a *app) evaluate() {
 		a.boundsLo, a.boundsHi = a.clipBounds(sk)
 		a.sceneReady = true
 	}
+}
+
+// zUp reports whether the data's Z axis is drawn up: chosen, or
+// automatic for SWTOR JBA (3ds Max Biped rigs are Z-up).
+func (a *app) zUp() bool {
+	switch a.up {
+	case ui.UpZ:
+		return true
+	case ui.UpY:
+		return false
+	}
+	return a.joint != nil && a.joint.clip.Format == "jba"
+}
+
+// display maps a data position to the Y-up world the view draws: Z-up
+// data turns -90° about X, so (x, y, z) shows as (x, z, -y).
+func display(p mgl32.Vec3, zUp bool) mgl32.Vec3 {
+	if zUp {
+		return mgl32.Vec3{p[0], p[2], -p[1]}
+	}
+	return p
 }
 
 // boundsSamples is how many poses across the clip the scene box covers:
@@ -560,7 +583,7 @@ func (a *app) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 		anim.Evaluate(a.joint.clip, a.joint.clip.Duration*float64(k)/boundsSamples, &pose)
 		sk.World(&pose, &a.binding, world)
 		for j := range world {
-			p := mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}
+			p := display(mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}, a.zUp())
 			for c := 0; c < 3; c++ {
 				lo[c] = min(lo[c], p[c])
 				hi[c] = max(hi[c], p[c])

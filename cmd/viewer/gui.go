@@ -236,6 +236,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	}
 	v.app.speed = set.Speed
 	v.app.chainMode = set.Options.ChainMode
+	v.app.up = set.Options.Up
 	v.chainMode = v.app.chainMode
 	v.app.loadDemo = func() ([]demoFile, error) {
 		fs, err := assets.Demo()
@@ -387,6 +388,12 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 			v.rebuildFonts()
 		}
 		dt := v.win.NewFrame()
+		if v.ui.Options.Up != v.app.up {
+			v.app.up = v.ui.Options.Up
+			v.app.sceneReady = false
+			v.app.evaluate()
+			v.app.frameScene(true)
+		}
 		if v.ui.Options.ChainMode != v.chainMode {
 			v.chainMode = v.ui.Options.ChainMode
 			v.app.chainMode = v.chainMode

@@ -87,11 +87,12 @@ func (a *app) buildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 	if fallbackPoints {
 		// Free joints: a small local-axes tripod shows each one's rotation.
 		l := float64(a.sceneRadius() * 0.08)
+		zUp := a.zUp()
 		for j := range a.world {
 			m := &a.world[j]
 			o := a.markers[j].Pos
 			for k, c := range [3]render.Color{colAxisX, colAxisY, colAxisZ} {
-				ax := mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}
+				ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
 				if n := ax.Len(); n > 0 {
 					ax = ax.Mul(float32(l) / n)
 				}
