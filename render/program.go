@@ -158,3 +158,23 @@ func checkError(what string) error {
 	}
 	return errors.New("render: " + what + ": GL error " + strings.Join(errs, ", "))
 }
+
+// ShaderStage is a GLSL pipeline stage, for CompileCheck.
+type ShaderStage uint32
+
+const (
+	VertexStage   ShaderStage = gl.VERTEX_SHADER
+	FragmentStage ShaderStage = gl.FRAGMENT_SHADER
+)
+
+// CompileCheck compiles source the way the renderer compiles the file
+// named file (with the #version header) and returns the error it would:
+// for tests and for checking an edited shader.
+func CompileCheck(file, source string, stage ShaderStage) error {
+	id, err := compileSource(file, glslHeader+source, uint32(stage))
+	if err != nil {
+		return err
+	}
+	gl.DeleteShader(id)
+	return nil
+}

@@ -323,3 +323,27 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 		t.Fatalf("loop menu: clock mode %v (file %v), want mirrored-loop over the file's loop", a.joint.clock.Mode, a.joint.fileLoop)
 	}
 }
+
+func TestUpAxis(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true)
+	a.apply(ui.Seek{Frame: 15})
+	a.evaluate()
+	if p := a.markers[1].Pos; p != [3]float32{0, 10, 30} {
+		t.Fatalf("Y-up tip at %v, want (0, 10, 30)", p)
+	}
+	// Z-up data shows its z as height: (x, y, z) -> (x, z, -y).
+	a.up = ui.UpZ
+	a.evaluate()
+	if p := a.markers[1].Pos; p != [3]float32{0, 30, -10} {
+		t.Fatalf("Z-up tip at %v, want (0, 30, -10)", p)
+	}
+	// Automatic: Y for a BCK, Z for a JBA.
+	a.up = ui.UpAuto
+	if a.zUp() {
+		t.Error("automatic up axis is Z for a BCK")
+	}
+	a.joint.clip.Format = "jba"
+	if !a.zUp() {
+		t.Error("automatic up axis is Y for a JBA")
+	}
+}
