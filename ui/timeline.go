@@ -365,18 +365,30 @@ func (u *UI) timeline(v *View, p *Playback) {
 	kr := 4 * s
 	if u.allMarkers {
 		// No selection: every key time of the clip as a thin tick, dimmer
-		// (a hint, not the selection's keys). One tick per pixel column at
-		// most: a 400-joint clip has tens of thousands of key times.
+		// (a hint, not the selection's keys). Ticks closer than a few
+		// pixels merge into one bar: a 400-joint clip has tens of
+		// thousands of key times and would otherwise be that many quads.
 		col := packed(withAlpha(colKey, 0.5))
-		lastX := float32(-1e9)
+		gap := 3 * s
+		runStart, runEnd := float32(0), float32(-1e9)
+		flush := func() {
+			if runEnd >= runStart {
+				dl.AddRectFilled(imgui.Vec2{X: runStart - 0.5*s, Y: ky - 3*s}, imgui.Vec2{X: runEnd + 0.5*s, Y: ky + 3*s}, col)
+			}
+		}
 		for _, f := range keys {
-			x := xOf(f)
-			if f < 0 || f > dur || x-lastX < 2*s {
+			if f < 0 || f > dur {
 				continue
 			}
-			lastX = x
-			dl.AddRectFilled(imgui.Vec2{X: x - 0.5*s, Y: ky - 3*s}, imgui.Vec2{X: x + 0.5*s, Y: ky + 3*s}, col)
+			x := xOf(f)
+			if x-runEnd <= gap {
+				runEnd = x
+				continue
+			}
+			flush()
+			runStart, runEnd = x, x
 		}
+		flush()
 	} else {
 		lastX := float32(-1e9)
 		for _, f := range keys {

@@ -86,7 +86,10 @@ func (u *UI) viewport(v *View) {
 
 	// The notice for a clip with no hierarchy.
 	if v.Joint != nil && v.Skeleton == nil {
-		how := "Each joint is drawn at its own translation, with its local axes"
+		how := "Each joint is drawn at its own translation"
+		if len(v.Markers) <= 100 {
+			how += ", with its local axes"
+		}
 		if u.Options.ChainMode {
 			how = "Joints are chained i → i−1 (an assumption, not the model's hierarchy)"
 		}

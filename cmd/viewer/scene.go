@@ -22,6 +22,10 @@ var (
 	colAxisZ      = render.Color{0.40, 0.60, 1.00, 1}
 )
 
+// maxAxesJoints is the most free joints drawn with their local axes:
+// beyond it the tripods hide the joints (a 400-joint clip).
+const maxAxesJoints = 100
+
 // Sizes in UI units (scaled by the pixel scale).
 const (
 	boneWidth = 2.5
@@ -84,21 +88,28 @@ func (a *app) buildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 		}
 		s.Bones = append(s.Bones, render.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
 	}
-	if fallbackPoints {
-		// Free joints: a small local-axes tripod shows each one's rotation.
-		l := float64(a.sceneRadius() * 0.08)
-		zUp := a.zUp()
-		for j := range a.world {
-			m := &a.world[j]
-			o := a.markers[j].Pos
-			for k, c := range [3]render.Color{colAxisX, colAxisY, colAxisZ} {
-				ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
-				if n := ax.Len(); n > 0 {
-					ax = ax.Mul(float32(l) / n)
-				}
-				s.Bones = append(s.Bones, render.Line{A: o, B: o.Add(ax), Color: c})
+	// Local axes: of the selected joint always (it shows the rotation being
+	// inspected); of every free joint when there is no hierarchy, so their
+	// rotations show, unless there are so many that they become noise.
+	l := a.sceneRadius() * 0.08
+	zUp := a.zUp()
+	axes := func(j int) {
+		m := &a.world[j]
+		o := a.markers[j].Pos
+		for k, c := range [3]render.Color{colAxisX, colAxisY, colAxisZ} {
+			ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
+			if n := ax.Len(); n > 0 {
+				ax = ax.Mul(l / n)
 			}
+			s.Bones = append(s.Bones, render.Line{A: o, B: o.Add(ax), Color: c})
 		}
+	}
+	if fallbackPoints && len(a.world) <= maxAxesJoints {
+		for j := range a.world {
+			axes(j)
+		}
+	} else if sel >= 0 && sel < len(a.world) {
+		axes(sel)
 	}
 	for j := range a.markers {
 		c := colJoint
