@@ -823,3 +823,52 @@ func TestRenderGIF(t *testing.T) {
 		t.Error("frames 0 and 10 of a walk are identical")
 	}
 }
+
+// TestGUIKeyboardAndMouseThroughX11 sends real X input (XTEST, as a
+// keyboard and mouse do) to the window: Space pauses, → steps, a click on
+// a joint selects it. It covers the GLFW-to-ImGui platform code.
+func TestGUIKeyboardAndMouseThroughX11(t *testing.T) {
+	v := startViewer(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "--no-config", "--size", "1024x700", "testdata/biped.bmd", "testdata/walk.bck")
+	win, err := exec.Command("xdotool", "search", "--pid", fmt.Sprint(v.cmd.Process.Pid)).Output()
+	must(t, err)
+	id := strings.Fields(string(win))[0]
+	xdo := func(args ...string) {
+		t.Helper()
+		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %q: %v %s", args, err, out)
+		}
+	}
+	xdo("windowfocus", "--sync", id)
+	s := v.shoot()
+	if !s.Playing {
+		t.Fatal("the clip does not play on opening")
+	}
+	xdo("mousemove", "--window", id, "500", "300") // over the 3D view
+	xdo("key", "space")
+	s = v.shoot()
+	if s.Playing {
+		t.Fatal("Space did not pause")
+	}
+	f0 := *s.JointFrame
+	xdo("key", "Right", "Right")
+	s = v.shoot()
+	if want := math.Floor(f0+0.5) + 2; *s.JointFrame != want {
+		t.Errorf("two → from %v: frame %v, want %v", f0, *s.JointFrame, want)
+	}
+	xdo("key", "Home")
+	s = v.shoot()
+	if *s.JointFrame != 0 {
+		t.Errorf("Home: frame %v, want 0", *s.JointFrame)
+	}
+	// Click the head (joint 3) where it is drawn.
+	cam := stateCamera(s)
+	h := s.Joints[3].Pos
+	x, y := cam.project([3]float64{float64(h[0]), float64(h[1]), float64(h[2])}, float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
+	xdo("mousemove", "--window", id, fmt.Sprint(int(x)), fmt.Sprint(int(y)))
+	xdo("click", "1")
+	s = v.shoot()
+	v.stop()
+	if s.Selected != 3 {
+		t.Errorf("clicking the head at (%.0f, %.0f) selected joint %d, want 3", x, y, s.Selected)
+	}
+}

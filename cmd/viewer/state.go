@@ -27,6 +27,7 @@ type viewerState struct {
 	Quad      *[4][3]float32 `json:"quad,omitempty"`
 	TexMatrix *[2][3]float64 `json:"texMatrix,omitempty"`
 	Selected  int            `json:"selectedJoint"`
+	Playing   bool           `json:"playing"`
 	// ContentScale is the monitor's DPI scale, UIScale what the interface
 	// was laid out with.
 	ContentScale float32 `json:"contentScale"`
@@ -39,7 +40,7 @@ type stateJoint struct {
 }
 
 func (a *app) state(fbW, fbH int, scene [4]int) viewerState {
-	s := viewerState{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint,
+	s := viewerState{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.playing && a.anyRunning(),
 		Joints: []stateJoint{}, Files: []string{}, Notices: []string{}}
 	for _, m := range a.markers {
 		s.Joints = append(s.Joints, stateJoint{Name: m.Name, Pos: m.Pos})

@@ -26,19 +26,15 @@ func (w *Window) InstallImGui() {
 	}
 	w.win.SetKeyCallback(func(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, _ glfw.ModifierKey) {
 		w.active = true
-		if key < 0 || key >= 512 { // ImGui 1.85 keeps 512 key states
+		if key < 0 || key >= maxKeys {
 			return
 		}
 		switch action {
 		case glfw.Press:
-			io.KeyPress(int(key))
+			w.keys = append(w.keys, keyEvent{int(key), true})
 		case glfw.Release:
-			io.KeyRelease(int(key))
+			w.keys = append(w.keys, keyEvent{int(key), false})
 		}
-		io.KeyCtrl(int(glfw.KeyLeftControl), int(glfw.KeyRightControl))
-		io.KeyShift(int(glfw.KeyLeftShift), int(glfw.KeyRightShift))
-		io.KeyAlt(int(glfw.KeyLeftAlt), int(glfw.KeyRightAlt))
-		io.KeySuper(int(glfw.KeyLeftSuper), int(glfw.KeyRightSuper))
 	})
 	w.win.SetCharCallback(func(_ *glfw.Window, r rune) { io.AddInputCharacters(string(r)); w.active = true })
 	w.win.SetMouseButtonCallback(func(_ *glfw.Window, b glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
@@ -75,11 +71,51 @@ type clipboard struct{ win *glfw.Window }
 func (c clipboard) Text() (string, error) { return c.win.GetClipboardString(), nil }
 func (c clipboard) SetText(s string)      { c.win.SetClipboardString(s) }
 
+// maxKeys is the size of ImGui 1.85's key state array.
+const maxKeys = 512
+
+// keyEvent is a key going down or up, queued for NewFrame.
+type keyEvent struct {
+	key  int
+	down bool
+}
+
+// applyKeys gives ImGui at most one transition per key per frame: ImGui
+// 1.85 sees keys only as down or up at each frame, so a tap (press and
+// release between two frames) would vanish, and two taps would count as
+// one. Later transitions of a key wait for the next frame.
+func (w *Window) applyKeys() {
+	if len(w.keys) == 0 {
+		return
+	}
+	io := imgui.CurrentIO()
+	var changed [maxKeys]bool
+	rest := w.keysNext[:0]
+	for _, e := range w.keys {
+		if changed[e.key] {
+			rest = append(rest, e)
+			continue
+		}
+		changed[e.key] = true
+		if e.down {
+			io.KeyPress(e.key)
+		} else {
+			io.KeyRelease(e.key)
+		}
+	}
+	w.keys, w.keysNext = rest, w.keys[:0]
+	io.KeyCtrl(int(glfw.KeyLeftControl), int(glfw.KeyRightControl))
+	io.KeyShift(int(glfw.KeyLeftShift), int(glfw.KeyRightShift))
+	io.KeyAlt(int(glfw.KeyLeftAlt), int(glfw.KeyRightAlt))
+	io.KeySuper(int(glfw.KeyLeftSuper), int(glfw.KeyRightSuper))
+}
+
 // NewFrame feeds this frame's display size, framebuffer scale, time step,
 // mouse state and cursor shape to ImGui, and returns the time step in
 // seconds. Call it after polling events and before imgui.NewFrame.
 func (w *Window) NewFrame() float64 {
 	io := imgui.CurrentIO()
+	w.applyKeys()
 	ww, wh := w.win.GetSize()
 	fw, fh := w.win.GetFramebufferSize()
 	io.SetDisplaySize(imgui.Vec2{X: float32(ww), Y: float32(wh)})

@@ -62,12 +62,15 @@ type Options struct {
 // Window is the application window with its GL context current on the
 // calling thread.
 type Window struct {
-	win      *glfw.Window
-	cursors  [imgui.MouseCursorCount]*glfw.Cursor
-	imgui    bool
-	pressed  [5]bool // buttons pressed since the last frame (short clicks survive)
-	drops    [][]string
-	lastTime float64
+	win     *glfw.Window
+	cursors [imgui.MouseCursorCount]*glfw.Cursor
+	imgui   bool
+	pressed [5]bool // buttons pressed since the last frame (short clicks survive)
+	// keys are key transitions waiting for NewFrame; keysNext is spare
+	// storage for the ones deferred to the frame after.
+	keys, keysNext []keyEvent
+	drops          [][]string
+	lastTime       float64
 	// scaleChanged is set when the content scale changes (the window moved
 	// to a monitor with another DPI): the UI font must be rebuilt.
 	scaleChanged bool
