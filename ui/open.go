@@ -172,8 +172,17 @@ func (u *UI) toasts(v *View) {
 	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W - 10*s, Y: r.Y + 10*s}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
 	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: width, Y: 0}, imgui.Vec2{X: width, Y: r.H})
 	imgui.SetNextWindowBgAlpha(0.92)
-	imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.08, Z: 0.08, W: 1})
-	imgui.PushStyleColor(imgui.StyleColorBorder, colError)
+	worst := Warning
+	for _, n := range show {
+		worst = max(worst, n.Severity)
+	}
+	if worst == Error {
+		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.08, Z: 0.08, W: 1})
+		imgui.PushStyleColor(imgui.StyleColorBorder, colError)
+	} else {
+		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.15, Z: 0.05, W: 1})
+		imgui.PushStyleColor(imgui.StyleColorBorder, colWarn)
+	}
 	flags := imgui.WindowFlagsNoDecoration | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings |
 		imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav | imgui.WindowFlagsNoMove
 	if imgui.BeginV("##toasts", nil, flags) {

@@ -72,7 +72,7 @@ func (u *UI) filesSection(v *View) {
 			}
 		}
 		for _, w := range f.Warnings {
-			textWrapped(colWarn, "⚠ "+w)
+			textWrapped(colWarn, "warning: "+w)
 		}
 		imgui.TreePop()
 	}
