@@ -343,3 +343,19 @@ func TestOpenDialog(t *testing.T) {
 		t.Fatalf("clicking a recent file gave %#v", got)
 	}
 }
+
+// TestGlyphsInFont checks that every non-ASCII character the interface
+// prints is in the Go fonts as rasterised (a missing one shows as "?").
+func TestGlyphsInFont(t *testing.T) {
+	newHarness(t, testView(testClip(anim.Loop), 0, false))
+	u := New()
+	u.SetupFonts(1, 1)
+	imgui.CurrentIO().Fonts().TextureDataRGBA32()
+	for _, f := range []imgui.Font{u.fonts.Regular, u.fonts.Mono} {
+		for _, r := range "°·×—…›←→−" {
+			if g := f.FindGlyph(r); g.Codepoint() != int(r) {
+				t.Errorf("%q (U+%04X) is not in the font (got U+%04X)", r, r, g.Codepoint())
+			}
+		}
+	}
+}
