@@ -743,17 +743,21 @@ func TestGUISettingsPersist(t *testing.T) {
 }
 
 // setDPIScript sets the X resource Xft.dpi (what GLFW reads as the content
-// scale on X11) and keeps its connection open: an X server drops root
-// window properties when its last client leaves.
+// scale on X11) and keeps its connection open until its stdin closes (an X
+// server may drop root window properties when its last client leaves),
+// then removes it again so later tests see a 96-dpi screen.
 const setDPIScript = `
-import sys, time
+import sys
 sys.path.append("/usr/lib/python3/dist-packages")
 from Xlib import display, Xatom
 d = display.Display()
-d.screen().root.change_property(d.intern_atom("RESOURCE_MANAGER"), Xatom.STRING, 8, ("Xft.dpi:\t%s\n" % sys.argv[1]).encode())
+root, rm = d.screen().root, d.intern_atom("RESOURCE_MANAGER")
+root.change_property(rm, Xatom.STRING, 8, ("Xft.dpi:\t%s\n" % sys.argv[1]).encode())
 d.sync()
 print("ready", flush=True)
-time.sleep(120)
+sys.stdin.read()
+root.delete_property(rm)
+d.sync()
 `
 
 // TestGUIHiDPI runs the viewer on a 144-dpi X screen: the window grows by
@@ -764,8 +768,10 @@ func TestGUIHiDPI(t *testing.T) {
 	py := exec.Command("python3", "-c", setDPIScript, "144")
 	out, err := py.StdoutPipe()
 	must(t, err)
+	in, err := py.StdinPipe()
+	must(t, err)
 	must(t, py.Start())
-	defer func() { py.Process.Kill(); py.Wait() }()
+	defer func() { in.Close(); py.Wait() }()
 	buf := make([]byte, 6)
 	if _, err := io.ReadFull(out, buf); err != nil || string(buf) != "ready\n" {
 		t.Fatalf("setting Xft.dpi: %q %v (python3-xlib installed?)", buf, err)
