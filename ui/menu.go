@@ -109,8 +109,10 @@ func (u *UI) mainMenu(v *View) float32 {
 		status = "demo  ·  " + status
 	}
 	w := imgui.CalcTextSize(status, false, 0).X
-	setCursorX(imgui.WindowWidth() - w - 12*u.scale)
-	textDim(status)
+	if x := imgui.WindowWidth() - w - 12*u.scale; x > imgui.CursorPosX()+20*u.scale {
+		setCursorX(x)
+		textDim(status)
+	}
 	imgui.EndMainMenuBar()
 	return h
 }

@@ -59,6 +59,12 @@ type Options struct {
 	VSync         bool
 }
 
+// The smallest window the layout works in, in screen coordinates.
+const (
+	minWidth  = 640
+	minHeight = 400
+)
+
 // Window is the application window with its GL context current on the
 // calling thread.
 type Window struct {
@@ -112,6 +118,10 @@ func NewWindow(o Options) (*Window, error) {
 	}
 	if o.HasPos && !o.Hidden {
 		win.SetPos(o.X, o.Y)
+	}
+	if !o.Hidden {
+		// Below this the panels leave no room for the 3D view.
+		win.SetSizeLimits(minWidth, minHeight, glfw.DontCare, glfw.DontCare)
 	}
 	win.MakeContextCurrent()
 	if o.VSync {
