@@ -139,6 +139,9 @@ func runRender(args []string, stdout io.Writer) error {
 	}
 
 	if err := platform.Init(); err != nil {
+		if errors.Is(err, platform.ErrNoDisplay) {
+			return fmt.Errorf("%v; render draws with OpenGL and needs one: run it under Xvfb (xvfb-run -a animscope render ...)", err)
+		}
 		return err
 	}
 	defer platform.Terminate()
