@@ -627,6 +627,11 @@ func (a *app) markerBounds() (lo, hi mgl32.Vec3) {
 func (a *app) frameScene(reset bool) {
 	if reset {
 		a.camera = ui.DefaultCamera()
+		if a.joint == nil && a.skel == nil && a.tex != nil {
+			// Only a texture animation: look at the quad nearly head-on,
+			// so the checker is not foreshortened.
+			a.camera.Yaw, a.camera.Pitch = 0, 8
+		}
 	}
 	lo, hi := a.boundsLo, a.boundsHi
 	if !reset && len(a.markers) > 0 {
