@@ -25,15 +25,19 @@ func (u *UI) viewport(v *View) {
 	hover := r.contains(mouse) && !io.WantCaptureMouse()
 
 	// Camera drags start in the view and continue wherever the mouse goes.
+	// The motion of the frame with the press is not part of the drag: the
+	// pointer may have jumped there in the same frame.
+	pressed := false
 	if u.dragButton < 0 && hover {
 		for b := 0; b < 3; b++ {
 			if imgui.IsMouseClicked(b) {
 				u.dragButton, u.dragDist = b, 0
+				pressed = true
 				break
 			}
 		}
 	}
-	if u.dragButton >= 0 {
+	if u.dragButton >= 0 && !pressed {
 		d := io.MouseDelta()
 		if imgui.IsMouseDown(u.dragButton) {
 			if d.X != 0 || d.Y != 0 {

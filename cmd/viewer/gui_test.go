@@ -843,6 +843,9 @@ func TestGUIKeyboardAndMouseThroughX11(t *testing.T) {
 		if out, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
 			t.Fatalf("xdotool %q: %v %s", args, err, out)
 		}
+		// xdotool returns once the X server has the events; give the
+		// viewer a few frames to take them before the next step looks.
+		time.Sleep(300 * time.Millisecond)
 	}
 	xdo("windowfocus", "--sync", id)
 	s := v.shoot()
