@@ -6,6 +6,8 @@
 // has its own colour (red grows with s, green with t) so a translation by
 // a fraction of the texture is visible, and the cell at (0,0) carries a
 // white corner mark so flips and rotations are too.
+//
+// demo/scroll.btk: the demo's texture animation (see demoBTK).
 package main
 
 import (
@@ -28,6 +30,13 @@ func main() {
 		fail(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "checker.png"), buf.Bytes(), 0o644); err != nil {
+		fail(err)
+	}
+	btk, err := demoBTK()
+	if err != nil {
+		fail(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "demo", "scroll.btk"), btk, 0o644); err != nil {
 		fail(err)
 	}
 }
