@@ -345,6 +345,7 @@ func (u *UI) selectionSection(v *View) {
 		return ok && ch.Curve.Kind() != anim.KindConstant
 	}
 	flags := imgui.TableFlagsRowBg | imgui.TableFlagsBordersInnerV | imgui.TableFlagsSizingStretchSame
+	textDim("local, at the playhead")
 	imgui.PushFont(u.fonts.Mono)
 	if imgui.BeginTableV("##srt", 4, flags, imgui.Vec2{}, 0) {
 		imgui.TableSetupColumnV("", imgui.TableColumnFlagsWidthFixed, 0, 0)
@@ -378,12 +379,39 @@ func (u *UI) selectionSection(v *View) {
 	if quat {
 		textDim(fmt.Sprintf("quat %s %s %s %s", fmtNum(vals[anim.QuatX]), fmtNum(vals[anim.QuatY]), fmtNum(vals[anim.QuatZ]), fmtNum(vals[anim.QuatW])))
 	}
-	if world != nil {
+	imgui.PopFont()
+	if v.HasSelectedWorld {
+		// World transform at the playhead, split into S, R (Rz·Ry·Rx
+		// degrees, as joints store it) and T; a sheared matrix (Maya
+		// scale compensation) has no exact split.
+		ws, wr, wt := anim.DecomposeSRT(v.SelectedWorld)
+		textDim("world (data axes)")
+		imgui.PushFont(u.fonts.Mono)
+		if imgui.BeginTableV("##worldsrt", 4, flags, imgui.Vec2{}, 0) {
+			imgui.TableSetupColumnV("", imgui.TableColumnFlagsWidthFixed, 0, 0)
+			imgui.TableSetupColumn("x")
+			imgui.TableSetupColumn("y")
+			imgui.TableSetupColumn("z")
+			for _, r := range []struct {
+				label string
+				v     [3]float64
+			}{{"scale", ws}, {"rot °", wr}, {"trans", wt}} {
+				imgui.TableNextRow()
+				imgui.TableNextColumn()
+				textDim(r.label)
+				for k := 0; k < 3; k++ {
+					imgui.TableNextColumn()
+					imgui.Text(fmtNum(r.v[k]))
+				}
+			}
+			imgui.EndTable()
+		}
+		imgui.PopFont()
+	} else if world != nil {
 		textDim("world")
 		imgui.SameLine()
 		imgui.Text(fmt.Sprintf("%s %s %s", fmtNum(float64(world.Pos[0])), fmtNum(float64(world.Pos[1])), fmtNum(float64(world.Pos[2]))))
 	}
-	imgui.PopFont()
 	if t != nil {
 		textDim("orange: animated at this frame")
 		for _, ch := range t.Channels {

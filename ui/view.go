@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -35,6 +36,10 @@ type View struct {
 	Markers []Marker
 
 	Selection Selection
+	// SelectedWorld is the selected joint's world matrix at the playhead
+	// (valid when HasSelectedWorld).
+	SelectedWorld    mgl64.Mat4
+	HasSelectedWorld bool
 
 	// TexMatrix is the evaluated matrix of TexEntry (a target index of the
 	// Tex clip), with the formula in TexMode; FileTexMode is the file's own.

@@ -921,6 +921,9 @@ func (a *app) view(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 	if a.skel != nil {
 		v.Skeleton = &ui.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
 	}
+	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
+		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true
+	}
 }
 
 func (s *slot) playback(scrubbing bool) *ui.Playback {

@@ -347,3 +347,24 @@ func TestUpAxis(t *testing.T) {
 		t.Error("automatic up axis is Y for a JBA")
 	}
 }
+
+func TestViewCarriesSelectedWorld(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true)
+	a.apply(ui.Seek{Frame: 15})
+	a.apply(ui.SelectJoint{Joint: 1})
+	a.evaluate()
+	var v ui.View
+	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	if !v.HasSelectedWorld {
+		t.Fatal("no world matrix for the selected joint")
+	}
+	_, _, tr := anim.DecomposeSRT(v.SelectedWorld)
+	if tr != [3]float64{0, 10, 30} {
+		t.Errorf("selected world translation %v, want (0, 10, 30)", tr)
+	}
+	a.apply(ui.SelectJoint{Joint: -1})
+	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	if v.HasSelectedWorld {
+		t.Error("a world matrix without a selection")
+	}
+}
