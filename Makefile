@@ -29,13 +29,16 @@ deps:
 build: deps
 	$(GO) build -o $(BIN) ./cmd/viewer
 
+# Without a display the demo is rendered offscreen instead; the OpenGL
+# context then comes from Xvfb (installed by deps), since render draws with
+# the same GL code as the window.
 run: build
 ifeq ($(HAVE_DISPLAY),yes)
 	./$(BIN)
 else
 	@echo "no display (DISPLAY/WAYLAND_DISPLAY unset): rendering the demo to a PNG instead"
 	@mkdir -p out
-	./$(BIN) render --demo --frame 10 --out out/demo.png
+	xvfb-run $(XVFB_ARGS) ./$(BIN) render --demo --frame 10 --size 1280x800 --out out/demo.png
 	@echo "wrote $(CURDIR)/out/demo.png"
 endif
 

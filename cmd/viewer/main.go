@@ -43,12 +43,16 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(f
 const topUsage = `animscope: a previewer for game animation files (J3D BCK/BTK, BMD/BDL, RARC, BFRES, SWTOR JBA)
 
 Usage:
-  animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE)
+  animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
+        --size WxH  --frame F  --select NAME  --labels  --no-config
+        --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
+        --bench-frames N                 print CPU time per frame and open-to-first-frame
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] --json
                                        print sampled channel values (schema: SAMPLES.md)
-  animscope render FILE [--model FILE] --frame F --out x.png [--size WxH]
-                                       render the 3D view offscreen
+  animscope render FILE [--model FILE] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
+  animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
+                                       render the 3D view offscreen (--demo: the embedded demo)
 
 Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage.
 `

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// The frame benchmarks measure the viewer's own CPU work per frame with
+// the 400-joint fixture: advancing the clocks, evaluating 400 joints and
+// their world matrices, the whole ImGui interface, and building the
+// scene's vertex lists. The GL submission is measured by
+// `animscope --bench-frames N` (it needs a context).
+
+func loadLarge(b *testing.B) *app {
+	b.Helper()
+	files, err := loadFiles("testdata/large.bck")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := newApp(nil)
+	a.add(files)
+	if a.joint == nil || len(a.joint.clip.Targets) != 400 {
+		b.Fatalf("large.bck: want a 400-joint clip")
+	}
+	return a
+}
+
+// cpuMeter reports the benchmark loop's thread CPU time per operation
+// ("cpu-ns/op"): on a shared machine wall time also counts other
+// processes. The goroutine is locked to its thread meanwhile.
+func cpuMeter(b *testing.B) func() {
+	runtime.LockOSThread()
+	start, ok := threadCPU()
+	return func() {
+		end, _ := threadCPU()
+		runtime.UnlockOSThread()
+		if ok && b.N > 0 {
+			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
+		}
+	}
+}
+
+// uiContext makes an ImGui context with the viewer's fonts, as the
+// window would, without GL.
+func uiContext(b *testing.B) (*ui.UI, func()) {
+	ctx := imgui.CreateContext(nil)
+	io := imgui.CurrentIO()
+	io.SetIniFilename("")
+	io.SetDisplaySize(imgui.Vec2{X: 1400, Y: 860})
+	u := ui.New()
+	u.SetupFonts(1, 1)
+	io.Fonts().TextureDataRGBA32()
+	return u, ctx.Destroy
+}
+
+// BenchmarkFrameLarge is one whole frame minus GL: what --bench-frames
+// reports as "update+UI+scene".
+func BenchmarkFrameLarge(b *testing.B) {
+	a := loadLarge(b)
+	u, done := uiContext(b)
+	defer done()
+	a.apply(ui.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
+	var v ui.View
+	var scene render.Scene
+	io := imgui.CurrentIO()
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuMeter(b)()
+	for i := 0; i < b.N; i++ {
+		io.SetDeltaTime(1.0 / 60)
+		a.advance(1.0 / 60)
+		a.evaluate()
+		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		imgui.NewFrame()
+		for _, in := range u.Frame(&v) {
+			a.apply(in)
+		}
+		imgui.Render()
+		a.buildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
+	}
+}
+
+// BenchmarkEvaluateLarge is the animation part alone: 400 joints
+// evaluated and posed.
+func BenchmarkEvaluateLarge(b *testing.B) {
+	a := loadLarge(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuMeter(b)()
+	for i := 0; i < b.N; i++ {
+		a.advance(1.0 / 60)
+		a.evaluate()
+	}
+}
+
+// BenchmarkOpenLarge is opening the 400-joint file up to the first
+// frame's CPU work: read, decode, validate, bind, frame the camera,
+// evaluate and lay out the interface once.
+func BenchmarkOpenLarge(b *testing.B) {
+	u, done := uiContext(b)
+	defer done()
+	var v ui.View
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuMeter(b)()
+	for i := 0; i < b.N; i++ {
+		a := newApp(nil)
+		a.open([]string{"testdata/large.bck"})
+		if a.joint == nil {
+			b.Fatal("large.bck did not open")
+		}
+		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		imgui.NewFrame()
+		u.Frame(&v)
+		imgui.Render()
+	}
+}

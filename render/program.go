@@ -1,0 +1,180 @@
+// Package render holds every OpenGL call of animscope: the shader programs,
+// the 3D scene (grid, axes, skeleton lines and joints, the BTK test quad),
+// the Dear ImGui draw-data renderer and the offscreen framebuffer used for
+// screenshots and `animscope render`. It needs a current OpenGL 4.1 core
+// context (the caller creates it) and imports anim, never formats.
+package render
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/animscope/animscope/shaders"
+)
+
+// glslHeader is prepended to every shader file: the sources carry no
+// #version so that the dialect is chosen in one place.
+const glslHeader = "#version 410 core\n"
+
+// Init loads the OpenGL entry points for the current context and checks
+// that it is at least 4.1. Call it once after making a context current.
+func Init() error {
+	if err := gl.Init(); err != nil {
+		return fmt.Errorf("render: OpenGL entry points: %w", err)
+	}
+	var major, minor int32
+	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
+	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
+	if major < 4 || major == 4 && minor < 1 {
+		return fmt.Errorf("render: OpenGL %d.%d; animscope needs 4.1 core (%s)", major, minor, Version())
+	}
+	return nil
+}
+
+// Version describes the current context ("4.5 (Core Profile) Mesa ..., llvmpipe").
+func Version() string {
+	v := gl.GetString(gl.VERSION)
+	r := gl.GetString(gl.RENDERER)
+	if v == nil || r == nil {
+		return "unknown"
+	}
+	return gl.GoStr(v) + ", " + gl.GoStr(r)
+}
+
+// program is a linked shader program with its uniform locations looked up
+// once (uniform lookups by name each frame would cost string conversions).
+type program struct {
+	id       uint32
+	name     string
+	uniforms map[string]int32
+}
+
+// newProgram compiles shaders/NAME.vert and shaders/NAME.frag and links
+// them. Errors carry the file name and the driver's info log.
+func newProgram(name string, uniforms ...string) (*program, error) {
+	vs, err := compileShader(name+".vert", gl.VERTEX_SHADER)
+	if err != nil {
+		return nil, err
+	}
+	defer gl.DeleteShader(vs)
+	fs, err := compileShader(name+".frag", gl.FRAGMENT_SHADER)
+	if err != nil {
+		return nil, err
+	}
+	defer gl.DeleteShader(fs)
+	id := gl.CreateProgram()
+	gl.AttachShader(id, vs)
+	gl.AttachShader(id, fs)
+	gl.LinkProgram(id)
+	var ok int32
+	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
+	if ok == gl.FALSE {
+		var n int32
+		gl.GetProgramiv(id, gl.INFO_LOG_LENGTH, &n)
+		log := infoLog(n, func(n int32, l *int32, b *uint8) { gl.GetProgramInfoLog(id, n, l, b) })
+		gl.DeleteProgram(id)
+		return nil, fmt.Errorf("render: linking %s.vert + %s.frag: %s", name, name, log)
+	}
+	p := &program{id: id, name: name, uniforms: make(map[string]int32, len(uniforms))}
+	for _, u := range uniforms {
+		loc := gl.GetUniformLocation(id, gl.Str(u+"\x00"))
+		if loc < 0 {
+			gl.DeleteProgram(id)
+			return nil, fmt.Errorf("render: %s: uniform %s not found (unused or misspelt)", name, u)
+		}
+		p.uniforms[u] = loc
+	}
+	return p, nil
+}
+
+func (p *program) loc(name string) int32 {
+	l, ok := p.uniforms[name]
+	if !ok {
+		panic("render: " + p.name + ": uniform " + name + " was not declared to newProgram")
+	}
+	return l
+}
+
+func (p *program) delete() {
+	if p != nil && p.id != 0 {
+		gl.DeleteProgram(p.id)
+		p.id = 0
+	}
+}
+
+func compileShader(file string, kind uint32) (uint32, error) {
+	src, err := shaders.Source(file)
+	if err != nil {
+		return 0, err
+	}
+	return compileSource(file, glslHeader+src, kind)
+}
+
+// compileSource compiles one shader stage; file names the source in errors.
+func compileSource(file, src string, kind uint32) (uint32, error) {
+	id := gl.CreateShader(kind)
+	csrc, free := gl.Strs(src + "\x00")
+	gl.ShaderSource(id, 1, csrc, nil)
+	free()
+	gl.CompileShader(id)
+	var ok int32
+	gl.GetShaderiv(id, gl.COMPILE_STATUS, &ok)
+	if ok == gl.FALSE {
+		var n int32
+		gl.GetShaderiv(id, gl.INFO_LOG_LENGTH, &n)
+		log := infoLog(n, func(n int32, l *int32, b *uint8) { gl.GetShaderInfoLog(id, n, l, b) })
+		gl.DeleteShader(id)
+		return 0, fmt.Errorf("render: compiling %s: %s", file, log)
+	}
+	return id, nil
+}
+
+func infoLog(n int32, get func(int32, *int32, *uint8)) string {
+	if n <= 1 {
+		return "(the driver gave no log)"
+	}
+	buf := make([]byte, n)
+	var got int32
+	get(n, &got, &buf[0])
+	return strings.TrimSpace(string(buf[:max(0, min(got, n))]))
+}
+
+// checkError reports a pending GL error; used after setup steps, never per
+// frame (glGetError stalls some drivers).
+func checkError(what string) error {
+	var errs []string
+	for i := 0; i < 8; i++ {
+		e := gl.GetError()
+		if e == gl.NO_ERROR {
+			break
+		}
+		errs = append(errs, fmt.Sprintf("0x%04x", e))
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New("render: " + what + ": GL error " + strings.Join(errs, ", "))
+}
+
+// ShaderStage is a GLSL pipeline stage, for CompileCheck.
+type ShaderStage uint32
+
+const (
+	VertexStage   ShaderStage = gl.VERTEX_SHADER
+	FragmentStage ShaderStage = gl.FRAGMENT_SHADER
+)
+
+// CompileCheck compiles source the way the renderer compiles the file
+// named file (with the #version header) and returns the error it would:
+// for tests and for checking an edited shader.
+func CompileCheck(file, source string, stage ShaderStage) error {
+	id, err := compileSource(file, glslHeader+source, uint32(stage))
+	if err != nil {
+		return err
+	}
+	gl.DeleteShader(id)
+	return nil
+}

@@ -1,0 +1,21 @@
+// Package shaders holds the GLSL sources of the viewer. The files carry no
+// #version line: render prepends "#version 410 core" when it compiles them,
+// so one place decides the GLSL dialect.
+package shaders
+
+import (
+	"embed"
+	"fmt"
+)
+
+//go:embed *.vert *.frag
+var files embed.FS
+
+// Source returns the text of the shader file name ("line.vert").
+func Source(name string) (string, error) {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return "", fmt.Errorf("shaders: %s: %w", name, err)
+	}
+	return string(b), nil
+}

@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// mainMenu draws the menu bar and returns its height.
+func (u *UI) mainMenu(v *View) float32 {
+	var h float32
+	if !imgui.BeginMainMenuBar() {
+		return 0
+	}
+	h = imgui.WindowHeight()
+	if imgui.BeginMenu("File") {
+		if imgui.MenuItemV("Open…", "Ctrl+O", false, true) {
+			u.OpenDialog()
+		}
+		if imgui.BeginMenuV("Open recent", len(v.Recent) > 0) {
+			for i, p := range v.Recent {
+				if imgui.MenuItem(fmt.Sprintf("%s##recent%d", p, i)) {
+					u.emit(OpenFiles{Paths: []string{p}})
+				}
+			}
+			imgui.EndMenu()
+		}
+		if imgui.MenuItemV("Open demo", "", false, !v.Demo) {
+			u.emit(OpenDemo{})
+		}
+		imgui.Separator()
+		if imgui.MenuItemV("Close all", "", false, len(v.Files) > 0) {
+			u.emit(CloseAll{})
+		}
+		imgui.Separator()
+		if imgui.MenuItemV("Quit", "Ctrl+Q", false, true) {
+			u.emit(Quit{})
+		}
+		imgui.EndMenu()
+	}
+	if imgui.BeginMenu("View") {
+		o := &u.Options
+		menuToggle("Joint names", "L", &o.Labels)
+		menuToggle("Ground grid", "G", &o.Grid)
+		menuToggle("Axes", "", &o.Axes)
+		menuToggle("Texture quad", "", &o.Quad)
+		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
+		if imgui.BeginMenu("Up axis") {
+			for _, c := range []struct {
+				label string
+				axis  UpAxis
+			}{{"Automatic (Z for JBA, else Y)", UpAuto}, {"Y (J3D, BFRES)", UpY}, {"Z (3ds Max rigs)", UpZ}} {
+				if imgui.MenuItemV(c.label, "", o.Up == c.axis, true) {
+					o.Up = c.axis
+				}
+			}
+			imgui.EndMenu()
+		}
+		imgui.Separator()
+		if imgui.MenuItemV("Frame skeleton", "F", false, true) {
+			u.emit(CameraFrame{})
+		}
+		if imgui.MenuItemV("Reset camera", "R", false, true) {
+			u.emit(CameraReset{})
+		}
+		imgui.Separator()
+		if imgui.MenuItem("Reset panel layout") {
+			u.ResetLayout()
+		}
+		imgui.EndMenu()
+	}
+	if imgui.BeginMenu("Playback") {
+		p := v.Focused()
+		playing := p != nil && p.Clock.Running()
+		label := "Play"
+		if playing {
+			label = "Pause"
+		}
+		if imgui.MenuItemV(label, "Space", false, p != nil) {
+			u.emit(TogglePlay{})
+		}
+		if imgui.MenuItemV("Step forward", "→", false, p != nil) {
+			u.emit(Step{N: 1})
+		}
+		if imgui.MenuItemV("Step back", "←", false, p != nil) {
+			u.emit(Step{N: -1})
+		}
+		if imgui.MenuItemV("First frame", "Home", false, p != nil) {
+			u.emit(Seek{Frame: 0})
+		}
+		if imgui.MenuItemV("Last frame", "End", false, p != nil) {
+			u.emit(Seek{Frame: p.Clock.Duration})
+		}
+		imgui.EndMenu()
+	}
+	if imgui.BeginMenu("Help") {
+		if imgui.MenuItem("Mouse and keyboard") {
+			u.showHelp = true
+		}
+		if imgui.MenuItem("About animscope") {
+			u.showAbout = true
+		}
+		imgui.EndMenu()
+	}
+	// Right-aligned status: what is open and how long a frame takes.
+	status := fmt.Sprintf("%.2f ms CPU  ·  %.0f fps", float64(v.Stats.FrameCPU.Microseconds())/1000, v.Stats.FPS)
+	if v.Demo {
+		status = "demo  ·  " + status
+	}
+	w := imgui.CalcTextSize(status, false, 0).X
+	if x := imgui.WindowWidth() - w - 12*u.scale; x > imgui.CursorPosX()+20*u.scale {
+		setCursorX(x)
+		textDim(status)
+	}
+	imgui.EndMainMenuBar()
+	return h
+}
+
+func menuToggle(label, shortcut string, v *bool) {
+	if imgui.MenuItemV(label, shortcut, *v, true) {
+		*v = !*v
+	}
+}
+
+// shortcuts handles the keyboard when no text field has focus.
+func (u *UI) shortcuts(v *View) {
+	io := imgui.CurrentIO()
+	if io.WantTextInput() {
+		return
+	}
+	ctrl := io.KeyCtrlPressed() || io.KeySuperPressed()
+	pressed := func(key int, repeat bool) bool { return imgui.IsKeyPressedV(key, repeat) }
+	if ctrl {
+		if pressed('O', false) {
+			u.OpenDialog()
+		}
+		if pressed('Q', false) {
+			u.emit(Quit{})
+		}
+		return
+	}
+	if p := v.Focused(); p != nil {
+		if pressed(imgui.KeyIndex(imgui.KeySpace), false) {
+			u.emit(TogglePlay{})
+		}
+		if pressed(imgui.KeyIndex(imgui.KeyRightArrow), true) {
+			u.emit(Step{N: 1})
+		}
+		if pressed(imgui.KeyIndex(imgui.KeyLeftArrow), true) {
+			u.emit(Step{N: -1})
+		}
+		if pressed(imgui.KeyIndex(imgui.KeyHome), false) {
+			u.emit(Seek{Frame: 0})
+		}
+		if pressed(imgui.KeyIndex(imgui.KeyEnd), false) {
+			u.emit(Seek{Frame: p.Clock.Duration})
+		}
+	}
+	if pressed('F', false) {
+		u.emit(CameraFrame{})
+	}
+	if pressed('R', false) {
+		u.emit(CameraReset{})
+	}
+	if pressed('L', false) {
+		u.Options.Labels = !u.Options.Labels
+	}
+	if pressed('G', false) {
+		u.Options.Grid = !u.Options.Grid
+	}
+}
+
+func (u *UI) helpWindow() {
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: 430 * u.scale, Y: 0}, imgui.ConditionAppearing)
+	center := imgui.MainViewport().Center()
+	imgui.SetNextWindowPosV(center, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
+	if imgui.BeginV("Mouse and keyboard", &u.showHelp, imgui.WindowFlagsNoCollapse|imgui.WindowFlagsAlwaysAutoResize) {
+		rows := [][2]string{
+			{"Left drag", "orbit"}, {"Right / middle drag", "pan"}, {"Wheel", "zoom"},
+			{"Click a joint", "select it"}, {"F", "frame the skeleton"}, {"R", "reset the camera"},
+			{"Space", "play / pause"}, {"← / →", "step one frame"}, {"Home / End", "first / last frame"},
+			{"Drag the timeline", "scrub (playback resumes after)"}, {"L", "joint names"}, {"G", "ground grid"},
+			{"Ctrl+O", "open files"}, {"Drop files", "open them (a model with its animations pairs them)"},
+		}
+		if imgui.BeginTableV("keys", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV, imgui.Vec2{}, 0) {
+			for _, r := range rows {
+				imgui.TableNextRow()
+				imgui.TableNextColumn()
+				textColored(colAccent, r[0])
+				imgui.TableNextColumn()
+				imgui.Text(r[1])
+			}
+			imgui.EndTable()
+		}
+	}
+	imgui.End()
+}
+
+func (u *UI) aboutWindow() {
+	center := imgui.MainViewport().Center()
+	imgui.SetNextWindowPosV(center, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
+	if imgui.BeginV("About animscope", &u.showAbout, imgui.WindowFlagsNoCollapse|imgui.WindowFlagsAlwaysAutoResize) {
+		imgui.Text("animscope: a previewer for game animation files")
+		textDim("J3D BCK / BTK, BMD / BDL skeletons, RARC / Yaz0, BFRES, SWTOR JBA")
+		imgui.Spacing()
+		textDim("Evaluates animations with the games' own rules:")
+		textDim("J3D Hermite keys, rotation fractions, loop modes, texture matrices.")
+		imgui.Spacing()
+		textDim("UI font: the Go fonts (BSD licence).")
+	}
+	imgui.End()
+}
+
+// baseName shortens a path for lists.
+func baseName(p string) string { return filepath.Base(p) }

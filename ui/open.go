@@ -1,0 +1,206 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// openWindow is the Open dialog: recent files on the left, the directory
+// listing (from cmd/viewer, through the Browse intent) on the right.
+func (u *UI) openWindow(v *View) {
+	s := u.scale
+	center := imgui.MainViewport().Center()
+	imgui.SetNextWindowPosV(center, imgui.ConditionFirstUseEver, imgui.Vec2{X: 0.5, Y: 0.5})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: 760 * s, Y: 480 * s}, imgui.ConditionFirstUseEver)
+	if u.openFocus {
+		imgui.SetNextWindowFocus()
+		u.openFocus = false
+		// List the last directory (or the working directory) on opening.
+		u.emit(Browse{Dir: v.Browser.Dir})
+	}
+	open := true
+	if !imgui.BeginV("Open files###open", &open, imgui.WindowFlagsNoCollapse) {
+		imgui.End()
+		u.openDialog = open
+		return
+	}
+	b := &v.Browser
+	if b.Dir != u.browsedDir {
+		u.browsedDir = b.Dir
+		u.pathInput = b.Dir
+		u.pickedFiles = map[string]bool{}
+	}
+	// Path bar.
+	if imgui.Button("Up") {
+		u.emit(Browse{Dir: filepath.Dir(b.Dir)})
+	}
+	imgui.SameLine()
+	imgui.SetNextItemWidth(-1)
+	if imgui.InputTextV("##path", &u.pathInput, imgui.InputTextFlagsEnterReturnsTrue, nil) {
+		u.emit(Browse{Dir: u.pathInput})
+	}
+	if b.Err != "" {
+		textWrapped(colError, b.Err)
+	}
+	footer := imgui.FrameHeightWithSpacing() + imgui.CurrentStyle().ItemSpacing().Y
+	avail := imgui.ContentRegionAvail()
+	recentW := min(260*s, avail.X*0.35)
+
+	// Recent files: one click opens.
+	imgui.BeginChildV("##recent", imgui.Vec2{X: recentW, Y: avail.Y - footer}, true, 0)
+	textDim("Recent")
+	imgui.Separator()
+	if len(v.Recent) == 0 {
+		textDim("(none yet)")
+	}
+	for i, p := range v.Recent {
+		if imgui.SelectableV(fmt.Sprintf("%s###r%d", baseName(p), i), false, 0, imgui.Vec2{}) {
+			u.emit(OpenFiles{Paths: []string{p}})
+			u.openDialog = false
+		}
+		u.record(fmt.Sprintf("recent:%d", i))
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip(p)
+		}
+	}
+	imgui.EndChild()
+	imgui.SameLine()
+
+	// Directory listing: folders navigate, files toggle; double-click opens.
+	imgui.BeginChildV("##listing", imgui.Vec2{X: 0, Y: avail.Y - footer}, true, 0)
+	for i, e := range b.Entries {
+		full := filepath.Join(b.Dir, e.Name)
+		if e.Dir {
+			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
+				u.emit(Browse{Dir: full})
+			}
+			u.record("open:" + e.Name)
+			continue
+		}
+		if !e.Known {
+			imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
+		}
+		picked := u.pickedFiles[full]
+		if imgui.SelectableV(fmt.Sprintf("%s###f%d", e.Name, i), picked, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsDontClosePopups, imgui.Vec2{}) {
+			if imgui.IsMouseDoubleClicked(0) {
+				u.emit(OpenFiles{Paths: []string{full}})
+				u.openDialog = false
+			} else {
+				if !imgui.CurrentIO().KeyCtrlPressed() && !imgui.CurrentIO().KeyShiftPressed() {
+					u.pickedFiles = map[string]bool{}
+				}
+				u.pickedFiles[full] = !picked
+			}
+		}
+		u.record("open:" + e.Name)
+		if !e.Known {
+			imgui.PopStyleColor()
+		}
+		imgui.SameLine()
+		setCursorX(imgui.WindowWidth() - 90*s)
+		textDim(humanSize(e.Size))
+	}
+	if len(b.Entries) == 0 && b.Err == "" {
+		textDim("(empty directory)")
+	}
+	imgui.EndChild()
+
+	var picked []string
+	for p, ok := range u.pickedFiles {
+		if ok {
+			picked = append(picked, p)
+		}
+	}
+	sort.Strings(picked)
+	beginDisabled(len(picked) == 0)
+	if imgui.Button(fmt.Sprintf("Open %d file(s)###openpicked", len(picked))) && len(picked) > 0 {
+		u.emit(OpenFiles{Paths: picked})
+		u.openDialog = false
+	}
+	u.record("open:ok")
+	endDisabled(len(picked) == 0)
+	imgui.SameLine()
+	if imgui.Button("Cancel") {
+		u.openDialog = false
+	}
+	imgui.SameLine()
+	textDim("Ctrl+click picks several (a model and its animations). Files can also be dropped on the window.")
+	imgui.End()
+	if !open {
+		u.openDialog = false
+	}
+}
+
+func humanSize(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+}
+
+// toastLife is how long a new error or warning stays over the 3D view.
+const toastLife = 12 * time.Second
+
+// toasts shows recent errors and warnings in the top-right corner of the 3D
+// view; the Messages tab keeps them all.
+func (u *UI) toasts(v *View) {
+	r := u.scene
+	if r.W < 100 {
+		return
+	}
+	now := time.Now()
+	var show []Notice
+	for i := len(v.Notices) - 1; i >= 0 && len(show) < 4; i-- {
+		n := v.Notices[i]
+		if n.Severity >= Warning && now.Sub(n.Time) < toastLife {
+			show = append(show, n)
+		}
+	}
+	if len(show) == 0 {
+		return
+	}
+	s := u.scale
+	width := min(440*s, r.W-20*s)
+	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W - 10*s, Y: r.Y + 10*s}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: width, Y: 0}, imgui.Vec2{X: width, Y: r.H})
+	imgui.SetNextWindowBgAlpha(0.92)
+	worst := Warning
+	for _, n := range show {
+		worst = max(worst, n.Severity)
+	}
+	if worst == Error {
+		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.08, Z: 0.08, W: 1})
+		imgui.PushStyleColor(imgui.StyleColorBorder, colError)
+	} else {
+		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.15, Z: 0.05, W: 1})
+		imgui.PushStyleColor(imgui.StyleColorBorder, colWarn)
+	}
+	flags := imgui.WindowFlagsNoDecoration | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings |
+		imgui.WindowFlagsNoFocusOnAppearing | imgui.WindowFlagsNoNav | imgui.WindowFlagsNoMove
+	if imgui.BeginV("##toasts", nil, flags) {
+		for i, n := range show {
+			if i > 0 {
+				imgui.Separator()
+			}
+			c, tag := colError, "Error"
+			if n.Severity == Warning {
+				c, tag = colWarn, "Warning"
+			}
+			textColored(c, tag)
+			textWrapped(colText, n.Text)
+		}
+		if imgui.Button("Dismiss") {
+			u.emit(DismissNotices{})
+		}
+	}
+	imgui.End()
+	imgui.PopStyleColorV(2)
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// Options are display choices the user toggles; cmd/viewer reads them to
+// build the scene and saves them between runs.
+type Options struct {
+	Labels    bool // joint names in the 3D view
+	Grid      bool
+	Axes      bool
+	Quad      bool // the BTK test quad
+	ChainMode bool // without a skeleton: chain joint i to i-1 instead of free points
+	// Up is the data's up axis: UpAuto (Z for SWTOR JBA, whose rigs come
+	// from 3ds Max; Y for the Nintendo formats), UpY or UpZ.
+	Up UpAxis
+}
+
+// UpAxis says which axis of the data points up on screen.
+type UpAxis uint8
+
+const (
+	UpAuto UpAxis = iota
+	UpY
+	UpZ
+)
+
+// DefaultOptions are the first-run choices.
+func DefaultOptions() Options {
+	return Options{Grid: true, Axes: true, Quad: true}
+}
+
+// Rect is a rectangle in display units (origin top left).
+type Rect struct{ X, Y, W, H float32 }
+
+func (r Rect) contains(p imgui.Vec2) bool {
+	return p.X >= r.X && p.Y >= r.Y && p.X < r.X+r.W && p.Y < r.Y+r.H
+}
+
+func (r Rect) min() imgui.Vec2 { return imgui.Vec2{X: r.X, Y: r.Y} }
+func (r Rect) max() imgui.Vec2 { return imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H} }
+
+// UI is the interface state that lives between frames: panel sizes (kept by
+// ImGui's ini), filter text, the open dialog, drags in progress.
+type UI struct {
+	Options Options
+
+	fonts Fonts
+	scale float32
+	out   []Intent
+
+	scene Rect // the 3D view, from this frame's layout
+
+	// layout
+	resetLayout bool
+
+	// targets panel
+	filter        string
+	lastSelection Selection
+	scrollToSel   bool
+
+	// 3D view mouse drag: which button started in the view, -1 none
+	dragButton int
+	dragDist   float32
+
+	// timeline
+	scrubbing   bool
+	markerClip  *anim.Clip // the clip the markers were collected for
+	markerTgt   int
+	markerSlot  Slot
+	markers     []float64
+	allMarkers  bool // markers are the whole clip's keys (no selection)
+	speedInput  float32
+	reverse     bool
+	lastSpeed   float64
+	frameInput  float32
+	editingTime bool
+
+	// open dialog
+	openDialog  bool
+	openFocus   bool
+	pathInput   string
+	browsedDir  string
+	pickedFiles map[string]bool
+	noticesSeen int
+	showHelp    bool
+	showAbout   bool
+
+	// rects remembers where named controls were laid out this frame, so
+	// tests (and automation) can click them.
+	rects map[string]Rect
+
+	childSkel *anim.Skeleton
+	children  [][]int
+	filtered  []int
+}
+
+// New returns the UI with default options.
+func New() *UI {
+	return &UI{Options: DefaultOptions(), dragButton: -1, scale: 1, pickedFiles: map[string]bool{}, markerTgt: -2,
+		rects: map[string]Rect{}}
+}
+
+// ItemRect is where the control named id was drawn in the last frame
+// (display units): "timeline", "play", "pause", "first", "prev", "next",
+// "last", "speed", "reverse", "loop", "loop:MODE" (items of the open loop
+// menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
+// "open:NAME" (directory entries), "open:ok", "recent:N".
+func (u *UI) ItemRect(id string) (Rect, bool) {
+	r, ok := u.rects[id]
+	return r, ok
+}
+
+// record stores the last item's rectangle under id.
+func (u *UI) record(id string) {
+	a, b := imgui.ItemRectMin(), imgui.ItemRectMax()
+	u.rects[id] = Rect{X: a.X, Y: a.Y, W: b.X - a.X, H: b.Y - a.Y}
+}
+
+// Scale is the UI scale chosen by SetupFonts.
+func (u *UI) Scale() float32 { return u.scale }
+
+// Scene is the 3D view's rectangle (display units) laid out by the last
+// Frame.
+func (u *UI) Scene() Rect { return u.scene }
+
+// ResetLayout puts the panels back to their default sizes next frame.
+func (u *UI) ResetLayout() { u.resetLayout = true }
+
+// OpenDialog shows the open dialog (Ctrl+O).
+func (u *UI) OpenDialog() { u.openDialog, u.openFocus = true, true }
+
+func (u *UI) emit(i Intent) { u.out = append(u.out, i) }
+
+// Frame lays out and draws the whole interface for one frame. Call it
+// between imgui.NewFrame and imgui.Render; it returns what the user asked
+// for, in order.
+func (u *UI) Frame(v *View) []Intent {
+	u.out = u.out[:0]
+	clear(u.rects)
+	imgui.PushFont(u.fonts.Regular)
+	menuH := u.mainMenu(v)
+	u.layout(v, menuH)
+	u.viewport(v)
+	u.shortcuts(v)
+	if u.openDialog {
+		u.openWindow(v)
+	}
+	u.toasts(v)
+	if u.showHelp {
+		u.helpWindow()
+	}
+	if u.showAbout {
+		u.aboutWindow()
+	}
+	imgui.PopFont()
+	u.resetLayout = false
+	return u.out
+}
+
+// Default panel sizes at scale 1 (display units).
+const (
+	defaultLeftW   = 290
+	defaultRightW  = 330
+	defaultBottomH = 210
+	minPanel       = 160
+)
+
+// panelFlags: the side panels are fixed in place and only their inner edge
+// resizes, so together they look docked around the 3D view.
+const panelFlags = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoCollapse | imgui.WindowFlagsNoBringToFrontOnFocus
+
+// layout places the left, right and bottom panels around the 3D view. Each
+// panel's free edge is resizable; ImGui's ini file remembers the sizes.
+func (u *UI) layout(v *View, top float32) {
+	disp := imgui.MainViewport().Size()
+	W, H := disp.X, disp.Y
+	s := u.scale
+	cond := imgui.ConditionFirstUseEver
+	if u.resetLayout {
+		cond = imgui.ConditionAlways
+	}
+	avail := H - top
+
+	// Bottom: full width, height resizable from its top edge.
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: W, Y: defaultBottomH * s}, cond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: W, Y: 120 * s}, imgui.Vec2{X: W, Y: max(120*s, avail-120*s)})
+	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: H}, imgui.ConditionAlways, imgui.Vec2{X: 0, Y: 1})
+	var bottomH float32
+	if imgui.BeginV("Timeline###bottom", nil, panelFlags|imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
+		bottomH = imgui.WindowHeight()
+		u.bottomPanel(v)
+	} else {
+		bottomH = imgui.WindowHeight()
+	}
+	imgui.End()
+
+	side := H - top - bottomH
+	// Left: files and targets.
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: defaultLeftW * s, Y: side}, cond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: minPanel * s, Y: side}, imgui.Vec2{X: max(minPanel*s, W*0.45), Y: side})
+	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: top}, imgui.ConditionAlways, imgui.Vec2{})
+	var leftW float32
+	if imgui.BeginV("Scene###left", nil, panelFlags) {
+		leftW = imgui.WindowWidth()
+		u.leftPanel(v)
+	} else {
+		leftW = imgui.WindowWidth()
+	}
+	imgui.End()
+
+	// Right: properties and the texture matrix.
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: defaultRightW * s, Y: side}, cond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: minPanel * s, Y: side}, imgui.Vec2{X: max(minPanel*s, W*0.45), Y: side})
+	imgui.SetNextWindowPosV(imgui.Vec2{X: W, Y: top}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
+	var rightW float32
+	if imgui.BeginV("Properties###right", nil, panelFlags) {
+		rightW = imgui.WindowWidth()
+		u.rightPanel(v)
+	} else {
+		rightW = imgui.WindowWidth()
+	}
+	imgui.End()
+
+	u.scene = Rect{X: leftW, Y: top, W: max(0, W-leftW-rightW), H: max(0, side)}
+}

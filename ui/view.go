@@ -1,0 +1,270 @@
+// Package ui draws animscope's Dear ImGui interface: the menu bar, the
+// files and targets panel, the properties and texture-matrix panel, the
+// transport and timeline, the open dialog, notifications and the overlay of
+// the 3D view (labels, notices, camera input). Each frame it gets a
+// read-only View and returns Intents; cmd/viewer applies them to the
+// playback clocks and the scene, and tests drive the same path. ui makes no
+// GL calls and never imports formats.
+package ui
+
+import (
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// View is what the UI shows in one frame. The UI must not modify anything
+// reachable from it.
+type View struct {
+	Files []FileView
+	// Demo is set while the embedded demo is what is open.
+	Demo bool
+
+	// Joint and Tex are the playing skeletal and texture clips (nil when
+	// none); Focus says which one the timeline and transport control.
+	Joint, Tex *Playback
+	Focus      Slot
+
+	Skeleton *SkeletonView // nil: no model loaded
+
+	// Markers are the joint positions drawn in the 3D view, one per joint
+	// of the skeleton (or per clip target in the fallback), for labels and
+	// picking.
+	Markers []Marker
+
+	Selection Selection
+	// SelectedWorld is the selected joint's world matrix at the playhead
+	// (valid when HasSelectedWorld).
+	SelectedWorld    mgl64.Mat4
+	HasSelectedWorld bool
+
+	// TexMatrix is the evaluated matrix of TexEntry (a target index of the
+	// Tex clip), with the formula in TexMode; FileTexMode is the file's own.
+	TexEntry    int
+	TexMatrix   anim.TexMatrix
+	TexMode     anim.TexMatrixMode
+	FileTexMode anim.TexMatrixMode
+	// TexModeOverride is set when the user picked another formula.
+	TexModeOverride bool
+	// Checker is the texture the test quad samples, for the panel preview.
+	Checker TextureRef
+
+	Camera Camera
+	// SceneRadius is the size of the scene, for label offsets and grid.
+	SceneRadius float32
+
+	Notices []Notice
+	Recent  []string
+	Browser Browser
+
+	Stats Stats
+}
+
+// TextureRef is a texture ImGui can draw (a GL texture name behind the
+// renderer); zero means none.
+type TextureRef struct {
+	ID   uintptr
+	W, H int
+}
+
+// Slot names one of the two playback slots.
+type Slot uint8
+
+const (
+	JointSlot Slot = iota // the skeletal clip (BCK, FSKA, JBA)
+	TexSlot               // the texture SRT clip (BTK, texture SRT)
+)
+
+// Playback is one playing clip.
+type Playback struct {
+	Clip  *anim.Clip
+	Label string // "walk.bck" or "archive.arc › walk.bck"
+	Clock anim.Clock
+	// FileLoop is the loop mode stored in the file; Clock.Mode differs when
+	// the user overrides it.
+	FileLoop anim.LoopMode
+	Pose     *anim.Pose
+	// Scrubbing is set while the timeline is dragged.
+	Scrubbing bool
+}
+
+// FileView is one opened file as the files panel lists it.
+type FileView struct {
+	Name     string // base name
+	Path     string
+	Format   string
+	Clips    []*anim.Clip
+	Skels    []*anim.Skeleton
+	Warnings []string
+}
+
+// SkeletonView is the model skeleton in use.
+type SkeletonView struct {
+	Skeleton *anim.Skeleton
+	Label    string // file name (and archive path)
+	Binding  *anim.Binding
+}
+
+// Marker is a drawn joint.
+type Marker struct {
+	Pos    mgl32.Vec3
+	Name   string
+	Joint  int // skeleton joint index (fallback: clip target index)
+	Target int // driving target of the Joint clip, -1 if none
+}
+
+// Selection is the selected joint or texture entry. Joint is a skeleton
+// joint (or, without a skeleton, the target drawn in its place); Target is
+// the Joint clip's target driving it (-1 if none). TexTarget is the
+// selected entry of the Tex clip.
+type Selection struct {
+	Joint, Target int
+	TexTarget     int
+}
+
+// Severity orders notices.
+type Severity uint8
+
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+// Notice is one message for the notifications panel.
+type Notice struct {
+	Severity Severity
+	Text     string
+	Time     time.Time
+}
+
+// Browser is the directory listing of the open dialog.
+type Browser struct {
+	Dir     string
+	Entries []DirEntry
+	Err     string
+}
+
+// DirEntry is a directory or file in the open dialog.
+type DirEntry struct {
+	Name  string
+	Dir   bool
+	Size  int64
+	Known bool // the extension is one animscope reads
+}
+
+// Stats are shown in the status bar.
+type Stats struct {
+	FrameCPU time.Duration // CPU time of the last frame, without the buffer swap
+	FPS      float64
+	GL       string
+}
+
+// Intent is something the user asked for. cmd/viewer applies it.
+type Intent interface{ intent() }
+
+type (
+	// Play starts (or restarts a finished clip), on both slots.
+	Play struct{}
+	// Pause stops both slots.
+	Pause struct{}
+	// TogglePlay is Space.
+	TogglePlay struct{}
+	// Seek puts the focused clip at Frame.
+	Seek struct{ Frame float64 }
+	// Step moves the focused clip N whole frames and pauses.
+	Step struct{ N int }
+	// SetSpeed sets the playback speed of both slots; negative plays
+	// backwards.
+	SetSpeed struct{ Speed float64 }
+	// SetLoop overrides the focused clip's loop mode; Override false goes
+	// back to the file's own mode.
+	SetLoop struct {
+		Mode     anim.LoopMode
+		Override bool
+	}
+	// ScrubBegin pauses playback while the timeline is dragged;
+	// ScrubEnd resumes it if it was playing.
+	ScrubBegin struct{}
+	ScrubEnd   struct{}
+	// FocusSlot makes the timeline control the other clip.
+	FocusSlot struct{ Slot Slot }
+	// SelectClip plays clip Clip of open file File in its slot.
+	SelectClip struct{ File, Clip int }
+	// SelectModel uses skeleton Skel of file File to pose the joint clip.
+	SelectModel struct{ File, Skel int }
+	// SelectJoint selects a joint (or fallback marker); -1 clears.
+	SelectJoint struct{ Joint int }
+	// SelectTarget selects a target of the joint clip.
+	SelectTarget struct{ Target int }
+	// SelectTexTarget selects an entry of the texture clip.
+	SelectTexTarget struct{ Target int }
+	// SetTexMode overrides the texture-matrix formula; Override false
+	// goes back to the file's.
+	SetTexMode struct {
+		Mode     anim.TexMatrixMode
+		Override bool
+	}
+	// OpenFiles opens files (several at once: a model and its animations).
+	OpenFiles struct{ Paths []string }
+	// Browse lists a directory in the open dialog.
+	Browse struct{ Dir string }
+	// CloseFile closes open file File; CloseAll closes everything.
+	CloseFile struct{ File int }
+	CloseAll  struct{}
+	// OpenDemo reopens the embedded demo.
+	OpenDemo struct{}
+	// Camera intents, in pixels of the 3D view.
+	CameraOrbit struct{ DX, DY float32 }
+	CameraPan   struct{ DX, DY, ViewH float32 }
+	CameraZoom  struct{ Steps float32 }
+	CameraFrame struct{}
+	CameraReset struct{}
+	// DismissNotices clears the notifications.
+	DismissNotices struct{}
+	// Quit closes the window.
+	Quit struct{}
+)
+
+func (Play) intent()            {}
+func (Pause) intent()           {}
+func (TogglePlay) intent()      {}
+func (Seek) intent()            {}
+func (Step) intent()            {}
+func (SetSpeed) intent()        {}
+func (SetLoop) intent()         {}
+func (ScrubBegin) intent()      {}
+func (ScrubEnd) intent()        {}
+func (FocusSlot) intent()       {}
+func (SelectClip) intent()      {}
+func (SelectModel) intent()     {}
+func (SelectJoint) intent()     {}
+func (SelectTarget) intent()    {}
+func (SelectTexTarget) intent() {}
+func (SetTexMode) intent()      {}
+func (OpenFiles) intent()       {}
+func (Browse) intent()          {}
+func (CloseFile) intent()       {}
+func (CloseAll) intent()        {}
+func (OpenDemo) intent()        {}
+func (CameraOrbit) intent()     {}
+func (CameraPan) intent()       {}
+func (CameraZoom) intent()      {}
+func (CameraFrame) intent()     {}
+func (CameraReset) intent()     {}
+func (DismissNotices) intent()  {}
+func (Quit) intent()            {}
+
+// Focused returns the playback the timeline controls, or nil.
+func (v *View) Focused() *Playback {
+	if v.Focus == TexSlot && v.Tex != nil {
+		return v.Tex
+	}
+	if v.Joint != nil {
+		return v.Joint
+	}
+	return v.Tex
+}

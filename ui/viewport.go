@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// pickRadius is how close (display units at scale 1) a click must land to
+// a joint marker to select it.
+const pickRadius = 10
+
+// viewport handles the mouse over the 3D view and draws its overlay: the
+// clip caption, the no-skeleton notice, joint names and the selected
+// joint's label. The overlay goes on the background draw list: above the
+// 3D scene (drawn before ImGui) and below every panel and dialog.
+func (u *UI) viewport(v *View) {
+	r := u.scene
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	io := imgui.CurrentIO()
+	mouse := imgui.MousePos()
+	hover := r.contains(mouse) && !io.WantCaptureMouse()
+
+	// Camera drags start in the view and continue wherever the mouse goes.
+	// The motion of the frame with the press is not part of the drag: the
+	// pointer may have jumped there in the same frame.
+	pressed := false
+	if u.dragButton < 0 && hover {
+		for b := 0; b < 3; b++ {
+			if imgui.IsMouseClicked(b) {
+				u.dragButton, u.dragDist = b, 0
+				pressed = true
+				break
+			}
+		}
+	}
+	if u.dragButton >= 0 && !pressed {
+		d := io.MouseDelta()
+		if imgui.IsMouseDown(u.dragButton) {
+			if d.X != 0 || d.Y != 0 {
+				u.dragDist += float32(math.Hypot(float64(d.X), float64(d.Y)))
+				if u.dragButton == 0 {
+					u.emit(CameraOrbit{DX: d.X, DY: d.Y})
+				} else {
+					u.emit(CameraPan{DX: d.X, DY: d.Y, ViewH: r.H})
+				}
+			}
+		} else {
+			if u.dragButton == 0 && u.dragDist < 3*u.scale {
+				u.emit(SelectJoint{Joint: u.pick(v, mouse)})
+			}
+			u.dragButton = -1
+		}
+	}
+	if hover {
+		if _, wy := io.MouseWheel(); wy != 0 {
+			u.emit(CameraZoom{Steps: wy})
+		}
+	}
+
+	dl := imgui.BackgroundDrawList()
+	dl.PushClipRectV(r.min(), r.max(), false)
+	defer dl.PopClipRect()
+	s := u.scale
+	pad := 10 * s
+	lineH := imgui.TextLineHeightWithSpacing()
+
+	// Caption: what plays, where.
+	y := r.Y + pad
+	caption := func(c imgui.Vec4, text string) {
+		dl.AddText(imgui.Vec2{X: r.X + pad + 1, Y: y + 1}, packed(imgui.Vec4{W: 0.8}), text)
+		dl.AddText(imgui.Vec2{X: r.X + pad, Y: y}, packed(c), text)
+		y += lineH
+	}
+	if v.Joint != nil {
+		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", v.Joint.Label, v.Joint.Clock.Frame, v.Joint.Clock.Duration))
+	}
+	if v.Tex != nil {
+		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", v.Tex.Label, v.Tex.Clock.Frame, v.Tex.Clock.Duration))
+	}
+	if v.Skeleton != nil {
+		caption(colTextDim, fmt.Sprintf("model %s  ·  %d joints, %s hierarchy", v.Skeleton.Label, len(v.Skeleton.Skeleton.Joints), v.Skeleton.Skeleton.Mode))
+	}
+	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil {
+		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
+	}
+
+	// The notice for a clip with no hierarchy.
+	if v.Joint != nil && v.Skeleton == nil {
+		how := "Each joint is drawn at its own translation"
+		if len(v.Markers) <= 100 {
+			how += ", with its local axes"
+		}
+		if u.Options.ChainMode {
+			how = "Joints are chained i → i−1 (an assumption, not the model's hierarchy)"
+		}
+		msg := "No skeleton: a " + v.Joint.Clip.Format + " file has no joint hierarchy. " + how +
+			". Open or drop the model (BMD/BDL) to see the real bones."
+		u.banner(dl, r, y+4*s, msg)
+	}
+
+	// Joint names.
+	w, h := r.W, r.H
+	cam := v.Camera
+	if u.Options.Labels {
+		for i := range v.Markers {
+			m := &v.Markers[i]
+			if m.Joint == v.Selection.Joint {
+				continue // boxed below
+			}
+			x, yy, ok := cam.Project(m.Pos, w, h)
+			if !ok || m.Name == "" {
+				continue
+			}
+			p := imgui.Vec2{X: r.X + x + 6*s, Y: r.Y + yy - 7*s}
+			dl.AddText(imgui.Vec2{X: p.X + 1, Y: p.Y + 1}, packed(imgui.Vec4{W: 0.9}), m.Name)
+			dl.AddText(p, packed(imgui.Vec4{X: 0.85, Y: 0.88, Z: 0.95, W: 0.95}), m.Name)
+		}
+	}
+	// The selected joint's name, boxed.
+	if sel := v.Selection.Joint; sel >= 0 {
+		for i := range v.Markers {
+			m := &v.Markers[i]
+			if m.Joint != sel {
+				continue
+			}
+			x, yy, ok := cam.Project(m.Pos, w, h)
+			if !ok {
+				break
+			}
+			name := m.Name
+			if name == "" {
+				name = fmt.Sprintf("#%d", m.Joint)
+			}
+			ts := imgui.CalcTextSize(name, false, 0)
+			p := imgui.Vec2{X: r.X + x + 10*s, Y: r.Y + yy - ts.Y - 10*s}
+			dl.AddRectFilledV(imgui.Vec2{X: p.X - 4*s, Y: p.Y - 2*s}, imgui.Vec2{X: p.X + ts.X + 4*s, Y: p.Y + ts.Y + 2*s},
+				packed(imgui.Vec4{X: 0.05, Y: 0.06, Z: 0.07, W: 0.85}), 3*s, imgui.DrawFlagsNone)
+			dl.AddText(p, packed(colSelected), name)
+			break
+		}
+	}
+}
+
+// colSelected is the selected joint's colour, the same cyan the renderer
+// uses for it.
+var colSelected = imgui.Vec4{X: 0.30, Y: 0.90, Z: 1.00, W: 1}
+
+// banner draws a wrapped warning strip across the top of the view.
+func (u *UI) banner(dl imgui.DrawList, r Rect, y float32, msg string) {
+	s := u.scale
+	pad := 10 * s
+	wrap := r.W - 4*pad
+	if wrap < 100 {
+		return
+	}
+	ts := imgui.CalcTextSize(msg, false, wrap)
+	min := imgui.Vec2{X: r.X + pad, Y: y}
+	max := imgui.Vec2{X: r.X + pad + ts.X + 2*pad, Y: y + ts.Y + pad}
+	dl.AddRectFilledV(min, max, packed(imgui.Vec4{X: 0.30, Y: 0.22, Z: 0.05, W: 0.88}), 4*s, imgui.DrawFlagsNone)
+	dl.AddRectV(min, max, packed(withAlpha(colWarn, 0.8)), 4*s, imgui.DrawFlagsNone, 1)
+	// AddText does not wrap: break the message into lines that fit.
+	yy := y + pad/2
+	for _, line := range wrapText(msg, wrap) {
+		dl.AddText(imgui.Vec2{X: min.X + pad, Y: yy}, packed(colWarn), line)
+		yy += imgui.TextLineHeight()
+	}
+}
+
+// wrapText splits s at spaces into lines no wider than width.
+func wrapText(s string, width float32) []string {
+	var lines []string
+	start, lastSpace := 0, -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ' ' {
+			continue
+		}
+		if imgui.CalcTextSize(s[start:i], false, 0).X > width && lastSpace > start {
+			lines = append(lines, s[start:lastSpace])
+			start = lastSpace + 1
+		}
+		lastSpace = i
+	}
+	if start < len(s) {
+		lines = append(lines, s[start:])
+	}
+	return lines
+}
+
+// pick returns the joint whose marker is nearest the mouse within the pick
+// radius, or -1.
+func (u *UI) pick(v *View, mouse imgui.Vec2) int {
+	r := u.scene
+	best, bestD := -1, float32(pickRadius*u.scale)
+	for i := range v.Markers {
+		m := &v.Markers[i]
+		x, y, ok := v.Camera.Project(m.Pos, r.W, r.H)
+		if !ok {
+			continue
+		}
+		d := float32(math.Hypot(float64(r.X+x-mouse.X), float64(r.Y+y-mouse.Y)))
+		if d < bestD {
+			best, bestD = m.Joint, d
+		}
+	}
+	return best
+}
