@@ -95,17 +95,18 @@ type Playback struct {
 
 // FileView is one opened file as the files panel lists it.
 type FileView struct {
+	// Archive is the archive file this file was opened from ("" for a
+	// loose file) and Entry its path inside it. Entries lists an opened
+	// archive's own files, opened or not.
+	Archive, Entry string
+	Entries        []ArchiveEntry
+
 	Name     string // base name
 	Path     string
 	Format   string
 	Clips    []*anim.Clip
 	Skels    []*anim.Skeleton
 	Warnings []string
-	// Archive is the archive file this file was opened from ("" for a
-	// loose file) and Entry its path inside it. Entries lists an opened
-	// archive's own files, opened or not.
-	Archive, Entry string
-	Entries        []ArchiveEntry
 }
 
 // SkeletonView is the model skeleton in use.

@@ -925,8 +925,7 @@ func (a *app) view(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 	}
 	for _, f := range a.files {
 		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Format: f.asset.Format,
-			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings,
-			Archive: f.archive, Entry: f.entry, Entries: f.entries})
+			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings})
 	}
 	a.pairingView(v)
 	if a.joint != nil {

@@ -256,8 +256,14 @@ func (a *app) moveRoot(world []mgl64.Mat4, frame float64) {
 	}
 }
 
-// pairingView fills the Scene panel's model and animation choice.
+// pairingView fills the Scene panel's model and animation choice, and
+// where each file came from (the Files tree).
 func (a *app) pairingView(v *ui.View) {
+	for i, f := range a.files {
+		if i < len(v.Files) {
+			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
+		}
+	}
 	pc := a.pairs()
 	key := pairViewKey{skel: a.skel, applyRoot: a.applyRoot, built: true}
 	if a.joint != nil {
