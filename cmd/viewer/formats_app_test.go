@@ -353,6 +353,9 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if len(p.Models) != 2 || p.Models[p.Model].Label != "skel_model.bfres" {
 		t.Errorf("models %+v in use %d", p.Models, p.Model)
 	}
+	if p.Anim < 0 || p.Anims[p.Anim].Label != "skel_anim.bfres › Trot" || p.Anims[p.Anim].Reason != "same directory" {
+		t.Errorf("playing %+v, want skel_anim.bfres › Trot (same directory)", p.Anims[p.Anim])
+	}
 	// The animation file's own skeleton is also offered; its own clip is
 	// then "same file".
 	si := slices.IndexFunc(p.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
@@ -504,6 +507,9 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 	// whole character moves by the world-space track (x 0.04 per frame in
 	// this fixture, no rotation).
 	v := viewOf(a)
+	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != SameFile {
+		t.Errorf("playing %+v, want walk_30fps.jba (same file)", v.Pairing.Anims[v.Pairing.Anim])
+	}
 	if !v.Pairing.HasRootMotion || v.Pairing.ApplyRootMotion {
 		t.Fatalf("root motion offered %v applied %v", v.Pairing.HasRootMotion, v.Pairing.ApplyRootMotion)
 	}

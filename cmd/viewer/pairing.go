@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -294,7 +295,9 @@ func (a *app) pairingView(v *ui.View) {
 	clipLabel := func(fi, ci int) string {
 		f := a.files[fi]
 		c := f.asset.Clips[ci]
-		if len(f.asset.Clips) > 1 && c.Name != "" {
+		// The clip's own name when it says more than the file's (BFRES
+		// animations; a JBA clip is named after its file).
+		if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
 			return f.name + " › " + c.Name
 		}
 		return f.name
