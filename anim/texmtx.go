@@ -15,6 +15,13 @@ func (m *TexMatrix) Apply(s, t float64) (float64, float64) {
 // value of the mode slot (0 Maya, 1 3ds Max, 2 Softimage), which BFRES
 // files may animate.
 func TexMatrixOf(t *Target, p *TargetPose) TexMatrix {
+	return TexMatrixWith(TexModeOf(t, p), t, p)
+}
+
+// TexModeOf is the formula TexMatrixOf uses for a target posed in p: the
+// target's own for J3D; for NW targets the one the mode slot selects at
+// that frame, so a viewer can say which formula is in effect.
+func TexModeOf(t *Target, p *TargetPose) TexMatrixMode {
 	mode := t.TexMode
 	if mode >= TexNWMaya {
 		switch m := p.V[TexModeSlot]; {
@@ -26,7 +33,7 @@ func TexMatrixOf(t *Target, p *TargetPose) TexMatrix {
 			mode = TexNWMaya
 		}
 	}
-	return TexMatrixWith(mode, t, p)
+	return mode
 }
 
 // TexMatrixWith computes the texture matrix with a given formula, so a user

@@ -42,10 +42,16 @@ func TestTexMatrixOfPicksNWModeFromSlot(t *testing.T) {
 		if got, want := TexMatrixOf(tg, p), TexMatrixWith(mode, tg, p); got != want {
 			t.Errorf("mode slot %v: got %v want %v", slot, got, want)
 		}
+		if got := TexModeOf(tg, p); got != mode {
+			t.Errorf("mode slot %v: TexModeOf %v, want %v", slot, got, mode)
+		}
 	}
 	tg.TexMode = TexJ3DMaya
 	p.V[TexModeSlot] = 2
 	if got, want := TexMatrixOf(tg, p), TexMatrixWith(TexJ3DMaya, tg, p); got != want {
 		t.Errorf("J3D target must ignore the NW mode slot")
+	}
+	if got := TexModeOf(tg, p); got != TexJ3DMaya {
+		t.Errorf("TexModeOf a J3D Maya target with mode slot 2: %v", got)
 	}
 }

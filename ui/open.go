@@ -168,7 +168,9 @@ func (u *UI) toasts(v *View) {
 		return
 	}
 	s := u.scale
-	width := min(440*s, r.W-20*s)
+	// At most under half the view: the framed skeleton stands in the
+	// middle, and BFRES/JBA binding warnings must not hide its head.
+	width := min(440*s, r.W*0.45)
 	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W - 10*s, Y: r.Y + 10*s}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
 	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: width, Y: 0}, imgui.Vec2{X: width, Y: r.H})
 	imgui.SetNextWindowBgAlpha(0.92)

@@ -14,67 +14,11 @@ func (u *UI) leftPanel(v *View) {
 	if section("Files") {
 		u.filesSection(v)
 	}
+	if section("Model and animation") {
+		u.pairingSection(v)
+	}
 	if section("Joints and materials") {
 		u.targetsSection(v)
-	}
-}
-
-func (u *UI) filesSection(v *View) {
-	if len(v.Files) == 0 {
-		textDim("No files open.")
-		if imgui.Button("Open…") {
-			u.OpenDialog()
-		}
-		return
-	}
-	for fi := range v.Files {
-		f := &v.Files[fi]
-		label := fmt.Sprintf("%s###file%d", f.Name, fi)
-		open := imgui.TreeNodeV(label, imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
-		if imgui.IsItemHovered() && f.Path != "" {
-			imgui.SetTooltip(f.Path + "\n" + strings.ToUpper(f.Format) + " file; right-click to close")
-		}
-		if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
-			if imgui.MenuItem("Close") {
-				u.emit(CloseFile{File: fi})
-			}
-			imgui.EndPopup()
-		}
-		imgui.SameLine()
-		textDim(strings.ToUpper(f.Format))
-		if !open {
-			continue
-		}
-		for ci, c := range f.Clips {
-			active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
-			name := c.Name
-			if name == "" {
-				name = "animation"
-			}
-			kind := "joints"
-			if isTexClip(c) {
-				kind = "texture"
-			}
-			l := fmt.Sprintf("%s  ·  %s, %g f, %s###clip%d_%d", name, kind, c.Duration, c.Loop, fi, ci)
-			if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
-				u.emit(SelectClip{File: fi, Clip: ci})
-			}
-		}
-		for si, sk := range f.Skels {
-			active := v.Skeleton != nil && v.Skeleton.Skeleton == sk
-			name := sk.Name
-			if name == "" {
-				name = "skeleton"
-			}
-			l := fmt.Sprintf("%s  ·  model, %d joints###skel%d_%d", name, len(sk.Joints), fi, si)
-			if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
-				u.emit(SelectModel{File: fi, Skel: si})
-			}
-		}
-		for _, w := range f.Warnings {
-			textWrapped(colWarn, "warning: "+w)
-		}
-		imgui.TreePop()
 	}
 }
 
@@ -436,9 +380,6 @@ func fmtNum(x float64) string {
 	return s
 }
 
-var texModeChoices = []anim.TexMatrixMode{anim.TexJ3DBasic, anim.TexJ3DMaya}
-var nwModeChoices = []anim.TexMatrixMode{anim.TexNWMaya, anim.TexNW3dsMax, anim.TexNWSoftimage}
-
 func texModeLabel(m, file anim.TexMatrixMode) string {
 	names := map[anim.TexMatrixMode]string{
 		anim.TexJ3DBasic: "Basic", anim.TexJ3DMaya: "Maya", anim.TexNWMaya: "NW Maya",
@@ -483,18 +424,7 @@ func (u *UI) texSection(v *View) {
 	textDim("Formula")
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
-	choices := texModeChoices
-	if v.FileTexMode >= anim.TexNWMaya {
-		choices = nwModeChoices
-	}
-	if imgui.BeginCombo("##texmode", texModeLabel(v.TexMode, v.FileTexMode)) {
-		for _, m := range choices {
-			if imgui.SelectableV(texModeLabel(m, v.FileTexMode), m == v.TexMode, 0, imgui.Vec2{}) {
-				u.emit(SetTexMode{Mode: m, Override: m != v.FileTexMode})
-			}
-		}
-		imgui.EndCombo()
-	}
+	u.texModeCombo(v)
 	if v.TexModeOverride {
 		textColored(colWarn, "overridden: the file says "+texModeLabel(v.FileTexMode, anim.TexMatrixMode(255)))
 	}

@@ -93,6 +93,8 @@ type UI struct {
 	// tests (and automation) can click them.
 	rects map[string]Rect
 
+	trees map[*ArchiveEntry]*entryDir // archive folder trees (files.go)
+
 	childSkel *anim.Skeleton
 	children  [][]int
 	filtered  []int

@@ -29,6 +29,8 @@ type View struct {
 	Focus      Slot
 
 	Skeleton *SkeletonView // nil: no model loaded
+	// Pairing is the model and animation choice of the Scene panel.
+	Pairing Pairing
 
 	// Markers are the joint positions drawn in the 3D view, one per joint
 	// of the skeleton (or per clip target in the fallback), for labels and
@@ -93,6 +95,12 @@ type Playback struct {
 
 // FileView is one opened file as the files panel lists it.
 type FileView struct {
+	// Archive is the archive file this file was opened from ("" for a
+	// loose file) and Entry its path inside it. Entries lists an opened
+	// archive's own files, opened or not.
+	Archive, Entry string
+	Entries        []ArchiveEntry
+
 	Name     string // base name
 	Path     string
 	Format   string

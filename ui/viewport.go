@@ -98,7 +98,7 @@ func (u *UI) viewport(v *View) {
 			how = "Joints are chained i → i−1 (an assumption, not the model's hierarchy)"
 		}
 		msg := "No skeleton: a " + v.Joint.Clip.Format + " file has no joint hierarchy. " + how +
-			". Open or drop the model (BMD/BDL) to see the real bones."
+			". " + modelHint(v.Joint.Clip.Format)
 		u.banner(dl, r, y+4*s, msg)
 	}
 
@@ -153,7 +153,8 @@ var colSelected = imgui.Vec4{X: 0.30, Y: 0.90, Z: 1.00, W: 1}
 func (u *UI) banner(dl imgui.DrawList, r Rect, y float32, msg string) {
 	s := u.scale
 	pad := 10 * s
-	wrap := r.W - 4*pad
+	// The left part of the view: the warnings toast takes the top right.
+	wrap := min(r.W-4*pad, r.W*0.52-3*pad)
 	if wrap < 100 {
 		return
 	}

@@ -26,6 +26,10 @@ type openFile struct {
 	name  string // for lists: base name, "archive › entry" inside archives
 	asset *formats.Asset
 	demo  bool
+	// archive is the archive file it was opened from ("" for a loose
+	// file), entry its path there; entries lists an archive's own files.
+	archive, entry string
+	entries        []ui.ArchiveEntry
 }
 
 // slot is a playing clip with its own clock: J3D games run a BCK and a BTK
@@ -60,6 +64,10 @@ type app struct {
 	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
 	boundsHi   mgl32.Vec3
 	sceneReady bool
+
+	pairCache pairingCache // formats.Pair over the open files (pairing.go)
+	applyRoot bool         // apply the joint clip's root motion (JBA)
+	rootSkel  anim.Skeleton
 
 	sel             ui.Selection
 	texMode         anim.TexMatrixMode
@@ -152,14 +160,11 @@ func (a *app) open(paths []string) {
 func (a *app) add(loaded []*openFile) {
 	first := len(a.files)
 	a.files = append(a.files, loaded...)
-	newJoint, newTex, newSkel := -1, -1, -1
+	newJoint, newTex := -1, -1
 	for fi := first; fi < len(a.files); fi++ {
 		f := a.files[fi]
 		for _, w := range f.asset.Warnings {
 			a.notify(ui.Warning, "%s: %s", f.name, w)
-		}
-		if len(f.asset.Skeletons) > 0 && newSkel < 0 {
-			newSkel = fi
 		}
 		for _, c := range f.asset.Clips {
 			if isTexClip(c) && newTex < 0 {
@@ -173,15 +178,16 @@ func (a *app) add(loaded []*openFile) {
 		}
 	}
 	// The model first, so the animation binds to it whatever the order
-	// of the files in a drop.
-	if newSkel >= 0 {
-		a.setModel(newSkel, 0)
+	// of the files in a drop; the animation is the best-ranked one for
+	// it (formats.Pair).
+	if fi, si, ok := a.pickModel(first); ok {
+		a.setModel(fi, si)
 	}
 	if newTex >= 0 {
 		a.setClip(newTex, lastClip(a.files[newTex].asset, true))
 	}
-	if newJoint >= 0 {
-		a.setClip(newJoint, lastClip(a.files[newJoint].asset, false))
+	if fi, ci, ok := a.pickAnim(first); ok {
+		a.setClip(fi, ci)
 	}
 	if newJoint < 0 && newTex >= 0 {
 		a.focus = ui.TexSlot
@@ -247,7 +253,7 @@ func loadFiles(p string) ([]*openFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []*openFile{{path: p, name: filepath.Base(file) + " › " + inner, asset: as}}, nil
+		return []*openFile{{path: p, name: filepath.Base(file) + " › " + inner, asset: as, archive: file, entry: inner}}, nil
 	}
 	data, err := readInput(file)
 	if err != nil {
@@ -266,8 +272,12 @@ func openData(path, name string, data []byte) ([]*openFile, error) {
 	if as.Archive == nil {
 		return []*openFile{{path: path, name: name, asset: as}}, nil
 	}
-	out := []*openFile{{path: path, name: name, asset: as}}
-	for _, e := range as.Archive.Entries() {
+	entries := as.Archive.Entries()
+	out := []*openFile{{path: path, name: name, asset: as, entries: make([]ui.ArchiveEntry, len(entries))}}
+	for i, e := range entries {
+		out[0].entries[i] = ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size}
+	}
+	for _, e := range entries {
 		switch e.Kind {
 		case "bck", "btk", "bmd", "bdl", "bfres", "jba":
 		default:
@@ -283,7 +293,7 @@ func openData(path, name string, data []byte) ([]*openFile, error) {
 			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
 			continue
 		}
-		out = append(out, &openFile{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea})
+		out = append(out, &openFile{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
 	}
 	return out, nil
 }
@@ -525,6 +535,9 @@ func (a *app) evaluate() {
 		pose, b = &a.joint.pose, &a.binding
 	}
 	sk.World(pose, b, a.world)
+	if a.joint != nil {
+		a.moveRoot(a.world, a.joint.clock.Frame)
+	}
 	if cap(a.markers) < n {
 		a.markers = make([]ui.Marker, n)
 	}
@@ -580,8 +593,10 @@ func (a *app) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 	var pose anim.Pose
 	world := make([]mgl64.Mat4, len(sk.Joints))
 	for k := 0; k <= boundsSamples; k++ {
-		anim.Evaluate(a.joint.clip, a.joint.clip.Duration*float64(k)/boundsSamples, &pose)
+		f := a.joint.clip.Duration * float64(k) / boundsSamples
+		anim.Evaluate(a.joint.clip, f, &pose)
 		sk.World(&pose, &a.binding, world)
+		a.moveRoot(world, f)
 		for j := range world {
 			p := display(mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}, a.zUp())
 			for c := 0; c < 3; c++ {
@@ -607,17 +622,19 @@ func (a *app) markerBounds() (lo, hi mgl32.Vec3) {
 			hi[k] = max(hi[k], m.Pos[k])
 		}
 	}
-	// A single joint or a flat skeleton still gets a visible box.
-	size := max(hi.Sub(lo).Len(), 1e-3)
+	// A flat skeleton still gets a visible box. Only relative sizes count:
+	// files use their own units (J3D centimetres, JBA's morpheme units),
+	// so framing must look the same at any scale.
+	size := hi.Sub(lo).Len()
+	if !(size > 1e-6*max(1, lo.Len(), hi.Len())) {
+		// A single joint (or all at one point): a unit box around it.
+		return lo.Sub(mgl32.Vec3{1, 1, 1}), hi.Add(mgl32.Vec3{1, 1, 1})
+	}
 	for k := 0; k < 3; k++ {
 		if hi[k]-lo[k] < size*0.05 {
 			lo[k] -= size * 0.1
 			hi[k] += size * 0.1
 		}
-	}
-	if size < 1e-2 {
-		lo = lo.Sub(mgl32.Vec3{1, 1, 1})
-		hi = hi.Add(mgl32.Vec3{1, 1, 1})
 	}
 	return lo, hi
 }
@@ -688,7 +705,7 @@ func (a *app) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatr
 	}
 	t := &a.tex.clip.Targets[i]
 	p := &a.tex.pose.Targets[i]
-	file := t.TexMode
+	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
 	if a.texModeOverride {
 		return anim.TexMatrixWith(a.texMode, t, p), a.texMode, file
 	}
@@ -794,9 +811,9 @@ func (a *app) apply(in ui.Intent) {
 	case ui.SelectClip:
 		a.setClip(in.File, in.Clip)
 	case ui.SelectModel:
-		a.setModel(in.File, in.Skel)
-		a.evaluate()
-		a.frameScene(false)
+		a.selectModel(in.File, in.Skel)
+	case ui.SetRootMotion:
+		a.setRootMotion(in.Apply)
 	case ui.SelectJoint:
 		a.sel.Joint = in.Joint
 		a.sel.Target = a.targetOf(in.Joint)
@@ -910,6 +927,7 @@ func (a *app) view(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Format: f.asset.Format,
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings})
 	}
+	a.pairingView(v)
 	if a.joint != nil {
 		v.Joint = a.joint.playback(a.scrubbing && a.focus == ui.JointSlot)
 	}

@@ -50,7 +50,7 @@ Usage:
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] --json
                                        print sampled channel values (schema: SAMPLES.md)
-  animscope render FILE [--model FILE] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
+  animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
 

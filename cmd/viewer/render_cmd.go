@@ -20,12 +20,15 @@ import (
 	"github.com/animscope/animscope/ui"
 )
 
-const renderUsage = `Usage: animscope render FILE... [--model FILE] --frame F --out x.png [--size WxH]
-       animscope render FILE... [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
+const renderUsage = `Usage: animscope render FILE... [--model FILE[:PATH]] [--clip NAME] --frame F --out x.png [--size WxH]
+       animscope render FILE... [--model FILE[:PATH]] --gif out.gif --frames A:B:STEP [--size WxH]
        animscope render --demo --frame F --out x.png
 
-Renders the 3D view (grid, bones and joints, the BTK test quad) offscreen,
-without the interface, at animation frame F (or a GIF of a frame range).
+Renders the 3D view (grid, bones and joints, the texture test quad)
+offscreen, without the interface, at animation frame F (or a GIF of a frame
+range). FILE may be FILE:path/in/archive. The model, as in the viewer, is
+--model when given, else one the files hold (a BMD, a .bfres FMDL, a JBA's
+inferred Biped skeleton or a skeleton sidecar JSON).
 The camera frames the scene as the viewer does; --view sets it exactly.
 With no FILE the embedded demo is rendered. Needs a display server for the
 OpenGL context (Xvfb works); no window is shown.
@@ -39,7 +42,9 @@ func runRender(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "PNG file to write")
 	gifOut := fs.String("gif", "", "animated GIF to write (with --frames)")
 	framesFlag := fs.String("frames", "", "frames for --gif: LIST, e.g. 0:30:1")
-	model := fs.String("model", "", "model FILE[:PATH] whose skeleton the animation poses")
+	model := fs.String("model", "", "model FILE[:PATH] whose skeleton the animation poses (BMD/BDL, .bfres, skeleton sidecar JSON)")
+	clipName := fs.String("clip", "", "the animation to render, by name, when the files hold several (BFRES)")
+	rootMotion := fs.Bool("root-motion", false, "apply the clip's root-motion track (JBA world space) instead of locking the character in place")
 	sizeFlag := fs.String("size", "800x600", "image size WxH in pixels")
 	viewFlag := fs.String("view", "", "camera: yaw,pitch,distance[,targetX,targetY,targetZ] (degrees, world units)")
 	selectName := fs.String("select", "", "highlight the joint with this name")
@@ -90,11 +95,16 @@ func runRender(args []string, stdout io.Writer) error {
 
 	a := newApp(io.Discard)
 	a.playing = false
+	a.applyRoot = *rootMotion
 	var loaded []*openFile
-	for _, p := range append(pos, nonEmpty(*model)...) {
+	modelFirst := -1
+	for i, p := range append(pos, nonEmpty(*model)...) {
 		fs, err := loadFiles(p)
 		if err != nil {
 			return &inputError{p, errors.Unwrap(err)}
+		}
+		if i == len(pos) {
+			modelFirst = len(loaded)
 		}
 		loaded = append(loaded, fs...)
 	}
@@ -115,6 +125,19 @@ func runRender(args []string, stdout io.Writer) error {
 		}
 	}
 	a.add(loaded)
+	if modelFirst >= 0 {
+		if err := a.useModelFrom(modelFirst); err != nil {
+			return &inputError{*model, err}
+		}
+	}
+	if *clipName != "" {
+		if err := a.useClipNamed(*clipName); err != nil {
+			return &inputError{strings.Join(pos, " "), err}
+		}
+	}
+	a.sceneReady = false
+	a.evaluate()
+	a.frameScene(true)
 	if a.joint == nil && a.tex == nil && a.skel == nil {
 		return &inputError{strings.Join(pos, " "), errors.New("holds no animation or skeleton to render")}
 	}

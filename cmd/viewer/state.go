@@ -22,6 +22,12 @@ type viewerState struct {
 	// Frames of the joint and texture clips at the screenshot.
 	JointFrame *float64 `json:"jointFrame,omitempty"`
 	TexFrame   *float64 `json:"texFrame,omitempty"`
+	// The playing clips (as labelled in the viewer), the texture formula
+	// in effect and whether root motion is applied.
+	JointClip  string `json:"jointClip,omitempty"`
+	TexClip    string `json:"texClip,omitempty"`
+	TexMode    string `json:"texMode,omitempty"`
+	RootMotion bool   `json:"rootMotion,omitempty"`
 	// Quad corners (top-left, top-right, bottom-right, bottom-left) and
 	// the texture matrix applied to it, when a texture clip is shown.
 	Quad      *[4][3]float32 `json:"quad,omitempty"`
@@ -57,6 +63,8 @@ func (a *app) state(fbW, fbH int, scene [4]int) viewerState {
 	if a.joint != nil {
 		f := a.joint.clock.Frame
 		s.JointFrame = &f
+		s.JointClip = a.joint.label
+		s.RootMotion = a.applyRoot && a.joint.clip.RootMotion != nil
 	}
 	if a.tex != nil {
 		f := a.tex.clock.Frame
@@ -67,7 +75,8 @@ func (a *app) state(fbW, fbH int, scene [4]int) viewerState {
 			qa[i] = q[i]
 		}
 		s.Quad = &qa
-		m, _, _ := a.texEntryMatrix()
+		m, mode, _ := a.texEntryMatrix()
+		s.TexClip, s.TexMode = a.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm
 	}

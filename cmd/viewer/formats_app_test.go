@@ -1,0 +1,846 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// Fixtures of formats/bfres (see its testdata README); jbaTestdata,
+// modelFixtures and archiveFixtures are declared by the CLI tests.
+const bfresFixtures = "../../formats/bfres/testdata/"
+
+// openApp opens paths in a fresh app (as a command line or a drop does).
+func openApp(t *testing.T, paths ...string) (*app, *bytes.Buffer) {
+	t.Helper()
+	var log bytes.Buffer
+	a := newApp(&log)
+	a.apply(ui.OpenFiles{Paths: paths})
+	return a, &log
+}
+
+func viewOf(a *app) *ui.View {
+	var v ui.View
+	a.evaluate()
+	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	return &v
+}
+
+func noticeWith(a *app, sev ui.Severity, parts ...string) bool {
+	for _, n := range a.notices {
+		ok := n.Severity == sev
+		for _, p := range parts {
+			ok = ok && strings.Contains(n.Text, p)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func copyFile(t *testing.T, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Dir(to), 0o755))
+	must(t, os.WriteFile(to, b, 0o644))
+	return to
+}
+
+// TestAppArchiveTreeAndPairing opens a Yaz0 RARC: the archive is listed
+// with its entries (the Files tree), its model and animations open, and
+// the model's animations are offered in rank order.
+func TestAppArchiveTreeAndPairing(t *testing.T) {
+	arc := archiveFixtures + "biped.szs"
+	a, _ := openApp(t, arc)
+	v := viewOf(a)
+	if len(v.Files) != 5 || len(v.Files[0].Entries) != 4 || v.Files[0].Archive != "" {
+		t.Fatalf("files %d, archive entries %d: want the archive and its 4 entries", len(v.Files), len(v.Files[0].Entries))
+	}
+	wantEntries := []string{"biped/bck/walk.bck", "biped/bck/wave.bck", "biped/bmdl/biped.bmd", "biped/btk/btk_basic.btk"}
+	for i, e := range v.Files[0].Entries {
+		if e.Path != wantEntries[i] {
+			t.Errorf("entry %d = %q, want %q", i, e.Path, wantEntries[i])
+		}
+	}
+	for _, f := range v.Files[1:] {
+		if f.Archive != arc || !slices.Contains(wantEntries, f.Entry) {
+			t.Errorf("opened entry %q: archive %q entry %q; the tree needs both", f.Name, f.Archive, f.Entry)
+		}
+	}
+	if a.skel == nil || !strings.HasSuffix(a.skelLabel, "biped/bmdl/biped.bmd") {
+		t.Fatalf("model %q, want the archive's biped.bmd", a.skelLabel)
+	}
+	if a.joint == nil || !strings.HasSuffix(a.joint.label, "walk.bck") || a.tex == nil {
+		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and the BTK", a.joint, a.tex)
+	}
+	p := v.Pairing
+	if len(p.Models) != 1 || p.Model != 0 || p.Models[0].Joints != 12 {
+		t.Fatalf("models %+v (in use %d)", p.Models, p.Model)
+	}
+	if len(p.Anims) != 2 || p.Anim != 0 {
+		t.Fatalf("animations %+v (playing %d)", p.Anims, p.Anim)
+	}
+	for i, want := range []string{"walk.bck", "wave.bck"} {
+		if c := p.Anims[i]; !strings.HasSuffix(c.Label, want) || c.Reason != "same archive" || len(c.Warnings) != 0 {
+			t.Errorf("suggestion %d = %+v, want %s (same archive)", i, c, want)
+		}
+	}
+	if len(p.TexAnims) != 1 || p.TexAnim != 0 {
+		t.Errorf("texture animations %+v (playing %d)", p.TexAnims, p.TexAnim)
+	}
+	// The user picks the other animation.
+	a.apply(ui.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
+	if v := viewOf(a); !strings.HasSuffix(a.joint.label, "wave.bck") || v.Pairing.Anim != 1 {
+		t.Errorf("after picking wave.bck: playing %q, pairing index %d", a.joint.label, v.Pairing.Anim)
+	}
+}
+
+// TestAppPairingRanking: same directory beats matching joint count,
+// whatever the order of the files; a model given alone switches to its own
+// suggestions; a joint-count mismatch is a message naming both counts.
+func TestAppPairingRanking(t *testing.T) {
+	d := t.TempDir()
+	bmd := copyFile(t, modelFixtures+"biped.bmd", filepath.Join(d, "a", "biped.bmd"))
+	walk := copyFile(t, modelFixtures+"walk.bck", filepath.Join(d, "a", "walk.bck"))
+	wave := copyFile(t, modelFixtures+"wave.bck", filepath.Join(d, "b", "wave.bck"))
+	pulse := copyFile(t, modelFixtures+"pulse.bck", filepath.Join(d, "b", "pulse.bck"))
+	chain := copyFile(t, modelFixtures+"chain3.bmd", filepath.Join(d, "b", "chain3.bmd"))
+
+	a, _ := openApp(t, wave, pulse, walk, bmd)
+	if a.skel == nil || a.skelLabel != "biped.bmd" || a.joint == nil || a.joint.label != "walk.bck" {
+		t.Fatalf("model %q playing %v: want walk.bck (same directory) on biped.bmd", a.skelLabel, a.joint)
+	}
+	p := viewOf(a).Pairing
+	want := []struct{ label, reason string }{{"walk.bck", "same directory"}, {"wave.bck", "matching joint count"}, {"pulse.bck", ""}}
+	if len(p.Anims) != len(want) {
+		t.Fatalf("animations %+v", p.Anims)
+	}
+	for i, w := range want {
+		if p.Anims[i].Label != w.label || p.Anims[i].Reason != w.reason {
+			t.Errorf("animation %d = %q (%q), want %q (%q)", i, p.Anims[i].Label, p.Anims[i].Reason, w.label, w.reason)
+		}
+	}
+	if w := p.Anims[2].Warnings; len(w) != 1 || !strings.Contains(w[0], "7 joints") || !strings.Contains(w[0], "has 12") {
+		t.Errorf("pulse.bck on biped.bmd: warnings %q, want the mismatch with both counts", w)
+	}
+
+	// A model opened on its own: its suggestions (same directory) replace
+	// the animation it was not made for; the mismatch is a message.
+	a.apply(ui.OpenFiles{Paths: []string{chain}})
+	if a.skelLabel != "chain3.bmd" || a.joint == nil || a.joint.label != "pulse.bck" {
+		t.Fatalf("after opening chain3.bmd: model %q playing %v, want pulse.bck (same directory, first by path)", a.skelLabel, a.joint)
+	}
+	if !noticeWith(a, ui.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
+		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
+	}
+	var v ui.View
+	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	if !slices.ContainsFunc(v.Notices, func(n ui.Notice) bool { return strings.Contains(n.Text, "skeleton has 3") }) {
+		t.Error("the mismatch is not in the view's messages")
+	}
+
+	// Picking biped.bmd again: pulse.bck is not suggested for it, walk.bck is.
+	bi := slices.IndexFunc(v.Pairing.Models, func(m ui.ModelChoice) bool { return m.Label == "biped.bmd" })
+	if bi < 0 {
+		t.Fatalf("models %+v", v.Pairing.Models)
+	}
+	a.apply(ui.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
+	if a.skelLabel != "biped.bmd" || a.joint.label != "walk.bck" {
+		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.joint.label)
+	}
+	// No model: the clip's joints on their own.
+	a.apply(ui.SelectModel{File: -1, Skel: -1})
+	if a.skel != nil || a.drawnSkeleton() == nil || len(a.markers) != 12 {
+		t.Errorf("no model: skel %v, %d markers; want the 12 free joints of walk.bck", a.skel, len(a.markers))
+	}
+}
+
+// TestAppBMDJointNamesAndWorld: joints carry their JNT1 names and the
+// selected joint's world transform at the playhead is the golden one.
+func TestAppBMDJointNamesAndWorld(t *testing.T) {
+	a, _ := openApp(t, archiveFixtures+"biped.szs:biped/bmdl/biped.bmd", archiveFixtures+"biped.szs:biped/bck/walk.bck")
+	a.apply(ui.Pause{})
+	a.apply(ui.Seek{Frame: 7.5})
+	names := []string{"center", "hips", "spine", "head", "arm_L", "hand_L", "arm_R", "hand_R", "leg_L", "foot_L", "leg_R", "foot_R"}
+	v := viewOf(a)
+	if len(v.Markers) != len(names) {
+		t.Fatalf("%d joints", len(v.Markers))
+	}
+	for i, n := range names {
+		if v.Markers[i].Name != n {
+			t.Errorf("joint %d named %q, want %q (JNT1)", i, v.Markers[i].Name, n)
+		}
+	}
+	gold := goldenWorld(t, 7.5)
+	for _, j := range []int{3, 9} {
+		a.apply(ui.SelectJoint{Joint: j})
+		v := viewOf(a)
+		if !v.HasSelectedWorld || v.Selection.Target != j {
+			t.Fatalf("joint %d: no world matrix or target %d", j, v.Selection.Target)
+		}
+		_, _, tr := anim.DecomposeSRT(v.SelectedWorld)
+		for k := 0; k < 3; k++ {
+			if math.Abs(tr[k]-gold[j][k]) > 1e-3*math.Max(1, math.Abs(gold[j][k])) {
+				t.Errorf("%s world translation %v, want %v", names[j], tr, gold[j])
+				break
+			}
+		}
+	}
+}
+
+// goldenDoc reads a sample-schema golden.
+func goldenDoc(t *testing.T, path string) *sample.Doc {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	must(t, err)
+	d, err := sample.Read(b)
+	must(t, err)
+	return d
+}
+
+// goldenLocal composes a target's local matrix at frame index fi of a
+// golden from its channel values, independently of anim: T·R·S with R
+// from the quaternion or Rz·Ry·Rx (degrees), values the golden lacks at
+// rest (scale 1, rotation 0, translation 0) unless rest gives them.
+func goldenLocal(tg *sample.Target, fi int, rest map[string]float64) mgl64.Mat4 {
+	val := func(name string, def float64) float64 {
+		for _, c := range tg.Channels {
+			if c.Name == name {
+				return c.Values[fi]
+			}
+		}
+		if v, ok := rest[name]; ok {
+			return v
+		}
+		return def
+	}
+	var r mgl64.Mat4
+	if qw := val("rotation.qw", math.NaN()); !math.IsNaN(qw) {
+		r = mgl64.Quat{W: qw, V: mgl64.Vec3{val("rotation.qx", 0), val("rotation.qy", 0), val("rotation.qz", 0)}}.Normalize().Mat4()
+	} else {
+		d := math.Pi / 180
+		r = mgl64.HomogRotate3DZ(val("rotation.z", 0) * d).Mul4(mgl64.HomogRotate3DY(val("rotation.y", 0) * d)).Mul4(mgl64.HomogRotate3DX(val("rotation.x", 0) * d))
+	}
+	return mgl64.Translate3D(val("translation.x", 0), val("translation.y", 0), val("translation.z", 0)).
+		Mul4(r).Mul4(mgl64.Scale3D(val("scale.x", 1), val("scale.y", 1), val("scale.z", 1)))
+}
+
+// testBone is a joint of an expected skeleton: name, parent index and the
+// rest values of the channels an animation may not drive.
+type testBone struct {
+	name   string
+	parent int
+	rest   map[string]float64
+}
+
+// goldenWorldOf poses bones with the golden's targets (by name) at frame
+// index fi; bones no target drives keep their rest. Returns positions.
+func goldenWorldOf(doc *sample.Doc, bones []testBone, fi int) [][3]float64 {
+	world := make([]mgl64.Mat4, len(bones))
+	out := make([][3]float64, len(bones))
+	for i, b := range bones {
+		var local mgl64.Mat4
+		ti := slices.IndexFunc(doc.Targets, func(t sample.Target) bool { return t.Name == b.name })
+		if ti >= 0 {
+			local = goldenLocal(&doc.Targets[ti], fi, nil)
+		} else {
+			local = goldenLocal(&sample.Target{}, 0, b.rest)
+		}
+		world[i] = local
+		if b.parent >= 0 {
+			world[i] = world[b.parent].Mul4(local)
+		}
+		out[i] = [3]float64{world[i][12], world[i][13], world[i][14]}
+	}
+	return out
+}
+
+// foxBones is skel_model.bfres's skeleton as its golden skeleton JSON
+// states it (rest rotation: Euler radians).
+func foxBones(t *testing.T) []testBone {
+	t.Helper()
+	b, err := os.ReadFile(bfresFixtures + "skel_model.bfres.skeleton.json")
+	must(t, err)
+	var doc struct {
+		Bones []struct {
+			Name                         string
+			Parent                       int
+			Scale, Rotation, Translation []float64
+		}
+	}
+	must(t, json.Unmarshal(b, &doc))
+	var out []testBone
+	for _, bn := range doc.Bones {
+		r := map[string]float64{}
+		for k, ax := range []string{"x", "y", "z"} {
+			r["scale."+ax] = bn.Scale[k]
+			r["rotation."+ax] = bn.Rotation[k] * 180 / math.Pi
+			r["translation."+ax] = bn.Translation[k]
+		}
+		out = append(out, testBone{bn.Name, bn.Parent, r})
+	}
+	return out
+}
+
+func frameIndex(t *testing.T, doc *sample.Doc, frame float64) int {
+	t.Helper()
+	i := slices.Index(doc.Frames, frame)
+	if i < 0 {
+		t.Fatalf("frame %v not in the golden (%v)", frame, doc.Frames)
+	}
+	return i
+}
+
+func near3(a mgl32.Vec3, b [3]float64, tol float64) bool {
+	for k := 0; k < 3; k++ {
+		if math.Abs(float64(a[k])-b[k]) > tol*math.Max(1, math.Abs(b[k])) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAppBFRESOnSeparateModel: an FSKA plays on the FSKL of a separately
+// opened model file (it wins over the animation file's own skeleton),
+// bound by name, the unmatched bone listed; joints are where the golden
+// channels put them.
+func TestAppBFRESOnSeparateModel(t *testing.T) {
+	a, _ := openApp(t, bfresFixtures+"skel_anim.bfres", bfresFixtures+"skel_model.bfres")
+	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.joint)
+	}
+	if a.skel.Mode != anim.Standard {
+		t.Errorf("hierarchy %v, want standard", a.skel.Mode)
+	}
+	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
+		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
+	}
+	doc := goldenDoc(t, bfresFixtures+"skel_anim.bfres.Trot.expected.json")
+	bones := foxBones(t)
+	a.apply(ui.Pause{})
+	for _, f := range []float64{6, 18, 23.75} {
+		a.apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		want := goldenWorldOf(doc, bones, frameIndex(t, doc, f))
+		for j, m := range v.Markers {
+			if m.Name != bones[j].name || !near3(m.Pos, want[j], 1e-4) {
+				t.Errorf("frame %v joint %d %q at %v, want %q at %v", f, j, m.Name, m.Pos, bones[j].name, want[j])
+			}
+		}
+	}
+	p := viewOf(a).Pairing
+	if len(p.Models) != 2 || p.Models[p.Model].Label != "skel_model.bfres" {
+		t.Errorf("models %+v in use %d", p.Models, p.Model)
+	}
+	if p.Anim < 0 || p.Anims[p.Anim].Label != "skel_anim.bfres › Trot" || p.Anims[p.Anim].Reason != "same directory" {
+		t.Errorf("playing %+v, want skel_anim.bfres › Trot (same directory)", p.Anims[p.Anim])
+	}
+	// The animation file's own skeleton is also offered; its own clip is
+	// then "same file".
+	si := slices.IndexFunc(p.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	a.apply(ui.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
+	if p := viewOf(a).Pairing; a.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
+		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.skel.Name, p.Anims[0])
+	}
+}
+
+// TestAppBFRESPlaybackAndClipPicker: BFRES clips play, scrub, step and
+// loop like J3D ones; a file with several animations offers each.
+func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
+	a, _ := openApp(t, bfresFixtures+"skel_anim.bfres")
+	c := &a.joint.clock
+	if a.joint.clip.FPS != 30 || c.Mode != anim.Loop {
+		t.Fatalf("Trot at %v fps, %v", a.joint.clip.FPS, c.Mode)
+	}
+	a.advance(0.5) // 15 frames
+	if math.Abs(c.Frame-15) > 1e-9 {
+		t.Fatalf("after 0.5 s: frame %v", c.Frame)
+	}
+	a.advance(0.5) // 30 frames: loops at 24
+	if math.Abs(c.Frame-6) > 1e-9 {
+		t.Fatalf("after 1 s of a 24-frame loop: frame %v, want 6", c.Frame)
+	}
+	a.apply(ui.ScrubBegin{})
+	a.apply(ui.Seek{Frame: 12.5})
+	a.advance(1)
+	if c.Frame != 12.5 || !c.Paused {
+		t.Fatalf("scrubbing: frame %v paused %v", c.Frame, c.Paused)
+	}
+	a.apply(ui.ScrubEnd{})
+	a.apply(ui.Step{N: 1})
+	if c.Frame != 14 || !c.Paused {
+		t.Fatalf("step from 12.5: frame %v, want 14 (next whole frame)", c.Frame)
+	}
+	a.apply(ui.SetLoop{Mode: anim.Once, Override: true})
+	a.apply(ui.Play{})
+	a.advance(1)
+	if math.Abs(a.joint.clock.Frame-(24-0.001)) > 1e-9 {
+		t.Fatalf("once: frame %v", a.joint.clock.Frame)
+	}
+
+	// Two texture SRT animations in one file: both offered, either plays.
+	b, _ := openApp(t, bfresFixtures+"texsrt.bfres")
+	p := viewOf(b).Pairing
+	if len(p.TexAnims) != 2 || b.tex == nil || b.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
+		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.tex)
+	}
+	b.apply(ui.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
+	if b.tex.clip.Name != "Blink" || b.tex.label != "texsrt.bfres › Blink" || b.tex.clock.Mode != anim.Once {
+		t.Errorf("picked %q (%q, %v), want Blink playing once", b.tex.clip.Name, b.tex.label, b.tex.clock.Mode)
+	}
+}
+
+// TestAppNWTexModes: the quad follows the NW formula the file's mode
+// curve picks at each frame; the user can force one formula, and go back.
+func TestAppNWTexModes(t *testing.T) {
+	a, _ := openApp(t, bfresFixtures+"texsrt.bfres")
+	clip := a.tex.clip
+	lava := slices.IndexFunc(clip.Targets, func(tg anim.Target) bool {
+		ch, ok := tg.Channel(anim.TexModeSlot)
+		return ok && ch.Curve.Kind() != anim.KindConstant && tg.Name == "Lava" && tg.TexGen == 0
+	})
+	if lava < 0 {
+		t.Fatal("no Lava texGen 0 target with an animated mode")
+	}
+	a.apply(ui.SelectTexTarget{Target: lava})
+	a.apply(ui.Pause{})
+	seen := map[anim.TexMatrixMode]bool{}
+	pose := anim.NewPose(clip)
+	for f := 0.0; f <= clip.Duration; f++ {
+		a.apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		anim.Evaluate(clip, f, pose)
+		tp := &pose.Targets[lava]
+		var want anim.TexMatrixMode
+		switch tp.V[anim.TexModeSlot] {
+		case 1:
+			want = anim.TexNW3dsMax
+		case 2:
+			want = anim.TexNWSoftimage
+		default:
+			want = anim.TexNWMaya
+		}
+		seen[want] = true
+		if v.TexMode != want || v.FileTexMode != want || v.TexModeOverride {
+			t.Fatalf("frame %v: mode %v (file %v, override %v), want the mode curve's %v", f, v.TexMode, v.FileTexMode, v.TexModeOverride, want)
+		}
+		if v.TexMatrix != anim.TexMatrixWith(want, &clip.Targets[lava], tp) {
+			t.Fatalf("frame %v: matrix %v is not the %v formula's", f, v.TexMatrix, want)
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the mode curve picked only %v over the clip; the test needs a switch", seen)
+	}
+	// Forced: the same formula on every frame.
+	a.apply(ui.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
+	for _, f := range []float64{0, 20, 40} {
+		a.apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		anim.Evaluate(clip, f, pose)
+		if v.TexMode != anim.TexNWSoftimage || v.TexMatrix != anim.TexMatrixWith(anim.TexNWSoftimage, &clip.Targets[lava], &pose.Targets[lava]) {
+			t.Fatalf("forced Softimage at %v: mode %v", f, v.TexMode)
+		}
+	}
+	a.apply(ui.SetTexMode{Override: false})
+	if v := viewOf(a); v.TexModeOverride {
+		t.Error("the override did not end")
+	}
+}
+
+// walkBones is the hierarchy the Biped rules give walk_30fps.jba's bones.
+var walkBones = []testBone{{"Bip01", -1, nil}, {"Bip01 L Thigh", 0, nil}, {"Bip01 L Calf", 1, nil}, {"Bip01 R Thigh", 0, nil}, {"Bip01 R Calf", 3, nil}}
+
+// zUpDisplay is the viewer's automatic Z-up mapping for JBA.
+func zUpDisplay(p [3]float64) [3]float64 { return [3]float64{p[0], p[2], -p[1]} }
+
+// TestAppJBAInferredSkeleton: a JBA plays at its fps on the Biped
+// hierarchy its bone names imply; joints are where the golden's values
+// put them; root motion moves the character when applied.
+func TestAppJBAInferredSkeleton(t *testing.T) {
+	a, _ := openApp(t, filepath.Join(jbaTestdata, "walk_30fps.jba"))
+	if a.skel == nil || len(a.skel.Joints) != 5 || a.joint == nil || a.joint.clip.FPS != 30 {
+		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.joint)
+	}
+	for j, b := range walkBones {
+		if a.skel.Joints[j].Name != b.name || a.skel.Joints[j].Parent != b.parent {
+			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.skel.Joints[j].Name, a.skel.Joints[j].Parent, b.name, b.parent)
+		}
+	}
+	a.advance(0.5)
+	if math.Abs(a.joint.clock.Frame-15) > 1e-9 {
+		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.joint.clock.Frame)
+	}
+	doc := goldenDoc(t, filepath.Join(jbaTestdata, "walk_30fps.expected.json"))
+	a.apply(ui.Pause{})
+	for _, f := range []float64{15, 45} {
+		a.apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		want := goldenWorldOf(doc, walkBones, frameIndex(t, doc, f))
+		for j := range want {
+			if !near3(v.Markers[j].Pos, zUpDisplay(want[j]), 1e-4) {
+				t.Errorf("frame %v %s at %v, want %v", f, walkBones[j].name, v.Markers[j].Pos, zUpDisplay(want[j]))
+			}
+		}
+	}
+	// Root motion: offered, off by default (locked in place); applied, the
+	// whole character moves by the world-space track (x 0.04 per frame in
+	// this fixture, no rotation).
+	v := viewOf(a)
+	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != SameFile {
+		t.Errorf("playing %+v, want walk_30fps.jba (same file)", v.Pairing.Anims[v.Pairing.Anim])
+	}
+	if !v.Pairing.HasRootMotion || v.Pairing.ApplyRootMotion {
+		t.Fatalf("root motion offered %v applied %v", v.Pairing.HasRootMotion, v.Pairing.ApplyRootMotion)
+	}
+	locked := slices.Clone(v.Markers)
+	a.apply(ui.SetRootMotion{Apply: true})
+	v = viewOf(a)
+	if !v.Pairing.ApplyRootMotion {
+		t.Fatal("SetRootMotion did not apply")
+	}
+	// The track as decoded (the fixture states x = 1.8 at frame 45; the
+	// file stores it quantized).
+	var rm anim.TargetPose
+	anim.EvaluateTarget(a.joint.clip.RootMotion, 45, &rm)
+	if math.Abs(rm.V[anim.TransX]-1.8) > 1e-3 || rm.V[anim.QuatW] < 0.9999 {
+		t.Fatalf("root motion at 45: %v", rm.V)
+	}
+	for j := range locked {
+		d := v.Markers[j].Pos.Sub(locked[j].Pos)
+		if math.Abs(float64(d[0])-rm.V[anim.TransX]) > 1e-5 || math.Abs(float64(d[1])) > 1e-5 || math.Abs(float64(d[2])) > 1e-5 {
+			t.Errorf("%s moved by %v with root motion at frame 45, want (%v, 0, 0)", walkBones[j].name, d, rm.V[anim.TransX])
+		}
+	}
+	a.apply(ui.SetRootMotion{Apply: false})
+	if v := viewOf(a); v.Markers[0].Pos != locked[0].Pos {
+		t.Error("locking again did not put the character back")
+	}
+}
+
+// TestAppJBASidecar: a skeleton sidecar given with the JBA, or dropped
+// later, is the hierarchy used (bones the clip lacks stay at rest).
+func TestAppJBASidecar(t *testing.T) {
+	jbaPath, side := filepath.Join(jbaTestdata, "walk_30fps.jba"), filepath.Join(jbaTestdata, "walk.skeleton.json")
+	for _, paths := range [][]string{{jbaPath, side}, {side, jbaPath}} {
+		a, _ := openApp(t, paths...)
+		if a.skel == nil || a.skelLabel != "walk.skeleton.json" || len(a.skel.Joints) != 7 {
+			t.Fatalf("open %q: model %q, want the sidecar's 7 bones", paths, a.skelLabel)
+		}
+	}
+	a, _ := openApp(t, jbaPath)
+	a.apply(ui.OpenFiles{Paths: []string{side}})
+	if a.skelLabel != "walk.skeleton.json" || a.joint == nil || a.joint.clip.Name != "walk_30fps" {
+		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.joint)
+	}
+	v := viewOf(a)
+	foot := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Foot" })
+	calf := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Calf" })
+	if foot < 0 || calf < 0 || v.Markers[foot].Target != -1 {
+		t.Fatalf("markers %+v: want the sidecar's foot, at rest", v.Markers)
+	}
+	// The foot hangs 0.42 from the calf along the calf's x axis.
+	if d := v.Markers[foot].Pos.Sub(v.Markers[calf].Pos).Len(); math.Abs(float64(d)-0.42) > 1e-5 {
+		t.Errorf("foot %.4f from the calf, want 0.42 (the sidecar's rest translation)", d)
+	}
+}
+
+// TestAppJBANoHierarchyAndJAWB: bone names that are not Biped's give no
+// skeleton: each bone is drawn at its own transform with its axes, and
+// the message says so; a 64-bit-client file is an error message.
+func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
+	a, _ := openApp(t, filepath.Join(jbaTestdata, "negative_w.jba"))
+	if a.skel != nil || a.joint == nil {
+		t.Fatalf("skeleton %v: want none", a.skel)
+	}
+	if !noticeWith(a, ui.Warning, "no bone hierarchy known", "skeleton sidecar") {
+		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
+	}
+	a.apply(ui.Pause{})
+	a.apply(ui.Seek{Frame: 5})
+	v := viewOf(a)
+	pose := anim.NewPose(a.joint.clip)
+	anim.Evaluate(a.joint.clip, 5, pose)
+	for j, m := range v.Markers {
+		tv := pose.Targets[j].V
+		own := zUpDisplay([3]float64{tv[anim.TransX], tv[anim.TransY], tv[anim.TransZ]})
+		if !near3(m.Pos, own, 1e-6) {
+			t.Errorf("bone %q at %v, want its own translation %v", m.Name, m.Pos, own)
+		}
+	}
+	var s render.Scene
+	a.buildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
+	if len(s.Bones) != 3*len(v.Markers) || len(s.Points) != len(v.Markers) {
+		t.Errorf("scene: %d lines, %d points; want an axis triad (3 lines) and a point per bone", len(s.Bones), len(s.Points))
+	}
+
+	d := t.TempDir()
+	jawb := filepath.Join(d, "new_client.jba")
+	must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
+	a.apply(ui.OpenFiles{Paths: []string{jawb}})
+	if !noticeWith(a, ui.Error, "new_client.jba", "7.2.1", "not supported") {
+		t.Errorf("no error message for the JAWB file: %+v", a.notices)
+	}
+	if a.joint == nil || a.joint.clip.Name != "negative_w" {
+		t.Error("the failed file changed what was open")
+	}
+}
+
+// scaledSkeleton is a small Z-up leg rig in units of scale, posed at rest
+// by a clip of constants (a JBA in its own units).
+func scaledApp(scale float64) *app {
+	base := anim.DefaultBase()
+	tgt := func(name string, x, y, z float64) anim.Target {
+		b := base
+		b[anim.TransX], b[anim.TransY], b[anim.TransZ] = x*scale, y*scale, z*scale
+		return anim.Target{Name: name, Kind: anim.JointTarget, TexGen: -1, Base: b}
+	}
+	c := &anim.Clip{Name: "legs", Format: "jba", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+		tgt("Bip01", 0, 0, 1), tgt("Bip01 L Thigh", 0, 0.09, -0.05), tgt("Bip01 L Calf", 0.2, 0, -0.4), tgt("Bip01 R Thigh", 0, -0.09, -0.05), tgt("Bip01 R Calf", 0.1, 0, -0.45)}}
+	sk := &anim.Skeleton{Name: "legs", Mode: anim.Standard}
+	for _, b := range walkBones {
+		sk.Joints = append(sk.Joints, anim.Joint{Name: b.name, Parent: b.parent, Rest: base})
+	}
+	if err := sk.Finish(); err != nil {
+		panic(err)
+	}
+	a := newApp(nil)
+	a.add([]*openFile{{path: "legs.jba", name: "legs.jba", asset: &formats.Asset{Format: "jba", Clips: []*anim.Clip{c}, Skeletons: []*anim.Skeleton{sk}}}})
+	return a
+}
+
+// TestFrameJBAUnits: F frames the skeleton the same way whatever the
+// file's units (JBA positions are in the file's own space: a character
+// may be 2 or 2000 units tall), and after orbit, pan and zoom.
+func TestFrameJBAUnits(t *testing.T) {
+	const w, h = 800, 600
+	project := func(a *app) [][2]float32 {
+		var out [][2]float32
+		for _, m := range a.markers {
+			x, y, ok := a.camera.Project(m.Pos, w, h)
+			if !ok {
+				t.Fatalf("joint %q behind the camera", m.Name)
+			}
+			out = append(out, [2]float32{x, y})
+		}
+		return out
+	}
+	var ref [][2]float32
+	for _, scale := range []float64{1, 1000, 0.001} {
+		a := scaledApp(scale)
+		a.apply(ui.CameraOrbit{DX: 40, DY: -15})
+		a.apply(ui.CameraPan{DX: 300, DY: 100, ViewH: h})
+		a.apply(ui.CameraZoom{Steps: -6})
+		a.apply(ui.CameraFrame{})
+		pts := project(a)
+		lo, hi := [2]float32{w, h}, [2]float32{}
+		for _, p := range pts {
+			for k := 0; k < 2; k++ {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+		}
+		if lo[0] < 0 || lo[1] < 0 || hi[0] > w || hi[1] > h {
+			t.Errorf("scale %v: joints span %v..%v, outside the %dx%d view", scale, lo, hi, w, h)
+		}
+		if hi[1]-lo[1] < h/3 {
+			t.Errorf("scale %v: the skeleton is %v px tall in a %d px view; F should fill it", scale, hi[1]-lo[1], h)
+		}
+		if ref == nil {
+			ref = pts
+			continue
+		}
+		for i := range pts {
+			if math.Hypot(float64(pts[i][0]-ref[i][0]), float64(pts[i][1]-ref[i][1])) > 0.5 {
+				t.Errorf("scale %v: joint %d framed at %v, at scale 1 at %v; framing must not depend on units", scale, i, pts[i], ref[i])
+			}
+		}
+	}
+}
+
+// TestUIDrivesBFRESAndPairing runs the real UI (ImGui without GL) over
+// the app: the timeline marks the selected BFRES bone's keys, a drag
+// scrubs, and the Scene panel's combos pick another model and animation.
+func TestUIDrivesBFRESAndPairing(t *testing.T) {
+	a, _ := openApp(t, archiveFixtures+"biped.szs", bfresFixtures+"skel_anim.bfres")
+	ctx := imgui.CreateContext(nil)
+	defer ctx.Destroy()
+	io := imgui.CurrentIO()
+	io.SetIniFilename("")
+	io.SetDisplaySize(imgui.Vec2{X: 1400, Y: 900})
+	u := ui.New()
+	u.SetupFonts(1, 1)
+	io.Fonts().TextureDataRGBA32()
+	var v ui.View
+	frame := func(x, y float32, down bool) {
+		io.SetMousePosition(imgui.Vec2{X: x, Y: y})
+		io.SetMouseButtonDown(0, down)
+		io.SetDeltaTime(1.0 / 60)
+		a.advance(1.0 / 60)
+		a.evaluate()
+		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		imgui.NewFrame()
+		for _, in := range u.Frame(&v) {
+			a.apply(in)
+		}
+		imgui.Render()
+	}
+	click := func(id string) {
+		t.Helper()
+		r, ok := u.ItemRect(id)
+		if !ok {
+			t.Fatalf("no %s control", id)
+		}
+		x, y := r.X+r.W/2, r.Y+r.H/2
+		frame(x, y, false)
+		frame(x, y, true)
+		frame(x, y, false)
+		frame(x, y, false)
+	}
+	frame(0, 0, false)
+	frame(0, 0, false)
+	if !strings.HasSuffix(a.skelLabel, "biped.bmd") {
+		t.Fatalf("model %q", a.skelLabel)
+	}
+	// Pick the BFRES model in the Model combo: its own Trot plays.
+	click("pair:model")
+	mi := slices.IndexFunc(v.Pairing.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	click("pair:model:" + strconv.Itoa(mi))
+	if a.skel == nil || a.skel.Name != "Skeleton" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.joint)
+	}
+	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
+	a.apply(ui.SelectJoint{Joint: 3})
+	frame(0, 0, false)
+	if got := u.KeyMarkers(); !slices.Equal(got, []float64{0, 12, 24}) {
+		t.Errorf("timeline markers %v, want Head's keys [0 12 24]", got)
+	}
+	// Scrub the BFRES clip.
+	r, _ := u.ItemRect("timeline")
+	ty := r.Y + r.H/2
+	frame(u.TimelineX(6, 24), ty, false)
+	frame(u.TimelineX(6, 24), ty, true)
+	frame(u.TimelineX(18, 24), ty, true)
+	frame(u.TimelineX(18, 24), ty, true)
+	if a.joint.clock.Frame != 18 || !a.joint.clock.Paused {
+		t.Errorf("dragging the timeline to 18: frame %v paused %v", a.joint.clock.Frame, a.joint.clock.Paused)
+	}
+	frame(u.TimelineX(18, 24), ty, false)
+	// The Animation combo offers the biped's walk too; picking it plays it
+	// on the BFRES skeleton, with the mismatch reported.
+	click("pair:anim")
+	ai := slices.IndexFunc(v.Pairing.Anims, func(c ui.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
+	click("pair:anim:" + strconv.Itoa(ai))
+	if !strings.HasSuffix(a.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
+		t.Errorf("picked walk.bck: playing %q on %q", a.joint.label, a.skel.Name)
+	}
+	if !noticeWith(a, ui.Warning, "animation has 12 joints, skeleton has 6") {
+		t.Errorf("no mismatch message: %+v", a.notices)
+	}
+}
+
+// sarcPack writes a big-endian SARC (nodes sorted by hash, 4-byte aligned
+// data) wrapped in a literal-only Yaz0 stream: a .pack/.szs as Wii U games
+// ship them. A minimal copy of the archive package's test writer.
+func sarcPack(files map[string][]byte) []byte {
+	type node struct {
+		path string
+		hash uint32
+	}
+	var nodes []node
+	for p := range files {
+		nodes = append(nodes, node{p, archive.SARCHash(p, 0x65)})
+	}
+	slices.SortFunc(nodes, func(a, b node) int { return cmp.Compare(a.hash, b.hash) })
+	be := binary.BigEndian
+	var names, data []byte
+	sfat := be.AppendUint16([]byte("SFAT"), 0x0C)
+	sfat = be.AppendUint16(sfat, uint16(len(nodes)))
+	sfat = be.AppendUint32(sfat, 0x65)
+	for _, n := range nodes {
+		for len(data)%4 != 0 {
+			data = append(data, 0)
+		}
+		sfat = be.AppendUint32(sfat, n.hash)
+		sfat = be.AppendUint32(sfat, 0x01000000|uint32(len(names)/4))
+		sfat = be.AppendUint32(sfat, uint32(len(data)))
+		data = append(data, files[n.path]...)
+		sfat = be.AppendUint32(sfat, uint32(len(data)))
+		names = append(append(names, n.path...), 0)
+		for len(names)%4 != 0 {
+			names = append(names, 0)
+		}
+	}
+	dataOff := 0x14 + len(sfat) + 8 + len(names)
+	b := be.AppendUint16([]byte("SARC"), 0x14)
+	b = be.AppendUint16(b, 0xFEFF)
+	b = be.AppendUint32(b, uint32(dataOff+len(data)))
+	b = be.AppendUint32(b, uint32(dataOff))
+	b = be.AppendUint32(b, 0x01000000)
+	b = append(append(append(b, sfat...), "SFNT\x00\x08\x00\x00"...), names...)
+	b = append(b, data...)
+	return yaz0Literal(b)
+}
+
+// yaz0Literal wraps data in a valid Yaz0 stream of literal bytes only.
+func yaz0Literal(data []byte) []byte {
+	out := binary.BigEndian.AppendUint32([]byte("Yaz0"), uint32(len(data)))
+	out = append(out, make([]byte, 8)...)
+	for i := 0; i < len(data); i += 8 {
+		out = append(append(out, 0xFF), data[i:min(i+8, len(data))]...)
+	}
+	return out
+}
+
+// TestAppSARCPackWithBFRES opens a Yaz0 SARC holding a BFRES model, a
+// Yaz0-compressed FSKA file and texture SRT animations: the pack is a
+// tree, the model file's FSKL plays the FSKA (same archive), and the
+// texture animations are offered.
+func TestAppSARCPackWithBFRES(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(bfresFixtures + name)
+		must(t, err)
+		return b
+	}
+	pack := filepath.Join(t.TempDir(), "Fox.pack")
+	must(t, os.WriteFile(pack, sarcPack(map[string][]byte{
+		"Model/Fox.bfres":           read("skel_model.bfres"),
+		"Anim/Fox_Animation.sbfres": yaz0Literal(read("skel_anim.bfres")),
+		"Anim/Water.bfres":          read("texsrt.bfres"),
+		"Actor/readme.txt":          []byte("not an animation"),
+	}), 0o644))
+	a, _ := openApp(t, pack)
+	v := viewOf(a)
+	if len(v.Files) != 4 || len(v.Files[0].Entries) != 4 || v.Files[0].Format != "sarc" {
+		t.Fatalf("files %d (archive entries %d): want the pack and its 3 BFRES files", len(v.Files), len(v.Files[0].Entries))
+	}
+	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.joint)
+	}
+	p := v.Pairing
+	if p.Anims[p.Anim].Reason != "same archive" {
+		t.Errorf("Trot suggested as %q, want same archive", p.Anims[p.Anim].Reason)
+	}
+	if len(p.TexAnims) != 2 || a.tex == nil {
+		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.tex)
+	}
+}

@@ -1,0 +1,187 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// ArchiveEntry is one file inside an opened archive.
+type ArchiveEntry struct {
+	Path string
+	Kind string // sniffed format ("bck", "bmd", ...; "" unknown)
+	Size int64
+}
+
+// entryDir is a folder of an archive's tree, built from the entry paths.
+type entryDir struct {
+	name    string
+	dirs    []*entryDir
+	entries []int // indices into the archive's entries
+}
+
+// openAllUpTo is the archive size up to which its folders start open; a
+// bigger archive starts collapsed so the panel stays usable.
+const openAllUpTo = 64
+
+// filesSection lists the open files. An archive is a tree of its folders;
+// its models and animations (opened with it) show their clips and
+// skeletons, its other entries are listed dimmed.
+func (u *UI) filesSection(v *View) {
+	if len(v.Files) == 0 {
+		textDim("No files open.")
+		if imgui.Button("Open…") {
+			u.OpenDialog()
+		}
+		return
+	}
+	// An entry is drawn inside its archive when the archive itself is open.
+	containers := map[string]bool{}
+	for i := range v.Files {
+		if len(v.Files[i].Entries) > 0 {
+			containers[v.Files[i].Path] = true
+		}
+	}
+	for fi := range v.Files {
+		f := &v.Files[fi]
+		if f.Archive != "" && containers[f.Archive] {
+			continue
+		}
+		u.fileNode(v, fi, f.Name)
+	}
+}
+
+// fileNode draws one open file (label: its name in the tree) with its
+// clips and skeletons, and an archive's folders.
+func (u *UI) fileNode(v *View, fi int, label string) {
+	f := &v.Files[fi]
+	open := imgui.TreeNodeV(fmt.Sprintf("%s###file%d", label, fi), imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
+	u.record(fmt.Sprintf("file:%d", fi))
+	if imgui.IsItemHovered() && f.Path != "" {
+		imgui.SetTooltip(f.Path + "\n" + strings.ToUpper(f.Format) + " file; right-click to close")
+	}
+	if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
+		if imgui.MenuItem("Close") {
+			u.emit(CloseFile{File: fi})
+		}
+		imgui.EndPopup()
+	}
+	imgui.SameLine()
+	textDim(strings.ToUpper(f.Format))
+	if !open {
+		return
+	}
+	for ci, c := range f.Clips {
+		active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+		name := c.Name
+		if name == "" {
+			name = "animation"
+		}
+		kind := "joints"
+		if isTexClip(c) {
+			kind = "texture"
+		}
+		l := fmt.Sprintf("%s  ·  %s, %g f, %s###clip%d_%d", name, kind, c.Duration, c.Loop, fi, ci)
+		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
+			u.emit(SelectClip{File: fi, Clip: ci})
+		}
+		u.record(fmt.Sprintf("clip:%d:%d", fi, ci))
+	}
+	for si, sk := range f.Skels {
+		active := v.Skeleton != nil && v.Skeleton.Skeleton == sk
+		name := sk.Name
+		if name == "" {
+			name = "skeleton"
+		}
+		l := fmt.Sprintf("%s  ·  model, %d joints###skel%d_%d", name, len(sk.Joints), fi, si)
+		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
+			u.emit(SelectModel{File: fi, Skel: si})
+		}
+		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
+	}
+	for _, w := range f.Warnings {
+		textWrapped(colWarn, "warning: "+w)
+	}
+	if len(f.Entries) > 0 {
+		opened := map[string]int{}
+		for j := range v.Files {
+			if g := &v.Files[j]; g.Archive == f.Path && g.Entry != "" {
+				opened[g.Entry] = j
+			}
+		}
+		root := u.archiveTree(f)
+		u.entryFolder(v, f, root, opened, len(f.Entries) <= openAllUpTo)
+	}
+	imgui.TreePop()
+}
+
+// entryFolder draws a folder's subfolders and entries.
+func (u *UI) entryFolder(v *View, f *FileView, d *entryDir, opened map[string]int, defaultOpen bool) {
+	flags := imgui.TreeNodeFlagsSpanAvailWidth
+	if defaultOpen {
+		flags |= imgui.TreeNodeFlagsDefaultOpen
+	}
+	for _, sub := range d.dirs {
+		if imgui.TreeNodeV(sub.name+"/###dir:"+f.Path+"/"+sub.name, flags) {
+			u.entryFolder(v, f, sub, opened, defaultOpen)
+			imgui.TreePop()
+		}
+	}
+	for _, ei := range d.entries {
+		e := &f.Entries[ei]
+		base := e.Path[strings.LastIndexByte(e.Path, '/')+1:]
+		if j, ok := opened[e.Path]; ok {
+			u.fileNode(v, j, base)
+			continue
+		}
+		imgui.TreeNodeV(fmt.Sprintf("%s###ent:%s:%d", base, f.Path, ei), imgui.TreeNodeFlagsLeaf|imgui.TreeNodeFlagsNoTreePushOnOpen|imgui.TreeNodeFlagsSpanAvailWidth)
+		if imgui.IsItemHovered() {
+			kind := e.Kind
+			if kind == "" {
+				kind = "unknown format"
+			}
+			imgui.SetTooltip(fmt.Sprintf("%s\n%s, %s (not an animation or model)", e.Path, kind, humanSize(e.Size)))
+		}
+		imgui.SameLine()
+		textDim(strings.ToUpper(e.Kind))
+	}
+}
+
+// archiveTree builds (and caches per archive listing) the folder tree of
+// an archive's entries, in listing order.
+func (u *UI) archiveTree(f *FileView) *entryDir {
+	key := &f.Entries[0]
+	if u.trees == nil {
+		u.trees = map[*ArchiveEntry]*entryDir{}
+	}
+	if d, ok := u.trees[key]; ok {
+		return d
+	}
+	root := &entryDir{}
+	for i, e := range f.Entries {
+		d := root
+		parts := strings.Split(e.Path, "/")
+		for _, p := range parts[:len(parts)-1] {
+			var next *entryDir
+			for _, s := range d.dirs {
+				if s.name == p {
+					next = s
+					break
+				}
+			}
+			if next == nil {
+				next = &entryDir{name: p}
+				d.dirs = append(d.dirs, next)
+			}
+			d = next
+		}
+		d.entries = append(d.entries, i)
+	}
+	// The cache only ever holds the archives open now.
+	if len(u.trees) > 16 {
+		clear(u.trees)
+	}
+	u.trees[key] = root
+	return root
+}

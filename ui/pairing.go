@@ -1,0 +1,209 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/inkyblackness/imgui-go/v4"
+)
+
+// Pairing is what the Scene panel offers: every skeleton of the open files
+// and the animations, ranked for the model in use (cmd/viewer ranks them
+// with formats.Pair: same file, same archive, same directory, matching
+// joint count).
+type Pairing struct {
+	Models []ModelChoice
+	Model  int // index into Models of the model in use; -1: none
+	// Anims are the joint animations: the model's suggestions first, in
+	// rank order (Reason set), then the others.
+	Anims []AnimChoice
+	Anim  int // index into Anims of the playing joint clip; -1: none
+	// TexAnims are the texture SRT animations (BTK, BFRES texture SRT).
+	TexAnims []AnimChoice
+	TexAnim  int
+	// HasRootMotion is set when the joint clip has a root-motion track
+	// (JBA's world-space section); ApplyRootMotion says whether it moves
+	// the character or the character is locked in place.
+	HasRootMotion   bool
+	ApplyRootMotion bool
+}
+
+// ModelChoice is one skeleton of an open file.
+type ModelChoice struct {
+	File, Skel int
+	Label      string
+	Joints     int
+}
+
+// AnimChoice is one animation of an open file.
+type AnimChoice struct {
+	File, Clip int
+	Label      string
+	Joints     int     // joint targets (texture entries for a texture clip)
+	Frames     float64 // duration
+	// Reason is why it is suggested for the model in use ("same
+	// archive", ...); "" when it is not.
+	Reason string
+	// Warnings are the binding's mismatches on the model in use.
+	Warnings []string
+}
+
+// SetRootMotion applies the joint clip's root-motion track as the
+// character's model matrix (Apply) or locks the character in place.
+type SetRootMotion struct{ Apply bool }
+
+func (SetRootMotion) intent() {}
+
+// pairingSection draws the model, animation and texture-animation pickers
+// and the root-motion toggle.
+func (u *UI) pairingSection(v *View) {
+	p := &v.Pairing
+	if len(p.Models) == 0 && len(p.Anims) == 0 && len(p.TexAnims) == 0 {
+		textDim("Open a model or an animation.")
+		return
+	}
+	labelW := 78 * u.scale
+	rowLabel := func(s string) {
+		imgui.AlignTextToFramePadding()
+		textDim(s)
+		imgui.SameLine()
+		setCursorX(labelW)
+		imgui.SetNextItemWidth(-1)
+		// The list is wider than the narrow panel: entries carry their
+		// archive path and why they are suggested.
+		imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: 460 * u.scale}, imgui.Vec2{X: 900 * u.scale, Y: 600 * u.scale})
+	}
+
+	if len(p.Models) > 0 || len(p.Anims) > 0 {
+		rowLabel("Model")
+		cur := "(none: joints on their own)"
+		if p.Model >= 0 && p.Model < len(p.Models) {
+			cur = shortLabel(p.Models[p.Model].Label)
+		}
+		open := imgui.BeginComboV("##pairmodel", cur, imgui.ComboFlagsHeightLarge)
+		u.record("pair:model")
+		if open {
+			if imgui.SelectableV("(none: joints on their own)###pm-none", p.Model < 0, 0, imgui.Vec2{}) && p.Model >= 0 {
+				u.emit(SelectModel{File: -1, Skel: -1})
+			}
+			u.record("pair:model:none")
+			for i := range p.Models {
+				m := &p.Models[i]
+				if imgui.SelectableV(fmt.Sprintf("%s###pm%d", modelLabel(m), i), i == p.Model, 0, imgui.Vec2{}) && i != p.Model {
+					u.emit(SelectModel{File: m.File, Skel: m.Skel})
+				}
+				u.record(fmt.Sprintf("pair:model:%d", i))
+			}
+			imgui.EndCombo()
+		}
+	}
+
+	if len(p.Anims) > 0 {
+		rowLabel("Animation")
+		cur := "(none)"
+		if p.Anim >= 0 && p.Anim < len(p.Anims) {
+			cur = shortLabel(p.Anims[p.Anim].Label)
+		}
+		open := imgui.BeginComboV("##pairanim", cur, imgui.ComboFlagsHeightLarge)
+		u.record("pair:anim")
+		if open {
+			suggested := 0
+			for i := range p.Anims {
+				if p.Anims[i].Reason != "" {
+					suggested++
+				}
+			}
+			if p.Model >= 0 && suggested > 0 {
+				textDim("suggested for " + p.Models[p.Model].Label)
+			}
+			for i := range p.Anims {
+				a := &p.Anims[i]
+				if i == suggested && suggested > 0 && p.Model >= 0 {
+					imgui.Separator()
+					textDim("other animations")
+				}
+				label := fmt.Sprintf("%s  ·  %d joints, %g f", a.Label, a.Joints, a.Frames)
+				if a.Reason != "" {
+					label += "  ·  " + a.Reason
+				}
+				if len(a.Warnings) > 0 {
+					label += "  ·  warning"
+				}
+				if imgui.SelectableV(fmt.Sprintf("%s###pa%d", label, i), i == p.Anim, 0, imgui.Vec2{}) && i != p.Anim {
+					u.emit(SelectClip{File: a.File, Clip: a.Clip})
+				}
+				u.record(fmt.Sprintf("pair:anim:%d", i))
+				if len(a.Warnings) > 0 && imgui.IsItemHovered() {
+					imgui.SetTooltip(strings.Join(a.Warnings, "\n"))
+				}
+			}
+			imgui.EndCombo()
+		}
+		if p.Anim >= 0 && p.Anim < len(p.Anims) {
+			a := &p.Anims[p.Anim]
+			if a.Reason != "" {
+				textDim("paired: " + a.Reason)
+			}
+			for _, w := range a.Warnings {
+				textWrapped(colWarn, w)
+			}
+		}
+	}
+
+	if len(p.TexAnims) > 0 {
+		rowLabel("Texture")
+		cur := "(none)"
+		if p.TexAnim >= 0 && p.TexAnim < len(p.TexAnims) {
+			cur = shortLabel(p.TexAnims[p.TexAnim].Label)
+		}
+		open := imgui.BeginComboV("##pairtex", cur, imgui.ComboFlagsHeightLarge)
+		u.record("pair:tex")
+		if open {
+			for i := range p.TexAnims {
+				a := &p.TexAnims[i]
+				label := fmt.Sprintf("%s  ·  %d entries, %g f", a.Label, a.Joints, a.Frames)
+				if imgui.SelectableV(fmt.Sprintf("%s###pt%d", label, i), i == p.TexAnim, 0, imgui.Vec2{}) && i != p.TexAnim {
+					u.emit(SelectClip{File: a.File, Clip: a.Clip})
+				}
+				u.record(fmt.Sprintf("pair:tex:%d", i))
+			}
+			imgui.EndCombo()
+		}
+	}
+
+	if p.HasRootMotion {
+		apply := p.ApplyRootMotion
+		if imgui.Checkbox("Apply root motion###rootmotion", &apply) {
+			u.emit(SetRootMotion{Apply: apply})
+		}
+		u.record("pair:rootmotion")
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip("The file's world-space track moves the whole character.\nOff: the character is locked in place (the track is ignored).")
+		}
+	}
+}
+
+func modelLabel(m *ModelChoice) string {
+	return fmt.Sprintf("%s  ·  %d joints", m.Label, m.Joints)
+}
+
+// modelHint says where the hierarchy of a clip format comes from.
+func modelHint(format string) string {
+	switch {
+	case format == "jba":
+		return "Its bone names are not 3ds Max Biped names: drop a skeleton sidecar JSON (each bone's name and parent) to see the real bones."
+	case strings.HasPrefix(format, "bfres"):
+		return "Open or drop the .bfres model (FMDL skeleton) to see the real bones."
+	}
+	return "Open or drop the model (BMD/BDL) to see the real bones."
+}
+
+// shortLabel is the last part of a label ("biped.szs › biped/bck/walk.bck"
+// → "walk.bck", "skel_anim.bfres › Trot" → "Trot") for a narrow combo; its
+// list shows the whole label.
+func shortLabel(s string) string {
+	if i := strings.LastIndex(s, " › "); i >= 0 {
+		s = s[i+len(" › "):]
+	}
+	return s[strings.LastIndexByte(s, '/')+1:]
+}
