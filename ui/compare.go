@@ -126,7 +126,7 @@ func (u *UI) compareWindow(v *View) {
 			// GL textures start at the bottom row.
 			dl.AddImageV(imgui.TextureID(t.ID), p0, p1, imgui.Vec2{X: 0, Y: 1}, imgui.Vec2{X: 1, Y: 0}, packed(imgui.Vec4{X: 1, Y: 1, Z: 1, W: 1}))
 		} else {
-			dl.AddRectFilled(p0, p1, packed(colPlotBg))
+			fillRect(dl, p0, p1, packed(colPlotBg))
 		}
 		border := colGrid
 		if m == cv.FileLoop {
@@ -178,7 +178,7 @@ func (u *UI) framePlot(v *View, cv *CompareView, w, h float32) {
 		}
 	}
 	dl := imgui.WindowDrawList()
-	dl.AddRectFilled(pr.min(), pr.max(), packed(colPlotBg))
+	fillRect(dl, pr.min(), pr.max(), packed(colPlotBg))
 	cs.ticks, _ = plot.Ticks(cs.ticks[:0], view.X, float64(60*s), true)
 	for _, t := range cs.ticks {
 		x := float32(view.X.ToPixel(t))

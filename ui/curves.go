@@ -328,14 +328,14 @@ func (u *UI) plotArea(v *View, p *Playback, r Rect) {
 	dl := imgui.WindowDrawList()
 	dl.PushClipRectV(r.min(), r.max(), true)
 	defer dl.PopClipRect()
-	dl.AddRectFilled(pr.min(), pr.max(), packed(colPlotBg))
+	fillRect(dl, pr.min(), pr.max(), packed(colPlotBg))
 	// The continuation regions.
 	x0, xd := float32(c.view.X.ToPixel(0)), float32(c.view.X.ToPixel(dur))
 	if x0 > pr.X {
-		dl.AddRectFilled(pr.min(), imgui.Vec2{X: min(x0, pr.X+pr.W), Y: pr.Y + pr.H}, packed(colPlotOutBg))
+		fillRect(dl, pr.min(), imgui.Vec2{X: min(x0, pr.X+pr.W), Y: pr.Y + pr.H}, packed(colPlotOutBg))
 	}
 	if xd < pr.X+pr.W {
-		dl.AddRectFilled(imgui.Vec2{X: max(xd, pr.X), Y: pr.Y}, pr.max(), packed(colPlotOutBg))
+		fillRect(dl, imgui.Vec2{X: max(xd, pr.X), Y: pr.Y}, pr.max(), packed(colPlotOutBg))
 	}
 
 	// Grid and rulers.
@@ -416,26 +416,35 @@ func fmtTick(v, step float64) string {
 	return s
 }
 
+// maxHandleCurves is how many plotted channels get tangent handles
+// without being highlighted: beyond it the handles of one hide the keys
+// of another (and cost vertices every frame).
+const maxHandleCurves = 3
+
 // drawCurve draws one channel: its path (dimmer outside the clip), its
-// keys and their tangent handles.
+// keys and their tangent handles. Line widths are whole pixels, which
+// ImGui draws from its baked line texture with a third of the vertices,
+// and keys are squares (four vertices each): a software GL driver's cost
+// grows with the vertices.
 func (u *UI) drawCurve(dl imgui.DrawList, sc *shownCurve, pr Rect) {
 	c := &u.curves
 	s := u.scale
 	hl := c.highlight[sc.ref]
-	step := 1.5 * float64(s)
+	step := 2 * float64(s)
 	if sc.kind.Stepped() {
 		step = float64(s)
 	}
-	c.tracer.Trace(sc.curve, sc.mode, sc.duration, c.view, step, 0.3*float64(s))
-	width := 1.6 * s
+	c.tracer.Trace(sc.curve, sc.mode, sc.duration, c.view, step, 0.5*float64(s))
+	width := float32(math.Round(float64(2 * s)))
 	if hl {
-		width = 2.8 * s
+		width = float32(math.Round(float64(3 * s)))
 	}
+	thin := float32(math.Max(1, math.Round(float64(s))))
 	in, out := packed(sc.color), packed(withAlpha(sc.color, outsideAlpha))
 	for _, run := range c.tracer.Runs {
 		col, w := in, width
 		if run.Region != plot.Inside {
-			col, w = out, 1.3*s
+			col, w = out, thin
 		}
 		path := c.tracer.Path[run.Start:run.End]
 		for i := 0; i+1 < len(path); i++ {
@@ -447,18 +456,24 @@ func (u *UI) drawCurve(dl imgui.DrawList, sc *shownCurve, pr Rect) {
 		return
 	}
 	// Keys, and tangent handles where there is room to see them.
+	handles := c.handles && (hl || len(c.highlight) == 0 && len(c.shown) <= maxHandleCurves)
 	n := sc.curve.NumKeys()
 	lastX := float32(-1e9)
 	minGap := 5 * s
 	dark := packed(imgui.Vec4{X: 0.05, Y: 0.05, Z: 0.06, W: 1})
+	handleCol := packed(withAlpha(sc.color, 0.7))
+	r := float32(math.Round(float64(3 * s)))
+	if hl {
+		r = float32(math.Round(float64(4 * s)))
+	}
 	for i := 0; i < n; i++ {
 		k := sc.curve.Key(i)
 		if k.Frame < c.view.X.Min || k.Frame > c.view.X.Max {
 			continue
 		}
 		x, y := c.view.ToPixel(k.Frame, k.Value)
-		p := imgui.Vec2{X: float32(x), Y: float32(y)}
-		if c.handles && k.HasSlopes {
+		p := imgui.Vec2{X: float32(math.Round(x)), Y: float32(math.Round(y))}
+		if handles && k.HasSlopes {
 			hin, hout, inOK, outOK := plot.Handles(sc.curve, i)
 			for _, hh := range [2]struct {
 				p  plot.Point
@@ -468,25 +483,21 @@ func (u *UI) drawCurve(dl imgui.DrawList, sc *shownCurve, pr Rect) {
 					continue
 				}
 				hx, hy := c.view.ToPixel(hh.p.Frame, hh.p.Value)
-				q := imgui.Vec2{X: float32(hx), Y: float32(hy)}
+				q := imgui.Vec2{X: float32(math.Round(hx)), Y: float32(math.Round(hy))}
 				if math.Abs(float64(q.X-p.X)) < float64(12*s) {
 					continue // too close to its key to read
 				}
-				dl.AddLineV(p, q, packed(withAlpha(sc.color, 0.7)), 1*s)
-				r := 2.5 * s
-				dl.AddRectFilled(imgui.Vec2{X: q.X - r, Y: q.Y - r}, imgui.Vec2{X: q.X + r, Y: q.Y + r}, packed(withAlpha(sc.color, 0.9)))
+				dl.AddLineV(p, q, handleCol, thin)
+				hr := float32(math.Round(float64(2 * s)))
+				fillRect(dl, imgui.Vec2{X: q.X - hr, Y: q.Y - hr}, imgui.Vec2{X: q.X + hr, Y: q.Y + hr}, handleCol)
 			}
 		}
 		if p.X-lastX < minGap {
 			continue
 		}
 		lastX = p.X
-		r := 3.5 * s
-		if hl {
-			r = 4.5 * s
-		}
-		dl.AddCircleFilledV(p, r+1*s, dark, 10)
-		dl.AddCircleFilledV(p, r, packed(sc.color), 10)
+		fillRect(dl, imgui.Vec2{X: p.X - r - 1, Y: p.Y - r - 1}, imgui.Vec2{X: p.X + r + 1, Y: p.Y + r + 1}, dark)
+		fillRect(dl, imgui.Vec2{X: p.X - r, Y: p.Y - r}, imgui.Vec2{X: p.X + r, Y: p.Y + r}, packed(sc.color))
 	}
 }
 
@@ -661,7 +672,7 @@ func (u *UI) legend(v *View, p *Playback, w, h float32) {
 		pos := imgui.CursorScreenPos()
 		sz := imgui.TextLineHeight()
 		dl := imgui.WindowDrawList()
-		dl.AddRectFilled(imgui.Vec2{X: pos.X, Y: pos.Y + sz*0.2}, imgui.Vec2{X: pos.X + sz*0.6, Y: pos.Y + sz*0.8}, packed(sc.color))
+		fillRect(dl, imgui.Vec2{X: pos.X, Y: pos.Y + sz*0.2}, imgui.Vec2{X: pos.X + sz*0.6, Y: pos.Y + sz*0.8}, packed(sc.color))
 		setCursorX(imgui.CursorPosX() + sz*0.9)
 		c.curves = append(c.curves[:0], sc.curve)
 		c.readout = plot.Readout(c.readout[:0], c.curves, sc.mode, sc.duration, fx)

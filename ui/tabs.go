@@ -91,3 +91,10 @@ func smallButton(label string) bool {
 	defer imgui.PopStyleVar()
 	return imgui.Button(label)
 }
+
+// fillRect fills a rectangle with square corners: four vertices
+// (imgui-go's AddRectFilled rounds the corners by a pixel, which takes
+// sixteen).
+func fillRect(dl imgui.DrawList, a, b imgui.Vec2, col imgui.PackedColor) {
+	dl.AddRectFilledV(a, b, col, 0, imgui.DrawFlagsNone)
+}

@@ -135,7 +135,7 @@ func (u *UI) channelRow(v *View, t *anim.Target, r ChannelRef) {
 	box0 := imgui.Vec2{X: pos.X + sz*0.15, Y: pos.Y + sz*0.2}
 	box1 := imgui.Vec2{X: pos.X + sz*0.75, Y: pos.Y + sz*0.8}
 	if plotted || col != colTextDim {
-		dl.AddRectFilled(box0, box1, packed(col))
+		fillRect(dl, box0, box1, packed(col))
 	} else {
 		dl.AddRect(box0, box1, packed(colTextDim))
 	}

@@ -25,7 +25,11 @@ type compareApp struct {
 	poses    [anim.NumLoopModes]anim.Pose
 	world    [anim.NumLoopModes][]mgl64.Mat4
 	markers  [anim.NumLoopModes][]ui.Marker
-	view     ui.CompareView // what compareView returns, reused
+	// same[m] is the first mode showing the same frame as mode m (m
+	// itself when none before it does): before the clip's end all five
+	// show one pose, posed and drawn once.
+	same [anim.NumLoopModes]int
+	view ui.CompareView // what compareView returns, reused
 }
 
 // maxSeekSteps bounds the frame steps a seek replays (see seek).
@@ -133,6 +137,16 @@ func (a *app) evaluateCompare() {
 	joint := c.slot == ui.JointSlot && a.joint != nil && a.joint.clip == c.clip && sk != nil
 	zUp := a.zUp()
 	for m := range c.clocks {
+		c.same[m] = m
+		for k := 0; k < m; k++ {
+			if c.clocks[k].Frame == c.clocks[m].Frame {
+				c.same[m] = k
+				break
+			}
+		}
+		if c.same[m] != m {
+			continue
+		}
 		anim.Evaluate(c.clip, c.clocks[m].Frame, &c.poses[m])
 		if !joint {
 			continue

@@ -145,29 +145,51 @@ func eulerAxis(name string) (int, bool) {
 // compareRenderer draws the comparison's five viewports into textures.
 type compareRenderer struct {
 	targets render.TargetSet
-	scene   render.Scene
+	scenes  [anim.NumLoopModes]render.Scene
+	ready   bool // scenes were built this frame
 }
 
-// renderCompare draws the five modes into their textures (before the UI
-// draws them) and hands the textures to the next frame's view.
-func (v *viewer) renderCompare(sx float32) {
-	a := v.app
+// prepareCompare poses the five modes and builds their scenes (the CPU
+// part of the comparison's viewports).
+func (v *viewer) prepareCompare(sx float32) {
+	a, r := v.app, &v.cmpRender
+	r.ready = false
 	w, h := v.ui.CompareViewportSize()
 	pw, ph := int(w*sx), int(h*sx)
 	if !v.ui.CompareOpen() || a.cmp.clip == nil || pw < 1 || ph < 1 {
 		return
 	}
-	if err := v.cmpRender.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
+	if err := r.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
 		a.notify(ui.Error, "loop-mode comparison: %v", err)
 		v.ui.SetCompareOpen(false)
 		return
 	}
 	a.evaluateCompare()
-	for m, t := range v.cmpRender.targets.Targets {
-		a.buildCompareScene(anim.LoopMode(m), &v.cmpRender.scene, render.Viewport{W: int32(pw), H: int32(ph)}, v.ui.Scale()*sx, v.ui.Options, v.checker)
-		t.Bind()
-		v.scene.DrawScene(&v.cmpRender.scene)
-		a.cmp.view.Textures[m] = ui.TextureRef{ID: uintptr(t.Texture.ID), W: pw, H: ph}
+	for m := range r.scenes {
+		if a.cmp.same[m] == m {
+			a.buildCompareScene(anim.LoopMode(m), &r.scenes[m], render.Viewport{W: int32(pw), H: int32(ph)}, v.ui.Scale()*sx, v.ui.Options, v.checker)
+		}
+	}
+	r.ready = true
+}
+
+// drawCompare draws the prepared scenes into their textures (before the
+// UI, which shows them) and hands the textures to the next frame's view.
+// A mode showing the same frame as an earlier one shows that one's
+// texture.
+func (v *viewer) drawCompare() {
+	a, r := v.app, &v.cmpRender
+	if !r.ready {
+		return
+	}
+	for m, t := range r.targets.Targets {
+		k := a.cmp.same[m]
+		if k == m {
+			t.Bind()
+			v.scene.DrawScene(&r.scenes[m])
+		}
+		src := r.targets.Targets[k]
+		a.cmp.view.Textures[m] = ui.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()}
 	}
 	render.BindWindow()
 }

@@ -437,12 +437,13 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 		if ww > 0 && wh > 0 {
 			sx, sy = float32(fbW)/float32(ww), float32(fbH)/float32(wh)
 		}
-		v.renderCompare(sx)
+		v.prepareCompare(sx)
 		render.Clear(fbW, fbH, colBackground)
 		r := v.ui.Scene()
 		vp := render.Viewport{X: int32(r.X * sx), Y: int32(float32(fbH) - (r.Y+r.H)*sy), W: int32(r.W * sx), H: int32(r.H * sy)}
 		v.app.buildScene(&v.sceneData, vp, v.ui.Scale()*sx, v.ui.Options, v.checker)
 		cpu1, _ := threadCPU()
+		v.drawCompare()
 		v.scene.DrawScene(&v.sceneData)
 		v.imr.Render(imgui.RenderedDrawData(), fbW, fbH)
 		cpu2, _ := threadCPU()

@@ -22,6 +22,7 @@ type Tracer struct {
 	Runs []Run
 
 	xs      []float64 // curve-space sample positions
+	extra   []float64 // exact positions merged into xs
 	regions []Region
 	raw     []Vec // before simplification
 }
@@ -53,23 +54,36 @@ func (t *Tracer) Trace(c anim.Curve, mode anim.LoopMode, duration float64, v Vie
 	}
 	n := int(math.Ceil(math.Abs(v.X.Pixels) / pxStep))
 	n = max(1, min(n, maxTraceSamples))
-	t.xs = t.xs[:0]
-	for i := 0; i <= n; i++ {
-		t.xs = append(t.xs, x0+(x1-x0)*float64(i)/float64(n))
+	if c.Kind() == anim.KindConstant {
+		n = 1 // a flat line: its ends (and the boundaries) suffice
 	}
-	for _, b := range [2]float64{0, duration} {
-		if b > x0 && b < x1 {
-			t.xs = append(t.xs, b)
-		}
-	}
+	// The exact points (region boundaries, key frames inside the clip),
+	// sorted, merged into the uniform samples.
+	t.extra = t.extra[:0]
 	if k := c.NumKeys(); c.Kind() != anim.KindConstant && k <= n {
 		for i := 0; i < k; i++ {
 			if f := c.Key(i).Frame; f > x0 && f < x1 && f >= 0 && f <= duration {
-				t.xs = append(t.xs, f)
+				t.extra = append(t.extra, f)
 			}
 		}
 	}
-	sortFloats(t.xs)
+	for _, b := range [2]float64{0, duration} {
+		if b > x0 && b < x1 {
+			t.extra = append(t.extra, b)
+		}
+	}
+	sortFloats(t.extra) // keys come sorted: only the boundaries move
+	t.xs = t.xs[:0]
+	e := 0
+	for i := 0; i <= n; i++ {
+		x := x0 + (x1-x0)*float64(i)/float64(n)
+		for e < len(t.extra) && t.extra[e] < x {
+			t.xs = append(t.xs, t.extra[e])
+			e++
+		}
+		t.xs = append(t.xs, x)
+	}
+	t.xs = append(t.xs, t.extra[e:]...)
 	stepped := c.Kind().Stepped()
 	eps := boundaryEps * math.Max(duration, 1)
 	var prev Vec
@@ -155,59 +169,52 @@ func (t *Tracer) simplify(tol float64) {
 // Simplify appends to dst the points of src a polyline through which stays
 // within tol of every point of src: the first and last point always, and
 // an inner point only when the line from the last kept point can no
-// longer pass within tol of everything since (a sleeve of directions
-// narrowed point by point, linear in the number of points). It keeps the
-// corners of steps and the kinks of linear segments.
+// longer pass within tol (vertically, which bounds the distance) of
+// everything since. It keeps a sleeve of slopes narrowed point by point,
+// linear in the number of points and without trigonometry; a point not
+// to the right of the last kept one (a step's vertical jump) is always
+// kept. It keeps the corners of steps and the kinks of linear segments.
 func Simplify(dst, src []Vec, tol float64) []Vec {
 	if len(src) <= 2 || !(tol > 0) {
 		return append(dst, src...)
 	}
-	anchor := src[0]
+	anchor, at := src[0], 0
 	dst = append(dst, anchor)
-	lo, hi := math.Inf(-1), math.Inf(1) // feasible direction range (radians)
+	lo, hi := math.Inf(-1), math.Inf(1) // slopes of lines from the anchor that fit
 	for i := 1; i < len(src); i++ {
 		p := src[i]
 		dx, dy := p.X-anchor.X, p.Y-anchor.Y
-		d := math.Hypot(dx, dy)
-		if d <= tol {
-			continue // any line from the anchor passes within tol of p
-		}
-		a := math.Atan2(dy, dx)
-		if !math.IsInf(lo, 0) {
-			// Keep a within a half turn of the range's centre.
-			c := (lo + hi) / 2
-			for a-c > math.Pi {
-				a -= 2 * math.Pi
-			}
-			for c-a > math.Pi {
-				a += 2 * math.Pi
-			}
-		}
-		if a < lo || a > hi {
-			// The line to p misses an earlier point: keep the previous
-			// point and restart from it.
-			anchor = src[i-1]
-			dst = append(dst, anchor)
-			lo, hi = math.Inf(-1), math.Inf(1)
-			dx, dy = p.X-anchor.X, p.Y-anchor.Y
-			d = math.Hypot(dx, dy)
-			if d <= tol {
+		if dx > 0 {
+			if s := dy / dx; s >= lo && s <= hi {
+				lo, hi = math.Max(lo, (dy-tol)/dx), math.Min(hi, (dy+tol)/dx)
 				continue
 			}
-			a = math.Atan2(dy, dx)
 		}
-		w := math.Asin(math.Min(1, tol/d))
-		lo, hi = math.Max(lo, a-w), math.Min(hi, a+w)
+		// No line from the anchor through p fits: the previous point
+		// becomes the anchor, and p is tried from there.
+		if i-1 != at {
+			anchor, at = src[i-1], i-1
+			dst = append(dst, anchor)
+			dx, dy = p.X-anchor.X, p.Y-anchor.Y
+			if dx > 0 {
+				lo, hi = (dy-tol)/dx, (dy+tol)/dx
+				continue
+			}
+		}
+		// p is straight above, below or behind the anchor: a corner.
+		anchor, at = p, i
+		dst = append(dst, p)
+		lo, hi = math.Inf(-1), math.Inf(1)
 	}
-	if last := src[len(src)-1]; dst[len(dst)-1] != last {
-		dst = append(dst, last)
+	if at != len(src)-1 {
+		dst = append(dst, src[len(src)-1])
 	}
 	return dst
 }
 
 func sortFloats(a []float64) {
-	// The samples are sorted but for the few boundary and key frames
-	// appended at the end: an insertion sort moves each into place.
+	// Nearly sorted (sorted keys and two boundaries): an insertion sort
+	// moves the few strays into place.
 	for i := 1; i < len(a); i++ {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {
 			a[j], a[j-1] = a[j-1], a[j]
