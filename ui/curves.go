@@ -250,6 +250,7 @@ func (u *UI) curvesPanel(v *View) {
 	if imgui.Button("Fit all") {
 		u.fitCurves(primary, false)
 	}
+	u.record("curves:fitall")
 	tooltip("Show the whole clip, with a quarter of its length before and after, and every plotted value (double-click the plot)")
 	imgui.SameLine()
 	if imgui.Button("Fit selection") {
