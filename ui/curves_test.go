@@ -275,3 +275,37 @@ func TestInspectorCopiesCSV(t *testing.T) {
 		t.Errorf("copied %q (%s)", cp.Text, cp.What)
 	}
 }
+
+// TestQuaternionTargetsOfferEulerAngles lists the derived Euler angles
+// under a quaternion target (a JBA bone) and plots one.
+func TestQuaternionTargetsOfferEulerAngles(t *testing.T) {
+	var qs [][4]float64
+	for f := 0; f <= 30; f++ {
+		a := float64(f) * 3 * math.Pi / 180 // 3° per frame about Z
+		qs = append(qs, [4]float64{0, 0, math.Sin(a / 2), math.Cos(a / 2)})
+	}
+	sq := &anim.SampledQuat{Q: qs}
+	tg := anim.Target{Name: "Bip01", Kind: anim.JointTarget, TexGen: -1, Quaternion: true, Quat: sq, Base: anim.DefaultBase()}
+	for c := 0; c < 4; c++ {
+		tg.Channels = append(tg.Channels, anim.Channel{Slot: anim.QuatX + anim.Slot(c), Curve: sq.Component(c)})
+	}
+	c := &anim.Clip{Name: "turn", Format: "jba", Duration: 30, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{tg}}
+	h := newHarness(t, testView(c, 3, false))
+	h.click(center(h.rect("channel:0/euler.z")))
+	want := ChannelRef{Slot: JointSlot, Target: 0, Euler: 3}
+	if p := h.u.Plotted(); len(p) != 1 || p[0] != want {
+		t.Fatalf("plotted %v, want the derived z angle", p)
+	}
+	for i := 0; i < 4; i++ {
+		h.frame()
+	}
+	sh := h.u.ShownChannels()
+	if len(sh) != 1 || sh[0].Label != "Bip01/euler.z" {
+		t.Fatalf("shown %+v", sh)
+	}
+	// The plot spans the angle's 0..90°.
+	pv, _ := h.u.CurveView()
+	if pv.Y.Min > 0 || pv.Y.Max < 90 || pv.Y.Max > 110 {
+		t.Errorf("value range %v..%v, want about 0..90", pv.Y.Min, pv.Y.Max)
+	}
+}

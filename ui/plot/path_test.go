@@ -381,3 +381,39 @@ func TestQuatEulerFromTarget(t *testing.T) {
 		t.Error("an Euler target has no derived quaternion angles")
 	}
 }
+
+// TestReadoutEveryMode checks the readout across the plot's whole
+// timeline for every loop mode: the curve itself inside the clip (even
+// where mirrored-loop turns before the end), what playback shows after it
+// (anim.FrameAtTime), and PlayedFrame before it; and that it agrees with
+// the traced path.
+func TestReadoutEveryMode(t *testing.T) {
+	h := tangentCurve()
+	const d = 30
+	for mode := anim.LoopMode(0); mode < anim.NumLoopModes; mode++ {
+		for x := -10.0; x <= 50; x += 0.37 {
+			got := Readout(nil, []anim.Curve{h, anim.Constant(4)}, mode, d, x)
+			var want float64
+			switch {
+			case x >= 0 && x <= d:
+				want = h.Eval(x)
+			case x > d:
+				want = h.Eval(anim.FrameAtTime(mode, d, x))
+			default:
+				f, _ := PlayedFrame(mode, d, x)
+				want = h.Eval(f)
+			}
+			if got[0] != want || got[1] != 4 {
+				t.Fatalf("%s x=%v: readout %v, want [%v 4]", mode, x, got, want)
+			}
+		}
+	}
+	// Mirrored-loop turns at frame 29: the plot shows the clip's own last
+	// frame inside the clip, playback's bounce only after the end.
+	if got := Readout(nil, []anim.Curve{h}, anim.MirroredLoop, d, 29.5)[0]; got != h.Eval(29.5) {
+		t.Errorf("mirrored-loop at 29.5: %v, want the curve's %v", got, h.Eval(29.5))
+	}
+	if got := Readout(nil, []anim.Curve{h}, anim.MirroredLoop, d, 31)[0]; got != h.Eval(27) {
+		t.Errorf("mirrored-loop at 31: %v, want frame 27's %v", got, h.Eval(27))
+	}
+}
