@@ -46,6 +46,8 @@ Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
+        --tab curves|inspector|messages  --plot TARGET/CHANNEL,...  --raw-units
+        --compare [--compare-time T]     the analysis panels in a known state
         --bench-frames N                 print CPU time per frame and open-to-first-frame
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] (--json | --csv)
