@@ -3,6 +3,7 @@ package formats
 import (
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -272,4 +273,89 @@ func TestInspectJBA(t *testing.T) {
 	if got := field(t, secs, "rotation stride"); got == "" {
 		t.Error("no rotation stride")
 	}
+}
+
+// TestInspectEveryFixture runs the inspector over every target of every
+// decoder fixture: it must describe each without failing, and give every
+// keyed J3D track a key table.
+func TestInspectEveryFixture(t *testing.T) {
+	var paths []string
+	for _, pat := range []string{"j3d/testdata/*.bck", "j3d/testdata/*.btk", "bfres/testdata/*.bfres", "jba/testdata/*.jba"} {
+		m, _ := filepath.Glob(pat)
+		paths = append(paths, m...)
+	}
+	if len(paths) < 20 {
+		t.Fatalf("only %d fixtures found", len(paths))
+	}
+	for _, p := range paths {
+		a := openFixture(t, p)
+		if len(a.Inspect.Header()) == 0 {
+			t.Errorf("%s: no header sections", p)
+		}
+		for _, c := range a.Clips {
+			for i := range c.Targets {
+				secs := a.Inspect.Target(c, i)
+				if len(secs) == 0 {
+					t.Errorf("%s %q target %d: no raw data", p, c.Name, i)
+				}
+				if c.Format != "bck" && c.Format != "btk" {
+					continue
+				}
+				keyed, tables := 0, 0
+				for _, ch := range c.Targets[i].Channels {
+					if ch.Curve.Kind() == anim.KindHermite {
+						keyed++
+					}
+				}
+				for _, s := range secs {
+					for _, tb := range s.Tables {
+						if tb.Channel != "" {
+							tables++
+						}
+						for _, r := range tb.Rows {
+							if len(r) > len(tb.Columns) {
+								t.Errorf("%s: table %q has a row wider than its columns", p, tb.Title)
+							}
+						}
+					}
+				}
+				if tables != keyed {
+					t.Errorf("%s target %d: %d key tables for %d keyed tracks", p, i, tables, keyed)
+				}
+			}
+		}
+	}
+}
+
+// FuzzInspect opens arbitrary bytes and, when they decode, inspects every
+// target: a file the decoders accept must not break the inspector.
+func FuzzInspect(f *testing.F) {
+	for _, pat := range []string{"j3d/testdata/*.bck", "j3d/testdata/*.btk", "bfres/testdata/*.bfres", "jba/testdata/*.jba"} {
+		m, _ := filepath.Glob(pat)
+		for _, p := range m {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+			f.Add(b[:len(b)*2/3])
+		}
+	}
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := Open("fuzz", data)
+		if err != nil || a.Inspect == nil {
+			return
+		}
+		a.Inspect.Header()
+		for _, c := range a.Clips {
+			for i := range c.Targets {
+				for _, s := range a.Inspect.Target(c, i) {
+					for _, tb := range s.Tables {
+						_ = tb.CSV()
+					}
+				}
+			}
+		}
+	})
 }
