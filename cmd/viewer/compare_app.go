@@ -158,6 +158,7 @@ func (a *app) evaluateCompare() {
 		}
 		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
 		sk.World(&c.poses[m], &a.binding, c.world[m])
+		a.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
 		for j := range sk.Joints {
 			w := &c.world[m][j]
 			c.markers[m][j] = ui.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
