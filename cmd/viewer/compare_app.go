@@ -96,6 +96,12 @@ func (a *app) advanceCompare(dt float64) {
 	}
 }
 
+// comparePlaying reports whether the comparison's clock runs (the
+// window then keeps drawing frames, as for playback).
+func (a *app) comparePlaying() bool {
+	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
+}
+
 // applyCompare carries out the comparison's intents.
 func (a *app) applyCompare(in ui.Intent) {
 	c := &a.cmp

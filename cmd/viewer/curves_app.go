@@ -146,7 +146,28 @@ func eulerAxis(name string) (int, bool) {
 type compareRenderer struct {
 	targets render.TargetSet
 	scenes  [anim.NumLoopModes]render.Scene
-	ready   bool // scenes were built this frame
+	ready   bool       // scenes were built this frame
+	drawn   compareKey // what the textures show
+}
+
+// compareKey is everything the comparison's pictures depend on: when it
+// has not changed (a paused comparison), the textures are kept.
+type compareKey struct {
+	clip                 *anim.Clip
+	frames               [anim.NumLoopModes]float64
+	w, h                 int
+	scale                float32
+	camera               ui.Camera
+	opts                 ui.Options
+	sel                  ui.Selection
+	skel                 *anim.Skeleton
+	joints               int
+	chain, root          bool
+	up                   ui.UpAxis
+	jointFrame, texFrame float64
+	texMode              anim.TexMatrixMode
+	texOverride          bool
+	boundsLo, boundsHi   [3]float32
 }
 
 // prepareCompare poses the five modes and builds their scenes (the CPU
@@ -164,6 +185,22 @@ func (v *viewer) prepareCompare(sx float32) {
 		v.ui.SetCompareOpen(false)
 		return
 	}
+	key := compareKey{clip: a.cmp.clip, w: pw, h: ph, scale: v.ui.Scale() * sx, camera: a.camera, opts: v.ui.Options,
+		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
+		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
+	for m := range key.frames {
+		key.frames[m] = a.cmp.clocks[m].Frame
+	}
+	if a.joint != nil {
+		key.jointFrame = a.joint.clock.Frame
+	}
+	if a.tex != nil {
+		key.texFrame = a.tex.clock.Frame
+	}
+	if key == r.drawn && a.cmp.view.Textures[0].ID != 0 {
+		return // the textures already show this
+	}
+	r.drawn = key
 	a.evaluateCompare()
 	for m := range r.scenes {
 		if a.cmp.same[m] == m {

@@ -362,7 +362,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 	headless := g.screenshot != "" || g.bench > 0
 	for !v.win.ShouldClose() {
 		// Sleep while nothing moves and nobody touches anything.
-		idle := !headless && !v.app.anyRunning() && quietSince > idleAfter
+		idle := !headless && !v.app.anyRunning() && !v.app.comparePlaying() && quietSince > idleAfter
 		if idle {
 			platform.WaitEvents(250 * time.Millisecond)
 		} else {
