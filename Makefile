@@ -11,7 +11,7 @@ XVFB_ARGS := -a -s "-screen 0 1600x1000x24"
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HAVE_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),yes,)
 
-.PHONY: all deps build run test vet bench fuzz check-fixtures clean
+.PHONY: all deps build run test vet bench fuzz check-fixtures screenshots clean
 
 all: build
 
@@ -65,6 +65,10 @@ fuzz:
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -parallel 1 $$pkg || exit 1; \
 	  done; \
 	done
+
+# The README's pictures of the analysis panels (docs/*.png).
+screenshots: build
+	xvfb-run $(XVFB_ARGS) tools/screenshots
 
 # Golden fixtures from the shared folder (only where ../shared exists).
 check-fixtures: build

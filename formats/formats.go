@@ -13,6 +13,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/jba"
+	"github.com/animscope/animscope/internal/inspect"
 )
 
 // Asset is what one opened file holds.
@@ -31,6 +32,9 @@ type Asset struct {
 	Details []Detail
 	// Raw holds the decoder's spec-shaped structs for the inspector.
 	Raw any
+	// Inspect is Raw in the inspector's format-neutral form (nil for
+	// formats without one: archives, models).
+	Inspect inspect.Source
 	// Warnings are problems that did not stop the file from loading.
 	Warnings []string
 }
@@ -154,6 +158,7 @@ func Open(name string, data []byte) (*Asset, error) {
 			return nil, fmt.Errorf("%s: skeleton %q: %w", kind, s.Name, err)
 		}
 	}
+	a.Inspect = inspectorFor(a)
 	return a, nil
 }
 

@@ -46,6 +46,7 @@ func (u *UI) mainMenu(v *View) float32 {
 		menuToggle("Axes", "", &o.Axes)
 		menuToggle("Texture quad", "", &o.Quad)
 		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
+		menuToggle("Loop-mode comparison", "C", &u.compare.open)
 		if imgui.BeginMenu("Up axis") {
 			for _, c := range []struct {
 				label string
@@ -169,6 +170,9 @@ func (u *UI) shortcuts(v *View) {
 	if pressed('G', false) {
 		u.Options.Grid = !u.Options.Grid
 	}
+	if pressed('C', false) {
+		u.compare.open = !u.compare.open
+	}
 }
 
 func (u *UI) helpWindow() {
@@ -182,6 +186,10 @@ func (u *UI) helpWindow() {
 			{"Space", "play / pause"}, {"← / →", "step one frame"}, {"Home / End", "first / last frame"},
 			{"Drag the timeline", "scrub (playback resumes after)"}, {"L", "joint names"}, {"G", "ground grid"},
 			{"Ctrl+O", "open files"}, {"Drop files", "open them (a model with its animations pairs them)"},
+			{"C", "loop-mode comparison (all five modes side by side)"},
+			{"Curves: wheel", "zoom frames (Shift or Ctrl: values; over a ruler: that axis)"},
+			{"Curves: right drag", "pan (drag a ruler: pan that axis); left drag scrubs"},
+			{"Channel rows", "click to plot (under the selected joint; filter name/channel)"},
 		}
 		if imgui.BeginTableV("keys", 2, imgui.TableFlagsRowBg|imgui.TableFlagsBordersInnerV, imgui.Vec2{}, 0) {
 			for _, r := range rows {

@@ -31,14 +31,14 @@ func isTexClip(c *anim.Clip) bool {
 // clip's entries grouped by material.
 func (u *UI) targetsSection(v *View) {
 	imgui.SetNextItemWidth(-1)
-	imgui.InputTextWithHintV("##filter", "filter by name or #index", &u.filter, 0, nil)
+	imgui.InputTextWithHintV("##filter", "filter: name, #index, name/channel", &u.filter, 0, nil)
 	if v.Selection != u.lastSelection {
 		u.lastSelection = v.Selection
 		u.scrollToSel = true
 	}
 	h := imgui.ContentRegionAvail().Y
 	imgui.BeginChildV("##targets", imgui.Vec2{X: 0, Y: max(h, 60*u.scale)}, false, 0)
-	filter := strings.ToLower(strings.TrimSpace(u.filter))
+	filter := u.splitFilter(strings.ToLower(strings.TrimSpace(u.filter)))
 	switch {
 	case v.Skeleton != nil:
 		u.jointTree(v, filter)
@@ -94,6 +94,9 @@ func (u *UI) jointTree(v *View, filter string) {
 		if v.Selection.Joint == j && u.scrollToSel {
 			imgui.SetScrollHereY(0.5)
 		}
+		if open && b != nil && j < len(b.Target) {
+			u.targetChannels(v, JointSlot, b.Target[j], flags&imgui.TreeNodeFlagsNoTreePushOnOpen != 0)
+		}
 		return open
 	}
 	if filter != "" {
@@ -142,50 +145,6 @@ func (u *UI) childLists(sk *anim.Skeleton) [][]int {
 	return u.children
 }
 
-// targetList is the clip's targets without a skeleton, clipped to the
-// visible rows (a clip can have hundreds).
-func (u *UI) targetList(v *View, filter string) {
-	clip := v.Joint.Clip
-	idx := u.filtered[:0]
-	for i := range clip.Targets {
-		if matches(filter, clip.Targets[i].Name, i) {
-			idx = append(idx, i)
-		}
-	}
-	u.filtered = idx
-	lineH := imgui.TextLineHeightWithSpacing()
-	if u.scrollToSel {
-		for row, i := range idx {
-			if i == v.Selection.Target {
-				imgui.SetScrollY(max(0, float32(row)*lineH-imgui.WindowHeight()/2))
-			}
-		}
-	}
-	var clipper imgui.ListClipper
-	clipper.Begin(len(idx))
-	for clipper.Step() {
-		for row := clipper.DisplayStart; row < clipper.DisplayEnd; row++ {
-			i := idx[row]
-			t := &clip.Targets[i]
-			name := t.Name
-			keyed := 0
-			for _, ch := range t.Channels {
-				if ch.Curve.Kind() != anim.KindConstant {
-					keyed++
-				}
-			}
-			l := fmt.Sprintf("#%-3d %s###t%d", i, name, i)
-			if imgui.SelectableV(l, v.Selection.Target == i, 0, imgui.Vec2{}) {
-				u.emit(SelectTarget{Target: i})
-			}
-			if keyed > 0 {
-				imgui.SameLine()
-				textDim(fmt.Sprintf("%d keyed", keyed))
-			}
-		}
-	}
-}
-
 // texEntries lists the texture clip's entries under their materials.
 func (u *UI) texEntries(v *View, filter string) {
 	clip := v.Tex.Clip
@@ -216,6 +175,7 @@ func (u *UI) texEntries(v *View, filter string) {
 		if imgui.SelectableV(l, v.Selection.TexTarget == i, 0, imgui.Vec2{}) {
 			u.emit(SelectTexTarget{Target: i})
 		}
+		u.targetChannels(v, TexSlot, i, true)
 	}
 	if open {
 		imgui.TreePop()

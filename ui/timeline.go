@@ -449,8 +449,7 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 	return u.markers
 }
 
-// bottomTabs holds the messages now; the curve plot and loop-mode
-// comparison panels join them here.
+// bottomTabs holds the messages, the curve plot and the inspector.
 func (u *UI) bottomTabs(v *View) {
 	if !imgui.BeginTabBarV("##bottomtabs", imgui.TabBarFlagsNone) {
 		return
@@ -459,10 +458,12 @@ func (u *UI) bottomTabs(v *View) {
 	if n := len(v.Notices); n > 0 {
 		label = fmt.Sprintf("Messages (%d)###messages", n)
 	}
-	if imgui.BeginTabItemV(label, nil, imgui.TabItemFlagsNone) {
+	if imgui.BeginTabItemV(label, nil, u.tabFlags("messages")) {
+		u.tabShown(TabMessages)
 		u.messages(v)
 		imgui.EndTabItem()
 	}
+	u.analysisTabs(v)
 	imgui.EndTabBar()
 }
 

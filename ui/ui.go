@@ -98,6 +98,13 @@ type UI struct {
 	childSkel *anim.Skeleton
 	children  [][]int
 	filtered  []int
+
+	// the analysis panels: curves, loop-mode comparison, inspector
+	curves  curvesState
+	compare compareState
+	insp    inspectorState
+	tabs    tabState
+	tree    treeState
 }
 
 // New returns the UI with default options.
@@ -152,6 +159,7 @@ func (u *UI) Frame(v *View) []Intent {
 		u.openWindow(v)
 	}
 	u.toasts(v)
+	u.compareWindow(v)
 	if u.showHelp {
 		u.helpWindow()
 	}
@@ -188,12 +196,13 @@ func (u *UI) layout(v *View, top float32) {
 	avail := H - top
 
 	// Bottom: full width, height resizable from its top edge.
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: W, Y: defaultBottomH * s}, cond)
+	u.nextBottomSize(W, defaultBottomH*s, avail, cond)
 	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: W, Y: 120 * s}, imgui.Vec2{X: W, Y: max(120*s, avail-120*s)})
 	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: H}, imgui.ConditionAlways, imgui.Vec2{X: 0, Y: 1})
 	var bottomH float32
 	if imgui.BeginV("Timeline###bottom", nil, panelFlags|imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
 		bottomH = imgui.WindowHeight()
+		u.tabs.bottomH = bottomH
 		u.bottomPanel(v)
 	} else {
 		bottomH = imgui.WindowHeight()

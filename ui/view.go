@@ -63,6 +63,9 @@ type View struct {
 	Browser Browser
 
 	Stats Stats
+
+	// Compare is the loop-mode comparison while its window is open.
+	Compare *CompareView
 }
 
 // TextureRef is a texture ImGui can draw (a GL texture name behind the
@@ -107,6 +110,8 @@ type FileView struct {
 	Clips    []*anim.Clip
 	Skels    []*anim.Skeleton
 	Warnings []string
+	// Inspect is the file's raw data for the inspector (nil: none).
+	Inspect FileInspector
 }
 
 // SkeletonView is the model skeleton in use.

@@ -84,6 +84,12 @@ type app struct {
 	recent  []string
 	browser ui.Browser
 
+	// cmp is the loop-mode comparison; clipboard takes copied text (the
+	// window's clipboard), copied is the last text copied.
+	cmp       compareApp
+	clipboard func(string)
+	copied    string
+
 	quit bool
 	log  io.Writer // notices are echoed here ("animscope: FILE: reason")
 	now  func() time.Time
@@ -488,6 +494,7 @@ func (a *app) jointOf(target int) int {
 
 // advance moves both clocks by dt seconds of real time.
 func (a *app) advance(dt float64) {
+	a.advanceCompare(dt)
 	if a.scrubbing {
 		return
 	}
@@ -854,6 +861,8 @@ func (a *app) apply(in ui.Intent) {
 		a.notices = a.notices[:0]
 	case ui.Quit:
 		a.quit = true
+	default:
+		a.applyAnalysis(in)
 	}
 }
 
@@ -925,7 +934,7 @@ func (a *app) view(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 	}
 	for _, f := range a.files {
 		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Format: f.asset.Format,
-			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings})
+			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Inspect: f.asset.Inspect})
 	}
 	a.pairingView(v)
 	if a.joint != nil {
@@ -942,6 +951,7 @@ func (a *app) view(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true
 	}
+	v.Compare = a.compareView()
 }
 
 func (s *slot) playback(scrubbing bool) *ui.Playback {

@@ -48,6 +48,7 @@ type guiFlags struct {
 	selectName  string
 	cpuProfile  string
 	stateJSON   string
+	analysis    analysisFlags
 }
 
 func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
@@ -60,11 +61,15 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	size := fs.String("size", "", "window size WxH in screen units (default: the last size)")
 	fs.BoolVar(&g.noConfig, "no-config", false, "neither read nor write settings (window, recent files, panel layout)")
 	fs.BoolVar(&g.labels, "labels", false, "show joint names")
-	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name")
+	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name, or #INDEX for the joint clip's target INDEX")
 	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
+	g.analysis.register(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.analysis.check(); err != nil {
 		return nil, nil, err
 	}
 	if *frame != "" {
@@ -169,6 +174,7 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	if g.selectName != "" {
 		v.selectByName(g.selectName)
 	}
+	v.applyAnalysisFlags(&g.analysis)
 	if g.cpuProfile != "" {
 		f, err := os.Create(g.cpuProfile)
 		if err != nil {
@@ -198,6 +204,7 @@ type viewer struct {
 
 	view      ui.View
 	sceneData render.Scene
+	cmpRender compareRenderer
 	chainMode bool
 	title     string
 	// openStart is when the files given at startup began to load;
@@ -230,6 +237,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 		return nil, err
 	}
 	v.app = newApp(log)
+	v.app.clipboard = win.SetClipboard
 	v.app.recent = set.Recent
 	if set.BrowseDir != "" {
 		v.app.browser.Dir = set.BrowseDir
@@ -286,6 +294,7 @@ func (v *viewer) rebuildFonts() {
 func (v *viewer) close() {
 	v.saveSettings()
 	v.checker.Delete()
+	v.cmpRender.targets.Delete()
 	v.scene.Delete()
 	v.imr.Delete()
 	v.ctx.Destroy()
@@ -313,6 +322,9 @@ func (v *viewer) saveSettings() {
 
 // selectByName selects the first joint or texture entry called name.
 func (v *viewer) selectByName(name string) {
+	if v.selectByIndex(name) {
+		return
+	}
 	for _, m := range v.app.markers {
 		if m.Name == name {
 			v.app.apply(ui.SelectJoint{Joint: m.Joint})
@@ -350,7 +362,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 	headless := g.screenshot != "" || g.bench > 0
 	for !v.win.ShouldClose() {
 		// Sleep while nothing moves and nobody touches anything.
-		idle := !headless && !v.app.anyRunning() && quietSince > idleAfter
+		idle := !headless && !v.app.anyRunning() && !v.app.comparePlaying() && quietSince > idleAfter
 		if idle {
 			platform.WaitEvents(250 * time.Millisecond)
 		} else {
@@ -400,6 +412,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 			v.app.rebind()
 			v.app.sceneReady = false
 		}
+		v.app.setCompareActive(v.ui.CompareOpen())
 		v.app.advance(dt)
 		v.app.evaluate()
 		v.app.view(&v.view, stats, checkerRef)
@@ -424,11 +437,13 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 		if ww > 0 && wh > 0 {
 			sx, sy = float32(fbW)/float32(ww), float32(fbH)/float32(wh)
 		}
+		v.prepareCompare(sx)
 		render.Clear(fbW, fbH, colBackground)
 		r := v.ui.Scene()
 		vp := render.Viewport{X: int32(r.X * sx), Y: int32(float32(fbH) - (r.Y+r.H)*sy), W: int32(r.W * sx), H: int32(r.H * sy)}
 		v.app.buildScene(&v.sceneData, vp, v.ui.Scale()*sx, v.ui.Options, v.checker)
 		cpu1, _ := threadCPU()
+		v.drawCompare()
 		v.scene.DrawScene(&v.sceneData)
 		v.imr.Render(imgui.RenderedDrawData(), fbW, fbH)
 		cpu2, _ := threadCPU()
@@ -449,6 +464,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 				top := int(float32(fbH)) - int(vp.Y) - int(vp.H)
 				st := v.app.state(fbW, fbH, [4]int{int(vp.X), top, int(vp.W), int(vp.H)})
 				st.ContentScale, st.UIScale = v.win.ContentScale(), v.ui.Scale()
+				v.analysisState(&st, sx, sy)
 				if err := writeState(g.stateJSON, st); err != nil {
 					return err
 				}

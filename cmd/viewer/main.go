@@ -46,10 +46,13 @@ Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
+        --tab curves|inspector|messages  --plot TARGET/CHANNEL,...  --raw-units
+        --compare [--compare-time T]     the analysis panels in a known state
         --bench-frames N                 print CPU time per frame and open-to-first-frame
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
-  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] --json
-                                       print sampled channel values (schema: SAMPLES.md)
+  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] (--json | --csv)
+                                       print sampled channel values (JSON schema: SAMPLES.md;
+                                       CSV: one row per frame, one column per channel)
   animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)

@@ -10,12 +10,17 @@ import (
 	"github.com/animscope/animscope/internal/sample"
 )
 
-const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] --json
+const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] (--json | --csv)
 
 Prints every channel of the clip at the given frames, in the sample schema
-(SAMPLES.md). LIST is "0,1.5,7", "start:end:step" (end included), or a mix.
---times maps playback times (frames at speed 1 from the start of playback)
-through the loop mode, exactly as the playback clock would.
+(SAMPLES.md) with --json, or as a table for spreadsheets with --csv: a
+header row "frame,<target>/<channel>,..." then one row per frame (texture
+SRT targets add their 2x3 matrix as <target>/matrix.r0c0 .. r1c2, --model
+adds <target>/world.x/y/z; an unnamed target, or one whose name another
+shares, is <name>#<position>). LIST is "0,1.5,7", "start:end:step" (end
+included), or a mix. --times maps playback times (frames at speed 1 from
+the start of playback) through the loop mode, exactly as the playback
+clock would; the frame column then holds the frames it maps to.
 
 Flags:
 `
@@ -27,7 +32,8 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	loopFlag := fs.String("loop", "", "override the file's loop mode: once, once-reset, loop, mirrored-once, mirrored-loop")
 	clipFlag := fs.String("clip", "", "animation name, for files holding several")
 	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
-	jsonFlag := fs.Bool("json", false, "print JSON (the only output format so far; required)")
+	jsonFlag := fs.Bool("json", false, "print the sample JSON (SAMPLES.md schema)")
+	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -35,8 +41,8 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("sample: want exactly one FILE, got %d (see animscope sample -h)", len(pos))
 	}
-	if !*jsonFlag {
-		return usagef("sample: --json is required")
+	if *jsonFlag == *csvFlag {
+		return usagef("sample: give exactly one of --json and --csv")
 	}
 	if (*framesFlag == "") == (*timesFlag == "") {
 		return usagef("sample: give exactly one of --frames and --times")
@@ -85,6 +91,10 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
 	if err != nil {
 		return &inputError{pos[0], err}
+	}
+	if *csvFlag {
+		_, err = stdout.Write(sample.CSV(doc))
+		return err
 	}
 	out, err := sample.Marshal(doc)
 	if err != nil {

@@ -38,6 +38,11 @@ type viewerState struct {
 	// was laid out with.
 	ContentScale float32 `json:"contentScale"`
 	UIScale      float32 `json:"uiScale"`
+	// The analysis panels: the bottom tab shown, the curve plot (when
+	// that tab shows) and the loop-mode comparison (when open).
+	Tab     string        `json:"tab,omitempty"`
+	Curves  *stateCurves  `json:"curves,omitempty"`
+	Compare *stateCompare `json:"compare,omitempty"`
 }
 
 type stateJoint struct {

@@ -181,6 +181,19 @@ func PlayedFrame(mode anim.LoopMode, duration, x float64) (float64, Region) {
 	return 0, Before
 }
 
+// ShownFrame is the frame the curve plot shows at x: inside the clip
+// (0 ≤ x ≤ duration) the curve itself, at x, so every key and the clip's
+// last frame are visible even where a mode never plays them (mirrored
+// loop turns at duration−1); before and after it, PlayedFrame, what
+// playback shows there. The plot's shading, the readout and the traced
+// path all use it, so they agree.
+func ShownFrame(mode anim.LoopMode, duration, x float64) (float64, Region) {
+	if x >= 0 && x <= duration {
+		return x, Inside
+	}
+	return PlayedFrame(mode, duration, x)
+}
+
 // Sample fills dst with n+1 points of curve c for x from x0 to x1 on the
 // extended timeline, evaluated where the loop mode plays them, with each
 // point's region. Stepped curves need no special care here: the caller
@@ -199,25 +212,25 @@ func Sample(dst []Point, regions []Region, c anim.Curve, mode anim.LoopMode, dur
 	return dst, regions
 }
 
-// Readout is the value of every channel at frame, evaluated with the same
-// Curve.Eval the renderer uses.
+// Readout is the value of every channel at x on the plot's timeline
+// (ShownFrame), evaluated with the same Curve.Eval the renderer uses.
 func Readout(dst []float64, curves []anim.Curve, mode anim.LoopMode, duration, x float64) []float64 {
 	dst = dst[:0]
-	f, _ := PlayedFrame(mode, duration, x)
+	f, _ := ShownFrame(mode, duration, x)
 	for _, c := range curves {
 		dst = append(dst, c.Eval(f))
 	}
 	return dst
 }
 
-// Bounds returns the value range of curve c over [x0, x1] on the extended
-// timeline, sampled at n+1 points plus every key inside the clip (so
+// Bounds returns the value range of curve c over [x0, x1] on the plot's
+// timeline (ShownFrame), sampled at n+1 points plus every key inside the clip (so
 // fit-to-view includes the keys and the overshoot between them).
 func Bounds(c anim.Curve, mode anim.LoopMode, duration, x0, x1 float64, n int) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for i := 0; i <= n; i++ {
 		x := x0 + (x1-x0)*float64(i)/float64(max(n, 1))
-		f, _ := PlayedFrame(mode, duration, x)
+		f, _ := ShownFrame(mode, duration, x)
 		v := c.Eval(f)
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}

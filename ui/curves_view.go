@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/inspect"
+)
+
+// ChannelRef names a channel the curve panel can plot: channel Chan of
+// target Target of the clip playing in Slot, or with Euler 1..3 the x, y
+// or z Euler angle derived from a quaternion target's rotation (Chan is
+// then unused).
+type ChannelRef struct {
+	Slot   Slot
+	Target int
+	Chan   anim.Slot
+	Euler  int
+}
+
+// eulerNames label the derived Euler angles of quaternion targets.
+var eulerNames = [4]string{"", "euler.x", "euler.y", "euler.z"}
+
+// CompareView is the loop-mode comparison: one clip under all five loop
+// modes on one shared playback clock.
+type CompareView struct {
+	Clip     *anim.Clip
+	Label    string
+	FileLoop anim.LoopMode
+	// Time is the shared playback time in frames (at speed 1 since the
+	// start); Frames are the five clocks' animation frames, by mode.
+	Time    float64
+	Playing bool
+	Frames  [anim.NumLoopModes]float64
+	// Textures are the five modes' viewports as rendered last (zero until
+	// the first render).
+	Textures [anim.NumLoopModes]TextureRef
+}
+
+// FileInspector is the raw data of an open file for the inspector.
+type FileInspector = inspect.Source
+
+type (
+	// CopyText puts Text on the clipboard; What says what it is, for
+	// the message confirming it.
+	CopyText struct{ Text, What string }
+	// ComparePlay, ComparePause and CompareReset drive the loop-mode
+	// comparison's shared clock (all five modes together); CompareSeek
+	// puts it at playback time Time (frames at speed 1).
+	ComparePlay  struct{}
+	ComparePause struct{}
+	CompareReset struct{}
+	CompareSeek  struct{ Time float64 }
+)
+
+func (CopyText) intent()     {}
+func (ComparePlay) intent()  {}
+func (ComparePause) intent() {}
+func (CompareReset) intent() {}
+func (CompareSeek) intent()  {}
+
+// playbackOf returns the playback of slot s, or nil.
+func (v *View) playbackOf(s Slot) *Playback {
+	if s == TexSlot {
+		return v.Tex
+	}
+	return v.Joint
+}
+
+// selectedTarget is the selected target of a slot's clip, or -1.
+func (v *View) selectedTarget(s Slot) int {
+	p := v.playbackOf(s)
+	if p == nil {
+		return -1
+	}
+	t := v.Selection.Target
+	if s == TexSlot {
+		t = v.Selection.TexTarget
+	}
+	if t < 0 || t >= len(p.Clip.Targets) {
+		return -1
+	}
+	return t
+}
+
+// inspectorOf returns the inspector of the file holding clip c.
+func (v *View) inspectorOf(c *anim.Clip) (FileInspector, string) {
+	for i := range v.Files {
+		for _, fc := range v.Files[i].Clips {
+			if fc == c {
+				return v.Files[i].Inspect, v.Files[i].Name
+			}
+		}
+	}
+	return nil, ""
+}

@@ -1,0 +1,100 @@
+package ui
+
+import "github.com/inkyblackness/imgui-go/v4"
+
+// tabState tracks the bottom panel's tabs: a tab asked for by ShowTab,
+// the one showing, and the panel height to grow to.
+type tabState struct {
+	want    string // selected next frame
+	active  string
+	grown   map[string]bool
+	growTo  float32 // bottom panel height to set next frame (0: none)
+	bottomH float32 // the bottom panel's height last frame
+}
+
+// Tabs of the bottom panel, for ShowTab.
+const (
+	TabCurves    = "curves"
+	TabInspector = "inspector"
+	TabMessages  = "messages"
+)
+
+// ShowTab selects a tab of the bottom panel (TabCurves, TabInspector,
+// TabMessages) next frame.
+func (u *UI) ShowTab(name string) { u.tabs.want = name }
+
+// ActiveTab is the bottom panel's tab shown last frame.
+func (u *UI) ActiveTab() string { return u.tabs.active }
+
+func (u *UI) tabFlags(name string) imgui.TabItemFlags {
+	if u.tabs.want == name {
+		return imgui.TabItemFlagsSetSelected
+	}
+	return imgui.TabItemFlagsNone
+}
+
+// analysisTabs are the Curves and Inspector tabs of the bottom panel,
+// after Messages: a session starts on Messages, and the panel keeps its
+// size until a plot or a table is asked for.
+func (u *UI) analysisTabs(v *View) {
+	if imgui.BeginTabItemV("Curves###curves", nil, u.tabFlags(TabCurves)) {
+		u.tabShown(TabCurves)
+		u.curvesPanel(v)
+		imgui.EndTabItem()
+	}
+	if imgui.BeginTabItemV("Inspector###inspector", nil, u.tabFlags(TabInspector)) {
+		u.tabShown(TabInspector)
+		u.inspectorPanel(v)
+		imgui.EndTabItem()
+	}
+}
+
+// tabShown notes the tab being drawn; the first time a plot or table tab
+// shows in a session, a short bottom panel grows so it has room.
+func (u *UI) tabShown(name string) {
+	u.tabs.active = name
+	if u.tabs.want == name {
+		u.tabs.want = ""
+	}
+	if name == TabMessages || u.tabs.grown[name] {
+		return
+	}
+	if u.tabs.grown == nil {
+		u.tabs.grown = map[string]bool{}
+	}
+	u.tabs.grown[name] = true
+	if min := imgui.MainViewport().Size().Y * analysisPanelShare; u.tabs.bottomH < min {
+		u.tabs.growTo = min
+	}
+}
+
+// analysisPanelShare is the window height the bottom panel grows to for
+// the curves and the inspector.
+const analysisPanelShare = 0.42
+
+// nextBottomSize sets the bottom panel's size for this frame's Begin: the
+// remembered size, or the grown one after a tab asked for room.
+func (u *UI) nextBottomSize(w, defaultH, avail float32, cond imgui.Condition) {
+	if u.tabs.growTo > 0 {
+		imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: min(u.tabs.growTo, avail-120*u.scale)}, imgui.ConditionAlways)
+		u.tabs.growTo = 0
+		return
+	}
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: defaultH}, cond)
+}
+
+// smallButton is a button without vertical frame padding, to sit in a
+// line of text (imgui-go v4 leaves ImGui's SmallButton out).
+func smallButton(label string) bool {
+	pad := imgui.CurrentStyle().FramePadding()
+	imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, imgui.Vec2{X: pad.X, Y: 0})
+	defer imgui.PopStyleVar()
+	return imgui.Button(label)
+}
+
+// fillRect fills a rectangle with square corners: four vertices
+// (imgui-go's AddRectFilled rounds the corners by a pixel, which takes
+// sixteen).
+func fillRect(dl imgui.DrawList, a, b imgui.Vec2, col imgui.PackedColor) {
+	dl.AddRectFilledV(a, b, col, 0, imgui.DrawFlagsNone)
+}
