@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/inkyblackness/imgui-go/v4"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/ui"
@@ -241,28 +239,10 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 // menu reach the clock through the same intents as in the viewer.
 func TestUIIntentsDriveTheClock(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	ctx := imgui.CreateContext(nil)
-	defer ctx.Destroy()
-	io := imgui.CurrentIO()
-	io.SetIniFilename("")
-	io.SetDisplaySize(imgui.Vec2{X: 1400, Y: 860})
-	u := ui.New()
-	u.SetupFonts(1, 1)
-	io.Fonts().TextureDataRGBA32()
+	u, done := uiContext(t, 1400, 860)
+	defer done()
 	var v ui.View
-	frame := func(x, y float32, down bool) {
-		io.SetMousePosition(imgui.Vec2{X: x, Y: y})
-		io.SetMouseButtonDown(0, down)
-		io.SetDeltaTime(1.0 / 60)
-		a.advance(1.0 / 60)
-		a.evaluate()
-		a.view(&v, ui.Stats{}, ui.TextureRef{})
-		imgui.NewFrame()
-		for _, in := range u.Frame(&v) {
-			a.apply(in)
-		}
-		imgui.Render()
-	}
+	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
 	rect := func(id string) (float32, float32) {
 		r, ok := u.ItemRect(id)
 		if !ok {

@@ -46,23 +46,42 @@ func cpuMeter(b *testing.B) func() {
 }
 
 // uiContext makes an ImGui context with the viewer's fonts, as the
-// window would, without GL.
-func uiContext(b *testing.B) (*ui.UI, func()) {
+// window would, without GL, sized w×h.
+func uiContext(tb testing.TB, w, h float32) (*ui.UI, func()) {
+	tb.Helper()
 	ctx := imgui.CreateContext(nil)
 	io := imgui.CurrentIO()
 	io.SetIniFilename("")
-	io.SetDisplaySize(imgui.Vec2{X: 1400, Y: 860})
+	io.SetDisplaySize(imgui.Vec2{X: w, Y: h})
 	u := ui.New()
 	u.SetupFonts(1, 1)
 	io.Fonts().TextureDataRGBA32()
 	return u, ctx.Destroy
 }
 
+// uiFrame runs one viewer frame over a: the mouse at (x, y) with the left
+// button down or up, the clock advanced 1/60 s, the interface laid out and
+// its intents applied, as the window loop does minus GL.
+func uiFrame(a *app, u *ui.UI, v *ui.View, x, y float32, down bool) {
+	io := imgui.CurrentIO()
+	io.SetMousePosition(imgui.Vec2{X: x, Y: y})
+	io.SetMouseButtonDown(0, down)
+	io.SetDeltaTime(1.0 / 60)
+	a.advance(1.0 / 60)
+	a.evaluate()
+	a.view(v, ui.Stats{}, ui.TextureRef{})
+	imgui.NewFrame()
+	for _, in := range u.Frame(v) {
+		a.apply(in)
+	}
+	imgui.Render()
+}
+
 // BenchmarkFrameLarge is one whole frame minus GL: what --bench-frames
 // reports as "update+UI+scene".
 func BenchmarkFrameLarge(b *testing.B) {
 	a := loadLarge(b)
-	u, done := uiContext(b)
+	u, done := uiContext(b, 1400, 860)
 	defer done()
 	a.apply(ui.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
 	var v ui.View
@@ -102,7 +121,7 @@ func BenchmarkEvaluateLarge(b *testing.B) {
 // frame's CPU work: read, decode, validate, bind, frame the camera,
 // evaluate and lay out the interface once.
 func BenchmarkOpenLarge(b *testing.B) {
-	u, done := uiContext(b)
+	u, done := uiContext(b, 1400, 860)
 	defer done()
 	var v ui.View
 	b.ReportAllocs()

@@ -18,7 +18,7 @@ import (
 // --tab curves --plot ...` (it needs a context).
 func BenchmarkFrameCurvesCompare(b *testing.B) {
 	a := loadLarge(b)
-	u, done := uiContext(b)
+	u, done := uiContext(b, 1400, 860)
 	defer done()
 	const joint = 17
 	a.apply(ui.SelectJoint{Joint: joint})

@@ -15,7 +15,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
@@ -682,28 +681,10 @@ func TestFrameJBAUnits(t *testing.T) {
 // scrubs, and the Scene panel's combos pick another model and animation.
 func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	a, _ := openApp(t, archiveFixtures+"biped.szs", bfresFixtures+"skel_anim.bfres")
-	ctx := imgui.CreateContext(nil)
-	defer ctx.Destroy()
-	io := imgui.CurrentIO()
-	io.SetIniFilename("")
-	io.SetDisplaySize(imgui.Vec2{X: 1400, Y: 900})
-	u := ui.New()
-	u.SetupFonts(1, 1)
-	io.Fonts().TextureDataRGBA32()
+	u, done := uiContext(t, 1400, 900)
+	defer done()
 	var v ui.View
-	frame := func(x, y float32, down bool) {
-		io.SetMousePosition(imgui.Vec2{X: x, Y: y})
-		io.SetMouseButtonDown(0, down)
-		io.SetDeltaTime(1.0 / 60)
-		a.advance(1.0 / 60)
-		a.evaluate()
-		a.view(&v, ui.Stats{}, ui.TextureRef{})
-		imgui.NewFrame()
-		for _, in := range u.Frame(&v) {
-			a.apply(in)
-		}
-		imgui.Render()
-	}
+	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
 	click := func(id string) {
 		t.Helper()
 		r, ok := u.ItemRect(id)

@@ -32,12 +32,12 @@ func viewArg(c orbitCamera) string {
 	return fmt.Sprintf("%g,%g,%g,%g,%g,%g", c.Yaw, c.Pitch, c.Distance, c.Target[0], c.Target[1], c.Target[2])
 }
 
-// checkAnimatedJoints checks, for the joints in check, that each is drawn
+// checkJointSubset checks, for the joints in check, that each is drawn
 // within 2 px of its projection, and that every bone (parent ≥ 0) whose
 // ends are both far apart has bone pixels at its middle. It returns how
 // many joints were checked; joints closer than 12 px to another are
 // skipped (their markers merge).
-func checkAnimatedJoints(t *testing.T, img *image.RGBA, pts [][2]float64, parents []int, check []int) int {
+func checkJointSubset(t *testing.T, img *image.RGBA, pts [][2]float64, parents []int, check []int) int {
 	t.Helper()
 	n := 0
 	for _, i := range check {
@@ -67,7 +67,7 @@ func checkAnimatedJoints(t *testing.T, img *image.RGBA, pts [][2]float64, parent
 		}
 		a, b := pts[par], pts[i]
 		if math.Hypot(a[0]-b[0], a[1]-b[1]) < 24 {
-			continue
+			continue // too short to have a middle clear of the markers
 		}
 		mx, my := (a[0]+b[0])/2, (a[1]+b[1])/2
 		found := false
@@ -122,7 +122,7 @@ func TestRenderBFRES(t *testing.T) {
 		img := renderAt(t, frame, bfresFixtures+"skel_anim.bfres", "--clip", "Trot", "--model", bfresFixtures+"skel_model.bfres", "--view", viewArg(cam))
 		pts := projectAll(cam, goldenWorldOf(doc, bones, frameIndex(t, doc, frame)), 0, 0, 640, 480)
 		// Root is not animated (drawn in the rest colour): the others are.
-		if n := checkAnimatedJoints(t, img, pts, parents, []int{1, 2, 3, 4, 5}); n < 4 {
+		if n := checkJointSubset(t, img, pts, parents, []int{1, 2, 3, 4, 5}); n < 4 {
 			t.Errorf("frame %v: only %d joints stood apart enough to check", frame, n)
 		}
 	}
@@ -153,7 +153,7 @@ func TestRenderJBA(t *testing.T) {
 		cam := orbitCamera{Yaw: 60, Pitch: 35, Distance: 1.6, FovY: 40, Target: [3]float64{world[0][0] + 0.2, 0.9, 0}}
 		img := renderAt(t, c.frame, append(args, "--view", viewArg(cam))...)
 		pts := projectAll(cam, world, 0, 0, 640, 480)
-		if n := checkAnimatedJoints(t, img, pts, parents, []int{0, 1, 2, 3, 4}); n < 4 {
+		if n := checkJointSubset(t, img, pts, parents, []int{0, 1, 2, 3, 4}); n < 4 {
 			t.Errorf("frame %v (root motion %v): only %d joints stood apart enough to check", c.frame, c.root, n)
 		}
 	}
@@ -215,7 +215,7 @@ func TestGUIScreenshotFormats(t *testing.T) {
 				t.Fatalf("model %q clip %q at %v; want %q, %q at %v", s.Model, s.JointClip, s.JointFrame, c.model, c.clip, c.frame)
 			}
 			pts := projectAll(stateCamera(s), c.world(), float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
-			n := checkAnimatedJoints(t, img, pts, c.parents, c.check)
+			n := checkJointSubset(t, img, pts, c.parents, c.check)
 			t.Logf("%d joints checked", n)
 			if n < c.min {
 				t.Errorf("only %d joints stood apart enough to check", n)
