@@ -19,32 +19,26 @@ const maxTrackDetails = 16
 func openJ3DAnim(a *Asset, data []byte) error {
 	switch a.Format {
 	case "bck":
-		b, err := j3d.DecodeBCK(data)
-		if err != nil {
-			return err
-		}
-		clip, err := b.Clip()
-		if err != nil {
-			return err
-		}
-		a.Clips = []*anim.Clip{clip}
-		a.Raw = b
-		a.Details = bckDetails(b)
+		return openJ3D(a, data, j3d.DecodeBCK, bckDetails)
 	case "btk":
-		b, err := j3d.DecodeBTK(data)
-		if err != nil {
-			return err
-		}
-		clip, err := b.Clip()
-		if err != nil {
-			return err
-		}
-		a.Clips = []*anim.Clip{clip}
-		a.Raw = b
-		a.Details = btkDetails(b)
-	default:
-		return fmt.Errorf("%s: not a J3D animation", a.Format)
+		return openJ3D(a, data, j3d.DecodeBTK, btkDetails)
 	}
+	return fmt.Errorf("%s: not a J3D animation", a.Format)
+}
+
+// openJ3D is openJ3DAnim for one of the two decoders.
+func openJ3D[T interface{ Clip() (*anim.Clip, error) }](a *Asset, data []byte, decode func([]byte) (T, error), details func(T) []Detail) error {
+	raw, err := decode(data)
+	if err != nil {
+		return err
+	}
+	clip, err := raw.Clip()
+	if err != nil {
+		return err
+	}
+	a.Clips = []*anim.Clip{clip}
+	a.Raw = raw
+	a.Details = details(raw)
 	return nil
 }
 

@@ -7,9 +7,9 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 )
 
-// RenderTarget is a framebuffer whose colour is a texture, so that the UI
-// can show what was drawn into it as an image: the loop-mode comparison's
-// five small viewports are drawn each frame into five of them.
+// RenderTarget is a framebuffer whose colour is a texture: `animscope
+// render` draws into one and reads it back, and the UI shows them as
+// images (the loop-mode comparison's five small viewports).
 type RenderTarget struct {
 	fbo, depth uint32
 	Texture    Texture

@@ -190,7 +190,7 @@ func runRender(args []string, stdout io.Writer) error {
 		return err
 	}
 	defer checker.Delete()
-	fb, err := render.NewOffscreen(w, h)
+	fb, err := render.NewRenderTarget(w, h)
 	if err != nil {
 		return err
 	}

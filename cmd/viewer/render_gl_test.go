@@ -69,7 +69,7 @@ func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer im.Delete()
-		fb, err := render.NewOffscreen(32, 32)
+		fb, err := render.NewRenderTarget(32, 32)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 		if c := img.RGBAAt(16, 16); c.R != 255 || c.G != 0 || c.B != 0 {
 			t.Errorf("cleared offscreen pixel %v, want red", c)
 		}
-		if _, err := render.NewOffscreen(0, 10); err == nil {
+		if _, err := render.NewRenderTarget(0, 10); err == nil {
 			t.Error("a 0x10 offscreen target was accepted")
 		}
 	})
