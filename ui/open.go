@@ -84,18 +84,25 @@ func (u *UI) openWindow(v *View) {
 		if !e.Known {
 			imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
 		}
-		picked := u.pickedFiles[full]
-		if imgui.SelectableV(fmt.Sprintf("%s###f%d", e.Name, i), picked, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsDontClosePopups, imgui.Vec2{}) {
-			if imgui.IsMouseDoubleClicked(0) {
-				u.emit(OpenFiles{Paths: []string{full}})
-				u.openDialog = false
-			} else {
-				if !imgui.CurrentIO().KeyCtrlPressed() && !imgui.CurrentIO().KeyShiftPressed() {
-					u.pickedFiles = map[string]bool{}
-				}
-				u.pickedFiles[full] = !picked
+		expanded := e.Archive && b.Archive == full
+		if e.Archive {
+			// The arrow lists the archive's models and animations, so one
+			// entry can be opened (and paired) without the rest.
+			sign := "+"
+			if expanded {
+				sign = "-"
 			}
+			if imgui.ButtonV(fmt.Sprintf("%s##x%d", sign, i), imgui.Vec2{X: imgui.FrameHeight() * 0.8, Y: imgui.TextLineHeight()}) {
+				if expanded {
+					u.emit(BrowseArchive{})
+				} else {
+					u.emit(BrowseArchive{Path: full})
+				}
+			}
+			u.record("open:expand:" + e.Name)
+			imgui.SameLine()
 		}
+		u.pickRow(fmt.Sprintf("%s###f%d", e.Name, i), full)
 		u.record("open:" + e.Name)
 		if !e.Known {
 			imgui.PopStyleColor()
@@ -103,6 +110,9 @@ func (u *UI) openWindow(v *View) {
 		imgui.SameLine()
 		setCursorX(imgui.WindowWidth() - 90*s)
 		textDim(humanSize(e.Size))
+		if expanded {
+			u.archiveRows(b, full)
+		}
 	}
 	if len(b.Entries) == 0 && b.Err == "" {
 		textDim("(empty directory)")
@@ -133,6 +143,60 @@ func (u *UI) openWindow(v *View) {
 	if !open {
 		u.openDialog = false
 	}
+}
+
+// pickRow is one selectable file row: a click picks it (Ctrl/Shift add to
+// the picks), a double-click opens it.
+func (u *UI) pickRow(label, path string) {
+	picked := u.pickedFiles[path]
+	if imgui.SelectableV(label, picked, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsDontClosePopups, imgui.Vec2{}) {
+		if imgui.IsMouseDoubleClicked(0) {
+			u.emit(OpenFiles{Paths: []string{path}})
+			u.openDialog = false
+		} else {
+			if !imgui.CurrentIO().KeyCtrlPressed() && !imgui.CurrentIO().KeyShiftPressed() {
+				u.pickedFiles = map[string]bool{}
+			}
+			u.pickedFiles[path] = !picked
+		}
+	}
+}
+
+// archiveRows lists the expanded archive's entries under its row: models
+// and animations are picked and opened as ARCHIVE:ENTRY, other entries
+// are shown dimmed.
+func (u *UI) archiveRows(b *Browser, archive string) {
+	s := u.scale
+	imgui.Indent()
+	if b.ArchiveErr != "" {
+		textWrapped(colError, b.ArchiveErr)
+	}
+	for j, ae := range b.ArchiveEntries {
+		label := fmt.Sprintf("%s  %s###a%d", ae.Path, ae.Kind, j)
+		if !openableKind(ae.Kind) {
+			textDim(fmt.Sprintf("%s  %s", ae.Path, ae.Kind))
+			continue
+		}
+		u.pickRow(label, archive+":"+ae.Path)
+		u.record("open:entry:" + ae.Path)
+		imgui.SameLine()
+		setCursorX(imgui.WindowWidth() - 90*s)
+		textDim(humanSize(ae.Size))
+	}
+	if len(b.ArchiveEntries) == 0 && b.ArchiveErr == "" {
+		textDim("(no files)")
+	}
+	imgui.Unindent()
+}
+
+// openableKind reports whether an archive entry holds something the viewer
+// shows (a model or an animation).
+func openableKind(kind string) bool {
+	switch kind {
+	case "bck", "btk", "bmd", "bdl", "bfres", "jba", "skeleton-json":
+		return true
+	}
+	return false
 }
 
 func humanSize(n int64) string {

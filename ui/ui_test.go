@@ -359,3 +359,49 @@ func TestGlyphsInFont(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenDialogArchive expands an archive in the Open dialog: its + asks
+// cmd/viewer for the listing, models and animations are picked and opened
+// as ARCHIVE:ENTRY, other entries cannot be picked, and - folds it again.
+func TestOpenDialogArchive(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, true)
+	v.Browser = Browser{Dir: "/data", Entries: []DirEntry{{Name: "biped.szs", Size: 4832, Known: true, Archive: true}}}
+	h := newHarness(t, v)
+	h.u.OpenDialog()
+	h.frame()
+	h.frame()
+	got := h.click(center(h.rect("open:expand:biped.szs")))
+	if b, ok := find[BrowseArchive](got); !ok || b.Path != "/data/biped.szs" {
+		t.Fatalf("+ gave %#v, want BrowseArchive of the archive", got)
+	}
+	v.Browser.Archive = "/data/biped.szs"
+	v.Browser.ArchiveEntries = []ArchiveEntry{
+		{Path: "biped/bck/walk.bck", Kind: "bck", Size: 1152},
+		{Path: "biped/bmdl/biped.bmd", Kind: "bmd", Size: 1568},
+		{Path: "biped/readme.txt", Kind: "", Size: 10},
+	}
+	h.frame()
+	h.frame()
+	if _, ok := h.u.rects["open:entry:biped/readme.txt"]; ok {
+		t.Error("an entry of unknown kind is pickable")
+	}
+	h.click(center(h.rect("open:entry:biped/bmdl/biped.bmd")))
+	io := imgui.CurrentIO()
+	io.KeyPress(1)
+	io.KeyCtrl(1, 1)
+	h.click(center(h.rect("open:entry:biped/bck/walk.bck")))
+	io.KeyRelease(1)
+	io.KeyCtrl(1, 1)
+	h.frame()
+	got = h.click(center(h.rect("open:ok")))
+	o, ok := find[OpenFiles](got)
+	if !ok || len(o.Paths) != 2 || o.Paths[0] != "/data/biped.szs:biped/bck/walk.bck" || o.Paths[1] != "/data/biped.szs:biped/bmdl/biped.bmd" {
+		t.Fatalf("Open gave %#v, want the two entries as ARCHIVE:ENTRY", got)
+	}
+	h.u.OpenDialog()
+	h.frame()
+	h.frame()
+	if b, ok := find[BrowseArchive](h.click(center(h.rect("open:expand:biped.szs")))); !ok || b.Path != "" {
+		t.Fatalf("- on the expanded archive should fold it (BrowseArchive{}), got %#v", b)
+	}
+}

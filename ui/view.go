@@ -159,6 +159,11 @@ type Browser struct {
 	Dir     string
 	Entries []DirEntry
 	Err     string
+	// Archive is the archive file (full path) whose entries are shown
+	// expanded under it, listed by cmd/viewer after a BrowseArchive.
+	Archive        string
+	ArchiveEntries []ArchiveEntry
+	ArchiveErr     string
 }
 
 // DirEntry is a directory or file in the open dialog.
@@ -167,6 +172,9 @@ type DirEntry struct {
 	Dir   bool
 	Size  int64
 	Known bool // the extension is one animscope reads
+	// Archive marks a container (RARC, SARC: .arc, .szs, .pack, ...) whose
+	// entries the dialog can list before anything is opened.
+	Archive bool
 }
 
 // Stats are shown in the status bar.
@@ -222,7 +230,11 @@ type (
 		Override bool
 	}
 	// OpenFiles opens files (several at once: a model and its animations).
+	// A path may be FILE:ENTRY, an entry inside an archive.
 	OpenFiles struct{ Paths []string }
+	// BrowseArchive lists an archive's entries in the Open dialog (an
+	// empty Path folds the listing away).
+	BrowseArchive struct{ Path string }
 	// Browse lists a directory in the open dialog.
 	Browse struct{ Dir string }
 	// CloseFile closes open file File; CloseAll closes everything.
@@ -259,6 +271,7 @@ func (SelectTarget) intent()    {}
 func (SelectTexTarget) intent() {}
 func (SetTexMode) intent()      {}
 func (OpenFiles) intent()       {}
+func (BrowseArchive) intent()   {}
 func (Browse) intent()          {}
 func (CloseFile) intent()       {}
 func (CloseAll) intent()        {}

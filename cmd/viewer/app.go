@@ -841,6 +841,8 @@ func (a *app) apply(in ui.Intent) {
 		a.open(in.Paths)
 	case ui.Browse:
 		a.browse(in.Dir)
+	case ui.BrowseArchive:
+		a.browseArchive(in.Path)
 	case ui.CloseFile:
 		a.closeFile(in.File)
 	case ui.CloseAll:
@@ -896,7 +898,9 @@ func (a *app) browse(dir string) {
 				}
 			}
 		}
-		de.Known = knownExt[strings.ToLower(filepath.Ext(e.Name()))]
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		de.Known = knownExt[ext]
+		de.Archive = !de.Dir && archiveExt[ext]
 		a.browser.Entries = append(a.browser.Entries, de)
 	}
 	sort.SliceStable(a.browser.Entries, func(i, j int) bool {
@@ -906,6 +910,37 @@ func (a *app) browse(dir string) {
 		}
 		return strings.ToLower(x.Name) < strings.ToLower(y.Name)
 	})
+}
+
+// archiveExt marks the files the Open dialog offers to expand (RARC and
+// SARC containers, Yaz0-compressed or not); their content decides in the
+// end.
+var archiveExt = map[string]bool{".arc": true, ".szs": true, ".rarc": true, ".sarc": true, ".pack": true}
+
+// browseArchive lists an archive's entries under its row in the Open
+// dialog; "" folds the listing. Only the tables are read (entries are
+// decoded lazily), so this is quick even for large archives.
+func (a *app) browseArchive(path string) {
+	a.browser.Archive, a.browser.ArchiveEntries, a.browser.ArchiveErr = path, nil, ""
+	if path == "" {
+		return
+	}
+	data, err := readInput(path)
+	if err != nil {
+		a.browser.ArchiveErr = err.Error()
+		return
+	}
+	as, err := formats.Open(path, data)
+	switch {
+	case err != nil:
+		a.browser.ArchiveErr = err.Error()
+	case as.Archive == nil:
+		a.browser.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", as.Format)
+	default:
+		for _, e := range as.Archive.Entries() {
+			a.browser.ArchiveEntries = append(a.browser.ArchiveEntries, ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size})
+		}
+	}
 }
 
 // knownExt marks the files the Open dialog shows brightly; any file can be

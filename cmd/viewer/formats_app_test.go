@@ -825,3 +825,58 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.tex)
 	}
 }
+
+// TestOpenDialogListsArchive: the Open dialog's + on an archive lists its
+// entries with their sniffed kinds, and an entry picked there opens as
+// ARCHIVE:ENTRY with its model pairing.
+func TestOpenDialogListsArchive(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(archiveFixtures + "biped.szs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	szs := filepath.Join(dir, "biped.szs")
+	if err := os.WriteFile(szs, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.szs"), []byte("not an archive"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := newApp(nil)
+	a.apply(ui.Browse{Dir: dir})
+	var found bool
+	for _, e := range a.browser.Entries {
+		if e.Name == "biped.szs" {
+			found = e.Archive && e.Known
+		}
+	}
+	if !found {
+		t.Fatalf("biped.szs not offered as an archive: %+v", a.browser.Entries)
+	}
+	a.apply(ui.BrowseArchive{Path: szs})
+	kinds := map[string]string{}
+	for _, e := range a.browser.ArchiveEntries {
+		kinds[e.Path] = e.Kind
+	}
+	want := map[string]string{"biped/bck/walk.bck": "bck", "biped/bck/wave.bck": "bck", "biped/bmdl/biped.bmd": "bmd", "biped/btk/btk_basic.btk": "btk"}
+	if len(kinds) != len(want) || a.browser.ArchiveErr != "" {
+		t.Fatalf("listing %v (err %q), want %v", kinds, a.browser.ArchiveErr, want)
+	}
+	for p, k := range want {
+		if kinds[p] != k {
+			t.Errorf("%s: kind %q, want %q", p, kinds[p], k)
+		}
+	}
+	a.apply(ui.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
+	if a.browser.ArchiveErr == "" || len(a.browser.ArchiveEntries) != 0 {
+		t.Errorf("a non-archive .szs listed %v with no error", a.browser.ArchiveEntries)
+	}
+	a.apply(ui.BrowseArchive{})
+	if a.browser.Archive != "" || a.browser.ArchiveErr != "" {
+		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
+	}
+	a.apply(ui.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
+	if a.skel == nil || len(a.skel.Joints) != 12 || a.joint == nil || a.joint.clip.Duration != 40 {
+		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.joint != nil)
+	}
+}
