@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/j3d"
 )
 
@@ -19,19 +20,6 @@ func readJ3DFixture(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	return data
-}
-
-// yaz0Literal wraps data in a Yaz0 stream of literals only (every flag bit
-// set): valid Yaz0 without needing a compressor here.
-func yaz0Literal(data []byte) []byte {
-	out := make([]byte, 16, 16+len(data)+len(data)/8+1)
-	copy(out, "Yaz0")
-	binary.BigEndian.PutUint32(out[4:], uint32(len(data)))
-	for i := 0; i < len(data); i += 8 {
-		out = append(out, 0xFF)
-		out = append(out, data[i:min(i+8, len(data))]...)
-	}
-	return out
 }
 
 func j3dDetail(a *Asset, name string) (any, bool) {
@@ -123,7 +111,7 @@ func TestOpenLargeDetailsCompact(t *testing.T) {
 
 func TestOpenYaz0BCK(t *testing.T) {
 	plain := readJ3DFixture(t, "shared.bck")
-	a, err := Open("shared.bck.szs", yaz0Literal(plain))
+	a, err := Open("shared.bck.szs", archive.Yaz0Stored(plain))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +142,7 @@ func TestOpenHostileJ3D(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 	// Through Yaz0 too.
-	_, err = Open("bad.szs", yaz0Literal(data))
+	_, err = Open("bad.szs", archive.Yaz0Stored(data))
 	if err == nil || !strings.HasPrefix(err.Error(), "bck: offset 0x72:") {
 		t.Errorf("yaz0: err = %v", err)
 	}

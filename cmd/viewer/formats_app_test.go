@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
-	"encoding/binary"
 	"encoding/json"
 	"math"
 	"os"
@@ -739,59 +737,6 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	}
 }
 
-// sarcPack writes a big-endian SARC (nodes sorted by hash, 4-byte aligned
-// data) wrapped in a literal-only Yaz0 stream: a .pack/.szs as Wii U games
-// ship them. A minimal copy of the archive package's test writer.
-func sarcPack(files map[string][]byte) []byte {
-	type node struct {
-		path string
-		hash uint32
-	}
-	var nodes []node
-	for p := range files {
-		nodes = append(nodes, node{p, archive.SARCHash(p, 0x65)})
-	}
-	slices.SortFunc(nodes, func(a, b node) int { return cmp.Compare(a.hash, b.hash) })
-	be := binary.BigEndian
-	var names, data []byte
-	sfat := be.AppendUint16([]byte("SFAT"), 0x0C)
-	sfat = be.AppendUint16(sfat, uint16(len(nodes)))
-	sfat = be.AppendUint32(sfat, 0x65)
-	for _, n := range nodes {
-		for len(data)%4 != 0 {
-			data = append(data, 0)
-		}
-		sfat = be.AppendUint32(sfat, n.hash)
-		sfat = be.AppendUint32(sfat, 0x01000000|uint32(len(names)/4))
-		sfat = be.AppendUint32(sfat, uint32(len(data)))
-		data = append(data, files[n.path]...)
-		sfat = be.AppendUint32(sfat, uint32(len(data)))
-		names = append(append(names, n.path...), 0)
-		for len(names)%4 != 0 {
-			names = append(names, 0)
-		}
-	}
-	dataOff := 0x14 + len(sfat) + 8 + len(names)
-	b := be.AppendUint16([]byte("SARC"), 0x14)
-	b = be.AppendUint16(b, 0xFEFF)
-	b = be.AppendUint32(b, uint32(dataOff+len(data)))
-	b = be.AppendUint32(b, uint32(dataOff))
-	b = be.AppendUint32(b, 0x01000000)
-	b = append(append(append(b, sfat...), "SFNT\x00\x08\x00\x00"...), names...)
-	b = append(b, data...)
-	return yaz0Literal(b)
-}
-
-// yaz0Literal wraps data in a valid Yaz0 stream of literal bytes only.
-func yaz0Literal(data []byte) []byte {
-	out := binary.BigEndian.AppendUint32([]byte("Yaz0"), uint32(len(data)))
-	out = append(out, make([]byte, 8)...)
-	for i := 0; i < len(data); i += 8 {
-		out = append(append(out, 0xFF), data[i:min(i+8, len(data))]...)
-	}
-	return out
-}
-
 // TestAppSARCPackWithBFRES opens a Yaz0 SARC holding a BFRES model, a
 // Yaz0-compressed FSKA file and texture SRT animations: the pack is a
 // tree, the model file's FSKL plays the FSKA (same archive), and the
@@ -803,12 +748,12 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 		return b
 	}
 	pack := filepath.Join(t.TempDir(), "Fox.pack")
-	must(t, os.WriteFile(pack, sarcPack(map[string][]byte{
-		"Model/Fox.bfres":           read("skel_model.bfres"),
-		"Anim/Fox_Animation.sbfres": yaz0Literal(read("skel_anim.bfres")),
-		"Anim/Water.bfres":          read("texsrt.bfres"),
-		"Actor/readme.txt":          []byte("not an animation"),
-	}), 0o644))
+	must(t, os.WriteFile(pack, archive.Yaz0Stored(archive.WriteSARC([]archive.SARCFile{
+		{Path: "Model/Fox.bfres", Data: read("skel_model.bfres")},
+		{Path: "Anim/Fox_Animation.sbfres", Data: archive.Yaz0Stored(read("skel_anim.bfres"))},
+		{Path: "Anim/Water.bfres", Data: read("texsrt.bfres")},
+		{Path: "Actor/readme.txt", Data: []byte("not an animation")},
+	}, true, 4)), 0o644))
 	a, _ := openApp(t, pack)
 	v := viewOf(a)
 	if len(v.Files) != 4 || len(v.Files[0].Entries) != 4 || v.Files[0].Format != "sarc" {

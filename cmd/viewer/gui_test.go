@@ -337,11 +337,7 @@ func TestGUIScreenshotSkeleton(t *testing.T) {
 		t.Fatalf("model %q with %d joints, want biped.bmd with 12", s.Model, len(s.Joints))
 	}
 	cam := stateCamera(s)
-	var pts [][2]float64
-	for _, w := range goldenWorld(t, 7.5) {
-		x, y := cam.project(w, float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
-		pts = append(pts, [2]float64{x, y})
-	}
+	pts := projectAll(cam, goldenWorld(t, 7.5), float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
 	if n := checkJoints(t, img, pts, bipedParents); n < 6 {
 		t.Errorf("only %d joints stood apart enough to check", n)
 	}
@@ -758,11 +754,7 @@ func TestGUIHiDPI(t *testing.T) {
 	}
 	img := readPNG(t, shot)
 	cam := stateCamera(s)
-	var pts [][2]float64
-	for _, w := range goldenWorld(t, 7.5) {
-		x, y := cam.project(w, float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
-		pts = append(pts, [2]float64{x, y})
-	}
+	pts := projectAll(cam, goldenWorld(t, 7.5), float64(s.Scene[0]), float64(s.Scene[1]), float64(s.Scene[2]), float64(s.Scene[3]))
 	if n := checkJoints(t, img, pts, bipedParents); n < 6 {
 		t.Errorf("only %d joints stood apart enough to check", n)
 	}

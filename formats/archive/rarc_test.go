@@ -207,25 +207,12 @@ func TestWriteRARCReproducesFixture(t *testing.T) {
 	}
 }
 
-// yaz0Literal encodes data as a Yaz0 stream of literals only (valid, if
-// not compressed), for compressed-entry tests.
-func yaz0Literal(data []byte) []byte {
-	out := []byte("Yaz0")
-	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
-	out = append(out, make([]byte, 8)...)
-	for i := 0; i < len(data); i += 8 {
-		out = append(out, 0xFF)
-		out = append(out, data[i:min(i+8, len(data))]...)
-	}
-	return out
-}
-
 func TestRARCYaz0Entries(t *testing.T) {
 	payload := []byte("J3D1bck1 and some more bytes of a fake animation")
 	// A back-reference stream: "ab" then copy 10 bytes from distance 2.
 	ref := append([]byte("Yaz0\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00"), 0xC0, 'a', 'b', 0x80, 0x01)
 	arc, err := WriteRARC("root", []RARCFile{
-		{Path: "a/packed.bck", Data: yaz0Literal(payload), Yaz0: true},
+		{Path: "a/packed.bck", Data: Yaz0Stored(payload), Yaz0: true},
 		{Path: "a/ref.bin", Data: ref, Yaz0: true},
 		{Path: "plain.txt", Data: []byte("hello")},
 	})
@@ -454,7 +441,7 @@ func FuzzRARC(f *testing.F) {
 	f.Add(arc)
 	f.Add(arc[:len(arc)/3])
 	f.Add([]byte{})
-	packed, _ := WriteRARC("p", []RARCFile{{Path: "a/b.bck", Data: yaz0Literal([]byte("J3D1bck1xxxxxxxx")), Yaz0: true}, {Path: "c", Data: nil}})
+	packed, _ := WriteRARC("p", []RARCFile{{Path: "a/b.bck", Data: Yaz0Stored([]byte("J3D1bck1xxxxxxxx")), Yaz0: true}, {Path: "c", Data: nil}})
 	f.Add(packed)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := ReadRARC(data)
@@ -496,7 +483,7 @@ func benchArchive(b *testing.B) []byte {
 		copy(data, "J3D1bck1")
 		f := RARCFile{Path: fmt.Sprintf("dir%02d/anim%03d.bck", i%25, i), Data: data}
 		if i%10 == 0 {
-			f.Data, f.Yaz0 = yaz0Literal(data), true
+			f.Data, f.Yaz0 = Yaz0Stored(data), true
 		}
 		files = append(files, f)
 	}

@@ -6,78 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/formats/internal/bin"
 )
-
-// sarcTestFile is a file for the test-only SARC writer.
-type sarcTestFile struct {
-	path string
-	data []byte
-}
-
-// sarcWrite builds a SARC as Nintendo's tools lay it out: nodes sorted by
-// hash, names padded to 4, each file's data aligned to align.
-func sarcWrite(files []sarcTestFile, bigEndian bool, align int) []byte {
-	var order binary.AppendByteOrder = binary.LittleEndian
-	if bigEndian {
-		order = binary.BigEndian
-	}
-	sorted := append([]sarcTestFile(nil), files...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		return SARCHash(sorted[i].path, sarcDefaultKey) < SARCHash(sorted[j].path, sarcDefaultKey)
-	})
-	var names []byte
-	nameOff := make([]int, len(sorted))
-	for i, f := range sorted {
-		nameOff[i] = len(names)
-		names = append(names, f.path...)
-		names = append(names, 0)
-		for len(names)%4 != 0 {
-			names = append(names, 0)
-		}
-	}
-	tables := sarcHeaderSize + sfatHeaderSize + sfatNodeSize*len(sorted) + sfntHeaderSize + len(names)
-	dataOff := (tables + align - 1) / align * align
-	var data []byte
-	begin := make([]int, len(sorted))
-	for i, f := range sorted {
-		for len(data)%align != 0 {
-			data = append(data, 0)
-		}
-		begin[i] = len(data)
-		data = append(data, f.data...)
-	}
-	b := make([]byte, 0, dataOff+len(data))
-	b = append(b, "SARC"...)
-	b = order.AppendUint16(b, sarcHeaderSize)
-	b = order.AppendUint16(b, 0xFEFF)
-	b = order.AppendUint32(b, uint32(dataOff+len(data)))
-	b = order.AppendUint32(b, uint32(dataOff))
-	b = order.AppendUint16(b, 0x0100)
-	b = order.AppendUint16(b, 0)
-	b = append(b, "SFAT"...)
-	b = order.AppendUint16(b, sfatHeaderSize)
-	b = order.AppendUint16(b, uint16(len(sorted)))
-	b = order.AppendUint32(b, sarcDefaultKey)
-	for i, f := range sorted {
-		b = order.AppendUint32(b, SARCHash(f.path, sarcDefaultKey))
-		b = order.AppendUint32(b, 0x01000000|uint32(nameOff[i]/4))
-		b = order.AppendUint32(b, uint32(begin[i]))
-		b = order.AppendUint32(b, uint32(begin[i]+len(f.data)))
-	}
-	b = append(b, "SFNT"...)
-	b = order.AppendUint16(b, sfntHeaderSize)
-	b = order.AppendUint16(b, 0)
-	b = append(b, names...)
-	for len(b) < dataOff {
-		b = append(b, 0)
-	}
-	return append(b, data...)
-}
 
 // yaz0Compress is a small greedy Yaz0 encoder for tests (literal runs and
 // back-references, including overlapping ones).
@@ -128,9 +61,9 @@ func sarcFixture(t testing.TB, name string) []byte {
 	return b
 }
 
-func sarcSampleFiles(t testing.TB) []sarcTestFile {
+func sarcSampleFiles(t testing.TB) []SARCFile {
 	anim := sarcFixture(t, "skel_anim.bfres")
-	return []sarcTestFile{
+	return []SARCFile{
 		{"Model/Fox.bfres", sarcFixture(t, "skel_model.bfres")},
 		{"Anim/Fox_Animation.sbfres", yaz0Compress(anim)},
 		{"Anim/Quant.sbfres", sarcFixture(t, "cubic_quant.sbfres")},
@@ -144,7 +77,7 @@ func TestSARCRoundTrip(t *testing.T) {
 	for _, bigEndian := range []bool{true, false} {
 		for _, align := range []int{4, 0x80, 0x2000} {
 			t.Run(fmt.Sprintf("be=%v align=%#x", bigEndian, align), func(t *testing.T) {
-				whole := sarcWrite(files, bigEndian, align)
+				whole := WriteSARC(files, bigEndian, align)
 				s, err := ReadSARC(whole)
 				if err != nil {
 					t.Fatal(err)
@@ -162,7 +95,7 @@ func TestSARCRoundTrip(t *testing.T) {
 					}
 				}
 				for _, f := range files {
-					af, err := a.Find(f.path)
+					af, err := a.Find(f.Path)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -170,29 +103,29 @@ func TestSARCRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !bytes.Equal(got, f.data) || af.Size != int64(len(f.data)) || af.Yaz0 != IsYaz0(f.data) {
-						t.Errorf("%s: %+v, %d bytes differ from the %d stored", f.path, af, len(got), len(f.data))
+					if !bytes.Equal(got, f.Data) || af.Size != int64(len(f.Data)) || af.Yaz0 != IsYaz0(f.Data) {
+						t.Errorf("%s: %+v, %d bytes differ from the %d stored", f.Path, af, len(got), len(f.Data))
 					}
 					if !bytes.Equal(got, whole[af.Offset:af.Offset+af.Size]) {
-						t.Errorf("%s: offset 0x%x does not locate the data", f.path, af.Offset)
+						t.Errorf("%s: offset 0x%x does not locate the data", f.Path, af.Offset)
 					}
 					n := &s.Nodes[af.Index]
-					if n.Hash != SARCHash(f.path, 0x65) || !n.HasName {
-						t.Errorf("%s: node %+v", f.path, n)
+					if n.Hash != SARCHash(f.Path, 0x65) || !n.HasName {
+						t.Errorf("%s: node %+v", f.Path, n)
 					}
-					if n.Alignment < align && len(f.data) > 0 {
-						t.Errorf("%s: alignment %d, written with %d", f.path, n.Alignment, align)
+					if n.Alignment < align && len(f.Data) > 0 {
+						t.Errorf("%s: alignment %d, written with %d", f.Path, n.Alignment, align)
 					}
 					// Head gives the leading (decompressed) bytes.
-					plain := f.data
+					plain := f.Data
 					if IsYaz0(plain) {
 						plain, _ = DecompressYaz0(plain)
 					}
 					if h := a.Head(af, 8); !bytes.Equal(h, plain[:min(8, len(plain))]) {
-						t.Errorf("%s: Head = %q, want %q", f.path, h, plain[:min(8, len(plain))])
+						t.Errorf("%s: Head = %q, want %q", f.Path, h, plain[:min(8, len(plain))])
 					}
 					if rf, err := a.ReadFile(af); err != nil || !bytes.Equal(rf, plain) {
-						t.Errorf("%s: ReadFile: %v", f.path, err)
+						t.Errorf("%s: ReadFile: %v", f.Path, err)
 					}
 				}
 				if _, err := a.Find("Model/Missing.bfres"); err == nil || !strings.Contains(err.Error(), `no file "Model/Missing.bfres"`) {
@@ -205,7 +138,7 @@ func TestSARCRoundTrip(t *testing.T) {
 		}
 	}
 	// The Yaz0 entries decompress to the original bytes.
-	s, _ := ReadSARC(sarcWrite(files, true, 4))
+	s, _ := ReadSARC(WriteSARC(files, true, 4))
 	f, _ := s.Find("Anim/Fox_Animation.sbfres")
 	d, err := s.ReadFile(f)
 	if err != nil || !f.Yaz0 || !bytes.Equal(d, sarcFixture(t, "skel_anim.bfres")) {
@@ -228,8 +161,8 @@ func TestSARCHash(t *testing.T) {
 }
 
 func TestSARCWarnings(t *testing.T) {
-	files := []sarcTestFile{{"a.bin", []byte{1}}, {"b.bin", []byte{2}}, {"c.bin", []byte{3}}}
-	b := sarcWrite(files, true, 4)
+	files := []SARCFile{{"a.bin", []byte{1}}, {"b.bin", []byte{2}}, {"c.bin", []byte{3}}}
+	b := WriteSARC(files, true, 4)
 	// Swap the first two nodes: out of hash order.
 	n0, n1 := b[0x20:0x30], b[0x30:0x40]
 	tmp := append([]byte(nil), n0...)
@@ -239,14 +172,14 @@ func TestSARCWarnings(t *testing.T) {
 	if err != nil || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "not sorted") {
 		t.Errorf("unsorted: err %v warnings %v", err, s.Warnings)
 	}
-	b = sarcWrite(files, true, 4)
+	b = WriteSARC(files, true, 4)
 	binary.BigEndian.PutUint32(b[0x20:], 0x12345678) // node 0's hash
 	s, err = ReadSARC(b)
 	if err != nil || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[len(s.Warnings)-1], "does not match its name") {
 		t.Errorf("bad hash: err %v warnings %v", err, s.Warnings)
 	}
 	// A node without a name is addressed by its hash.
-	b = sarcWrite(files, true, 4)
+	b = WriteSARC(files, true, 4)
 	binary.BigEndian.PutUint32(b[0x24:], 0)
 	s, err = ReadSARC(b)
 	if err != nil {
@@ -270,7 +203,7 @@ func checkSARCErr(t *testing.T, err error, want string) {
 }
 
 func TestSARCHostile(t *testing.T) {
-	files := []sarcTestFile{{"dir/a.bfres", []byte("FRES....")}, {"b.bin", []byte{9, 9, 9}}}
+	files := []SARCFile{{"dir/a.bfres", []byte("FRES....")}, {"b.bin", []byte{9, 9, 9}}}
 	put32 := func(b []byte, off int, v uint32) { binary.BigEndian.PutUint32(b[off:], v) }
 	// Node table at 0x20; node 0 and 1 are sorted by hash, so find the
 	// node of "b.bin" by its hash.
@@ -285,8 +218,8 @@ func TestSARCHostile(t *testing.T) {
 	}
 	rename := func(to string) func([]byte) []byte {
 		return func(b []byte) []byte {
-			fs := []sarcTestFile{{to, []byte{1}}, {"b.bin", []byte{2}}}
-			return sarcWrite(fs, true, 4)
+			fs := []SARCFile{{to, []byte{1}}, {"b.bin", []byte{2}}}
+			return WriteSARC(fs, true, 4)
 		}
 	}
 	for _, tc := range []struct {
@@ -321,11 +254,11 @@ func TestSARCHostile(t *testing.T) {
 		{"empty component", rename("a//b"), "empty component"},
 		{"dot", rename("./a"), `has a "." component`},
 		{"duplicate", func(b []byte) []byte {
-			return sarcWrite([]sarcTestFile{{"x.bin", []byte{1}}, {"x.bin", []byte{2}}}, true, 4)
+			return WriteSARC([]SARCFile{{"x.bin", []byte{1}}, {"x.bin", []byte{2}}}, true, 4)
 		}, `"x.bin" appears twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := tc.mod(sarcWrite(files, true, 4))
+			b := tc.mod(WriteSARC(files, true, 4))
 			_, err := ReadSARC(b)
 			checkSARCErr(t, err, tc.want)
 		})
@@ -364,8 +297,8 @@ func TestYaz0Hostile(t *testing.T) {
 // Every truncation and single-byte change of a SARC either parses or fails
 // with one line, never panics; what parses reads back within the file.
 func TestSARCMutations(t *testing.T) {
-	b := sarcWrite(sarcSampleFiles(t)[3:], true, 4)
-	b = append(b, sarcWrite([]sarcTestFile{{"q.sbfres", yaz0Compress([]byte("FRES"))}}, true, 4)...)
+	b := WriteSARC(sarcSampleFiles(t)[3:], true, 4)
+	b = append(b, WriteSARC([]SARCFile{{"q.sbfres", yaz0Compress([]byte("FRES"))}}, true, 4)...)
 	check := func(m []byte) {
 		s, err := ReadSARC(m)
 		if err != nil {
@@ -397,11 +330,11 @@ func TestSARCMutations(t *testing.T) {
 // Yaz0 entries.
 func FuzzSARC(f *testing.F) {
 	files := sarcSampleFiles(f)
-	whole := sarcWrite(files, true, 4)
+	whole := WriteSARC(files, true, 4)
 	f.Add(whole)
 	f.Add(whole[:len(whole)/2])
-	f.Add(sarcWrite(files[3:], false, 0x80))
-	f.Add(yaz0Compress(sarcWrite(files[3:], true, 4)))
+	f.Add(WriteSARC(files[3:], false, 0x80))
+	f.Add(yaz0Compress(WriteSARC(files[3:], true, 4)))
 	f.Add([]byte{})
 	f.Add([]byte("SARC"))
 	f.Fuzz(func(t *testing.T, data []byte) {
