@@ -9,16 +9,15 @@ import (
 
 // ImGuiRenderer draws Dear ImGui draw data with OpenGL 3+ core calls.
 type ImGuiRenderer struct {
-	prog            *program
-	vao, vbo, ebo   uint32
-	fontTexture     uint32
-	vertexSize      int
-	posOffset       int
-	uvOffset        int
-	colOffset       int
-	indexSize       int
-	indexType       uint32
-	attribsPrepared bool
+	prog          *program
+	vao, vbo, ebo uint32
+	fontTexture   uint32
+	vertexSize    int
+	posOffset     int
+	uvOffset      int
+	colOffset     int
+	indexSize     int
+	indexType     uint32
 }
 
 // NewImGuiRenderer compiles the ImGui shaders and creates the buffers. The

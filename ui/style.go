@@ -65,15 +65,13 @@ func (u *UI) SetupFonts(contentScale, pixelRatio float32) float32 {
 
 // Theme colours shared by panels and the timeline.
 var (
-	colAccent    = imgui.Vec4{X: 0.98, Y: 0.62, Z: 0.20, W: 1} // playhead, selection
-	colAccentDim = imgui.Vec4{X: 0.98, Y: 0.62, Z: 0.20, W: 0.35}
-	colText      = imgui.Vec4{X: 0.90, Y: 0.91, Z: 0.93, W: 1}
-	colTextDim   = imgui.Vec4{X: 0.55, Y: 0.57, Z: 0.62, W: 1}
-	colWarn      = imgui.Vec4{X: 1.00, Y: 0.80, Z: 0.30, W: 1}
-	colError     = imgui.Vec4{X: 1.00, Y: 0.42, Z: 0.38, W: 1}
-	colOK        = imgui.Vec4{X: 0.45, Y: 0.85, Z: 0.50, W: 1}
-	colKey       = imgui.Vec4{X: 0.95, Y: 0.85, Z: 0.35, W: 1} // key markers
-	colPanelBg   = imgui.Vec4{X: 0.105, Y: 0.110, Z: 0.125, W: 1}
+	colAccent  = imgui.Vec4{X: 0.98, Y: 0.62, Z: 0.20, W: 1} // playhead, selection
+	colText    = imgui.Vec4{X: 0.90, Y: 0.91, Z: 0.93, W: 1}
+	colTextDim = imgui.Vec4{X: 0.55, Y: 0.57, Z: 0.62, W: 1}
+	colWarn    = imgui.Vec4{X: 1.00, Y: 0.80, Z: 0.30, W: 1}
+	colError   = imgui.Vec4{X: 1.00, Y: 0.42, Z: 0.38, W: 1}
+	colKey     = imgui.Vec4{X: 0.95, Y: 0.85, Z: 0.35, W: 1} // key markers
+	colPanelBg = imgui.Vec4{X: 0.105, Y: 0.110, Z: 0.125, W: 1}
 )
 
 func applyStyle(scale float32) {

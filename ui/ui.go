@@ -97,7 +97,6 @@ type UI struct {
 
 	childSkel *anim.Skeleton
 	children  [][]int
-	filtered  []int
 
 	// the analysis panels: curves, loop-mode comparison, inspector
 	curves  curvesState

@@ -21,10 +21,9 @@ type Tracer struct {
 	Path []Vec
 	Runs []Run
 
-	xs      []float64 // curve-space sample positions
-	extra   []float64 // exact positions merged into xs
-	regions []Region
-	raw     []Vec // before simplification
+	xs    []float64 // curve-space sample positions
+	extra []float64 // exact positions merged into xs
+	raw   []Vec     // before simplification
 }
 
 // boundaryEps is how far before a region boundary the left limit of a
