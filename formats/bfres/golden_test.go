@@ -47,7 +47,7 @@ func clipNamed(t testing.TB, clips []*anim.Clip, name string) *anim.Clip {
 }
 
 // TestGolden checks every FILE.ANIM.expected.json in testdata through the
-// Go API with the SAMPLES.md tolerance.
+// Go API with the comparison rule of docs/sample-json.md.
 func TestGolden(t *testing.T) {
 	wants, err := filepath.Glob("testdata/*.expected.json")
 	if err != nil || len(wants) == 0 {

@@ -35,8 +35,8 @@ func stem(path string) string {
 }
 
 // TestGolden samples every fixture through the Go API at the frames of its
-// expected file and compares with the SAMPLES.md tolerance (quaternions up
-// to sign).
+// expected file and compares with the rule of docs/sample-json.md
+// (quaternions up to sign).
 func TestGolden(t *testing.T) {
 	for _, path := range fixtures(t) {
 		t.Run(stem(path), func(t *testing.T) {

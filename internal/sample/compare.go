@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Tolerances of SAMPLES.md.
+// Tolerances of docs/sample-json.md.
 const (
 	valueTol = 1e-4 // relative to max(1, |want|)
 	degTol   = 2e-3 // absolute, rotation channels in degrees
@@ -24,9 +24,10 @@ func closeAbs(got, want, tol float64) bool {
 
 var quatNames = [4]string{"rotation.qx", "rotation.qy", "rotation.qz", "rotation.qw"}
 
-// Compare checks got against want with the SAMPLES.md rules and returns
-// one message per mismatch (at most max; max <= 0 means 20). Channels and
-// fields present in got but not in want are not errors; target order is.
+// Compare checks got against want with the rules of docs/sample-json.md
+// and returns one message per mismatch (at most max; max <= 0 means 20).
+// Channels and fields present in got but not in want are not errors;
+// target order is.
 func Compare(got, want *Doc, max int) []string {
 	if max <= 0 {
 		max = 20

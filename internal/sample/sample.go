@@ -1,7 +1,8 @@
-// Package sample builds and compares the sample document of SAMPLES.md: the
-// schema shared by golden fixtures and `animscope sample --json`. Decoder
-// tests use it to check the Go API against the same goldens the CLI meets.
-// It imports only anim, so format packages can use it in their tests.
+// Package sample builds and compares the sample document of
+// docs/sample-json.md: the schema shared by golden fixtures and
+// `animscope sample --json`. Decoder tests use it to check the Go API
+// against the same goldens the CLI meets. It imports only anim, so format
+// packages can use it in their tests.
 package sample
 
 import (
