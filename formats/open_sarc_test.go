@@ -27,12 +27,12 @@ func TestOpenSARC(t *testing.T) {
 	}
 	entries := a.Archive.Entries()
 	want := []Entry{
-		{"Actor/Pack/readme.txt", 16, ""},
-		{"Anim/Fox_Animation.bfres.bak", 10, "bfres"},
+		{Path: "Actor/Pack/readme.txt", Size: 16, Kind: ""},
+		{Path: "Anim/Fox_Animation.bfres.bak", Size: 10, Kind: "bfres"},
 		// Yaz0 entries are sniffed from their decompressed first bytes.
-		{"Anim/Fox_Animation.sbfres", int64(len(archive.Yaz0Stored(anim))), "bfres"},
-		{"Anim/Quant.sbfres", int64(len(bfresFixture(t, "cubic_quant.sbfres"))), "bfres"},
-		{"Model/Fox.bfres", int64(len(model)), "bfres"},
+		{Path: "Anim/Fox_Animation.sbfres", Size: int64(len(archive.Yaz0Stored(anim))), Kind: "bfres"},
+		{Path: "Anim/Quant.sbfres", Size: int64(len(bfresFixture(t, "cubic_quant.sbfres"))), Kind: "bfres"},
+		{Path: "Model/Fox.bfres", Size: int64(len(model)), Kind: "bfres"},
 	}
 	if len(entries) != len(want) {
 		t.Fatalf("entries %+v", entries)
