@@ -14,7 +14,7 @@ var (
 		Name:        "rarc",
 		DisplayName: "RARC",
 		Extensions:  []string{".arc", ".rarc", ".szs"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "RARC") },
+		Sniff:       IsRARC,
 		Open:        openRARC,
 		Yields:      format.Container,
 	}
@@ -22,7 +22,7 @@ var (
 		Name:        "sarc",
 		DisplayName: "SARC",
 		Extensions:  []string{".sarc", ".szs", ".pack"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "SARC") },
+		Sniff:       IsSARC,
 		Open:        openSARC,
 		Yields:      format.Container,
 	}
