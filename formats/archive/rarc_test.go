@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/internal/bin"
 )
 
 // listing is the *.listing.json schema of the j3dmodel fixtures.
@@ -415,28 +417,60 @@ func TestRARCDeepTree(t *testing.T) {
 func TestRARCMutations(t *testing.T) {
 	data := readTestdata(t, "biped.arc")
 	for n := 0; n < len(data); n += 7 {
-		exercise(data[:n])
+		if err := exercise(data[:n]); err == nil {
+			t.Errorf("the first %d bytes of a %d-byte archive were accepted", n, len(data))
+		} else {
+			checkRARCError(t, fmt.Sprintf("truncated to %d bytes", n), err)
+		}
 	}
+	rejected := 0
 	for i := 0; i < 0x220; i++ {
 		for _, v := range []byte{0x00, 0xFF, 0x80, data[i] ^ 0x01} {
 			b := slices.Clone(data)
 			b[i] = v
-			exercise(b)
+			if err := exercise(b); err != nil {
+				rejected++
+				checkRARCError(t, fmt.Sprintf("byte 0x%x = 0x%02x", i, v), err)
+			}
 		}
+	}
+	if rejected == 0 {
+		t.Error("no mutation of the tables was rejected")
 	}
 }
 
-// exercise reads everything an archive offers.
-func exercise(data []byte) {
+// checkRARCError wants a malformed-file error from the RARC reader (or
+// the Yaz0 decoder of an entry): a *bin.FormatError, one line, prefixed
+// with its format.
+func checkRARCError(t *testing.T, what string, err error) {
+	t.Helper()
+	var fe *bin.FormatError
+	if !errors.As(err, &fe) || (fe.Format != "rarc" && fe.Format != "yaz0") {
+		t.Errorf("%s: %v (%T), want a rarc or yaz0 *bin.FormatError", what, err, err)
+		return
+	}
+	if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, fe.Format+": ") || fe.Msg == "" {
+		t.Errorf("%s: error %q is not one line naming its format and the problem", what, msg)
+	}
+}
+
+// exercise reads everything an archive offers and returns the first
+// error.
+func exercise(data []byte) error {
 	a, err := archive.ReadRARC(data)
 	if err != nil {
-		return
+		return err
 	}
 	for _, f := range a.Files() {
 		a.Head(f, 16)
-		a.ReadFile(f)
-		a.Find(f.Path)
+		if _, err := a.ReadFile(f); err != nil {
+			return err
+		}
+		if _, err := a.Find(f.Path); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 func FuzzRARC(f *testing.F) {
