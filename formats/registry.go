@@ -80,25 +80,30 @@ func Formats() []*format.Format {
 	return all()
 }
 
-// Lookup returns the format named name (a Format.Name, as in Asset.Format
-// and Entry.Kind), or nil.
-func Lookup(name string) *format.Format {
-	for _, f := range Formats() {
-		if f.Name == name {
-			return f
+// find is the first format in sniff order for which match is true, or
+// nil. Unlike Formats it allocates nothing: the viewer asks per frame.
+func find(match func(*format.Format) bool) *format.Format {
+	registry.RLock()
+	defer registry.RUnlock()
+	for _, list := range [2][]*format.Format{builtin, registry.extra} {
+		for _, f := range list {
+			if match(f) {
+				return f
+			}
 		}
 	}
 	return nil
 }
 
+// Lookup returns the format named name (a Format.Name, as in Asset.Format
+// and Entry.Kind), or nil.
+func Lookup(name string) *format.Format {
+	return find(func(f *format.Format) bool { return f.Name == name })
+}
+
 // sniff is the first format in order whose Sniff accepts data, or nil.
 func sniff(data []byte) *format.Format {
-	for _, f := range Formats() {
-		if f.Sniff(data) {
-			return f
-		}
-	}
-	return nil
+	return find(func(f *format.Format) bool { return f.Sniff(data) })
 }
 
 // DisplayName is what to call a kind (a Format.Name or Entry.Kind) in
@@ -136,12 +141,7 @@ func ArchiveExtension(ext string) bool {
 
 func hasExtension(ext string, keep func(*format.Format) bool) bool {
 	ext = strings.ToLower(ext)
-	for _, f := range Formats() {
-		if keep(f) && slices.Contains(f.Extensions, ext) {
-			return true
-		}
-	}
-	return false
+	return find(func(f *format.Format) bool { return keep(f) && slices.Contains(f.Extensions, ext) }) != nil
 }
 
 // defaultClip is how clips of an unknown format (hand-built clips, the
@@ -171,12 +171,12 @@ func ClipInfo(c *anim.Clip) ClipFormat {
 
 // clipFormat finds the ClipFormat named name, or nil.
 func clipFormat(name string) *format.ClipFormat {
-	for _, f := range Formats() {
-		if c := findClip(f, name); c != nil {
-			return c
-		}
-	}
-	return nil
+	var c *format.ClipFormat
+	find(func(f *format.Format) bool {
+		c = findClip(f, name)
+		return c != nil
+	})
+	return c
 }
 
 func findClip(f *format.Format, name string) *format.ClipFormat {

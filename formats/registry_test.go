@@ -196,3 +196,19 @@ func TestOpenErrorTypes(t *testing.T) {
 		t.Errorf("JAWB JBA: %v (%T)", err, err)
 	}
 }
+
+// The per-frame lookups allocate nothing.
+func TestLookupAllocs(t *testing.T) {
+	c := &anim.Clip{Format: "jba"}
+	if n := testing.AllocsPerRun(100, func() { _ = ClipInfo(c).ZUp && Openable("bck") && Lookup("bfres") != nil }); n != 0 {
+		t.Errorf("lookups allocate %v times", n)
+	}
+}
+
+func TestUnknownTypeMessage(t *testing.T) {
+	_, err := Open("x", []byte("JUNKJUNK"))
+	want := "unknown file type (magic 4a 55 4e 4b 4a 55 4e 4b); expected J3D BCK, J3D BTK, J3D BMD, J3D BDL, RARC, SARC, BFRES, JBA or skeleton JSON"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/animscope/animscope/formats/format"
 )
@@ -10,23 +11,20 @@ import (
 // formats. Their Extensions also cover Yaz0-compressed archives (.szs):
 // the Open dialog offers to expand files with these extensions.
 var (
-	RARCFormat = &format.Format{
-		Name:        "rarc",
-		DisplayName: "RARC",
-		Extensions:  []string{".arc", ".rarc", ".szs"},
-		Sniff:       IsRARC,
-		Open:        openRARC,
-		Yields:      format.Container,
-	}
-	SARCFormat = &format.Format{
-		Name:        "sarc",
-		DisplayName: "SARC",
-		Extensions:  []string{".sarc", ".szs", ".pack"},
-		Sniff:       IsSARC,
-		Open:        openSARC,
-		Yields:      format.Container,
-	}
+	RARCFormat = containerFormat("rarc", IsRARC, openRARC, ".arc", ".rarc", ".szs")
+	SARCFormat = containerFormat("sarc", IsSARC, openSARC, ".sarc", ".szs", ".pack")
 )
+
+func containerFormat(name string, sniff func([]byte) bool, open func(*format.Asset, []byte, format.Env) error, exts ...string) *format.Format {
+	return &format.Format{
+		Name:        name,
+		DisplayName: strings.ToUpper(name),
+		Extensions:  exts,
+		Sniff:       sniff,
+		Open:        open,
+		Yields:      format.Container,
+	}
+}
 
 // openRARC lists a RARC archive; its files are read only when asked for.
 func openRARC(a *format.Asset, data []byte, env format.Env) error {

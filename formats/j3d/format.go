@@ -1,6 +1,8 @@
 package j3d
 
 import (
+	"strings"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/format"
 	"github.com/animscope/animscope/internal/inspect"
@@ -9,34 +11,12 @@ import (
 // The descriptors of the J3D formats (see format.Format), registered in
 // package formats.
 var (
-	BCKFormat = &format.Format{
-		Name:        "bck",
-		DisplayName: "J3D BCK",
-		Extensions:  []string{".bck"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, MagicBCK) },
-		Open: func(a *format.Asset, data []byte, _ format.Env) error {
-			return openAnim(a, data, DecodeBCK, bckDetails)
-		},
-		Yields: format.Clips,
-		ClipFormats: []*format.ClipFormat{{
-			Name: "bck", Bind: anim.BindByIndex, Fallback: anim.J3DBasic, ModelHint: modelHint,
-		}},
-		Inspect: inspector,
-	}
-	BTKFormat = &format.Format{
-		Name:        "btk",
-		DisplayName: "J3D BTK",
-		Extensions:  []string{".btk"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, MagicBTK) },
-		Open: func(a *format.Asset, data []byte, _ format.Env) error {
-			return openAnim(a, data, DecodeBTK, btkDetails)
-		},
-		Yields: format.Clips,
-		ClipFormats: []*format.ClipFormat{{
-			Name: "btk", Bind: anim.BindByIndex, Fallback: anim.Standard, ModelHint: modelHint,
-		}},
-		Inspect: inspector,
-	}
+	BCKFormat = animFormat("bck", MagicBCK, anim.J3DBasic, func(a *format.Asset, data []byte, _ format.Env) error {
+		return openAnim(a, data, DecodeBCK, bckDetails)
+	})
+	BTKFormat = animFormat("btk", MagicBTK, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+		return openAnim(a, data, DecodeBTK, btkDetails)
+	})
 	// BMDFormat also covers the old "J3D1bmd" files.
 	BMDFormat = &format.Format{
 		Name:        "bmd",
@@ -55,6 +35,23 @@ var (
 		Yields:      format.Skeletons,
 	}
 )
+
+// animFormat describes a J3D animation format: the magic names it
+// ("J3D1bck1" is "bck", extension ".bck"), its one clip format binds by
+// joint index, and fallback is the stand-in skeleton's hierarchy mode
+// (BCK joints compose like a J3D model's; a BTK has no joints).
+func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*format.Asset, []byte, format.Env) error) *format.Format {
+	return &format.Format{
+		Name:        name,
+		DisplayName: "J3D " + strings.ToUpper(name),
+		Extensions:  []string{"." + name},
+		Sniff:       func(b []byte) bool { return format.HasPrefix(b, magic) },
+		Open:        open,
+		Yields:      format.Clips,
+		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint}},
+		Inspect:     inspector,
+	}
+}
 
 const modelHint = "Open or drop the model (BMD/BDL) to see the real bones."
 
