@@ -1,20 +1,19 @@
 package anim
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 )
 
-// NintendoWare (NW4F / BFRES) animation curves. The stored form is a
-// header (curve, frame and key types, wrap modes, frame range, scale,
-// offset, delta) plus a frame array and a key array; NewNWCurve decodes the
-// arrays once into float64 frames and coefficients with scale, offset and
-// the display unit already applied, and Eval follows the NintendoWare G3d
+// NintendoWare (NW4F / BFRES) animation curves, as evaluated. The file
+// layout (flag bits, key element types, scale and offset, byte order) is
+// formats/bfres's business: it decodes a curve's arrays once into float64
+// frames and coefficients with scale, offset and the display unit already
+// applied and hands them to NewNWCurve. Eval follows the NintendoWare G3d
 // runtime (ResAnimCurve): wrap the frame, find the segment in the stored
 // (quantized) frame domain, evaluate.
 
-// NWCurveType is the interpolation stored in curve flags bits 4-6.
+// NWCurveType is the curve's interpolation (BFRES curve flags bits 4-6).
 type NWCurveType uint8
 
 const (
@@ -39,9 +38,8 @@ func (t NWCurveType) String() string {
 // Valid reports whether t is one of the seven curve types (3 is unused).
 func (t NWCurveType) Valid() bool { return t <= NWBakedBool && t != 3 }
 
-// IsInt reports whether the curve holds integers (int and bool curves);
-// their scale, offset and delta fields are s32 and their float key type
-// reads as s32.
+// IsInt reports whether the curve holds integers (int and bool curves:
+// the unit does not apply to them).
 func (t NWCurveType) IsInt() bool { return t >= NWStepInt }
 
 // IsBool reports whether the keys are packed bits.
@@ -52,7 +50,8 @@ func (t NWCurveType) IsBaked() bool {
 	return t == NWBakedFloat || t == NWBakedInt || t == NWBakedBool
 }
 
-// KeyElems is the number of stored elements per key (bool curves: bits).
+// KeyElems is the number of values per key: polynomial coefficients for
+// cubic and linear curves, else one.
 func (t NWCurveType) KeyElems() int {
 	switch t {
 	case NWCubic:
@@ -82,7 +81,9 @@ func (t NWCurveType) Kind() CurveKind {
 	return KindBakedBool
 }
 
-// NWFrameType is the frame array element type (curve flags bits 0-1).
+// NWFrameType is how the curve's key frames are stored (BFRES curve flags
+// bits 0-1). Evaluation needs it because the runtime searches segments in
+// the stored frame domain: 32ths for fixed point, whole frames for u8.
 type NWFrameType uint8
 
 const (
@@ -91,6 +92,9 @@ const (
 	NWFrameU8    NWFrameType = 2 // u8 whole frames
 )
 
+// Valid reports whether t is one of the three frame types.
+func (t NWFrameType) Valid() bool { return t <= NWFrameU8 }
+
 var nwFrameTypeNames = [3]string{"f32", "s10.5", "u8"}
 
 func (t NWFrameType) String() string {
@@ -98,59 +102,6 @@ func (t NWFrameType) String() string {
 		return nwFrameTypeNames[t]
 	}
 	return fmt.Sprintf("frametype(%d)", uint8(t))
-}
-
-// Size is the byte size of one frame (0 for an invalid type).
-func (t NWFrameType) Size() int {
-	switch t {
-	case NWFrameF32:
-		return 4
-	case NWFrameFixed:
-		return 2
-	case NWFrameU8:
-		return 1
-	}
-	return 0
-}
-
-// NWKeyType is the key element type (curve flags bits 2-3): f32 (s32 for
-// integer curves), s16 or s8. Bool curves ignore it: their keys are u32
-// words of packed bits.
-type NWKeyType uint8
-
-const (
-	NWKey32  NWKeyType = 0 // f32, or s32 for integer curves
-	NWKeyS16 NWKeyType = 1
-	NWKeyS8  NWKeyType = 2
-)
-
-// Name is the key type's name for a curve type ("f32" or "s32", "s16", "s8").
-func (t NWKeyType) Name(c NWCurveType) string {
-	switch t {
-	case NWKey32:
-		if c.IsInt() {
-			return "s32"
-		}
-		return "f32"
-	case NWKeyS16:
-		return "s16"
-	case NWKeyS8:
-		return "s8"
-	}
-	return fmt.Sprintf("keytype(%d)", uint8(t))
-}
-
-// Size is the byte size of one key element (0 for an invalid type).
-func (t NWKeyType) Size() int {
-	switch t {
-	case NWKey32:
-		return 4
-	case NWKeyS16:
-		return 2
-	case NWKeyS8:
-		return 1
-	}
-	return 0
 }
 
 // NWWrap is a pre- or post-wrap mode (curve flags bits 8-9 and 12-13).
@@ -172,37 +123,16 @@ func (w NWWrap) String() string {
 	return fmt.Sprintf("wrap(%d)", uint8(w))
 }
 
-// NWCurveHeader is what a curve header states, with scale, offset and
-// delta read as the curve type says (float32, or s32 for integer curves).
+// NWCurveHeader is what evaluation needs of a curve header.
 type NWCurveHeader struct {
 	Type              NWCurveType
 	FrameType         NWFrameType
-	KeyType           NWKeyType
 	PreWrap, PostWrap NWWrap
 	NumKeys           int
 	Start, End        float64
-	Scale, Offset     float64
-	// Delta is value(end) − value(start) in file units, used by relative
-	// repeat (FRES < 3.4 stores none: 0).
+	// Delta is value(end) − value(start) in the units of the values, used
+	// by relative repeat (0 when the file stores none).
 	Delta float64
-	// Unit converts file units to display units after scale and offset
-	// (180/π for rotations stored in radians and shown in degrees); 0
-	// means 1. Integer curves ignore it.
-	Unit float64
-}
-
-// FrameBytes is the size of the stored frame array.
-func (h *NWCurveHeader) FrameBytes() int64 {
-	return int64(h.NumKeys) * int64(h.FrameType.Size())
-}
-
-// KeyBytes is the size of the stored key array: KeyElems elements per key,
-// or for bool curves one u32 word per 32 keys.
-func (h *NWCurveHeader) KeyBytes() int64 {
-	if h.Type.IsBool() {
-		return 4 * ((int64(h.NumKeys) + 31) / 32)
-	}
-	return int64(h.NumKeys) * int64(h.Type.KeyElems()) * int64(h.KeyType.Size())
 }
 
 // NWCurve is a decoded NintendoWare curve. It implements Curve.
@@ -211,57 +141,48 @@ type NWCurve struct {
 	// frames are the key frames as stored, decoded (s10.5 divided by 32).
 	// Baked curves do not need them; when the file has none they are nil.
 	frames []float64
-	// vals holds KeyElems coefficients per key, already mapped through
-	// v·scale + offset (only the constant term gets the offset) and the
-	// display unit, so Eval is a plain polynomial. Integer and bool curves
-	// hold key + offset.
+	// vals holds KeyElems coefficients per key in display units, so Eval
+	// is a plain polynomial.
 	vals []float64
-	// delta is Delta in display units.
-	delta float64
 }
 
-// NewNWCurve decodes a curve from its header and its stored frame and key
-// arrays (exactly FrameBytes and KeyBytes long, in byte order order; the
-// frame array may be empty for baked curves). It rejects what evaluation
-// cannot handle: unknown types, no keys, a non-finite or reversed frame
-// range, non-finite values, descending frames, a first key after the
-// start frame, and baked curves with fewer keys than frames in the range.
-func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*NWCurve, error) {
+// NewNWCurve builds a curve from its header and its decoded arrays:
+// frames are the key frames as stored (s10.5 already divided by 32; nil
+// for a baked curve without a frame array), vals KeyElems values per key
+// in display units (for cubic and linear curves the power-basis
+// coefficients of each segment, whose normalised time runs from 0 to 1).
+// The curve keeps both slices; the caller must not change them. It
+// rejects what evaluation cannot handle: unknown types, no keys, a
+// non-finite or reversed frame range, non-finite values, descending
+// frames, a first key after the start frame, and baked curves with fewer
+// keys than frames in the range.
+func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
-	if h.FrameType.Size() == 0 {
+	if !h.FrameType.Valid() {
 		return nil, fmt.Errorf("frame type %d is not a known type", uint8(h.FrameType))
-	}
-	if h.KeyType.Size() == 0 && !h.Type.IsBool() {
-		return nil, fmt.Errorf("key type %d is not a known type", uint8(h.KeyType))
 	}
 	if h.PreWrap > NWRelativeRepeat || h.PostWrap > NWRelativeRepeat {
 		return nil, fmt.Errorf("wrap mode %d/%d is not a known mode", uint8(h.PreWrap), uint8(h.PostWrap))
 	}
-	if h.NumKeys <= 0 {
+	n := h.NumKeys
+	if n <= 0 {
 		return nil, fmt.Errorf("curve has no keys")
 	}
 	if !finite(h.Start) || !finite(h.End) || h.End < h.Start {
 		return nil, fmt.Errorf("frame range [%v, %v] is not a finite forward range", h.Start, h.End)
 	}
-	if !finite(h.Scale) || !finite(h.Offset) || !finite(h.Delta) {
-		return nil, fmt.Errorf("scale %v, offset %v or delta %v is not finite", h.Scale, h.Offset, h.Delta)
+	if !finite(h.Delta) {
+		return nil, fmt.Errorf("delta %v is not finite", h.Delta)
 	}
-	unit := h.Unit
-	if unit == 0 || h.Type.IsInt() {
-		unit = 1
-	}
-	if !finite(unit) {
-		return nil, fmt.Errorf("unit %v is not finite", unit)
-	}
-	n := h.NumKeys
-	if int64(len(keys)) != h.KeyBytes() {
-		return nil, fmt.Errorf("key array is %d bytes, want %d for %d keys", len(keys), h.KeyBytes(), n)
+	elems := h.Type.KeyElems()
+	if len(vals) != n*elems {
+		return nil, fmt.Errorf("%d values for %d keys, want %d", len(vals), n, n*elems)
 	}
 	if len(frames) != 0 || !h.Type.IsBaked() {
-		if int64(len(frames)) != h.FrameBytes() {
-			return nil, fmt.Errorf("frame array is %d bytes, want %d for %d keys", len(frames), h.FrameBytes(), n)
+		if len(frames) != n {
+			return nil, fmt.Errorf("%d frames for %d keys", len(frames), n)
 		}
 	}
 	if h.Type.IsBaked() {
@@ -272,141 +193,27 @@ func NewNWCurve(h NWCurveHeader, frames, keys []byte, order binary.ByteOrder) (*
 			return nil, fmt.Errorf("baked curve has %d keys for frames %v..%v (needs %v)", n, h.Start, h.End, need)
 		}
 	}
-	c := &NWCurve{h: h, delta: h.Delta * unit}
-	be := order == binary.ByteOrder(binary.BigEndian)
-	elems := h.Type.KeyElems()
-	// Frames and values share one allocation: files hold thousands of
-	// small curves.
-	nf := 0
+	c := &NWCurve{h: h, vals: vals}
 	if len(frames) > 0 {
-		nf = n
-	}
-	buf := make([]float64, nf+n*elems)
-	c.vals = buf[nf:]
-	if len(frames) > 0 {
-		c.frames = buf[:nf:nf]
-		decodeFrames(c.frames, frames, h.FrameType, be)
-		for i, f := range c.frames {
+		c.frames = frames
+		for i, f := range frames {
 			if f-f != 0 {
 				return nil, fmt.Errorf("key %d: frame %v is not finite", i, f)
 			}
-			if i > 0 && f < c.frames[i-1] {
-				return nil, fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, c.frames[i-1])
+			if i > 0 && f < frames[i-1] {
+				return nil, fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, frames[i-1])
 			}
 		}
-		if !h.Type.IsBaked() && c.frames[0] > h.Start {
-			return nil, fmt.Errorf("first key at frame %v is after the start frame %v", c.frames[0], h.Start)
+		if !h.Type.IsBaked() && frames[0] > h.Start {
+			return nil, fmt.Errorf("first key at frame %v is after the start frame %v", frames[0], h.Start)
 		}
 	}
-	if h.Type.IsBool() {
-		for i := 0; i < n; i++ {
-			w := readU32(keys[(i>>5)*4:], be)
-			c.vals[i] = float64(w>>(uint(i)&31)&1) + h.Offset
-		}
-		return c, nil
-	}
-	if h.Type.IsInt() {
-		decodeKeys(c.vals, keys, h.KeyType, true, be)
-		for i := range c.vals {
-			c.vals[i] += h.Offset
-		}
-		return c, nil
-	}
-	// v·scale + offset of a polynomial: every coefficient scales, only the
-	// constant term (element 0 of each key) gets the offset; then the unit.
-	mul, add := h.Scale*unit, h.Offset*unit
-	if h.KeyType != NWKey32 && finite(math.Abs(mul)*32768+math.Abs(add)) {
-		// Quantized keys (|k| <= 32768) cannot overflow here: decode,
-		// scale and offset in one pass without a finiteness check.
-		decodeScaledKeys(c.vals, keys, h.KeyType, elems, mul, add, be)
-		return c, nil
-	}
-	decodeKeys(c.vals, keys, h.KeyType, false, be)
-	for i := 0; i < len(c.vals); i += elems {
-		k := c.vals[i : i+elems : i+elems]
-		k[0] = k[0]*mul + add
-		for e := 1; e < len(k); e++ {
-			k[e] *= mul
-		}
-	}
-	for i, v := range c.vals {
+	for i, v := range vals {
 		if v-v != 0 { // NaN or ±Inf, stored or from scaling
 			return nil, fmt.Errorf("key %d: value %v is not finite", i/elems, v)
 		}
 	}
 	return c, nil
-}
-
-// decodeScaledKeys converts s16 or s8 key elements and applies k·mul (+add
-// for element 0 of each key) in one pass.
-func decodeScaledKeys(dst []float64, src []byte, t NWKeyType, elems int, mul, add float64, be bool) {
-	if t == NWKeyS16 {
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be))) * mul
-		}
-	} else {
-		src = src[:len(dst)]
-		for i, b := range src {
-			dst[i] = float64(int8(b)) * mul
-		}
-	}
-	for i := 0; i < len(dst); i += elems {
-		dst[i] += add
-	}
-}
-
-func readU16(b []byte, be bool) uint16 {
-	if be {
-		return binary.BigEndian.Uint16(b)
-	}
-	return binary.LittleEndian.Uint16(b)
-}
-
-func readU32(b []byte, be bool) uint32 {
-	if be {
-		return binary.BigEndian.Uint32(b)
-	}
-	return binary.LittleEndian.Uint32(b)
-}
-
-// decodeFrames converts the stored frame array (len(dst) frames).
-func decodeFrames(dst []float64, src []byte, t NWFrameType, be bool) {
-	switch t {
-	case NWFrameF32:
-		for i := range dst {
-			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
-		}
-	case NWFrameFixed:
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be))) / 32
-		}
-	default:
-		for i := range dst {
-			dst[i] = float64(src[i])
-		}
-	}
-}
-
-// decodeKeys converts the stored key elements (len(dst) of them).
-func decodeKeys(dst []float64, src []byte, t NWKeyType, isInt, be bool) {
-	switch {
-	case t == NWKey32 && isInt:
-		for i := range dst {
-			dst[i] = float64(int32(readU32(src[4*i:], be)))
-		}
-	case t == NWKey32:
-		for i := range dst {
-			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
-		}
-	case t == NWKeyS16:
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be)))
-		}
-	default:
-		for i := range dst {
-			dst[i] = float64(int8(src[i]))
-		}
-	}
 }
 
 // Header returns the header the curve was built from.
@@ -479,7 +286,7 @@ func (c *NWCurve) Eval(frame float64) float64 {
 	f, cycles := c.wrap(frame)
 	v := c.evalInRange(f)
 	if cycles != 0 {
-		v += c.delta * cycles
+		v += c.h.Delta * cycles
 	}
 	return v
 }

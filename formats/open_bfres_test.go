@@ -45,7 +45,7 @@ func TestOpenBFRES(t *testing.T) {
 		t.Errorf("version detail %v", v)
 	}
 	sub, _ := bfresDetail(a, "subfiles")
-	if s, ok := sub.([]bfresSubfiles); !ok || len(s) != 2 || s[0].Kind != "FMDL" || s[1].Kind != "FSKA" || s[1].Names[0] != "Trot" {
+	if s, ok := sub.([]bfres.SubfileInfo); !ok || len(s) != 2 || s[0].Kind != "FMDL" || s[1].Kind != "FSKA" || s[1].Names[0] != "Trot" {
 		t.Errorf("subfiles %+v", sub)
 	}
 	// The embedded skeleton pairs with the animation by name; Tail is not
@@ -80,7 +80,7 @@ func TestOpenBFRES(t *testing.T) {
 		t.Fatal(err)
 	}
 	anims, _ := bfresDetail(tex, "texSrtAnims")
-	if ai, ok := anims.([]bfresAnimInfo); !ok || len(ai) != 2 || ai[0].Curves != 15 || ai[0].CurveKinds["stepBool s10.5/s32"] != 1 {
+	if ai, ok := anims.([]bfres.AnimInfo); !ok || len(ai) != 2 || ai[0].Curves != 15 || ai[0].CurveKinds["stepBool s10.5/s32"] != 1 {
 		t.Errorf("texSrtAnims detail %+v", anims)
 	}
 }

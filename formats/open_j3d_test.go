@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/formats/j3d"
 )
 
@@ -111,7 +111,7 @@ func TestOpenLargeDetailsCompact(t *testing.T) {
 
 func TestOpenYaz0BCK(t *testing.T) {
 	plain := readJ3DFixture(t, "shared.bck")
-	a, err := Open("shared.bck.szs", archive.Yaz0Stored(plain))
+	a, err := Open("shared.bck.szs", archivetest.Yaz0Stored(plain))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestOpenHostileJ3D(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 	// Through Yaz0 too.
-	_, err = Open("bad.szs", archive.Yaz0Stored(data))
+	_, err = Open("bad.szs", archivetest.Yaz0Stored(data))
 	if err == nil || !strings.HasPrefix(err.Error(), "bck: offset 0x72:") {
 		t.Errorf("yaz0: err = %v", err)
 	}

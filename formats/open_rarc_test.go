@@ -5,18 +5,18 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 )
 
 // BenchmarkOpenArchiveList is `animscope info` on a 20 MB archive of 500
 // files (one in ten Yaz0-compressed): Open, then Entries with every
 // entry's format sniffed. Target: ≤ 50 ms (entries are decoded lazily).
 func BenchmarkOpenArchiveList(b *testing.B) {
-	var files []archive.RARCFile
+	var files []archivetest.RARCFile
 	for i := 0; i < 500; i++ {
 		data := make([]byte, 40_000)
 		copy(data, "J3D1bck1")
-		f := archive.RARCFile{Path: fmt.Sprintf("dir%02d/anim%03d.bck", i%25, i), Data: data}
+		f := archivetest.RARCFile{Path: fmt.Sprintf("dir%02d/anim%03d.bck", i%25, i), Data: data}
 		if i%10 == 0 {
 			// Literal-only Yaz0: 1 flag byte per 8 bytes.
 			z := binary.BigEndian.AppendUint32([]byte("Yaz0"), uint32(len(data)))
@@ -28,7 +28,7 @@ func BenchmarkOpenArchiveList(b *testing.B) {
 		}
 		files = append(files, f)
 	}
-	arc, err := archive.WriteRARC("bench", files)
+	arc, err := archivetest.WriteRARC("bench", files)
 	if err != nil || len(arc) < 20_000_000 {
 		b.Fatalf("archive %d bytes, %v", len(arc), err)
 	}

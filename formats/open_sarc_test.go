@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 )
 
 func TestOpenSARC(t *testing.T) {
 	model := bfresFixture(t, "skel_model.bfres")
 	anim := bfresFixture(t, "skel_anim.bfres")
-	szs := archive.Yaz0Stored(archive.WriteSARC([]archive.SARCFile{
+	szs := archivetest.Yaz0Stored(archivetest.WriteSARC([]archivetest.SARCFile{
 		{Path: "Model/Fox.bfres", Data: model},
-		{Path: "Anim/Fox_Animation.sbfres", Data: archive.Yaz0Stored(anim)},
+		{Path: "Anim/Fox_Animation.sbfres", Data: archivetest.Yaz0Stored(anim)},
 		{Path: "Anim/Quant.sbfres", Data: bfresFixture(t, "cubic_quant.sbfres")},
 		{Path: "Actor/Pack/readme.txt", Data: []byte("not an animation")},
 		{Path: "Anim/Fox_Animation.bfres.bak", Data: anim[:10]},
@@ -27,12 +27,12 @@ func TestOpenSARC(t *testing.T) {
 	}
 	entries := a.Archive.Entries()
 	want := []Entry{
-		{"Actor/Pack/readme.txt", 16, ""},
-		{"Anim/Fox_Animation.bfres.bak", 10, "bfres"},
+		{Path: "Actor/Pack/readme.txt", Size: 16, Kind: ""},
+		{Path: "Anim/Fox_Animation.bfres.bak", Size: 10, Kind: "bfres"},
 		// Yaz0 entries are sniffed from their decompressed first bytes.
-		{"Anim/Fox_Animation.sbfres", int64(len(archive.Yaz0Stored(anim))), "bfres"},
-		{"Anim/Quant.sbfres", int64(len(bfresFixture(t, "cubic_quant.sbfres"))), "bfres"},
-		{"Model/Fox.bfres", int64(len(model)), "bfres"},
+		{Path: "Anim/Fox_Animation.sbfres", Size: int64(len(archivetest.Yaz0Stored(anim))), Kind: "bfres"},
+		{Path: "Anim/Quant.sbfres", Size: int64(len(bfresFixture(t, "cubic_quant.sbfres"))), Kind: "bfres"},
+		{Path: "Model/Fox.bfres", Size: int64(len(model)), Kind: "bfres"},
 	}
 	if len(entries) != len(want) {
 		t.Fatalf("entries %+v", entries)
@@ -54,9 +54,9 @@ func TestOpenSARC(t *testing.T) {
 		t.Errorf("missing entry: %v", err)
 	}
 	// A Yaz0 entry that lies about its size fails on Read, one line.
-	liar := archive.Yaz0Stored(anim)
+	liar := archivetest.Yaz0Stored(anim)
 	binary.BigEndian.PutUint32(liar[4:], uint32(len(anim)+50))
-	b, err := Open("liar.sarc", archive.WriteSARC([]archive.SARCFile{{Path: "a.sbfres", Data: liar}}, true, 4))
+	b, err := Open("liar.sarc", archivetest.WriteSARC([]archivetest.SARCFile{{Path: "a.sbfres", Data: liar}}, true, 4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestOpenSARC(t *testing.T) {
 		t.Errorf("lying Yaz0 entry: %v", err)
 	}
 	// Traversal is rejected when the archive is opened.
-	if _, err := Open("evil.sarc", archive.WriteSARC([]archive.SARCFile{{Path: "../../evil.bfres", Data: model}}, true, 4)); err == nil || !strings.HasPrefix(err.Error(), "sarc: ") {
+	if _, err := Open("evil.sarc", archivetest.WriteSARC([]archivetest.SARCFile{{Path: "../../evil.bfres", Data: model}}, true, 4)); err == nil || !strings.HasPrefix(err.Error(), "sarc: ") {
 		t.Errorf("traversal: %v", err)
 	}
 }

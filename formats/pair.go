@@ -125,20 +125,16 @@ func Pair(srcs []*Source) *Pairing {
 	return p
 }
 
-// pairKinds are the entry formats that can hold a skeleton or a skeletal
-// animation; other entries (textures, BTK, nested archives) are not opened
-// for pairing.
-var pairKinds = map[string]bool{"bmd": true, "bdl": true, "bck": true, "bfres": true, "jba": true, "skeleton-json": true}
-
-// ArchiveSources opens the models and animations inside an opened archive
-// file (archivePath is how the user named it). Entries that fail to open
-// become warnings naming the entry.
+// ArchiveSources opens the entries inside an opened archive file that can
+// hold a skeleton or an animation (Openable; archivePath is how the user
+// named it); Pair then keeps those with skeletons or joint clips. Entries
+// that fail to open become warnings naming the entry.
 func ArchiveSources(archivePath string, a *Asset) (srcs []*Source, warnings []string) {
 	if a.Archive == nil {
 		return nil, nil
 	}
 	for _, e := range a.Archive.Entries() {
-		if !pairKinds[e.Kind] {
+		if !Openable(e.Kind) {
 			continue
 		}
 		full := archivePath + ":" + e.Path

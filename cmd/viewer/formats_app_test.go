@@ -16,7 +16,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/sample"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
@@ -748,9 +748,9 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 		return b
 	}
 	pack := filepath.Join(t.TempDir(), "Fox.pack")
-	must(t, os.WriteFile(pack, archive.Yaz0Stored(archive.WriteSARC([]archive.SARCFile{
+	must(t, os.WriteFile(pack, archivetest.Yaz0Stored(archivetest.WriteSARC([]archivetest.SARCFile{
 		{Path: "Model/Fox.bfres", Data: read("skel_model.bfres")},
-		{Path: "Anim/Fox_Animation.sbfres", Data: archive.Yaz0Stored(read("skel_anim.bfres"))},
+		{Path: "Anim/Fox_Animation.sbfres", Data: archivetest.Yaz0Stored(read("skel_anim.bfres"))},
 		{Path: "Anim/Water.bfres", Data: read("texsrt.bfres")},
 		{Path: "Actor/readme.txt", Data: []byte("not an animation")},
 	}, true, 4)), 0o644))

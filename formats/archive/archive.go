@@ -1,6 +1,6 @@
 package archive
 
-// Archive is an opened container (RARC now, SARC later). Opening parses
+// Archive is an opened container: a RARC or a SARC. Opening parses
 // only the tables; file data is read, and decompressed, when asked for, so
 // listing a large archive costs next to nothing.
 type Archive interface {

@@ -1,4 +1,4 @@
-package archive
+package archive_test
 
 import (
 	"bytes"
@@ -6,12 +6,17 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/internal/bin"
 )
 
 // listing is the *.listing.json schema of the j3dmodel fixtures.
@@ -75,17 +80,17 @@ func readTestdata(t testing.TB, name string) []byte {
 
 // openFixture opens an archive fixture as formats.Open would: a Yaz0
 // stream (.szs) is decompressed first.
-func openFixture(t *testing.T, name string) *RARC {
+func openFixture(t *testing.T, name string) *archive.RARC {
 	t.Helper()
 	data := readTestdata(t, name)
-	if IsYaz0(data) {
-		d, err := DecompressYaz0(data)
+	if archive.IsYaz0(data) {
+		d, err := archive.DecompressYaz0(data)
 		if err != nil {
 			t.Fatal(err)
 		}
 		data = d
 	}
-	a, err := ReadRARC(data)
+	a, err := archive.ReadRARC(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,17 +188,17 @@ func TestRARCFind(t *testing.T) {
 	}
 }
 
-// WriteRARC lays an archive out as the fixture's generator does, so
+// archivetest.WriteRARC lays an archive out as the fixture's generator does, so
 // rebuilding biped.arc from its own files gives it back byte for byte.
 func TestWriteRARCReproducesFixture(t *testing.T) {
 	orig := readTestdata(t, "biped.arc")
 	a := openFixture(t, "biped.arc")
-	var in []RARCFile
+	var in []archivetest.RARCFile
 	for _, f := range a.Files() {
 		d, _ := a.ReadFile(f)
-		in = append(in, RARCFile{Path: strings.TrimPrefix(f.Path, "biped/"), Data: d})
+		in = append(in, archivetest.RARCFile{Path: strings.TrimPrefix(f.Path, "biped/"), Data: d})
 	}
-	got, err := WriteRARC("biped", in)
+	got, err := archivetest.WriteRARC("biped", in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,15 +216,15 @@ func TestRARCYaz0Entries(t *testing.T) {
 	payload := []byte("J3D1bck1 and some more bytes of a fake animation")
 	// A back-reference stream: "ab" then copy 10 bytes from distance 2.
 	ref := append([]byte("Yaz0\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00"), 0xC0, 'a', 'b', 0x80, 0x01)
-	arc, err := WriteRARC("root", []RARCFile{
-		{Path: "a/packed.bck", Data: Yaz0Stored(payload), Yaz0: true},
+	arc, err := archivetest.WriteRARC("root", []archivetest.RARCFile{
+		{Path: "a/packed.bck", Data: archivetest.Yaz0Stored(payload), Yaz0: true},
 		{Path: "a/ref.bin", Data: ref, Yaz0: true},
 		{Path: "plain.txt", Data: []byte("hello")},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := ReadRARC(arc)
+	a, err := archive.ReadRARC(arc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,8 +258,8 @@ func TestRARCYaz0Entries(t *testing.T) {
 // and without allocating; listing and sniffing it stay cheap.
 func TestRARCYaz0Bomb(t *testing.T) {
 	bomb := []byte("Yaz0\xF0\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00")
-	arc, _ := WriteRARC("r", []RARCFile{{Path: "bomb.bck", Data: bomb, Yaz0: true}})
-	a, err := ReadRARC(arc)
+	arc, _ := archivetest.WriteRARC("r", []archivetest.RARCFile{{Path: "bomb.bck", Data: bomb, Yaz0: true}})
+	a, err := archive.ReadRARC(arc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,8 +290,8 @@ func put32(b []byte, off int, v uint32) []byte {
 
 // Hostile archives: one clear error line, no panic.
 func TestHostileRARC(t *testing.T) {
-	good, _ := WriteRARC("root", []RARCFile{{Path: "d/x.bin", Data: []byte("data")}, {Path: "y.bin", Data: []byte("more")}})
-	a, err := ReadRARC(good)
+	good, _ := archivetest.WriteRARC("root", []archivetest.RARCFile{{Path: "d/x.bin", Data: []byte("data")}, {Path: "y.bin", Data: []byte("more")}})
+	a, err := archive.ReadRARC(good)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +339,7 @@ func TestHostileRARC(t *testing.T) {
 		{"node past table", put32(good, entry(0)+8, 9), `points at node 9 past the node table end (2 nodes)`},
 	}
 	for _, c := range cases {
-		_, err := ReadRARC(c.data)
+		_, err := archive.ReadRARC(c.data)
 		if err == nil {
 			t.Errorf("%s: no error", c.name)
 			continue
@@ -344,7 +349,7 @@ func TestHostileRARC(t *testing.T) {
 		}
 	}
 	// A '.' entry pointing elsewhere is only a warning (the game ignores it).
-	a, err = ReadRARC(put32(good, entry(5)+8, 0))
+	a, err = archive.ReadRARC(put32(good, entry(5)+8, 0))
 	if err != nil || len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], `entry 5 ("." in root/d) points at node 0, expected 1`) {
 		t.Errorf("dot elsewhere: %v %q", err, a.Warnings)
 	}
@@ -353,24 +358,24 @@ func TestHostileRARC(t *testing.T) {
 // Names are capped at JKRArchive's 255 bytes, and their total at 8 MiB
 // (65000 entries all naming one 255-byte string would be 16 MB of copies).
 func TestRARCNameLimits(t *testing.T) {
-	arc, _ := WriteRARC("r", []RARCFile{{Path: strings.Repeat("n", 256), Data: []byte("x")}})
-	if _, err := ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "longer than 255 bytes") {
+	arc, _ := archivetest.WriteRARC("r", []archivetest.RARCFile{{Path: strings.Repeat("n", 256), Data: []byte("x")}})
+	if _, err := archive.ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "longer than 255 bytes") {
 		t.Errorf("256-byte name: %v", err)
 	}
 	long := strings.Repeat("n", 255)
-	files := []RARCFile{{Path: long}}
+	files := []archivetest.RARCFile{{Path: long}}
 	for i := 0; i < 65000; i++ {
-		files = append(files, RARCFile{Path: fmt.Sprint(i)})
+		files = append(files, archivetest.RARCFile{Path: fmt.Sprint(i)})
 	}
-	arc, err := WriteRARC("r", files)
+	arc, err := archivetest.WriteRARC("r", files)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadRARC(arc); err != nil {
+	if _, err := archive.ReadRARC(arc); err != nil {
 		t.Fatalf("before patching: %v", err)
 	}
 	// Point every file entry at the long name.
-	a, _ := ReadRARC(arc)
+	a, _ := archive.ReadRARC(arc)
 	longOff := a.Entries[a.Files()[len(a.Files())-1].Index].NameOffset
 	for i := range a.Entries {
 		at := 0x20 + int(a.Info.EntryOffset) + 0x14*i
@@ -378,7 +383,7 @@ func TestRARCNameLimits(t *testing.T) {
 			binary.BigEndian.PutUint32(arc[at+4:], 0x11<<24|longOff)
 		}
 	}
-	if _, err := ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "names add up to more than 8 MiB") {
+	if _, err := archive.ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "names add up to more than 8 MiB") {
 		t.Errorf("name total: %v", err)
 	}
 }
@@ -392,16 +397,16 @@ func TestRARCDeepTree(t *testing.T) {
 		fmt.Fprintf(&p, "directory_with_a_long_name_%d/", i)
 	}
 	p.WriteString("f")
-	arc, err := WriteRARC("r", []RARCFile{{Path: p.String(), Data: []byte("x")}})
+	arc, err := archivetest.WriteRARC("r", []archivetest.RARCFile{{Path: p.String(), Data: []byte("x")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "paths exceed 16 MiB") {
+	if _, err := archive.ReadRARC(arc); err == nil || !strings.Contains(err.Error(), "paths exceed 16 MiB") {
 		t.Errorf("deep tree: %v", err)
 	}
 	// 200 levels are fine.
-	arc, _ = WriteRARC("r", []RARCFile{{Path: strings.Repeat("d/", 200) + "f", Data: []byte("x")}})
-	a, err := ReadRARC(arc)
+	arc, _ = archivetest.WriteRARC("r", []archivetest.RARCFile{{Path: strings.Repeat("d/", 200) + "f", Data: []byte("x")}})
+	a, err := archive.ReadRARC(arc)
 	if err != nil || len(a.Files()) != 1 || len(a.Dirs) != 201 {
 		t.Errorf("200 levels: %v", err)
 	}
@@ -412,28 +417,60 @@ func TestRARCDeepTree(t *testing.T) {
 func TestRARCMutations(t *testing.T) {
 	data := readTestdata(t, "biped.arc")
 	for n := 0; n < len(data); n += 7 {
-		exercise(data[:n])
+		if err := exercise(data[:n]); err == nil {
+			t.Errorf("the first %d bytes of a %d-byte archive were accepted", n, len(data))
+		} else {
+			checkRARCError(t, fmt.Sprintf("truncated to %d bytes", n), err)
+		}
 	}
+	rejected := 0
 	for i := 0; i < 0x220; i++ {
 		for _, v := range []byte{0x00, 0xFF, 0x80, data[i] ^ 0x01} {
 			b := slices.Clone(data)
 			b[i] = v
-			exercise(b)
+			if err := exercise(b); err != nil {
+				rejected++
+				checkRARCError(t, fmt.Sprintf("byte 0x%x = 0x%02x", i, v), err)
+			}
 		}
+	}
+	if rejected == 0 {
+		t.Error("no mutation of the tables was rejected")
 	}
 }
 
-// exercise reads everything an archive offers.
-func exercise(data []byte) {
-	a, err := ReadRARC(data)
-	if err != nil {
+// checkRARCError wants a malformed-file error from the RARC reader (or
+// the Yaz0 decoder of an entry): a *bin.FormatError, one line, prefixed
+// with its format.
+func checkRARCError(t *testing.T, what string, err error) {
+	t.Helper()
+	var fe *bin.FormatError
+	if !errors.As(err, &fe) || (fe.Format != "rarc" && fe.Format != "yaz0") {
+		t.Errorf("%s: %v (%T), want a rarc or yaz0 *bin.FormatError", what, err, err)
 		return
+	}
+	if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, fe.Format+": ") || fe.Msg == "" {
+		t.Errorf("%s: error %q is not one line naming its format and the problem", what, msg)
+	}
+}
+
+// exercise reads everything an archive offers and returns the first
+// error.
+func exercise(data []byte) error {
+	a, err := archive.ReadRARC(data)
+	if err != nil {
+		return err
 	}
 	for _, f := range a.Files() {
 		a.Head(f, 16)
-		a.ReadFile(f)
-		a.Find(f.Path)
+		if _, err := a.ReadFile(f); err != nil {
+			return err
+		}
+		if _, err := a.Find(f.Path); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 func FuzzRARC(f *testing.F) {
@@ -441,10 +478,10 @@ func FuzzRARC(f *testing.F) {
 	f.Add(arc)
 	f.Add(arc[:len(arc)/3])
 	f.Add([]byte{})
-	packed, _ := WriteRARC("p", []RARCFile{{Path: "a/b.bck", Data: Yaz0Stored([]byte("J3D1bck1xxxxxxxx")), Yaz0: true}, {Path: "c", Data: nil}})
+	packed, _ := archivetest.WriteRARC("p", []archivetest.RARCFile{{Path: "a/b.bck", Data: archivetest.Yaz0Stored([]byte("J3D1bck1xxxxxxxx")), Yaz0: true}, {Path: "c", Data: nil}})
 	f.Add(packed)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := ReadRARC(data)
+		a, err := archive.ReadRARC(data)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error %q", err)
@@ -477,17 +514,17 @@ func FuzzRARC(f *testing.F) {
 // benchArchive is a 20 MB archive of 500 files (a tenth Yaz0-compressed)
 // in 25 directories.
 func benchArchive(b *testing.B) []byte {
-	var files []RARCFile
+	var files []archivetest.RARCFile
 	for i := 0; i < 500; i++ {
 		data := make([]byte, 40_000)
 		copy(data, "J3D1bck1")
-		f := RARCFile{Path: fmt.Sprintf("dir%02d/anim%03d.bck", i%25, i), Data: data}
+		f := archivetest.RARCFile{Path: fmt.Sprintf("dir%02d/anim%03d.bck", i%25, i), Data: data}
 		if i%10 == 0 {
-			f.Data, f.Yaz0 = Yaz0Stored(data), true
+			f.Data, f.Yaz0 = archivetest.Yaz0Stored(data), true
 		}
 		files = append(files, f)
 	}
-	arc, err := WriteRARC("bench", files)
+	arc, err := archivetest.WriteRARC("bench", files)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -504,7 +541,7 @@ func BenchmarkRARCList(b *testing.B) {
 	b.SetBytes(int64(len(arc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		a, err := ReadRARC(arc)
+		a, err := archive.ReadRARC(arc)
 		if err != nil {
 			b.Fatal(err)
 		}

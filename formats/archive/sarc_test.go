@@ -1,4 +1,4 @@
-package archive
+package archive_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -61,14 +63,14 @@ func sarcFixture(t testing.TB, name string) []byte {
 	return b
 }
 
-func sarcSampleFiles(t testing.TB) []SARCFile {
+func sarcSampleFiles(t testing.TB) []archivetest.SARCFile {
 	anim := sarcFixture(t, "skel_anim.bfres")
-	return []SARCFile{
-		{"Model/Fox.bfres", sarcFixture(t, "skel_model.bfres")},
-		{"Anim/Fox_Animation.sbfres", yaz0Compress(anim)},
-		{"Anim/Quant.sbfres", sarcFixture(t, "cubic_quant.sbfres")},
-		{"Actor/Fox.txt", []byte("hello")},
-		{"empty.bin", nil},
+	return []archivetest.SARCFile{
+		{Path: "Model/Fox.bfres", Data: sarcFixture(t, "skel_model.bfres")},
+		{Path: "Anim/Fox_Animation.sbfres", Data: yaz0Compress(anim)},
+		{Path: "Anim/Quant.sbfres", Data: sarcFixture(t, "cubic_quant.sbfres")},
+		{Path: "Actor/Fox.txt", Data: []byte("hello")},
+		{Path: "empty.bin", Data: nil},
 	}
 }
 
@@ -77,15 +79,15 @@ func TestSARCRoundTrip(t *testing.T) {
 	for _, bigEndian := range []bool{true, false} {
 		for _, align := range []int{4, 0x80, 0x2000} {
 			t.Run(fmt.Sprintf("be=%v align=%#x", bigEndian, align), func(t *testing.T) {
-				whole := WriteSARC(files, bigEndian, align)
-				s, err := ReadSARC(whole)
+				whole := archivetest.WriteSARC(files, bigEndian, align)
+				s, err := archive.ReadSARC(whole)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if s.Header.BigEndian != bigEndian || s.Header.HashKey != sarcDefaultKey || len(s.Nodes) != len(files) || len(s.Warnings) != 0 {
+				if s.Header.BigEndian != bigEndian || s.Header.HashKey != 0x65 || len(s.Nodes) != len(files) || len(s.Warnings) != 0 {
 					t.Fatalf("header %+v, %d files, warnings %v", s.Header, len(s.Nodes), s.Warnings)
 				}
-				var a Archive = s
+				var a archive.Archive = s
 				if a.Format() != "sarc" || len(a.Files()) != len(files) {
 					t.Fatalf("format %q, %d files", a.Format(), len(a.Files()))
 				}
@@ -103,14 +105,14 @@ func TestSARCRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if !bytes.Equal(got, f.Data) || af.Size != int64(len(f.Data)) || af.Yaz0 != IsYaz0(f.Data) {
+					if !bytes.Equal(got, f.Data) || af.Size != int64(len(f.Data)) || af.Yaz0 != archive.IsYaz0(f.Data) {
 						t.Errorf("%s: %+v, %d bytes differ from the %d stored", f.Path, af, len(got), len(f.Data))
 					}
 					if !bytes.Equal(got, whole[af.Offset:af.Offset+af.Size]) {
 						t.Errorf("%s: offset 0x%x does not locate the data", f.Path, af.Offset)
 					}
 					n := &s.Nodes[af.Index]
-					if n.Hash != SARCHash(f.Path, 0x65) || !n.HasName {
+					if n.Hash != archive.SARCHash(f.Path, 0x65) || !n.HasName {
 						t.Errorf("%s: node %+v", f.Path, n)
 					}
 					if n.Alignment < align && len(f.Data) > 0 {
@@ -118,8 +120,8 @@ func TestSARCRoundTrip(t *testing.T) {
 					}
 					// Head gives the leading (decompressed) bytes.
 					plain := f.Data
-					if IsYaz0(plain) {
-						plain, _ = DecompressYaz0(plain)
+					if archive.IsYaz0(plain) {
+						plain, _ = archive.DecompressYaz0(plain)
 					}
 					if h := a.Head(af, 8); !bytes.Equal(h, plain[:min(8, len(plain))]) {
 						t.Errorf("%s: Head = %q, want %q", f.Path, h, plain[:min(8, len(plain))])
@@ -131,14 +133,14 @@ func TestSARCRoundTrip(t *testing.T) {
 				if _, err := a.Find("Model/Missing.bfres"); err == nil || !strings.Contains(err.Error(), `no file "Model/Missing.bfres"`) {
 					t.Errorf("missing file: %v", err)
 				}
-				if _, err := a.ReadFile(File{Path: "forged", Index: 1}); err == nil {
+				if _, err := a.ReadFile(archive.File{Path: "forged", Index: 1}); err == nil {
 					t.Error("ReadFile accepted a file from elsewhere")
 				}
 			})
 		}
 	}
 	// The Yaz0 entries decompress to the original bytes.
-	s, _ := ReadSARC(WriteSARC(files, true, 4))
+	s, _ := archive.ReadSARC(archivetest.WriteSARC(files, true, 4))
 	f, _ := s.Find("Anim/Fox_Animation.sbfres")
 	d, err := s.ReadFile(f)
 	if err != nil || !f.Yaz0 || !bytes.Equal(d, sarcFixture(t, "skel_anim.bfres")) {
@@ -148,40 +150,40 @@ func TestSARCRoundTrip(t *testing.T) {
 
 func TestSARCHash(t *testing.T) {
 	// h = h·0x65 + c: "ab" = 0x61·0x65 + 0x62.
-	if got := SARCHash("ab", 0x65); got != 0x61*0x65+0x62 {
+	if got := archive.SARCHash("ab", 0x65); got != 0x61*0x65+0x62 {
 		t.Errorf("hash(ab) = %#x", got)
 	}
-	if SARCHash("", 0x65) != 0 {
+	if archive.SARCHash("", 0x65) != 0 {
 		t.Error("hash of empty name is not 0")
 	}
 	// Bytes >= 0x80 count as signed chars.
-	if got := SARCHash("\xff", 0x65); got != 0xFFFFFFFF {
+	if got := archive.SARCHash("\xff", 0x65); got != 0xFFFFFFFF {
 		t.Errorf("hash(ff) = %#x", got)
 	}
 }
 
 func TestSARCWarnings(t *testing.T) {
-	files := []SARCFile{{"a.bin", []byte{1}}, {"b.bin", []byte{2}}, {"c.bin", []byte{3}}}
-	b := WriteSARC(files, true, 4)
+	files := []archivetest.SARCFile{{Path: "a.bin", Data: []byte{1}}, {Path: "b.bin", Data: []byte{2}}, {Path: "c.bin", Data: []byte{3}}}
+	b := archivetest.WriteSARC(files, true, 4)
 	// Swap the first two nodes: out of hash order.
 	n0, n1 := b[0x20:0x30], b[0x30:0x40]
 	tmp := append([]byte(nil), n0...)
 	copy(n0, n1)
 	copy(n1, tmp)
-	s, err := ReadSARC(b)
+	s, err := archive.ReadSARC(b)
 	if err != nil || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "not sorted") {
 		t.Errorf("unsorted: err %v warnings %v", err, s.Warnings)
 	}
-	b = WriteSARC(files, true, 4)
+	b = archivetest.WriteSARC(files, true, 4)
 	binary.BigEndian.PutUint32(b[0x20:], 0x12345678) // node 0's hash
-	s, err = ReadSARC(b)
+	s, err = archive.ReadSARC(b)
 	if err != nil || len(s.Warnings) == 0 || !strings.Contains(s.Warnings[len(s.Warnings)-1], "does not match its name") {
 		t.Errorf("bad hash: err %v warnings %v", err, s.Warnings)
 	}
 	// A node without a name is addressed by its hash.
-	b = WriteSARC(files, true, 4)
+	b = archivetest.WriteSARC(files, true, 4)
 	binary.BigEndian.PutUint32(b[0x24:], 0)
-	s, err = ReadSARC(b)
+	s, err = archive.ReadSARC(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,13 +205,13 @@ func checkSARCErr(t *testing.T, err error, want string) {
 }
 
 func TestSARCHostile(t *testing.T) {
-	files := []SARCFile{{"dir/a.bfres", []byte("FRES....")}, {"b.bin", []byte{9, 9, 9}}}
+	files := []archivetest.SARCFile{{Path: "dir/a.bfres", Data: []byte("FRES....")}, {Path: "b.bin", Data: []byte{9, 9, 9}}}
 	put32 := func(b []byte, off int, v uint32) { binary.BigEndian.PutUint32(b[off:], v) }
 	// Node table at 0x20; node 0 and 1 are sorted by hash, so find the
 	// node of "b.bin" by its hash.
 	nodeOf := func(b []byte, path string) int {
 		for off := 0x20; off < 0x40; off += 0x10 {
-			if binary.BigEndian.Uint32(b[off:]) == SARCHash(path, 0x65) {
+			if binary.BigEndian.Uint32(b[off:]) == archive.SARCHash(path, 0x65) {
 				return off
 			}
 		}
@@ -218,8 +220,8 @@ func TestSARCHostile(t *testing.T) {
 	}
 	rename := func(to string) func([]byte) []byte {
 		return func(b []byte) []byte {
-			fs := []SARCFile{{to, []byte{1}}, {"b.bin", []byte{2}}}
-			return WriteSARC(fs, true, 4)
+			fs := []archivetest.SARCFile{{Path: to, Data: []byte{1}}, {Path: "b.bin", Data: []byte{2}}}
+			return archivetest.WriteSARC(fs, true, 4)
 		}
 	}
 	for _, tc := range []struct {
@@ -254,12 +256,12 @@ func TestSARCHostile(t *testing.T) {
 		{"empty component", rename("a//b"), "empty component"},
 		{"dot", rename("./a"), `has a "." component`},
 		{"duplicate", func(b []byte) []byte {
-			return WriteSARC([]SARCFile{{"x.bin", []byte{1}}, {"x.bin", []byte{2}}}, true, 4)
+			return archivetest.WriteSARC([]archivetest.SARCFile{{Path: "x.bin", Data: []byte{1}}, {Path: "x.bin", Data: []byte{2}}}, true, 4)
 		}, `"x.bin" appears twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := tc.mod(WriteSARC(files, true, 4))
-			_, err := ReadSARC(b)
+			b := tc.mod(archivetest.WriteSARC(files, true, 4))
+			_, err := archive.ReadSARC(b)
 			checkSARCErr(t, err, tc.want)
 		})
 	}
@@ -268,7 +270,7 @@ func TestSARCHostile(t *testing.T) {
 func TestYaz0Hostile(t *testing.T) {
 	plain := bytes.Repeat([]byte("animscope "), 100)
 	z := yaz0Compress(plain)
-	if d, err := DecompressYaz0(z); err != nil || !bytes.Equal(d, plain) {
+	if d, err := archive.DecompressYaz0(z); err != nil || !bytes.Equal(d, plain) {
 		t.Fatalf("round trip: %v", err)
 	}
 	if len(z) >= len(plain)/4 {
@@ -288,7 +290,7 @@ func TestYaz0Hostile(t *testing.T) {
 		}, "before the start of the output"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecompressYaz0(tc.mod(append([]byte(nil), z...)))
+			_, err := archive.DecompressYaz0(tc.mod(append([]byte(nil), z...)))
 			checkSARCErr(t, err, tc.want)
 		})
 	}
@@ -297,10 +299,10 @@ func TestYaz0Hostile(t *testing.T) {
 // Every truncation and single-byte change of a SARC either parses or fails
 // with one line, never panics; what parses reads back within the file.
 func TestSARCMutations(t *testing.T) {
-	b := WriteSARC(sarcSampleFiles(t)[3:], true, 4)
-	b = append(b, WriteSARC([]SARCFile{{"q.sbfres", yaz0Compress([]byte("FRES"))}}, true, 4)...)
+	b := archivetest.WriteSARC(sarcSampleFiles(t)[3:], true, 4)
+	b = append(b, archivetest.WriteSARC([]archivetest.SARCFile{{Path: "q.sbfres", Data: yaz0Compress([]byte("FRES"))}}, true, 4)...)
 	check := func(m []byte) {
-		s, err := ReadSARC(m)
+		s, err := archive.ReadSARC(m)
 		if err != nil {
 			var fe *bin.FormatError
 			if !errors.As(err, &fe) || strings.ContainsAny(err.Error(), "\n") {
@@ -330,22 +332,22 @@ func TestSARCMutations(t *testing.T) {
 // Yaz0 entries.
 func FuzzSARC(f *testing.F) {
 	files := sarcSampleFiles(f)
-	whole := WriteSARC(files, true, 4)
+	whole := archivetest.WriteSARC(files, true, 4)
 	f.Add(whole)
 	f.Add(whole[:len(whole)/2])
-	f.Add(WriteSARC(files[3:], false, 0x80))
-	f.Add(yaz0Compress(WriteSARC(files[3:], true, 4)))
+	f.Add(archivetest.WriteSARC(files[3:], false, 0x80))
+	f.Add(yaz0Compress(archivetest.WriteSARC(files[3:], true, 4)))
 	f.Add([]byte{})
 	f.Add([]byte("SARC"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if IsYaz0(data) {
-			d, err := DecompressYaz0(data)
+		if archive.IsYaz0(data) {
+			d, err := archive.DecompressYaz0(data)
 			if err != nil {
 				return
 			}
 			data = d
 		}
-		s, err := ReadSARC(data)
+		s, err := archive.ReadSARC(data)
 		if err != nil {
 			if strings.ContainsAny(err.Error(), "\n\r") || !strings.HasPrefix(err.Error(), "sarc: ") {
 				t.Fatalf("error %q is not one sarc-prefixed line", err)
@@ -353,7 +355,7 @@ func FuzzSARC(f *testing.F) {
 			return
 		}
 		for _, f := range s.Files() {
-			if err := sarcCheckPath(f.Path); err != nil && !strings.HasPrefix(f.Path, "0x") {
+			if err := archive.SARCCheckPath(f.Path); err != nil && !strings.HasPrefix(f.Path, "0x") {
 				t.Fatalf("accepted path %q: %v", f.Path, err)
 			}
 			if f.Offset < 0 || f.Size < 0 || f.Offset+f.Size > int64(len(data)) {

@@ -1,4 +1,4 @@
-package archive
+package archive_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -104,7 +105,7 @@ func TestYaz0HandMade(t *testing.T) {
 		0x60, 0x02, // length 6+2 = 8, distance 2+1 = 3: "ABCABCAB"
 		0x00, 0x0A, 0x02, // length 0x02+0x12 = 0x14, distance 0x0A+1 = 11
 	)
-	got, err := DecompressYaz0(stream)
+	got, err := archive.DecompressYaz0(stream)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,12 +114,12 @@ func TestYaz0HandMade(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if n, err := Yaz0Size(stream); err != nil || n != len(want) {
+	if n, err := archive.Yaz0Size(stream); err != nil || n != len(want) {
 		t.Errorf("Yaz0Size = %d, %v", n, err)
 	}
 	// The declared size cuts a back-reference short.
 	binary.BigEndian.PutUint32(stream[4:], 5)
-	if got, err := DecompressYaz0(stream); err != nil || string(got) != "ABCAB" {
+	if got, err := archive.DecompressYaz0(stream); err != nil || string(got) != "ABCAB" {
 		t.Errorf("size 5: %q, %v", got, err)
 	}
 }
@@ -129,7 +130,7 @@ func TestYaz0HostileStreams(t *testing.T) {
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	_, err := DecompressYaz0(huge)
+	_, err := archive.DecompressYaz0(huge)
 	runtime.ReadMemStats(&m1)
 	wantYaz0Error(t, "4 GiB", err, "declared size 4294967295 exceeds the 256 MiB limit")
 	// TotalAlloc is process-wide (the runtime and other goroutines allocate
@@ -139,25 +140,25 @@ func TestYaz0HostileStreams(t *testing.T) {
 		t.Errorf("4 GiB stream: allocated %d bytes", a)
 	}
 	// Under the cap but impossible for the payload.
-	_, err = DecompressYaz0(append(yaz0Header(100_000), 0xFF, 'a'))
+	_, err = archive.DecompressYaz0(append(yaz0Header(100_000), 0xFF, 'a'))
 	wantYaz0Error(t, "ratio", err, "declared size 100000 is impossible for 2 bytes")
 
-	_, err = DecompressYaz0([]byte("Yaz0\x00\x00"))
+	_, err = archive.DecompressYaz0([]byte("Yaz0\x00\x00"))
 	wantYaz0Error(t, "short header", err, "need 16-byte header")
-	_, err = DecompressYaz0(append([]byte("Yaz1"), make([]byte, 12)...))
+	_, err = archive.DecompressYaz0(append([]byte("Yaz1"), make([]byte, 12)...))
 	wantYaz0Error(t, "wrong magic", err, "not a Yaz0 stream")
 
 	// A back-reference before the start of the output.
-	_, err = DecompressYaz0(append(yaz0Header(8), 0xBF, 'A', 0x10, 0x01))
+	_, err = archive.DecompressYaz0(append(yaz0Header(8), 0xBF, 'A', 0x10, 0x01))
 	wantYaz0Error(t, "reference before start", err, "back-reference 2 bytes before the start of the output (at 1)")
-	_, err = DecompressYaz0(append(yaz0Header(8), 0x00, 0x10, 0x00))
+	_, err = archive.DecompressYaz0(append(yaz0Header(8), 0x00, 0x10, 0x00))
 	wantYaz0Error(t, "reference at 0", err, "back-reference 1 bytes before the start of the output (at 0)")
 
 	// Truncated at every length: a clean error each time.
 	src := bytes.Repeat([]byte("animscope yaz0 "), 40)
 	enc := yaz0Encode(src)
 	for n := 16; n < len(enc); n++ {
-		_, err := DecompressYaz0(enc[:n])
+		_, err := archive.DecompressYaz0(enc[:n])
 		if err == nil || !strings.HasPrefix(err.Error(), "yaz0: ") {
 			t.Fatalf("cut at %d: %v", n, err)
 		}
@@ -165,9 +166,9 @@ func TestYaz0HostileStreams(t *testing.T) {
 			t.Errorf("cut at %d: %v does not say the stream ends", n, err)
 		}
 	}
-	_, err = DecompressYaz0(append(yaz0Header(4), 0x00, 0x10))
+	_, err = archive.DecompressYaz0(append(yaz0Header(4), 0x00, 0x10))
 	wantYaz0Error(t, "cut reference", err, "stream ends inside a back-reference")
-	_, err = DecompressYaz0(append(yaz0Header(40), 0xBF, 'a', 0x00, 0x00))
+	_, err = archive.DecompressYaz0(append(yaz0Header(40), 0xBF, 'a', 0x00, 0x00))
 	wantYaz0Error(t, "cut long reference", err, "stream ends inside a back-reference")
 }
 
@@ -186,7 +187,7 @@ func TestYaz0RoundTrip(t *testing.T) {
 		"text": bytes.Repeat([]byte("This is padding data to align"), 300),
 	} {
 		enc := yaz0Encode(src)
-		got, err := DecompressYaz0(enc)
+		got, err := archive.DecompressYaz0(enc)
 		if err != nil || !bytes.Equal(got, src) {
 			t.Errorf("%s: round trip failed (%v)", name, err)
 		}
@@ -206,12 +207,12 @@ func FuzzYaz0(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// As a stream: an error with the yaz0 prefix, or exactly the
 		// declared size.
-		out, err := DecompressYaz0(data)
+		out, err := archive.DecompressYaz0(data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "yaz0: ") {
 				t.Fatalf("error without prefix: %v", err)
 			}
-		} else if n, _ := Yaz0Size(data); len(out) != n {
+		} else if n, _ := archive.Yaz0Size(data); len(out) != n {
 			t.Fatalf("%d bytes out, %d declared", len(out), n)
 		}
 		// As plain data: compress and decompress back. Large inputs are
@@ -220,7 +221,7 @@ func FuzzYaz0(f *testing.F) {
 		if len(data) > 1024 {
 			return
 		}
-		back, err := DecompressYaz0(yaz0Encode(data))
+		back, err := archive.DecompressYaz0(yaz0Encode(data))
 		if err != nil || !bytes.Equal(back, data) {
 			t.Fatalf("round trip of %d bytes failed: %v", len(data), err)
 		}
@@ -245,7 +246,7 @@ func BenchmarkYaz0(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := DecompressYaz0(enc); err != nil {
+		if _, err := archive.DecompressYaz0(enc); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -29,7 +29,7 @@ func synthCurve(rng *rand.Rand, target uint32, frames, step int) Curve {
 		}
 	}
 	return Curve{
-		Flags: uint16(anim.NWFrameU8) | uint16(anim.NWKeyS16)<<2 | uint16(anim.NWCubic)<<4, NumKeys: uint16(n),
+		Flags: uint16(anim.NWFrameU8) | uint16(KeyS16)<<2 | uint16(anim.NWCubic)<<4, NumKeys: uint16(n),
 		TargetOffset: target, EndFrame: float32(frames),
 		ScaleBits: math.Float32bits(1.0 / 32767), OffsetBits: math.Float32bits(0.25), FrameData: fr, KeyData: keys,
 	}

@@ -133,7 +133,7 @@ func TestParseFacts(t *testing.T) {
 		t.Fatalf("bone anim 1 %+v", spine)
 	}
 	c := &spine.Curves[0]
-	if c.TargetOffset != TargetRotateX || c.Type != anim.NWCubic || c.FrameType != anim.NWFrameU8 || c.KeyType != anim.NWKeyS16 || c.NumKeys != 3 || !c.HasDelta {
+	if c.TargetOffset != TargetRotateX || c.Type != anim.NWCubic || c.FrameType != anim.NWFrameU8 || c.KeyType != KeyS16 || c.NumKeys != 3 || !c.HasDelta {
 		t.Errorf("curve %+v", c)
 	}
 	if c.NumFrameValues() != 3 || c.RawFrame(2) != 24 || c.NumKeyValues() != 12 {

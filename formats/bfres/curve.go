@@ -13,7 +13,7 @@ type Curve struct {
 	FileOffset   int64 // absolute offset of the header
 	Flags        uint16
 	FrameType    anim.NWFrameType
-	KeyType      anim.NWKeyType
+	KeyType      KeyType
 	Type         anim.NWCurveType
 	PreWrap      anim.NWWrap
 	PostWrap     anim.NWWrap
@@ -37,10 +37,10 @@ type Curve struct {
 	Decoded *anim.NWCurve
 }
 
-// NWHeader is the curve header in the form anim.NewNWCurve takes. unit
+// NWHeader is the curve header in the form DecodeCurve takes. unit
 // converts file units to display units (180/π for radians).
-func (c *Curve) NWHeader(unit float64) anim.NWCurveHeader {
-	return anim.NWCurveHeader{
+func (c *Curve) NWHeader(unit float64) CurveHeader {
+	return CurveHeader{
 		Type: c.Type, FrameType: c.FrameType, KeyType: c.KeyType,
 		PreWrap: c.PreWrap, PostWrap: c.PostWrap, NumKeys: int(c.NumKeys),
 		Start: float64(c.StartFrame), End: float64(c.EndFrame),
@@ -50,7 +50,7 @@ func (c *Curve) NWHeader(unit float64) anim.NWCurveHeader {
 
 // NumFrameValues is the number of stored frames.
 func (c *Curve) NumFrameValues() int {
-	if s := c.FrameType.Size(); s > 0 {
+	if s := frameSize(c.FrameType); s > 0 {
 		return len(c.FrameData) / s
 	}
 	return 0
@@ -58,7 +58,7 @@ func (c *Curve) NumFrameValues() int {
 
 // RawFrame is stored frame i as stored (s10.5 as the raw integer).
 func (c *Curve) RawFrame(i int) float64 {
-	b := c.FrameData[i*c.FrameType.Size():]
+	b := c.FrameData[i*frameSize(c.FrameType):]
 	switch c.FrameType {
 	case anim.NWFrameF32:
 		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
@@ -86,12 +86,12 @@ func (c *Curve) RawKey(i int) float64 {
 	}
 	b := c.KeyData[i*c.KeyType.Size():]
 	switch c.KeyType {
-	case anim.NWKey32:
+	case Key32:
 		if c.Type.IsInt() {
 			return float64(int32(binary.BigEndian.Uint32(b)))
 		}
 		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
-	case anim.NWKeyS16:
+	case KeyS16:
 		return float64(int16(binary.BigEndian.Uint16(b)))
 	}
 	return float64(int8(b[0]))
@@ -99,7 +99,7 @@ func (c *Curve) RawKey(i int) float64 {
 
 // Decode builds the evaluable curve; unit as for NWHeader.
 func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
-	return anim.NewNWCurve(c.NWHeader(unit), c.FrameData, c.KeyData, binary.BigEndian)
+	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, binary.BigEndian)
 }
 
 // decode builds c.Decoded, reporting decode failures at the curve.
@@ -145,7 +145,7 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 		return Curve{}, f.err
 	}
 	c.FrameType = anim.NWFrameType(c.Flags & 3)
-	c.KeyType = anim.NWKeyType(c.Flags >> 2 & 3)
+	c.KeyType = KeyType(c.Flags >> 2 & 3)
 	c.Type = anim.NWCurveType(c.Flags >> 4 & 7)
 	c.PreWrap = anim.NWWrap(c.Flags >> 8 & 3)
 	c.PostWrap = anim.NWWrap(c.Flags >> 12 & 3)
@@ -161,7 +161,7 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	switch {
 	case !c.Type.Valid():
 		return Curve{}, d.errf(off, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case c.FrameType.Size() == 0:
+	case frameSize(c.FrameType) == 0:
 		return Curve{}, d.errf(off, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
 	case c.KeyType.Size() == 0 && !c.Type.IsBool():
 		return Curve{}, d.errf(off, "key type 3 (flags 0x%04x) is not a known type", c.Flags)

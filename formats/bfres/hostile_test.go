@@ -2,6 +2,7 @@ package bfres
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -59,6 +60,17 @@ func checkOneLine(t *testing.T, err error) {
 var allFixtures = []string{"base_only.bfres", "cubic_f32.bfres", "cubic_quant.bfres", "linear_baked.bfres", "quat.bfres",
 	"skel_anim.bfres", "skel_model.bfres", "texsrt.bfres", "v33_layout.bfres", "wrap_modes.bfres"}
 
+// checkFormatError wants a malformed-file error: a *bin.FormatError of
+// format bfres whose message contains want.
+func checkFormatError(t *testing.T, what string, err error, want string) {
+	t.Helper()
+	var fe *bin.FormatError
+	if !errors.As(err, &fe) || fe.Format != "bfres" || !strings.Contains(fe.Msg, want) {
+		t.Fatalf("%s: error %v (%T), want a bfres *bin.FormatError containing %q", what, err, err, want)
+	}
+	checkOneLine(t, err)
+}
+
 // Every truncation fails cleanly, both as is (the header's file size then
 // lies) and with the file size patched to match (so the structure checks
 // deep inside see the missing bytes).
@@ -67,22 +79,27 @@ func TestTruncated(t *testing.T) {
 		data := readFixture(t, name)
 		for n := 0; n < len(data); n++ {
 			cut := append([]byte(nil), data[:n]...)
-			err := exercise(cut)
-			if err == nil {
-				t.Fatalf("%s cut to %d bytes: no error", name, n)
+			what := fmt.Sprintf("%s cut to %d bytes", name, n)
+			want := "larger than the data"
+			if n < headerSize {
+				want = "shorter than the 0x6c-byte FRES header"
 			}
-			checkOneLine(t, err)
+			checkFormatError(t, what, exercise(cut), want)
 			if n >= headerSize {
 				be.PutUint32(cut[0x0C:], uint32(n))
-				err := exercise(cut)
-				checkOneLine(t, err)
+				// Cutting only trailing padding leaves a valid file.
+				if err := exercise(cut); err != nil {
+					checkFormatError(t, what+" (size patched)", err, "")
+				}
 			}
 		}
 	}
 }
 
 // Byte-level mutations at every offset never panic, and whatever still
-// parses converts, validates and evaluates.
+// parses converts, validates and evaluates. A rejected file is malformed
+// (*bin.FormatError), except for a changed version field, which makes a
+// file of a version this reader does not support.
 func TestMutations(t *testing.T) {
 	for _, name := range allFixtures {
 		data := readFixture(t, name)
@@ -90,7 +107,20 @@ func TestMutations(t *testing.T) {
 			for _, v := range []byte{0x00, 0xFF, 0x7F, 0x80, data[off] ^ 0x01, data[off] + 0x10} {
 				m := append([]byte(nil), data...)
 				m[off] = v
-				checkOneLine(t, exercise(m))
+				err := exercise(m)
+				if err == nil {
+					continue
+				}
+				what := fmt.Sprintf("%s byte 0x%x = 0x%02x", name, off, v)
+				var ue *bin.UnsupportedError
+				if errors.As(err, &ue) {
+					if off < 4 || off >= 8 || !strings.Contains(ue.Msg, "FRES version") {
+						t.Fatalf("%s: unsupported %q; only a changed version field may make a file unsupported", what, err)
+					}
+					checkOneLine(t, err)
+					continue
+				}
+				checkFormatError(t, what, err, "")
 			}
 		}
 	}

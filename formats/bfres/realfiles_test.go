@@ -90,7 +90,7 @@ func TestRealFiles(t *testing.T) {
 						next := c.RawKey(4 * (k + 1))
 						joins++
 						d := math.Abs(end - next)
-						if c.KeyType == anim.NWKey32 {
+						if c.KeyType == Key32 {
 							d /= math.Max(1, math.Abs(next))
 							maxF32 = math.Max(maxF32, d)
 							if d > 1e-6 {

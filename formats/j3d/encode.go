@@ -21,7 +21,8 @@ const (
 	ttk1Trailer = 4
 )
 
-// EncodeBCK writes b as a BCK file. The counts, offsets and sizes are
+// EncodeBCK writes b as a BCK file (a supported feature: assets/gen writes
+// the demo assets with it; TestEncodeRoundTrip covers it). The counts, offsets and sizes are
 // computed from the slices; File, Chunk and the count and offset fields of
 // b are ignored. Track entries are written verbatim, even when they point
 // outside the tables, so tests can build hostile files.

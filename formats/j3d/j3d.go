@@ -7,8 +7,10 @@
 // spec-shaped structs that keep every header field and raw table, for an
 // inspector that shows the file as stored. Their Clip methods convert that
 // into a format-neutral anim.Clip following the games' semantics.
-// EncodeBCK and EncodeBTK write the structs back, for tests and for
-// generated demo assets.
+// EncodeBCK and EncodeBTK write the structs back in the exporters' layout.
+// Writing is a supported feature, not a test helper: assets/gen builds the
+// embedded demo assets with it, and TestEncodeRoundTrip re-encodes every
+// fixture byte for byte.
 package j3d
 
 import (

@@ -1,11 +1,11 @@
-package formats
+package bfres
 
 import (
 	"fmt"
 	"math"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/bfres"
+	"github.com/animscope/animscope/formats/internal/rawview"
 	"github.com/animscope/animscope/internal/inspect"
 )
 
@@ -14,11 +14,11 @@ import (
 // curve's header fields and its stored frame and key arrays next to the
 // decoded values.
 type bfresInspector struct {
-	f     *bfres.File
+	f     *File
 	clips map[*anim.Clip]int // clip -> index in Clips order (skeletal, then texture SRT)
 }
 
-func newBFRESInspector(f *bfres.File, clips []*anim.Clip) *bfresInspector {
+func newBFRESInspector(f *File, clips []*anim.Clip) *bfresInspector {
 	m := make(map[*anim.Clip]int, len(clips))
 	for i, c := range clips {
 		m[c] = i
@@ -50,7 +50,7 @@ func (x *bfresInspector) Header() []inspect.Section {
 		if h.GroupCounts[g] == 0 && h.GroupOffsets[g] == 0 {
 			continue
 		}
-		groups.Rows = append(groups.Rows, []string{inspect.Int(g), bfres.GroupNames[g], inspect.Int(h.GroupCounts[g]), inspect.Hex(h.GroupOffsets[g])})
+		groups.Rows = append(groups.Rows, []string{inspect.Int(g), GroupNames[g], inspect.Int(h.GroupCounts[g]), inspect.Hex(h.GroupOffsets[g])})
 	}
 	sec.Tables = append(sec.Tables, groups)
 	anims := inspect.Table{Title: "animations", Columns: []string{"subfile", "name", "offset", "flags", "frames", "loop", "baked", "rotation", "targets", "curves", "baked size"}}
@@ -92,7 +92,7 @@ func (x *bfresInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	return x.texSRT(&x.f.TexSRTAnims[ti], t)
 }
 
-func (x *bfresInspector) boneAnim(a *bfres.SkeletalAnim, bi int, t *anim.Target) []inspect.Section {
+func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []inspect.Section {
 	rot := "euler XYZ (stored radians, shown in degrees)"
 	if a.Quaternion() {
 		rot = "quaternion"
@@ -121,13 +121,13 @@ func (x *bfresInspector) boneAnim(a *bfres.SkeletalAnim, bi int, t *anim.Target)
 		inspect.F("base offset", inspect.Hex(b.BaseOffset)),
 	}}
 	if b.HasScale {
-		bone.Fields = append(bone.Fields, inspect.F("base scale", vec32(b.Scale[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base scale", rawview.Vec32(b.Scale[:])))
 	}
 	if b.HasRotate {
-		bone.Fields = append(bone.Fields, inspect.F("base rotate", vec32(b.Rotate[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base rotate", rawview.Vec32(b.Rotate[:])))
 	}
 	if b.HasTranslate {
-		bone.Fields = append(bone.Fields, inspect.F("base translate", vec32(b.Translate[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base translate", rawview.Vec32(b.Translate[:])))
 	}
 	out := []inspect.Section{head, bone}
 	for ci := range b.Curves {
@@ -136,7 +136,7 @@ func (x *bfresInspector) boneAnim(a *bfres.SkeletalAnim, bi int, t *anim.Target)
 	return out
 }
 
-func (x *bfresInspector) texSRT(a *bfres.ShaderParamAnim, t *anim.Target) []inspect.Section {
+func (x *bfresInspector) texSRT(a *ShaderParamAnim, t *anim.Target) []inspect.Section {
 	head := inspect.Section{Title: "texture SRT animation " + a.Name, Fields: []inspect.Field{
 		inspect.F("offset", inspect.Hex(a.FileOffset)),
 		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
@@ -171,7 +171,7 @@ func (x *bfresInspector) texSRT(a *bfres.ShaderParamAnim, t *anim.Target) []insp
 			}
 			c := m.Constants[i]
 			field, value := texSRTField(c.TargetOffset), float64(math.Float32frombits(c.Raw))
-			if c.TargetOffset == bfres.TexSrtMode {
+			if c.TargetOffset == TexSrtMode {
 				value = float64(int32(c.Raw))
 			}
 			consts.Rows = append(consts.Rows, []string{inspect.Hex(c.TargetOffset), field, inspect.Hex(c.Raw), inspect.Num(value)})
@@ -191,37 +191,26 @@ func (x *bfresInspector) texSRT(a *bfres.ShaderParamAnim, t *anim.Target) []insp
 // texSRTField names a TexSrt field by its offset.
 func texSRTField(off uint32) string {
 	switch off {
-	case bfres.TexSrtMode:
+	case TexSrtMode:
 		return "mode"
-	case bfres.TexSrtSX:
+	case TexSrtSX:
 		return "scale.x"
-	case bfres.TexSrtSY:
+	case TexSrtSY:
 		return "scale.y"
-	case bfres.TexSrtR:
+	case TexSrtR:
 		return "rotation (radians)"
-	case bfres.TexSrtTX:
+	case TexSrtTX:
 		return "translation.x"
-	case bfres.TexSrtTY:
+	case TexSrtTY:
 		return "translation.y"
 	}
 	return "?"
 }
 
-func vec32(v []float32) string {
-	s := ""
-	for i, x := range v {
-		if i > 0 {
-			s += ", "
-		}
-		s += inspect.Num32(x)
-	}
-	return s
-}
-
 // curveSection is one curve: its header fields, then one row per key with
 // the stored frame and key elements and the decoded frame, value and
 // slopes (display units: degrees for rotations).
-func curveSection(c *bfres.Curve, t *anim.Target) inspect.Section {
+func curveSection(c *Curve, t *anim.Target) inspect.Section {
 	channel := fmt.Sprintf("target 0x%x", c.TargetOffset)
 	for _, ch := range t.Channels {
 		if nw, ok := ch.Curve.(*anim.NWCurve); ok && nw == c.Decoded {

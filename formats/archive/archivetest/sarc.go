@@ -1,8 +1,19 @@
-package archive
+package archivetest
 
 import (
 	"encoding/binary"
 	"sort"
+
+	"github.com/animscope/animscope/formats/archive"
+)
+
+// Layout values of formats/archive's SARC reader, restated for writing.
+const (
+	sarcHeaderSize = 0x14
+	sfatHeaderSize = 0x0C
+	sfatNodeSize   = 0x10
+	sfntHeaderSize = 0x08
+	sarcDefaultKey = 0x65 // the hash key every known SARC uses
 )
 
 // SARCFile is a file to put into an archive by WriteSARC.
@@ -21,7 +32,7 @@ func WriteSARC(files []SARCFile, bigEndian bool, align int) []byte {
 	}
 	sorted := append([]SARCFile(nil), files...)
 	sort.SliceStable(sorted, func(i, j int) bool {
-		return SARCHash(sorted[i].Path, sarcDefaultKey) < SARCHash(sorted[j].Path, sarcDefaultKey)
+		return archive.SARCHash(sorted[i].Path, sarcDefaultKey) < archive.SARCHash(sorted[j].Path, sarcDefaultKey)
 	})
 	var names []byte
 	nameOff := make([]int, len(sorted))
@@ -57,7 +68,7 @@ func WriteSARC(files []SARCFile, bigEndian bool, align int) []byte {
 	b = order.AppendUint16(b, uint16(len(sorted)))
 	b = order.AppendUint32(b, sarcDefaultKey)
 	for i, f := range sorted {
-		b = order.AppendUint32(b, SARCHash(f.Path, sarcDefaultKey))
+		b = order.AppendUint32(b, archive.SARCHash(f.Path, sarcDefaultKey))
 		b = order.AppendUint32(b, 0x01000000|uint32(nameOff[i]/4))
 		b = order.AppendUint32(b, uint32(begin[i]))
 		b = order.AppendUint32(b, uint32(begin[i]+len(f.Data)))

@@ -1,16 +1,41 @@
-package formats
+package bfres
 
 import (
 	"fmt"
 
-	"github.com/animscope/animscope/formats/bfres"
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/internal/inspect"
 )
 
-// openBFRES decodes a Wii U FRES file: skeletal and texture SRT animations
+// Format is the FRES descriptor (see format.Format), registered in
+// package formats.
+var Format = &format.Format{
+	Name:        "bfres",
+	DisplayName: "BFRES",
+	Extensions:  []string{".bfres", ".sbfres", ".szs_"},
+	Sniff:       func(b []byte) bool { return format.HasPrefix(b, "FRES") },
+	Open:        open,
+	Yields:      format.Clips | format.Skeletons,
+	ClipFormats: []*format.ClipFormat{
+		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
+	},
+	Inspect: func(a *format.Asset) inspect.Source {
+		if f, ok := a.Raw.(*File); ok {
+			return newBFRESInspector(f, a.Clips)
+		}
+		return nil
+	},
+}
+
+const modelHint = "Open or drop the .bfres model (FMDL skeleton) to see the real bones."
+
+// open decodes a Wii U FRES file: skeletal and texture SRT animations
 // become clips, model skeletons become skeletons, and the spec-shaped
-// *bfres.File is kept as Raw for the inspector.
-func openBFRES(a *Asset, data []byte) error {
-	f, err := bfres.Parse(data)
+// *File is kept as Raw for the inspector.
+func open(a *format.Asset, data []byte, _ format.Env) error {
+	f, err := Parse(data)
 	if err != nil {
 		return err
 	}
@@ -19,24 +44,26 @@ func openBFRES(a *Asset, data []byte) error {
 	a.Clips = clips
 	a.Skeletons = f.Skeletons()
 	a.Warnings = append(a.Warnings, warnings...)
-	a.Details = bfresDetails(f)
+	a.Details = details(f)
 	return nil
 }
 
-type bfresSubfiles struct {
+// SubfileInfo, ModelInfo, AnimInfo and UserDataInfo are the values of the
+// "subfiles", "models", "skeletalAnims" and "texSrtAnims" details.
+type SubfileInfo struct {
 	Kind  string   `json:"kind"`
 	Count int      `json:"count"`
 	Names []string `json:"names"`
 }
 
-type bfresModelInfo struct {
+type ModelInfo struct {
 	Name      string `json:"name"`
 	Bones     int    `json:"bones"`
 	Shapes    int    `json:"shapes"`
 	Materials int    `json:"materials"`
 }
 
-type bfresAnimInfo struct {
+type AnimInfo struct {
 	Name         string         `json:"name"`
 	Frames       int32          `json:"frames"`
 	Loop         bool           `json:"loop"`
@@ -48,49 +75,49 @@ type bfresAnimInfo struct {
 	Constants    int            `json:"constants,omitempty"`
 	Curves       int            `json:"curves"`
 	CurveKinds   map[string]int `json:"curveKinds,omitempty"` // "cubic u8/s16" -> count
-	UserData     []bfresUD      `json:"userData,omitempty"`
+	UserData     []UserDataInfo `json:"userData,omitempty"`
 }
 
-type bfresUD struct {
+type UserDataInfo struct {
 	Name   string `json:"name"`
 	Type   string `json:"type"`
 	Values any    `json:"values"`
 }
 
-func curveKindKey(c *bfres.Curve) string {
+func curveKindKey(c *Curve) string {
 	return fmt.Sprintf("%s %s/%s", c.Type, c.FrameType, c.KeyType.Name(c.Type))
 }
 
-func bfresDetails(f *bfres.File) []Detail {
-	d := []Detail{{"version", f.Header.VersionString}, {"name", f.Name}, {"alignment", f.Header.Alignment}}
-	var groups []bfresSubfiles
+func details(f *File) []format.Detail {
+	d := []format.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
+	var groups []SubfileInfo
 	for g, dict := range f.Groups {
 		if dict == nil || len(dict.Entries) == 0 {
 			continue
 		}
-		s := bfresSubfiles{Kind: bfres.GroupNames[g], Count: len(dict.Entries)}
+		s := SubfileInfo{Kind: GroupNames[g], Count: len(dict.Entries)}
 		for _, e := range dict.Entries {
 			s.Names = append(s.Names, e.Name)
 		}
 		groups = append(groups, s)
 	}
-	d = append(d, Detail{"subfiles", groups})
+	d = append(d, format.Detail{Name: "subfiles", Value: groups})
 	if len(f.Models) > 0 {
-		var models []bfresModelInfo
+		var models []ModelInfo
 		for _, m := range f.Models {
-			mi := bfresModelInfo{Name: m.Name, Shapes: int(m.NumShapes), Materials: int(m.NumMaterials)}
+			mi := ModelInfo{Name: m.Name, Shapes: int(m.NumShapes), Materials: int(m.NumMaterials)}
 			if m.Skeleton != nil {
 				mi.Bones = len(m.Skeleton.Bones)
 			}
 			models = append(models, mi)
 		}
-		d = append(d, Detail{"models", models})
+		d = append(d, format.Detail{Name: "models", Value: models})
 	}
 	if len(f.SkeletalAnims) > 0 {
-		var anims []bfresAnimInfo
+		var anims []AnimInfo
 		for i := range f.SkeletalAnims {
 			a := &f.SkeletalAnims[i]
-			ai := bfresAnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
+			ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
 				RotationMode: "euler", BoneAnims: len(a.BoneAnims), CurveKinds: map[string]int{}}
 			if a.Quaternion() {
 				ai.RotationMode = "quaternion"
@@ -102,17 +129,17 @@ func bfresDetails(f *bfres.File) []Detail {
 				}
 			}
 			for _, u := range a.UserData {
-				ai.UserData = append(ai.UserData, bfresUD{u.Name, u.TypeName(), u.Values()})
+				ai.UserData = append(ai.UserData, UserDataInfo{u.Name, u.TypeName(), u.Values()})
 			}
 			anims = append(anims, ai)
 		}
-		d = append(d, Detail{"skeletalAnims", anims})
+		d = append(d, format.Detail{Name: "skeletalAnims", Value: anims})
 	}
 	if len(f.TexSRTAnims) > 0 {
-		var anims []bfresAnimInfo
+		var anims []AnimInfo
 		for i := range f.TexSRTAnims {
 			a := &f.TexSRTAnims[i]
-			ai := bfresAnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
+			ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
 				MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}
 			for _, m := range a.MaterialAnims {
 				ai.ParamAnims += len(m.Params)
@@ -123,11 +150,11 @@ func bfresDetails(f *bfres.File) []Detail {
 				}
 			}
 			for _, u := range a.UserData {
-				ai.UserData = append(ai.UserData, bfresUD{u.Name, u.TypeName(), u.Values()})
+				ai.UserData = append(ai.UserData, UserDataInfo{u.Name, u.TypeName(), u.Values()})
 			}
 			anims = append(anims, ai)
 		}
-		d = append(d, Detail{"texSrtAnims", anims})
+		d = append(d, format.Detail{Name: "texSrtAnims", Value: anims})
 	}
 	return d
 }

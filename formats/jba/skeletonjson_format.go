@@ -1,15 +1,15 @@
-package formats
+package jba
 
 import (
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/jba"
+	"github.com/animscope/animscope/formats/format"
 )
 
 // openSkeletonJSON reads a skeleton sidecar: the bone hierarchy (and
 // optional rest pose) that JBA files lack, by bone name. Format:
-// jba.ParseSkeletonJSON.
-func openSkeletonJSON(a *Asset, data []byte) error {
-	s, err := jba.ParseSkeletonJSON(data, fileStem(a.Name))
+// ParseSkeletonJSON.
+func openSkeletonJSON(a *format.Asset, data []byte, _ format.Env) error {
+	s, err := ParseSkeletonJSON(data, format.Stem(a.Name))
 	if err != nil {
 		return err
 	}
@@ -21,6 +21,6 @@ func openSkeletonJSON(a *Asset, data []byte) error {
 			roots++
 		}
 	}
-	a.Details = []Detail{{"bones", len(s.Joints)}, {"roots", roots}}
+	a.Details = []format.Detail{{Name: "bones", Value: len(s.Joints)}, {Name: "roots", Value: roots}}
 	return nil
 }

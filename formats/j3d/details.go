@@ -1,4 +1,4 @@
-package formats
+package j3d
 
 import (
 	"fmt"
@@ -6,41 +6,13 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/format"
 )
 
 // maxTrackDetails is how many targets get a line of raw track entries in
 // `animscope info`; beyond that (the 400-joint files of real games) the
 // summary lines say enough and the inspector shows the full tables.
 const maxTrackDetails = 16
-
-// openJ3DAnim decodes a BCK or BTK into one clip; the spec-shaped struct is
-// kept as Raw for the inspector.
-func openJ3DAnim(a *Asset, data []byte) error {
-	switch a.Format {
-	case "bck":
-		return openJ3D(a, data, j3d.DecodeBCK, bckDetails)
-	case "btk":
-		return openJ3D(a, data, j3d.DecodeBTK, btkDetails)
-	}
-	return fmt.Errorf("%s: not a J3D animation", a.Format)
-}
-
-// openJ3D is openJ3DAnim for one of the two decoders.
-func openJ3D[T interface{ Clip() (*anim.Clip, error) }](a *Asset, data []byte, decode func([]byte) (T, error), details func(T) []Detail) error {
-	raw, err := decode(data)
-	if err != nil {
-		return err
-	}
-	clip, err := raw.Clip()
-	if err != nil {
-		return err
-	}
-	a.Clips = []*anim.Clip{clip}
-	a.Raw = raw
-	a.Details = details(raw)
-	return nil
-}
 
 type j3dTableCounts struct {
 	Scale       int `json:"scale"`
@@ -54,22 +26,22 @@ type j3dTrackSummary struct {
 	Keyed    int `json:"keyed"`
 }
 
-func bckDetails(b *j3d.BCK) []Detail {
-	d := []Detail{
-		{"loop mode byte", b.LoopMode},
-		{"rotation frac", b.RotationFrac},
-		{"joints", len(b.Joints)},
+func bckDetails(b *BCK) []format.Detail {
+	d := []format.Detail{
+		{Name: "loop mode byte", Value: b.LoopMode},
+		{Name: "rotation frac", Value: b.RotationFrac},
+		{Name: "joints", Value: len(b.Joints)},
 	}
 	d = append(d, trackDetails(b.Joints, &b.Tables, "joint", anim.JointTarget, nil)...)
 	return d
 }
 
-func btkDetails(b *j3d.BTK) []Detail {
-	d := []Detail{
-		{"loop mode byte", b.LoopMode},
-		{"rotation frac", b.RotationFrac},
-		{"entries", len(b.Entries)},
-		{"calc type", fmt.Sprintf("%d (%s matrix)", b.CalcType, b.TexMode())},
+func btkDetails(b *BTK) []format.Detail {
+	d := []format.Detail{
+		{Name: "loop mode byte", Value: b.LoopMode},
+		{Name: "rotation frac", Value: b.RotationFrac},
+		{Name: "entries", Value: len(b.Entries)},
+		{Name: "calc type", Value: fmt.Sprintf("%d (%s matrix)", b.CalcType, b.TexMode())},
 	}
 	names := make([]string, len(b.Names))
 	for i, n := range b.Names {
@@ -79,12 +51,12 @@ func btkDetails(b *j3d.BTK) []Detail {
 	for i, g := range b.TexGens {
 		texGens[i] = int(g)
 	}
-	d = append(d, Detail{"materials", names}, Detail{"texGens", texGens})
+	d = append(d, format.Detail{Name: "materials", Value: names}, format.Detail{Name: "texGens", Value: texGens})
 	if int(b.NameCount) != len(b.Entries) {
-		d = append(d, Detail{"name table count", b.NameCount})
+		d = append(d, format.Detail{Name: "name table count", Value: b.NameCount})
 	}
 	if b.SizeQuirk {
-		d = append(d, Detail{"chunk size quirk", "TTK1 states up to 4 bytes more than the file holds (a known exporter quirk; tolerated)"})
+		d = append(d, format.Detail{Name: "chunk size quirk", Value: "TTK1 states up to 4 bytes more than the file holds (a known exporter quirk; tolerated)"})
 	}
 	label := func(i int) string { return fmt.Sprintf("entry %d (%s, texGen %d)", i, names[i], b.TexGens[i]) }
 	d = append(d, trackDetails(b.Entries, &b.Tables, "entry", anim.TexSRTTarget, label)...)
@@ -94,7 +66,7 @@ func btkDetails(b *j3d.BTK) []Detail {
 // trackDetails summarises the raw tracks: table sizes, how many tracks are
 // default/constant/keyed, the key-count and tangent-mode histograms of the
 // keyed ones, and for small files each target's track entries.
-func trackDetails(sets []j3d.TrackSet, t *j3d.Tables, what string, kind anim.TargetKind, label func(int) string) []Detail {
+func trackDetails(sets []TrackSet, t *Tables, what string, kind anim.TargetKind, label func(int) string) []format.Detail {
 	var sum j3dTrackSummary
 	keys := map[int]int{}
 	modes := map[int]int{}
@@ -112,14 +84,14 @@ func trackDetails(sets []j3d.TrackSet, t *j3d.Tables, what string, kind anim.Tar
 			}
 		}
 	}
-	d := []Detail{
-		{"value tables", j3dTableCounts{len(t.Scale), len(t.Rotation), len(t.Translation)}},
-		{"tracks", sum},
+	d := []format.Detail{
+		{Name: "value tables", Value: j3dTableCounts{len(t.Scale), len(t.Rotation), len(t.Translation)}},
+		{Name: "tracks", Value: sum},
 	}
 	if sum.Keyed > 0 {
 		d = append(d,
-			Detail{"keyed track key counts", histogram(keys, "keys")},
-			Detail{"keyed track tangent modes", histogram(modes, "mode")})
+			format.Detail{Name: "keyed track key counts", Value: histogram(keys, "keys")},
+			format.Detail{Name: "keyed track tangent modes", Value: histogram(modes, "mode")})
 	}
 	if len(sets) > maxTrackDetails {
 		return d
@@ -133,7 +105,7 @@ func trackDetails(sets []j3d.TrackSet, t *j3d.Tables, what string, kind anim.Tar
 		for j, tr := range sets[i] {
 			parts[j] = trackText(j, tr, kind)
 		}
-		d = append(d, Detail{name, strings.Join(parts, ", ")})
+		d = append(d, format.Detail{Name: name, Value: strings.Join(parts, ", ")})
 	}
 	return d
 }
@@ -143,7 +115,7 @@ var trackSlots = [9]anim.Slot{anim.ScaleX, anim.RotX, anim.TransX, anim.ScaleY, 
 
 // trackText is one raw track entry: "rotation.x 30 keys mode 1 @120",
 // "scale.y const @4" or "translation.z default".
-func trackText(j int, tr j3d.Track, kind anim.TargetKind) string {
+func trackText(j int, tr Track, kind anim.TargetKind) string {
 	name := trackSlots[j].Name(kind)
 	switch tr.Count {
 	case 0:

@@ -1,10 +1,10 @@
-package formats
+package jba
 
 import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/jba"
+	"github.com/animscope/animscope/formats/internal/rawview"
 	"github.com/animscope/animscope/internal/inspect"
 )
 
@@ -12,7 +12,7 @@ import (
 // and for each bone its quantization (bases and strides) and, block by
 // block, every packed rotation and translation next to its decoded value.
 type jbaInspector struct {
-	f     *jba.File
+	f     *File
 	clips []*anim.Clip
 }
 
@@ -59,12 +59,12 @@ func (x *jbaInspector) Header() []inspect.Section {
 	return []inspect.Section{sec, world, names}
 }
 
-func quantFields(q *jba.Quant) []inspect.Field {
+func quantFields(q *Quant) []inspect.Field {
 	return []inspect.Field{
-		inspect.F("translation base", vec32(q.TranslationBase[:])),
-		inspect.F("translation stride", vec32(q.TranslationStride[:])),
-		inspect.F("rotation base", vec32(q.RotationBase[:])),
-		inspect.F("rotation stride", vec32(q.RotationStride[:])),
+		inspect.F("translation base", rawview.Vec32(q.TranslationBase[:])),
+		inspect.F("translation stride", rawview.Vec32(q.TranslationStride[:])),
+		inspect.F("rotation base", rawview.Vec32(q.RotationBase[:])),
+		inspect.F("rotation stride", rawview.Vec32(q.RotationStride[:])),
 	}
 }
 

@@ -1,10 +1,9 @@
-package formats
+package j3d
 
 import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/internal/inspect"
 )
 
@@ -12,14 +11,14 @@ import (
 // each joint's (entry's) nine track entries and every keyed track's keys
 // in file units next to the units the evaluator works in.
 type j3dInspector struct {
-	bck   *j3d.BCK
-	btk   *j3d.BTK
+	bck   *BCK
+	btk   *BTK
 	clips []*anim.Clip
 }
 
 func (x *j3dInspector) Header() []inspect.Section {
-	var file j3d.FileHeader
-	var chunk j3d.Chunk
+	var file FileHeader
+	var chunk Chunk
 	if x.bck != nil {
 		file, chunk = x.bck.File, x.bck.Chunk
 	} else {
@@ -91,8 +90,8 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	if len(x.clips) == 0 || clip != x.clips[0] || index < 0 || index >= len(clip.Targets) {
 		return nil
 	}
-	var set *j3d.TrackSet
-	var tables *j3d.Tables
+	var set *TrackSet
+	var tables *Tables
 	var sec inspect.Section
 	if b := x.bck; b != nil {
 		if index >= len(b.Joints) {
@@ -100,7 +99,7 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 		}
 		set, tables = &b.Joints[index], &b.Tables
 		sec.Title = fmt.Sprintf("joint %d", index)
-		sec.Fields = []inspect.Field{inspect.F("track set offset", inspect.Hex(int64(b.JointOffset)+int64(index)*j3d.TrackSetSize)+" (in the chunk)")}
+		sec.Fields = []inspect.Field{inspect.F("track set offset", inspect.Hex(int64(b.JointOffset)+int64(index)*TrackSetSize)+" (in the chunk)")}
 	} else {
 		b := x.btk
 		if index >= len(b.Entries) {
@@ -114,7 +113,7 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 		}
 		name := b.Names[index]
 		hash := inspect.Hex(name.Hash)
-		if h := j3d.NameHash(name.Name); h != name.Hash {
+		if h := NameHash(name.Name); h != name.Hash {
 			hash += fmt.Sprintf(" (the name hashes to 0x%x)", h)
 		}
 		c := b.Centers[index]
@@ -124,7 +123,7 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 			inspect.F("texGen", b.TexGens[index]),
 			inspect.F("center (S, T, Q)", fmt.Sprintf("%s, %s, %s", inspect.Num32(c[0]), inspect.Num32(c[1]), inspect.Num32(c[2]))),
 			inspect.F("matrix mode", fmt.Sprintf("%s (calc type %d, for the whole file)", mode, b.CalcType)),
-			inspect.F("track set offset", inspect.Hex(int64(b.EntryOffset)+int64(index)*j3d.TrackSetSize)+" (in the chunk)"),
+			inspect.F("track set offset", inspect.Hex(int64(b.EntryOffset)+int64(index)*TrackSetSize)+" (in the chunk)"),
 		}
 		if index < len(b.Remap) {
 			sec.Fields = append(sec.Fields, inspect.F("remap", b.Remap[index]))
@@ -134,7 +133,7 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	entries := inspect.Table{Title: "track entries (file order)", Columns: []string{"channel", "count", "index", "tangent mode", "table", "stored", "file value", "value"}}
 	var keyTables []inspect.Table
 	for j, tr := range set {
-		kind := j3d.KindOf(j)
+		kind := KindOf(j)
 		name := t.Channels[j].Slot.Name(t.Kind)
 		row := []string{name, inspect.Int(tr.Count), inspect.Int(tr.Index), inspect.Int(tr.TangentMode), kind.String()}
 		curve := t.Channels[j].Curve
@@ -154,11 +153,11 @@ func (x *j3dInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 }
 
 // fileValue is table element i as stored.
-func fileValue(t *j3d.Tables, k j3d.TrackKind, i int) string {
+func fileValue(t *Tables, k TrackKind, i int) string {
 	switch k {
-	case j3d.ScaleTrack:
+	case ScaleTrack:
 		return inspect.Num32(t.Scale[i])
-	case j3d.RotationTrack:
+	case RotationTrack:
 		return inspect.Int(t.Rotation[i])
 	}
 	return inspect.Num32(t.Translation[i])
@@ -167,7 +166,7 @@ func fileValue(t *j3d.Tables, k j3d.TrackKind, i int) string {
 // j3dKeyTable lists a keyed track's keys: time, value and tangents as
 // stored, then (rotations) in degrees as the evaluator converts them, and
 // the value the game computes at the key's time.
-func j3dKeyTable(name string, tr j3d.Track, k j3d.TrackKind, t *j3d.Tables, curve anim.Curve) inspect.Table {
+func j3dKeyTable(name string, tr Track, k TrackKind, t *Tables, curve anim.Curve) inspect.Table {
 	stride := tr.ValuesPerKey()
 	tangents := "one tangent, used in and out"
 	if stride == 4 {
@@ -177,7 +176,7 @@ func j3dKeyTable(name string, tr j3d.Track, k j3d.TrackKind, t *j3d.Tables, curv
 		Title:   fmt.Sprintf("%s: %d keys, tangent mode %d (%s), %s table from element %d", name, tr.Count, tr.TangentMode, tangents, k, tr.Index),
 		Channel: name,
 	}
-	rot := k == j3d.RotationTrack
+	rot := k == RotationTrack
 	if rot {
 		tb.Columns = []string{"key", "time", "value (raw)", "in (raw/frame)", "out (raw/frame)", "value (°)", "in (°/frame)", "out (°/frame)", "played (°)"}
 	} else {

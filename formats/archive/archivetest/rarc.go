@@ -1,4 +1,8 @@
-package archive
+// Package archivetest builds RARC, SARC and Yaz0 files for tests: small
+// writers that lay archives out the way the games' tools do, so tests can
+// generate their inputs (and hostile variants) instead of shipping game
+// files. Production code never writes archives.
+package archivetest
 
 import (
 	"encoding/binary"
@@ -15,6 +19,15 @@ type RARCFile struct {
 	// compressed + Yaz0).
 	Yaz0 bool
 }
+
+// Layout values of formats/archive's RARC reader, restated for writing.
+const (
+	rarcFlagDir        = 0x02
+	rarcFlagCompressed = 0x04
+	rarcFlagYaz0       = 0x80
+	rarcHeaderSize     = 0x20
+	rarcInfoSize       = 0x20
+)
 
 // WriteRARC builds a RARC archive the way the JSystem tools lay it out:
 // directory nodes breadth-first (sub-directories in name order), each

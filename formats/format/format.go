@@ -1,0 +1,146 @@
+// Package format holds the types every file format shares: the Asset an
+// opened file becomes, and Format, the descriptor through which a format
+// package (formats/j3d, formats/bfres, formats/jba, formats/archive)
+// tells the registry in package formats everything the rest of the program
+// needs to know about it. It is a leaf so the format packages can define
+// their descriptors without importing the registry.
+package format
+
+import (
+	"path"
+	"strings"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/inspect"
+)
+
+// Asset is what one opened file holds.
+type Asset struct {
+	Name      string // the file name as given (shown in errors and output)
+	Format    string // the Format.Name of the descriptor that opened it
+	Yaz0      bool   // the file was Yaz0-compressed
+	Clips     []*anim.Clip
+	Skeletons []*anim.Skeleton
+	// Archive is set for containers (RARC, SARC); entries are decoded only
+	// when opened with OpenEntry.
+	Archive Archive
+	// Details are format-specific facts for `animscope info` (rotation
+	// frac, tangent modes, material names, header fields), in display
+	// order; values must marshal to JSON.
+	Details []Detail
+	// Raw holds the decoder's spec-shaped structs for the inspector.
+	Raw any
+	// Inspect is Raw in the inspector's format-neutral form (nil for
+	// formats without one: archives, models).
+	Inspect inspect.Source
+	// Warnings are problems that did not stop the file from loading.
+	Warnings []string
+}
+
+// Detail is one named fact about a file.
+type Detail struct {
+	Name  string
+	Value any
+}
+
+// Archive is an opened container.
+type Archive interface {
+	// Entries lists every file (not directories) with its path.
+	Entries() []Entry
+	// Read returns the (Yaz0-decompressed) bytes of the file at path.
+	Read(path string) ([]byte, error)
+}
+
+// Entry is a file in an archive.
+type Entry struct {
+	Path string
+	Size int64
+	// Kind is the format sniffed from the entry's first bytes (a
+	// Format.Name, or "yaz0"; "" when unknown).
+	Kind string
+}
+
+// Yield says what a format's files can hold.
+type Yield uint8
+
+const (
+	Clips     Yield = 1 << iota // animation clips
+	Skeletons                   // skeletons (models, sidecars)
+	Container                   // archive entries (Asset.Archive)
+)
+
+// Env is what the registry hands a format's Open.
+type Env struct {
+	// Sniff names the format of some bytes with every registered format
+	// (Format.Name, "yaz0" or ""): containers use it to label entries.
+	Sniff func(data []byte) string
+}
+
+// Format describes one file format. The format's own package defines it
+// as a variable; package formats lists it once in its registry.
+type Format struct {
+	// Name is the stable id: Asset.Format, `animscope info` output and
+	// archive entry kinds ("bck", "bfres", ...). Never change it.
+	Name string
+	// DisplayName is what people read ("J3D BCK"): the unknown-file error
+	// and the UI use it.
+	DisplayName string
+	// Extensions are the file name extensions ("." included, lower case)
+	// the Open dialog highlights; formats are still told apart by
+	// content, never by name.
+	Extensions []string
+	// Sniff reports whether data (the whole file, or its first 4 KiB for
+	// archive entries) is in this format. The registry tries formats in
+	// its order, so a heuristic sniff (no magic) must come after every
+	// format with a magic.
+	Sniff func(data []byte) bool
+	// Open decodes data (already Yaz0-decompressed) into a, whose Name
+	// and Format are set. It fills Clips, Skeletons or Archive, Raw,
+	// Details and Warnings; the registry validates and prepares the clips
+	// and finishes the skeletons afterwards.
+	Open func(a *Asset, data []byte, env Env) error
+	// Yields says what the files can hold; Clips or Skeletons make an
+	// archive entry of this format worth opening.
+	Yields Yield
+	// ClipFormats are the anim.Clip.Format values Open produces, with how
+	// each is bound and shown.
+	ClipFormats []*ClipFormat
+	// Inspect gives the inspector's view of an opened asset's Raw; nil
+	// (or a nil result) when the format has none.
+	Inspect func(a *Asset) inspect.Source
+}
+
+// ClipFormat describes the clips of one anim.Clip.Format value.
+type ClipFormat struct {
+	// Name is the anim.Clip.Format value ("bck", "bfres-skeletal", ...).
+	Name string
+	// Bind binds a clip to a skeleton; nil means by bone name
+	// (anim.BindByName).
+	Bind func(c *anim.Clip, s *anim.Skeleton) anim.Binding
+	// Fallback is the hierarchy mode of the stand-in skeleton drawn for a
+	// clip shown without a model.
+	Fallback anim.HierarchyMode
+	// ZUp marks data authored with Z up (the viewer turns it to Y up).
+	ZUp bool
+	// ModelHint tells the user where to get the real bones when a clip is
+	// shown without a skeleton.
+	ModelHint string
+}
+
+// Has reports whether the format yields y.
+func (f *Format) Has(y Yield) bool { return f.Yields&y != 0 }
+
+// Stem is a file's name without directories, archive path or extension:
+// "x/biped.arc:biped/bmdl/biped.bmd" -> "biped". Formats whose files hold
+// one unnamed clip or skeleton name it so.
+func Stem(name string) string {
+	if i := strings.LastIndexAny(name, `:/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.TrimSuffix(name, path.Ext(name))
+}
+
+// HasPrefix reports whether data starts with magic.
+func HasPrefix(data []byte, magic string) bool {
+	return len(data) >= len(magic) && string(data[:len(magic)]) == magic
+}

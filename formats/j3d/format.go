@@ -1,0 +1,105 @@
+package j3d
+
+import (
+	"strings"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/internal/inspect"
+)
+
+// The descriptors of the J3D formats (see format.Format), registered in
+// package formats.
+var (
+	BCKFormat = animFormat("bck", MagicBCK, anim.J3DBasic, func(a *format.Asset, data []byte, _ format.Env) error {
+		return openAnim(a, data, DecodeBCK, bckDetails)
+	})
+	BTKFormat = animFormat("btk", MagicBTK, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+		return openAnim(a, data, DecodeBTK, btkDetails)
+	})
+	// BMDFormat also covers the old "J3D1bmd" files.
+	BMDFormat = &format.Format{
+		Name:        "bmd",
+		DisplayName: "J3D BMD",
+		Extensions:  []string{".bmd"},
+		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bmd") || format.HasPrefix(b, "J3D1bmd") },
+		Open:        openModel,
+		Yields:      format.Skeletons,
+	}
+	BDLFormat = &format.Format{
+		Name:        "bdl",
+		DisplayName: "J3D BDL",
+		Extensions:  []string{".bdl"},
+		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bdl") },
+		Open:        openModel,
+		Yields:      format.Skeletons,
+	}
+)
+
+// animFormat describes a J3D animation format: the magic names it
+// ("J3D1bck1" is "bck", extension ".bck"), its one clip format binds by
+// joint index, and fallback is the stand-in skeleton's hierarchy mode
+// (BCK joints compose like a J3D model's; a BTK has no joints).
+func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*format.Asset, []byte, format.Env) error) *format.Format {
+	return &format.Format{
+		Name:        name,
+		DisplayName: "J3D " + strings.ToUpper(name),
+		Extensions:  []string{"." + name},
+		Sniff:       func(b []byte) bool { return format.HasPrefix(b, magic) },
+		Open:        open,
+		Yields:      format.Clips,
+		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint}},
+		Inspect:     inspector,
+	}
+}
+
+const modelHint = "Open or drop the model (BMD/BDL) to see the real bones."
+
+// openAnim decodes a BCK or BTK into one clip; the spec-shaped struct is
+// kept as Raw for the inspector.
+func openAnim[T interface{ Clip() (*anim.Clip, error) }](a *format.Asset, data []byte, decode func([]byte) (T, error), details func(T) []format.Detail) error {
+	raw, err := decode(data)
+	if err != nil {
+		return err
+	}
+	clip, err := raw.Clip()
+	if err != nil {
+		return err
+	}
+	a.Clips = []*anim.Clip{clip}
+	a.Raw = raw
+	a.Details = details(raw)
+	return nil
+}
+
+// inspector is the inspector's view of an opened BCK or BTK.
+func inspector(a *format.Asset) inspect.Source {
+	switch raw := a.Raw.(type) {
+	case *BCK:
+		return &j3dInspector{bck: raw, clips: a.Clips}
+	case *BTK:
+		return &j3dInspector{btk: raw, clips: a.Clips}
+	}
+	return nil
+}
+
+// openModel reads the skeleton of a BMD/BDL model.
+func openModel(a *format.Asset, data []byte, _ format.Env) error {
+	m, err := ReadModel(data)
+	if err != nil {
+		return err
+	}
+	a.Raw = m
+	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
+	a.Warnings = append(a.Warnings, m.Warnings...)
+	a.Details = append(a.Details,
+		format.Detail{Name: "magic", Value: m.Magic},
+		format.Detail{Name: "hierarchy mode", Value: m.HierarchyMode().String()},
+		format.Detail{Name: "INF1 flags", Value: m.INF1.Flags},
+		format.Detail{Name: "joint count", Value: len(m.Parents)},
+		format.Detail{Name: "roots", Value: m.Roots},
+		format.Detail{Name: "material nodes", Value: m.MaterialNodes},
+		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
+	)
+	return nil
+}

@@ -1,0 +1,203 @@
+package formats
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/bfres"
+	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/jba"
+)
+
+// builtin is every format animscope reads, in sniff order: formats with a
+// magic first, then the heuristic sniffs (JBA has no magic; a skeleton
+// JSON is recognised by its content). Adding a format adds one line here.
+var builtin = []*format.Format{
+	j3d.BCKFormat,
+	j3d.BTKFormat,
+	j3d.BMDFormat,
+	j3d.BDLFormat,
+	archive.RARCFormat,
+	archive.SARCFormat,
+	bfres.Format,
+	jba.Format,
+	jba.SkeletonJSONFormat,
+}
+
+// ClipFormat describes how the clips of one anim.Clip.Format value are
+// bound and shown (see ClipInfo).
+type ClipFormat = format.ClipFormat
+
+var registry struct {
+	sync.RWMutex
+	extra []*format.Format // added by Register, sniffed after builtin
+}
+
+// Register adds a format after the built-in ones (so its Sniff must not
+// accept what a built-in heuristic sniff accepts: data starting with a
+// u32 0, or a JSON object naming "bones") and returns the function that
+// removes it again. It exists for tests; the program's own formats are
+// the explicit list above. It panics on a descriptor without Name, Sniff
+// or Open, or with a Name or clip format already registered.
+func Register(f *format.Format) (unregister func()) {
+	if f == nil || f.Name == "" || f.Sniff == nil || f.Open == nil {
+		panic("formats: Register needs a Name, a Sniff and an Open")
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	for _, g := range all() {
+		if g.Name == f.Name {
+			panic(fmt.Sprintf("formats: format %q registered twice", f.Name))
+		}
+		for _, c := range f.ClipFormats {
+			if findClip(g, c.Name) != nil {
+				panic(fmt.Sprintf("formats: clip format %q registered twice", c.Name))
+			}
+		}
+	}
+	registry.extra = append(registry.extra, f)
+	return func() {
+		registry.Lock()
+		defer registry.Unlock()
+		registry.extra = slices.DeleteFunc(registry.extra, func(g *format.Format) bool { return g == f })
+	}
+}
+
+// all is builtin then the registered formats; the caller holds the lock.
+func all() []*format.Format {
+	return append(builtin[:len(builtin):len(builtin)], registry.extra...)
+}
+
+// Formats lists every format in sniff order.
+func Formats() []*format.Format {
+	registry.RLock()
+	defer registry.RUnlock()
+	return all()
+}
+
+// find is the first format in sniff order for which match is true, or
+// nil. Unlike Formats it allocates nothing: the viewer asks per frame.
+func find(match func(*format.Format) bool) *format.Format {
+	registry.RLock()
+	defer registry.RUnlock()
+	for _, list := range [2][]*format.Format{builtin, registry.extra} {
+		for _, f := range list {
+			if match(f) {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// Lookup returns the format named name (a Format.Name, as in Asset.Format
+// and Entry.Kind), or nil.
+func Lookup(name string) *format.Format {
+	return find(func(f *format.Format) bool { return f.Name == name })
+}
+
+// sniff is the first format in order whose Sniff accepts data, or nil.
+func sniff(data []byte) *format.Format {
+	return find(func(f *format.Format) bool { return f.Sniff(data) })
+}
+
+// DisplayName is what to call a kind (a Format.Name or Entry.Kind) in
+// the UI: "J3D BCK", "Yaz0"; "" for an unknown kind.
+func DisplayName(kind string) string {
+	if kind == "yaz0" {
+		return "Yaz0"
+	}
+	if f := Lookup(kind); f != nil {
+		return f.DisplayName
+	}
+	return ""
+}
+
+// Openable reports whether an archive entry of this kind is worth opening
+// on its own: its format yields clips or skeletons (not an archive, not
+// an unknown file).
+func Openable(kind string) bool {
+	f := Lookup(kind)
+	return f != nil && f.Has(format.Clips|format.Skeletons)
+}
+
+// KnownExtension reports whether a file name extension (".bck", any
+// case) belongs to a registered format: the Open dialog shows such files
+// brightly. Any file can still be opened; content decides.
+func KnownExtension(ext string) bool {
+	return hasExtension(ext, func(*format.Format) bool { return true })
+}
+
+// ArchiveExtension reports whether a file name extension belongs to a
+// container format: the Open dialog offers to expand such files.
+func ArchiveExtension(ext string) bool {
+	return hasExtension(ext, func(f *format.Format) bool { return f.Has(format.Container) })
+}
+
+func hasExtension(ext string, keep func(*format.Format) bool) bool {
+	ext = strings.ToLower(ext)
+	return find(func(f *format.Format) bool { return keep(f) && slices.Contains(f.Extensions, ext) }) != nil
+}
+
+// defaultClip is how clips of an unknown format (hand-built clips, the
+// embedded demo before it names one) are treated.
+var defaultClip = format.ClipFormat{
+	Bind:      anim.BindByName,
+	Fallback:  anim.Standard,
+	ModelHint: "Open or drop the model that goes with it to see the real bones.",
+}
+
+// ClipInfo says how to bind and show c: its ClipFormat with Bind always
+// set. An unknown format binds by name, falls back to a Standard
+// skeleton, is Y-up and gets a generic model hint.
+func ClipInfo(c *anim.Clip) ClipFormat {
+	cf := clipFormat(c.Format)
+	if cf == nil {
+		d := defaultClip
+		d.Name = c.Format
+		return d
+	}
+	out := *cf
+	if out.Bind == nil {
+		out.Bind = anim.BindByName
+	}
+	return out
+}
+
+// clipFormat finds the ClipFormat named name, or nil.
+func clipFormat(name string) *format.ClipFormat {
+	var c *format.ClipFormat
+	find(func(f *format.Format) bool {
+		c = findClip(f, name)
+		return c != nil
+	})
+	return c
+}
+
+func findClip(f *format.Format, name string) *format.ClipFormat {
+	for _, c := range f.ClipFormats {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// expected lists the display names for the unknown-file error:
+// "J3D BCK, J3D BTK, ... or skeleton JSON".
+func expected() string {
+	fs := Formats()
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.DisplayName
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
