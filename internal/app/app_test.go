@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -37,15 +37,15 @@ func handSkeleton() *anim.Skeleton {
 	return s
 }
 
-func newTestApp(t *testing.T, loop anim.LoopMode, withModel bool) (*app, *bytes.Buffer) {
+func newTestApp(t *testing.T, loop anim.LoopMode, withModel bool) (*App, *bytes.Buffer) {
 	t.Helper()
 	var log bytes.Buffer
-	a := newApp(&log)
-	files := []*openFile{{path: "hand.bck", name: "hand.bck", asset: &formats.Asset{Format: "bck", Clips: []*anim.Clip{handClip(loop)}}}}
+	a := New(&log)
+	files := []*File{{path: "hand.bck", name: "hand.bck", asset: &formats.Asset{Format: "bck", Clips: []*anim.Clip{handClip(loop)}}}}
 	if withModel {
-		files = append(files, &openFile{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}}})
+		files = append(files, &File{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}}})
 	}
-	a.add(files)
+	a.Add(files)
 	return a, &log
 }
 
@@ -57,8 +57,8 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 	if a.skelLabel != "chain.bmd" {
 		t.Errorf("model label %q", a.skelLabel)
 	}
-	a.apply(ui.Seek{Frame: 15})
-	a.evaluate()
+	a.Apply(ui.Seek{Frame: 15})
+	a.Evaluate()
 	// root: translation z is the Hermite at 15 (slope 2 at both ends of a
 	// 0->60 ramp over 30 frames: exactly linear, 30); tip is 10 above it.
 	want := [][3]float32{{0, 0, 30}, {0, 10, 30}}
@@ -72,8 +72,8 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 
 func TestAppFallbackWithoutModel(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, false)
-	a.apply(ui.Seek{Frame: 15})
-	a.evaluate()
+	a.Apply(ui.Seek{Frame: 15})
+	a.Evaluate()
 	// Free joints: each at its own translation.
 	if p := a.markers[1].Pos; p != [3]float32{0, 10, 0} {
 		t.Errorf("free tip at %v, want its own translation (0, 10, 0)", p)
@@ -81,7 +81,7 @@ func TestAppFallbackWithoutModel(t *testing.T) {
 	// Chained: tip is the child of root.
 	a.chainMode = true
 	a.rebind()
-	a.evaluate()
+	a.Evaluate()
 	if p := a.markers[1].Pos; math.Abs(float64(p[2]-30)) > 1e-4 || math.Abs(float64(p[1]-10)) > 1e-4 {
 		t.Errorf("chained tip at %v, want (0, 10, 30)", p)
 	}
@@ -93,35 +93,35 @@ func TestAppPlaybackIntents(t *testing.T) {
 	if !a.playing || c.Paused {
 		t.Fatal("a newly opened clip should play")
 	}
-	a.advance(0.5) // 15 frames at 30 fps
+	a.Advance(0.5) // 15 frames at 30 fps
 	if math.Abs(c.Frame-15) > 1e-9 {
 		t.Fatalf("after 0.5 s: frame %v, want 15", c.Frame)
 	}
-	a.apply(ui.TogglePlay{})
+	a.Apply(ui.TogglePlay{})
 	if a.playing || !c.Paused {
 		t.Fatal("TogglePlay while playing should pause")
 	}
-	a.advance(0.5)
+	a.Advance(0.5)
 	if c.Frame != 15 {
 		t.Fatalf("paused clock moved to %v", c.Frame)
 	}
-	a.apply(ui.Step{N: 1})
+	a.Apply(ui.Step{N: 1})
 	if c.Frame != 16 || !c.Paused {
 		t.Fatalf("Step +1: frame %v paused %v, want 16 paused", c.Frame, c.Paused)
 	}
-	a.apply(ui.Seek{Frame: 30})
+	a.Apply(ui.Seek{Frame: 30})
 	if c.Frame != 30 {
 		t.Fatalf("End: frame %v", c.Frame)
 	}
-	a.apply(ui.Seek{Frame: 0})
-	a.apply(ui.SetSpeed{Speed: -2})
-	a.apply(ui.Play{})
-	a.apply(ui.Seek{Frame: 20})
-	a.advance(0.1) // 3 frames at 30 fps, twice as fast, backwards
+	a.Apply(ui.Seek{Frame: 0})
+	a.Apply(ui.SetSpeed{Speed: -2})
+	a.Apply(ui.Play{})
+	a.Apply(ui.Seek{Frame: 20})
+	a.Advance(0.1) // 3 frames at 30 fps, twice as fast, backwards
 	if math.Abs(c.Frame-14) > 1e-9 {
 		t.Fatalf("reverse 2x from 20 for 0.1 s: frame %v, want 14", c.Frame)
 	}
-	a.apply(ui.SetSpeed{Speed: 100})
+	a.Apply(ui.SetSpeed{Speed: 100})
 	if a.speed != 4 {
 		t.Fatalf("speed %v, want clamped to 4", a.speed)
 	}
@@ -130,28 +130,28 @@ func TestAppPlaybackIntents(t *testing.T) {
 func TestAppScrubPausesAndResumes(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	c := &a.joint.clock
-	a.apply(ui.ScrubBegin{})
+	a.Apply(ui.ScrubBegin{})
 	if !c.Paused {
 		t.Fatal("scrubbing should pause")
 	}
-	a.apply(ui.Seek{Frame: 12})
-	a.advance(1)
+	a.Apply(ui.Seek{Frame: 12})
+	a.Advance(1)
 	if c.Frame != 12 {
 		t.Fatalf("while scrubbing the clock moved to %v", c.Frame)
 	}
-	a.apply(ui.ScrubEnd{})
+	a.Apply(ui.ScrubEnd{})
 	if c.Paused || !a.playing {
 		t.Fatal("playback should resume after the scrub")
 	}
-	a.advance(0.1)
+	a.Advance(0.1)
 	if math.Abs(c.Frame-15) > 1e-9 {
 		t.Fatalf("resumed from 12 for 0.1 s: frame %v, want 15", c.Frame)
 	}
 	// A scrub that starts paused stays paused.
-	a.apply(ui.Pause{})
-	a.apply(ui.ScrubBegin{})
-	a.apply(ui.Seek{Frame: 3})
-	a.apply(ui.ScrubEnd{})
+	a.Apply(ui.Pause{})
+	a.Apply(ui.ScrubBegin{})
+	a.Apply(ui.Seek{Frame: 3})
+	a.Apply(ui.ScrubEnd{})
 	if !c.Paused || c.Frame != 3 {
 		t.Fatalf("paused scrub: frame %v paused %v, want 3 paused", c.Frame, c.Paused)
 	}
@@ -159,16 +159,16 @@ func TestAppScrubPausesAndResumes(t *testing.T) {
 
 func TestAppLoopOverride(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.apply(ui.SetLoop{Mode: anim.Once, Override: true})
+	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
 	c := &a.joint.clock
 	if c.Mode != anim.Once {
 		t.Fatalf("mode %v, want once", c.Mode)
 	}
-	a.advance(2) // 60 frames: once holds just before the end
+	a.Advance(2) // 60 frames: once holds just before the end
 	if math.Abs(c.Frame-(30-0.001)) > 1e-9 {
 		t.Fatalf("once after 2 s: frame %v, want 29.999", c.Frame)
 	}
-	a.apply(ui.SetLoop{Mode: anim.Once, Override: false})
+	a.Apply(ui.SetLoop{Mode: anim.Once, Override: false})
 	if c.Mode != anim.Loop {
 		t.Fatalf("ending the override: mode %v, want the file's loop", c.Mode)
 	}
@@ -176,15 +176,15 @@ func TestAppLoopOverride(t *testing.T) {
 
 func TestAppSelection(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.apply(ui.SelectJoint{Joint: 1})
+	a.Apply(ui.SelectJoint{Joint: 1})
 	if a.sel.Joint != 1 || a.sel.Target != 1 {
 		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.sel)
 	}
-	a.apply(ui.SelectTarget{Target: 0})
+	a.Apply(ui.SelectTarget{Target: 0})
 	if a.sel.Joint != 0 {
 		t.Fatalf("selecting target 0 selected joint %d", a.sel.Joint)
 	}
-	a.apply(ui.SelectJoint{Joint: -1})
+	a.Apply(ui.SelectJoint{Joint: -1})
 	if a.sel.Joint != -1 || a.sel.Target != -1 {
 		t.Fatalf("clearing: %+v", a.sel)
 	}
@@ -214,7 +214,7 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	garbage, truncated, dir := badInputs(t)
 	before := len(a.files)
 	for _, p := range []string{garbage, truncated, dir, filepath.Join(filepath.Dir(dir), "missing.bck")} {
-		a.apply(ui.OpenFiles{Paths: []string{p}})
+		a.Apply(ui.OpenFiles{Paths: []string{p}})
 	}
 	if len(a.files) != before || a.joint == nil || a.skel == nil {
 		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.joint, a.skel)
@@ -306,14 +306,14 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 
 func TestUpAxis(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.apply(ui.Seek{Frame: 15})
-	a.evaluate()
+	a.Apply(ui.Seek{Frame: 15})
+	a.Evaluate()
 	if p := a.markers[1].Pos; p != [3]float32{0, 10, 30} {
 		t.Fatalf("Y-up tip at %v, want (0, 10, 30)", p)
 	}
 	// Z-up data shows its z as height: (x, y, z) -> (x, z, -y).
 	a.up = ui.UpZ
-	a.evaluate()
+	a.Evaluate()
 	if p := a.markers[1].Pos; p != [3]float32{0, 30, -10} {
 		t.Fatalf("Z-up tip at %v, want (0, 30, -10)", p)
 	}
@@ -330,11 +330,11 @@ func TestUpAxis(t *testing.T) {
 
 func TestViewCarriesSelectedWorld(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.apply(ui.Seek{Frame: 15})
-	a.apply(ui.SelectJoint{Joint: 1})
-	a.evaluate()
+	a.Apply(ui.Seek{Frame: 15})
+	a.Apply(ui.SelectJoint{Joint: 1})
+	a.Evaluate()
 	var v ui.View
-	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
 	if !v.HasSelectedWorld {
 		t.Fatal("no world matrix for the selected joint")
 	}
@@ -342,8 +342,8 @@ func TestViewCarriesSelectedWorld(t *testing.T) {
 	if tr != [3]float64{0, 10, 30} {
 		t.Errorf("selected world translation %v, want (0, 10, 30)", tr)
 	}
-	a.apply(ui.SelectJoint{Joint: -1})
-	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	a.Apply(ui.SelectJoint{Joint: -1})
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
 	if v.HasSelectedWorld {
 		t.Error("a world matrix without a selection")
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -6,17 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// Fixtures of formats/j3d and formats/archive (see their testdata READMEs).
-const (
-	modelFixtures   = "../../formats/j3d/testdata/j3dmodel/"
-	archiveFixtures = "../../formats/archive/testdata/"
+	"github.com/animscope/animscope/internal/app/apptest"
 )
 
 func TestInfoArchivePairing(t *testing.T) {
-	code, out, errOut := runCLI("info", "--json", archiveFixtures+"biped.szs")
-	if code != exitOK {
+	code, out, errOut := runCLI("info", "--json", apptest.ArchiveFixtures+"biped.szs")
+	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var doc struct {
@@ -44,8 +40,8 @@ func TestInfoArchivePairing(t *testing.T) {
 			t.Errorf("candidate %d: %+v", i, c)
 		}
 	}
-	code, out, _ = runCLI("info", archiveFixtures+"biped.arc")
-	if code != exitOK || !strings.Contains(out, "pairing for biped/bmdl/biped.bmd:\n  biped/bck/walk.bck (same archive)\n  biped/bck/wave.bck (same archive)\n") {
+	code, out, _ = runCLI("info", apptest.ArchiveFixtures+"biped.arc")
+	if code != ExitOK || !strings.Contains(out, "pairing for biped/bmdl/biped.bmd:\n  biped/bck/walk.bck (same archive)\n  biped/bck/wave.bck (same archive)\n") {
 		t.Errorf("text info:\n%s", out)
 	}
 }
@@ -53,9 +49,9 @@ func TestInfoArchivePairing(t *testing.T) {
 // FILE:path and --model FILE:path address archive entries; a model with
 // another joint count still samples, with a warning on stderr.
 func TestSampleFromArchive(t *testing.T) {
-	arc := archiveFixtures + "biped.szs"
+	arc := apptest.ArchiveFixtures + "biped.szs"
 	code, out, errOut := runCLI("sample", "--json", "--frames", "0,15", "--model", arc+":bmdl/biped.bmd", arc+":biped/bck/walk.bck")
-	if code != exitOK || errOut != "" {
+	if code != ExitOK || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var doc struct {
@@ -72,12 +68,12 @@ func TestSampleFromArchive(t *testing.T) {
 	if w := doc.Targets[1].World; w[0] != [3]float64{0, 92, 0} || w[1][2] < 29.99 || w[1][2] > 30.01 || w[1][1] < 91.9 || w[1][1] > 92.1 {
 		t.Errorf("hips world %v, want (0, 92, 0) then (0, 92, 30)", w)
 	}
-	code, _, errOut = runCLI("sample", "--json", "--frames", "0", "--model", modelFixtures+"maya_ssc.bmd", arc+":bck/walk.bck")
-	if code != exitOK || !strings.Contains(errOut, "animation has 12 joints, skeleton has 7") {
+	code, _, errOut = runCLI("sample", "--json", "--frames", "0", "--model", apptest.ModelFixtures+"maya_ssc.bmd", arc+":bck/walk.bck")
+	if code != ExitOK || !strings.Contains(errOut, "animation has 12 joints, skeleton has 7") {
 		t.Errorf("mismatch: exit %d, stderr %q", code, errOut)
 	}
 	code, _, errOut = runCLI("sample", "--json", "--frames", "0", arc+":bck/nothing.bck")
-	if code != exitInput || !strings.Contains(errOut, `rarc: no file "bck/nothing.bck"`) || strings.Count(errOut, "\n") != 1 {
+	if code != ExitInput || !strings.Contains(errOut, `rarc: no file "bck/nothing.bck"`) || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("missing entry: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -85,7 +81,7 @@ func TestSampleFromArchive(t *testing.T) {
 // Hostile archives and models on the CLI: exit 1, one line.
 func TestHostileArchiveCLI(t *testing.T) {
 	dir := t.TempDir()
-	arc, err := os.ReadFile(archiveFixtures + "biped.arc")
+	arc, err := os.ReadFile(apptest.ArchiveFixtures + "biped.arc")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +90,7 @@ func TestHostileArchiveCLI(t *testing.T) {
 	copy(loop[0x80+8:], []byte{0, 0, 0, 0})
 	outside := append([]byte(nil), arc...)
 	copy(outside[0xE4+8:], []byte{0x7F, 0, 0, 0}) // entry 5 (walk.bck) data offset
-	bmd, err := os.ReadFile(modelFixtures + "chain3.bmd")
+	bmd, err := os.ReadFile(apptest.ModelFixtures + "chain3.bmd")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +114,7 @@ func TestHostileArchiveCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		code, _, errOut := runCLI("info", p)
-		if code != exitInput || !strings.Contains(errOut, want[name]) || strings.Count(errOut, "\n") != 1 {
+		if code != ExitInput || !strings.Contains(errOut, want[name]) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", name, code, errOut, want[name])
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/binary"
@@ -8,16 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/sample"
 )
-
-// jbaTestdata holds the JBA fixtures (see its README).
-const jbaTestdata = "../../formats/jba/testdata"
 
 // TestJBASampleCLI runs every JBA golden through `animscope sample --json`
 // (what ../shared/tools/check-fixtures does, without needing ../shared).
 func TestJBASampleCLI(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(jbaTestdata, "*.jba"))
+	files, _ := filepath.Glob(filepath.Join(apptest.JBATestdata, "*.jba"))
 	if len(files) == 0 {
 		t.Fatal("no JBA fixtures")
 	}
@@ -35,7 +33,7 @@ func TestJBASampleCLI(t *testing.T) {
 			frames = append(frames, strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		code, out, errOut := runCLI("sample", "--json", "--frames", strings.Join(frames, ","), path)
-		if code != exitOK {
+		if code != ExitOK {
 			t.Fatalf("%s: exit %d: %s", path, code, errOut)
 		}
 		got, err := sample.Read([]byte(out))
@@ -59,7 +57,7 @@ func TestJBAUnsupportedAndHostile(t *testing.T) {
 		}
 		return p
 	}
-	multi, err := os.ReadFile(filepath.Join(jbaTestdata, "multi_block.jba"))
+	multi, err := os.ReadFile(filepath.Join(apptest.JBATestdata, "multi_block.jba"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +78,7 @@ func TestJBAUnsupportedAndHostile(t *testing.T) {
 	for _, c := range cases {
 		for _, args := range [][]string{{"info", c.file}, {"info", "--json", c.file}, {"sample", "--json", "--frames", "0,1.5", c.file}} {
 			code, out, errOut := runCLI(args...)
-			if code != exitInput || out != "" {
+			if code != ExitInput || out != "" {
 				t.Errorf("%v: exit %d, stdout %q", args, code, out)
 			}
 			if !strings.HasPrefix(errOut, "animscope: "+c.file+": ") || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -93,9 +91,9 @@ func TestJBAUnsupportedAndHostile(t *testing.T) {
 // TestJBAModelSidecar: --model with a skeleton sidecar adds world
 // positions; info lists the inferred Biped skeleton.
 func TestJBAModelSidecar(t *testing.T) {
-	walk := filepath.Join(jbaTestdata, "walk_30fps.jba")
-	code, out, errOut := runCLI("sample", "--json", "--frames", "0,10.5", "--model", filepath.Join(jbaTestdata, "walk.skeleton.json"), walk)
-	if code != exitOK {
+	walk := filepath.Join(apptest.JBATestdata, "walk_30fps.jba")
+	code, out, errOut := runCLI("sample", "--json", "--frames", "0,10.5", "--model", filepath.Join(apptest.JBATestdata, "walk.skeleton.json"), walk)
+	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	doc, err := sample.Read([]byte(out))
@@ -111,7 +109,7 @@ func TestJBAModelSidecar(t *testing.T) {
 		}
 	}
 	code, out, _ = runCLI("info", walk)
-	if code != exitOK || !strings.Contains(out, "skeleton walk_30fps: 5 joints, standard hierarchy") ||
+	if code != ExitOK || !strings.Contains(out, "skeleton walk_30fps: 5 joints, standard hierarchy") ||
 		!strings.Contains(out, `hierarchy: "inferred from 3ds Max Biped bone names"`) {
 		t.Errorf("info: exit %d\n%s", code, out)
 	}

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	u, done := uiContext(b, 1400, 860)
 	defer done()
 	const joint = 17
-	a.apply(ui.SelectJoint{Joint: joint})
+	a.Apply(ui.SelectJoint{Joint: joint})
 	var refs []ui.ChannelRef
 	for _, ch := range a.joint.clip.Targets[joint].Channels {
 		refs = append(refs, ui.ChannelRef{Slot: ui.JointSlot, Target: joint, Chan: ch.Slot})
@@ -38,13 +38,13 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	io := imgui.CurrentIO()
 	frame := func() {
 		io.SetDeltaTime(1.0 / 60)
-		a.setCompareActive(u.CompareOpen())
-		a.advance(1.0 / 60)
-		a.evaluate()
-		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		a.SetCompareActive(u.CompareOpen())
+		a.Advance(1.0 / 60)
+		a.Evaluate()
+		a.View(&v, ui.Stats{}, ui.TextureRef{})
 		imgui.NewFrame()
 		for _, in := range u.Frame(&v) {
-			a.apply(in)
+			a.Apply(in)
 		}
 		imgui.Render()
 		a.evaluateCompare()
@@ -54,7 +54,7 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 				a.buildCompareScene(anim.LoopMode(m), &cmpScenes[m], render.Viewport{W: int32(w), H: int32(h)}, 1, u.Options, render.Texture{})
 			}
 		}
-		a.buildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
+		a.BuildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
 	}
 	for i := 0; i < 5; i++ { // layout settles, the panel grows
 		frame()

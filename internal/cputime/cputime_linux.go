@@ -1,4 +1,6 @@
-package main
+// Package cputime measures the CPU time of the calling thread (the frame
+// statistics of --bench-frames and the frame benchmarks).
+package cputime
 
 import (
 	"syscall"
@@ -11,9 +13,9 @@ import (
 // is the loop's own CPU time, not stretched by other processes.
 const clockThreadCPUTime = 3
 
-// threadCPU returns the calling thread's CPU time, ok false where the
+// Thread returns the calling thread's CPU time, ok false where the
 // clock is unavailable.
-func threadCPU() (time.Duration, bool) {
+func Thread() (time.Duration, bool) {
 	var ts syscall.Timespec
 	_, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
 	if errno != 0 {

@@ -1,8 +1,7 @@
-package main
+package app
 
 import (
 	"bytes"
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,37 +11,32 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 )
 
-// Fixtures of formats/bfres (see its testdata README); jbaTestdata,
-// modelFixtures and archiveFixtures are declared by the CLI tests.
-const bfresFixtures = "../../formats/bfres/testdata/"
-
 // openApp opens paths in a fresh app (as a command line or a drop does).
-func openApp(t *testing.T, paths ...string) (*app, *bytes.Buffer) {
+func openApp(t *testing.T, paths ...string) (*App, *bytes.Buffer) {
 	t.Helper()
 	var log bytes.Buffer
-	a := newApp(&log)
-	a.apply(ui.OpenFiles{Paths: paths})
+	a := New(&log)
+	a.Apply(ui.OpenFiles{Paths: paths})
 	return a, &log
 }
 
-func viewOf(a *app) *ui.View {
+func viewOf(a *App) *ui.View {
 	var v ui.View
-	a.evaluate()
-	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	a.Evaluate()
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
 	return &v
 }
 
-func noticeWith(a *app, sev ui.Severity, parts ...string) bool {
+func noticeWith(a *App, sev ui.Severity, parts ...string) bool {
 	for _, n := range a.notices {
 		ok := n.Severity == sev
 		for _, p := range parts {
@@ -58,9 +52,9 @@ func noticeWith(a *app, sev ui.Severity, parts ...string) bool {
 func copyFile(t *testing.T, from, to string) string {
 	t.Helper()
 	b, err := os.ReadFile(from)
-	must(t, err)
-	must(t, os.MkdirAll(filepath.Dir(to), 0o755))
-	must(t, os.WriteFile(to, b, 0o644))
+	apptest.Must(t, err)
+	apptest.Must(t, os.MkdirAll(filepath.Dir(to), 0o755))
+	apptest.Must(t, os.WriteFile(to, b, 0o644))
 	return to
 }
 
@@ -68,7 +62,7 @@ func copyFile(t *testing.T, from, to string) string {
 // with its entries (the Files tree), its model and animations open, and
 // the model's animations are offered in rank order.
 func TestAppArchiveTreeAndPairing(t *testing.T) {
-	arc := archiveFixtures + "biped.szs"
+	arc := apptest.ArchiveFixtures + "biped.szs"
 	a, _ := openApp(t, arc)
 	v := viewOf(a)
 	if len(v.Files) != 5 || len(v.Files[0].Entries) != 4 || v.Files[0].Archive != "" {
@@ -107,7 +101,7 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 		t.Errorf("texture animations %+v (playing %d)", p.TexAnims, p.TexAnim)
 	}
 	// The user picks the other animation.
-	a.apply(ui.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
+	a.Apply(ui.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
 	if v := viewOf(a); !strings.HasSuffix(a.joint.label, "wave.bck") || v.Pairing.Anim != 1 {
 		t.Errorf("after picking wave.bck: playing %q, pairing index %d", a.joint.label, v.Pairing.Anim)
 	}
@@ -118,11 +112,11 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 // suggestions; a joint-count mismatch is a message naming both counts.
 func TestAppPairingRanking(t *testing.T) {
 	d := t.TempDir()
-	bmd := copyFile(t, modelFixtures+"biped.bmd", filepath.Join(d, "a", "biped.bmd"))
-	walk := copyFile(t, modelFixtures+"walk.bck", filepath.Join(d, "a", "walk.bck"))
-	wave := copyFile(t, modelFixtures+"wave.bck", filepath.Join(d, "b", "wave.bck"))
-	pulse := copyFile(t, modelFixtures+"pulse.bck", filepath.Join(d, "b", "pulse.bck"))
-	chain := copyFile(t, modelFixtures+"chain3.bmd", filepath.Join(d, "b", "chain3.bmd"))
+	bmd := copyFile(t, apptest.ModelFixtures+"biped.bmd", filepath.Join(d, "a", "biped.bmd"))
+	walk := copyFile(t, apptest.ModelFixtures+"walk.bck", filepath.Join(d, "a", "walk.bck"))
+	wave := copyFile(t, apptest.ModelFixtures+"wave.bck", filepath.Join(d, "b", "wave.bck"))
+	pulse := copyFile(t, apptest.ModelFixtures+"pulse.bck", filepath.Join(d, "b", "pulse.bck"))
+	chain := copyFile(t, apptest.ModelFixtures+"chain3.bmd", filepath.Join(d, "b", "chain3.bmd"))
 
 	a, _ := openApp(t, wave, pulse, walk, bmd)
 	if a.skel == nil || a.skelLabel != "biped.bmd" || a.joint == nil || a.joint.label != "walk.bck" {
@@ -144,7 +138,7 @@ func TestAppPairingRanking(t *testing.T) {
 
 	// A model opened on its own: its suggestions (same directory) replace
 	// the animation it was not made for; the mismatch is a message.
-	a.apply(ui.OpenFiles{Paths: []string{chain}})
+	a.Apply(ui.OpenFiles{Paths: []string{chain}})
 	if a.skelLabel != "chain3.bmd" || a.joint == nil || a.joint.label != "pulse.bck" {
 		t.Fatalf("after opening chain3.bmd: model %q playing %v, want pulse.bck (same directory, first by path)", a.skelLabel, a.joint)
 	}
@@ -152,7 +146,7 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
 	}
 	var v ui.View
-	a.view(&v, ui.Stats{}, ui.TextureRef{})
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
 	if !slices.ContainsFunc(v.Notices, func(n ui.Notice) bool { return strings.Contains(n.Text, "skeleton has 3") }) {
 		t.Error("the mismatch is not in the view's messages")
 	}
@@ -162,12 +156,12 @@ func TestAppPairingRanking(t *testing.T) {
 	if bi < 0 {
 		t.Fatalf("models %+v", v.Pairing.Models)
 	}
-	a.apply(ui.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
+	a.Apply(ui.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
 	if a.skelLabel != "biped.bmd" || a.joint.label != "walk.bck" {
 		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.joint.label)
 	}
 	// No model: the clip's joints on their own.
-	a.apply(ui.SelectModel{File: -1, Skel: -1})
+	a.Apply(ui.SelectModel{File: -1, Skel: -1})
 	if a.skel != nil || a.drawnSkeleton() == nil || len(a.markers) != 12 {
 		t.Errorf("no model: skel %v, %d markers; want the 12 free joints of walk.bck", a.skel, len(a.markers))
 	}
@@ -176,9 +170,9 @@ func TestAppPairingRanking(t *testing.T) {
 // TestAppBMDJointNamesAndWorld: joints carry their JNT1 names and the
 // selected joint's world transform at the playhead is the golden one.
 func TestAppBMDJointNamesAndWorld(t *testing.T) {
-	a, _ := openApp(t, archiveFixtures+"biped.szs:biped/bmdl/biped.bmd", archiveFixtures+"biped.szs:biped/bck/walk.bck")
-	a.apply(ui.Pause{})
-	a.apply(ui.Seek{Frame: 7.5})
+	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs:biped/bmdl/biped.bmd", apptest.ArchiveFixtures+"biped.szs:biped/bck/walk.bck")
+	a.Apply(ui.Pause{})
+	a.Apply(ui.Seek{Frame: 7.5})
 	names := []string{"center", "hips", "spine", "head", "arm_L", "hand_L", "arm_R", "hand_R", "leg_L", "foot_L", "leg_R", "foot_R"}
 	v := viewOf(a)
 	if len(v.Markers) != len(names) {
@@ -189,9 +183,14 @@ func TestAppBMDJointNamesAndWorld(t *testing.T) {
 			t.Errorf("joint %d named %q, want %q (JNT1)", i, v.Markers[i].Name, n)
 		}
 	}
-	gold := goldenWorld(t, 7.5)
+	doc := apptest.GoldenDoc(t, apptest.ModelFixtures+"walk.bck.expected.json")
+	fi := apptest.FrameIndex(t, doc, 7.5)
+	var gold [][3]float64
+	for _, tg := range doc.Targets {
+		gold = append(gold, tg.World[fi])
+	}
 	for _, j := range []int{3, 9} {
-		a.apply(ui.SelectJoint{Joint: j})
+		a.Apply(ui.SelectJoint{Joint: j})
 		v := viewOf(a)
 		if !v.HasSelectedWorld || v.Selection.Target != j {
 			t.Fatalf("joint %d: no world matrix or target %d", j, v.Selection.Target)
@@ -204,109 +203,6 @@ func TestAppBMDJointNamesAndWorld(t *testing.T) {
 			}
 		}
 	}
-}
-
-// goldenDoc reads a sample-schema golden.
-func goldenDoc(t *testing.T, path string) *sample.Doc {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	must(t, err)
-	d, err := sample.Read(b)
-	must(t, err)
-	return d
-}
-
-// goldenLocal composes a target's local matrix at frame index fi of a
-// golden from its channel values, independently of anim: T·R·S with R
-// from the quaternion or Rz·Ry·Rx (degrees), values the golden lacks at
-// rest (scale 1, rotation 0, translation 0) unless rest gives them.
-func goldenLocal(tg *sample.Target, fi int, rest map[string]float64) mgl64.Mat4 {
-	val := func(name string, def float64) float64 {
-		for _, c := range tg.Channels {
-			if c.Name == name {
-				return c.Values[fi]
-			}
-		}
-		if v, ok := rest[name]; ok {
-			return v
-		}
-		return def
-	}
-	var r mgl64.Mat4
-	if qw := val("rotation.qw", math.NaN()); !math.IsNaN(qw) {
-		r = mgl64.Quat{W: qw, V: mgl64.Vec3{val("rotation.qx", 0), val("rotation.qy", 0), val("rotation.qz", 0)}}.Normalize().Mat4()
-	} else {
-		d := math.Pi / 180
-		r = mgl64.HomogRotate3DZ(val("rotation.z", 0) * d).Mul4(mgl64.HomogRotate3DY(val("rotation.y", 0) * d)).Mul4(mgl64.HomogRotate3DX(val("rotation.x", 0) * d))
-	}
-	return mgl64.Translate3D(val("translation.x", 0), val("translation.y", 0), val("translation.z", 0)).
-		Mul4(r).Mul4(mgl64.Scale3D(val("scale.x", 1), val("scale.y", 1), val("scale.z", 1)))
-}
-
-// testBone is a joint of an expected skeleton: name, parent index and the
-// rest values of the channels an animation may not drive.
-type testBone struct {
-	name   string
-	parent int
-	rest   map[string]float64
-}
-
-// goldenWorldOf poses bones with the golden's targets (by name) at frame
-// index fi; bones no target drives keep their rest. Returns positions.
-func goldenWorldOf(doc *sample.Doc, bones []testBone, fi int) [][3]float64 {
-	world := make([]mgl64.Mat4, len(bones))
-	out := make([][3]float64, len(bones))
-	for i, b := range bones {
-		var local mgl64.Mat4
-		ti := slices.IndexFunc(doc.Targets, func(t sample.Target) bool { return t.Name == b.name })
-		if ti >= 0 {
-			local = goldenLocal(&doc.Targets[ti], fi, nil)
-		} else {
-			local = goldenLocal(&sample.Target{}, 0, b.rest)
-		}
-		world[i] = local
-		if b.parent >= 0 {
-			world[i] = world[b.parent].Mul4(local)
-		}
-		out[i] = [3]float64{world[i][12], world[i][13], world[i][14]}
-	}
-	return out
-}
-
-// foxBones is skel_model.bfres's skeleton as its golden skeleton JSON
-// states it (rest rotation: Euler radians).
-func foxBones(t *testing.T) []testBone {
-	t.Helper()
-	b, err := os.ReadFile(bfresFixtures + "skel_model.bfres.skeleton.json")
-	must(t, err)
-	var doc struct {
-		Bones []struct {
-			Name                         string
-			Parent                       int
-			Scale, Rotation, Translation []float64
-		}
-	}
-	must(t, json.Unmarshal(b, &doc))
-	var out []testBone
-	for _, bn := range doc.Bones {
-		r := map[string]float64{}
-		for k, ax := range []string{"x", "y", "z"} {
-			r["scale."+ax] = bn.Scale[k]
-			r["rotation."+ax] = bn.Rotation[k] * 180 / math.Pi
-			r["translation."+ax] = bn.Translation[k]
-		}
-		out = append(out, testBone{bn.Name, bn.Parent, r})
-	}
-	return out
-}
-
-func frameIndex(t *testing.T, doc *sample.Doc, frame float64) int {
-	t.Helper()
-	i := slices.Index(doc.Frames, frame)
-	if i < 0 {
-		t.Fatalf("frame %v not in the golden (%v)", frame, doc.Frames)
-	}
-	return i
 }
 
 func near3(a mgl32.Vec3, b [3]float64, tol float64) bool {
@@ -323,7 +219,7 @@ func near3(a mgl32.Vec3, b [3]float64, tol float64) bool {
 // bound by name, the unmatched bone listed; joints are where the golden
 // channels put them.
 func TestAppBFRESOnSeparateModel(t *testing.T) {
-	a, _ := openApp(t, bfresFixtures+"skel_anim.bfres", bfresFixtures+"skel_model.bfres")
+	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres", apptest.BFRESFixtures+"skel_model.bfres")
 	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
 		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.joint)
 	}
@@ -333,16 +229,16 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
 		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
 	}
-	doc := goldenDoc(t, bfresFixtures+"skel_anim.bfres.Trot.expected.json")
-	bones := foxBones(t)
-	a.apply(ui.Pause{})
+	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
+	bones := apptest.FoxBones(t)
+	a.Apply(ui.Pause{})
 	for _, f := range []float64{6, 18, 23.75} {
-		a.apply(ui.Seek{Frame: f})
+		a.Apply(ui.Seek{Frame: f})
 		v := viewOf(a)
-		want := goldenWorldOf(doc, bones, frameIndex(t, doc, f))
+		want := apptest.GoldenWorldOf(doc, bones, apptest.FrameIndex(t, doc, f))
 		for j, m := range v.Markers {
-			if m.Name != bones[j].name || !near3(m.Pos, want[j], 1e-4) {
-				t.Errorf("frame %v joint %d %q at %v, want %q at %v", f, j, m.Name, m.Pos, bones[j].name, want[j])
+			if m.Name != bones[j].Name || !near3(m.Pos, want[j], 1e-4) {
+				t.Errorf("frame %v joint %d %q at %v, want %q at %v", f, j, m.Name, m.Pos, bones[j].Name, want[j])
 			}
 		}
 	}
@@ -356,7 +252,7 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	// The animation file's own skeleton is also offered; its own clip is
 	// then "same file".
 	si := slices.IndexFunc(p.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
-	a.apply(ui.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
+	a.Apply(ui.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
 	if p := viewOf(a).Pairing; a.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
 		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.skel.Name, p.Anims[0])
 	}
@@ -365,44 +261,44 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 // TestAppBFRESPlaybackAndClipPicker: BFRES clips play, scrub, step and
 // loop like J3D ones; a file with several animations offers each.
 func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
-	a, _ := openApp(t, bfresFixtures+"skel_anim.bfres")
+	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres")
 	c := &a.joint.clock
 	if a.joint.clip.FPS != 30 || c.Mode != anim.Loop {
 		t.Fatalf("Trot at %v fps, %v", a.joint.clip.FPS, c.Mode)
 	}
-	a.advance(0.5) // 15 frames
+	a.Advance(0.5) // 15 frames
 	if math.Abs(c.Frame-15) > 1e-9 {
 		t.Fatalf("after 0.5 s: frame %v", c.Frame)
 	}
-	a.advance(0.5) // 30 frames: loops at 24
+	a.Advance(0.5) // 30 frames: loops at 24
 	if math.Abs(c.Frame-6) > 1e-9 {
 		t.Fatalf("after 1 s of a 24-frame loop: frame %v, want 6", c.Frame)
 	}
-	a.apply(ui.ScrubBegin{})
-	a.apply(ui.Seek{Frame: 12.5})
-	a.advance(1)
+	a.Apply(ui.ScrubBegin{})
+	a.Apply(ui.Seek{Frame: 12.5})
+	a.Advance(1)
 	if c.Frame != 12.5 || !c.Paused {
 		t.Fatalf("scrubbing: frame %v paused %v", c.Frame, c.Paused)
 	}
-	a.apply(ui.ScrubEnd{})
-	a.apply(ui.Step{N: 1})
+	a.Apply(ui.ScrubEnd{})
+	a.Apply(ui.Step{N: 1})
 	if c.Frame != 14 || !c.Paused {
 		t.Fatalf("step from 12.5: frame %v, want 14 (next whole frame)", c.Frame)
 	}
-	a.apply(ui.SetLoop{Mode: anim.Once, Override: true})
-	a.apply(ui.Play{})
-	a.advance(1)
+	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
+	a.Apply(ui.Play{})
+	a.Advance(1)
 	if math.Abs(a.joint.clock.Frame-(24-0.001)) > 1e-9 {
 		t.Fatalf("once: frame %v", a.joint.clock.Frame)
 	}
 
 	// Two texture SRT animations in one file: both offered, either plays.
-	b, _ := openApp(t, bfresFixtures+"texsrt.bfres")
+	b, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
 	p := viewOf(b).Pairing
 	if len(p.TexAnims) != 2 || b.tex == nil || b.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
 		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.tex)
 	}
-	b.apply(ui.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
+	b.Apply(ui.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
 	if b.tex.clip.Name != "Blink" || b.tex.label != "texsrt.bfres › Blink" || b.tex.clock.Mode != anim.Once {
 		t.Errorf("picked %q (%q, %v), want Blink playing once", b.tex.clip.Name, b.tex.label, b.tex.clock.Mode)
 	}
@@ -411,7 +307,7 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 // TestAppNWTexModes: the quad follows the NW formula the file's mode
 // curve picks at each frame; the user can force one formula, and go back.
 func TestAppNWTexModes(t *testing.T) {
-	a, _ := openApp(t, bfresFixtures+"texsrt.bfres")
+	a, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
 	clip := a.tex.clip
 	lava := slices.IndexFunc(clip.Targets, func(tg anim.Target) bool {
 		ch, ok := tg.Channel(anim.TexModeSlot)
@@ -420,12 +316,12 @@ func TestAppNWTexModes(t *testing.T) {
 	if lava < 0 {
 		t.Fatal("no Lava texGen 0 target with an animated mode")
 	}
-	a.apply(ui.SelectTexTarget{Target: lava})
-	a.apply(ui.Pause{})
+	a.Apply(ui.SelectTexTarget{Target: lava})
+	a.Apply(ui.Pause{})
 	seen := map[anim.TexMatrixMode]bool{}
 	pose := anim.NewPose(clip)
 	for f := 0.0; f <= clip.Duration; f++ {
-		a.apply(ui.Seek{Frame: f})
+		a.Apply(ui.Seek{Frame: f})
 		v := viewOf(a)
 		anim.Evaluate(clip, f, pose)
 		tp := &pose.Targets[lava]
@@ -450,53 +346,47 @@ func TestAppNWTexModes(t *testing.T) {
 		t.Fatalf("the mode curve picked only %v over the clip; the test needs a switch", seen)
 	}
 	// Forced: the same formula on every frame.
-	a.apply(ui.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
+	a.Apply(ui.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
 	for _, f := range []float64{0, 20, 40} {
-		a.apply(ui.Seek{Frame: f})
+		a.Apply(ui.Seek{Frame: f})
 		v := viewOf(a)
 		anim.Evaluate(clip, f, pose)
 		if v.TexMode != anim.TexNWSoftimage || v.TexMatrix != anim.TexMatrixWith(anim.TexNWSoftimage, &clip.Targets[lava], &pose.Targets[lava]) {
 			t.Fatalf("forced Softimage at %v: mode %v", f, v.TexMode)
 		}
 	}
-	a.apply(ui.SetTexMode{Override: false})
+	a.Apply(ui.SetTexMode{Override: false})
 	if v := viewOf(a); v.TexModeOverride {
 		t.Error("the override did not end")
 	}
 }
 
-// walkBones is the hierarchy the Biped rules give walk_30fps.jba's bones.
-var walkBones = []testBone{{"Bip01", -1, nil}, {"Bip01 L Thigh", 0, nil}, {"Bip01 L Calf", 1, nil}, {"Bip01 R Thigh", 0, nil}, {"Bip01 R Calf", 3, nil}}
-
-// zUpDisplay is the viewer's automatic Z-up mapping for JBA.
-func zUpDisplay(p [3]float64) [3]float64 { return [3]float64{p[0], p[2], -p[1]} }
-
 // TestAppJBAInferredSkeleton: a JBA plays at its fps on the Biped
 // hierarchy its bone names imply; joints are where the golden's values
 // put them; root motion moves the character when applied.
 func TestAppJBAInferredSkeleton(t *testing.T) {
-	a, _ := openApp(t, filepath.Join(jbaTestdata, "walk_30fps.jba"))
+	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "walk_30fps.jba"))
 	if a.skel == nil || len(a.skel.Joints) != 5 || a.joint == nil || a.joint.clip.FPS != 30 {
 		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.joint)
 	}
-	for j, b := range walkBones {
-		if a.skel.Joints[j].Name != b.name || a.skel.Joints[j].Parent != b.parent {
-			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.skel.Joints[j].Name, a.skel.Joints[j].Parent, b.name, b.parent)
+	for j, b := range apptest.WalkBones {
+		if a.skel.Joints[j].Name != b.Name || a.skel.Joints[j].Parent != b.Parent {
+			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.skel.Joints[j].Name, a.skel.Joints[j].Parent, b.Name, b.Parent)
 		}
 	}
-	a.advance(0.5)
+	a.Advance(0.5)
 	if math.Abs(a.joint.clock.Frame-15) > 1e-9 {
 		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.joint.clock.Frame)
 	}
-	doc := goldenDoc(t, filepath.Join(jbaTestdata, "walk_30fps.expected.json"))
-	a.apply(ui.Pause{})
+	doc := apptest.GoldenDoc(t, filepath.Join(apptest.JBATestdata, "walk_30fps.expected.json"))
+	a.Apply(ui.Pause{})
 	for _, f := range []float64{15, 45} {
-		a.apply(ui.Seek{Frame: f})
+		a.Apply(ui.Seek{Frame: f})
 		v := viewOf(a)
-		want := goldenWorldOf(doc, walkBones, frameIndex(t, doc, f))
+		want := apptest.GoldenWorldOf(doc, apptest.WalkBones, apptest.FrameIndex(t, doc, f))
 		for j := range want {
-			if !near3(v.Markers[j].Pos, zUpDisplay(want[j]), 1e-4) {
-				t.Errorf("frame %v %s at %v, want %v", f, walkBones[j].name, v.Markers[j].Pos, zUpDisplay(want[j]))
+			if !near3(v.Markers[j].Pos, apptest.ZUpDisplay(want[j]), 1e-4) {
+				t.Errorf("frame %v %s at %v, want %v", f, apptest.WalkBones[j].Name, v.Markers[j].Pos, apptest.ZUpDisplay(want[j]))
 			}
 		}
 	}
@@ -511,7 +401,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 		t.Fatalf("root motion offered %v applied %v", v.Pairing.HasRootMotion, v.Pairing.ApplyRootMotion)
 	}
 	locked := slices.Clone(v.Markers)
-	a.apply(ui.SetRootMotion{Apply: true})
+	a.Apply(ui.SetRootMotion{Apply: true})
 	v = viewOf(a)
 	if !v.Pairing.ApplyRootMotion {
 		t.Fatal("SetRootMotion did not apply")
@@ -526,10 +416,10 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 	for j := range locked {
 		d := v.Markers[j].Pos.Sub(locked[j].Pos)
 		if math.Abs(float64(d[0])-rm.V[anim.TransX]) > 1e-5 || math.Abs(float64(d[1])) > 1e-5 || math.Abs(float64(d[2])) > 1e-5 {
-			t.Errorf("%s moved by %v with root motion at frame 45, want (%v, 0, 0)", walkBones[j].name, d, rm.V[anim.TransX])
+			t.Errorf("%s moved by %v with root motion at frame 45, want (%v, 0, 0)", apptest.WalkBones[j].Name, d, rm.V[anim.TransX])
 		}
 	}
-	a.apply(ui.SetRootMotion{Apply: false})
+	a.Apply(ui.SetRootMotion{Apply: false})
 	if v := viewOf(a); v.Markers[0].Pos != locked[0].Pos {
 		t.Error("locking again did not put the character back")
 	}
@@ -538,7 +428,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 // TestAppJBASidecar: a skeleton sidecar given with the JBA, or dropped
 // later, is the hierarchy used (bones the clip lacks stay at rest).
 func TestAppJBASidecar(t *testing.T) {
-	jbaPath, side := filepath.Join(jbaTestdata, "walk_30fps.jba"), filepath.Join(jbaTestdata, "walk.skeleton.json")
+	jbaPath, side := filepath.Join(apptest.JBATestdata, "walk_30fps.jba"), filepath.Join(apptest.JBATestdata, "walk.skeleton.json")
 	for _, paths := range [][]string{{jbaPath, side}, {side, jbaPath}} {
 		a, _ := openApp(t, paths...)
 		if a.skel == nil || a.skelLabel != "walk.skeleton.json" || len(a.skel.Joints) != 7 {
@@ -546,7 +436,7 @@ func TestAppJBASidecar(t *testing.T) {
 		}
 	}
 	a, _ := openApp(t, jbaPath)
-	a.apply(ui.OpenFiles{Paths: []string{side}})
+	a.Apply(ui.OpenFiles{Paths: []string{side}})
 	if a.skelLabel != "walk.skeleton.json" || a.joint == nil || a.joint.clip.Name != "walk_30fps" {
 		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.joint)
 	}
@@ -566,35 +456,35 @@ func TestAppJBASidecar(t *testing.T) {
 // skeleton: each bone is drawn at its own transform with its axes, and
 // the message says so; a 64-bit-client file is an error message.
 func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
-	a, _ := openApp(t, filepath.Join(jbaTestdata, "negative_w.jba"))
+	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "negative_w.jba"))
 	if a.skel != nil || a.joint == nil {
 		t.Fatalf("skeleton %v: want none", a.skel)
 	}
 	if !noticeWith(a, ui.Warning, "no bone hierarchy known", "skeleton sidecar") {
 		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
 	}
-	a.apply(ui.Pause{})
-	a.apply(ui.Seek{Frame: 5})
+	a.Apply(ui.Pause{})
+	a.Apply(ui.Seek{Frame: 5})
 	v := viewOf(a)
 	pose := anim.NewPose(a.joint.clip)
 	anim.Evaluate(a.joint.clip, 5, pose)
 	for j, m := range v.Markers {
 		tv := pose.Targets[j].V
-		own := zUpDisplay([3]float64{tv[anim.TransX], tv[anim.TransY], tv[anim.TransZ]})
+		own := apptest.ZUpDisplay([3]float64{tv[anim.TransX], tv[anim.TransY], tv[anim.TransZ]})
 		if !near3(m.Pos, own, 1e-6) {
 			t.Errorf("bone %q at %v, want its own translation %v", m.Name, m.Pos, own)
 		}
 	}
 	var s render.Scene
-	a.buildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
+	a.BuildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
 	if len(s.Bones) != 3*len(v.Markers) || len(s.Points) != len(v.Markers) {
 		t.Errorf("scene: %d lines, %d points; want an axis triad (3 lines) and a point per bone", len(s.Bones), len(s.Points))
 	}
 
 	d := t.TempDir()
 	jawb := filepath.Join(d, "new_client.jba")
-	must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
-	a.apply(ui.OpenFiles{Paths: []string{jawb}})
+	apptest.Must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
+	a.Apply(ui.OpenFiles{Paths: []string{jawb}})
 	if !noticeWith(a, ui.Error, "new_client.jba", "7.2.1", "not supported") {
 		t.Errorf("no error message for the JAWB file: %+v", a.notices)
 	}
@@ -605,7 +495,7 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 
 // scaledSkeleton is a small Z-up leg rig in units of scale, posed at rest
 // by a clip of constants (a JBA in its own units).
-func scaledApp(scale float64) *app {
+func scaledApp(scale float64) *App {
 	base := anim.DefaultBase()
 	tgt := func(name string, x, y, z float64) anim.Target {
 		b := base
@@ -615,14 +505,14 @@ func scaledApp(scale float64) *app {
 	c := &anim.Clip{Name: "legs", Format: "jba", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
 		tgt("Bip01", 0, 0, 1), tgt("Bip01 L Thigh", 0, 0.09, -0.05), tgt("Bip01 L Calf", 0.2, 0, -0.4), tgt("Bip01 R Thigh", 0, -0.09, -0.05), tgt("Bip01 R Calf", 0.1, 0, -0.45)}}
 	sk := &anim.Skeleton{Name: "legs", Mode: anim.Standard}
-	for _, b := range walkBones {
-		sk.Joints = append(sk.Joints, anim.Joint{Name: b.name, Parent: b.parent, Rest: base})
+	for _, b := range apptest.WalkBones {
+		sk.Joints = append(sk.Joints, anim.Joint{Name: b.Name, Parent: b.Parent, Rest: base})
 	}
 	if err := sk.Finish(); err != nil {
 		panic(err)
 	}
-	a := newApp(nil)
-	a.add([]*openFile{{path: "legs.jba", name: "legs.jba", asset: &formats.Asset{Format: "jba", Clips: []*anim.Clip{c}, Skeletons: []*anim.Skeleton{sk}}}})
+	a := New(nil)
+	a.Add([]*File{{path: "legs.jba", name: "legs.jba", asset: &formats.Asset{Format: "jba", Clips: []*anim.Clip{c}, Skeletons: []*anim.Skeleton{sk}}}})
 	return a
 }
 
@@ -631,7 +521,7 @@ func scaledApp(scale float64) *app {
 // may be 2 or 2000 units tall), and after orbit, pan and zoom.
 func TestFrameJBAUnits(t *testing.T) {
 	const w, h = 800, 600
-	project := func(a *app) [][2]float32 {
+	project := func(a *App) [][2]float32 {
 		var out [][2]float32
 		for _, m := range a.markers {
 			x, y, ok := a.camera.Project(m.Pos, w, h)
@@ -645,10 +535,10 @@ func TestFrameJBAUnits(t *testing.T) {
 	var ref [][2]float32
 	for _, scale := range []float64{1, 1000, 0.001} {
 		a := scaledApp(scale)
-		a.apply(ui.CameraOrbit{DX: 40, DY: -15})
-		a.apply(ui.CameraPan{DX: 300, DY: 100, ViewH: h})
-		a.apply(ui.CameraZoom{Steps: -6})
-		a.apply(ui.CameraFrame{})
+		a.Apply(ui.CameraOrbit{DX: 40, DY: -15})
+		a.Apply(ui.CameraPan{DX: 300, DY: 100, ViewH: h})
+		a.Apply(ui.CameraZoom{Steps: -6})
+		a.Apply(ui.CameraFrame{})
 		pts := project(a)
 		lo, hi := [2]float32{w, h}, [2]float32{}
 		for _, p := range pts {
@@ -678,7 +568,7 @@ func TestFrameJBAUnits(t *testing.T) {
 // the app: the timeline marks the selected BFRES bone's keys, a drag
 // scrubs, and the Scene panel's combos pick another model and animation.
 func TestUIDrivesBFRESAndPairing(t *testing.T) {
-	a, _ := openApp(t, archiveFixtures+"biped.szs", bfresFixtures+"skel_anim.bfres")
+	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs", apptest.BFRESFixtures+"skel_anim.bfres")
 	u, done := uiContext(t, 1400, 900)
 	defer done()
 	var v ui.View
@@ -708,7 +598,7 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.joint)
 	}
 	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
-	a.apply(ui.SelectJoint{Joint: 3})
+	a.Apply(ui.SelectJoint{Joint: 3})
 	frame(0, 0, false)
 	if got := u.KeyMarkers(); !slices.Equal(got, []float64{0, 12, 24}) {
 		t.Errorf("timeline markers %v, want Head's keys [0 12 24]", got)
@@ -743,12 +633,12 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 // texture animations are offered.
 func TestAppSARCPackWithBFRES(t *testing.T) {
 	read := func(name string) []byte {
-		b, err := os.ReadFile(bfresFixtures + name)
-		must(t, err)
+		b, err := os.ReadFile(apptest.BFRESFixtures + name)
+		apptest.Must(t, err)
 		return b
 	}
 	pack := filepath.Join(t.TempDir(), "Fox.pack")
-	must(t, os.WriteFile(pack, archive.Yaz0Stored(archive.WriteSARC([]archive.SARCFile{
+	apptest.Must(t, os.WriteFile(pack, archive.Yaz0Stored(archive.WriteSARC([]archive.SARCFile{
 		{Path: "Model/Fox.bfres", Data: read("skel_model.bfres")},
 		{Path: "Anim/Fox_Animation.sbfres", Data: archive.Yaz0Stored(read("skel_anim.bfres"))},
 		{Path: "Anim/Water.bfres", Data: read("texsrt.bfres")},
@@ -776,7 +666,7 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 // ARCHIVE:ENTRY with its model pairing.
 func TestOpenDialogListsArchive(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(archiveFixtures + "biped.szs")
+	data, err := os.ReadFile(apptest.ArchiveFixtures + "biped.szs")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -787,8 +677,8 @@ func TestOpenDialogListsArchive(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.szs"), []byte("not an archive"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := newApp(nil)
-	a.apply(ui.Browse{Dir: dir})
+	a := New(nil)
+	a.Apply(ui.Browse{Dir: dir})
 	var found bool
 	for _, e := range a.browser.Entries {
 		if e.Name == "biped.szs" {
@@ -798,7 +688,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 	if !found {
 		t.Fatalf("biped.szs not offered as an archive: %+v", a.browser.Entries)
 	}
-	a.apply(ui.BrowseArchive{Path: szs})
+	a.Apply(ui.BrowseArchive{Path: szs})
 	kinds := map[string]string{}
 	for _, e := range a.browser.ArchiveEntries {
 		kinds[e.Path] = e.Kind
@@ -812,15 +702,15 @@ func TestOpenDialogListsArchive(t *testing.T) {
 			t.Errorf("%s: kind %q, want %q", p, kinds[p], k)
 		}
 	}
-	a.apply(ui.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
+	a.Apply(ui.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
 	if a.browser.ArchiveErr == "" || len(a.browser.ArchiveEntries) != 0 {
 		t.Errorf("a non-archive .szs listed %v with no error", a.browser.ArchiveEntries)
 	}
-	a.apply(ui.BrowseArchive{})
+	a.Apply(ui.BrowseArchive{})
 	if a.browser.Archive != "" || a.browser.ArchiveErr != "" {
 		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
 	}
-	a.apply(ui.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
+	a.Apply(ui.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
 	if a.skel == nil || len(a.skel.Joints) != 12 || a.joint == nil || a.joint.clip.Duration != 40 {
 		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.joint != nil)
 	}

@@ -3,29 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 	"github.com/animscope/animscope/ui/plot"
 )
-
-// applyAnalysis carries out the intents of the curve, comparison and
-// inspector panels.
-func (a *app) applyAnalysis(in ui.Intent) {
-	switch in := in.(type) {
-	case ui.CopyText:
-		a.copied = in.Text
-		if a.clipboard != nil {
-			a.clipboard(in.Text)
-		}
-		a.notify(ui.Info, "copied %s to the clipboard as CSV", in.What)
-	case ui.ComparePlay, ui.ComparePause, ui.CompareReset, ui.CompareSeek:
-		a.applyCompare(in)
-	}
-}
 
 // analysisFlags are the viewer's flags for the analysis panels (tests and
 // bug reports use them to show a panel in a known state).
@@ -49,11 +33,11 @@ func (f *analysisFlags) check() error {
 	switch f.tab {
 	case "", ui.TabCurves, ui.TabInspector, ui.TabMessages:
 	default:
-		return usagef("--tab %q: want curves, inspector or messages", f.tab)
+		return cli.Usagef("--tab %q: want curves, inspector or messages", f.tab)
 	}
 	if f.compareTime != "" {
-		if _, err := parseFinite(f.compareTime); err != nil {
-			return usagef("--compare-time: %v", err)
+		if _, err := cli.ParseFinite(f.compareTime); err != nil {
+			return cli.Usagef("--compare-time: %v", err)
 		}
 	}
 	return nil
@@ -67,147 +51,45 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	}
 	v.ui.SetRawUnits(f.raw)
 	if f.plot != "" {
-		refs, err := v.app.parsePlotList(f.plot)
+		refs, err := v.app.ParsePlotList(f.plot)
 		if err != nil {
-			v.app.notify(ui.Warning, "--plot: %v", err)
+			v.app.Notify(ui.Warning, "--plot: %v", err)
 		}
 		v.ui.PlotChannels(refs)
 	}
 	if f.compare {
 		v.ui.SetCompareOpen(true)
-		v.app.setCompareActive(true)
+		v.app.SetCompareActive(true)
 		if f.compareTime != "" {
-			t, _ := parseFinite(f.compareTime)
-			v.app.cmp.seek(t)
-			v.app.cmp.playing = false
+			t, _ := cli.ParseFinite(f.compareTime)
+			v.app.HoldCompare(t)
 		}
 	}
-}
-
-// parsePlotList resolves "TARGET/CHANNEL,..." against the joint clip,
-// then the texture clip.
-func (a *app) parsePlotList(list string) ([]ui.ChannelRef, error) {
-	var refs []ui.ChannelRef
-	for _, item := range strings.Split(list, ",") {
-		item = strings.TrimSpace(item)
-		tname, cname, ok := strings.Cut(item, "/")
-		if !ok {
-			return refs, fmt.Errorf("%q: want TARGET/CHANNEL", item)
-		}
-		found := false
-		for _, s := range []*slot{a.joint, a.tex} {
-			if s == nil || found {
-				continue
-			}
-			for ti := range s.clip.Targets {
-				t := &s.clip.Targets[ti]
-				if !(t.Name == tname || "#"+strconv.Itoa(ti) == tname) {
-					continue
-				}
-				ref := ui.ChannelRef{Slot: ui.JointSlot, Target: ti}
-				if s == a.tex {
-					ref.Slot = ui.TexSlot
-				}
-				if e, ok := eulerAxis(cname); ok && t.Quaternion {
-					ref.Euler = e
-				} else if sl, ok := anim.ParseSlot(t.Kind, cname); ok {
-					if _, has := t.Channel(sl); !has {
-						return refs, fmt.Errorf("%q: target %s has no channel %s", item, tname, cname)
-					}
-					ref.Chan = sl
-				} else {
-					return refs, fmt.Errorf("%q: unknown channel %q", item, cname)
-				}
-				refs = append(refs, ref)
-				found = true
-				break
-			}
-		}
-		if !found {
-			return refs, fmt.Errorf("%q: no target %q in the open clips", item, tname)
-		}
-	}
-	return refs, nil
-}
-
-func eulerAxis(name string) (int, bool) {
-	switch name {
-	case "euler.x":
-		return 1, true
-	case "euler.y":
-		return 2, true
-	case "euler.z":
-		return 3, true
-	}
-	return 0, false
 }
 
 // compareRenderer draws the comparison's five viewports into textures.
 type compareRenderer struct {
 	targets render.TargetSet
 	scenes  [anim.NumLoopModes]render.Scene
-	ready   bool       // scenes were built this frame
-	drawn   compareKey // what the textures show
-}
-
-// compareKey is everything the comparison's pictures depend on: when it
-// has not changed (a paused comparison), the textures are kept.
-type compareKey struct {
-	clip                 *anim.Clip
-	frames               [anim.NumLoopModes]float64
-	w, h                 int
-	scale                float32
-	camera               ui.Camera
-	opts                 ui.Options
-	sel                  ui.Selection
-	skel                 *anim.Skeleton
-	joints               int
-	chain, root          bool
-	up                   ui.UpAxis
-	jointFrame, texFrame float64
-	texMode              anim.TexMatrixMode
-	texOverride          bool
-	boundsLo, boundsHi   [3]float32
+	ready   bool // scenes were built this frame
 }
 
 // prepareCompare poses the five modes and builds their scenes (the CPU
 // part of the comparison's viewports).
 func (v *viewer) prepareCompare(sx float32) {
-	a, r := v.app, &v.cmpRender
+	r := &v.cmpRender
 	r.ready = false
 	w, h := v.ui.CompareViewportSize()
 	pw, ph := int(w*sx), int(h*sx)
-	if !v.ui.CompareOpen() || a.cmp.clip == nil || pw < 1 || ph < 1 {
+	if !v.ui.CompareOpen() || !v.app.CompareShown() || pw < 1 || ph < 1 {
 		return
 	}
 	if err := r.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
-		a.notify(ui.Error, "loop-mode comparison: %v", err)
+		v.app.Notify(ui.Error, "loop-mode comparison: %v", err)
 		v.ui.SetCompareOpen(false)
 		return
 	}
-	key := compareKey{clip: a.cmp.clip, w: pw, h: ph, scale: v.ui.Scale() * sx, camera: a.camera, opts: v.ui.Options,
-		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
-		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
-	for m := range key.frames {
-		key.frames[m] = a.cmp.clocks[m].Frame
-	}
-	if a.joint != nil {
-		key.jointFrame = a.joint.clock.Frame
-	}
-	if a.tex != nil {
-		key.texFrame = a.tex.clock.Frame
-	}
-	if key == r.drawn && a.cmp.view.Textures[0].ID != 0 {
-		return // the textures already show this
-	}
-	r.drawn = key
-	a.evaluateCompare()
-	for m := range r.scenes {
-		if a.cmp.same[m] == m {
-			a.buildCompareScene(anim.LoopMode(m), &r.scenes[m], render.Viewport{W: int32(pw), H: int32(ph)}, v.ui.Scale()*sx, v.ui.Options, v.checker)
-		}
-	}
-	r.ready = true
+	r.ready = v.app.PrepareCompare(&r.scenes, pw, ph, v.ui.Scale()*sx, v.ui.Options, v.checker)
 }
 
 // drawCompare draws the prepared scenes into their textures (before the
@@ -215,18 +97,18 @@ func (v *viewer) prepareCompare(sx float32) {
 // A mode showing the same frame as an earlier one shows that one's
 // texture.
 func (v *viewer) drawCompare() {
-	a, r := v.app, &v.cmpRender
+	r := &v.cmpRender
 	if !r.ready {
 		return
 	}
 	for m, t := range r.targets.Targets {
-		k := a.cmp.same[m]
+		k := v.app.CompareSame(m)
 		if k == m {
 			t.Bind()
 			v.scene.DrawScene(&r.scenes[m])
 		}
 		src := r.targets.Targets[k]
-		a.cmp.view.Textures[m] = ui.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()}
+		v.app.SetCompareTexture(m, ui.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
 	}
 	render.BindWindow()
 }
@@ -286,7 +168,7 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 		}
 		st.Curves = c
 	}
-	if cv := v.app.compareView(); cv != nil && v.ui.CompareOpen() {
+	if cv := v.app.CompareView(); cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
 		for m := range c.Modes {
 			c.Modes[m] = anim.LoopMode(m).String()
@@ -304,15 +186,4 @@ func (c *stateCurves) plotView() plot.View {
 		X: plot.Axis{Min: c.X[0], Max: c.X[1], Pixel0: c.Plot[0], Pixels: c.Plot[2]},
 		Y: plot.Axis{Min: c.Y[0], Max: c.Y[1], Pixel0: c.Plot[1], Pixels: c.Plot[3], Flip: true},
 	}
-}
-
-// selectByIndex selects "#N": target N of the joint clip (unnamed BCK
-// joints have no other name).
-func (v *viewer) selectByIndex(name string) bool {
-	n, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
-	if !strings.HasPrefix(name, "#") || err != nil || v.app.joint == nil || n < 0 || n >= len(v.app.joint.clip.Targets) {
-		return false
-	}
-	v.app.apply(ui.SelectTarget{Target: n})
-	return true
 }

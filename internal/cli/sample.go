@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/sample"
 )
 
@@ -26,7 +27,7 @@ Flags:
 `
 
 func runSample(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sample", sampleUsage, stdout)
+	fs := NewFlagSet("sample", sampleUsage, stdout)
 	framesFlag := fs.String("frames", "", "animation frames to sample: LIST")
 	timesFlag := fs.String("times", "", "playback times to map through the loop mode: LIST")
 	loopFlag := fs.String("loop", "", "override the file's loop mode: once, once-reset, loop, mirrored-once, mirrored-loop")
@@ -34,49 +35,49 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
 	jsonFlag := fs.Bool("json", false, "print the sample JSON (SAMPLES.md schema)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
-	pos, err := parseInterleaved(fs, args)
+	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("sample: want exactly one FILE, got %d (see animscope sample -h)", len(pos))
+		return Usagef("sample: want exactly one FILE, got %d (see animscope sample -h)", len(pos))
 	}
 	if *jsonFlag == *csvFlag {
-		return usagef("sample: give exactly one of --json and --csv")
+		return Usagef("sample: give exactly one of --json and --csv")
 	}
 	if (*framesFlag == "") == (*timesFlag == "") {
-		return usagef("sample: give exactly one of --frames and --times")
+		return Usagef("sample: give exactly one of --frames and --times")
 	}
 	var opt sample.Options
 	if *framesFlag != "" {
 		if opt.Frames, err = parseFrameList(*framesFlag); err != nil {
-			return usagef("sample: --frames: %v", err)
+			return Usagef("sample: --frames: %v", err)
 		}
 	} else if opt.Times, err = parseFrameList(*timesFlag); err != nil {
-		return usagef("sample: --times: %v", err)
+		return Usagef("sample: --times: %v", err)
 	}
 	if *loopFlag != "" {
 		m, err := anim.ParseLoopMode(*loopFlag)
 		if err != nil {
-			return usagef("sample: --loop: %v", err)
+			return Usagef("sample: --loop: %v", err)
 		}
 		opt.Loop = &m
 	}
-	asset, err := loadAsset(pos[0])
+	asset, err := app.LoadAsset(pos[0])
 	if err != nil {
 		return err
 	}
 	clip, err := pickClip(asset, *clipFlag)
 	if err != nil {
-		return &inputError{pos[0], err}
+		return &app.InputError{File: pos[0], Err: err}
 	}
 	if *modelFlag != "" {
-		m, err := loadAsset(*modelFlag)
+		m, err := app.LoadAsset(*modelFlag)
 		if err != nil {
 			return err
 		}
 		if len(m.Skeletons) == 0 {
-			return &inputError{*modelFlag, fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
+			return &app.InputError{File: *modelFlag, Err: fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
 		}
 		opt.Model = m.Skeletons[0]
 		opt.ModelName = filepath.Base(*modelFlag)
@@ -90,7 +91,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	}
 	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
 	if err != nil {
-		return &inputError{pos[0], err}
+		return &app.InputError{File: pos[0], Err: err}
 	}
 	if *csvFlag {
 		_, err = stdout.Write(sample.CSV(doc))
@@ -98,7 +99,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	}
 	out, err := sample.Marshal(doc)
 	if err != nil {
-		return &inputError{pos[0], fmt.Errorf("cannot write sample: %v", err)}
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("cannot write sample: %v", err)}
 	}
 	_, err = stdout.Write(out)
 	return err

@@ -1,7 +1,6 @@
-package main
+package app
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,7 +20,7 @@ const SameFile = "same file"
 // pairingCache is formats.Pair over the open files, recomputed when the
 // set of open files changes.
 type pairingCache struct {
-	files []*openFile
+	files []*File
 	// models and anims are one Source per skeleton and per file with
 	// joint clips; modelOf/animOf map them back to the open files.
 	pairing *formats.Pairing
@@ -50,7 +49,7 @@ type candidate struct {
 // pairs returns the pairing of the open files. Models and animations are
 // separate sources (one per skeleton, one per file with clips), so a file
 // holding both still ranks its own animations for its own skeleton.
-func (a *app) pairs() *pairingCache {
+func (a *App) pairs() *pairingCache {
 	pc := &a.pairCache
 	if pc.pairing != nil && slices.Equal(pc.files, a.files) {
 		return pc
@@ -96,7 +95,7 @@ func absPath(p string) string {
 // candidates ranks the joint animations of the open files for skeleton
 // si of file fi: its own file first, then formats.Pair's order (same
 // archive, same directory, matching joint count).
-func (a *app) candidates(fi, si int) []candidate {
+func (a *App) candidates(fi, si int) []candidate {
 	pc := a.pairs()
 	var out []candidate
 	for _, sug := range pc.pairing.Suggestions {
@@ -133,7 +132,7 @@ func (a *app) candidates(fi, si int) []candidate {
 // sidecar) wins over a skeleton that came with animations (a JBA's
 // inferred Biped hierarchy, a .bfres holding both), so a model given
 // alongside an animation is the one used.
-func (a *app) pickModel(first int) (fi, si int, ok bool) {
+func (a *App) pickModel(first int) (fi, si int, ok bool) {
 	fallback := -1
 	for i := first; i < len(a.files); i++ {
 		as := a.files[i].asset
@@ -163,7 +162,7 @@ func hasJointClip(as *formats.Asset) bool {
 // first: the best-ranked new one for the model in use, else the first new
 // one; with none new, the model's best-ranked animation when the playing
 // one is not suggested for it (a model dropped on its own).
-func (a *app) pickAnim(first int) (fi, ci int, ok bool) {
+func (a *App) pickAnim(first int) (fi, ci int, ok bool) {
 	var cands []candidate
 	if a.skel != nil {
 		if si := slices.Index(a.files[a.skelFile].asset.Skeletons, a.skel); si >= 0 {
@@ -189,7 +188,7 @@ func (a *app) pickAnim(first int) (fi, ci int, ok bool) {
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
-func (a *app) playingOneOf(cands []candidate) bool {
+func (a *App) playingOneOf(cands []candidate) bool {
 	return a.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
 		return c.file == a.joint.file && c.clip == a.joint.clipIdx
 	})
@@ -198,7 +197,7 @@ func (a *app) playingOneOf(cands []candidate) bool {
 // selectModel uses skeleton si of file fi (fi < 0: no model, the joints
 // are drawn on their own). When the playing animation is not among the
 // new model's suggestions, its best-ranked animation plays instead.
-func (a *app) selectModel(fi, si int) {
+func (a *App) selectModel(fi, si int) {
 	if fi < 0 {
 		a.skel, a.skelFile, a.skelLabel = nil, -1, ""
 		a.rebind()
@@ -214,26 +213,26 @@ func (a *app) selectModel(fi, si int) {
 			a.setClip(cands[0].file, cands[0].clip)
 		}
 	}
-	a.evaluate()
+	a.Evaluate()
 	a.frameScene(false)
 }
 
 // setRootMotion applies or locks the joint clip's root-motion track. The
 // scene box is measured again (a walk covers ground only when applied);
 // the camera stays where the user put it.
-func (a *app) setRootMotion(apply bool) {
+func (a *App) setRootMotion(apply bool) {
 	if a.applyRoot == apply {
 		return
 	}
 	a.applyRoot = apply
 	a.sceneReady = false
-	a.evaluate()
+	a.Evaluate()
 }
 
 // moveRoot puts the posed skeleton where the joint clip's root-motion
 // track has the character at frame (model matrix · world), when the user
 // applies it.
-func (a *app) moveRoot(world []mgl64.Mat4, frame float64) {
+func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
 	if !a.applyRoot || a.joint == nil || a.joint.clip.RootMotion == nil {
 		return
 	}
@@ -259,7 +258,7 @@ func (a *app) moveRoot(world []mgl64.Mat4, frame float64) {
 
 // pairingView fills the Scene panel's model and animation choice, and
 // where each file came from (the Files tree).
-func (a *app) pairingView(v *ui.View) {
+func (a *App) pairingView(v *ui.View) {
 	for i, f := range a.files {
 		if i < len(v.Files) {
 			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
@@ -343,35 +342,4 @@ func (a *app) pairingView(v *ui.View) {
 	p.ApplyRootMotion = a.applyRoot
 	pc.view = p
 	v.Pairing = p
-}
-
-// useModelFrom uses the first skeleton among the files opened from index
-// first (render's --model: the model named on the command line is the one
-// used, whatever else the files hold).
-func (a *app) useModelFrom(first int) error {
-	for fi := first; fi < len(a.files); fi++ {
-		if len(a.files[fi].asset.Skeletons) > 0 {
-			a.setModel(fi, 0)
-			return nil
-		}
-	}
-	if first < len(a.files) {
-		return fmt.Errorf("holds no skeleton (it is a %s file)", a.files[first].asset.Format)
-	}
-	return fmt.Errorf("holds no skeleton")
-}
-
-// useClipNamed plays the first clip called name (render's --clip).
-func (a *app) useClipNamed(name string) error {
-	var names []string
-	for fi, f := range a.files {
-		for ci, c := range f.asset.Clips {
-			if c.Name == name {
-				a.setClip(fi, ci)
-				return nil
-			}
-			names = append(names, c.Name)
-		}
-	}
-	return fmt.Errorf("no animation named %q (have %q)", name, names)
 }

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"math"
@@ -30,6 +30,8 @@ type compareApp struct {
 	// show one pose, posed and drawn once.
 	same [anim.NumLoopModes]int
 	view ui.CompareView // what compareView returns, reused
+	// drawn is what the viewer's textures show (PrepareCompare).
+	drawn compareKey
 }
 
 // maxSeekSteps bounds the frame steps a seek replays (see seek).
@@ -37,7 +39,7 @@ const maxSeekSteps = 100000
 
 // setCompareActive switches the comparison on or off; on, it follows the
 // focused clip, starting over (playing from time 0) when that changes.
-func (a *app) setCompareActive(on bool) {
+func (a *App) SetCompareActive(on bool) {
 	c := &a.cmp
 	if on && !c.active {
 		c.clip = nil // opening starts over
@@ -84,7 +86,7 @@ func (c *compareApp) seek(t float64) {
 
 // advanceCompare moves the shared clock by dt seconds at the playback
 // speed (its size: the comparison always runs forwards).
-func (a *app) advanceCompare(dt float64) {
+func (a *App) advanceCompare(dt float64) {
 	c := &a.cmp
 	if !c.active || !c.playing || c.clip == nil {
 		return
@@ -98,12 +100,12 @@ func (a *app) advanceCompare(dt float64) {
 
 // comparePlaying reports whether the comparison's clock runs (the
 // window then keeps drawing frames, as for playback).
-func (a *app) comparePlaying() bool {
+func (a *App) ComparePlaying() bool {
 	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
 }
 
 // applyCompare carries out the comparison's intents.
-func (a *app) applyCompare(in ui.Intent) {
+func (a *App) applyCompare(in ui.Intent) {
 	c := &a.cmp
 	switch in := in.(type) {
 	case ui.ComparePlay:
@@ -118,7 +120,7 @@ func (a *app) applyCompare(in ui.Intent) {
 }
 
 // compareView is the comparison as the UI shows it (nil when off).
-func (a *app) compareView() *ui.CompareView {
+func (a *App) CompareView() *ui.CompareView {
 	c := &a.cmp
 	if !c.active || c.clip == nil {
 		return nil
@@ -134,7 +136,7 @@ func (a *app) compareView() *ui.CompareView {
 // evaluateCompare poses the clip at each mode's frame: the skeleton's
 // joints for a joint clip (the drawn skeleton with the current binding),
 // the pose alone for a texture clip.
-func (a *app) evaluateCompare() {
+func (a *App) evaluateCompare() {
 	c := &a.cmp
 	if !c.active || c.clip == nil {
 		return
@@ -176,22 +178,22 @@ func (a *app) evaluateCompare() {
 // buildCompareScene fills s with the main view's picture (camera, grid,
 // options, selection) at mode m's pose: it lends the mode's joints (or
 // texture pose) to buildScene for the call.
-func (a *app) buildCompareScene(m anim.LoopMode, s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+func (a *App) buildCompareScene(m anim.LoopMode, s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
 	c := &a.cmp
 	switch {
 	case c.slot == ui.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
 		markers, world := a.markers, a.world
 		a.markers, a.world = c.markers[m], c.world[m]
-		a.buildScene(s, vp, pixelScale, opt, checker)
+		a.BuildScene(s, vp, pixelScale, opt, checker)
 		a.markers, a.world = markers, world
 	case c.slot == ui.TexSlot && a.tex != nil && a.tex.clip == c.clip:
 		pose := a.tex.pose
 		a.tex.pose = c.poses[m]
-		a.buildScene(s, vp, pixelScale, opt, checker)
+		a.BuildScene(s, vp, pixelScale, opt, checker)
 		c.poses[m] = a.tex.pose // keep its buffers
 		a.tex.pose = pose
 	default:
-		a.buildScene(s, vp, pixelScale, opt, checker)
+		a.BuildScene(s, vp, pixelScale, opt, checker)
 	}
 	// Each viewport frames the whole motion from the main view's
 	// direction, whatever the main view is zoomed into.
@@ -211,4 +213,71 @@ func (a *app) buildCompareScene(m anim.LoopMode, s *render.Scene, vp render.View
 		cam.Distance /= aspect
 	}
 	s.View, s.Proj = cam.View(), cam.Proj(aspect)
+}
+
+// compareKey is everything the comparison's pictures depend on: when it
+// has not changed (a paused comparison), the textures are kept.
+type compareKey struct {
+	clip                 *anim.Clip
+	frames               [anim.NumLoopModes]float64
+	w, h                 int
+	scale                float32
+	camera               ui.Camera
+	opts                 ui.Options
+	sel                  ui.Selection
+	skel                 *anim.Skeleton
+	joints               int
+	chain, root          bool
+	up                   ui.UpAxis
+	jointFrame, texFrame float64
+	texMode              anim.TexMatrixMode
+	texOverride          bool
+	boundsLo, boundsHi   [3]float32
+}
+
+// CompareShown reports whether the comparison is on and has a clip.
+func (a *App) CompareShown() bool { return a.cmp.clip != nil }
+
+// PrepareCompare poses the five modes and builds their scenes for w×h
+// pixel viewports (the CPU part of the comparison's viewports). It
+// reports false when the pictures drawn last time still hold (nothing
+// they depend on changed), so scenes need not be drawn again.
+func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]render.Scene, w, h int, pixelScale float32, opt ui.Options, checker render.Texture) bool {
+	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.camera, opts: opt,
+		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
+		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
+	for m := range key.frames {
+		key.frames[m] = a.cmp.clocks[m].Frame
+	}
+	if a.joint != nil {
+		key.jointFrame = a.joint.clock.Frame
+	}
+	if a.tex != nil {
+		key.texFrame = a.tex.clock.Frame
+	}
+	if key == a.cmp.drawn && a.cmp.view.Textures[0].ID != 0 {
+		return false // the textures already show this
+	}
+	a.cmp.drawn = key
+	a.evaluateCompare()
+	for m := range scenes {
+		if a.cmp.same[m] == m {
+			a.buildCompareScene(anim.LoopMode(m), &scenes[m], render.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
+		}
+	}
+	return true
+}
+
+// CompareSame is the first loop mode showing the same frame as mode m (m
+// itself when none before it does): its picture is drawn once.
+func (a *App) CompareSame(m int) int { return a.cmp.same[m] }
+
+// SetCompareTexture hands the picture of mode m to the next frame's view.
+func (a *App) SetCompareTexture(m int, t ui.TextureRef) { a.cmp.view.Textures[m] = t }
+
+// HoldCompare stops the comparison's clock at playback time t (the
+// viewer's --compare-time).
+func (a *App) HoldCompare(t float64) {
+	a.cmp.seek(t)
+	a.cmp.playing = false
 }

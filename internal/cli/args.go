@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -6,19 +6,16 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
-
-	"github.com/animscope/animscope/formats"
 )
 
 // errHelp is returned when -h was asked for and usage was printed.
 var errHelp = errors.New("help shown")
 
-// parseInterleaved parses flags that may come before or after positional
+// ParseInterleaved parses flags that may come before or after positional
 // arguments ("sample --json f.bck --frames 1" and "sample f.bck --json ...").
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -39,7 +36,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlagSet(name, usage string, out io.Writer) *flag.FlagSet {
+// NewFlagSet is a flag set that prints usage and then the flags to out.
+func NewFlagSet(name, usage string, out io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.Usage = func() {
@@ -63,7 +61,7 @@ func parseFrameList(s string) ([]float64, error) {
 			return nil, fmt.Errorf("empty item in frame list %q", s)
 		}
 		if !strings.Contains(item, ":") {
-			v, err := parseFinite(item)
+			v, err := ParseFinite(item)
 			if err != nil {
 				return nil, err
 			}
@@ -74,17 +72,17 @@ func parseFrameList(s string) ([]float64, error) {
 		if len(parts) < 2 || len(parts) > 3 {
 			return nil, fmt.Errorf("range %q: want start:end or start:end:step", item)
 		}
-		start, err := parseFinite(parts[0])
+		start, err := ParseFinite(parts[0])
 		if err != nil {
 			return nil, err
 		}
-		end, err := parseFinite(parts[1])
+		end, err := ParseFinite(parts[1])
 		if err != nil {
 			return nil, err
 		}
 		step := 1.0
 		if len(parts) == 3 {
-			if step, err = parseFinite(parts[2]); err != nil {
+			if step, err = ParseFinite(parts[2]); err != nil {
 				return nil, err
 			}
 		}
@@ -120,7 +118,8 @@ func roundDecimal(v float64) float64 {
 	return r
 }
 
-func parseFinite(s string) (float64, error) {
+// ParseFinite parses a finite number.
+func ParseFinite(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("%q is not a finite number", s)
@@ -128,73 +127,20 @@ func parseFinite(s string) (float64, error) {
 	return v, nil
 }
 
-// maxInputSize bounds what the CLI reads into memory: far beyond any real
-// animation file or archive, small enough to never exhaust memory.
-const maxInputSize = 1 << 30
+// maxWindowSide bounds --size (the viewer's and render's): far beyond
+// screens.
+const maxWindowSide = 16384
 
-// readInput reads a file named on the command line.
-func readInput(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &inputError{path, errors.Unwrap(err)}
+// ParseSize parses WxH.
+func ParseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x720", s)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, &inputError{path, err}
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if err1 != nil || err2 != nil || w < 1 || h < 1 || w > maxWindowSide || h > maxWindowSide {
+		return 0, 0, fmt.Errorf("%q: want WxH with sides 1..%d", s, maxWindowSide)
 	}
-	if st.IsDir() {
-		return nil, &inputError{path, errors.New("is a directory, not a file")}
-	}
-	if st.Size() > maxInputSize {
-		return nil, &inputError{path, fmt.Errorf("file is %d bytes; the limit is %d", st.Size(), maxInputSize)}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxInputSize+1))
-	if err != nil {
-		return nil, &inputError{path, err}
-	}
-	return data, nil
-}
-
-// splitArchivePath splits "FILE:path/in/archive". The whole argument wins
-// when it names an existing file; otherwise the split is at the last colon
-// whose left side is an existing file.
-func splitArchivePath(arg string) (file, inner string) {
-	if _, err := os.Stat(arg); err == nil {
-		return arg, ""
-	}
-	for i := strings.LastIndexByte(arg, ':'); i > 0; i = strings.LastIndexByte(arg[:i], ':') {
-		if st, err := os.Stat(arg[:i]); err == nil && !st.IsDir() {
-			return arg[:i], arg[i+1:]
-		}
-	}
-	return arg, ""
-}
-
-// loadAsset opens FILE or FILE:path/in/archive.
-func loadAsset(arg string) (*formats.Asset, error) {
-	file, inner := splitArchivePath(arg)
-	data, err := readInput(file)
-	if err != nil {
-		return nil, err
-	}
-	a, err := formats.Open(file, data)
-	if err != nil {
-		return nil, &inputError{file, err}
-	}
-	if inner == "" {
-		return a, nil
-	}
-	if a.Archive == nil {
-		return nil, &inputError{file, fmt.Errorf("is a %s file, not an archive; cannot open %q inside it", a.Format, inner)}
-	}
-	data, err = a.Archive.Read(inner)
-	if err != nil {
-		return nil, &inputError{file, err}
-	}
-	e, err := formats.Open(arg, data)
-	if err != nil {
-		return nil, &inputError{arg, err}
-	}
-	return e, nil
+	return w, h, nil
 }

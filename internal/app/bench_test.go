@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"runtime"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"github.com/animscope/animscope/internal/cputime"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 )
@@ -16,14 +17,14 @@ import (
 // scene's vertex lists. The GL submission is measured by
 // `animscope --bench-frames N` (it needs a context).
 
-func loadLarge(b *testing.B) *app {
+func loadLarge(b *testing.B) *App {
 	b.Helper()
-	files, err := loadFiles("testdata/large.bck")
+	files, err := LoadFiles("testdata/large.bck")
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := newApp(nil)
-	a.add(files)
+	a := New(nil)
+	a.Add(files)
 	if a.joint == nil || len(a.joint.clip.Targets) != 400 {
 		b.Fatalf("large.bck: want a 400-joint clip")
 	}
@@ -35,9 +36,9 @@ func loadLarge(b *testing.B) *app {
 // processes. The goroutine is locked to its thread meanwhile.
 func cpuMeter(b *testing.B) func() {
 	runtime.LockOSThread()
-	start, ok := threadCPU()
+	start, ok := cputime.Thread()
 	return func() {
-		end, _ := threadCPU()
+		end, _ := cputime.Thread()
 		runtime.UnlockOSThread()
 		if ok && b.N > 0 {
 			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
@@ -62,17 +63,17 @@ func uiContext(tb testing.TB, w, h float32) (*ui.UI, func()) {
 // uiFrame runs one viewer frame over a: the mouse at (x, y) with the left
 // button down or up, the clock advanced 1/60 s, the interface laid out and
 // its intents applied, as the window loop does minus GL.
-func uiFrame(a *app, u *ui.UI, v *ui.View, x, y float32, down bool) {
+func uiFrame(a *App, u *ui.UI, v *ui.View, x, y float32, down bool) {
 	io := imgui.CurrentIO()
 	io.SetMousePosition(imgui.Vec2{X: x, Y: y})
 	io.SetMouseButtonDown(0, down)
 	io.SetDeltaTime(1.0 / 60)
-	a.advance(1.0 / 60)
-	a.evaluate()
-	a.view(v, ui.Stats{}, ui.TextureRef{})
+	a.Advance(1.0 / 60)
+	a.Evaluate()
+	a.View(v, ui.Stats{}, ui.TextureRef{})
 	imgui.NewFrame()
 	for _, in := range u.Frame(v) {
-		a.apply(in)
+		a.Apply(in)
 	}
 	imgui.Render()
 }
@@ -83,7 +84,7 @@ func BenchmarkFrameLarge(b *testing.B) {
 	a := loadLarge(b)
 	u, done := uiContext(b, 1400, 860)
 	defer done()
-	a.apply(ui.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
+	a.Apply(ui.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
 	var v ui.View
 	var scene render.Scene
 	io := imgui.CurrentIO()
@@ -92,15 +93,15 @@ func BenchmarkFrameLarge(b *testing.B) {
 	defer cpuMeter(b)()
 	for i := 0; i < b.N; i++ {
 		io.SetDeltaTime(1.0 / 60)
-		a.advance(1.0 / 60)
-		a.evaluate()
-		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		a.Advance(1.0 / 60)
+		a.Evaluate()
+		a.View(&v, ui.Stats{}, ui.TextureRef{})
 		imgui.NewFrame()
 		for _, in := range u.Frame(&v) {
-			a.apply(in)
+			a.Apply(in)
 		}
 		imgui.Render()
-		a.buildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
+		a.BuildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
 	}
 }
 
@@ -112,8 +113,8 @@ func BenchmarkEvaluateLarge(b *testing.B) {
 	b.ResetTimer()
 	defer cpuMeter(b)()
 	for i := 0; i < b.N; i++ {
-		a.advance(1.0 / 60)
-		a.evaluate()
+		a.Advance(1.0 / 60)
+		a.Evaluate()
 	}
 }
 
@@ -128,12 +129,12 @@ func BenchmarkOpenLarge(b *testing.B) {
 	b.ResetTimer()
 	defer cpuMeter(b)()
 	for i := 0; i < b.N; i++ {
-		a := newApp(nil)
-		a.open([]string{"testdata/large.bck"})
+		a := New(nil)
+		a.Open([]string{"testdata/large.bck"})
 		if a.joint == nil {
 			b.Fatal("large.bck did not open")
 		}
-		a.view(&v, ui.Stats{}, ui.TextureRef{})
+		a.View(&v, ui.Stats{}, ui.TextureRef{})
 		imgui.NewFrame()
 		u.Frame(&v)
 		imgui.Render()

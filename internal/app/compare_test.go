@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"math"
@@ -15,13 +15,13 @@ import (
 // own frame.
 func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.setCompareActive(true)
+	a.SetCompareActive(true)
 	if a.cmp.clip != a.joint.clip || !a.cmp.playing || a.cmp.time != 0 {
 		t.Fatalf("the comparison did not start on the joint clip at time 0: %+v", a.cmp)
 	}
 	// 95 frames of playback at 30 fps in steps of 1 frame (dt 1/30 s).
 	for i := 0; i < 95; i++ {
-		a.advance(1.0 / 30)
+		a.Advance(1.0 / 30)
 	}
 	if math.Abs(a.cmp.time-95) > 1e-9 {
 		t.Fatalf("shared time %v, want 95", a.cmp.time)
@@ -43,29 +43,29 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 		}
 	}
 	// Seek lands on FrameAtTime too, and pause stops the shared clock.
-	a.apply(ui.CompareSeek{Time: 47.25})
-	a.apply(ui.ComparePause{})
-	a.advance(1)
+	a.Apply(ui.CompareSeek{Time: 47.25})
+	a.Apply(ui.ComparePause{})
+	a.Advance(1)
 	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 		if got, want := a.cmp.clocks[m].Frame, anim.FrameAtTime(m, d, 47.25); math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s after seek: %v, want %v", m, got, want)
 		}
 	}
 	// Before the end all five show one frame (posed once).
-	a.apply(ui.CompareReset{})
-	a.apply(ui.CompareSeek{Time: 12})
+	a.Apply(ui.CompareReset{})
+	a.Apply(ui.CompareSeek{Time: 12})
 	a.evaluateCompare()
 	for m := range a.cmp.same {
 		if a.cmp.same[m] != 0 {
 			t.Errorf("at time 12 mode %d shows its own pose, want mode 0's", m)
 		}
 	}
-	v := a.compareView()
+	v := a.CompareView()
 	if v == nil || v.Time != 12 || v.Frames[anim.Loop] != 12 || v.Playing {
 		t.Errorf("view %+v", v)
 	}
-	a.setCompareActive(false)
-	if a.compareView() != nil {
+	a.SetCompareActive(false)
+	if a.CompareView() != nil {
 		t.Error("a closed comparison still has a view")
 	}
 }
@@ -74,7 +74,7 @@ func TestCopyTextReachesTheClipboard(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, false)
 	var got string
 	a.clipboard = func(s string) { got = s }
-	a.apply(ui.CopyText{Text: "time,value\n0,1\n", What: "keys (1 rows)"})
+	a.Apply(ui.CopyText{Text: "time,value\n0,1\n", What: "keys (1 rows)"})
 	if got != "time,value\n0,1\n" || a.copied != got {
 		t.Fatalf("clipboard %q", got)
 	}
@@ -85,12 +85,12 @@ func TestCopyTextReachesTheClipboard(t *testing.T) {
 
 func TestParsePlotList(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, false)
-	refs, err := a.parsePlotList("root/translation.z,#1/translation.y")
+	refs, err := a.ParsePlotList("root/translation.z,#1/translation.y")
 	if err != nil || len(refs) != 2 || refs[0] != (ui.ChannelRef{Slot: ui.JointSlot, Target: 0, Chan: anim.TransZ}) || refs[1].Target != 1 {
 		t.Fatalf("refs %v, err %v", refs, err)
 	}
 	for _, bad := range []string{"root", "nobody/translation.x", "root/sideways", "root/rotation.x", "root/euler.x"} {
-		if _, err := a.parsePlotList(bad); err == nil {
+		if _, err := a.ParsePlotList(bad); err == nil {
 			t.Errorf("%q: want an error", bad)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/sample"
 )
 
@@ -76,16 +77,16 @@ func (d orderedDetails) MarshalJSON() ([]byte, error) {
 }
 
 func runInfo(args []string, stdout io.Writer) error {
-	fs := newFlagSet("info", infoUsage, stdout)
+	fs := NewFlagSet("info", infoUsage, stdout)
 	jsonFlag := fs.Bool("json", false, "print JSON instead of text")
-	pos, err := parseInterleaved(fs, args)
+	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("info: want exactly one FILE, got %d (see animscope info -h)", len(pos))
+		return Usagef("info: want exactly one FILE, got %d (see animscope info -h)", len(pos))
 	}
-	a, err := loadAsset(pos[0])
+	a, err := app.LoadAsset(pos[0])
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func runInfo(args []string, stdout io.Writer) error {
 	if *jsonFlag {
 		out, err := json.MarshalIndent(doc, "", " ")
 		if err != nil {
-			return &inputError{pos[0], err}
+			return &app.InputError{File: pos[0], Err: err}
 		}
 		_, err = fmt.Fprintf(stdout, "%s\n", out)
 		return err

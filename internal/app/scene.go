@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"math"
@@ -11,15 +11,15 @@ import (
 
 // Scene colours. The joint colour is what the pixel tests look for.
 var (
-	colBackground = render.Color{0.135, 0.14, 0.155, 1}
-	colBone       = render.Color{0.80, 0.82, 0.88, 1}
-	colBoneDim    = render.Color{0.55, 0.57, 0.62, 0.8}
-	colJoint      = render.Color{1.00, 0.72, 0.18, 1}
-	colJointRest  = render.Color{0.62, 0.64, 0.70, 1} // not driven by the clip
-	colSelected   = render.Color{0.30, 0.90, 1.00, 1}
-	colAxisX      = render.Color{0.95, 0.35, 0.35, 1}
-	colAxisY      = render.Color{0.40, 0.90, 0.40, 1}
-	colAxisZ      = render.Color{0.40, 0.60, 1.00, 1}
+	Background   = render.Color{0.135, 0.14, 0.155, 1}
+	colBone      = render.Color{0.80, 0.82, 0.88, 1}
+	colBoneDim   = render.Color{0.55, 0.57, 0.62, 0.8}
+	colJoint     = render.Color{1.00, 0.72, 0.18, 1}
+	colJointRest = render.Color{0.62, 0.64, 0.70, 1} // not driven by the clip
+	colSelected  = render.Color{0.30, 0.90, 1.00, 1}
+	colAxisX     = render.Color{0.95, 0.35, 0.35, 1}
+	colAxisY     = render.Color{0.40, 0.90, 0.40, 1}
+	colAxisZ     = render.Color{0.40, 0.60, 1.00, 1}
 )
 
 // maxAxesJoints is the most free joints drawn with their local axes:
@@ -34,14 +34,14 @@ const (
 
 // buildScene fills s with the app's current picture for a viewport of the
 // given framebuffer rectangle. It reuses s's slices.
-func (a *app) buildScene(s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
 	aspect := float32(1)
 	if vp.H > 0 {
 		aspect = float32(vp.W) / float32(vp.H)
 	}
 	*s = render.Scene{
 		Viewport:   vp,
-		Background: colBackground,
+		Background: Background,
 		View:       a.camera.View(),
 		Proj:       a.camera.Proj(aspect),
 		PixelScale: pixelScale,

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/internal/app"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
-	code = run(args, &o, &e)
+	code = Run(args, &o, &e, Env{})
 	return code, o.String(), e.String()
 }
 
@@ -62,20 +64,20 @@ func TestExitCodesAndMessages(t *testing.T) {
 		errHas   string
 		stdoutIn string
 	}{
-		{[]string{"info"}, exitUsage, "want exactly one FILE", ""},
-		{[]string{"info", "--bogus", garbage}, exitUsage, "flag provided but not defined", ""},
-		{[]string{"info", filepath.Join(dir, "missing.bck")}, exitInput, "missing.bck: no such file or directory", ""},
-		{[]string{"info", dir}, exitInput, "is a directory", ""},
-		{[]string{"info", garbage}, exitInput, "garbage.bck: unknown file type", ""},
-		{[]string{"sample", garbage, "--frames", "1"}, exitUsage, "exactly one of --json and --csv", ""},
-		{[]string{"sample", garbage, "--json", "--csv", "--frames", "1"}, exitUsage, "exactly one of --json and --csv", ""},
-		{[]string{"sample", "--json", garbage}, exitUsage, "exactly one of --frames and --times", ""},
-		{[]string{"sample", "--json", "--frames", "x", garbage}, exitUsage, "--frames", ""},
-		{[]string{"sample", "--json", "--times", "1", "--loop", "sideways", garbage}, exitUsage, "unknown loop mode", ""},
-		{[]string{"sample", garbage, "--json", "--frames", "0:2"}, exitInput, "unknown file type", ""},
-		{[]string{"info", "-h"}, exitOK, "", "Usage: animscope info"},
-		{[]string{"sample", "-h"}, exitOK, "", "Usage: animscope sample"},
-		{[]string{"help"}, exitOK, "", "animscope info FILE"},
+		{[]string{"info"}, ExitUsage, "want exactly one FILE", ""},
+		{[]string{"info", "--bogus", garbage}, ExitUsage, "flag provided but not defined", ""},
+		{[]string{"info", filepath.Join(dir, "missing.bck")}, ExitInput, "missing.bck: no such file or directory", ""},
+		{[]string{"info", dir}, ExitInput, "is a directory", ""},
+		{[]string{"info", garbage}, ExitInput, "garbage.bck: unknown file type", ""},
+		{[]string{"sample", garbage, "--frames", "1"}, ExitUsage, "exactly one of --json and --csv", ""},
+		{[]string{"sample", garbage, "--json", "--csv", "--frames", "1"}, ExitUsage, "exactly one of --json and --csv", ""},
+		{[]string{"sample", "--json", garbage}, ExitUsage, "exactly one of --frames and --times", ""},
+		{[]string{"sample", "--json", "--frames", "x", garbage}, ExitUsage, "--frames", ""},
+		{[]string{"sample", "--json", "--times", "1", "--loop", "sideways", garbage}, ExitUsage, "unknown loop mode", ""},
+		{[]string{"sample", garbage, "--json", "--frames", "0:2"}, ExitInput, "unknown file type", ""},
+		{[]string{"info", "-h"}, ExitOK, "", "Usage: animscope info"},
+		{[]string{"sample", "-h"}, ExitOK, "", "Usage: animscope sample"},
+		{[]string{"help"}, ExitOK, "", "animscope info FILE"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCLI(c.args...)
@@ -114,18 +116,18 @@ func TestSplitArchivePath(t *testing.T) {
 		{filepath.Join(dir, "none.bck"), filepath.Join(dir, "none.bck"), ""},
 	}
 	for _, c := range cases {
-		f, in := splitArchivePath(c.arg)
+		f, in := app.SplitArchivePath(c.arg)
 		if f != c.file || in != c.inner {
-			t.Errorf("splitArchivePath(%q) = %q, %q; want %q, %q", c.arg, f, in, c.file, c.inner)
+			t.Errorf("app.SplitArchivePath(%q) = %q, %q; want %q, %q", c.arg, f, in, c.file, c.inner)
 		}
 	}
 }
 
 func TestFlagsAfterFile(t *testing.T) {
-	fs := newFlagSet("t", "", &bytes.Buffer{})
+	fs := NewFlagSet("t", "", &bytes.Buffer{})
 	j := fs.Bool("json", false, "")
 	fr := fs.String("frames", "", "")
-	pos, err := parseInterleaved(fs, []string{"f.bck", "--json", "--frames", "1,2", "g"})
+	pos, err := ParseInterleaved(fs, []string{"f.bck", "--json", "--frames", "1,2", "g"})
 	if err != nil || !*j || *fr != "1,2" || len(pos) != 2 || pos[0] != "f.bck" || pos[1] != "g" {
 		t.Fatalf("parseInterleaved: pos %v json %v frames %q err %v", pos, *j, *fr, err)
 	}
