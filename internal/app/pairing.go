@@ -278,56 +278,8 @@ func (a *App) pairingView(v *ui.View) {
 	}
 	pc.viewKey = key
 	p := ui.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
-	for fi, f := range a.files {
-		for si, sk := range f.asset.Skeletons {
-			if sk == a.skel {
-				p.Model = len(p.Models)
-			}
-			label := f.name
-			if len(f.asset.Skeletons) > 1 && sk.Name != "" {
-				label += " › " + sk.Name
-			}
-			p.Models = append(p.Models, ui.ModelChoice{File: fi, Skel: si, Label: label, Joints: len(sk.Joints)})
-		}
-	}
-	listed := map[[2]int]bool{}
-	clipLabel := func(fi, ci int) string {
-		f := a.files[fi]
-		c := f.asset.Clips[ci]
-		// The clip's own name when it says more than the file's (BFRES
-		// animations; a JBA clip is named after its file).
-		if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
-			return f.name + " › " + c.Name
-		}
-		return f.name
-	}
-	if p.Model >= 0 {
-		m := p.Models[p.Model]
-		for _, c := range a.candidates(m.File, m.Skel) {
-			listed[[2]int{c.file, c.clip}] = true
-			clip := a.files[c.file].asset.Clips[c.clip]
-			p.Anims = append(p.Anims, ui.AnimChoice{File: c.file, Clip: c.clip, Label: clipLabel(c.file, c.clip),
-				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
-		}
-	}
-	for fi, f := range a.files {
-		for ci, c := range f.asset.Clips {
-			if len(c.Targets) == 0 || listed[[2]int{fi, ci}] {
-				continue
-			}
-			ch := ui.AnimChoice{File: fi, Clip: ci, Label: clipLabel(fi, ci), Frames: c.Duration}
-			if isTexClip(c) {
-				ch.Joints = len(c.Targets)
-				p.TexAnims = append(p.TexAnims, ch)
-				continue
-			}
-			ch.Joints = formats.JointTargets(c)
-			if a.skel != nil {
-				ch.Warnings = formats.Bind(c, a.skel).Warnings
-			}
-			p.Anims = append(p.Anims, ch)
-		}
-	}
+	a.pairingModels(&p)
+	a.pairingAnims(&p)
 	for i, c := range p.Anims {
 		if a.joint != nil && c.File == a.joint.file && c.Clip == a.joint.clipIdx {
 			p.Anim = i
@@ -342,4 +294,65 @@ func (a *App) pairingView(v *ui.View) {
 	p.ApplyRootMotion = a.applyRoot
 	pc.view = p
 	v.Pairing = p
+}
+
+// pairingModels lists every skeleton of the open files.
+func (a *App) pairingModels(p *ui.Pairing) {
+	for fi, f := range a.files {
+		for si, sk := range f.asset.Skeletons {
+			if sk == a.skel {
+				p.Model = len(p.Models)
+			}
+			label := f.name
+			if len(f.asset.Skeletons) > 1 && sk.Name != "" {
+				label += " › " + sk.Name
+			}
+			p.Models = append(p.Models, ui.ModelChoice{File: fi, Skel: si, Label: label, Joints: len(sk.Joints)})
+		}
+	}
+}
+
+// clipLabel names clip ci of file fi in the animation choice: the clip's
+// own name when it says more than the file's (BFRES animations; a JBA
+// clip is named after its file).
+func (a *App) clipLabel(fi, ci int) string {
+	f := a.files[fi]
+	c := f.asset.Clips[ci]
+	if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
+		return f.name + " › " + c.Name
+	}
+	return f.name
+}
+
+// pairingAnims lists the animations: the model's candidates in rank
+// order, then every other joint animation, and the texture animations.
+func (a *App) pairingAnims(p *ui.Pairing) {
+	listed := map[[2]int]bool{}
+	if p.Model >= 0 {
+		m := p.Models[p.Model]
+		for _, c := range a.candidates(m.File, m.Skel) {
+			listed[[2]int{c.file, c.clip}] = true
+			clip := a.files[c.file].asset.Clips[c.clip]
+			p.Anims = append(p.Anims, ui.AnimChoice{File: c.file, Clip: c.clip, Label: a.clipLabel(c.file, c.clip),
+				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
+		}
+	}
+	for fi, f := range a.files {
+		for ci, c := range f.asset.Clips {
+			if len(c.Targets) == 0 || listed[[2]int{fi, ci}] {
+				continue
+			}
+			ch := ui.AnimChoice{File: fi, Clip: ci, Label: a.clipLabel(fi, ci), Frames: c.Duration}
+			if isTexClip(c) {
+				ch.Joints = len(c.Targets)
+				p.TexAnims = append(p.TexAnims, ch)
+				continue
+			}
+			ch.Joints = formats.JointTargets(c)
+			if a.skel != nil {
+				ch.Warnings = formats.Bind(c, a.skel).Warnings
+			}
+			p.Anims = append(p.Anims, ch)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 )
@@ -32,7 +33,7 @@ const (
 	jointSize = 7
 )
 
-// buildScene fills s with the app's current picture for a viewport of the
+// BuildScene fills s with the app's current picture for a viewport of the
 // given framebuffer rectangle. It reuses s's slices.
 func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
 	aspect := float32(1)
@@ -68,13 +69,14 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 	} else {
 		s.Quad = nil
 	}
-
-	sk := a.drawnSkeleton()
-	if sk == nil || len(a.markers) != len(sk.Joints) {
-		return
+	if sk := a.drawnSkeleton(); sk != nil && len(a.markers) == len(sk.Joints) {
+		a.sceneSkeleton(s, sk)
 	}
+}
+
+// sceneSkeleton adds the bones, the local axes and the joints of sk.
+func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
 	sel := a.sel.Joint
-	fallbackPoints := a.skel == nil && !a.chainMode
 	for j := range sk.Joints {
 		p := sk.Joints[j].Parent
 		if p < 0 || p >= len(a.markers) {
@@ -88,9 +90,17 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 		}
 		s.Bones = append(s.Bones, render.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
 	}
-	// Local axes: of the selected joint always (it shows the rotation being
-	// inspected); of every free joint when there is no hierarchy, so their
-	// rotations show, unless there are so many that they become noise.
+	a.sceneAxes(s)
+	a.sceneJoints(s)
+}
+
+// sceneAxes adds local axes: of the selected joint always (it shows the
+// rotation being inspected); of every free joint when there is no
+// hierarchy, so their rotations show, unless there are so many that they
+// become noise.
+func (a *App) sceneAxes(s *render.Scene) {
+	sel := a.sel.Joint
+	fallbackPoints := a.skel == nil && !a.chainMode
 	l := a.sceneRadius() * 0.08
 	zUp := a.zUp()
 	axes := func(j int) {
@@ -111,6 +121,11 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 	} else if sel >= 0 && sel < len(a.world) {
 		axes(sel)
 	}
+}
+
+// sceneJoints adds the joints, the selected one last (on top).
+func (a *App) sceneJoints(s *render.Scene) {
+	sel := a.sel.Joint
 	for j := range a.markers {
 		c := colJoint
 		scale := float32(1)
