@@ -132,3 +132,25 @@ func TestFlagsAfterFile(t *testing.T) {
 		t.Fatalf("parseInterleaved: pos %v json %v frames %q err %v", pos, *j, *fr, err)
 	}
 }
+
+// TestRenderBadInputsNeedNoGL: render checks its files before it asks
+// for an OpenGL context, and a missing file, a directory or garbage is
+// exit 1 with one line naming it (render used to crash on these).
+func TestRenderBadInputsNeedNoGL(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.bck")
+	if err := os.WriteFile(garbage, []byte("this is not an animation file at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "x.png")
+	for in, want := range map[string]string{
+		filepath.Join(dir, "missing.bck"): "missing.bck: no such file or directory",
+		dir:                               "is a directory",
+		garbage:                           "garbage.bck: unknown file type",
+	} {
+		code, _, errOut := runCLI("render", in, "--frame", "1", "--out", out)
+		if code != ExitInput || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("render %s: exit %d, stderr %q; want 1 and one line with %q", in, code, errOut, want)
+		}
+	}
+}

@@ -181,7 +181,12 @@ func loadRenderFiles(o *renderOpts) (loaded []*app.File, modelFirst int, err err
 	for i, p := range append(o.files, nonEmpty(o.model)...) {
 		fs, err := app.LoadFiles(p)
 		if err != nil {
-			return nil, -1, &app.InputError{File: p, Err: errors.Unwrap(err)}
+			// LoadFiles's messages start with the path; an unwrappable
+			// one is printed as it is (it used to crash render).
+			if u := errors.Unwrap(err); u != nil {
+				err = &app.InputError{File: p, Err: u}
+			}
+			return nil, -1, err
 		}
 		if i == len(o.files) {
 			modelFirst = len(loaded)
