@@ -53,11 +53,7 @@ func TestParseFrameList(t *testing.T) {
 }
 
 func TestExitCodesAndMessages(t *testing.T) {
-	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.bck")
-	if err := os.WriteFile(garbage, []byte("this is not an animation file at all"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, garbage := garbageFile(t)
 	cases := []struct {
 		args     []string
 		code     int
@@ -133,15 +129,21 @@ func TestFlagsAfterFile(t *testing.T) {
 	}
 }
 
+// garbageFile writes a file that is no animation into a new directory.
+func garbageFile(t *testing.T) (dir, garbage string) {
+	dir = t.TempDir()
+	garbage = filepath.Join(dir, "garbage.bck")
+	if err := os.WriteFile(garbage, []byte("this is not an animation file at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, garbage
+}
+
 // TestRenderBadInputsNeedNoGL: render checks its files before it asks
 // for an OpenGL context, and a missing file, a directory or garbage is
 // exit 1 with one line naming it (render used to crash on these).
 func TestRenderBadInputsNeedNoGL(t *testing.T) {
-	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.bck")
-	if err := os.WriteFile(garbage, []byte("this is not an animation file at all"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, garbage := garbageFile(t)
 	out := filepath.Join(dir, "x.png")
 	for in, want := range map[string]string{
 		filepath.Join(dir, "missing.bck"): "missing.bck: no such file or directory",

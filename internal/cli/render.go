@@ -298,24 +298,21 @@ func writeGIF(path string, a *app.App, off *offscreen, frames []float64) error {
 		anim.Image = append(anim.Image, pal)
 		anim.Delay = append(anim.Delay, delay)
 	}
-	file, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := gif.EncodeAll(file, anim); err != nil {
-		file.Close()
-		return err
-	}
-	return file.Close()
+	return writeFile(path, func(w io.Writer) error { return gif.EncodeAll(w, anim) })
 }
 
 // WritePNG writes img to path.
 func WritePNG(path string, img image.Image) error {
+	return writeFile(path, func(w io.Writer) error { return png.Encode(w, img) })
+}
+
+// writeFile creates path and fills it with enc.
+func writeFile(path string, enc func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	if err := png.Encode(f, img); err != nil {
+	if err := enc(f); err != nil {
 		f.Close()
 		return err
 	}
