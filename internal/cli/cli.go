@@ -1,6 +1,8 @@
-// Package cli is animscope's headless commands: info, sample and render
-// (the CLI contract of docs: flags, output, exit statuses). cmd/viewer
-// dispatches to Run and provides the OpenGL context render needs.
+// Package cli is animscope's headless commands: info, sample and render.
+// Their flags, output, usage texts and exit statuses are a contract
+// (scripts and the fixture checks depend on them; see DESIGN.md).
+// cmd/viewer dispatches to Run and provides the OpenGL context render
+// needs, so this package never touches a window.
 package cli
 
 import (
