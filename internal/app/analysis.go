@@ -24,7 +24,7 @@ func (a *App) applyAnalysis(in ui.Intent) {
 	}
 }
 
-// parsePlotList resolves "TARGET/CHANNEL,..." against the joint clip,
+// ParsePlotList resolves "TARGET/CHANNEL,..." against the joint clip,
 // then the texture clip.
 func (a *App) ParsePlotList(list string) ([]ui.ChannelRef, error) {
 	var refs []ui.ChannelRef

@@ -120,7 +120,7 @@ func BenchmarkEvaluateLarge(b *testing.B) {
 
 // BenchmarkOpenLarge is opening the 400-joint file up to the first
 // frame's CPU work: read, decode, validate, bind, frame the camera,
-// evaluate and lay out the interface once.
+// Evaluate and lay out the interface once.
 func BenchmarkOpenLarge(b *testing.B) {
 	u, done := uiContext(b, 1400, 860)
 	defer done()

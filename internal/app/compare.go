@@ -37,7 +37,7 @@ type compareApp struct {
 // maxSeekSteps bounds the frame steps a seek replays (see seek).
 const maxSeekSteps = 100000
 
-// setCompareActive switches the comparison on or off; on, it follows the
+// SetCompareActive switches the comparison on or off; on, it follows the
 // focused clip, starting over (playing from time 0) when that changes.
 func (a *App) SetCompareActive(on bool) {
 	c := &a.cmp
@@ -98,7 +98,7 @@ func (a *App) advanceCompare(dt float64) {
 	}
 }
 
-// comparePlaying reports whether the comparison's clock runs (the
+// ComparePlaying reports whether the comparison's clock runs (the
 // window then keeps drawing frames, as for playback).
 func (a *App) ComparePlaying() bool {
 	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
@@ -119,7 +119,7 @@ func (a *App) applyCompare(in ui.Intent) {
 	}
 }
 
-// compareView is the comparison as the UI shows it (nil when off).
+// CompareView is the comparison as the UI shows it (nil when off).
 func (a *App) CompareView() *ui.CompareView {
 	c := &a.cmp
 	if !c.active || c.clip == nil {
@@ -235,7 +235,7 @@ type compareKey struct {
 	boundsLo, boundsHi   [3]float32
 }
 
-// CompareShown reports whether the comparison is on and has a clip.
+// CompareShown reports whether the comparison has a clip to show.
 func (a *App) CompareShown() bool { return a.cmp.clip != nil }
 
 // PrepareCompare poses the five modes and builds their scenes for w×h

@@ -12,7 +12,7 @@ import (
 	"github.com/animscope/animscope/ui"
 )
 
-// open loads files given together (one drop, one command line, one Open):
+// Open loads files given together (one drop, one command line, one Open):
 // models first so the animations bind to them. A file that fails shows an
 // error and changes nothing else; what was open stays open. Opening real
 // files closes the demo.
@@ -36,7 +36,7 @@ func (a *App) Open(paths []string) {
 	a.Add(loaded)
 }
 
-// add appends opened files and puts their content on screen.
+// Add appends opened files and puts their content on screen.
 func (a *App) Add(loaded []*File) {
 	first := len(a.files)
 	a.files = append(a.files, loaded...)
@@ -95,6 +95,7 @@ func isTexClip(c *anim.Clip) bool {
 	return false
 }
 
+// IsDemo reports whether the embedded demo is what is open.
 func (a *App) IsDemo() bool {
 	return len(a.files) > 0 && a.files[0].demo
 }
@@ -113,7 +114,7 @@ func (a *App) addRecent(p string) {
 	a.recent = out
 }
 
-// loadFiles opens one path: a file, FILE:entry inside an archive, or an
+// LoadFiles opens one path: a file, FILE:entry inside an archive, or an
 // archive whose models and animations are all opened.
 func LoadFiles(p string) ([]*File, error) {
 	file, inner := SplitArchivePath(p)
@@ -142,7 +143,7 @@ func LoadFiles(p string) ([]*File, error) {
 	return OpenData(p, filepath.Base(p), data)
 }
 
-// openData decodes one file's bytes; an archive is expanded into its
+// OpenData decodes one file's bytes; an archive is expanded into its
 // models and animations (other entries stay listed in the archive).
 func OpenData(path, name string, data []byte) ([]*File, error) {
 	as, err := formats.Open(path, data)
@@ -178,7 +179,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 	return out, nil
 }
 
-// openDemo replaces everything with the embedded demo.
+// OpenDemo replaces everything with the embedded demo.
 func (a *App) OpenDemo() {
 	if a.loadDemo == nil {
 		return

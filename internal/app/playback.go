@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// advance moves both clocks by dt seconds of real time.
+// Advance moves both clocks by dt seconds of real time.
 func (a *App) Advance(dt float64) {
 	a.advanceCompare(dt)
 	if a.scrubbing {
@@ -25,6 +25,7 @@ func (a *App) Advance(dt float64) {
 	}
 }
 
+// AnyRunning reports whether a clip's clock runs.
 func (a *App) AnyRunning() bool {
 	for _, s := range []*slot{a.joint, a.tex} {
 		if s != nil && s.clock.Running() {
@@ -34,7 +35,7 @@ func (a *App) AnyRunning() bool {
 	return false
 }
 
-// evaluate samples both clips at their clocks and poses the skeleton.
+// Evaluate samples both clips at their clocks and poses the skeleton.
 func (a *App) Evaluate() {
 	for _, s := range []*slot{a.joint, a.tex} {
 		if s != nil {

@@ -2,7 +2,7 @@ package app
 
 import "github.com/animscope/animscope/ui"
 
-// view builds the read-only frame view for the UI.
+// View builds the read-only frame view for the UI.
 func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 	*v = ui.View{
 		Files:       v.Files[:0],
