@@ -13,8 +13,7 @@ func (a *App) Apply(in ui.Intent) {
 	switch {
 	case a.applyPlayback(in):
 	case a.applySelection(in):
-	case a.applyFiles(in):
-	case a.applyCamera(in):
+	case a.applySession(in):
 	default:
 		a.applyAnalysis(in)
 	}
@@ -151,9 +150,9 @@ func (a *App) applySelection(in ui.Intent) bool {
 	return true
 }
 
-// applyFiles handles opening, browsing and closing files, the messages
-// and quitting.
-func (a *App) applyFiles(in ui.Intent) bool {
+// applySession handles the files (opening, browsing, closing), the
+// camera, the messages and quitting.
+func (a *App) applySession(in ui.Intent) bool {
 	switch in := in.(type) {
 	case ui.OpenFiles:
 		a.Open(in.Paths)
@@ -167,29 +166,19 @@ func (a *App) applyFiles(in ui.Intent) bool {
 		a.closeAll()
 	case ui.OpenDemo:
 		a.OpenDemo()
-	case ui.DismissNotices:
-		a.notices = a.notices[:0]
-	case ui.Quit:
-		a.quit = true
-	default:
-		return false
-	}
-	return true
-}
-
-// applyCamera handles the 3D view's camera.
-func (a *App) applyCamera(in ui.Intent) bool {
-	switch in := in.(type) {
 	case ui.CameraOrbit:
 		a.camera.Orbit(in.DX, in.DY)
 	case ui.CameraPan:
 		a.camera.Pan(in.DX, in.DY, in.ViewH)
 	case ui.CameraZoom:
 		a.camera.Zoom(in.Steps)
-	case ui.CameraFrame:
-		a.frameScene(false)
-	case ui.CameraReset:
-		a.frameScene(true)
+	case ui.CameraFrame, ui.CameraReset:
+		_, reset := in.(ui.CameraReset)
+		a.frameScene(reset)
+	case ui.DismissNotices:
+		a.notices = a.notices[:0]
+	case ui.Quit:
+		a.quit = true
 	default:
 		return false
 	}

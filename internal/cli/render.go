@@ -109,32 +109,33 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 
 // parseFrames is the frame of --out or the frames of --gif.
 func (o *renderOpts) parseFrames() ([]float64, error) {
-	switch {
-	case o.out != "" && o.gif != "":
+	if o.out != "" && o.gif != "" {
 		return nil, Usagef("render: give --out or --gif, not both")
-	case o.out != "":
-		if o.frame == "" {
-			return nil, Usagef("render: --out needs --frame F")
-		}
-		f, err := ParseFinite(o.frame)
-		if err != nil {
-			return nil, Usagef("render: --frame: %v", err)
-		}
-		return []float64{f}, nil
-	case o.gif != "":
-		if o.frames == "" {
-			return nil, Usagef("render: --gif needs --frames A:B:STEP")
-		}
-		frames, err := parseFrameList(o.frames)
-		if err != nil {
-			return nil, Usagef("render: --frames: %v", err)
-		}
-		if len(frames) > maxGIFFrames {
-			return nil, Usagef("render: --frames gives %d frames; a GIF holds at most %d", len(frames), maxGIFFrames)
-		}
-		return frames, nil
 	}
-	return nil, Usagef("render: give --out x.png (with --frame) or --gif out.gif (with --frames); see animscope render -h")
+	if o.out == "" && o.gif == "" {
+		return nil, Usagef("render: give --out x.png (with --frame) or --gif out.gif (with --frames); see animscope render -h")
+	}
+	out, flag, want, value, parse := "--out", "--frame", "--frame F", o.frame, parseOneFrame
+	if o.gif != "" {
+		out, flag, want, value, parse = "--gif", "--frames", "--frames A:B:STEP", o.frames, parseFrameList
+	}
+	if value == "" {
+		return nil, Usagef("render: %s needs %s", out, want)
+	}
+	frames, err := parse(value)
+	if err != nil {
+		return nil, Usagef("render: %s: %v", flag, err)
+	}
+	if len(frames) > maxGIFFrames {
+		return nil, Usagef("render: --frames gives %d frames; a GIF holds at most %d", len(frames), maxGIFFrames)
+	}
+	return frames, nil
+}
+
+// parseOneFrame is --frame: one finite frame.
+func parseOneFrame(s string) ([]float64, error) {
+	f, err := ParseFinite(s)
+	return []float64{f}, err
 }
 
 // renderApp opens the files (or the demo) as the viewer would and sets
