@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/ui"
 )
 
@@ -50,8 +51,8 @@ func loadSettings(dir string) settings {
 	if json.Unmarshal(b, &loaded) == nil {
 		s = loaded
 	}
-	if len(s.Recent) > maxRecent {
-		s.Recent = s.Recent[:maxRecent]
+	if len(s.Recent) > app.MaxRecent {
+		s.Recent = s.Recent[:app.MaxRecent]
 	}
 	if !(s.Speed >= 0.1 && s.Speed <= 4 || s.Speed <= -0.1 && s.Speed >= -4) {
 		s.Speed = 1

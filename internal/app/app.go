@@ -1,0 +1,146 @@
+// Package app is the viewer's application state and its intent handling:
+// the open files, which model and clips are on screen and how they are
+// bound, the playback clocks, the scene bounds and camera framing, the
+// pairing of models with animations, the file browser and the loop-mode
+// comparison. Everything the user does arrives as a ui.Intent through
+// Apply; the frame's ui.View (View) and render.Scene (BuildScene) are
+// built from it. It draws nothing and needs no window or GL context, so
+// tests drive it directly; cmd/viewer adds the window and the frame loop,
+// internal/cli the headless commands.
+package app
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+)
+
+// File is one opened file (or archive entry).
+type File struct {
+	path  string // as the user gave it, or "demo/NAME" for the demo
+	name  string // for lists: base name, "archive › entry" inside archives
+	asset *formats.Asset
+	demo  bool
+	// archive is the archive file it was opened from ("" for a loose
+	// file), entry its path there; entries lists an archive's own files.
+	archive, entry string
+	entries        []ui.ArchiveEntry
+}
+
+// slot is a playing clip with its own clock: J3D games run a BCK and a BTK
+// with separate frame controls, so a walking model and a scrolling
+// texture each keep their own length and loop mode.
+type slot struct {
+	file     int
+	clipIdx  int
+	clip     *anim.Clip
+	label    string
+	clock    anim.Clock
+	fileLoop anim.LoopMode
+	pose     anim.Pose
+}
+
+// App is the viewer's state. Everything the user does arrives as a
+// ui.Intent through Apply, from the UI, the window (drops) or a test.
+type App struct {
+	files      []*File
+	joint, tex *slot
+	focus      ui.Slot
+
+	skel       *anim.Skeleton // the model's skeleton, nil without one
+	skelFile   int
+	skelLabel  string
+	binding    anim.Binding
+	fallback   anim.Skeleton // one joint per clip target when there is no model
+	chainMode  bool
+	up         ui.UpAxis // as chosen in the View menu; see zUp
+	world      []mgl64.Mat4
+	markers    []ui.Marker
+	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
+	boundsHi   mgl32.Vec3
+	sceneReady bool
+
+	pairCache pairingCache // formats.Pair over the open files (pairing.go)
+	applyRoot bool         // apply the joint clip's root motion (JBA)
+	rootSkel  anim.Skeleton
+
+	sel             ui.Selection
+	texMode         anim.TexMatrixMode
+	texModeOverride bool
+
+	camera  ui.Camera
+	speed   float64 // signed user speed, shared by both slots
+	playing bool
+	// resumeAfterScrub remembers that playback ran when a scrub began.
+	resumeAfterScrub bool
+	scrubbing        bool
+
+	notices []ui.Notice
+	recent  []string
+	browser ui.Browser
+
+	// cmp is the loop-mode comparison; clipboard takes copied text (the
+	// window's clipboard), copied is the last text copied.
+	cmp       compareApp
+	clipboard func(string)
+	copied    string
+
+	quit bool
+	log  io.Writer // notices are echoed here ("animscope: FILE: reason")
+	now  func() time.Time
+	// loadDemo supplies the embedded demo files.
+	loadDemo func() ([]DemoFile, error)
+}
+
+// DemoFile is one file of the embedded demo.
+type DemoFile struct {
+	Name string
+	Data []byte
+}
+
+// MaxRecent is how many recently opened files the Open dialog lists.
+const MaxRecent = 12
+
+// maxNotices keeps the message list bounded in a long session.
+const maxNotices = 200
+
+// New returns an empty application; warnings and errors are echoed to
+// log ("animscope: FILE: reason"; nil: nowhere).
+func New(log io.Writer) *App {
+	a := &App{
+		camera:  ui.DefaultCamera(),
+		speed:   1,
+		playing: true,
+		log:     log,
+		now:     time.Now,
+		sel:     ui.Selection{Joint: -1, Target: -1, TexTarget: 0},
+	}
+	if wd, err := os.Getwd(); err == nil {
+		a.browser.Dir = wd
+	}
+	return a
+}
+
+// Notify adds a message to the Messages panel.
+func (a *App) Notify(sev ui.Severity, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now()})
+	if len(a.notices) > maxNotices {
+		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
+	}
+	if a.log != nil && sev >= ui.Warning {
+		prefix := "animscope: "
+		if sev == ui.Warning {
+			prefix = "animscope: warning: "
+		}
+		fmt.Fprintln(a.log, prefix+OneLine(msg))
+	}
+}

@@ -1,0 +1,158 @@
+package app
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/app/apptest"
+	"github.com/animscope/animscope/ui"
+)
+
+// TestAppBFRESOnSeparateModel: an FSKA plays on the FSKL of a separately
+// opened model file (it wins over the animation file's own skeleton),
+// bound by name, the unmatched bone listed; joints are where the golden
+// channels put them.
+func TestAppBFRESOnSeparateModel(t *testing.T) {
+	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres", apptest.BFRESFixtures+"skel_model.bfres")
+	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.joint)
+	}
+	if a.skel.Mode != anim.Standard {
+		t.Errorf("hierarchy %v, want standard", a.skel.Mode)
+	}
+	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
+		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
+	}
+	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
+	bones := apptest.FoxBones(t)
+	a.Apply(ui.Pause{})
+	for _, f := range []float64{6, 18, 23.75} {
+		a.Apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		want := apptest.GoldenWorldOf(doc, bones, apptest.FrameIndex(t, doc, f))
+		for j, m := range v.Markers {
+			if m.Name != bones[j].Name || !near3(m.Pos, want[j], 1e-4) {
+				t.Errorf("frame %v joint %d %q at %v, want %q at %v", f, j, m.Name, m.Pos, bones[j].Name, want[j])
+			}
+		}
+	}
+	p := viewOf(a).Pairing
+	if len(p.Models) != 2 || p.Models[p.Model].Label != "skel_model.bfres" {
+		t.Errorf("models %+v in use %d", p.Models, p.Model)
+	}
+	if p.Anim < 0 || p.Anims[p.Anim].Label != "skel_anim.bfres › Trot" || p.Anims[p.Anim].Reason != "same directory" {
+		t.Errorf("playing %+v, want skel_anim.bfres › Trot (same directory)", p.Anims[p.Anim])
+	}
+	// The animation file's own skeleton is also offered; its own clip is
+	// then "same file".
+	si := slices.IndexFunc(p.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	a.Apply(ui.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
+	if p := viewOf(a).Pairing; a.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
+		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.skel.Name, p.Anims[0])
+	}
+}
+
+// TestAppBFRESPlaybackAndClipPicker: BFRES clips play, scrub, step and
+// loop like J3D ones; a file with several animations offers each.
+func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
+	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres")
+	c := &a.joint.clock
+	if a.joint.clip.FPS != 30 || c.Mode != anim.Loop {
+		t.Fatalf("Trot at %v fps, %v", a.joint.clip.FPS, c.Mode)
+	}
+	a.Advance(0.5) // 15 frames
+	if math.Abs(c.Frame-15) > 1e-9 {
+		t.Fatalf("after 0.5 s: frame %v", c.Frame)
+	}
+	a.Advance(0.5) // 30 frames: loops at 24
+	if math.Abs(c.Frame-6) > 1e-9 {
+		t.Fatalf("after 1 s of a 24-frame loop: frame %v, want 6", c.Frame)
+	}
+	a.Apply(ui.ScrubBegin{})
+	a.Apply(ui.Seek{Frame: 12.5})
+	a.Advance(1)
+	if c.Frame != 12.5 || !c.Paused {
+		t.Fatalf("scrubbing: frame %v paused %v", c.Frame, c.Paused)
+	}
+	a.Apply(ui.ScrubEnd{})
+	a.Apply(ui.Step{N: 1})
+	if c.Frame != 14 || !c.Paused {
+		t.Fatalf("step from 12.5: frame %v, want 14 (next whole frame)", c.Frame)
+	}
+	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
+	a.Apply(ui.Play{})
+	a.Advance(1)
+	if math.Abs(a.joint.clock.Frame-(24-0.001)) > 1e-9 {
+		t.Fatalf("once: frame %v", a.joint.clock.Frame)
+	}
+
+	// Two texture SRT animations in one file: both offered, either plays.
+	b, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
+	p := viewOf(b).Pairing
+	if len(p.TexAnims) != 2 || b.tex == nil || b.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
+		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.tex)
+	}
+	b.Apply(ui.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
+	if b.tex.clip.Name != "Blink" || b.tex.label != "texsrt.bfres › Blink" || b.tex.clock.Mode != anim.Once {
+		t.Errorf("picked %q (%q, %v), want Blink playing once", b.tex.clip.Name, b.tex.label, b.tex.clock.Mode)
+	}
+}
+
+// TestAppNWTexModes: the quad follows the NW formula the file's mode
+// curve picks at each frame; the user can force one formula, and go back.
+func TestAppNWTexModes(t *testing.T) {
+	a, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
+	clip := a.tex.clip
+	lava := slices.IndexFunc(clip.Targets, func(tg anim.Target) bool {
+		ch, ok := tg.Channel(anim.TexModeSlot)
+		return ok && ch.Curve.Kind() != anim.KindConstant && tg.Name == "Lava" && tg.TexGen == 0
+	})
+	if lava < 0 {
+		t.Fatal("no Lava texGen 0 target with an animated mode")
+	}
+	a.Apply(ui.SelectTexTarget{Target: lava})
+	a.Apply(ui.Pause{})
+	seen := map[anim.TexMatrixMode]bool{}
+	pose := anim.NewPose(clip)
+	for f := 0.0; f <= clip.Duration; f++ {
+		a.Apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		anim.Evaluate(clip, f, pose)
+		tp := &pose.Targets[lava]
+		var want anim.TexMatrixMode
+		switch tp.V[anim.TexModeSlot] {
+		case 1:
+			want = anim.TexNW3dsMax
+		case 2:
+			want = anim.TexNWSoftimage
+		default:
+			want = anim.TexNWMaya
+		}
+		seen[want] = true
+		if v.TexMode != want || v.FileTexMode != want || v.TexModeOverride {
+			t.Fatalf("frame %v: mode %v (file %v, override %v), want the mode curve's %v", f, v.TexMode, v.FileTexMode, v.TexModeOverride, want)
+		}
+		if v.TexMatrix != anim.TexMatrixWith(want, &clip.Targets[lava], tp) {
+			t.Fatalf("frame %v: matrix %v is not the %v formula's", f, v.TexMatrix, want)
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the mode curve picked only %v over the clip; the test needs a switch", seen)
+	}
+	// Forced: the same formula on every frame.
+	a.Apply(ui.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
+	for _, f := range []float64{0, 20, 40} {
+		a.Apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		anim.Evaluate(clip, f, pose)
+		if v.TexMode != anim.TexNWSoftimage || v.TexMatrix != anim.TexMatrixWith(anim.TexNWSoftimage, &clip.Targets[lava], &pose.Targets[lava]) {
+			t.Fatalf("forced Softimage at %v: mode %v", f, v.TexMode)
+		}
+	}
+	a.Apply(ui.SetTexMode{Override: false})
+	if v := viewOf(a); v.TexModeOverride {
+		t.Error("the override did not end")
+	}
+}

@@ -1,0 +1,150 @@
+package app
+
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// setClip puts clip ci of file fi in its slot with a fresh clock at the
+// shared speed and play state.
+func (a *App) setClip(fi, ci int) {
+	if fi < 0 || fi >= len(a.files) || ci < 0 || ci >= len(a.files[fi].asset.Clips) {
+		return
+	}
+	f := a.files[fi]
+	c := f.asset.Clips[ci]
+	label := f.name
+	if len(f.asset.Clips) > 1 && c.Name != "" {
+		label += " › " + c.Name
+	}
+	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, fileLoop: c.Loop,
+		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
+	s.clock.Paused = !a.playing
+	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
+	if isTexClip(c) {
+		a.tex = s
+		a.focus = ui.TexSlot
+		a.texModeOverride = false
+		if a.sel.TexTarget >= len(c.Targets) || a.sel.TexTarget < 0 {
+			a.sel.TexTarget = 0
+		}
+	} else {
+		a.joint = s
+		a.focus = ui.JointSlot
+		a.rebind()
+	}
+	a.clampSelection()
+}
+
+// setModel uses skeleton si of file fi.
+func (a *App) setModel(fi, si int) {
+	if fi < 0 || fi >= len(a.files) || si < 0 || si >= len(a.files[fi].asset.Skeletons) {
+		return
+	}
+	a.skel = a.files[fi].asset.Skeletons[si]
+	a.skelFile = fi
+	a.skelLabel = a.files[fi].name
+	a.rebind()
+	a.clampSelection()
+	a.sceneReady = false
+}
+
+// rebind binds the joint clip to the skeleton (or builds the fallback
+// skeleton: one joint per target, free or chained).
+func (a *App) rebind() {
+	a.binding = anim.Binding{}
+	if a.joint == nil {
+		return
+	}
+	if a.skel != nil {
+		a.binding = formats.Bind(a.joint.clip, a.skel)
+		for _, w := range a.binding.Warnings {
+			a.Notify(ui.Warning, "%s on %s: %s", a.joint.label, a.skelLabel, w)
+		}
+		return
+	}
+	c := a.joint.clip
+	mode := anim.Standard
+	if c.Format == "bck" {
+		mode = anim.J3DBasic
+	}
+	fb := anim.Skeleton{Name: "fallback", Mode: mode, Joints: make([]anim.Joint, len(c.Targets))}
+	for i := range fb.Joints {
+		parent := -1
+		if a.chainMode && i > 0 {
+			parent = i - 1
+		}
+		fb.Joints[i] = anim.Joint{Name: c.Targets[i].Name, Parent: parent, Rest: anim.DefaultBase()}
+	}
+	if err := fb.Finish(); err != nil {
+		a.Notify(ui.Error, "fallback skeleton: %v", err)
+		return
+	}
+	a.fallback = fb
+	a.binding = anim.BindByIndex(c, &a.fallback)
+}
+
+// drawnSkeleton is what the view draws: the model, or the fallback.
+func (a *App) drawnSkeleton() *anim.Skeleton {
+	if a.skel != nil {
+		return a.skel
+	}
+	if a.joint != nil && len(a.fallback.Joints) == len(a.joint.clip.Targets) {
+		return &a.fallback
+	}
+	return nil
+}
+
+func (a *App) clampSelection() {
+	sk := a.drawnSkeleton()
+	if sk == nil || a.sel.Joint >= len(sk.Joints) {
+		a.sel.Joint, a.sel.Target = -1, -1
+	}
+	if a.sel.Joint >= 0 {
+		a.sel.Target = a.targetOf(a.sel.Joint)
+	}
+	if a.tex == nil {
+		a.sel.TexTarget = 0
+	} else if a.sel.TexTarget >= len(a.tex.clip.Targets) {
+		a.sel.TexTarget = 0
+	}
+}
+
+func (a *App) targetOf(joint int) int {
+	if joint >= 0 && joint < len(a.binding.Target) {
+		return a.binding.Target[joint]
+	}
+	return -1
+}
+
+func (a *App) jointOf(target int) int {
+	for j, t := range a.binding.Target {
+		if t == target {
+			return j
+		}
+	}
+	return -1
+}
+
+// zUp reports whether the data's Z axis is drawn up: chosen, or
+// automatic for SWTOR JBA (3ds Max Biped rigs are Z-up).
+func (a *App) zUp() bool {
+	switch a.up {
+	case ui.UpZ:
+		return true
+	case ui.UpY:
+		return false
+	}
+	return a.joint != nil && a.joint.clip.Format == "jba"
+}
+
+// display maps a data position to the Y-up world the view draws: Z-up
+// data turns -90° about X, so (x, y, z) shows as (x, z, -y).
+func display(p mgl32.Vec3, zUp bool) mgl32.Vec3 {
+	if zUp {
+		return mgl32.Vec3{p[0], p[2], -p[1]}
+	}
+	return p
+}

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+)
+
+// browse lists a directory for the Open dialog.
+func (a *App) browse(dir string) {
+	if dir == "" {
+		dir = a.browser.Dir
+	}
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		a.browser.Err = err.Error()
+		return
+	}
+	a.browser = ui.Browser{Dir: dir}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		de := ui.DirEntry{Name: e.Name(), Dir: e.IsDir()}
+		if info, err := e.Info(); err == nil {
+			de.Size = info.Size()
+			if info.Mode()&fs.ModeSymlink != 0 {
+				if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
+					de.Dir, de.Size = st.IsDir(), st.Size()
+				}
+			}
+		}
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		de.Known = knownExt[ext]
+		de.Archive = !de.Dir && archiveExt[ext]
+		a.browser.Entries = append(a.browser.Entries, de)
+	}
+	sort.SliceStable(a.browser.Entries, func(i, j int) bool {
+		x, y := a.browser.Entries[i], a.browser.Entries[j]
+		if x.Dir != y.Dir {
+			return x.Dir
+		}
+		return strings.ToLower(x.Name) < strings.ToLower(y.Name)
+	})
+}
+
+// archiveExt marks the files the Open dialog offers to expand (RARC and
+// SARC containers, Yaz0-compressed or not); their content decides in the
+// end.
+var archiveExt = map[string]bool{".arc": true, ".szs": true, ".rarc": true, ".sarc": true, ".pack": true}
+
+// browseArchive lists an archive's entries under its row in the Open
+// dialog; "" folds the listing. Only the tables are read (entries are
+// decoded lazily), so this is quick even for large archives.
+func (a *App) browseArchive(path string) {
+	a.browser.Archive, a.browser.ArchiveEntries, a.browser.ArchiveErr = path, nil, ""
+	if path == "" {
+		return
+	}
+	data, err := ReadInput(path)
+	if err != nil {
+		a.browser.ArchiveErr = err.Error()
+		return
+	}
+	as, err := formats.Open(path, data)
+	switch {
+	case err != nil:
+		a.browser.ArchiveErr = err.Error()
+	case as.Archive == nil:
+		a.browser.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", as.Format)
+	default:
+		for _, e := range as.Archive.Entries() {
+			a.browser.ArchiveEntries = append(a.browser.ArchiveEntries, ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size})
+		}
+	}
+}
+
+// knownExt marks the files the Open dialog shows brightly; any file can be
+// opened (formats are told apart by content, not by name).
+var knownExt = map[string]bool{
+	".bck": true, ".btk": true, ".bmd": true, ".bdl": true, ".arc": true, ".szs": true, ".rarc": true,
+	".bfres": true, ".sbfres": true, ".szs_": true, ".jba": true, ".sarc": true, ".pack": true,
+}

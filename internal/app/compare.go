@@ -1,0 +1,283 @@
+package app
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// compareApp is the loop-mode comparison: the focused clip under all five
+// loop modes, five clocks advanced together by one shared playback time.
+type compareApp struct {
+	active   bool
+	clip     *anim.Clip
+	slot     ui.Slot
+	label    string
+	fileLoop anim.LoopMode
+	time     float64 // shared playback time, frames at speed 1
+	playing  bool
+	clocks   [anim.NumLoopModes]anim.Clock
+	poses    [anim.NumLoopModes]anim.Pose
+	world    [anim.NumLoopModes][]mgl64.Mat4
+	markers  [anim.NumLoopModes][]ui.Marker
+	// same[m] is the first mode showing the same frame as mode m (m
+	// itself when none before it does): before the clip's end all five
+	// show one pose, posed and drawn once.
+	same [anim.NumLoopModes]int
+	view ui.CompareView // what compareView returns, reused
+	// drawn is what the viewer's textures show (PrepareCompare).
+	drawn compareKey
+}
+
+// maxSeekSteps bounds the frame steps a seek replays (see seek).
+const maxSeekSteps = 100000
+
+// SetCompareActive switches the comparison on or off; on, it follows the
+// focused clip, starting over (playing from time 0) when that changes.
+func (a *App) SetCompareActive(on bool) {
+	c := &a.cmp
+	if on && !c.active {
+		c.clip = nil // opening starts over
+	}
+	c.active = on
+	if !on {
+		return
+	}
+	s := a.focused()
+	if s == nil {
+		c.clip = nil
+		return
+	}
+	if s.clip != c.clip {
+		c.clip, c.label, c.fileLoop = s.clip, s.label, s.fileLoop
+		c.slot = ui.JointSlot
+		if s == a.tex {
+			c.slot = ui.TexSlot
+		}
+		c.playing = true
+		c.seek(0)
+	}
+}
+
+// seek puts every clock where playback from frame 0 at speed 1 is after
+// time t: whole frame steps then the rest, as anim.FrameAtTime defines
+// it, so the clocks sit on the frame-against-time plot.
+func (c *compareApp) seek(t float64) {
+	if c.clip == nil || math.IsNaN(t) {
+		return
+	}
+	c.time = math.Max(0, t)
+	steps := math.Floor(c.time)
+	for m := range c.clocks {
+		clk := anim.NewClock(anim.LoopMode(m), c.clip.Duration, 1)
+		n := int(math.Min(steps, maxSeekSteps))
+		for i := 0; i < n; i++ {
+			clk.Advance(1)
+		}
+		clk.Advance(c.time - float64(n))
+		c.clocks[m] = clk
+	}
+}
+
+// advanceCompare moves the shared clock by dt seconds at the playback
+// speed (its size: the comparison always runs forwards).
+func (a *App) advanceCompare(dt float64) {
+	c := &a.cmp
+	if !c.active || !c.playing || c.clip == nil {
+		return
+	}
+	df := dt * c.clip.FPS * math.Abs(a.speed)
+	c.time += df
+	for m := range c.clocks {
+		c.clocks[m].Advance(df)
+	}
+}
+
+// ComparePlaying reports whether the comparison's clock runs (the
+// window then keeps drawing frames, as for playback).
+func (a *App) ComparePlaying() bool {
+	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
+}
+
+// applyCompare carries out the comparison's intents.
+func (a *App) applyCompare(in ui.Intent) {
+	c := &a.cmp
+	switch in := in.(type) {
+	case ui.ComparePlay:
+		c.playing = true
+	case ui.ComparePause:
+		c.playing = false
+	case ui.CompareReset:
+		c.seek(0)
+	case ui.CompareSeek:
+		c.seek(in.Time)
+	}
+}
+
+// CompareView is the comparison as the UI shows it (nil when off).
+func (a *App) CompareView() *ui.CompareView {
+	c := &a.cmp
+	if !c.active || c.clip == nil {
+		return nil
+	}
+	v := &c.view
+	*v = ui.CompareView{Clip: c.clip, Label: c.label, FileLoop: c.fileLoop, Time: c.time, Playing: c.playing, Textures: v.Textures}
+	for m := range c.clocks {
+		v.Frames[m] = c.clocks[m].Frame
+	}
+	return v
+}
+
+// evaluateCompare poses the clip at each mode's frame: the skeleton's
+// joints for a joint clip (the drawn skeleton with the current binding),
+// the pose alone for a texture clip.
+func (a *App) evaluateCompare() {
+	c := &a.cmp
+	if !c.active || c.clip == nil {
+		return
+	}
+	sk := a.drawnSkeleton()
+	joint := c.slot == ui.JointSlot && a.joint != nil && a.joint.clip == c.clip && sk != nil
+	zUp := a.zUp()
+	for m := range c.clocks {
+		c.same[m] = m
+		for k := 0; k < m; k++ {
+			if c.clocks[k].Frame == c.clocks[m].Frame {
+				c.same[m] = k
+				break
+			}
+		}
+		if c.same[m] != m {
+			continue
+		}
+		anim.Evaluate(c.clip, c.clocks[m].Frame, &c.poses[m])
+		if !joint {
+			continue
+		}
+		n := len(sk.Joints)
+		if cap(c.world[m]) < n {
+			c.world[m] = make([]mgl64.Mat4, n)
+			c.markers[m] = make([]ui.Marker, n)
+		}
+		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
+		sk.World(&c.poses[m], &a.binding, c.world[m])
+		a.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
+		for j := range sk.Joints {
+			w := &c.world[m][j]
+			c.markers[m][j] = ui.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
+				Name: sk.Joints[j].Name, Joint: j, Target: a.targetOf(j)}
+		}
+	}
+}
+
+// buildCompareScene fills s with the main view's picture (camera, grid,
+// options, selection) at mode m's pose: it lends the mode's joints (or
+// texture pose) to buildScene for the call.
+func (a *App) buildCompareScene(m anim.LoopMode, s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+	c := &a.cmp
+	switch {
+	case c.slot == ui.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
+		markers, world := a.markers, a.world
+		a.markers, a.world = c.markers[m], c.world[m]
+		a.BuildScene(s, vp, pixelScale, opt, checker)
+		a.markers, a.world = markers, world
+	case c.slot == ui.TexSlot && a.tex != nil && a.tex.clip == c.clip:
+		pose := a.tex.pose
+		a.tex.pose = c.poses[m]
+		a.BuildScene(s, vp, pixelScale, opt, checker)
+		c.poses[m] = a.tex.pose // keep its buffers
+		a.tex.pose = pose
+	default:
+		a.BuildScene(s, vp, pixelScale, opt, checker)
+	}
+	// Each viewport frames the whole motion from the main view's
+	// direction, whatever the main view is zoomed into.
+	cam := a.camera
+	lo, hi := a.boundsLo, a.boundsHi
+	if a.quadVisible() && opt.Quad {
+		for _, c := range a.quadCorners() {
+			for k := 0; k < 3; k++ {
+				lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
+			}
+		}
+	}
+	aspect := float32(vp.W) / float32(max(vp.H, 1))
+	cam.Frame(lo, hi)
+	if aspect < 1 {
+		// Frame fits the height; a narrow view must fit the width.
+		cam.Distance /= aspect
+	}
+	s.View, s.Proj = cam.View(), cam.Proj(aspect)
+}
+
+// compareKey is everything the comparison's pictures depend on: when it
+// has not changed (a paused comparison), the textures are kept.
+type compareKey struct {
+	clip                 *anim.Clip
+	frames               [anim.NumLoopModes]float64
+	w, h                 int
+	scale                float32
+	camera               ui.Camera
+	opts                 ui.Options
+	sel                  ui.Selection
+	skel                 *anim.Skeleton
+	joints               int
+	chain, root          bool
+	up                   ui.UpAxis
+	jointFrame, texFrame float64
+	texMode              anim.TexMatrixMode
+	texOverride          bool
+	boundsLo, boundsHi   [3]float32
+}
+
+// CompareShown reports whether the comparison has a clip to show.
+func (a *App) CompareShown() bool { return a.cmp.clip != nil }
+
+// PrepareCompare poses the five modes and builds their scenes for w×h
+// pixel viewports (the CPU part of the comparison's viewports). It
+// reports false when the pictures drawn last time still hold (nothing
+// they depend on changed), so scenes need not be drawn again.
+func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]render.Scene, w, h int, pixelScale float32, opt ui.Options, checker render.Texture) bool {
+	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.camera, opts: opt,
+		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
+		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
+	for m := range key.frames {
+		key.frames[m] = a.cmp.clocks[m].Frame
+	}
+	if a.joint != nil {
+		key.jointFrame = a.joint.clock.Frame
+	}
+	if a.tex != nil {
+		key.texFrame = a.tex.clock.Frame
+	}
+	if key == a.cmp.drawn && a.cmp.view.Textures[0].ID != 0 {
+		return false // the textures already show this
+	}
+	a.cmp.drawn = key
+	a.evaluateCompare()
+	for m := range scenes {
+		if a.cmp.same[m] == m {
+			a.buildCompareScene(anim.LoopMode(m), &scenes[m], render.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
+		}
+	}
+	return true
+}
+
+// CompareSame is the first loop mode showing the same frame as mode m (m
+// itself when none before it does): its picture is drawn once.
+func (a *App) CompareSame(m int) int { return a.cmp.same[m] }
+
+// SetCompareTexture hands the picture of mode m to the next frame's view.
+func (a *App) SetCompareTexture(m int, t ui.TextureRef) { a.cmp.view.Textures[m] = t }
+
+// HoldCompare stops the comparison's clock at playback time t (the
+// viewer's --compare-time).
+func (a *App) HoldCompare(t float64) {
+	a.cmp.seek(t)
+	a.cmp.playing = false
+}

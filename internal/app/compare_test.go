@@ -1,0 +1,97 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/ui"
+)
+
+// TestCompareClocksFollowFrameAtTime advances the comparison's five
+// clocks by one shared playback time in uneven steps and checks each
+// against anim.FrameAtTime, and that the posed joints follow each mode's
+// own frame.
+func TestCompareClocksFollowFrameAtTime(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true)
+	a.SetCompareActive(true)
+	if a.cmp.clip != a.joint.clip || !a.cmp.playing || a.cmp.time != 0 {
+		t.Fatalf("the comparison did not start on the joint clip at time 0: %+v", a.cmp)
+	}
+	// 95 frames of playback at 30 fps in steps of 1 frame (dt 1/30 s).
+	for i := 0; i < 95; i++ {
+		a.Advance(1.0 / 30)
+	}
+	if math.Abs(a.cmp.time-95) > 1e-9 {
+		t.Fatalf("shared time %v, want 95", a.cmp.time)
+	}
+	d := a.joint.clip.Duration
+	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+		want := anim.FrameAtTime(m, d, 95)
+		if got := a.cmp.clocks[m].Frame; math.Abs(got-want) > 1e-6 {
+			t.Errorf("%s: clock at %v, FrameAtTime %v", m, got, want)
+		}
+	}
+	a.evaluateCompare()
+	root := a.joint.clip.Targets[0].Channels[0].Curve
+	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+		k := a.cmp.same[m]
+		z := float64(a.cmp.markers[k][0].Pos[2])
+		if want := root.Eval(a.cmp.clocks[m].Frame); math.Abs(z-want) > 1e-4 {
+			t.Errorf("%s: root drawn at z %v, want %v (frame %v)", m, z, want, a.cmp.clocks[m].Frame)
+		}
+	}
+	// Seek lands on FrameAtTime too, and pause stops the shared clock.
+	a.Apply(ui.CompareSeek{Time: 47.25})
+	a.Apply(ui.ComparePause{})
+	a.Advance(1)
+	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+		if got, want := a.cmp.clocks[m].Frame, anim.FrameAtTime(m, d, 47.25); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s after seek: %v, want %v", m, got, want)
+		}
+	}
+	// Before the end all five show one frame (posed once).
+	a.Apply(ui.CompareReset{})
+	a.Apply(ui.CompareSeek{Time: 12})
+	a.evaluateCompare()
+	for m := range a.cmp.same {
+		if a.cmp.same[m] != 0 {
+			t.Errorf("at time 12 mode %d shows its own pose, want mode 0's", m)
+		}
+	}
+	v := a.CompareView()
+	if v == nil || v.Time != 12 || v.Frames[anim.Loop] != 12 || v.Playing {
+		t.Errorf("view %+v", v)
+	}
+	a.SetCompareActive(false)
+	if a.CompareView() != nil {
+		t.Error("a closed comparison still has a view")
+	}
+}
+
+func TestCopyTextReachesTheClipboard(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, false)
+	var got string
+	a.clipboard = func(s string) { got = s }
+	a.Apply(ui.CopyText{Text: "time,value\n0,1\n", What: "keys (1 rows)"})
+	if got != "time,value\n0,1\n" || a.copied != got {
+		t.Fatalf("clipboard %q", got)
+	}
+	if n := a.notices[len(a.notices)-1]; !strings.Contains(n.Text, "keys (1 rows)") {
+		t.Errorf("notice %q", n.Text)
+	}
+}
+
+func TestParsePlotList(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, false)
+	refs, err := a.ParsePlotList("root/translation.z,#1/translation.y")
+	if err != nil || len(refs) != 2 || refs[0] != (ui.ChannelRef{Slot: ui.JointSlot, Target: 0, Chan: anim.TransZ}) || refs[1].Target != 1 {
+		t.Fatalf("refs %v, err %v", refs, err)
+	}
+	for _, bad := range []string{"root", "nobody/translation.x", "root/sideways", "root/rotation.x", "root/euler.x"} {
+		if _, err := a.ParsePlotList(bad); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+}

@@ -1,0 +1,247 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+)
+
+// Open loads files given together (one drop, one command line, one Open):
+// models first so the animations bind to them. A file that fails shows an
+// error and changes nothing else; what was open stays open. Opening real
+// files closes the demo.
+func (a *App) Open(paths []string) {
+	var loaded []*File
+	for _, p := range paths {
+		fs, err := LoadFiles(p)
+		if err != nil {
+			a.Notify(ui.Error, "%s", err)
+			continue
+		}
+		loaded = append(loaded, fs...)
+		a.addRecent(p)
+	}
+	if len(loaded) == 0 {
+		return
+	}
+	if a.IsDemo() {
+		a.closeAll()
+	}
+	a.Add(loaded)
+}
+
+// Add appends opened files and puts their content on screen.
+func (a *App) Add(loaded []*File) {
+	first := len(a.files)
+	a.files = append(a.files, loaded...)
+	newJoint, newTex := -1, -1
+	for fi := first; fi < len(a.files); fi++ {
+		f := a.files[fi]
+		for _, w := range f.asset.Warnings {
+			a.Notify(ui.Warning, "%s: %s", f.name, w)
+		}
+		for _, c := range f.asset.Clips {
+			if isTexClip(c) && newTex < 0 {
+				newTex = fi
+			} else if !isTexClip(c) && len(c.Targets) > 0 && newJoint < 0 {
+				newJoint = fi
+			}
+		}
+		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 && f.asset.Archive == nil {
+			a.Notify(ui.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, f.asset.Format)
+		}
+	}
+	// The model first, so the animation binds to it whatever the order
+	// of the files in a drop; the animation is the best-ranked one for
+	// it (formats.Pair).
+	if fi, si, ok := a.pickModel(first); ok {
+		a.setModel(fi, si)
+	}
+	if newTex >= 0 {
+		a.setClip(newTex, lastClip(a.files[newTex].asset, true))
+	}
+	if fi, ci, ok := a.pickAnim(first); ok {
+		a.setClip(fi, ci)
+	}
+	if newJoint < 0 && newTex >= 0 {
+		a.focus = ui.TexSlot
+	}
+	a.Evaluate()
+	a.frameScene(true)
+}
+
+// lastClip is the index of the first clip of the wanted kind.
+func lastClip(as *formats.Asset, tex bool) int {
+	for i, c := range as.Clips {
+		if isTexClip(c) == tex {
+			return i
+		}
+	}
+	return 0
+}
+
+func isTexClip(c *anim.Clip) bool {
+	for i := range c.Targets {
+		if c.Targets[i].Kind == anim.TexSRTTarget {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDemo reports whether the embedded demo is what is open.
+func (a *App) IsDemo() bool {
+	return len(a.files) > 0 && a.files[0].demo
+}
+
+func (a *App) addRecent(p string) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = p
+	}
+	out := []string{abs}
+	for _, r := range a.recent {
+		if r != abs && len(out) < MaxRecent {
+			out = append(out, r)
+		}
+	}
+	a.recent = out
+}
+
+// LoadFiles opens one path: a file, FILE:entry inside an archive, or an
+// archive whose models and animations are all opened.
+func LoadFiles(p string) ([]*File, error) {
+	file, inner := SplitArchivePath(p)
+	st, err := os.Stat(file)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %v", p, err)
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory; open the files inside it", p)
+	}
+	if inner != "" {
+		as, err := LoadAsset(p)
+		if err != nil {
+			return nil, err
+		}
+		return []*File{{path: p, name: filepath.Base(file) + " › " + inner, asset: as, archive: file, entry: inner}}, nil
+	}
+	data, err := ReadInput(file)
+	if err != nil {
+		return nil, err
+	}
+	return OpenData(p, filepath.Base(p), data)
+}
+
+// OpenData decodes one file's bytes; an archive is expanded into its
+// models and animations (other entries stay listed in the archive).
+func OpenData(path, name string, data []byte) ([]*File, error) {
+	as, err := formats.Open(path, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if as.Archive == nil {
+		return []*File{{path: path, name: name, asset: as}}, nil
+	}
+	entries := as.Archive.Entries()
+	out := []*File{{path: path, name: name, asset: as, entries: make([]ui.ArchiveEntry, len(entries))}}
+	for i, e := range entries {
+		out[0].entries[i] = ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size}
+	}
+	for _, e := range entries {
+		switch e.Kind {
+		case "bck", "btk", "bmd", "bdl", "bfres", "jba":
+		default:
+			continue
+		}
+		b, err := as.Archive.Read(e.Path)
+		if err != nil {
+			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
+			continue
+		}
+		ea, err := formats.Open(path+":"+e.Path, b)
+		if err != nil {
+			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
+			continue
+		}
+		out = append(out, &File{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
+	}
+	return out, nil
+}
+
+// OpenDemo replaces everything with the embedded demo.
+func (a *App) OpenDemo() {
+	if a.loadDemo == nil {
+		return
+	}
+	files, err := a.loadDemo()
+	if err != nil {
+		a.Notify(ui.Error, "demo: %v", err)
+		return
+	}
+	var loaded []*File
+	for _, f := range files {
+		fs, err := OpenData("demo/"+f.Name, f.Name, f.Data)
+		if err != nil {
+			a.Notify(ui.Error, "demo: %v", err)
+			continue
+		}
+		for _, of := range fs {
+			of.demo = true
+		}
+		loaded = append(loaded, fs...)
+	}
+	a.closeAll()
+	a.Add(loaded)
+}
+
+func (a *App) closeAll() {
+	a.files = nil
+	a.joint, a.tex, a.skel = nil, nil, nil
+	a.skelFile = -1
+	a.binding = anim.Binding{}
+	a.markers = a.markers[:0]
+	a.sel = ui.Selection{Joint: -1, Target: -1}
+	a.texModeOverride = false
+	a.sceneReady = false
+	a.focus = ui.JointSlot
+}
+
+// closeFile closes one file, and whatever of it was on screen.
+func (a *App) closeFile(i int) {
+	if i < 0 || i >= len(a.files) {
+		return
+	}
+	a.files = append(a.files[:i], a.files[i+1:]...)
+	fix := func(s *slot) *slot {
+		switch {
+		case s == nil:
+			return nil
+		case s.file == i:
+			return nil
+		case s.file > i:
+			s.file--
+		}
+		return s
+	}
+	a.joint, a.tex = fix(a.joint), fix(a.tex)
+	switch {
+	case a.skel != nil && a.skelFile == i:
+		a.skel, a.skelFile = nil, -1
+	case a.skelFile > i:
+		a.skelFile--
+	}
+	a.rebind()
+	a.clampSelection()
+	a.Evaluate()
+}

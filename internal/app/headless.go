@@ -1,0 +1,83 @@
+package app
+
+import (
+	"fmt"
+
+	"github.com/animscope/animscope/ui"
+)
+
+// The headless render command (internal/cli) builds its scene with these.
+
+// UseModelFrom uses the first skeleton among the files opened from index
+// first (render's --model: the model named on the command line is the one
+// used, whatever else the files hold).
+func (a *App) UseModelFrom(first int) error {
+	for fi := first; fi < len(a.files); fi++ {
+		if len(a.files[fi].asset.Skeletons) > 0 {
+			a.setModel(fi, 0)
+			return nil
+		}
+	}
+	if first < len(a.files) {
+		return fmt.Errorf("holds no skeleton (it is a %s file)", a.files[first].asset.Format)
+	}
+	return fmt.Errorf("holds no skeleton")
+}
+
+// UseClipNamed plays the first clip called name (render's --clip).
+func (a *App) UseClipNamed(name string) error {
+	var names []string
+	for fi, f := range a.files {
+		for ci, c := range f.asset.Clips {
+			if c.Name == name {
+				a.setClip(fi, ci)
+				return nil
+			}
+			names = append(names, c.Name)
+		}
+	}
+	return fmt.Errorf("no animation named %q (have %q)", name, names)
+}
+
+// Reframe measures the scene again and frames the camera on it.
+func (a *App) Reframe() {
+	a.sceneReady = false
+	a.Evaluate()
+	a.frameScene(true)
+}
+
+// Empty reports whether nothing can be drawn: no clip and no model.
+func (a *App) Empty() bool { return a.joint == nil && a.tex == nil && a.skel == nil }
+
+// Camera is the 3D view's camera.
+func (a *App) Camera() ui.Camera { return a.camera }
+
+// SetCamera replaces the camera.
+func (a *App) SetCamera(c ui.Camera) { a.camera = c }
+
+// SelectJointNamed selects the first drawn joint called name.
+func (a *App) SelectJointNamed(name string) bool {
+	for _, m := range a.markers {
+		if m.Name == name {
+			a.Apply(ui.SelectJoint{Joint: m.Joint})
+			return true
+		}
+	}
+	return false
+}
+
+// SeekAll puts every clip at frame and poses the skeleton there.
+func (a *App) SeekAll(frame float64) {
+	for _, s := range a.slots() {
+		s.clock.Seek(frame)
+	}
+	a.Evaluate()
+}
+
+// FocusedFPS is the frame rate of the focused clip (30 without one).
+func (a *App) FocusedFPS() float64 {
+	if f := a.focused(); f != nil {
+		return f.clip.FPS
+	}
+	return 30
+}

@@ -1,0 +1,373 @@
+package app
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/internal/app/apptest"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// TestAppJBAInferredSkeleton: a JBA plays at its fps on the Biped
+// hierarchy its bone names imply; joints are where the golden's values
+// put them; root motion moves the character when applied.
+func TestAppJBAInferredSkeleton(t *testing.T) {
+	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "walk_30fps.jba"))
+	if a.skel == nil || len(a.skel.Joints) != 5 || a.joint == nil || a.joint.clip.FPS != 30 {
+		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.joint)
+	}
+	for j, b := range apptest.WalkBones {
+		if a.skel.Joints[j].Name != b.Name || a.skel.Joints[j].Parent != b.Parent {
+			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.skel.Joints[j].Name, a.skel.Joints[j].Parent, b.Name, b.Parent)
+		}
+	}
+	a.Advance(0.5)
+	if math.Abs(a.joint.clock.Frame-15) > 1e-9 {
+		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.joint.clock.Frame)
+	}
+	doc := apptest.GoldenDoc(t, filepath.Join(apptest.JBATestdata, "walk_30fps.expected.json"))
+	a.Apply(ui.Pause{})
+	for _, f := range []float64{15, 45} {
+		a.Apply(ui.Seek{Frame: f})
+		v := viewOf(a)
+		want := apptest.GoldenWorldOf(doc, apptest.WalkBones, apptest.FrameIndex(t, doc, f))
+		for j := range want {
+			if !near3(v.Markers[j].Pos, apptest.ZUpDisplay(want[j]), 1e-4) {
+				t.Errorf("frame %v %s at %v, want %v", f, apptest.WalkBones[j].Name, v.Markers[j].Pos, apptest.ZUpDisplay(want[j]))
+			}
+		}
+	}
+	// Root motion: offered, off by default (locked in place); applied, the
+	// whole character moves by the world-space track (x 0.04 per frame in
+	// this fixture, no rotation).
+	v := viewOf(a)
+	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != SameFile {
+		t.Errorf("playing %+v, want walk_30fps.jba (same file)", v.Pairing.Anims[v.Pairing.Anim])
+	}
+	if !v.Pairing.HasRootMotion || v.Pairing.ApplyRootMotion {
+		t.Fatalf("root motion offered %v applied %v", v.Pairing.HasRootMotion, v.Pairing.ApplyRootMotion)
+	}
+	locked := slices.Clone(v.Markers)
+	a.Apply(ui.SetRootMotion{Apply: true})
+	v = viewOf(a)
+	if !v.Pairing.ApplyRootMotion {
+		t.Fatal("SetRootMotion did not apply")
+	}
+	// The track as decoded (the fixture states x = 1.8 at frame 45; the
+	// file stores it quantized).
+	var rm anim.TargetPose
+	anim.EvaluateTarget(a.joint.clip.RootMotion, 45, &rm)
+	if math.Abs(rm.V[anim.TransX]-1.8) > 1e-3 || rm.V[anim.QuatW] < 0.9999 {
+		t.Fatalf("root motion at 45: %v", rm.V)
+	}
+	for j := range locked {
+		d := v.Markers[j].Pos.Sub(locked[j].Pos)
+		if math.Abs(float64(d[0])-rm.V[anim.TransX]) > 1e-5 || math.Abs(float64(d[1])) > 1e-5 || math.Abs(float64(d[2])) > 1e-5 {
+			t.Errorf("%s moved by %v with root motion at frame 45, want (%v, 0, 0)", apptest.WalkBones[j].Name, d, rm.V[anim.TransX])
+		}
+	}
+	a.Apply(ui.SetRootMotion{Apply: false})
+	if v := viewOf(a); v.Markers[0].Pos != locked[0].Pos {
+		t.Error("locking again did not put the character back")
+	}
+}
+
+// TestAppJBASidecar: a skeleton sidecar given with the JBA, or dropped
+// later, is the hierarchy used (bones the clip lacks stay at rest).
+func TestAppJBASidecar(t *testing.T) {
+	jbaPath, side := filepath.Join(apptest.JBATestdata, "walk_30fps.jba"), filepath.Join(apptest.JBATestdata, "walk.skeleton.json")
+	for _, paths := range [][]string{{jbaPath, side}, {side, jbaPath}} {
+		a, _ := openApp(t, paths...)
+		if a.skel == nil || a.skelLabel != "walk.skeleton.json" || len(a.skel.Joints) != 7 {
+			t.Fatalf("open %q: model %q, want the sidecar's 7 bones", paths, a.skelLabel)
+		}
+	}
+	a, _ := openApp(t, jbaPath)
+	a.Apply(ui.OpenFiles{Paths: []string{side}})
+	if a.skelLabel != "walk.skeleton.json" || a.joint == nil || a.joint.clip.Name != "walk_30fps" {
+		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.joint)
+	}
+	v := viewOf(a)
+	foot := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Foot" })
+	calf := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Calf" })
+	if foot < 0 || calf < 0 || v.Markers[foot].Target != -1 {
+		t.Fatalf("markers %+v: want the sidecar's foot, at rest", v.Markers)
+	}
+	// The foot hangs 0.42 from the calf along the calf's x axis.
+	if d := v.Markers[foot].Pos.Sub(v.Markers[calf].Pos).Len(); math.Abs(float64(d)-0.42) > 1e-5 {
+		t.Errorf("foot %.4f from the calf, want 0.42 (the sidecar's rest translation)", d)
+	}
+}
+
+// TestAppJBANoHierarchyAndJAWB: bone names that are not Biped's give no
+// skeleton: each bone is drawn at its own transform with its axes, and
+// the message says so; a 64-bit-client file is an error message.
+func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
+	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "negative_w.jba"))
+	if a.skel != nil || a.joint == nil {
+		t.Fatalf("skeleton %v: want none", a.skel)
+	}
+	if !noticeWith(a, ui.Warning, "no bone hierarchy known", "skeleton sidecar") {
+		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
+	}
+	a.Apply(ui.Pause{})
+	a.Apply(ui.Seek{Frame: 5})
+	v := viewOf(a)
+	pose := anim.NewPose(a.joint.clip)
+	anim.Evaluate(a.joint.clip, 5, pose)
+	for j, m := range v.Markers {
+		tv := pose.Targets[j].V
+		own := apptest.ZUpDisplay([3]float64{tv[anim.TransX], tv[anim.TransY], tv[anim.TransZ]})
+		if !near3(m.Pos, own, 1e-6) {
+			t.Errorf("bone %q at %v, want its own translation %v", m.Name, m.Pos, own)
+		}
+	}
+	var s render.Scene
+	a.BuildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
+	if len(s.Bones) != 3*len(v.Markers) || len(s.Points) != len(v.Markers) {
+		t.Errorf("scene: %d lines, %d points; want an axis triad (3 lines) and a point per bone", len(s.Bones), len(s.Points))
+	}
+
+	d := t.TempDir()
+	jawb := filepath.Join(d, "new_client.jba")
+	apptest.Must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
+	a.Apply(ui.OpenFiles{Paths: []string{jawb}})
+	if !noticeWith(a, ui.Error, "new_client.jba", "7.2.1", "not supported") {
+		t.Errorf("no error message for the JAWB file: %+v", a.notices)
+	}
+	if a.joint == nil || a.joint.clip.Name != "negative_w" {
+		t.Error("the failed file changed what was open")
+	}
+}
+
+// scaledSkeleton is a small Z-up leg rig in units of scale, posed at rest
+// by a clip of constants (a JBA in its own units).
+func scaledApp(scale float64) *App {
+	base := anim.DefaultBase()
+	tgt := func(name string, x, y, z float64) anim.Target {
+		b := base
+		b[anim.TransX], b[anim.TransY], b[anim.TransZ] = x*scale, y*scale, z*scale
+		return anim.Target{Name: name, Kind: anim.JointTarget, TexGen: -1, Base: b}
+	}
+	c := &anim.Clip{Name: "legs", Format: "jba", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+		tgt("Bip01", 0, 0, 1), tgt("Bip01 L Thigh", 0, 0.09, -0.05), tgt("Bip01 L Calf", 0.2, 0, -0.4), tgt("Bip01 R Thigh", 0, -0.09, -0.05), tgt("Bip01 R Calf", 0.1, 0, -0.45)}}
+	sk := &anim.Skeleton{Name: "legs", Mode: anim.Standard}
+	for _, b := range apptest.WalkBones {
+		sk.Joints = append(sk.Joints, anim.Joint{Name: b.Name, Parent: b.Parent, Rest: base})
+	}
+	if err := sk.Finish(); err != nil {
+		panic(err)
+	}
+	a := New(nil)
+	a.Add([]*File{{path: "legs.jba", name: "legs.jba", asset: &formats.Asset{Format: "jba", Clips: []*anim.Clip{c}, Skeletons: []*anim.Skeleton{sk}}}})
+	return a
+}
+
+// TestFrameJBAUnits: F frames the skeleton the same way whatever the
+// file's units (JBA positions are in the file's own space: a character
+// may be 2 or 2000 units tall), and after orbit, pan and zoom.
+func TestFrameJBAUnits(t *testing.T) {
+	const w, h = 800, 600
+	project := func(a *App) [][2]float32 {
+		var out [][2]float32
+		for _, m := range a.markers {
+			x, y, ok := a.camera.Project(m.Pos, w, h)
+			if !ok {
+				t.Fatalf("joint %q behind the camera", m.Name)
+			}
+			out = append(out, [2]float32{x, y})
+		}
+		return out
+	}
+	var ref [][2]float32
+	for _, scale := range []float64{1, 1000, 0.001} {
+		a := scaledApp(scale)
+		a.Apply(ui.CameraOrbit{DX: 40, DY: -15})
+		a.Apply(ui.CameraPan{DX: 300, DY: 100, ViewH: h})
+		a.Apply(ui.CameraZoom{Steps: -6})
+		a.Apply(ui.CameraFrame{})
+		pts := project(a)
+		lo, hi := [2]float32{w, h}, [2]float32{}
+		for _, p := range pts {
+			for k := 0; k < 2; k++ {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+		}
+		if lo[0] < 0 || lo[1] < 0 || hi[0] > w || hi[1] > h {
+			t.Errorf("scale %v: joints span %v..%v, outside the %dx%d view", scale, lo, hi, w, h)
+		}
+		if hi[1]-lo[1] < h/3 {
+			t.Errorf("scale %v: the skeleton is %v px tall in a %d px view; F should fill it", scale, hi[1]-lo[1], h)
+		}
+		if ref == nil {
+			ref = pts
+			continue
+		}
+		for i := range pts {
+			if math.Hypot(float64(pts[i][0]-ref[i][0]), float64(pts[i][1]-ref[i][1])) > 0.5 {
+				t.Errorf("scale %v: joint %d framed at %v, at scale 1 at %v; framing must not depend on units", scale, i, pts[i], ref[i])
+			}
+		}
+	}
+}
+
+// TestUIDrivesBFRESAndPairing runs the real UI (ImGui without GL) over
+// the app: the timeline marks the selected BFRES bone's keys, a drag
+// scrubs, and the Scene panel's combos pick another model and animation.
+func TestUIDrivesBFRESAndPairing(t *testing.T) {
+	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs", apptest.BFRESFixtures+"skel_anim.bfres")
+	u, done := uiContext(t, 1400, 900)
+	defer done()
+	var v ui.View
+	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
+	click := func(id string) {
+		t.Helper()
+		r, ok := u.ItemRect(id)
+		if !ok {
+			t.Fatalf("no %s control", id)
+		}
+		x, y := r.X+r.W/2, r.Y+r.H/2
+		frame(x, y, false)
+		frame(x, y, true)
+		frame(x, y, false)
+		frame(x, y, false)
+	}
+	frame(0, 0, false)
+	frame(0, 0, false)
+	if !strings.HasSuffix(a.skelLabel, "biped.bmd") {
+		t.Fatalf("model %q", a.skelLabel)
+	}
+	// Pick the BFRES model in the Model combo: its own Trot plays.
+	click("pair:model")
+	mi := slices.IndexFunc(v.Pairing.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	click("pair:model:" + strconv.Itoa(mi))
+	if a.skel == nil || a.skel.Name != "Skeleton" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.joint)
+	}
+	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
+	a.Apply(ui.SelectJoint{Joint: 3})
+	frame(0, 0, false)
+	if got := u.KeyMarkers(); !slices.Equal(got, []float64{0, 12, 24}) {
+		t.Errorf("timeline markers %v, want Head's keys [0 12 24]", got)
+	}
+	// Scrub the BFRES clip.
+	r, _ := u.ItemRect("timeline")
+	ty := r.Y + r.H/2
+	frame(u.TimelineX(6, 24), ty, false)
+	frame(u.TimelineX(6, 24), ty, true)
+	frame(u.TimelineX(18, 24), ty, true)
+	frame(u.TimelineX(18, 24), ty, true)
+	if a.joint.clock.Frame != 18 || !a.joint.clock.Paused {
+		t.Errorf("dragging the timeline to 18: frame %v paused %v", a.joint.clock.Frame, a.joint.clock.Paused)
+	}
+	frame(u.TimelineX(18, 24), ty, false)
+	// The Animation combo offers the biped's walk too; picking it plays it
+	// on the BFRES skeleton, with the mismatch reported.
+	click("pair:anim")
+	ai := slices.IndexFunc(v.Pairing.Anims, func(c ui.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
+	click("pair:anim:" + strconv.Itoa(ai))
+	if !strings.HasSuffix(a.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
+		t.Errorf("picked walk.bck: playing %q on %q", a.joint.label, a.skel.Name)
+	}
+	if !noticeWith(a, ui.Warning, "animation has 12 joints, skeleton has 6") {
+		t.Errorf("no mismatch message: %+v", a.notices)
+	}
+}
+
+// TestAppSARCPackWithBFRES opens a Yaz0 SARC holding a BFRES model, a
+// Yaz0-compressed FSKA file and texture SRT animations: the pack is a
+// tree, the model file's FSKL plays the FSKA (same archive), and the
+// texture animations are offered.
+func TestAppSARCPackWithBFRES(t *testing.T) {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(apptest.BFRESFixtures + name)
+		apptest.Must(t, err)
+		return b
+	}
+	pack := filepath.Join(t.TempDir(), "Fox.pack")
+	apptest.Must(t, os.WriteFile(pack, archivetest.Yaz0Stored(archivetest.WriteSARC([]archivetest.SARCFile{
+		{Path: "Model/Fox.bfres", Data: read("skel_model.bfres")},
+		{Path: "Anim/Fox_Animation.sbfres", Data: archivetest.Yaz0Stored(read("skel_anim.bfres"))},
+		{Path: "Anim/Water.bfres", Data: read("texsrt.bfres")},
+		{Path: "Actor/readme.txt", Data: []byte("not an animation")},
+	}, true, 4)), 0o644))
+	a, _ := openApp(t, pack)
+	v := viewOf(a)
+	if len(v.Files) != 4 || len(v.Files[0].Entries) != 4 || v.Files[0].Format != "sarc" {
+		t.Fatalf("files %d (archive entries %d): want the pack and its 3 BFRES files", len(v.Files), len(v.Files[0].Entries))
+	}
+	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.joint)
+	}
+	p := v.Pairing
+	if p.Anims[p.Anim].Reason != "same archive" {
+		t.Errorf("Trot suggested as %q, want same archive", p.Anims[p.Anim].Reason)
+	}
+	if len(p.TexAnims) != 2 || a.tex == nil {
+		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.tex)
+	}
+}
+
+// TestOpenDialogListsArchive: the Open dialog's + on an archive lists its
+// entries with their sniffed kinds, and an entry picked there opens as
+// ARCHIVE:ENTRY with its model pairing.
+func TestOpenDialogListsArchive(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(apptest.ArchiveFixtures + "biped.szs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	szs := filepath.Join(dir, "biped.szs")
+	if err := os.WriteFile(szs, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.szs"), []byte("not an archive"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := New(nil)
+	a.Apply(ui.Browse{Dir: dir})
+	var found bool
+	for _, e := range a.browser.Entries {
+		if e.Name == "biped.szs" {
+			found = e.Archive && e.Known
+		}
+	}
+	if !found {
+		t.Fatalf("biped.szs not offered as an archive: %+v", a.browser.Entries)
+	}
+	a.Apply(ui.BrowseArchive{Path: szs})
+	kinds := map[string]string{}
+	for _, e := range a.browser.ArchiveEntries {
+		kinds[e.Path] = e.Kind
+	}
+	want := map[string]string{"biped/bck/walk.bck": "bck", "biped/bck/wave.bck": "bck", "biped/bmdl/biped.bmd": "bmd", "biped/btk/btk_basic.btk": "btk"}
+	if len(kinds) != len(want) || a.browser.ArchiveErr != "" {
+		t.Fatalf("listing %v (err %q), want %v", kinds, a.browser.ArchiveErr, want)
+	}
+	for p, k := range want {
+		if kinds[p] != k {
+			t.Errorf("%s: kind %q, want %q", p, kinds[p], k)
+		}
+	}
+	a.Apply(ui.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
+	if a.browser.ArchiveErr == "" || len(a.browser.ArchiveEntries) != 0 {
+		t.Errorf("a non-archive .szs listed %v with no error", a.browser.ArchiveEntries)
+	}
+	a.Apply(ui.BrowseArchive{})
+	if a.browser.Archive != "" || a.browser.ArchiveErr != "" {
+		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
+	}
+	a.Apply(ui.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
+	if a.skel == nil || len(a.skel.Joints) != 12 || a.joint == nil || a.joint.clip.Duration != 40 {
+		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.joint != nil)
+	}
+}

@@ -1,0 +1,358 @@
+package app
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+)
+
+// SameFile ranks an animation stored in the model's own file (a .bfres
+// holding an FMDL and its FSKAs, a JBA and the skeleton its Biped bone
+// names imply) above formats.Pair's reasons: it is the file's own pairing.
+const SameFile = "same file"
+
+// pairingCache is formats.Pair over the open files, recomputed when the
+// set of open files changes.
+type pairingCache struct {
+	files []*File
+	// models and anims are one Source per skeleton and per file with
+	// joint clips; modelOf/animOf map them back to the open files.
+	pairing *formats.Pairing
+	modelOf map[*formats.Source][2]int // file, skeleton
+	animOf  map[*formats.Source]int    // file
+
+	// view is the Scene panel's pairing, rebuilt when viewKey changes.
+	view    ui.Pairing
+	viewKey pairViewKey
+}
+
+type pairViewKey struct {
+	skel       *anim.Skeleton
+	joint, tex *anim.Clip
+	applyRoot  bool
+	built      bool
+}
+
+// candidate is an animation offered for a model, in rank order.
+type candidate struct {
+	file, clip int
+	reason     string
+	warnings   []string
+}
+
+// pairs returns the pairing of the open files. Models and animations are
+// separate sources (one per skeleton, one per file with clips), so a file
+// holding both still ranks its own animations for its own skeleton.
+func (a *App) pairs() *pairingCache {
+	pc := &a.pairCache
+	if pc.pairing != nil && slices.Equal(pc.files, a.files) {
+		return pc
+	}
+	pc.files = slices.Clone(a.files)
+	pc.modelOf = map[*formats.Source][2]int{}
+	pc.animOf = map[*formats.Source]int{}
+	pc.viewKey = pairViewKey{}
+	var srcs []*formats.Source
+	for fi, f := range a.files {
+		if f.asset.Archive != nil {
+			continue // its entries are open files of their own
+		}
+		archive, dir := "", filepath.Dir(absPath(f.path))
+		if f.archive != "" {
+			archive = absPath(f.archive)
+			dir = filepath.Dir(archive)
+		}
+		for si, sk := range f.asset.Skeletons {
+			s := &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
+				Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format, Skeletons: []*anim.Skeleton{sk}}}
+			pc.modelOf[s] = [2]int{fi, si}
+			srcs = append(srcs, s)
+		}
+		if len(f.asset.Clips) > 0 {
+			s := &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
+				Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format, Clips: f.asset.Clips}}
+			pc.animOf[s] = fi
+			srcs = append(srcs, s)
+		}
+	}
+	pc.pairing = formats.Pair(srcs)
+	return pc
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
+
+// candidates ranks the joint animations of the open files for skeleton
+// si of file fi: its own file first, then formats.Pair's order (same
+// archive, same directory, matching joint count).
+func (a *App) candidates(fi, si int) []candidate {
+	pc := a.pairs()
+	var out []candidate
+	for _, sug := range pc.pairing.Suggestions {
+		if pc.modelOf[sug.Model] != [2]int{fi, si} {
+			continue
+		}
+		for _, c := range sug.Candidates {
+			af := pc.animOf[c.Anim]
+			ci := slices.Index(a.files[af].asset.Clips, c.Clip)
+			if ci < 0 {
+				continue
+			}
+			reason := c.Reason
+			if af == fi {
+				reason = SameFile
+			}
+			out = append(out, candidate{file: af, clip: ci, reason: reason, warnings: c.Warnings})
+		}
+	}
+	slices.SortStableFunc(out, func(x, y candidate) int {
+		switch {
+		case x.reason == SameFile && y.reason != SameFile:
+			return -1
+		case x.reason != SameFile && y.reason == SameFile:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// pickModel chooses the model among the files opened from index first: a
+// file that only holds skeletons (a BMD, an FMDL-only .bfres, a skeleton
+// sidecar) wins over a skeleton that came with animations (a JBA's
+// inferred Biped hierarchy, a .bfres holding both), so a model given
+// alongside an animation is the one used.
+func (a *App) pickModel(first int) (fi, si int, ok bool) {
+	fallback := -1
+	for i := first; i < len(a.files); i++ {
+		as := a.files[i].asset
+		if len(as.Skeletons) == 0 {
+			continue
+		}
+		if !hasJointClip(as) {
+			return i, 0, true
+		}
+		if fallback < 0 {
+			fallback = i
+		}
+	}
+	return fallback, 0, fallback >= 0
+}
+
+func hasJointClip(as *formats.Asset) bool {
+	for _, c := range as.Clips {
+		if !isTexClip(c) && len(c.Targets) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pickAnim chooses the joint animation after files were opened from index
+// first: the best-ranked new one for the model in use, else the first new
+// one; with none new, the model's best-ranked animation when the playing
+// one is not suggested for it (a model dropped on its own).
+func (a *App) pickAnim(first int) (fi, ci int, ok bool) {
+	var cands []candidate
+	if a.skel != nil {
+		if si := slices.Index(a.files[a.skelFile].asset.Skeletons, a.skel); si >= 0 {
+			cands = a.candidates(a.skelFile, si)
+		}
+	}
+	for _, c := range cands {
+		if c.file >= first {
+			return c.file, c.clip, true
+		}
+	}
+	for i := first; i < len(a.files); i++ {
+		for ci, c := range a.files[i].asset.Clips {
+			if !isTexClip(c) && len(c.Targets) > 0 {
+				return i, ci, true
+			}
+		}
+	}
+	if len(cands) > 0 && !a.playingOneOf(cands) {
+		return cands[0].file, cands[0].clip, true
+	}
+	return -1, -1, false
+}
+
+// playingOneOf reports whether the joint clip is one of cands.
+func (a *App) playingOneOf(cands []candidate) bool {
+	return a.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
+		return c.file == a.joint.file && c.clip == a.joint.clipIdx
+	})
+}
+
+// selectModel uses skeleton si of file fi (fi < 0: no model, the joints
+// are drawn on their own). When the playing animation is not among the
+// new model's suggestions, its best-ranked animation plays instead.
+func (a *App) selectModel(fi, si int) {
+	if fi < 0 {
+		a.skel, a.skelFile, a.skelLabel = nil, -1, ""
+		a.rebind()
+		a.clampSelection()
+		a.sceneReady = false
+	} else {
+		if fi >= len(a.files) || si < 0 || si >= len(a.files[fi].asset.Skeletons) {
+			return
+		}
+		a.setModel(fi, si)
+		cands := a.candidates(fi, si)
+		if len(cands) > 0 && !a.playingOneOf(cands) {
+			a.setClip(cands[0].file, cands[0].clip)
+		}
+	}
+	a.Evaluate()
+	a.frameScene(false)
+}
+
+// setRootMotion applies or locks the joint clip's root-motion track. The
+// scene box is measured again (a walk covers ground only when applied);
+// the camera stays where the user put it.
+func (a *App) setRootMotion(apply bool) {
+	if a.applyRoot == apply {
+		return
+	}
+	a.applyRoot = apply
+	a.sceneReady = false
+	a.Evaluate()
+}
+
+// moveRoot puts the posed skeleton where the joint clip's root-motion
+// track has the character at frame (model matrix · world), when the user
+// applies it.
+func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
+	if !a.applyRoot || a.joint == nil || a.joint.clip.RootMotion == nil {
+		return
+	}
+	var tp anim.TargetPose
+	anim.EvaluateTarget(a.joint.clip.RootMotion, frame, &tp)
+	// A one-joint skeleton composes the track's T·R·S exactly as the
+	// skeletons it moves compose theirs (anim.Standard).
+	rs := &a.rootSkel
+	if len(rs.Joints) != 1 {
+		rs.Name, rs.Mode = "root motion", anim.Standard
+		rs.Joints = []anim.Joint{{Name: "root motion", Parent: -1, Rest: anim.DefaultBase()}}
+		if err := rs.Finish(); err != nil {
+			return
+		}
+	}
+	rs.Joints[0].Rest, rs.Joints[0].Quaternion = tp.V, tp.Quaternion
+	var m [1]mgl64.Mat4
+	rs.World(nil, nil, m[:])
+	for i := range world {
+		world[i] = m[0].Mul4(world[i])
+	}
+}
+
+// pairingView fills the Scene panel's model and animation choice, and
+// where each file came from (the Files tree).
+func (a *App) pairingView(v *ui.View) {
+	for i, f := range a.files {
+		if i < len(v.Files) {
+			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
+		}
+	}
+	pc := a.pairs()
+	key := pairViewKey{skel: a.skel, applyRoot: a.applyRoot, built: true}
+	if a.joint != nil {
+		key.joint = a.joint.clip
+	}
+	if a.tex != nil {
+		key.tex = a.tex.clip
+	}
+	if pc.viewKey == key {
+		v.Pairing = pc.view
+		return
+	}
+	pc.viewKey = key
+	p := ui.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
+	a.pairingModels(&p)
+	a.pairingAnims(&p)
+	for i, c := range p.Anims {
+		if a.joint != nil && c.File == a.joint.file && c.Clip == a.joint.clipIdx {
+			p.Anim = i
+		}
+	}
+	for i, c := range p.TexAnims {
+		if a.tex != nil && c.File == a.tex.file && c.Clip == a.tex.clipIdx {
+			p.TexAnim = i
+		}
+	}
+	p.HasRootMotion = a.joint != nil && a.joint.clip.RootMotion != nil
+	p.ApplyRootMotion = a.applyRoot
+	pc.view = p
+	v.Pairing = p
+}
+
+// pairingModels lists every skeleton of the open files.
+func (a *App) pairingModels(p *ui.Pairing) {
+	for fi, f := range a.files {
+		for si, sk := range f.asset.Skeletons {
+			if sk == a.skel {
+				p.Model = len(p.Models)
+			}
+			label := f.name
+			if len(f.asset.Skeletons) > 1 && sk.Name != "" {
+				label += " › " + sk.Name
+			}
+			p.Models = append(p.Models, ui.ModelChoice{File: fi, Skel: si, Label: label, Joints: len(sk.Joints)})
+		}
+	}
+}
+
+// clipLabel names clip ci of file fi in the animation choice: the clip's
+// own name when it says more than the file's (BFRES animations; a JBA
+// clip is named after its file).
+func (a *App) clipLabel(fi, ci int) string {
+	f := a.files[fi]
+	c := f.asset.Clips[ci]
+	if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
+		return f.name + " › " + c.Name
+	}
+	return f.name
+}
+
+// pairingAnims lists the animations: the model's candidates in rank
+// order, then every other joint animation, and the texture animations.
+func (a *App) pairingAnims(p *ui.Pairing) {
+	listed := map[[2]int]bool{}
+	if p.Model >= 0 {
+		m := p.Models[p.Model]
+		for _, c := range a.candidates(m.File, m.Skel) {
+			listed[[2]int{c.file, c.clip}] = true
+			clip := a.files[c.file].asset.Clips[c.clip]
+			p.Anims = append(p.Anims, ui.AnimChoice{File: c.file, Clip: c.clip, Label: a.clipLabel(c.file, c.clip),
+				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
+		}
+	}
+	for fi, f := range a.files {
+		for ci, c := range f.asset.Clips {
+			if len(c.Targets) == 0 || listed[[2]int{fi, ci}] {
+				continue
+			}
+			ch := ui.AnimChoice{File: fi, Clip: ci, Label: a.clipLabel(fi, ci), Frames: c.Duration}
+			if isTexClip(c) {
+				ch.Joints = len(c.Targets)
+				p.TexAnims = append(p.TexAnims, ch)
+				continue
+			}
+			ch.Joints = formats.JointTargets(c)
+			if a.skel != nil {
+				ch.Warnings = formats.Bind(c, a.skel).Warnings
+			}
+			p.Anims = append(p.Anims, ch)
+		}
+	}
+}

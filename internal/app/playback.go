@@ -1,0 +1,125 @@
+package app
+
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/ui"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Advance moves both clocks by dt seconds of real time.
+func (a *App) Advance(dt float64) {
+	a.advanceCompare(dt)
+	if a.scrubbing {
+		return
+	}
+	for _, s := range []*slot{a.joint, a.tex} {
+		if s != nil {
+			s.clock.Advance(dt * s.clip.FPS)
+		}
+	}
+	// A clip in a once mode stops by itself; the transport shows "play"
+	// again when every slot has stopped.
+	if a.playing && !a.AnyRunning() {
+		a.playing = false
+	}
+}
+
+// AnyRunning reports whether a clip's clock runs.
+func (a *App) AnyRunning() bool {
+	for _, s := range []*slot{a.joint, a.tex} {
+		if s != nil && s.clock.Running() {
+			return true
+		}
+	}
+	return false
+}
+
+// Evaluate samples both clips at their clocks and poses the skeleton.
+func (a *App) Evaluate() {
+	for _, s := range []*slot{a.joint, a.tex} {
+		if s != nil {
+			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
+		}
+	}
+	sk := a.drawnSkeleton()
+	if sk == nil {
+		a.markers = a.markers[:0]
+		return
+	}
+	n := len(sk.Joints)
+	if cap(a.world) < n {
+		a.world = make([]mgl64.Mat4, n)
+	}
+	a.world = a.world[:n]
+	var pose *anim.Pose
+	var b *anim.Binding
+	if a.joint != nil {
+		pose, b = &a.joint.pose, &a.binding
+	}
+	sk.World(pose, b, a.world)
+	if a.joint != nil {
+		a.moveRoot(a.world, a.joint.clock.Frame)
+	}
+	if cap(a.markers) < n {
+		a.markers = make([]ui.Marker, n)
+	}
+	a.markers = a.markers[:n]
+	zUp := a.zUp()
+	for j := range sk.Joints {
+		m := &a.world[j]
+		a.markers[j] = ui.Marker{
+			Pos:    display(mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])}, zUp),
+			Name:   sk.Joints[j].Name,
+			Joint:  j,
+			Target: a.targetOf(j),
+		}
+	}
+	if !a.sceneReady {
+		a.boundsLo, a.boundsHi = a.clipBounds(sk)
+		a.sceneReady = true
+	}
+}
+
+// texEntryMatrix is the matrix of the selected texture entry.
+func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
+	if a.tex == nil || len(a.tex.clip.Targets) == 0 {
+		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
+	}
+	i := a.sel.TexTarget
+	if i < 0 || i >= len(a.tex.clip.Targets) {
+		i = 0
+	}
+	t := &a.tex.clip.Targets[i]
+	p := &a.tex.pose.Targets[i]
+	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
+	if a.texModeOverride {
+		return anim.TexMatrixWith(a.texMode, t, p), a.texMode, file
+	}
+	m := anim.TexMatrixOf(t, p)
+	return m, file, file
+}
+
+func (a *App) focused() *slot {
+	if a.focus == ui.TexSlot && a.tex != nil {
+		return a.tex
+	}
+	if a.joint != nil {
+		return a.joint
+	}
+	return a.tex
+}
+
+func (a *App) slots() []*slot {
+	var out []*slot
+	for _, s := range []*slot{a.joint, a.tex} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (s *slot) playback(scrubbing bool) *ui.Playback {
+	return &ui.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing}
+}

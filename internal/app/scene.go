@@ -1,0 +1,160 @@
+package app
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// Scene colours. The joint colour is what the pixel tests look for.
+var (
+	Background   = render.Color{0.135, 0.14, 0.155, 1}
+	colBone      = render.Color{0.80, 0.82, 0.88, 1}
+	colBoneDim   = render.Color{0.55, 0.57, 0.62, 0.8}
+	colJoint     = render.Color{1.00, 0.72, 0.18, 1}
+	colJointRest = render.Color{0.62, 0.64, 0.70, 1} // not driven by the clip
+	colSelected  = render.Color{0.30, 0.90, 1.00, 1}
+	colAxisX     = render.Color{0.95, 0.35, 0.35, 1}
+	colAxisY     = render.Color{0.40, 0.90, 0.40, 1}
+	colAxisZ     = render.Color{0.40, 0.60, 1.00, 1}
+)
+
+// maxAxesJoints is the most free joints drawn with their local axes:
+// beyond it the tripods hide the joints (a 400-joint clip).
+const maxAxesJoints = 100
+
+// Sizes in UI units (scaled by the pixel scale).
+const (
+	boneWidth = 2.5
+	jointSize = 7
+)
+
+// BuildScene fills s with the app's current picture for a viewport of the
+// given framebuffer rectangle. It reuses s's slices.
+func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+	aspect := float32(1)
+	if vp.H > 0 {
+		aspect = float32(vp.W) / float32(vp.H)
+	}
+	*s = render.Scene{
+		Viewport:   vp,
+		Background: Background,
+		View:       a.camera.View(),
+		Proj:       a.camera.Proj(aspect),
+		PixelScale: pixelScale,
+		Bones:      s.Bones[:0],
+		BoneWidth:  boneWidth,
+		Points:     s.Points[:0],
+		PointSize:  jointSize,
+		Quad:       s.Quad,
+	}
+	if opt.Grid {
+		s.Grid = render.Grid{Show: true, Spacing: gridStep(a.sceneRadius()), Half: 10, Axes: opt.Axes}
+	}
+	if a.quadVisible() && opt.Quad {
+		m, _, _ := a.texEntryMatrix()
+		if s.Quad == nil {
+			s.Quad = &render.TexQuad{}
+		}
+		*s.Quad = render.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true}
+		for r := 0; r < 2; r++ {
+			for c := 0; c < 3; c++ {
+				s.Quad.Matrix[r][c] = float32(m[r][c])
+			}
+		}
+	} else {
+		s.Quad = nil
+	}
+	if sk := a.drawnSkeleton(); sk != nil && len(a.markers) == len(sk.Joints) {
+		a.sceneSkeleton(s, sk)
+	}
+}
+
+// sceneSkeleton adds the bones, the local axes and the joints of sk.
+func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
+	sel := a.sel.Joint
+	for j := range sk.Joints {
+		p := sk.Joints[j].Parent
+		if p < 0 || p >= len(a.markers) {
+			continue
+		}
+		c := colBone
+		if j == sel {
+			c = colSelected
+		} else if a.skel == nil {
+			c = colBoneDim
+		}
+		s.Bones = append(s.Bones, render.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
+	}
+	a.sceneAxes(s)
+	a.sceneJoints(s)
+}
+
+// sceneAxes adds local axes: of the selected joint always (it shows the
+// rotation being inspected); of every free joint when there is no
+// hierarchy, so their rotations show, unless there are so many that they
+// become noise.
+func (a *App) sceneAxes(s *render.Scene) {
+	sel := a.sel.Joint
+	fallbackPoints := a.skel == nil && !a.chainMode
+	l := a.sceneRadius() * 0.08
+	zUp := a.zUp()
+	axes := func(j int) {
+		m := &a.world[j]
+		o := a.markers[j].Pos
+		for k, c := range [3]render.Color{colAxisX, colAxisY, colAxisZ} {
+			ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
+			if n := ax.Len(); n > 0 {
+				ax = ax.Mul(l / n)
+			}
+			s.Bones = append(s.Bones, render.Line{A: o, B: o.Add(ax), Color: c})
+		}
+	}
+	if fallbackPoints && len(a.world) <= maxAxesJoints {
+		for j := range a.world {
+			axes(j)
+		}
+	} else if sel >= 0 && sel < len(a.world) {
+		axes(sel)
+	}
+}
+
+// sceneJoints adds the joints, the selected one last (on top).
+func (a *App) sceneJoints(s *render.Scene) {
+	sel := a.sel.Joint
+	for j := range a.markers {
+		c := colJoint
+		scale := float32(1)
+		if a.markers[j].Target < 0 {
+			c = colJointRest
+		}
+		if j == sel {
+			continue // drawn last, on top
+		}
+		s.Points = append(s.Points, render.Point{P: a.markers[j].Pos, Color: c, Scale: scale})
+	}
+	if sel >= 0 && sel < len(a.markers) {
+		s.Points = append(s.Points, render.Point{P: a.markers[sel].Pos, Color: colSelected, Scale: 1.6})
+	}
+}
+
+// gridStep is a round grid spacing (1, 2 or 5 × 10^n) giving about five
+// cells across the scene's radius.
+func gridStep(radius float32) float32 {
+	if !(radius > 0) {
+		return 1
+	}
+	raw := float64(radius) / 5
+	exp := math.Floor(math.Log10(raw))
+	base := math.Pow(10, exp)
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*base >= raw {
+			return float32(m * base)
+		}
+	}
+	return float32(10 * base)
+}

@@ -1,0 +1,42 @@
+package app
+
+import "github.com/animscope/animscope/ui"
+
+// View builds the read-only frame view for the UI.
+func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
+	*v = ui.View{
+		Files:       v.Files[:0],
+		Demo:        a.IsDemo(),
+		Focus:       a.focus,
+		Markers:     a.markers,
+		Selection:   a.sel,
+		TexEntry:    a.sel.TexTarget,
+		Checker:     checker,
+		Camera:      a.camera,
+		SceneRadius: a.sceneRadius(),
+		Notices:     a.notices,
+		Recent:      a.recent,
+		Browser:     a.browser,
+		Stats:       stats,
+	}
+	for _, f := range a.files {
+		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Format: f.asset.Format,
+			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Inspect: f.asset.Inspect})
+	}
+	a.pairingView(v)
+	if a.joint != nil {
+		v.Joint = a.joint.playback(a.scrubbing && a.focus == ui.JointSlot)
+	}
+	if a.tex != nil {
+		v.Tex = a.tex.playback(a.scrubbing && a.focus == ui.TexSlot)
+		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
+		v.TexModeOverride = a.texModeOverride
+	}
+	if a.skel != nil {
+		v.Skeleton = &ui.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
+	}
+	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
+		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true
+	}
+	v.Compare = a.CompareView()
+}

@@ -1,0 +1,140 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/animscope/animscope/ui"
+)
+
+// Settings are what the viewer restores from its settings file and its
+// window when it starts.
+type Settings struct {
+	Recent    []string
+	BrowseDir string // "" keeps the working directory
+	Speed     float64
+	ChainMode bool
+	Up        ui.UpAxis
+	// Clipboard takes copied text; LoadDemo supplies the embedded demo.
+	Clipboard func(string)
+	LoadDemo  func() ([]DemoFile, error)
+}
+
+// Configure applies s (before files are opened).
+func (a *App) Configure(s Settings) {
+	a.recent = s.Recent
+	if s.BrowseDir != "" {
+		a.browser.Dir = s.BrowseDir
+	}
+	a.speed = s.Speed
+	a.chainMode = s.ChainMode
+	a.up = s.Up
+	a.clipboard = s.Clipboard
+	a.loadDemo = s.LoadDemo
+}
+
+// Recent is the recently opened files, newest first.
+func (a *App) Recent() []string { return a.recent }
+
+// BrowseDir is the directory the Open dialog shows.
+func (a *App) BrowseDir() string { return a.browser.Dir }
+
+// Speed is the signed playback speed.
+func (a *App) Speed() float64 { return a.speed }
+
+// Quitting reports whether the user asked to quit.
+func (a *App) Quitting() bool { return a.quit }
+
+// Busy reports whether a clock runs (playback or the comparison): the
+// window then keeps drawing frames.
+func (a *App) Busy() bool { return a.AnyRunning() || a.ComparePlaying() }
+
+// SetUp changes the up axis (the View menu): the scene is measured and
+// framed again.
+func (a *App) SetUp(up ui.UpAxis) {
+	if up == a.up {
+		return
+	}
+	a.up = up
+	a.sceneReady = false
+	a.Evaluate()
+	a.frameScene(true)
+}
+
+// SetChainMode draws a clip without a model as a chain of joints (each
+// the parent of the next) instead of free joints.
+func (a *App) SetChainMode(on bool) {
+	if on == a.chainMode {
+		return
+	}
+	a.chainMode = on
+	a.rebind()
+	a.sceneReady = false
+}
+
+// StartAt seeks every clip to frame and pauses (the viewer's --frame).
+func (a *App) StartAt(frame float64) {
+	for _, s := range a.slots() {
+		s.clock.Seek(frame)
+	}
+	a.Apply(ui.Pause{})
+	a.Evaluate()
+}
+
+// SelectByName selects the first joint or texture entry called name, or
+// "#N": target N of the joint clip (unnamed BCK joints have no other
+// name). Without a match it leaves a warning.
+func (a *App) SelectByName(name string) {
+	if a.selectByIndex(name) {
+		return
+	}
+	for _, m := range a.markers {
+		if m.Name == name {
+			a.Apply(ui.SelectJoint{Joint: m.Joint})
+			return
+		}
+	}
+	if a.tex != nil {
+		for i, t := range a.tex.clip.Targets {
+			if t.Name == name {
+				a.Apply(ui.SelectTexTarget{Target: i})
+				return
+			}
+		}
+	}
+	a.Notify(ui.Warning, "--select: no joint or texture entry named %q", name)
+}
+
+func (a *App) selectByIndex(name string) bool {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
+	if !strings.HasPrefix(name, "#") || err != nil || a.joint == nil || n < 0 || n >= len(a.joint.clip.Targets) {
+		return false
+	}
+	a.Apply(ui.SelectTarget{Target: n})
+	return true
+}
+
+// Title is the window title: the demo, the focused clip or the model.
+func (a *App) Title() string {
+	t := "animscope"
+	if a.IsDemo() {
+		t += " — demo"
+	} else if f := a.focused(); f != nil {
+		t += " — " + f.label
+	} else if a.skel != nil {
+		t += " — " + a.skelLabel
+	}
+	return t
+}
+
+// Counts is the number of joints drawn and of the joint clip's targets
+// (for --bench-frames).
+func (a *App) Counts() (joints, targets int) {
+	if sk := a.drawnSkeleton(); sk != nil {
+		joints = len(sk.Joints)
+	}
+	if a.joint != nil {
+		targets = len(a.joint.clip.Targets)
+	}
+	return joints, targets
+}

@@ -1,0 +1,106 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/ui"
+)
+
+// TestViewerAPI drives what cmd/viewer calls around the intents: the
+// settings, --frame, --select, the View menu's options, the title and the
+// state snapshot, all without a window.
+func TestViewerAPI(t *testing.T) {
+	var copied string
+	a := New(nil)
+	a.Configure(Settings{Recent: []string{"/x/a.bck"}, BrowseDir: "/x", Speed: -2, ChainMode: true,
+		Clipboard: func(s string) { copied = s }, LoadDemo: func() ([]DemoFile, error) { return nil, errors.New("no demo here") }})
+	if a.BrowseDir() != "/x" || a.Speed() != -2 || len(a.Recent()) != 1 || a.Title() != "animscope" {
+		t.Fatalf("configured: dir %q speed %v recent %v title %q", a.BrowseDir(), a.Speed(), a.Recent(), a.Title())
+	}
+	a.Apply(ui.CopyText{Text: "a,b", What: "curves"})
+	a.Apply(ui.OpenDemo{})
+	if copied != "a,b" || !noticeWith(a, ui.Error, "demo: no demo here") {
+		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.notices)
+	}
+
+	a, _ = newTestApp(t, anim.Loop, false)
+	a.SetChainMode(true)
+	if sk := a.drawnSkeleton(); sk == nil || sk.Joints[1].Parent != 0 {
+		t.Fatalf("chain mode: the fallback joints should form a chain")
+	}
+	a.StartAt(12)
+	if a.joint.clock.Frame != 12 || a.Busy() {
+		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.joint.clock.Frame, a.Busy())
+	}
+	a.SelectByName("tip")
+	if a.sel.Joint != 1 {
+		t.Errorf("--select tip: joint %d", a.sel.Joint)
+	}
+	a.SelectByName("#0")
+	if a.sel.Target != 0 || a.sel.Joint != 0 {
+		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
+	}
+	a.SelectByName("elbow")
+	if !noticeWith(a, ui.Warning, `no joint or texture entry named "elbow"`) {
+		t.Errorf("--select elbow: no warning in %v", a.notices)
+	}
+	if got := a.Title(); got != "animscope — hand.bck" {
+		t.Errorf("title %q", got)
+	}
+	if j, tg := a.Counts(); j != 2 || tg != 2 {
+		t.Errorf("counts %d joints, %d targets", j, tg)
+	}
+	a.SetUp(ui.UpZ)
+	if !a.zUp() {
+		t.Errorf("Z up chosen, not in effect")
+	}
+	s := a.Snapshot(100, 50, [4]int{0, 0, 100, 50})
+	if len(s.Joints) != 2 || s.JointClip != "hand.bck" || s.JointFrame == nil || *s.JointFrame != 12 || s.Playing || s.Selected != 0 {
+		t.Errorf("snapshot %+v", s)
+	}
+	a.Apply(ui.Quit{})
+	if !a.Quitting() {
+		t.Errorf("Quit did not stick")
+	}
+}
+
+// TestRenderAPI drives what `animscope render` calls: the model and clip
+// choice, framing, the camera, selection and seeking.
+func TestRenderAPI(t *testing.T) {
+	a, _ := newTestApp(t, anim.Once, true)
+	if err := a.UseClipNamed("nope"); err == nil || !strings.Contains(err.Error(), `no animation named "nope" (have ["hand"])`) {
+		t.Errorf("UseClipNamed nope: %v", err)
+	}
+	if err := a.UseModelFrom(2); err == nil || err.Error() != "holds no skeleton" {
+		t.Errorf("UseModelFrom 2 (no file): %v", err)
+	}
+	if b, _ := newTestApp(t, anim.Once, false); b.UseModelFrom(0) == nil || !strings.Contains(b.UseModelFrom(0).Error(), "holds no skeleton (it is a bck file)") {
+		t.Errorf("UseModelFrom 0 without a model: %v", b.UseModelFrom(0))
+	}
+	if err := a.UseModelFrom(1); err != nil || a.skel == nil {
+		t.Errorf("UseModelFrom 1 (the model): %v", err)
+	}
+	if err := a.UseClipNamed("hand"); err != nil || a.Empty() {
+		t.Errorf("UseClipNamed hand: %v", err)
+	}
+	a.Reframe()
+	cam := a.Camera()
+	cam.Yaw = 33
+	a.SetCamera(cam)
+	if a.Camera().Yaw != 33 {
+		t.Errorf("SetCamera did not stick")
+	}
+	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.sel.Joint != 1 {
+		t.Errorf("SelectJointNamed: joint %d", a.sel.Joint)
+	}
+	a.SeekAll(15)
+	if a.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
+		t.Errorf("SeekAll 15: frame %v fps %v", a.joint.clock.Frame, a.FocusedFPS())
+	}
+	if New(nil).FocusedFPS() != 30 || !New(nil).Empty() {
+		t.Errorf("an empty app: fps %v empty %v", New(nil).FocusedFPS(), New(nil).Empty())
+	}
+}

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/internal/app/apptest"
+)
+
+func TestInfoArchivePairing(t *testing.T) {
+	code, out, errOut := runCLI("info", "--json", apptest.ArchiveFixtures+"biped.szs")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Format  string
+		Yaz0    bool
+		Entries []struct{ Path, Kind string }
+		Pairing infoPairing
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Format != "rarc" || !doc.Yaz0 || len(doc.Entries) != 4 || doc.Entries[2].Kind != "bmd" {
+		t.Errorf("doc %+v", doc)
+	}
+	p := doc.Pairing
+	if len(p.Models) != 1 || p.Models[0].Path != "biped/bmdl/biped.bmd" || p.Models[0].Joints != 12 {
+		t.Errorf("models %+v", p.Models)
+	}
+	if len(p.Animations) != 2 || len(p.Suggestions) != 1 || len(p.Suggestions[0].Animations) != 2 {
+		t.Fatalf("pairing %+v", p)
+	}
+	for i, want := range []string{"biped/bck/walk.bck", "biped/bck/wave.bck"} {
+		c := p.Suggestions[0].Animations[i]
+		if c.Path != want || c.Reason != "same archive" || len(c.Warnings) != 0 {
+			t.Errorf("candidate %d: %+v", i, c)
+		}
+	}
+	code, out, _ = runCLI("info", apptest.ArchiveFixtures+"biped.arc")
+	if code != ExitOK || !strings.Contains(out, "pairing for biped/bmdl/biped.bmd:\n  biped/bck/walk.bck (same archive)\n  biped/bck/wave.bck (same archive)\n") {
+		t.Errorf("text info:\n%s", out)
+	}
+}
+
+// FILE:path and --model FILE:path address archive entries; a model with
+// another joint count still samples, with a warning on stderr.
+func TestSampleFromArchive(t *testing.T) {
+	arc := apptest.ArchiveFixtures + "biped.szs"
+	code, out, errOut := runCLI("sample", "--json", "--frames", "0,15", "--model", arc+":bmdl/biped.bmd", arc+":biped/bck/walk.bck")
+	if code != ExitOK || errOut != "" {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Model   string
+		Targets []struct{ World [][3]float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	// hips (joint 1) at frame 15 in walk.bck.expected.json.
+	if doc.Model != "biped.bmd" || len(doc.Targets) != 12 || len(doc.Targets[1].World) != 2 {
+		t.Fatalf("doc %+v", doc)
+	}
+	if w := doc.Targets[1].World; w[0] != [3]float64{0, 92, 0} || w[1][2] < 29.99 || w[1][2] > 30.01 || w[1][1] < 91.9 || w[1][1] > 92.1 {
+		t.Errorf("hips world %v, want (0, 92, 0) then (0, 92, 30)", w)
+	}
+	code, _, errOut = runCLI("sample", "--json", "--frames", "0", "--model", apptest.ModelFixtures+"maya_ssc.bmd", arc+":bck/walk.bck")
+	if code != ExitOK || !strings.Contains(errOut, "animation has 12 joints, skeleton has 7") {
+		t.Errorf("mismatch: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCLI("sample", "--json", "--frames", "0", arc+":bck/nothing.bck")
+	if code != ExitInput || !strings.Contains(errOut, `rarc: no file "bck/nothing.bck"`) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("missing entry: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// Hostile archives and models on the CLI: exit 1, one line.
+func TestHostileArchiveCLI(t *testing.T) {
+	dir := t.TempDir()
+	arc, err := os.ReadFile(apptest.ArchiveFixtures + "biped.arc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := append([]byte(nil), arc...)
+	// Entry 0 ("bck", a directory) pointing back at the root node.
+	copy(loop[0x80+8:], []byte{0, 0, 0, 0})
+	outside := append([]byte(nil), arc...)
+	copy(outside[0xE4+8:], []byte{0x7F, 0, 0, 0}) // entry 5 (walk.bck) data offset
+	bmd, err := os.ReadFile(apptest.ModelFixtures + "chain3.bmd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cyclic := append([]byte(nil), bmd...)
+	copy(cyclic[0x48:], []byte{0, 0x10, 0, 0}) // the third joint node names joint 0 again
+	files := map[string][]byte{
+		"loop.arc":    loop,
+		"outside.arc": outside,
+		"bomb.szs":    []byte("Yaz0\x7f\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"),
+		"cyclic.bmd":  cyclic,
+	}
+	want := map[string]string{
+		"loop.arc":    "a node loop",
+		"outside.arc": `file entry 5 ("walk.bck") at 0x7f000220+1152 lies outside the file`,
+		"bomb.szs":    "declared size 2130706432 exceeds the 256 MiB limit",
+		"cyclic.bmd":  "INF1 names joint 0 twice",
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runCLI("info", p)
+		if code != ExitInput || !strings.Contains(errOut, want[name]) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", name, code, errOut, want[name])
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/animscope/animscope/formats"
+)
+
+// infoPairing is the models, skeletal animations and suggested pairs of an
+// archive (formats.Pair), for `animscope info ARCHIVE`.
+type infoPairing struct {
+	Models      []infoPairModel `json:"models"`
+	Animations  []infoPairAnim  `json:"animations"`
+	Suggestions []infoPairSugg  `json:"suggestions"`
+}
+
+type infoPairModel struct {
+	Path   string `json:"path"`
+	Joints int    `json:"joints"`
+	Mode   string `json:"hierarchyMode"`
+}
+
+type infoPairAnim struct {
+	Path     string  `json:"path"`
+	Clip     string  `json:"clip"`
+	Format   string  `json:"format"`
+	Joints   int     `json:"joints"`
+	Duration float64 `json:"duration"`
+}
+
+type infoPairSugg struct {
+	Model      string          `json:"model"`
+	Animations []infoPairCandi `json:"animations"`
+}
+
+type infoPairCandi struct {
+	Path     string   `json:"path"`
+	Clip     string   `json:"clip"`
+	Reason   string   `json:"reason"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// makePairing opens an archive's models and animations and pairs them;
+// entries that fail to open are returned as warnings.
+func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
+	srcs, warnings := formats.ArchiveSources(file, a)
+	p := formats.Pair(srcs)
+	out := &infoPairing{Models: []infoPairModel{}, Animations: []infoPairAnim{}, Suggestions: []infoPairSugg{}}
+	for _, m := range p.Models {
+		s := m.Asset.Skeletons[0]
+		out.Models = append(out.Models, infoPairModel{m.Name(), len(s.Joints), s.Mode.String()})
+	}
+	for _, an := range p.Animations {
+		for _, c := range an.Asset.Clips {
+			if n := formats.JointTargets(c); n > 0 {
+				out.Animations = append(out.Animations, infoPairAnim{an.Name(), c.Name, c.Format, n, c.Duration})
+			}
+		}
+	}
+	for _, s := range p.Suggestions {
+		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}}
+		for _, c := range s.Candidates {
+			is.Animations = append(is.Animations, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, c.Warnings})
+		}
+		out.Suggestions = append(out.Suggestions, is)
+	}
+	return out, warnings
+}
+
+func writePairingText(w io.Writer, p *infoPairing) {
+	if p == nil {
+		return
+	}
+	fmt.Fprintf(w, "models: %d\n", len(p.Models))
+	for _, m := range p.Models {
+		fmt.Fprintf(w, "  %s: %d joints, %s hierarchy\n", m.Path, m.Joints, m.Mode)
+	}
+	fmt.Fprintf(w, "animations: %d\n", len(p.Animations))
+	for _, a := range p.Animations {
+		fmt.Fprintf(w, "  %s: %s, %d joints, %g frames\n", clipLabel(a.Path, a.Clip), a.Format, a.Joints, a.Duration)
+	}
+	for _, s := range p.Suggestions {
+		if len(s.Animations) == 0 {
+			fmt.Fprintf(w, "pairing for %s: no animations\n", s.Model)
+			continue
+		}
+		fmt.Fprintf(w, "pairing for %s:\n", s.Model)
+		for _, c := range s.Animations {
+			warn := ""
+			if len(c.Warnings) > 0 {
+				warn = "; warning: " + strings.Join(c.Warnings, "; ")
+			}
+			fmt.Fprintf(w, "  %s (%s)%s\n", clipLabel(c.Path, c.Clip), c.Reason, warn)
+		}
+	}
+}
+
+func clipLabel(path, clip string) string {
+	if clip == "" {
+		return path
+	}
+	return path + " [" + clip + "]"
+}

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/sample"
+)
+
+const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] (--json | --csv)
+
+Prints every channel of the clip at the given frames, in the sample schema
+(SAMPLES.md) with --json, or as a table for spreadsheets with --csv: a
+header row "frame,<target>/<channel>,..." then one row per frame (texture
+SRT targets add their 2x3 matrix as <target>/matrix.r0c0 .. r1c2, --model
+adds <target>/world.x/y/z; an unnamed target, or one whose name another
+shares, is <name>#<position>). LIST is "0,1.5,7", "start:end:step" (end
+included), or a mix. --times maps playback times (frames at speed 1 from
+the start of playback) through the loop mode, exactly as the playback
+clock would; the frame column then holds the frames it maps to.
+
+Flags:
+`
+
+func runSample(args []string, stdout, stderr io.Writer) error {
+	fs := NewFlagSet("sample", sampleUsage, stdout)
+	framesFlag := fs.String("frames", "", "animation frames to sample: LIST")
+	timesFlag := fs.String("times", "", "playback times to map through the loop mode: LIST")
+	loopFlag := fs.String("loop", "", "override the file's loop mode: once, once-reset, loop, mirrored-once, mirrored-loop")
+	clipFlag := fs.String("clip", "", "animation name, for files holding several")
+	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
+	jsonFlag := fs.Bool("json", false, "print the sample JSON (SAMPLES.md schema)")
+	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
+	pos, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return Usagef("sample: want exactly one FILE, got %d (see animscope sample -h)", len(pos))
+	}
+	if *jsonFlag == *csvFlag {
+		return Usagef("sample: give exactly one of --json and --csv")
+	}
+	if (*framesFlag == "") == (*timesFlag == "") {
+		return Usagef("sample: give exactly one of --frames and --times")
+	}
+	var opt sample.Options
+	if *framesFlag != "" {
+		if opt.Frames, err = parseFrameList(*framesFlag); err != nil {
+			return Usagef("sample: --frames: %v", err)
+		}
+	} else if opt.Times, err = parseFrameList(*timesFlag); err != nil {
+		return Usagef("sample: --times: %v", err)
+	}
+	if *loopFlag != "" {
+		m, err := anim.ParseLoopMode(*loopFlag)
+		if err != nil {
+			return Usagef("sample: --loop: %v", err)
+		}
+		opt.Loop = &m
+	}
+	asset, err := app.LoadAsset(pos[0])
+	if err != nil {
+		return err
+	}
+	clip, err := pickClip(asset, *clipFlag)
+	if err != nil {
+		return &app.InputError{File: pos[0], Err: err}
+	}
+	if *modelFlag != "" {
+		m, err := app.LoadAsset(*modelFlag)
+		if err != nil {
+			return err
+		}
+		if len(m.Skeletons) == 0 {
+			return &app.InputError{File: *modelFlag, Err: fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
+		}
+		opt.Model = m.Skeletons[0]
+		opt.ModelName = filepath.Base(*modelFlag)
+		b := formats.Bind(clip, opt.Model)
+		opt.Binding = &b
+		// A joint-count mismatch still samples (the clip drives the joints
+		// that exist); say so on stderr, where the JSON is not disturbed.
+		for _, w := range b.Warnings {
+			fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+		}
+	}
+	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
+	if err != nil {
+		return &app.InputError{File: pos[0], Err: err}
+	}
+	if *csvFlag {
+		_, err = stdout.Write(sample.CSV(doc))
+		return err
+	}
+	out, err := sample.Marshal(doc)
+	if err != nil {
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("cannot write sample: %v", err)}
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// pickClip returns the clip named name, or the only/first clip.
+func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
+	if len(a.Clips) == 0 {
+		if a.Archive != nil {
+			return nil, fmt.Errorf("is an archive; name an entry as FILE:PATH (see animscope info %s)", a.Name)
+		}
+		return nil, fmt.Errorf("holds no animation (it is a %s file)", a.Format)
+	}
+	if name == "" {
+		return a.Clips[0], nil
+	}
+	var names []string
+	for _, c := range a.Clips {
+		if c.Name == name {
+			return c, nil
+		}
+		names = append(names, c.Name)
+	}
+	return nil, fmt.Errorf("no animation named %q (have %q)", name, names)
+}
