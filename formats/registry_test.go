@@ -212,3 +212,13 @@ func TestUnknownTypeMessage(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// The notice for a clip without a skeleton names where the bones come
+// from, per clip format (the viewer shows ClipInfo's hint as it is).
+func TestModelHintNamesTheSource(t *testing.T) {
+	for format, want := range map[string]string{"jba": "skeleton sidecar JSON", "bfres-skeletal": ".bfres model", "bck": "BMD/BDL"} {
+		if got := ClipInfo(&anim.Clip{Format: format}).ModelHint; !strings.Contains(got, want) {
+			t.Errorf("ClipInfo(%q).ModelHint = %q, want it to mention %q", format, got, want)
+		}
+	}
+}

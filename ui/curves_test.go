@@ -260,7 +260,7 @@ func (f fakeInspector) Target(c *anim.Clip, i int) []inspect.Section {
 func TestInspectorCopiesCSV(t *testing.T) {
 	c := testClip(anim.Loop)
 	v := testView(c, 3, false)
-	v.Files = []FileView{{Name: "walk.bck", Format: "bck", Clips: []*anim.Clip{c}, Inspect: fakeInspector{c}}}
+	v.Files = []FileView{{Name: "walk.bck", Kind: "J3D BCK", Clips: []*anim.Clip{c}, Inspect: fakeInspector{c}}}
 	h := newHarness(t, v)
 	h.u.ShowTab(TabInspector)
 	for i := 0; i < 4; i++ {

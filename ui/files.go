@@ -10,8 +10,11 @@ import (
 // ArchiveEntry is one file inside an opened archive.
 type ArchiveEntry struct {
 	Path string
-	Kind string // sniffed format ("bck", "bmd", ...; "" unknown)
+	Kind string // the sniffed format's display name ("J3D BCK"; "" unknown)
 	Size int64
+	// Openable is set for entries the viewer can show on their own (a
+	// model or an animation); the others are listed dimmed.
+	Openable bool
 }
 
 // entryDir is a folder of an archive's tree, built from the entry paths.
@@ -59,7 +62,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 	open := imgui.TreeNodeV(fmt.Sprintf("%s###file%d", label, fi), imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
 	u.record(fmt.Sprintf("file:%d", fi))
 	if imgui.IsItemHovered() && f.Path != "" {
-		imgui.SetTooltip(f.Path + "\n" + strings.ToUpper(f.Format) + " file; right-click to close")
+		imgui.SetTooltip(f.Path + "\n" + f.Kind + " file; right-click to close")
 	}
 	if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
 		if imgui.MenuItem("Close") {
@@ -68,7 +71,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		imgui.EndPopup()
 	}
 	imgui.SameLine()
-	textDim(strings.ToUpper(f.Format))
+	textDim(f.Kind)
 	if !open {
 		return
 	}
@@ -144,7 +147,7 @@ func (u *UI) entryFolder(v *View, f *FileView, d *entryDir, opened map[string]in
 			imgui.SetTooltip(fmt.Sprintf("%s\n%s, %s (not an animation or model)", e.Path, kind, humanSize(e.Size)))
 		}
 		imgui.SameLine()
-		textDim(strings.ToUpper(e.Kind))
+		textDim(e.Kind)
 	}
 }
 

@@ -173,7 +173,7 @@ func (u *UI) archiveRows(b *Browser, archive string) {
 	}
 	for j, ae := range b.ArchiveEntries {
 		label := fmt.Sprintf("%s  %s###a%d", ae.Path, ae.Kind, j)
-		if !openableKind(ae.Kind) {
+		if !ae.Openable {
 			textDim(fmt.Sprintf("%s  %s", ae.Path, ae.Kind))
 			continue
 		}
@@ -187,16 +187,6 @@ func (u *UI) archiveRows(b *Browser, archive string) {
 		textDim("(no files)")
 	}
 	imgui.Unindent()
-}
-
-// openableKind reports whether an archive entry holds something the viewer
-// shows (a model or an animation).
-func openableKind(kind string) bool {
-	switch kind {
-	case "bck", "btk", "bmd", "bdl", "bfres", "jba", "skeleton-json":
-		return true
-	}
-	return false
 }
 
 func humanSize(n int64) string {

@@ -187,17 +187,6 @@ func modelLabel(m *ModelChoice) string {
 	return fmt.Sprintf("%s  ·  %d joints", m.Label, m.Joints)
 }
 
-// modelHint says where the hierarchy of a clip format comes from.
-func modelHint(format string) string {
-	switch {
-	case format == "jba":
-		return "Its bone names are not 3ds Max Biped names: drop a skeleton sidecar JSON (each bone's name and parent) to see the real bones."
-	case strings.HasPrefix(format, "bfres"):
-		return "Open or drop the .bfres model (FMDL skeleton) to see the real bones."
-	}
-	return "Open or drop the model (BMD/BDL) to see the real bones."
-}
-
 // shortLabel is the last part of a label ("biped.szs › biped/bck/walk.bck"
 // → "walk.bck", "skel_anim.bfres › Trot" → "Trot") for a narrow combo; its
 // list shows the whole label.

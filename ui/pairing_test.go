@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -14,14 +13,14 @@ func archiveView() *View {
 	sk := &anim.Skeleton{Name: "biped", Joints: []anim.Joint{{Name: "root", Parent: -1, Rest: anim.DefaultBase()}}}
 	v := testView(walk, 3, false)
 	v.Files = []FileView{
-		{Name: "biped.szs", Path: "/g/biped.szs", Format: "rarc", Entries: []ArchiveEntry{
-			{Path: "biped/bck/walk.bck", Kind: "bck"}, {Path: "biped/bck/wave.bck", Kind: "bck"},
-			{Path: "biped/bmdl/biped.bmd", Kind: "bmd"}, {Path: "biped/tex/skin.bti", Size: 4096}}},
-		{Name: "biped.szs › biped/bck/walk.bck", Path: "/g/biped.szs:biped/bck/walk.bck", Format: "bck", Clips: []*anim.Clip{walk},
+		{Name: "biped.szs", Path: "/g/biped.szs", Kind: "RARC", Entries: []ArchiveEntry{
+			{Path: "biped/bck/walk.bck", Kind: "J3D BCK", Openable: true}, {Path: "biped/bck/wave.bck", Kind: "J3D BCK", Openable: true},
+			{Path: "biped/bmdl/biped.bmd", Kind: "J3D BMD", Openable: true}, {Path: "biped/tex/skin.bti", Size: 4096}}},
+		{Name: "biped.szs › biped/bck/walk.bck", Path: "/g/biped.szs:biped/bck/walk.bck", Kind: "J3D BCK", Clips: []*anim.Clip{walk},
 			Archive: "/g/biped.szs", Entry: "biped/bck/walk.bck"},
-		{Name: "biped.szs › biped/bck/wave.bck", Path: "/g/biped.szs:biped/bck/wave.bck", Format: "bck", Clips: []*anim.Clip{wave},
+		{Name: "biped.szs › biped/bck/wave.bck", Path: "/g/biped.szs:biped/bck/wave.bck", Kind: "J3D BCK", Clips: []*anim.Clip{wave},
 			Archive: "/g/biped.szs", Entry: "biped/bck/wave.bck"},
-		{Name: "biped.szs › biped/bmdl/biped.bmd", Path: "/g/biped.szs:biped/bmdl/biped.bmd", Format: "bmd", Skels: []*anim.Skeleton{sk},
+		{Name: "biped.szs › biped/bmdl/biped.bmd", Path: "/g/biped.szs:biped/bmdl/biped.bmd", Kind: "J3D BMD", Skels: []*anim.Skeleton{sk},
 			Archive: "/g/biped.szs", Entry: "biped/bmdl/biped.bmd"},
 	}
 	v.Pairing = Pairing{
@@ -138,13 +137,5 @@ func TestNWTexModeCombo(t *testing.T) {
 	got = h.click(center(h.rect("texmode:nw-3dsmax")))
 	if s, ok := find[SetTexMode](got); !ok || s.Mode != anim.TexNW3dsMax || !s.Override {
 		t.Errorf("forcing 3ds Max: %#v", got)
-	}
-}
-
-func TestModelHintNamesTheSource(t *testing.T) {
-	for format, want := range map[string]string{"jba": "skeleton sidecar JSON", "bfres-skeletal": ".bfres model", "bck": "BMD/BDL"} {
-		if got := modelHint(format); !strings.Contains(got, want) {
-			t.Errorf("modelHint(%q) = %q, want it to mention %q", format, got, want)
-		}
 	}
 }

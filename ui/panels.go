@@ -482,7 +482,7 @@ func (u *UI) clipSection(v *View) {
 		name = p.Label
 	}
 	kv("name", name)
-	kv("format", c.Format)
+	kv("format", p.FormatLabel)
 	kv("length", fmt.Sprintf("%g frames, %.3f s at %g fps", c.Duration, c.Duration/c.FPS, c.FPS))
 	kv("loop", c.Loop.String()+" (file)")
 	if p.Clock.Mode != p.FileLoop {

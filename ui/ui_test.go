@@ -376,8 +376,8 @@ func TestOpenDialogArchive(t *testing.T) {
 	}
 	v.Browser.Archive = "/data/biped.szs"
 	v.Browser.ArchiveEntries = []ArchiveEntry{
-		{Path: "biped/bck/walk.bck", Kind: "bck", Size: 1152},
-		{Path: "biped/bmdl/biped.bmd", Kind: "bmd", Size: 1568},
+		{Path: "biped/bck/walk.bck", Kind: "J3D BCK", Size: 1152, Openable: true},
+		{Path: "biped/bmdl/biped.bmd", Kind: "J3D BMD", Size: 1568, Openable: true},
 		{Path: "biped/readme.txt", Kind: "", Size: 10},
 	}
 	h.frame()

@@ -94,6 +94,11 @@ type Playback struct {
 	Pose     *anim.Pose
 	// Scrubbing is set while the timeline is dragged.
 	Scrubbing bool
+	// FormatLabel names the clip's format for people ("J3D BCK", "BFRES
+	// skeletal animation"); ModelHint says where its real bones come from
+	// when it plays without a model. Both come from the format registry:
+	// ui never interprets format names.
+	FormatLabel, ModelHint string
 }
 
 // FileView is one opened file as the files panel lists it.
@@ -106,7 +111,7 @@ type FileView struct {
 
 	Name     string // base name
 	Path     string
-	Format   string
+	Kind     string // the format's display name ("J3D BCK", "RARC")
 	Clips    []*anim.Clip
 	Skels    []*anim.Skeleton
 	Warnings []string

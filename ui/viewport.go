@@ -97,8 +97,8 @@ func (u *UI) viewport(v *View) {
 		if u.Options.ChainMode {
 			how = "Joints are chained i → i−1 (an assumption, not the model's hierarchy)"
 		}
-		msg := "No skeleton: a " + v.Joint.Clip.Format + " file has no joint hierarchy. " + how +
-			". " + modelHint(v.Joint.Clip.Format)
+		msg := "No skeleton: a " + v.Joint.FormatLabel + " file has no joint hierarchy. " + how +
+			". " + v.Joint.ModelHint
 		u.banner(dl, r, y+4*s, msg)
 	}
 
