@@ -39,13 +39,15 @@ type File struct {
 // with separate frame controls, so a walking model and a scrolling
 // texture each keep their own length and loop mode.
 type slot struct {
-	file     int
-	clipIdx  int
-	clip     *anim.Clip
-	label    string
-	clock    anim.Clock
-	fileLoop anim.LoopMode
-	pose     anim.Pose
+	file    int
+	clipIdx int
+	clip    *anim.Clip
+	label   string
+	// formatLabel is the display name of the file's format, for the UI.
+	formatLabel string
+	clock       anim.Clock
+	fileLoop    anim.LoopMode
+	pose        anim.Pose
 }
 
 // App is the viewer's state. Everything the user does arrives as a

@@ -19,7 +19,7 @@ func (a *App) setClip(fi, ci int) {
 	if len(f.asset.Clips) > 1 && c.Name != "" {
 		label += " › " + c.Name
 	}
-	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, fileLoop: c.Loop,
+	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
 	s.clock.Paused = !a.playing
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
@@ -66,11 +66,7 @@ func (a *App) rebind() {
 		return
 	}
 	c := a.joint.clip
-	mode := anim.Standard
-	if c.Format == "bck" {
-		mode = anim.J3DBasic
-	}
-	fb := anim.Skeleton{Name: "fallback", Mode: mode, Joints: make([]anim.Joint, len(c.Targets))}
+	fb := anim.Skeleton{Name: "fallback", Mode: formats.ClipInfo(c).Fallback, Joints: make([]anim.Joint, len(c.Targets))}
 	for i := range fb.Joints {
 		parent := -1
 		if a.chainMode && i > 0 {
@@ -129,7 +125,8 @@ func (a *App) jointOf(target int) int {
 }
 
 // zUp reports whether the data's Z axis is drawn up: chosen, or
-// automatic for SWTOR JBA (3ds Max Biped rigs are Z-up).
+// automatic from the clip's format (SWTOR JBA: 3ds Max Biped rigs are
+// Z-up).
 func (a *App) zUp() bool {
 	switch a.up {
 	case ui.UpZ:
@@ -137,7 +134,7 @@ func (a *App) zUp() bool {
 	case ui.UpY:
 		return false
 	}
-	return a.joint != nil && a.joint.clip.Format == "jba"
+	return a.joint != nil && formats.ClipInfo(a.joint.clip).ZUp
 }
 
 // display maps a data position to the Y-up world the view draws: Z-up

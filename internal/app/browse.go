@@ -43,8 +43,8 @@ func (a *App) browse(dir string) {
 			}
 		}
 		ext := strings.ToLower(filepath.Ext(e.Name()))
-		de.Known = knownExt[ext]
-		de.Archive = !de.Dir && archiveExt[ext]
+		de.Known = formats.KnownExtension(ext)
+		de.Archive = !de.Dir && formats.ArchiveExtension(ext)
 		a.browser.Entries = append(a.browser.Entries, de)
 	}
 	sort.SliceStable(a.browser.Entries, func(i, j int) bool {
@@ -55,11 +55,6 @@ func (a *App) browse(dir string) {
 		return strings.ToLower(x.Name) < strings.ToLower(y.Name)
 	})
 }
-
-// archiveExt marks the files the Open dialog offers to expand (RARC and
-// SARC containers, Yaz0-compressed or not); their content decides in the
-// end.
-var archiveExt = map[string]bool{".arc": true, ".szs": true, ".rarc": true, ".sarc": true, ".pack": true}
 
 // browseArchive lists an archive's entries under its row in the Open
 // dialog; "" folds the listing. Only the tables are read (entries are
@@ -79,17 +74,16 @@ func (a *App) browseArchive(path string) {
 	case err != nil:
 		a.browser.ArchiveErr = err.Error()
 	case as.Archive == nil:
-		a.browser.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", as.Format)
+		a.browser.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", formats.DisplayName(as.Format))
 	default:
 		for _, e := range as.Archive.Entries() {
-			a.browser.ArchiveEntries = append(a.browser.ArchiveEntries, ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size})
+			a.browser.ArchiveEntries = append(a.browser.ArchiveEntries, archiveEntry(e))
 		}
 	}
 }
 
-// knownExt marks the files the Open dialog shows brightly; any file can be
-// opened (formats are told apart by content, not by name).
-var knownExt = map[string]bool{
-	".bck": true, ".btk": true, ".bmd": true, ".bdl": true, ".arc": true, ".szs": true, ".rarc": true,
-	".bfres": true, ".sbfres": true, ".szs_": true, ".jba": true, ".sarc": true, ".pack": true,
+// archiveEntry is an archive entry as the UI lists it: its kind's display
+// name and whether the viewer can show it on its own.
+func archiveEntry(e formats.Entry) ui.ArchiveEntry {
+	return ui.ArchiveEntry{Path: e.Path, Kind: formats.DisplayName(e.Kind), Size: e.Size, Openable: formats.Openable(e.Kind)}
 }

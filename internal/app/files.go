@@ -54,7 +54,7 @@ func (a *App) Add(loaded []*File) {
 			}
 		}
 		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 && f.asset.Archive == nil {
-			a.Notify(ui.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, f.asset.Format)
+			a.Notify(ui.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, formats.DisplayName(f.asset.Format))
 		}
 	}
 	// The model first, so the animation binds to it whatever the order
@@ -156,12 +156,10 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 	entries := as.Archive.Entries()
 	out := []*File{{path: path, name: name, asset: as, entries: make([]ui.ArchiveEntry, len(entries))}}
 	for i, e := range entries {
-		out[0].entries[i] = ui.ArchiveEntry{Path: e.Path, Kind: e.Kind, Size: e.Size}
+		out[0].entries[i] = archiveEntry(e)
 	}
 	for _, e := range entries {
-		switch e.Kind {
-		case "bck", "btk", "bmd", "bdl", "bfres", "jba":
-		default:
+		if !formats.Openable(e.Kind) {
 			continue
 		}
 		b, err := as.Archive.Read(e.Path)

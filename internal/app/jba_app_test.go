@@ -302,8 +302,15 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 	}, true, 4)), 0o644))
 	a, _ := openApp(t, pack)
 	v := viewOf(a)
-	if len(v.Files) != 4 || len(v.Files[0].Entries) != 4 || v.Files[0].Format != "sarc" {
+	if len(v.Files) != 4 || len(v.Files[0].Entries) != 4 || v.Files[0].Kind != "SARC" {
 		t.Fatalf("files %d (archive entries %d): want the pack and its 3 BFRES files", len(v.Files), len(v.Files[0].Entries))
+	}
+	// The UI gets display names and openability, never format ids.
+	for _, e := range v.Files[0].Entries {
+		bfres := strings.HasSuffix(e.Path, "bfres")
+		if bfres && (e.Kind != "BFRES" || !e.Openable) || !bfres && (e.Kind != "" || e.Openable) {
+			t.Errorf("entry %+v: want BFRES entries openable and named BFRES, the readme unknown and not openable", e)
+		}
 	}
 	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
 		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.joint)
@@ -349,7 +356,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 	for _, e := range a.browser.ArchiveEntries {
 		kinds[e.Path] = e.Kind
 	}
-	want := map[string]string{"biped/bck/walk.bck": "bck", "biped/bck/wave.bck": "bck", "biped/bmdl/biped.bmd": "bmd", "biped/btk/btk_basic.btk": "btk"}
+	want := map[string]string{"biped/bck/walk.bck": "J3D BCK", "biped/bck/wave.bck": "J3D BCK", "biped/bmdl/biped.bmd": "J3D BMD", "biped/btk/btk_basic.btk": "J3D BTK"}
 	if len(kinds) != len(want) || a.browser.ArchiveErr != "" {
 		t.Fatalf("listing %v (err %q), want %v", kinds, a.browser.ArchiveErr, want)
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/ui"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -121,5 +122,6 @@ func (a *App) slots() []*slot {
 }
 
 func (s *slot) playback(scrubbing bool) *ui.Playback {
-	return &ui.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing}
+	return &ui.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
+		FormatLabel: s.formatLabel, ModelHint: formats.ClipInfo(s.clip).ModelHint}
 }

@@ -1,6 +1,9 @@
 package app
 
-import "github.com/animscope/animscope/ui"
+import (
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/ui"
+)
 
 // View builds the read-only frame view for the UI.
 func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
@@ -20,7 +23,7 @@ func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		Stats:       stats,
 	}
 	for _, f := range a.files {
-		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Format: f.asset.Format,
+		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Inspect: f.asset.Inspect})
 	}
 	a.pairingView(v)
