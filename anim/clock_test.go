@@ -33,7 +33,8 @@ func loadClockCases(t *testing.T) []clockCase {
 	return doc.Cases
 }
 
-// TestClockFixtures reproduces every sequence of ../shared/fixtures/clock.
+// TestClockFixtures reproduces every sequence of the shared clock fixture
+// (testdata/loopmodes.json; provenance in testdata/README.md).
 func TestClockFixtures(t *testing.T) {
 	for _, c := range loadClockCases(t) {
 		name := fmt.Sprintf("%s/d%g/s%g/dt%g", c.LoopMode, c.Duration, c.Speed, c.DT)

@@ -175,7 +175,7 @@ func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v *[NumSlots]float64
 //
 // The composition follows s.Mode exactly as the games do it (JSystem
 // J3DMtxCalcBasic / J3DMtxCalcSoftimage / J3DMtxCalcMaya; see
-// ../shared/fixtures/j3dmodel/README.md):
+// formats/j3d/testdata/j3dmodel/README.fixtures.md):
 //   - J3DBasic: world = parentWorld · T·Rz·Ry·Rx·S, except that a joint's
 //     own S is skipped when the product of the scales from the root down
 //     to it (itself included, in float32 like the game) is exactly 1.

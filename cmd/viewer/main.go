@@ -1,6 +1,6 @@
 // Command animscope previews game animation files. With no subcommand it
 // opens the viewer window; the subcommands info, sample and render do the
-// same work headless (internal/cli). See DESIGN.md for the CLI contract.
+// same work headless (internal/cli). The CLI contract is in docs/architecture.md.
 package main
 
 import (

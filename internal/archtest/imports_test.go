@@ -1,4 +1,4 @@
-// Package archtest enforces the import direction of DESIGN.md:
+// Package archtest enforces the import rules of docs/architecture.md:
 // anim <- formats/* <- cmd/viewer; ui and render import anim, never
 // formats; GL only in render, GLFW only in cmd/viewer.
 package archtest

@@ -1,6 +1,6 @@
 // Package cli is animscope's headless commands: info, sample and render.
 // Their flags, output, usage texts and exit statuses are a contract
-// (scripts and the fixture checks depend on them; see DESIGN.md).
+// (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/viewer dispatches to Run and provides the OpenGL context render
 // needs, so this package never touches a window.
 package cli
@@ -47,7 +47,7 @@ Usage:
         --bench-frames N                 print CPU time per frame and open-to-first-frame
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] (--json | --csv)
-                                       print sampled channel values (JSON schema: SAMPLES.md;
+                                       print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
   animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]

@@ -14,7 +14,7 @@ import (
 const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] (--json | --csv)
 
 Prints every channel of the clip at the given frames, in the sample schema
-(SAMPLES.md) with --json, or as a table for spreadsheets with --csv: a
+(docs/sample-json.md) with --json, or as a table for spreadsheets with --csv: a
 header row "frame,<target>/<channel>,..." then one row per frame (texture
 SRT targets add their 2x3 matrix as <target>/matrix.r0c0 .. r1c2, --model
 adds <target>/world.x/y/z; an unnamed target, or one whose name another
@@ -33,7 +33,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	loopFlag := fs.String("loop", "", "override the file's loop mode: once, once-reset, loop, mirrored-once, mirrored-loop")
 	clipFlag := fs.String("clip", "", "animation name, for files holding several")
 	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
-	jsonFlag := fs.Bool("json", false, "print the sample JSON (SAMPLES.md schema)")
+	jsonFlag := fs.Bool("json", false, "print the sample JSON (schema: docs/sample-json.md)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
