@@ -20,9 +20,6 @@ type viewerState struct {
 	Compare *stateCompare `json:"compare,omitempty"`
 }
 
-// stateJoint is a drawn joint in the state.
-type stateJoint = app.StateJoint
-
 func writeState(path string, s viewerState) error {
 	b, err := json.MarshalIndent(s, "", " ")
 	if err != nil {
