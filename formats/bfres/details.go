@@ -123,14 +123,9 @@ func details(f *File) []format.Detail {
 				ai.RotationMode = "quaternion"
 			}
 			for _, b := range a.BoneAnims {
-				for ci := range b.Curves {
-					ai.Curves++
-					ai.CurveKinds[curveKindKey(&b.Curves[ci])]++
-				}
+				ai.countCurves(b.Curves)
 			}
-			for _, u := range a.UserData {
-				ai.UserData = append(ai.UserData, UserDataInfo{u.Name, u.TypeName(), u.Values()})
-			}
+			ai.UserData = userDataInfo(a.UserData)
 			anims = append(anims, ai)
 		}
 		d = append(d, format.Detail{Name: "skeletalAnims", Value: anims})
@@ -144,17 +139,30 @@ func details(f *File) []format.Detail {
 			for _, m := range a.MaterialAnims {
 				ai.ParamAnims += len(m.Params)
 				ai.Constants += len(m.Constants)
-				for ci := range m.Curves {
-					ai.Curves++
-					ai.CurveKinds[curveKindKey(&m.Curves[ci])]++
-				}
+				ai.countCurves(m.Curves)
 			}
-			for _, u := range a.UserData {
-				ai.UserData = append(ai.UserData, UserDataInfo{u.Name, u.TypeName(), u.Values()})
-			}
+			ai.UserData = userDataInfo(a.UserData)
 			anims = append(anims, ai)
 		}
 		d = append(d, format.Detail{Name: "texSrtAnims", Value: anims})
 	}
 	return d
+}
+
+// countCurves adds curves to the animation's curve count and its
+// histogram of curve kinds.
+func (ai *AnimInfo) countCurves(curves []Curve) {
+	for i := range curves {
+		ai.Curves++
+		ai.CurveKinds[curveKindKey(&curves[i])]++
+	}
+}
+
+// userDataInfo lists an animation's user data for `info`.
+func userDataInfo(ud []UserData) []UserDataInfo {
+	var out []UserDataInfo
+	for _, u := range ud {
+		out = append(out, UserDataInfo{u.Name, u.TypeName(), u.Values()})
+	}
+	return out
 }

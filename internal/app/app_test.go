@@ -37,6 +37,15 @@ func handSkeleton() *anim.Skeleton {
 	return s
 }
 
+// posedAt is the test app (looping) evaluated at frame.
+func posedAt(t *testing.T, withModel bool, frame float64) *App {
+	t.Helper()
+	a, _ := newTestApp(t, anim.Loop, withModel)
+	a.Apply(ui.Seek{Frame: frame})
+	a.Evaluate()
+	return a
+}
+
 func newTestApp(t *testing.T, loop anim.LoopMode, withModel bool) (*App, *bytes.Buffer) {
 	t.Helper()
 	var log bytes.Buffer
@@ -71,9 +80,7 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 }
 
 func TestAppFallbackWithoutModel(t *testing.T) {
-	a, _ := newTestApp(t, anim.Loop, false)
-	a.Apply(ui.Seek{Frame: 15})
-	a.Evaluate()
+	a := posedAt(t, false, 15)
 	// Free joints: each at its own translation.
 	if p := a.markers[1].Pos; p != [3]float32{0, 10, 0} {
 		t.Errorf("free tip at %v, want its own translation (0, 10, 0)", p)
@@ -305,9 +312,7 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 }
 
 func TestUpAxis(t *testing.T) {
-	a, _ := newTestApp(t, anim.Loop, true)
-	a.Apply(ui.Seek{Frame: 15})
-	a.Evaluate()
+	a := posedAt(t, true, 15)
 	if p := a.markers[1].Pos; p != [3]float32{0, 10, 30} {
 		t.Fatalf("Y-up tip at %v, want (0, 10, 30)", p)
 	}

@@ -3,8 +3,6 @@ package app
 import (
 	"testing"
 
-	"github.com/inkyblackness/imgui-go/v4"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
@@ -35,18 +33,9 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	var v ui.View
 	var scene render.Scene
 	var cmpScenes [anim.NumLoopModes]render.Scene
-	io := imgui.CurrentIO()
 	frame := func() {
-		io.SetDeltaTime(1.0 / 60)
 		a.SetCompareActive(u.CompareOpen())
-		a.Advance(1.0 / 60)
-		a.Evaluate()
-		a.View(&v, ui.Stats{}, ui.TextureRef{})
-		imgui.NewFrame()
-		for _, in := range u.Frame(&v) {
-			a.Apply(in)
-		}
-		imgui.Render()
+		stepFrame(a, u, &v)
 		a.evaluateCompare()
 		w, h := u.CompareViewportSize()
 		for m := range cmpScenes {
