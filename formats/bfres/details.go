@@ -102,50 +102,9 @@ func details(f *File) []format.Detail {
 		groups = append(groups, s)
 	}
 	d = append(d, format.Detail{Name: "subfiles", Value: groups})
-	if len(f.Models) > 0 {
-		var models []ModelInfo
-		for _, m := range f.Models {
-			mi := ModelInfo{Name: m.Name, Shapes: int(m.NumShapes), Materials: int(m.NumMaterials)}
-			if m.Skeleton != nil {
-				mi.Bones = len(m.Skeleton.Bones)
-			}
-			models = append(models, mi)
-		}
-		d = append(d, format.Detail{Name: "models", Value: models})
-	}
-	if len(f.SkeletalAnims) > 0 {
-		var anims []AnimInfo
-		for i := range f.SkeletalAnims {
-			a := &f.SkeletalAnims[i]
-			ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
-				RotationMode: "euler", BoneAnims: len(a.BoneAnims), CurveKinds: map[string]int{}}
-			if a.Quaternion() {
-				ai.RotationMode = "quaternion"
-			}
-			for _, b := range a.BoneAnims {
-				ai.countCurves(b.Curves)
-			}
-			ai.UserData = userDataInfo(a.UserData)
-			anims = append(anims, ai)
-		}
-		d = append(d, format.Detail{Name: "skeletalAnims", Value: anims})
-	}
-	if len(f.TexSRTAnims) > 0 {
-		var anims []AnimInfo
-		for i := range f.TexSRTAnims {
-			a := &f.TexSRTAnims[i]
-			ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
-				MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}
-			for _, m := range a.MaterialAnims {
-				ai.ParamAnims += len(m.Params)
-				ai.Constants += len(m.Constants)
-				ai.countCurves(m.Curves)
-			}
-			ai.UserData = userDataInfo(a.UserData)
-			anims = append(anims, ai)
-		}
-		d = append(d, format.Detail{Name: "texSrtAnims", Value: anims})
-	}
+	d = appendInfos(d, "models", f.Models, modelInfo)
+	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
+	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
 	return d
 }
 
@@ -165,4 +124,50 @@ func userDataInfo(ud []UserData) []UserDataInfo {
 		out = append(out, UserDataInfo{u.Name, u.TypeName(), u.Values()})
 	}
 	return out
+}
+
+// appendInfos adds a detail listing info(x) for every x, unless xs is
+// empty.
+func appendInfos[T, I any](d []format.Detail, name string, xs []T, info func(*T) I) []format.Detail {
+	if len(xs) == 0 {
+		return d
+	}
+	out := make([]I, len(xs))
+	for i := range xs {
+		out[i] = info(&xs[i])
+	}
+	return append(d, format.Detail{Name: name, Value: out})
+}
+
+func modelInfo(m *Model) ModelInfo {
+	mi := ModelInfo{Name: m.Name, Shapes: int(m.NumShapes), Materials: int(m.NumMaterials)}
+	if m.Skeleton != nil {
+		mi.Bones = len(m.Skeleton.Bones)
+	}
+	return mi
+}
+
+func skeletalInfo(a *SkeletalAnim) AnimInfo {
+	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
+		RotationMode: "euler", BoneAnims: len(a.BoneAnims), CurveKinds: map[string]int{}}
+	if a.Quaternion() {
+		ai.RotationMode = "quaternion"
+	}
+	for _, b := range a.BoneAnims {
+		ai.countCurves(b.Curves)
+	}
+	ai.UserData = userDataInfo(a.UserData)
+	return ai
+}
+
+func texSRTInfo(a *ShaderParamAnim) AnimInfo {
+	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
+		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}
+	for _, m := range a.MaterialAnims {
+		ai.ParamAnims += len(m.Params)
+		ai.Constants += len(m.Constants)
+		ai.countCurves(m.Curves)
+	}
+	ai.UserData = userDataInfo(a.UserData)
+	return ai
 }
