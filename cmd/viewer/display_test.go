@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -123,6 +124,25 @@ func privateDisplay(t *testing.T) []string {
 	// connect as the local user, whom it admits.
 	env = append(env, "DISPLAY=:"+n, "XAUTHORITY="+filepath.Join(t.TempDir(), "no-xauthority"))
 	return slices.Clip(env)
+}
+
+// syncBuffer is a bytes.Buffer that a running process may write to while
+// the test reads it (for its failure messages).
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // stateWait is how long waitState waits for a state that shows what the

@@ -542,7 +542,7 @@ type runningViewer struct {
 	env     []string // the private display's environment, for X tools
 	exited  chan struct{}
 	exitErr error
-	stderr  bytes.Buffer
+	stderr  syncBuffer // read while the viewer writes to it
 	shot    string
 	state   string
 }
