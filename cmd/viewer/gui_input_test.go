@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -20,7 +21,8 @@ import (
 
 // startViewer runs the viewer in the background with SIGUSR1 screenshots,
 // on an Xvfb of its own (privateDisplay: the tests that use it send input
-// or drops); shoot asks for a screenshot and returns its state, shootUntil
+// or drops, and the window that xdotool and xdnd-drop find by pid or name
+// must be this viewer's); shoot asks for a screenshot and returns its state, shootUntil
 // asks until the state shows what the test waits for; stop closes the
 // viewer with SIGTERM and checks it exits cleanly.
 type runningViewer struct {
@@ -49,9 +51,22 @@ func startViewer(t *testing.T, env []string, args ...string) *runningViewer {
 		<-v.exited
 	})
 	// Wait for the window: from then on the viewer handles its signals.
-	out, err := v.x("xdotool", "search", "--sync", "--pid", fmt.Sprint(v.cmd.Process.Pid)).CombinedOutput()
+	// xdotool --sync waits forever for a window that never comes: stop it
+	// when the viewer exits or after 30 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-v.exited:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	search := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--pid", fmt.Sprint(v.cmd.Process.Pid))
+	search.Env = v.env
+	out, err := search.CombinedOutput()
 	if err != nil {
-		t.Fatalf("waiting for the window: %v %s\nstderr: %s", err, out, v.stderr.String())
+		t.Fatalf("no viewer window: xdotool: %v %s\n%s", err, out, v.detail())
 	}
 	return v
 }
