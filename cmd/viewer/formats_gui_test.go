@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -228,6 +229,7 @@ func TestGUIScreenshotFormats(t *testing.T) {
 // TestGUIDropSidecarOnJBA drops a skeleton sidecar (a real XDND drop) on
 // the viewer playing a JBA on its inferred skeleton: the sidecar's
 // hierarchy is used from then on.
+// Like every test that drops, it runs on an Xvfb of its own (startViewer).
 func TestGUIDropSidecarOnJBA(t *testing.T) {
 	v := startViewer(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "--no-config", "--size", "1024x700", filepath.Join(jbaTestdata, "walk_30fps.jba"))
 	s := v.shoot()
@@ -237,7 +239,7 @@ func TestGUIDropSidecarOnJBA(t *testing.T) {
 	side, err := filepath.Abs(filepath.Join(jbaTestdata, "walk.skeleton.json"))
 	must(t, err)
 	v.drop(side)
-	s = v.shoot()
+	s = v.shootUntil("the dropped sidecar open", func(s viewerState) bool { return slices.Contains(s.Files, "walk.skeleton.json") })
 	v.stop()
 	if s.Model != "walk.skeleton.json" || len(s.Joints) != 7 || s.JointClip != "walk_30fps.jba" {
 		t.Errorf("after dropping the sidecar: model %q, %d joints, clip %q; want walk_30fps.jba on the sidecar's 7 bones", s.Model, len(s.Joints), s.JointClip)

@@ -14,9 +14,7 @@ import (
 // in this test process.
 func withGL(t *testing.T, f func()) {
 	t.Helper()
-	if !platform.HasDisplay() {
-		t.Skip("no display ($DISPLAY/$WAYLAND_DISPLAY unset); run under xvfb-run, as make test does")
-	}
+	needDisplay(t)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	if err := platform.Init(); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 
 	"github.com/animscope/animscope/internal/app"
 )
@@ -20,10 +21,32 @@ type viewerState struct {
 	Compare *stateCompare `json:"compare,omitempty"`
 }
 
+// writeState writes s to path atomically: into a temporary file in the
+// same directory, renamed over path when complete, so a reader (a test
+// polling for the file) sees either no file, the previous one or the whole
+// new one, never a part.
 func writeState(path string, s viewerState) error {
 	b, err := json.MarshalIndent(s, "", " ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(append(b, '\n'))
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }

@@ -4,38 +4,93 @@
 package archtest
 
 import (
+	"bytes"
+	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
 const module = "github.com/animscope/animscope"
 
-// deps lists the packages pkg depends on (transitively).
-func deps(t *testing.T, pkg string) []string {
-	t.Helper()
-	out, err := exec.Command("go", "list", "-deps", module+"/"+pkg).Output()
+// goList runs go list with args and returns the fields of its output. A
+// failing go list is an error carrying its stderr: a rule checked against
+// nothing would pass.
+func goList(args ...string) ([]string, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command("go", append([]string{"list"}, args...)...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
-			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, ee.Stderr)
-		}
-		t.Fatalf("go list -deps %s: %v", pkg, err)
+		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
 	}
-	return strings.Fields(string(out))
+	return strings.Fields(string(out)), nil
 }
 
-// packages lists the module's packages matching pattern.
-func packages(t *testing.T, pattern string) []string {
+// deps lists the packages pkg depends on (transitively), pkg included.
+func deps(t *testing.T, pkg string) []string {
 	t.Helper()
-	out, err := exec.Command("go", "list", module+"/"+pattern).Output()
+	ds, err := goList("-deps", module+"/"+pkg)
 	if err != nil {
-		t.Fatalf("go list %s: %v", pattern, err)
+		t.Fatal(err)
+	}
+	if !slices.Contains(ds, module+"/"+pkg) {
+		t.Fatalf("go list -deps %s does not list the package itself: %q", pkg, ds)
+	}
+	return ds
+}
+
+// matching lists the module's packages matching pattern, relative to the
+// module. It is an error when go list fails, when nothing matches (go list
+// only warns) and when a package of want is not among the matches: the
+// packages a rule is about must exist for the rule to check anything.
+func matching(pattern string, want ...string) ([]string, error) {
+	out, err := goList(module + "/" + pattern)
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("go list %s matched no packages", pattern)
 	}
 	var pkgs []string
-	for _, p := range strings.Fields(string(out)) {
+	for _, p := range out {
 		pkgs = append(pkgs, strings.TrimPrefix(p, module+"/"))
 	}
+	for _, w := range want {
+		if !slices.Contains(pkgs, w) {
+			return nil, fmt.Errorf("go list %s: %s is missing from %q", pattern, w, pkgs)
+		}
+	}
+	return pkgs, nil
+}
+
+// packages is matching, failing the test on an error.
+func packages(t *testing.T, pattern string, want ...string) []string {
+	t.Helper()
+	pkgs, err := matching(pattern, want...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return pkgs
+}
+
+// TestPackageListingFailsLoudly: the listing the rules rely on reports a
+// pattern that matches nothing, a package that is missing and a go list
+// failure, instead of returning an empty list to check.
+func TestPackageListingFailsLoudly(t *testing.T) {
+	if _, err := matching("no-such-dir/..."); err == nil {
+		t.Error("a pattern matching no package was accepted")
+	}
+	if _, err := matching("ui/...", "ui", "ui/no-such-package"); err == nil || !strings.Contains(err.Error(), "ui/no-such-package") {
+		t.Errorf("a missing wanted package: %v", err)
+	}
+	if _, err := matching("no-such-package"); err == nil {
+		t.Error("go list of a package that does not exist did not fail")
+	}
+	if pkgs, err := matching("ui/...", "ui"); err != nil || len(pkgs) == 0 {
+		t.Errorf("ui/...: %q, %v", pkgs, err)
+	}
 }
 
 func isStd(p string) bool {
@@ -60,7 +115,7 @@ func TestAnimImportsOnlyStdAndMathgl(t *testing.T) {
 }
 
 func TestFormatsImportNoGraphics(t *testing.T) {
-	for _, pkg := range packages(t, "formats/...") {
+	for _, pkg := range packages(t, "formats/...", "formats", "formats/archive", "formats/bfres", "formats/j3d", "formats/jba") {
 		for _, d := range deps(t, pkg) {
 			for _, bad := range []string{glPkg, glfwPkg, imguiPkg, module + "/ui", module + "/render", module + "/cmd/"} {
 				if strings.HasPrefix(d, bad) {
@@ -72,8 +127,8 @@ func TestFormatsImportNoGraphics(t *testing.T) {
 }
 
 func TestUIAndRenderDoNotImportFormats(t *testing.T) {
-	for _, pattern := range []string{"ui/...", "render/..."} {
-		for _, pkg := range packagesIfAny(t, pattern) {
+	for _, c := range []struct{ pattern, want string }{{"ui/...", "ui"}, {"render/...", "render"}} {
+		for _, pkg := range packages(t, c.pattern, c.want) {
 			for _, d := range deps(t, pkg) {
 				if strings.HasPrefix(d, module+"/formats") {
 					t.Errorf("%s depends on %s; ui and render see only anim", pkg, d)
@@ -90,32 +145,18 @@ func TestUIAndRenderDoNotImportFormats(t *testing.T) {
 }
 
 func TestGLOnlyInRender(t *testing.T) {
-	for _, pkg := range packages(t, "...") {
+	for _, pkg := range packages(t, "...", "anim", "formats", "ui", "render", "cmd/viewer") {
 		if strings.HasPrefix(pkg, "render") || strings.HasPrefix(pkg, "cmd/") {
 			continue
 		}
-		out, err := exec.Command("go", "list", "-f", "{{join .Imports \" \"}}", module+"/"+pkg).Output()
+		imports, err := goList("-f", "{{join .Imports \" \"}}", module+"/"+pkg)
 		if err != nil {
-			t.Fatalf("go list %s: %v", pkg, err)
+			t.Fatal(err)
 		}
-		for _, imp := range strings.Fields(string(out)) {
+		for _, imp := range imports {
 			if strings.HasPrefix(imp, glPkg) || strings.HasPrefix(imp, glfwPkg) {
 				t.Errorf("%s imports %s directly; GL belongs in render, GLFW in cmd/viewer", pkg, imp)
 			}
 		}
 	}
-}
-
-// packagesIfAny is packages, but an empty match is not an error (ui and
-// render may not exist yet in a branch).
-func packagesIfAny(t *testing.T, pattern string) []string {
-	out, err := exec.Command("go", "list", module+"/"+pattern).Output()
-	if err != nil {
-		return nil
-	}
-	var pkgs []string
-	for _, p := range strings.Fields(string(out)) {
-		pkgs = append(pkgs, strings.TrimPrefix(p, module+"/"))
-	}
-	return pkgs
 }
