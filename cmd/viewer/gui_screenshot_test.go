@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"image/gif"
 	"io"
@@ -96,6 +97,16 @@ func TestGUIScreenshotBTK(t *testing.T) {
 	if m == (anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}) {
 		t.Fatal("the test frame has an identity matrix; pick one that moves the texture")
 	}
+	checkQuadTexture(t, img, s, m)
+	checkPanels(t, img, s)
+}
+
+// checkQuadTexture samples the test quad in the screenshot on a 16×16
+// grid: the pixels show the UV checker through the texture matrix m, and
+// not the untransformed checker (or the test could not see a missing
+// matrix).
+func checkQuadTexture(t *testing.T, img *image.RGBA, s viewerState, m anim.TexMatrix) {
+	t.Helper()
 	checker, err := assets.Checker()
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +167,6 @@ func TestGUIScreenshotBTK(t *testing.T) {
 	if identityAgrees > checked/2 {
 		t.Errorf("%d of %d pixels also match the checker without the matrix", identityAgrees, checked)
 	}
-	checkPanels(t, img, s)
 }
 
 // setDPIScript sets the X resource Xft.dpi (what GLFW reads as the content
