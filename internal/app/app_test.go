@@ -81,6 +81,18 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 
 func TestAppFallbackWithoutModel(t *testing.T) {
 	a := posedAt(t, false, 15)
+	// The stand-in skeleton composes as the clip's format says (J3D Basic
+	// for a BCK, from the registry), and is Standard for a clip of a format
+	// that does not say.
+	if m := a.drawnSkeleton().Mode; m != anim.J3DBasic {
+		t.Errorf("fallback skeleton of a BCK: mode %v, want J3D Basic", m)
+	}
+	other := posedAt(t, false, 15)
+	other.joint.clip.Format = "unregistered"
+	other.rebind()
+	if m := other.drawnSkeleton().Mode; m != anim.Standard {
+		t.Errorf("fallback skeleton of an unknown clip format: mode %v, want Standard", m)
+	}
 	// Free joints: each at its own translation.
 	if p := a.markers[1].Pos; p != [3]float32{0, 10, 0} {
 		t.Errorf("free tip at %v, want its own translation (0, 10, 0)", p)
