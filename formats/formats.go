@@ -15,7 +15,6 @@ import (
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/format"
 	"github.com/animscope/animscope/formats/internal/bin"
-	"github.com/animscope/animscope/formats/jba"
 )
 
 // The shared types live in the leaf package format so the format packages
@@ -33,15 +32,6 @@ type (
 type (
 	FormatError      = bin.FormatError
 	UnsupportedError = bin.UnsupportedError
-)
-
-// JBABlock is one row of the "block table" detail of a JBA file.
-type JBABlock = jba.BlockInfo
-
-// Values of the "hierarchy" detail of a JBA file (see jba.HierarchyBiped).
-const (
-	JBAHierarchyBiped = jba.HierarchyBiped
-	JBAHierarchyNone  = jba.HierarchyNone
 )
 
 // Sniff names the format of data from its content: a registered format's
@@ -100,8 +90,5 @@ func Open(name string, data []byte) (*Asset, error) {
 // ClipFormat.Bind): J3D by joint index, JBA by bone name with the GOD ↔
 // Bip01 alias of the SWTOR-Slicers importer, everything else by bone name.
 func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
-	if cf := clipFormat(c.Format); cf != nil && cf.Bind != nil {
-		return cf.Bind(c, s)
-	}
-	return anim.BindByName(c, s)
+	return ClipInfo(c).Bind(c, s)
 }

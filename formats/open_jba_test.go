@@ -61,10 +61,10 @@ func TestOpenJBA(t *testing.T) {
 	if got := strings.Join(parentNames(a.Skeletons[0]), ", "); got != "Bip01<-, Bip01 Pelvis<Bip01, Bip01 Spine<Bip01 Pelvis" {
 		t.Errorf("skeleton %s", got)
 	}
-	if detail(a, "frames") != 12 || detail(a, "bones") != 3 || detail(a, "blocks") != 1 || detail(a, "fps") != 30.0 || detail(a, "hierarchy") != JBAHierarchyBiped {
+	if detail(a, "frames") != 12 || detail(a, "bones") != 3 || detail(a, "blocks") != 1 || detail(a, "fps") != 30.0 || detail(a, "hierarchy") != jba.HierarchyBiped {
 		t.Errorf("details %v", a.Details)
 	}
-	if bt, _ := detail(a, "block table").([]JBABlock); len(bt) != 1 || bt[0] != (JBABlock{StartFrame: 0, Frames: 12, Size: 0x200, Offset: 0x180}) {
+	if bt, _ := detail(a, "block table").([]jba.BlockInfo); len(bt) != 1 || bt[0] != (jba.BlockInfo{StartFrame: 0, Frames: 12, Size: 0x200, Offset: 0x180}) {
 		t.Errorf("block table %v", detail(a, "block table"))
 	}
 	if f, ok := a.Raw.(*jba.File); !ok || f.Frames != 12 {
@@ -93,7 +93,7 @@ func TestOpenJBAHierarchies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Skeletons) != 0 || detail(a, "hierarchy") != JBAHierarchyNone || len(a.Warnings) != 1 || !strings.HasPrefix(a.Warnings[0], "no bone hierarchy known") {
+	if len(a.Skeletons) != 0 || detail(a, "hierarchy") != jba.HierarchyNone || len(a.Warnings) != 1 || !strings.HasPrefix(a.Warnings[0], "no bone hierarchy known") {
 		t.Errorf("negative_w: %d skeletons, hierarchy %v, warnings %q", len(a.Skeletons), detail(a, "hierarchy"), a.Warnings)
 	}
 	// One Biped bone among 119 generic ones: no link, so no skeleton.
@@ -101,7 +101,7 @@ func TestOpenJBAHierarchies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Skeletons) != 0 || detail(a, "hierarchy") != JBAHierarchyNone {
+	if len(a.Skeletons) != 0 || detail(a, "hierarchy") != jba.HierarchyNone {
 		t.Errorf("large: %d skeletons", len(a.Skeletons))
 	}
 	// Facial bone under the head, Biped bones placed, warning-free.
