@@ -10,16 +10,40 @@ import (
 type TargetKind uint8
 
 const (
-	JointTarget  TargetKind = iota // a skeleton joint / bone
-	TexSRTTarget                   // a texture matrix (BTK entry, BFRES texture SRT)
+	JointTarget       TargetKind = iota // a skeleton joint / bone (also its visibility)
+	TexSRTTarget                        // a texture matrix (BTK entry, BFRES texture SRT)
+	TevRegTarget                        // a TEV colour or konst colour register (BRK)
+	MatColorTarget                      // a material colour (BPK)
+	TexPatternTarget                    // a texture slot's texture number (BTP, BFRES texture pattern)
+	ShapeTarget                         // a shape's visibility (BVA)
+	ShaderParamTarget                   // a shader parameter other than texture SRT (BFRES)
+	NumTargetKinds
 )
 
+var targetKindNames = [NumTargetKinds]string{"joint", "texsrt", "tevreg", "matcolor", "texpattern", "shape", "shaderparam"}
+
+// String is the kind's name in the sample JSON ("joint", "tevreg", ...).
 func (k TargetKind) String() string {
-	if k == TexSRTTarget {
-		return "texsrt"
+	if k < NumTargetKinds {
+		return targetKindNames[k]
 	}
-	return "joint"
+	return fmt.Sprintf("kind(%d)", uint8(k))
 }
+
+// ParseTargetKind is the inverse of TargetKind.String.
+func ParseTargetKind(name string) (TargetKind, bool) {
+	for i, n := range targetKindNames {
+		if n == name {
+			return TargetKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// IsMaterial reports whether targets of this kind animate a material or
+// shape (colour, texture pattern, visibility, shader parameter) rather
+// than a joint or a texture matrix.
+func (k TargetKind) IsMaterial() bool { return k >= TevRegTarget && k < NumTargetKinds }
 
 // Slot is the component of a target's pose a channel drives. Joints use
 // the x/y/z names, texture SRT targets the s/t/q names of the same slots.
@@ -42,11 +66,40 @@ const (
 	// TexModeSlot selects the NW texture-matrix formula per frame (BFRES
 	// texture SRT: 0 Maya, 1 3ds Max, 2 Softimage); unused elsewhere.
 	TexModeSlot
-	NumSlots
+	// ColorR..ColorA are colour components as the game computes them
+	// (BRK/BPK: integers after clamping and truncation; BFRES colour
+	// parameters: floats).
+	ColorR
+	ColorG
+	ColorB
+	ColorA
+	// TexIndex is a texture number (BTP, BFRES texture pattern).
+	TexIndex
+	// Visible is 1 when the joint, shape or material is shown, else 0.
+	Visible
+	// Param0 .. Param0+NumParamSlots-1 are the floats at byte offsets 0, 4,
+	// ... inside a shader parameter ("offset.N" in the sample JSON).
+	Param0
+	NumSlots = Param0 + NumParamSlots
 )
+
+// NumParamSlots is how many 4-byte words of a shader parameter a target
+// can animate (a float4x4 is 16).
+const NumParamSlots = 16
 
 var jointSlotNames = [NumSlots]string{"scale.x", "scale.y", "scale.z", "rotation.x", "rotation.y", "rotation.z", "translation.x", "translation.y", "translation.z", "rotation.qx", "rotation.qy", "rotation.qz", "rotation.qw", "mode"}
 var texSlotNames = [NumSlots]string{"scale.s", "scale.t", "scale.q", "rotation.s", "rotation.t", "rotation.q", "translation.s", "translation.t", "translation.q", "rotation.qx", "rotation.qy", "rotation.qz", "rotation.qw", "mode"}
+
+func init() {
+	common := []string{"r", "g", "b", "a", "texIndex", "visible"}
+	for i, n := range common {
+		jointSlotNames[ColorR+Slot(i)], texSlotNames[ColorR+Slot(i)] = n, n
+	}
+	for i := 0; i < NumParamSlots; i++ {
+		n := fmt.Sprintf("offset.%d", 4*i)
+		jointSlotNames[Param0+Slot(i)], texSlotNames[Param0+Slot(i)] = n, n
+	}
+}
 
 // Name is the channel name of the slot for a target kind, as in the sample
 // JSON ("rotation.y", "translation.s").
@@ -59,6 +112,13 @@ func (s Slot) Name(k TargetKind) string {
 	}
 	return jointSlotNames[s]
 }
+
+// IsColor reports whether the slot is a colour component.
+func (s Slot) IsColor() bool { return s >= ColorR && s <= ColorA }
+
+// IsStep reports whether the slot holds a discrete value (a texture number,
+// a visibility flag, a texture-matrix mode) that plots as steps.
+func (s Slot) IsStep() bool { return s == TexIndex || s == Visible || s == TexModeSlot }
 
 // IsRotation reports whether the slot is an Euler angle (in degrees).
 func (s Slot) IsRotation() bool { return s >= RotX && s <= RotZ }
@@ -137,6 +197,15 @@ type Target struct {
 	// TexMode and Center configure the texture matrix of texsrt targets.
 	TexMode TexMatrixMode
 	Center  [3]float64
+	// Param is the shader parameter's name (BFRES texture SRT and shader
+	// parameter targets: "tex_mtx0"); "" elsewhere.
+	Param string
+	// Material and Register name a BRK register target's material and
+	// register ("C0".."C3", "K0".."K3"); "" elsewhere.
+	Material, Register string
+	// TexMap is a texture-pattern target's texture slot (0..7); -1 or 0
+	// elsewhere (only texpattern targets report it).
+	TexMap int
 }
 
 // Channel returns the channel driving slot s, if any.
@@ -175,6 +244,7 @@ func DefaultBase() [NumSlots]float64 {
 	var b [NumSlots]float64
 	b[ScaleX], b[ScaleY], b[ScaleZ] = 1, 1, 1
 	b[QuatW] = 1
+	b[Visible] = 1
 	return b
 }
 

@@ -83,6 +83,18 @@ func Compare(got, want *Doc, max int) []string {
 				return errs
 			}
 		}
+		if (w.TexMap != nil) && (g.TexMap == nil || *g.TexMap != *w.TexMap) {
+			if !add("target %d (%s): texMap %v, want %d", i, w.Name, g.TexMap, *w.TexMap) {
+				return errs
+			}
+		}
+		for _, f := range [...]struct{ name, got, want string }{{"param", g.Param, w.Param}, {"material", g.Material, w.Material}, {"register", g.Register, w.Register}} {
+			if f.want != "" && f.got != f.want {
+				if !add("target %d (%s): %s %q, want %q", i, w.Name, f.name, f.got, f.want) {
+					return errs
+				}
+			}
+		}
 		for _, wc := range w.Channels {
 			gv, ok := g.Channels.Get(wc.Name)
 			if !ok || len(gv) != len(wc.Values) {

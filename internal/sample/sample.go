@@ -35,6 +35,10 @@ type Target struct {
 	Index    int              `json:"index"`
 	Kind     string           `json:"kind"`
 	TexGen   *int             `json:"texGen,omitempty"`
+	Param    string           `json:"param,omitempty"`
+	Material string           `json:"material,omitempty"`
+	Register string           `json:"register,omitempty"`
+	TexMap   *int             `json:"texMap,omitempty"`
 	Channels Channels         `json:"channels"`
 	Matrix   []anim.TexMatrix `json:"matrix,omitempty"`
 	World    [][3]float64     `json:"world,omitempty"`
@@ -150,6 +154,11 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 		t := &clip.Targets[i]
 		st := &doc.Targets[i]
 		st.Name, st.Index, st.Kind = t.Name, t.Index, t.Kind.String()
+		st.Param, st.Material, st.Register = t.Param, t.Material, t.Register
+		if t.Kind == anim.TexPatternTarget {
+			m := t.TexMap
+			st.TexMap = &m
+		}
 		if t.Kind == anim.TexSRTTarget {
 			g := t.TexGen
 			st.TexGen = &g
