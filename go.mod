@@ -9,3 +9,13 @@ require (
 	github.com/inkyblackness/imgui-go/v4 v4.7.0
 	golang.org/x/image v0.47.0
 )
+
+require (
+	github.com/klauspost/compress v1.18.0 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
+	github.com/qmuntal/gltf v0.28.0 // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/schollz/progressbar/v3 v3.18.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/term v0.28.0 // indirect
+)
