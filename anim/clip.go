@@ -206,6 +206,17 @@ type Target struct {
 	// TexMap is a texture-pattern target's texture slot (0..7); -1 or 0
 	// elsewhere (only texpattern targets report it).
 	TexMap int
+	// Flags, when HasFlags is set, replace the bound joint's
+	// TransformFlags while this target drives it: a BFRES bone animation
+	// carries its own (NintendoWare G3d copies them into the bone's local
+	// matrix, CopySTAndFlag).
+	Flags    TransformFlags
+	HasFlags bool
+	// FromRest lists the slots that neither a curve nor a base value of
+	// the file sets: a skeleton the clip is bound to supplies them from
+	// the joint's rest values (G3d ResBoneAnim::Init with the bound bone).
+	// Base holds the values shown without such a skeleton.
+	FromRest SlotMask
 }
 
 // Channel returns the channel driving slot s, if any.

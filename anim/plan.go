@@ -47,6 +47,7 @@ func (c *Clip) Prepare() {
 		b := &p.base[i]
 		b.V = t.Base
 		b.Quaternion = t.Quaternion
+		b.Flags, b.HasFlags, b.FromRest = t.Flags, t.HasFlags, t.FromRest
 		for _, ch := range t.Channels {
 			if t.Quat != nil && ch.Slot.IsQuat() {
 				continue

@@ -7,6 +7,11 @@ type TargetPose struct {
 	// Quaternion is set when the rotation is in QuatX..QuatW (copied from
 	// the target, so a skeleton can pose from the pose alone).
 	Quaternion bool
+	// Flags, HasFlags and FromRest are copied from the target for the
+	// skeleton (see Target).
+	Flags    TransformFlags
+	HasFlags bool
+	FromRest SlotMask
 }
 
 // Pose holds one TargetPose per clip target. It is owned by the caller and
@@ -49,6 +54,7 @@ func Evaluate(c *Clip, frame float64, pose *Pose) {
 func EvaluateTarget(t *Target, frame float64, out *TargetPose) {
 	out.V = t.Base
 	out.Quaternion = t.Quaternion
+	out.Flags, out.HasFlags, out.FromRest = t.Flags, t.HasFlags, t.FromRest
 	for _, ch := range t.Channels {
 		if t.Quat != nil && ch.Slot.IsQuat() {
 			continue

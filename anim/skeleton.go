@@ -25,9 +25,18 @@ const (
 	// ScaleCompensate (BFRES Maya scale mode, segment scale compensation)
 	// has its rotation rows divided by the parent's local scale, as J3DMaya.
 	Standard
+	// G3dNoScale, G3dStandard, G3dMaya and G3dSoftimage are the four
+	// scale modes of a NintendoWare G3d skeleton (BFRES FSKL flags bits
+	// 8-9: none, standard, maya, softimage), composed as the runtime does
+	// (see worldG3d). They read Joint.Flags, or the flags of the bone
+	// animation driving a joint (Target.HasFlags).
+	G3dNoScale
+	G3dStandard
+	G3dMaya
+	G3dSoftimage
 )
 
-var hierarchyNames = [...]string{"basic", "softimage", "maya", "standard"}
+var hierarchyNames = [...]string{"basic", "softimage", "maya", "standard", "g3d-none", "g3d-standard", "g3d-maya", "g3d-softimage"}
 
 func (m HierarchyMode) String() string {
 	if int(m) < len(hierarchyNames) {
@@ -45,6 +54,10 @@ type Joint struct {
 	Rest            [NumSlots]float64
 	Quaternion      bool
 	ScaleCompensate bool
+	// Flags are the joint's G3d transform flags (the G3d modes only; a
+	// bound target with its own flags replaces them while it drives the
+	// joint).
+	Flags TransformFlags
 }
 
 // Skeleton is a joint hierarchy.
@@ -159,14 +172,12 @@ func BindByName(c *Clip, s *Skeleton) Binding {
 }
 
 // LocalSRT returns joint j's local values: the bound target's pose when the
-// clip drives it (it replaces the whole local transform), else the rest.
-func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v *[NumSlots]float64, quat bool) {
-	if pose != nil && b != nil && j < len(b.Target) {
-		if ti := b.Target[j]; ti >= 0 && ti < len(pose.Targets) {
-			return &pose.Targets[ti].V, pose.Targets[ti].Quaternion
-		}
-	}
-	return &s.Joints[j].Rest, s.Joints[j].Quaternion
+// clip drives it (it replaces the whole local transform, except the slots
+// the target leaves to the skeleton, Target.FromRest, which take the
+// joint's rest values), else the rest.
+func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v [NumSlots]float64, quat bool) {
+	v, quat, _ = s.local(j, pose, b)
+	return v, quat
 }
 
 // World computes every joint's world matrix (model matrix = identity) for
@@ -187,7 +198,9 @@ func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v *[NumSlots]float64
 //     rows of the 3×3 part are divided by the parent's local scale (the
 //     posed one when the clip drives the parent; 1 for a root).
 //   - Standard: world = parentWorld · T·R·S, with scale compensation as
-//     J3DMaya (BFRES segment scale compensation).
+//     J3DMaya.
+//   - G3dNoScale, G3dStandard, G3dMaya, G3dSoftimage: NintendoWare G3d
+//     (BFRES), see worldG3d.
 func (s *Skeleton) World(pose *Pose, b *Binding, out []mgl64.Mat4) {
 	if s.order == nil && len(s.Joints) > 0 {
 		panic("anim: Skeleton.World before Finish")
@@ -198,6 +211,8 @@ func (s *Skeleton) World(pose *Pose, b *Binding, out []mgl64.Mat4) {
 		s.worldBasic(pose, b, out)
 	case J3DSoftImage:
 		s.worldSoftImage(pose, b, out)
+	case G3dNoScale, G3dStandard, G3dMaya, G3dSoftimage:
+		s.worldG3d(pose, b, out)
 	default:
 		s.worldTRS(pose, b, out)
 	}
@@ -245,8 +260,8 @@ func (s *Skeleton) worldBasic(pose *Pose, b *Binding, out []mgl64.Mat4) {
 		if p >= 0 {
 			acc = stashedScale(&out[p])
 		}
-		acc = accumulate(acc, v)
-		local := translateRotate(v, quat, 1, 1, 1)
+		acc = accumulate(acc, &v)
+		local := translateRotate(&v, quat, 1, 1, 1)
 		if !isOne(acc) {
 			scaleColumns(&local, v[ScaleX], v[ScaleY], v[ScaleZ])
 		}
@@ -270,13 +285,13 @@ func (s *Skeleton) worldSoftImage(pose *Pose, b *Binding, out []mgl64.Mat4) {
 		if p >= 0 {
 			acc = stashedScale(&out[p])
 		}
-		local := translateRotate(v, quat, float64(acc[0]), float64(acc[1]), float64(acc[2]))
+		local := translateRotate(&v, quat, float64(acc[0]), float64(acc[1]), float64(acc[2]))
 		if p >= 0 {
 			out[j] = mulAffine(&out[p], &local)
 		} else {
 			out[j] = local
 		}
-		stashScale(&out[j], accumulate(acc, v))
+		stashScale(&out[j], accumulate(acc, &v))
 	}
 	for j := range s.Joints {
 		acc := stashedScale(&out[j])
@@ -290,7 +305,7 @@ func (s *Skeleton) worldSoftImage(pose *Pose, b *Binding, out []mgl64.Mat4) {
 func (s *Skeleton) worldTRS(pose *Pose, b *Binding, out []mgl64.Mat4) {
 	for _, j := range s.order {
 		v, quat := s.LocalSRT(j, pose, b)
-		local := translateRotate(v, quat, 1, 1, 1)
+		local := translateRotate(&v, quat, 1, 1, 1)
 		scaleColumns(&local, v[ScaleX], v[ScaleY], v[ScaleZ])
 		p := s.Joints[j].Parent
 		if s.Joints[j].ScaleCompensate && p >= 0 {

@@ -54,7 +54,7 @@ func TestSkeletonMatchesJSON(t *testing.T) {
 		t.Fatalf("%d skeletons", len(skels))
 	}
 	s := skels[0]
-	if s.Name != want.Model || s.Mode != anim.Standard {
+	if s.Name != want.Model || s.Mode != anim.G3dMaya {
 		t.Errorf("skeleton %q mode %v", s.Name, s.Mode)
 	}
 	for i, wb := range want.Bones {

@@ -15,6 +15,10 @@ const radToDeg = 180 / math.Pi
 
 // Skeletons converts every model's FSKL into an anim.Skeleton named after
 // the model. Rotations become degrees (Euler bones) or stay quaternions.
+// The skeleton composes as NintendoWare G3d does for its scale mode
+// (anim.G3dNoScale .. anim.G3dSoftimage) with each bone's transform flags;
+// animated bones take their flags from the bone animation instead (see
+// skeletalClip).
 func (f *File) Skeletons() []*anim.Skeleton {
 	var out []*anim.Skeleton
 	for i := range f.Models {
@@ -22,23 +26,23 @@ func (f *File) Skeletons() []*anim.Skeleton {
 		if m.Skeleton == nil {
 			continue
 		}
-		s := &anim.Skeleton{Name: m.Name, Mode: anim.Standard, Joints: make([]anim.Joint, len(m.Skeleton.Bones))}
-		// Segment scale compensation is a Maya scale-mode feature; the
-		// bone flag means nothing in the other modes.
-		maya := m.Skeleton.ScaleMode == scaleModeMaya
+		s := &anim.Skeleton{Name: m.Name, Mode: g3dModes[m.Skeleton.ScaleMode&3], Joints: make([]anim.Joint, len(m.Skeleton.Bones))}
 		for j := range m.Skeleton.Bones {
 			b := &m.Skeleton.Bones[j]
 			quat := b.RotationMode() == rotationModeQuat
 			s.Joints[j] = anim.Joint{
 				Name: b.Name, Parent: int(b.Parent), Quaternion: quat,
-				ScaleCompensate: maya && b.SegmentScaleCompensate(),
-				Rest:            restOf(b.Scale, b.Rotation, b.Translation, quat),
+				Flags: anim.G3dTransformFlags(b.Flags),
+				Rest:  restOf(b.Scale, b.Rotation, b.Translation, quat),
 			}
 		}
 		out = append(out, s)
 	}
 	return out
 }
+
+// g3dModes maps the FSKL scale mode (flags bits 8-9) to a hierarchy mode.
+var g3dModes = [4]anim.HierarchyMode{anim.G3dNoScale, anim.G3dStandard, anim.G3dMaya, anim.G3dSoftimage}
 
 // restOf puts scale, the 4 rotation floats and translation into pose slots:
 // Euler radians become degrees in RotX..RotZ, quaternions go to QuatX..QuatW.
@@ -207,6 +211,10 @@ func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string
 		if ba.HasTranslate {
 			setTranslate(&t.Base, ba.Translate)
 		}
+		// G3d copies the bone anim's transform flags (segment scale
+		// compensation included) into the local matrix of the bone it
+		// drives, replacing the skeleton's.
+		t.Flags, t.HasFlags = anim.G3dTransformFlags(ba.Flags), true
 		var curves [anim.NumSlots]anim.Curve
 		for ci := range ba.Curves {
 			c := &ba.Curves[ci]
@@ -220,6 +228,11 @@ func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string
 		t.Channels = channels[bi*len(slots) : (bi+1)*len(slots) : (bi+1)*len(slots)]
 		for k, s := range slots {
 			cv := curves[s]
+			if cv == nil && !baseSets(ba, s) {
+				// Neither curve nor base value: G3d takes the bound
+				// bone's rest value, whichever skeleton that is.
+				t.FromRest = t.FromRest.With(s)
+			}
 			if cv == nil {
 				c := &consts[bi*len(slots)+k]
 				*c = anim.Constant(t.Base[s])
@@ -229,6 +242,19 @@ func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string
 		}
 	}
 	return clip, warnings
+}
+
+// baseSets reports whether the bone anim's base values set slot s.
+func baseSets(ba *BoneAnim, s anim.Slot) bool {
+	switch {
+	case s >= anim.ScaleX && s <= anim.ScaleZ:
+		return ba.HasScale
+	case s >= anim.TransX && s <= anim.TransZ:
+		return ba.HasTranslate
+	case s.IsRotation() || s.IsQuat():
+		return ba.HasRotate
+	}
+	return false
 }
 
 // texSrtSlot maps a TexSrt field to a pose slot of a texsrt target.

@@ -19,8 +19,8 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
 		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.joint)
 	}
-	if a.skel.Mode != anim.Standard {
-		t.Errorf("hierarchy %v, want standard", a.skel.Mode)
+	if a.skel.Mode != anim.G3dMaya {
+		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
 	}
 	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
 		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)

@@ -192,6 +192,7 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 		}
 	}
 	pose := anim.NewPose(clip)
+	var bound [anim.NumSlots]float64
 	for fi, f := range frames {
 		anim.Evaluate(clip, f, pose)
 		if opt.Model != nil {
@@ -201,8 +202,15 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 			t := &clip.Targets[i]
 			st := &doc.Targets[i]
 			p := &pose.Targets[i]
+			vals := &p.V
+			if p.FromRest != 0 && jointOf != nil && jointOf[i] >= 0 {
+				// The values the model's joint is posed with: slots the
+				// clip leaves to the skeleton come from the model's rest.
+				bound, _ = opt.Model.LocalSRT(jointOf[i], pose, opt.Binding)
+				vals = &bound
+			}
 			for c, ch := range t.Channels {
-				v := p.V[ch.Slot]
+				v := vals[ch.Slot]
 				if math.IsNaN(v) || math.IsInf(v, 0) {
 					return nil, fmt.Errorf("target %d channel %s is not finite at frame %g", i, ch.Slot.Name(t.Kind), f)
 				}
