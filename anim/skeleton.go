@@ -21,9 +21,9 @@ const (
 	// rows by its parent's local scale when the joint asks for it.
 	J3DMaya
 	// Standard: local = T·R·S (R from Euler Rz·Ry·Rx or a quaternion),
-	// world = parent·local. BFRES and JBA skeletons. A joint with
-	// ScaleCompensate (BFRES Maya scale mode, segment scale compensation)
-	// has its rotation rows divided by the parent's local scale, as J3DMaya.
+	// world = parent·local. JBA skeletons, stand-ins and root motion. A
+	// joint with ScaleCompensate has its rotation rows divided by the
+	// parent's local scale, as J3DMaya.
 	Standard
 	// G3dNoScale, G3dStandard, G3dMaya and G3dSoftimage are the four
 	// scale modes of a NintendoWare G3d skeleton (BFRES FSKL flags bits
