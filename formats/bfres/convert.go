@@ -152,7 +152,11 @@ var (
 // transform component as a channel (a curve where the file animates it,
 // else a constant). Each target starts from the bind pose of the
 // same-named bone of the first model's skeleton (identity without one),
-// then takes the bone anim's base values, then its curves.
+// then takes the bone anim's base values, then its curves. Components
+// with neither base value nor curve are marked anim.Target.FromRest: posed
+// on a skeleton, they take the bound bone's rest instead (G3d binds to the
+// model's skeleton, which may be another file's). The bone anim's
+// transform flags replace the bone's while it drives it (Target.Flags).
 func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
 	return f.skeletalClip(i, f.bindBones())
 }
