@@ -44,22 +44,26 @@ func (m SlotMask) With(s Slot) SlotMask { return m | 1<<s }
 // target's pose with the slots the clip leaves to the skeleton filled
 // from the joint's rest (Target.FromRest), or the rest pose; flags are
 // the target's when it has its own (Target.HasFlags), else the joint's.
-func (s *Skeleton) local(j int, pose *Pose, b *Binding) (v [NumSlots]float64, quat bool, flags TransformFlags) {
+// It points into the pose or the joint, or, when slots are filled, at
+// scratch (so that posing neither allocates nor copies every joint).
+func (s *Skeleton) local(j int, pose *Pose, b *Binding, scratch *[NumSlots]float64) (v *[NumSlots]float64, quat bool, flags TransformFlags) {
 	jt := &s.Joints[j]
 	if pose != nil && b != nil && j < len(b.Target) {
 		if ti := b.Target[j]; ti >= 0 && ti < len(pose.Targets) {
 			tp := &pose.Targets[ti]
-			v, quat, flags = tp.V, tp.Quaternion, jt.Flags
+			v, quat, flags = &tp.V, tp.Quaternion, jt.Flags
 			if tp.HasFlags {
 				flags = tp.Flags
 			}
 			if tp.FromRest != 0 {
-				jt.restInto(&v, tp.FromRest, quat)
+				*scratch = tp.V
+				jt.restInto(scratch, tp.FromRest, quat)
+				v = scratch
 			}
 			return v, quat, flags
 		}
 	}
-	return jt.Rest, jt.Quaternion, jt.Flags
+	return &jt.Rest, jt.Quaternion, jt.Flags
 }
 
 // restInto copies the joint's rest value of every slot in mask into v. A
@@ -101,8 +105,9 @@ func (jt *Joint) restInto(v *[NumSlots]float64, mask SlotMask, quat bool) {
 // identity, as the runtime's shortcuts do whatever the values say (files
 // set them only where the values agree).
 func (s *Skeleton) worldG3d(pose *Pose, b *Binding, out []mgl64.Mat4) {
+	var scratch [NumSlots]float64
 	for _, j := range s.order {
-		v, quat, fl := s.local(j, pose, b)
+		v, quat, fl := s.local(j, pose, b, &scratch)
 		sc := [3]float64{v[ScaleX], v[ScaleY], v[ScaleZ]}
 		if fl&FlagScaleOne == FlagScaleOne {
 			sc = [3]float64{1, 1, 1}
@@ -119,7 +124,7 @@ func (s *Skeleton) worldG3d(pose *Pose, b *Binding, out []mgl64.Mat4) {
 		}
 		rt := mgl64.Ident4()
 		if fl&FlagRotTransZero != FlagRotTransZero {
-			rt = translateRotate(&v, quat, tx[0], tx[1], tx[2])
+			rt = translateRotate(v, quat, tx[0], tx[1], tx[2])
 		}
 		if p >= 0 {
 			parent := out[p]

@@ -176,8 +176,8 @@ func BindByName(c *Clip, s *Skeleton) Binding {
 // the target leaves to the skeleton, Target.FromRest, which take the
 // joint's rest values), else the rest.
 func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v [NumSlots]float64, quat bool) {
-	v, quat, _ = s.local(j, pose, b)
-	return v, quat
+	p, quat, _ := s.local(j, pose, b, &v)
+	return *p, quat
 }
 
 // World computes every joint's world matrix (model matrix = identity) for
@@ -253,15 +253,16 @@ func accumulate(parent [3]float32, v *[NumSlots]float64) [3]float32 {
 func isOne(a [3]float32) bool { return a[0] == 1 && a[1] == 1 && a[2] == 1 }
 
 func (s *Skeleton) worldBasic(pose *Pose, b *Binding, out []mgl64.Mat4) {
+	var scratch [NumSlots]float64
 	for _, j := range s.order {
-		v, quat := s.LocalSRT(j, pose, b)
+		v, quat, _ := s.local(j, pose, b, &scratch)
 		acc := [3]float32{1, 1, 1} // the model's base scale
 		p := s.Joints[j].Parent
 		if p >= 0 {
 			acc = stashedScale(&out[p])
 		}
-		acc = accumulate(acc, &v)
-		local := translateRotate(&v, quat, 1, 1, 1)
+		acc = accumulate(acc, v)
+		local := translateRotate(v, quat, 1, 1, 1)
 		if !isOne(acc) {
 			scaleColumns(&local, v[ScaleX], v[ScaleY], v[ScaleZ])
 		}
@@ -278,20 +279,21 @@ func (s *Skeleton) worldBasic(pose *Pose, b *Binding, out []mgl64.Mat4) {
 func (s *Skeleton) worldSoftImage(pose *Pose, b *Binding, out []mgl64.Mat4) {
 	// First pass: out[j] holds the joint's chain (no scale), which its
 	// children extend; second pass: the joint's own matrix.
+	var scratch [NumSlots]float64
 	for _, j := range s.order {
-		v, quat := s.LocalSRT(j, pose, b)
+		v, quat, _ := s.local(j, pose, b, &scratch)
 		acc := [3]float32{1, 1, 1}
 		p := s.Joints[j].Parent
 		if p >= 0 {
 			acc = stashedScale(&out[p])
 		}
-		local := translateRotate(&v, quat, float64(acc[0]), float64(acc[1]), float64(acc[2]))
+		local := translateRotate(v, quat, float64(acc[0]), float64(acc[1]), float64(acc[2]))
 		if p >= 0 {
 			out[j] = mulAffine(&out[p], &local)
 		} else {
 			out[j] = local
 		}
-		stashScale(&out[j], accumulate(acc, &v))
+		stashScale(&out[j], accumulate(acc, v))
 	}
 	for j := range s.Joints {
 		acc := stashedScale(&out[j])
@@ -303,15 +305,16 @@ func (s *Skeleton) worldSoftImage(pose *Pose, b *Binding, out []mgl64.Mat4) {
 // worldTRS is Maya and Standard: T·R·S per joint, with scale
 // compensation where a joint asks for it.
 func (s *Skeleton) worldTRS(pose *Pose, b *Binding, out []mgl64.Mat4) {
+	var scratch, parentScratch [NumSlots]float64
 	for _, j := range s.order {
-		v, quat := s.LocalSRT(j, pose, b)
-		local := translateRotate(&v, quat, 1, 1, 1)
+		v, quat, _ := s.local(j, pose, b, &scratch)
+		local := translateRotate(v, quat, 1, 1, 1)
 		scaleColumns(&local, v[ScaleX], v[ScaleY], v[ScaleZ])
 		p := s.Joints[j].Parent
 		if s.Joints[j].ScaleCompensate && p >= 0 {
 			// The game keeps the parent's local scale in J3DSys::mParentS;
 			// for a root it is (1, 1, 1), so roots need nothing.
-			pv, _ := s.LocalSRT(p, pose, b)
+			pv, _, _ := s.local(p, pose, b, &parentScratch)
 			scaleRows(&local, 1/pv[ScaleX], 1/pv[ScaleY], 1/pv[ScaleZ])
 		}
 		if p >= 0 {

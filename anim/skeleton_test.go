@@ -184,7 +184,7 @@ func TestWorldStandard(t *testing.T) {
 }
 
 func TestWorldAllocatesNothing(t *testing.T) {
-	for _, mode := range []HierarchyMode{J3DBasic, J3DSoftImage, J3DMaya, Standard} {
+	for _, mode := range []HierarchyMode{J3DBasic, J3DSoftImage, J3DMaya, Standard, G3dNoScale, G3dStandard, G3dMaya, G3dSoftimage} {
 		s, clip := benchSkeleton(mode, 64)
 		pose := NewPose(clip)
 		Evaluate(clip, 3, pose)
@@ -220,7 +220,7 @@ func benchSkeleton(mode HierarchyMode, n int) (*Skeleton, *Clip) {
 }
 
 func BenchmarkWorld(b *testing.B) {
-	for _, mode := range []HierarchyMode{J3DBasic, J3DSoftImage, J3DMaya, Standard} {
+	for _, mode := range []HierarchyMode{J3DBasic, J3DSoftImage, J3DMaya, Standard, G3dNoScale, G3dStandard, G3dMaya, G3dSoftimage} {
 		b.Run(mode.String(), func(b *testing.B) {
 			s, clip := benchSkeleton(mode, 100)
 			pose := NewPose(clip)
