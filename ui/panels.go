@@ -196,18 +196,25 @@ func (u *UI) rightPanel(v *View) {
 }
 
 // selectedValues returns the values shown for the selected joint: the
-// posed values of its target, or the skeleton's rest values.
-func selectedValues(v *View) (vals *[anim.NumSlots]float64, t *anim.Target, quat bool) {
+// values its joint is posed with (the target's pose, with the slots the
+// clip leaves to the model taken from its rest, as Skeleton.World does),
+// or the skeleton's rest values.
+func selectedValues(v *View) (vals [anim.NumSlots]float64, t *anim.Target, quat, ok bool) {
 	sel := v.Selection
 	if v.Joint != nil && sel.Target >= 0 && sel.Target < len(v.Joint.Clip.Targets) && v.Joint.Pose != nil && sel.Target < len(v.Joint.Pose.Targets) {
 		tp := &v.Joint.Pose.Targets[sel.Target]
-		return &tp.V, &v.Joint.Clip.Targets[sel.Target], tp.Quaternion
+		t = &v.Joint.Clip.Targets[sel.Target]
+		if sk := v.Skeleton; sk != nil && sk.Binding != nil && sel.Joint >= 0 && sel.Joint < len(sk.Binding.Target) && sel.Joint < len(sk.Skeleton.Joints) && sk.Binding.Target[sel.Joint] == sel.Target {
+			vals, quat = sk.Skeleton.LocalSRT(sel.Joint, v.Joint.Pose, sk.Binding)
+			return vals, t, quat, true
+		}
+		return tp.V, t, tp.Quaternion, true
 	}
 	if v.Skeleton != nil && sel.Joint >= 0 && sel.Joint < len(v.Skeleton.Skeleton.Joints) {
 		j := &v.Skeleton.Skeleton.Joints[sel.Joint]
-		return &j.Rest, nil, j.Quaternion
+		return j.Rest, nil, j.Quaternion, true
 	}
-	return nil, nil, false
+	return vals, nil, false, false
 }
 
 func (u *UI) selectionSection(v *View) {
@@ -237,8 +244,8 @@ func (u *UI) selectionSection(v *View) {
 	default:
 		textDim(fmt.Sprintf("entry %d (no skeleton)", sel.Target))
 	}
-	vals, t, quat := selectedValues(v)
-	if vals == nil {
+	vals, t, quat, ok := selectedValues(v)
+	if !ok {
 		return
 	}
 	animated := func(s anim.Slot) bool {
