@@ -20,6 +20,7 @@ var Format = &format.Format{
 	ClipFormats: []*format.ClipFormat{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
