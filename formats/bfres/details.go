@@ -90,6 +90,9 @@ func curveKindKey(c *Curve) string {
 }
 
 func details(f *File) []format.Detail {
+	if f.Switch != nil {
+		return switchDetails(f) // switch_details.go
+	}
 	d := []format.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
 	var groups []SubfileInfo
 	for g, dict := range f.Groups {

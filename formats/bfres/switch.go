@@ -69,9 +69,9 @@ type RelocTable struct {
 
 // RelocSection is one relocation section.
 type RelocSection struct {
-	Pointer                         uint64
-	Offset, Size                    uint32
-	FirstEntry, NumEntries          uint32
+	Pointer                uint64
+	Offset, Size           uint32
+	FirstEntry, NumEntries uint32
 }
 
 // RelocEntry lists Chunks runs of Words 8-byte pointers, each run followed
