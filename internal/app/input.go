@@ -136,3 +136,16 @@ func openSingleEntry(file string, a *formats.Asset) (*formats.Asset, error) {
 	e.Details = append([]formats.Detail{{Name: "archiveEntry", Value: only.Path}}, e.Details...)
 	return e, nil
 }
+
+// LoadZstdDict reads a Zstandard dictionary file (--zstd-dict) and makes
+// every later Open use it for .zs frames that name its ID.
+func LoadZstdDict(path string) error {
+	data, err := ReadInput(path)
+	if err != nil {
+		return err
+	}
+	if _, err := formats.SetZstdDictionaries(data); err != nil {
+		return &InputError{path, err}
+	}
+	return nil
+}
