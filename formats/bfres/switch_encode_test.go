@@ -50,10 +50,10 @@ type nxSkelDesc struct {
 }
 
 type nxBoneAnimDesc struct {
-	name                 string
-	scale, translate     *[3]float32
-	rotate               *[4]float32
-	curves               []nxCurveDesc
+	name             string
+	scale, translate *[3]float32
+	rotate           *[4]float32
+	curves           []nxCurveDesc
 }
 
 // nxCurveDesc is a curve as stored: frames are real frame numbers (the
