@@ -126,3 +126,26 @@ func TestZstdHostile(t *testing.T) {
 		}
 	}
 }
+
+// FuzzZstd: arbitrary input never panics, never exceeds the cap, and
+// fails with a zstd-prefixed line.
+func FuzzZstd(f *testing.F) {
+	f.Add(zstdHeader(4 << 30))
+	f.Add(zstdHeader(100))
+	f.Add([]byte{})
+	enc, _ := zstd.NewWriter(nil)
+	f.Add(enc.EncodeAll(testPayload(), nil))
+	f.Add(enc.EncodeAll([]byte("FRES    "), nil))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		out, err := DecompressZstd(data)
+		if err != nil {
+			if strings.ContainsAny(err.Error(), "\n\r") || !strings.HasPrefix(err.Error(), "zstd: ") {
+				t.Fatalf("error %q is not one zstd-prefixed line", err)
+			}
+			return
+		}
+		if len(out) > MaxZstdSize {
+			t.Fatalf("%d bytes out", len(out))
+		}
+	})
+}
