@@ -114,8 +114,9 @@ type decoder struct {
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
 	// Switch files (switch.go): little-endian, with the version's layout.
-	le bool
-	nx nxLayout
+	le    bool
+	nx    nxLayout
+	arena []float64 // float64 storage handed out to decoded curves (floats)
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {

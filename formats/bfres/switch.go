@@ -1,6 +1,7 @@
 package bfres
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sort"
 
@@ -472,19 +473,19 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 		return rt, err
 	}
 	type run struct{ start, end int64 }
-	var runs []run
+	runs := make([]run, 0, total)
+	sorted := true
+	rt.Entries = make([]RelocEntry, 0, total)
+	b := d.r.B
+	size := int64(len(b))
 	for si, sec := range rt.Sections {
 		for k := int64(0); k < int64(sec.NumEntries); k++ {
 			eo := entriesAt + 8*(int64(sec.FirstEntry)+k)
-			o, _ := d.r.U32(eo)
-			c, _ := d.r.U16(eo + 4)
-			w, _ := d.r.U8(eo + 6)
-			sk, _ := d.r.U8(eo + 7)
-			e := RelocEntry{Offset: o, Chunks: c, Words: w, Skip: sk}
+			e := RelocEntry{Offset: le32(b[eo:]), Chunks: le16(b[eo+4:]), Words: b[eo+6], Skip: b[eo+7]}
 			start := int64(e.Offset)
 			stride := (int64(e.Words) + int64(e.Skip)) * 8
 			end := start + int64(e.Chunks)*stride - 8*int64(e.Skip)
-			if e.Words == 0 || e.Chunks == 0 || start < int64(sec.Offset) || end > int64(sec.Offset)+int64(sec.Size) || end > int64(d.r.Len()) {
+			if e.Words == 0 || e.Chunks == 0 || start < int64(sec.Offset) || end > int64(sec.Offset)+int64(sec.Size) || end > size {
 				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty or lies outside section %d or the file", e.Offset, e.Chunks, e.Words, e.Skip, si)
 			}
 			for ch := int64(0); ch < int64(e.Chunks); ch++ {
@@ -492,18 +493,20 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 				if err := d.charge(rs, 8*int64(e.Words), "relocated pointers"); err != nil {
 					return rt, err
 				}
+				sorted = sorted && (len(runs) == 0 || rs >= runs[len(runs)-1].start)
 				runs = append(runs, run{rs, rs + 8*int64(e.Words)})
-				for wi := int64(0); wi < int64(e.Words); wi++ {
-					v, err := d.r.U64(rs + 8*wi)
-					if err != nil || v >= uint64(d.r.Len()) {
-						return rt, d.errf(rs+8*wi, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file", v, eo)
+				for p := rs; p < rs+8*int64(e.Words); p += 8 {
+					if v := le64(b[p:]); v >= uint64(size) {
+						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file", v, eo)
 					}
 				}
 			}
 			rt.Entries = append(rt.Entries, e)
 		}
 	}
-	sort.Slice(runs, func(i, j int) bool { return runs[i].start < runs[j].start })
+	if !sorted {
+		sort.Slice(runs, func(i, j int) bool { return runs[i].start < runs[j].start })
+	}
 	for i := 1; i < len(runs); i++ {
 		if runs[i].start < runs[i-1].end {
 			return rt, d.errf(runs[i].start, "relocation entries overlap at 0x%x", runs[i].start)
@@ -562,3 +565,7 @@ func (t *Dict) nxLookup(name string) (int, int) {
 	}
 	return int(ci) - 1, steps
 }
+
+func le16(b []byte) uint16 { return binary.LittleEndian.Uint16(b) }
+func le32(b []byte) uint32 { return binary.LittleEndian.Uint32(b) }
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }

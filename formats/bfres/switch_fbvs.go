@@ -120,7 +120,7 @@ func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 			return a, d.errf(c.FileOffset+0x14, "FBVS %q: curve target %d is not a bone of the animation (%d bones) or is animated twice", a.Name, c.TargetOffset, n)
 		}
 		seen[c.TargetOffset] = true
-		if err := d.decode(&c, 1); err != nil {
+		if err := d.nxDecode(&c, 1); err != nil {
 			return a, err
 		}
 		a.Curves[i] = c

@@ -265,7 +265,7 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		if m.isTexSrtCurve(i) && c.TargetOffset == TexSrtR {
 			unit = 180 / math.Pi
 		}
-		if err := d.decode(c, unit); err != nil {
+		if err := d.nxDecode(c, unit); err != nil {
 			return m, err
 		}
 	}

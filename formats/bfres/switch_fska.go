@@ -292,7 +292,7 @@ func (d *decoder) nxReadBoneAnim(off int64, quat bool) (BoneAnim, error) {
 			if !quat && c.TargetOffset >= TargetRotateX && c.TargetOffset <= TargetRotateZ {
 				unit = 180 / math.Pi
 			}
-			if err := d.decode(&c, unit); err != nil {
+			if err := d.nxDecode(&c, unit); err != nil {
 				return BoneAnim{}, err
 			}
 			b.Curves[i] = c
@@ -350,5 +350,33 @@ func (d *decoder) readBoneBase(b *BoneAnim) error {
 	if x, ok := allFinite(b.Scale[:], b.Rotate[:], b.Translate[:]); !ok {
 		return d.errf(b.BaseOffset, "bone anim %q: base value %v is not finite", b.Name, x)
 	}
+	return nil
+}
+
+// arenaChunk is how many float64 values floats allocates at once: a
+// Switch animation file holds thousands of curves of a few dozen values
+// each, and one allocation per curve dominated decoding.
+const arenaChunk = 1 << 15
+
+// floats hands out n float64s from the current chunk.
+func (d *decoder) floats(n int) []float64 {
+	if n > arenaChunk/4 {
+		return make([]float64, n)
+	}
+	if len(d.arena) < n {
+		d.arena = make([]float64, arenaChunk)
+	}
+	out := d.arena[:n:n]
+	d.arena = d.arena[n:]
+	return out
+}
+
+// nxDecode builds c.Decoded with storage from the arena.
+func (d *decoder) nxDecode(c *Curve, unit float64) error {
+	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats)
+	if err != nil {
+		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
+	}
+	c.Decoded = nw
 	return nil
 }
