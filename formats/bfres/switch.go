@@ -485,9 +485,14 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 			start := int64(e.Offset)
 			stride := (int64(e.Words) + int64(e.Skip)) * 8
 			end := start + int64(e.Chunks)*stride - 8*int64(e.Skip)
-			if e.Words == 0 || e.Chunks == 0 || start < int64(sec.Offset) || end > int64(sec.Offset)+int64(sec.Size) || end > size {
-				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty or lies outside section %d or the file", e.Offset, e.Chunks, e.Words, e.Skip, si)
+			// Sections group pointers by where they point (section 1 holds
+			// the pointers into the GPU buffer data, wherever they sit), so
+			// an entry only has to lie in the file; its pointers must point
+			// into its section.
+			if e.Words == 0 || e.Chunks == 0 || end > size {
+				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty or runs past the end of the file", e.Offset, e.Chunks, e.Words, e.Skip)
 			}
+			secEnd := uint64(sec.Offset) + uint64(sec.Size)
 			for ch := int64(0); ch < int64(e.Chunks); ch++ {
 				rs := start + ch*stride
 				if err := d.charge(rs, 8*int64(e.Words), "relocated pointers"); err != nil {
@@ -496,8 +501,8 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 				sorted = sorted && (len(runs) == 0 || rs >= runs[len(runs)-1].start)
 				runs = append(runs, run{rs, rs + 8*int64(e.Words)})
 				for p := rs; p < rs+8*int64(e.Words); p += 8 {
-					if v := le64(b[p:]); v >= uint64(size) {
-						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file", v, eo)
+					if v := le64(b[p:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
+						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file or its section %d (0x%x..0x%x)", v, eo, si, sec.Offset, secEnd)
 					}
 				}
 			}

@@ -659,19 +659,40 @@ func (w *nxWriter) finish(strField int) {
 	}
 	w.ptr(strField, at[""])
 	w.u32(0x10, uint32(at[w.strs[0x20]]+2))
+	// Two sections, as in real files: pointers are grouped by the section
+	// they point into (section 1: the string pool), wherever they sit.
 	sort.Ints(w.ptrs)
-	rlt := w.alloc(0x10+0x18+8*len(w.ptrs), 8)
+	var groups [2][]int
+	for _, p := range w.ptrs {
+		g := 0
+		if v := int(le.Uint64(w.b[p:])); v >= blk {
+			g = 1
+		}
+		groups[g] = append(groups[g], p)
+	}
+	rlt := w.alloc(0x10+2*0x18+8*len(w.ptrs), 8)
 	copy(w.b[rlt:], "_RLT")
 	w.u32(rlt+4, uint32(rlt))
-	w.u32(rlt+8, 1)
-	s := rlt + 0x10
-	w.u32(s+0x0C, uint32(rlt))
-	w.u32(s+0x14, uint32(len(w.ptrs)))
-	for i, p := range w.ptrs {
-		e := s + 0x18 + 8*i
-		w.u32(e, uint32(p))
-		w.u16(e+4, 1)
-		w.u8(e+6, 1)
+	w.u32(rlt+8, 2)
+	e := rlt + 0x10 + 2*0x18
+	first := 0
+	for si, g := range groups {
+		s := rlt + 0x10 + 0x18*si
+		lo, hi := 0, blk
+		if si == 1 {
+			lo, hi = blk, rlt
+		}
+		w.u32(s+8, uint32(lo))
+		w.u32(s+0x0C, uint32(hi-lo))
+		w.u32(s+0x10, uint32(first))
+		w.u32(s+0x14, uint32(len(g)))
+		first += len(g)
+		for _, p := range g {
+			w.u32(e, uint32(p))
+			w.u16(e+4, 1)
+			w.u8(e+6, 1)
+			e += 8
+		}
 	}
 	w.u32(0x18, uint32(rlt))
 	w.u32(0x1C, uint32(len(w.b)))
