@@ -21,6 +21,7 @@ var Format = &format.Format{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {

@@ -7,6 +7,7 @@ import "github.com/animscope/animscope/formats/format"
 type MaterialAnimInfo struct {
 	AnimInfo
 	TexSRT    bool              `json:"texSrt"`
+	Textures  []string          `json:"textures,omitempty"`
 	Materials []MatAnimDataInfo `json:"materials"`
 }
 
@@ -51,6 +52,7 @@ func materialAnimInfo(a *SwitchMaterialAnim) MaterialAnimInfo {
 	mi := MaterialAnimInfo{AnimInfo: AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
 		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}}
 	_, mi.TexSRT = a.texSRT()
+	mi.Textures = a.TextureNames
 	for i := range a.MaterialAnims {
 		m := &a.MaterialAnims[i]
 		md := MatAnimDataInfo{Name: m.Name, Curves: len(m.Curves), Constants: len(m.Constants),

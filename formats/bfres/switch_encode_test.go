@@ -79,8 +79,18 @@ type nxMatDesc struct {
 }
 
 type nxMatDataDesc struct {
-	name   string
-	params []nxParamDesc
+	name     string
+	params   []nxParamDesc
+	patterns []nxPatternDesc
+	visCurve *nxCurveDesc // material visibility (bool curve) ...
+	visConst *uint32      // ... or constant
+}
+
+// nxPatternDesc is a texture pattern: a curve or a constant texture index.
+type nxPatternDesc struct {
+	name     string
+	curve    *nxCurveDesc
+	constant *uint32
 }
 
 type nxParamDesc struct {
@@ -542,6 +552,14 @@ func (w *nxWriter) fmaa(p int, a nxMatDesc) {
 		for _, pa := range m.params {
 			curves += len(pa.curves)
 		}
+		for _, pat := range m.patterns {
+			if pat.curve != nil {
+				curves++
+			}
+		}
+		if m.visCurve != nil {
+			curves++
+		}
 	}
 	if w.v9 {
 		w.u32(p+0x58, uint32(a.frames))
@@ -581,6 +599,35 @@ func (w *nxWriter) fmaa(p int, a nxMatDesc) {
 			consts = append(consts, pa.constants...)
 		}
 		w.ptr(q+8, pi)
+		patCurve, visCurve, visConst := 0xFFFF, 0xFFFF, 0xFFFF
+		if len(m.patterns) > 0 {
+			pp := w.alloc(0x10*len(m.patterns), 8)
+			patCurve = len(cs)
+			for k, pat := range m.patterns {
+				r := pp + 0x10*k
+				w.str(r, pat.name)
+				w.u16(r+8, 0xFFFF)
+				w.u16(r+0x0A, 0xFFFF)
+				if pat.curve != nil {
+					w.u16(r+8, uint16(len(cs)))
+					cs = append(cs, *pat.curve)
+				}
+				if pat.constant != nil {
+					w.u16(r+0x0A, uint16(len(consts)))
+					consts = append(consts, [2]uint32{0, *pat.constant})
+				}
+				w.u8(r+0x0C, 0xFF)
+			}
+			w.ptr(q+0x10, pp)
+		}
+		if m.visCurve != nil {
+			visCurve = len(cs)
+			cs = append(cs, *m.visCurve)
+		}
+		if m.visConst != nil {
+			visConst = len(consts)
+			consts = append(consts, [2]uint32{0, *m.visConst})
+		}
 		if len(cs) > 0 {
 			w.ptr(q+0x18, w.curves(cs))
 		}
@@ -593,10 +640,12 @@ func (w *nxWriter) fmaa(p int, a nxMatDesc) {
 			w.ptr(q+0x20, cp)
 		}
 		w.u16(q+0x28, uint16(first))
-		for _, o := range []int{0x2A, 0x2C, 0x2E, 0x30} {
-			w.u16(q+o, 0xFFFF)
-		}
+		w.u16(q+0x2A, uint16(patCurve))
+		w.u16(q+0x2C, uint16(visConst))
+		w.u16(q+0x2E, uint16(visCurve))
+		w.u16(q+0x30, uint16(visConst))
 		w.u16(q+0x32, uint16(len(m.params)))
+		w.u16(q+0x34, uint16(len(m.patterns)))
 		w.u16(q+0x36, uint16(len(consts)))
 		w.u16(q+0x38, uint16(len(cs)))
 		first += len(cs)

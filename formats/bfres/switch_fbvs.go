@@ -212,7 +212,8 @@ func (f *File) BoneVisClip(i int) *anim.Clip {
 	return clip
 }
 
-// switchClips converts the Switch-only animations (bone visibility).
+// switchClips converts the Switch-only animations: bone visibility, then
+// the material animations that are not pure texture SRT (MaterialClip).
 func (f *File) switchClips() []*anim.Clip {
 	if f.Switch == nil {
 		return nil
@@ -220,6 +221,10 @@ func (f *File) switchClips() []*anim.Clip {
 	var out []*anim.Clip
 	for i := range f.Switch.BoneVisAnims {
 		out = append(out, f.BoneVisClip(i))
+	}
+	for _, i := range f.materialClipAnims() {
+		c, _ := f.MaterialClip(i)
+		out = append(out, c)
 	}
 	return out
 }

@@ -77,7 +77,9 @@ func TestSwitchHostile(t *testing.T) {
 		{"relocation entry past end", func(f *File, b []byte) { le.PutUint32(b[entry(f, 3):], uint32(len(b))) }, "relocation entry"},
 		{"relocation entries overlap", func(f *File, b []byte) { copy(b[entry(f, 4):entry(f, 4)+4], b[entry(f, 3):]) }, "relocation entries overlap"},
 		{"relocation chunk count huge", func(f *File, b []byte) { le.PutUint16(b[entry(f, 2)+4:], 0xFFFF) }, "relocation entry"},
-		{"relocation entry count huge", func(f *File, b []byte) { le.PutUint32(b[rlt(f)+0x10+0x18*(len(f.Switch.Relocation.Sections)-1)+0x14:], 0x7FFFFFFF) }, "entries run past the end"},
+		{"relocation entry count huge", func(f *File, b []byte) {
+			le.PutUint32(b[rlt(f)+0x10+0x18*(len(f.Switch.Relocation.Sections)-1)+0x14:], 0x7FFFFFFF)
+		}, "entries run past the end"},
 		{"section count huge", func(f *File, b []byte) { le.PutUint32(b[rlt(f)+8:], 0xFFFFFFF) }, "sections do not fit"},
 		{"relocated pointer out of range", func(f *File, b []byte) { le.PutUint64(b[0x28:], 1<<40) }, "outside the file"},
 		{"relocated pointer in another section", func(f *File, b []byte) { le.PutUint64(b[0x20:], le.Uint64(b[0x28:])) }, "or its section 1"},

@@ -254,6 +254,26 @@ func switchTestDesc(major int) nxDesc {
 			{name: "tex_mtx2", curves: []nxCurveDesc{texCurve(TexSrtTY, anim.NWCubic, anim.NWFrameU8, KeyS8), modeCurve(anim.NWBakedBool, anim.NWFrameU8)}},
 		}},
 	}}}
+	// A material animation beside it: a colour parameter (float curves and
+	// constants at offsets 0..12), a texture pattern from a step int curve
+	// and one from a constant, material visibility from a bool curve and
+	// from a constant, and a texture SRT parameter.
+	patCurve := randomCurve(rng, 0, anim.NWStepInt, anim.NWFrameFixed, KeyS8, 0, 20)
+	for _, k := range patCurve.keys {
+		k[0] = float64(rng.IntN(4))
+	}
+	patCurve.offset, patCurve.delta = 1, 0
+	visCurve := randomCurve(rng, 0, anim.NWStepBool, anim.NWFrameU8, Key32, 0, 20)
+	visCurve.delta = 0
+	three, zero := uint32(3), uint32(0)
+	d.material = append(d.material, nxMatDesc{name: "Glow_fcl", frames: 20, mats: []nxMatDataDesc{
+		{name: "Body", params: []nxParamDesc{
+			{name: "albedo_color", curves: []nxCurveDesc{texCurve(4, anim.NWCubic, anim.NWFrameFixed, KeyS16), texCurve(8, anim.NWBakedFloat, anim.NWFrameU8, Key32)},
+				constants: [][2]uint32{{0, math.Float32bits(0.5)}, {12, math.Float32bits(1)}}},
+			{name: "tex_mtx0", curves: []nxCurveDesc{texCurve(TexSrtTX, anim.NWLinear, anim.NWFrameF32, Key32)}, constants: [][2]uint32{{TexSrtMode, 2}}},
+		}, patterns: []nxPatternDesc{{name: "_a0", curve: &patCurve}, {name: "_n0", constant: &three}}, visCurve: &visCurve},
+		{name: "Eye", visConst: &zero},
+	}})
 	vis := func(target uint32, typ anim.NWCurveType, ft anim.NWFrameType, kt KeyType) nxCurveDesc {
 		c := randomCurve(rng, target, typ, ft, kt, 2, 18)
 		c.pre, c.post = allWraps[rng.IntN(3)], allWraps[rng.IntN(3)]
@@ -298,8 +318,8 @@ func TestSwitchWriterVersions(t *testing.T) {
 			}
 			checkSwitchModel(t, f, desc)
 			clips, _ := f.Clips()
-			if len(clips) != 4 {
-				t.Fatalf("%d clips, want 2 skeletal + 1 texsrt + 1 bonevis", len(clips))
+			if len(clips) != 5 {
+				t.Fatalf("%d clips, want 2 skeletal + 1 texsrt + 1 bonevis + 1 material", len(clips))
 			}
 			for _, c := range clips {
 				if err := c.Validate(); err != nil {
@@ -310,6 +330,7 @@ func TestSwitchWriterVersions(t *testing.T) {
 			checkSwitchSkeletal(t, clips[1], desc.skeletal[1], desc.models[0], true)
 			checkSwitchTexSRT(t, clips[2], desc.material[0])
 			checkSwitchBoneVis(t, clips[3], desc.boneVis[0])
+			checkSwitchMaterial(t, clips[4], desc.material[1])
 			if clips[0].Loop != anim.Loop || clips[1].Loop != anim.Once || clips[0].Duration != 30 || !f.SkeletalAnims[1].Baked() {
 				t.Errorf("header fields: loop %v/%v, duration %v, baked %v", clips[0].Loop, clips[1].Loop, clips[0].Duration, f.SkeletalAnims[1].Baked())
 			}
@@ -493,6 +514,59 @@ func checkSwitchBoneVis(t *testing.T, clip *anim.Clip, a nxVisDesc) {
 			if got := cv.Eval(fr); got != want {
 				t.Fatalf("%s at %v: %v, want %v", name, fr, got, want)
 			}
+		}
+	}
+}
+
+// checkSwitchMaterial checks a material clip's targets against the
+// description: shader-parameter channels offset.N, the texture SRT
+// parameter as texsrt, texture patterns and material visibility.
+func checkSwitchMaterial(t *testing.T, clip *anim.Clip, a nxMatDesc) {
+	t.Helper()
+	if clip.Format != MaterialClipFormat || clip.Name != a.name || len(clip.Targets) != 6 {
+		t.Fatalf("clip %s %q: %d targets, want 6", clip.Format, clip.Name, len(clip.Targets))
+	}
+	body := a.mats[0]
+	sp := &clip.Targets[0]
+	if sp.Kind != anim.ShaderParamTarget || sp.Name != "Body" || sp.Param != "albedo_color" || len(sp.Channels) != 4 {
+		t.Fatalf("shader param target %+v", sp)
+	}
+	for _, fr := range sampleFrames() {
+		for _, c := range body.params[0].curves {
+			if got, want := channelCurve(sp, anim.Param0+anim.Slot(c.target/4)).Eval(fr), refEval(c, fr); !nxNear(got, want) {
+				t.Fatalf("offset.%d at %v: %v, want %v", c.target, fr, got, want)
+			}
+		}
+		if channelCurve(sp, anim.Param0).Eval(fr) != 0.5 || channelCurve(sp, anim.Param0+3).Eval(fr) != 1 {
+			t.Fatal("shader param constants")
+		}
+		pat := &clip.Targets[2]
+		if got, want := channelCurve(pat, anim.TexIndex).Eval(fr), refEval(*body.patterns[0].curve, fr); got != want {
+			t.Fatalf("texIndex at %v: %v, want %v", fr, got, want)
+		}
+		if channelCurve(&clip.Targets[3], anim.TexIndex).Eval(fr) != 3 {
+			t.Fatal("constant texture pattern")
+		}
+		if got, want := channelCurve(&clip.Targets[4], anim.Visible).Eval(fr), refEval(*body.visCurve, fr); got != want {
+			t.Fatalf("material visibility at %v: %v, want %v", fr, got, want)
+		}
+		if channelCurve(&clip.Targets[5], anim.Visible).Eval(fr) != 0 {
+			t.Fatal("constant material visibility")
+		}
+		tx := &clip.Targets[1]
+		if got, want := channelCurve(tx, anim.TransX).Eval(fr), refEval(body.params[1].curves[0], fr); !nxNear(got, want) || tx.Kind != anim.TexSRTTarget || channelCurve(tx, anim.TexModeSlot).Eval(fr) != 2 {
+			t.Fatalf("texsrt param at %v: %v, want %v (%+v)", fr, got, want, tx)
+		}
+	}
+	want := []struct {
+		kind  anim.TargetKind
+		name  string
+		param string
+	}{{anim.ShaderParamTarget, "Body", "albedo_color"}, {anim.TexSRTTarget, "Body", "tex_mtx0"}, {anim.TexPatternTarget, "Body", "_a0"},
+		{anim.TexPatternTarget, "Body", "_n0"}, {anim.ShapeTarget, "Body", ""}, {anim.ShapeTarget, "Eye", ""}}
+	for i, w := range want {
+		if g := &clip.Targets[i]; g.Kind != w.kind || g.Name != w.name || g.Param != w.param {
+			t.Errorf("target %d: %v %q %q, want %v %q %q", i, g.Kind, g.Name, g.Param, w.kind, w.name, w.param)
 		}
 	}
 }
