@@ -3,7 +3,6 @@ package bfres
 import (
 	"encoding/binary"
 	"fmt"
-	"sort"
 
 	"github.com/animscope/animscope/formats/internal/bin"
 )
@@ -472,12 +471,12 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 	if err := d.charge(entriesAt, 8*total, "relocation entries"); err != nil {
 		return rt, err
 	}
-	type run struct{ start, end int64 }
-	runs := make([]run, 0, total)
-	sorted := true
-	rt.Entries = make([]RelocEntry, 0, total)
+	// One bit per 8-byte word marks the relocated pointers: a word marked
+	// twice is listed by two entries (overlap).
 	b := d.r.B
 	size := int64(len(b))
+	seen := make([]uint64, (size/8+63)/64)
+	rt.Entries = make([]RelocEntry, 0, total)
 	for si, sec := range rt.Sections {
 		for k := int64(0); k < int64(sec.NumEntries); k++ {
 			eo := entriesAt + 8*(int64(sec.FirstEntry)+k)
@@ -489,8 +488,8 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 			// the pointers into the GPU buffer data, wherever they sit), so
 			// an entry only has to lie in the file; its pointers must point
 			// into its section.
-			if e.Words == 0 || e.Chunks == 0 || end > size {
-				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty or runs past the end of the file", e.Offset, e.Chunks, e.Words, e.Skip)
+			if e.Words == 0 || e.Chunks == 0 || end > size || start%8 != 0 {
+				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty, misaligned or runs past the end of the file", e.Offset, e.Chunks, e.Words, e.Skip)
 			}
 			secEnd := uint64(sec.Offset) + uint64(sec.Size)
 			for ch := int64(0); ch < int64(e.Chunks); ch++ {
@@ -498,23 +497,18 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 				if err := d.charge(rs, 8*int64(e.Words), "relocated pointers"); err != nil {
 					return rt, err
 				}
-				sorted = sorted && (len(runs) == 0 || rs >= runs[len(runs)-1].start)
-				runs = append(runs, run{rs, rs + 8*int64(e.Words)})
 				for p := rs; p < rs+8*int64(e.Words); p += 8 {
+					w, bit := p/8/64, uint64(1)<<(p/8%64)
+					if seen[w]&bit != 0 {
+						return rt, d.errf(p, "relocation entries overlap at 0x%x", p)
+					}
+					seen[w] |= bit
 					if v := le64(b[p:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
 						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file or its section %d (0x%x..0x%x)", v, eo, si, sec.Offset, secEnd)
 					}
 				}
 			}
 			rt.Entries = append(rt.Entries, e)
-		}
-	}
-	if !sorted {
-		sort.Slice(runs, func(i, j int) bool { return runs[i].start < runs[j].start })
-	}
-	for i := 1; i < len(runs); i++ {
-		if runs[i].start < runs[i-1].end {
-			return rt, d.errf(runs[i].start, "relocation entries overlap at 0x%x", runs[i].start)
 		}
 	}
 	return rt, nil

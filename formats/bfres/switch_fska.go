@@ -23,23 +23,26 @@ func (d *decoder) nxBoneAnimSize() int64 {
 // nxReadCurve reads a 0x30-byte Switch curve header (u64 frame and key
 // array offsets, then the Wii U fields with delta) and its arrays.
 func (d *decoder) nxReadCurve(off int64) (Curve, error) {
-	f, err := d.structAt(off, nxCurveSize, "curve")
-	if err != nil {
+	// Files hold thousands of curves: read the fixed header straight from
+	// the bytes after one bounds check.
+	if !d.r.In(off, nxCurveSize) {
+		return Curve{}, d.errf(off, "curve (0x%x bytes) runs past the end of the file (0x%x)", nxCurveSize, d.r.Len())
+	}
+	if err := d.charge(off, nxCurveSize, "curve"); err != nil {
 		return Curve{}, err
 	}
-	c := Curve{FileOffset: off, HasDelta: true, LittleEndian: true}
-	c.FrameArrayOffset = f.off64(0)
-	c.KeyArrayOffset = f.off64(8)
-	c.Flags = f.u16(0x10)
-	c.NumKeys = f.u16(0x12)
-	c.TargetOffset = f.u32(0x14)
-	c.StartFrame = f.f32(0x18)
-	c.EndFrame = f.f32(0x1C)
-	c.ScaleBits = f.u32(0x20)
-	c.OffsetBits = f.u32(0x24)
-	c.DeltaBits = f.u32(0x28)
-	if f.err != nil {
-		return Curve{}, f.err
+	b := d.r.B[off : off+nxCurveSize]
+	c := Curve{FileOffset: off, HasDelta: true, LittleEndian: true,
+		Flags: le16(b[0x10:]), NumKeys: le16(b[0x12:]), TargetOffset: le32(b[0x14:]),
+		StartFrame: math.Float32frombits(le32(b[0x18:])), EndFrame: math.Float32frombits(le32(b[0x1C:])),
+		ScaleBits: le32(b[0x20:]), OffsetBits: le32(b[0x24:]), DeltaBits: le32(b[0x28:])}
+	size := uint64(d.r.Len())
+	for i, p := range []*int64{&c.FrameArrayOffset, &c.KeyArrayOffset} {
+		v := le64(b[8*i:])
+		if v >= size {
+			return Curve{}, d.errf(off+8*int64(i), "curve: offset field points to 0x%x, outside the file (0x%x bytes)", v, size)
+		}
+		*p = int64(v)
 	}
 	if err := d.finishCurve(&c, 0x10, 0, 8); err != nil {
 		return Curve{}, err
