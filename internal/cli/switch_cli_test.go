@@ -112,3 +112,21 @@ func TestZstdCLI(t *testing.T) {
 		t.Errorf("a non-dictionary as --zstd-dict: exit %d, %q", code, errOut)
 	}
 }
+
+// A .zs frame declaring 4 GiB is refused before any allocation: one line,
+// exit 1.
+func TestZstdHugeFrameCLI(t *testing.T) {
+	b := []byte{0x28, 0xB5, 0x2F, 0xFD, 0xC0, 0x50}
+	b = append(b, 0, 0, 0, 0, 1, 0, 0, 0) // content size 4 GiB (u64 LE)
+	b = append(b, 0x01, 0x00, 0x00)
+	p := filepath.Join(t.TempDir(), "huge.bfres.zs")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{{"info", p}, {"sample", "--json", "--frames", "0", p}} {
+		code, _, errOut := runCLI(cmd...)
+		if code != ExitInput || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "huge.bfres.zs: zstd:") || !strings.Contains(errOut, "4294967296 bytes, over the 256 MiB limit") {
+			t.Errorf("%v: exit %d, %q", cmd, code, errOut)
+		}
+	}
+}
