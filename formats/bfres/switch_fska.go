@@ -150,10 +150,17 @@ func (d *decoder) nxReadSkeletalAnim(off int64) (SkeletalAnim, error) {
 	if a.BindIndices, err = d.nxU16s(bindIdx, n, "FSKA bind index array"); err != nil {
 		return SkeletalAnim{}, err
 	}
+	// All curves of the animation in one allocation (the stated count is
+	// checked against the file size first, and against the bone anims
+	// below).
+	if a.NumCurves < 0 || int64(a.NumCurves) > int64(d.r.Len())/nxCurveSize {
+		return SkeletalAnim{}, d.errf(off+p+4, "FSKA %q: curve count %d does not fit in the file", a.Name, a.NumCurves)
+	}
+	pool := make([]Curve, a.NumCurves)
 	a.BoneAnims = make([]BoneAnim, n)
 	total := int64(0)
 	for i := range a.BoneAnims {
-		ba, err := d.nxReadBoneAnim(boneAnims+int64(i)*stride, a.Quaternion())
+		ba, err := d.nxReadBoneAnim(boneAnims+int64(i)*stride, a.Quaternion(), &pool)
 		if err != nil {
 			return SkeletalAnim{}, err
 		}
@@ -245,7 +252,7 @@ func (d *decoder) nxUserData(values, dict int64, count int, what string) ([]User
 	return out, nil
 }
 
-func (d *decoder) nxReadBoneAnim(off int64, quat bool) (BoneAnim, error) {
+func (d *decoder) nxReadBoneAnim(off int64, quat bool, pool *[]Curve) (BoneAnim, error) {
 	f, err := d.structAt(off, d.nxBoneAnimSize(), "bone anim")
 	if err != nil {
 		return BoneAnim{}, err
@@ -274,7 +281,10 @@ func (d *decoder) nxReadBoneAnim(off int64, quat bool) (BoneAnim, error) {
 		if b.CurveArrayOffset == 0 {
 			return BoneAnim{}, d.errf(off+8, "bone anim %q has %d curves but no curve array", b.Name, b.NumCurves)
 		}
-		b.Curves = make([]Curve, b.NumCurves)
+		if len(*pool) < int(b.NumCurves) {
+			return BoneAnim{}, d.errf(off+d.nxBoneAnimSize()-0x10+6, "bone anim %q: its %d curves exceed the animation's stated curve count", b.Name, b.NumCurves)
+		}
+		b.Curves, *pool = (*pool)[:b.NumCurves:b.NumCurves], (*pool)[b.NumCurves:]
 		var seen [0x30 / 4]bool
 		for i := range b.Curves {
 			c, err := d.nxReadCurve(b.CurveArrayOffset + int64(i)*nxCurveSize)

@@ -115,7 +115,9 @@ func TestSwitchHostile(t *testing.T) {
 		{"FMAA param curve range", func(f *File, b []byte) {
 			le.PutUint16(b[f.Switch.MaterialAnims[0].MaterialAnims[0].Params[0].FileOffset+8:], 60)
 		}, "outside the material anim's"},
-		{"FSKA curve count", func(f *File, b []byte) { le.PutUint32(b[fskaCount(f)-8:], 3) }, "states 3 curves"},
+		{"FSKA curve count too small", func(f *File, b []byte) { le.PutUint32(b[fskaCount(f)-8:], 3) }, "exceed the animation's stated curve count"},
+		{"FSKA curve count too large", func(f *File, b []byte) { le.PutUint32(b[fskaCount(f)-8:], 40) }, "states 40 curves, its bone anims hold 27"},
+		{"FSKA curve count huge", func(f *File, b []byte) { le.PutUint32(b[fskaCount(f)-8:], 0x7FFFFFFF) }, "does not fit in the file"},
 	}
 	for _, v := range []int{5, 8, 9, 10} {
 		orig := encodeSwitch(switchTestDesc(v))
