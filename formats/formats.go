@@ -40,6 +40,9 @@ func Sniff(data []byte) string {
 	if archive.IsYaz0(data) {
 		return "yaz0"
 	}
+	if archive.IsZstd(data) {
+		return "zstd"
+	}
 	if f := sniff(data); f != nil {
 		return f.Name
 	}
@@ -50,6 +53,17 @@ func Sniff(data []byte) string {
 // format and what is wrong; the caller prefixes the file name.
 func Open(name string, data []byte) (*Asset, error) {
 	a := &Asset{Name: name}
+	if archive.IsZstd(data) {
+		d, err := archive.DecompressZstd(data)
+		if err != nil {
+			return nil, err
+		}
+		data = d
+		a.Zstd = true
+		if archive.IsZstd(data) {
+			return nil, fmt.Errorf("zstd: stream decompresses to another Zstandard stream")
+		}
+	}
 	if archive.IsYaz0(data) {
 		d, err := archive.DecompressYaz0(data)
 		if err != nil {
@@ -91,4 +105,11 @@ func Open(name string, data []byte) (*Asset, error) {
 // Bip01 alias of the SWTOR-Slicers importer, everything else by bone name.
 func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 	return ClipInfo(c).Bind(c, s)
+}
+
+// SetZstdDictionaries supplies the Zstandard dictionaries .zs files are
+// compressed with (a dictionary, or a SARC of them such as Tears of the
+// Kingdom's ZsDic.pack.zs); nil clears them. It returns the IDs loaded.
+func SetZstdDictionaries(data []byte) ([]uint32, error) {
+	return archive.SetZstdDictionaries(data)
 }

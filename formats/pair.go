@@ -53,13 +53,38 @@ const (
 	SameArchive        = "same archive"
 	SameDirectory      = "same directory"
 	MatchingJointCount = "matching joint count"
+	// MatchingBoneNames: the clip's named joint targets are (almost) all
+	// bones of the skeleton — how a BFRES *_Animation file finds its model
+	// elsewhere. Ranked after SameDirectory, before MatchingJointCount.
+	MatchingBoneNames = "matching bone names"
 )
+
+// bonesMatch reports whether at least 80% (and at least one) of the
+// clip's named joint targets name bones of sk.
+func bonesMatch(c *anim.Clip, sk *anim.Skeleton) bool {
+	names := make(map[string]bool, len(sk.Joints))
+	for _, j := range sk.Joints {
+		names[j.Name] = true
+	}
+	named, found := 0, 0
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		if t.Kind != anim.JointTarget || t.Name == "" {
+			continue
+		}
+		named++
+		if names[t.Name] {
+			found++
+		}
+	}
+	return named > 0 && 5*found >= 4*named
+}
 
 // Candidate is an animation offered for a model.
 type Candidate struct {
 	Anim   *Source
 	Clip   *anim.Clip
-	Reason string // SameArchive, SameDirectory or MatchingJointCount
+	Reason string // SameArchive, SameDirectory, MatchingBoneNames or MatchingJointCount
 	// Warnings are the binding's mismatches (for J3D, a joint-count
 	// mismatch naming both counts; the clip still plays on the joints
 	// that exist).
@@ -78,7 +103,8 @@ func JointTargets(c *anim.Clip) int {
 }
 
 // Pair suggests animations for every model among srcs: animations in the
-// model's own archive first, then those in the same directory, then any
+// model's own archive first, then those in the same directory, then those
+// naming its bones (MatchingBoneNames), then any
 // other whose joint count equals the skeleton's. Within a rank, paths are
 // in order.
 func Pair(srcs []*Source) *Pairing {
@@ -108,6 +134,8 @@ func Pair(srcs []*Source) *Pairing {
 					reason = SameArchive
 				case a.Dir == m.Dir:
 					reason = SameDirectory
+				case bonesMatch(c, sk):
+					reason = MatchingBoneNames
 				case JointTargets(c) == len(sk.Joints):
 					reason = MatchingJointCount
 				default:
@@ -116,7 +144,7 @@ func Pair(srcs []*Source) *Pairing {
 				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Warnings: Bind(c, sk).Warnings})
 			}
 		}
-		rank := map[string]int{SameArchive: 0, SameDirectory: 1, MatchingJointCount: 2}
+		rank := map[string]int{SameArchive: 0, SameDirectory: 1, MatchingBoneNames: 2, MatchingJointCount: 3}
 		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
 			return cmp.Or(cmp.Compare(rank[x.Reason], rank[y.Reason]), strings.Compare(x.Anim.Path, y.Anim.Path))
 		})

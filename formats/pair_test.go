@@ -216,3 +216,37 @@ func TestDirSources(t *testing.T) {
 		}
 	}
 }
+
+// TestPairBoneNames: a BFRES animation file elsewhere (BotW/TotK keep
+// *_Animation files apart from the models) is offered for the model whose
+// bones it names (80% of its named joint targets), ahead of a file that
+// only matches the joint count.
+func TestPairBoneNames(t *testing.T) {
+	named := func(names ...string) *anim.Clip {
+		c := &anim.Clip{Format: "bfres-skeletal", Duration: 10, FPS: 30}
+		for i, n := range names {
+			c.Targets = append(c.Targets, anim.Target{Kind: anim.JointTarget, Index: i, Name: n, Base: anim.DefaultBase()})
+		}
+		return c
+	}
+	sk := &anim.Skeleton{Mode: anim.Standard}
+	for i, n := range []string{"Root", "Spine", "Head", "Arm_L", "Arm_R"} {
+		sk.Joints = append(sk.Joints, anim.Joint{Name: n, Parent: i - 1, Rest: anim.DefaultBase()})
+	}
+	model := &Source{Path: "Model/Npc.bfres", Dir: "Model", Asset: &Asset{Skeletons: []*anim.Skeleton{sk}}}
+	srcs := []*Source{
+		{Path: "Anim/Other.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("A", "B", "C", "D", "E")}}},                   // count only
+		{Path: "Anim/Npc_Animation.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("Root", "Spine", "Head", "Tail")}}},   // 3 of 4: no
+		{Path: "Anim/Npc_Animation2.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("Root", "Head", "Arm_L", "Arm_R")}}}, // all
+		model,
+	}
+	p := Pair(srcs)
+	var got []string
+	for _, c := range p.Suggestions[0].Candidates {
+		got = append(got, c.Anim.Path+" "+c.Reason)
+	}
+	want := []string{"Anim/Npc_Animation2.bfres matching bone names", "Anim/Other.bfres matching joint count"}
+	if !slices.Equal(got, want) {
+		t.Errorf("candidates %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -23,6 +25,30 @@ type settings struct {
 	BrowseDir string
 	Options   ui.Options
 	Speed     float64
+	// ZstdDict is the Zstandard dictionary file for .zs files (set with
+	// --zstd-dict, remembered for later runs).
+	ZstdDict string `json:",omitempty"`
+}
+
+// useZstdDict loads the dictionary --zstd-dict names (an error) or, without
+// the flag, the remembered one (a warning if it no longer loads).
+func useZstdDict(flagPath string, set *settings, stderr io.Writer) error {
+	if flagPath != "" {
+		if err := app.LoadZstdDict(flagPath); err != nil {
+			return err
+		}
+		if abs, err := filepath.Abs(flagPath); err == nil {
+			flagPath = abs
+		}
+		set.ZstdDict = flagPath
+		return nil
+	}
+	if set.ZstdDict != "" {
+		if err := app.LoadZstdDict(set.ZstdDict); err != nil {
+			fmt.Fprintf(stderr, "animscope: warning: remembered Zstandard dictionary: %v\n", err)
+		}
+	}
+	return nil
 }
 
 // configDir is where settings live; "" when the platform has none (the

@@ -46,6 +46,7 @@ type guiFlags struct {
 	cpuProfile  string
 	stateJSON   string
 	analysis    analysisFlags
+	zstdDict    string
 }
 
 func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
@@ -61,6 +62,7 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name, or #INDEX for the joint clip's target INDEX")
 	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
+	fs.StringVar(&g.zstdDict, "zstd-dict", "", "Zstandard dictionary FILE for .zs files (TotK: Pack/ZsDic.pack.zs); remembered for later runs")
 	g.analysis.register(fs)
 	pos, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
@@ -114,6 +116,9 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 		cfgDir = configDir()
 	}
 	set := loadSettings(cfgDir)
+	if err := useZstdDict(g.zstdDict, &set, stderr); err != nil {
+		return err
+	}
 	opts := platform.Options{Title: "animscope", Width: set.Window.W, Height: set.Window.H,
 		X: set.Window.X, Y: set.Window.Y, HasPos: set.Window.HasPos, Maximized: set.Window.Maximized, VSync: true}
 	if g.width > 0 {

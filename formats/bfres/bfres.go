@@ -2,7 +2,9 @@
 // big-endian): the header, index groups (Patricia dictionaries), models'
 // skeletons (FMDL/FSKL), skeletal animations (FSKA) and texture SRT
 // animations (FSHU in index group 5). Other subfiles are counted and named
-// but not decoded.
+// but not decoded. Switch files (little-endian FRES versions 5, 8, 9 and
+// 10: FMDL/FSKL, FSKA, FMAA, FBVS) are read by ParseSwitch (switch*.go)
+// into the same structs.
 //
 // Parse returns spec-shaped structs (kept for the inspector's raw view);
 // Clips and Skeletons convert them to the format-neutral anim model.
@@ -72,8 +74,12 @@ type File struct {
 	Groups        [NumGroups]*Dict
 	Models        []Model
 	SkeletalAnims []SkeletalAnim
-	// TexSRTAnims are the FSHU texture SRT animations of group 5.
+	// TexSRTAnims are the FSHU texture SRT animations of group 5 (Switch:
+	// the FMAA whose parameters are all texture SRT).
 	TexSRTAnims []ShaderParamAnim
+	// Switch is set for Switch files (ParseSwitch): their header, relocation
+	// table, dictionaries, FMAA and FBVS animations.
+	Switch *SwitchInfo
 }
 
 // Header is the 0x6C-byte FRES header.
@@ -107,6 +113,10 @@ type decoder struct {
 	v34     bool  // version >= 3.4
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
+	// Switch files (switch.go): little-endian, with the version's layout.
+	le    bool
+	nx    nxLayout
+	arena []float64 // float64 storage handed out to decoded curves (floats)
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {
@@ -224,8 +234,8 @@ func Parse(data []byte) (*File, error) {
 	}
 	// Check the byte order mark before reading anything else big-endian:
 	// Switch files (little-endian, 8-byte magic "FRES    ") land here too.
-	if string(data[:8]) == "FRES    " {
-		return nil, bin.Unsupportedf(formatName, "Switch BFRES (little-endian, 8-byte magic) is not supported yet; only Wii U FRES 3.x/4.x")
+	if IsSwitch(data) {
+		return ParseSwitch(data)
 	}
 	d := &decoder{r: bin.BE(data), steps: dictStepBudget, budget: headerSize}
 	hf, err := d.structAt(0, headerSize, "FRES header")

@@ -87,6 +87,7 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	for i := range f.TexSRTAnims {
 		clips = append(clips, f.TexSRTClip(i))
 	}
+	clips = append(clips, f.switchClips()...) // Switch only: bone visibility
 	return clips, warnings
 }
 
@@ -295,7 +296,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 		m := &a.MaterialAnims[mi]
 		for pi := range m.Params {
 			p := &m.Params[pi]
-			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
+			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, Param: p.Name, TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
 			t.Base[anim.TexModeSlot] = 0
 			var curves [anim.NumSlots]anim.Curve
 			modeSet := false
@@ -344,7 +345,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 func (f *File) CurveFor(c anim.Curve) *Curve {
 	nw, ok := c.(*anim.NWCurve)
 	if !ok || nw == nil {
-		return nil
+		return f.switchCurveFor(c) // Switch only: bone visibility, FMAA
 	}
 	for i := range f.SkeletalAnims {
 		for j := range f.SkeletalAnims[i].BoneAnims {
@@ -366,5 +367,5 @@ func (f *File) CurveFor(c anim.Curve) *Curve {
 			}
 		}
 	}
-	return nil
+	return f.switchCurveFor(c)
 }

@@ -35,6 +35,17 @@ type Curve struct {
 	// Decoded is the evaluable curve in display units (degrees for
 	// rotations), built and validated while parsing.
 	Decoded *anim.NWCurve
+	// LittleEndian is set for Switch curves (their arrays are
+	// little-endian).
+	LittleEndian bool
+}
+
+// order is the byte order of the curve's arrays.
+func (c *Curve) order() binary.ByteOrder {
+	if c.LittleEndian {
+		return binary.LittleEndian
+	}
+	return binary.BigEndian
 }
 
 // NWHeader is the curve header in the form DecodeCurve takes. unit
@@ -61,9 +72,9 @@ func (c *Curve) RawFrame(i int) float64 {
 	b := c.FrameData[i*frameSize(c.FrameType):]
 	switch c.FrameType {
 	case anim.NWFrameF32:
-		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
+		return float64(math.Float32frombits(c.order().Uint32(b)))
 	case anim.NWFrameFixed:
-		return float64(int16(binary.BigEndian.Uint16(b)))
+		return float64(int16(c.order().Uint16(b)))
 	}
 	return float64(b[0])
 }
@@ -82,24 +93,24 @@ func (c *Curve) NumKeyValues() int {
 // RawKey is stored key element i as stored (bool curves: u32 word i).
 func (c *Curve) RawKey(i int) float64 {
 	if c.Type.IsBool() {
-		return float64(binary.BigEndian.Uint32(c.KeyData[i*4:]))
+		return float64(c.order().Uint32(c.KeyData[i*4:]))
 	}
 	b := c.KeyData[i*c.KeyType.Size():]
 	switch c.KeyType {
 	case Key32:
 		if c.Type.IsInt() {
-			return float64(int32(binary.BigEndian.Uint32(b)))
+			return float64(int32(c.order().Uint32(b)))
 		}
-		return float64(math.Float32frombits(binary.BigEndian.Uint32(b)))
+		return float64(math.Float32frombits(c.order().Uint32(b)))
 	case KeyS16:
-		return float64(int16(binary.BigEndian.Uint16(b)))
+		return float64(int16(c.order().Uint16(b)))
 	}
 	return float64(int8(b[0]))
 }
 
 // Decode builds the evaluable curve; unit as for NWHeader.
 func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
-	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, binary.BigEndian)
+	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
 }
 
 // decode builds c.Decoded, reporting decode failures at the curve.

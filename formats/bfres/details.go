@@ -20,6 +20,8 @@ var Format = &format.Format{
 	ClipFormats: []*format.ClipFormat{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
@@ -89,6 +91,9 @@ func curveKindKey(c *Curve) string {
 }
 
 func details(f *File) []format.Detail {
+	if f.Switch != nil {
+		return switchDetails(f) // switch_details.go
+	}
 	d := []format.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
 	var groups []SubfileInfo
 	for g, dict := range f.Groups {

@@ -29,3 +29,19 @@ func FuzzFRES(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSwitchFRES is FuzzFRES for Switch files: seeded with the Switch
+// fixtures, the writer's files per version and their truncations.
+func FuzzSwitchFRES(f *testing.F) {
+	for _, data := range switchCorpus(f) {
+		f.Add(data)
+		f.Add(data[:len(data)/2])
+	}
+	f.Add([]byte(SwitchMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := exercise(data)
+		if err != nil && (strings.ContainsAny(err.Error(), "\n\r") || !strings.HasPrefix(err.Error(), "bfres: ")) {
+			t.Fatalf("error %q is not one bfres-prefixed line", err)
+		}
+	})
+}

@@ -143,7 +143,7 @@ func TestHostile(t *testing.T) {
 	cases := []hostileCase{
 		{"short", "cubic_f32.bfres", func(f *File, b []byte) {}, ""}, // replaced below
 		{"magic", "cubic_f32.bfres", func(f *File, b []byte) { copy(b, "FREZ") }, `magic "FREZ" is not FRES`},
-		{"switch", "cubic_f32.bfres", func(f *File, b []byte) { copy(b, "FRES    ") }, "Switch BFRES"},
+		{"switch", "cubic_f32.bfres", func(f *File, b []byte) { copy(b, "FRES    ") }, "Switch FRES version"},
 		{"version 5", "cubic_f32.bfres", func(f *File, b []byte) { put32(b, 4, 0x05000000) }, "version 5.0.0.0"},
 		{"version 2", "cubic_f32.bfres", func(f *File, b []byte) { put32(b, 4, 0x02000000) }, "version 2.0.0.0"},
 		{"BOM", "cubic_f32.bfres", func(f *File, b []byte) { put16(b, 8, 0xFFFE) }, "byte order mark 0xfffe"},

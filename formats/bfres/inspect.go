@@ -27,6 +27,9 @@ func newBFRESInspector(f *File, clips []*anim.Clip) *bfresInspector {
 }
 
 func (x *bfresInspector) Header() []inspect.Section {
+	if x.f.Switch != nil {
+		return x.switchHeader() // switch_inspect.go
+	}
 	h := &x.f.Header
 	bom := inspect.Hex(h.BOM)
 	if h.BOM == 0xFEFF {
@@ -87,7 +90,7 @@ func (x *bfresInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	}
 	ti := ci - len(x.f.SkeletalAnims)
 	if ti >= len(x.f.TexSRTAnims) {
-		return nil
+		return x.switchTarget(ti-len(x.f.TexSRTAnims), t) // switch_inspect.go
 	}
 	return x.texSRT(&x.f.TexSRTAnims[ti], t)
 }

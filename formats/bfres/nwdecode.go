@@ -101,6 +101,13 @@ func (h *CurveHeader) KeyBytes() int64 {
 // multiplied by scale and the unit, the constant term also gets the
 // offset; integer and bool keys get the offset only.
 func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*anim.NWCurve, error) {
+	return decodeCurveBuf(h, frames, keys, order, nil)
+}
+
+// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc
+// (nil: make), so that a file's thousands of small curves can share a
+// few large allocations.
+func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
@@ -144,7 +151,12 @@ func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*a
 	if len(frames) > 0 {
 		nf = n
 	}
-	buf := make([]float64, nf+n*elems)
+	var buf []float64
+	if alloc != nil {
+		buf = alloc(nf + n*elems)
+	} else {
+		buf = make([]float64, nf+n*elems)
+	}
 	fs, vals := buf[:nf:nf], buf[nf:]
 	decodeFrames(fs, frames, h.FrameType, be)
 	switch {

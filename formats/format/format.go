@@ -19,6 +19,7 @@ type Asset struct {
 	Name      string // the file name as given (shown in errors and output)
 	Format    string // the Format.Name of the descriptor that opened it
 	Yaz0      bool   // the file was Yaz0-compressed
+	Zstd      bool   // the file was Zstandard-compressed (.zs)
 	Clips     []*anim.Clip
 	Skeletons []*anim.Skeleton
 	// Archive is set for containers (RARC, SARC); entries are decoded only

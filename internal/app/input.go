@@ -87,7 +87,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 		return nil, &InputError{file, err}
 	}
 	if inner == "" {
-		return a, nil
+		return openSingleEntry(file, a)
 	}
 	if a.Archive == nil {
 		return nil, &InputError{file, fmt.Errorf("is a %s file, not an archive; cannot open %q inside it", a.Format, inner)}
@@ -101,4 +101,51 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 		return nil, &InputError{arg, err}
 	}
 	return e, nil
+}
+
+// openSingleEntry opens an archive holding exactly one model or animation
+// file (the usual Switch .szs: one .bfres beside .byml files) as that
+// file, so FILE works where FILE:PATH would be needed otherwise; the
+// entry's path is added to the details. Any other asset is returned as is.
+func openSingleEntry(file string, a *formats.Asset) (*formats.Asset, error) {
+	if a.Archive == nil {
+		return a, nil
+	}
+	var only *formats.Entry
+	for _, e := range a.Archive.Entries() {
+		if !formats.Openable(e.Kind) {
+			continue
+		}
+		if only != nil {
+			return a, nil
+		}
+		e := e
+		only = &e
+	}
+	if only == nil {
+		return a, nil
+	}
+	data, err := a.Archive.Read(only.Path)
+	if err != nil {
+		return nil, &InputError{file, err}
+	}
+	e, err := formats.Open(file+":"+only.Path, data)
+	if err != nil {
+		return nil, &InputError{file + ":" + only.Path, err}
+	}
+	e.Details = append([]formats.Detail{{Name: "archiveEntry", Value: only.Path}}, e.Details...)
+	return e, nil
+}
+
+// LoadZstdDict reads a Zstandard dictionary file (--zstd-dict) and makes
+// every later Open use it for .zs frames that name its ID.
+func LoadZstdDict(path string) error {
+	data, err := ReadInput(path)
+	if err != nil {
+		return err
+	}
+	if _, err := formats.SetZstdDictionaries(data); err != nil {
+		return &InputError{path, err}
+	}
+	return nil
 }

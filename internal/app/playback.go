@@ -55,7 +55,7 @@ func (a *App) Evaluate() {
 	a.world = a.world[:n]
 	var pose *anim.Pose
 	var b *anim.Binding
-	if a.joint != nil {
+	if a.joint != nil && !visibilityOnly(a.joint.clip) { // bone visibility: rest pose
 		pose, b = &a.joint.pose, &a.binding
 	}
 	sk.World(pose, b, a.world)

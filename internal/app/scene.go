@@ -79,7 +79,7 @@ func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
 	sel := a.sel.Joint
 	for j := range sk.Joints {
 		p := sk.Joints[j].Parent
-		if p < 0 || p >= len(a.markers) {
+		if p < 0 || p >= len(a.markers) || a.jointHidden(j) {
 			continue
 		}
 		c := colBone
@@ -132,8 +132,8 @@ func (a *App) sceneJoints(s *render.Scene) {
 		if a.markers[j].Target < 0 {
 			c = colJointRest
 		}
-		if j == sel {
-			continue // drawn last, on top
+		if j == sel || a.jointHidden(j) {
+			continue // the selection is drawn last, on top; hidden bones not at all
 		}
 		s.Points = append(s.Points, render.Point{P: a.markers[j].Pos, Color: c, Scale: scale})
 	}

@@ -26,6 +26,7 @@ type infoDoc struct {
 	File      string          `json:"file"`
 	Format    string          `json:"format"`
 	Yaz0      bool            `json:"yaz0,omitempty"`
+	Zstd      bool            `json:"zstd,omitempty"`
 	Clips     []infoClip      `json:"clips,omitempty"`
 	Skeletons []infoSkeleton  `json:"skeletons,omitempty"`
 	Entries   []formats.Entry `json:"entries,omitempty"`
@@ -79,8 +80,12 @@ func (d orderedDetails) MarshalJSON() ([]byte, error) {
 func runInfo(args []string, stdout io.Writer) error {
 	fs := NewFlagSet("info", infoUsage, stdout)
 	jsonFlag := fs.Bool("json", false, "print JSON instead of text")
+	zstdDict := zstdDictFlag(fs)
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := useZstdDict(*zstdDict); err != nil {
 		return err
 	}
 	if len(pos) != 1 {
@@ -104,7 +109,7 @@ func runInfo(args []string, stdout io.Writer) error {
 }
 
 func makeInfo(file string, a *formats.Asset) *infoDoc {
-	doc := &infoDoc{File: file, Format: a.Format, Yaz0: a.Yaz0, Details: a.Details, Warnings: a.Warnings}
+	doc := &infoDoc{File: file, Format: a.Format, Yaz0: a.Yaz0, Zstd: a.Zstd, Details: a.Details, Warnings: a.Warnings}
 	for _, c := range a.Clips {
 		ic := infoClip{Name: c.Name, Format: c.Format, Duration: c.Duration, FPS: c.FPS, LoopMode: c.Loop.String()}
 		for i := range c.Targets {
@@ -142,6 +147,9 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 	yaz := ""
 	if d.Yaz0 {
 		yaz = " (Yaz0-compressed)"
+	}
+	if d.Zstd {
+		yaz = " (Zstandard-compressed)"
 	}
 	fmt.Fprintf(w, "%s: %s%s\n", d.File, d.Format, yaz)
 	for _, x := range d.Details {

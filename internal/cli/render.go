@@ -87,8 +87,12 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	fs.StringVar(&o.view, "view", "", "camera: yaw,pitch,distance[,targetX,targetY,targetZ] (degrees, world units)")
 	fs.StringVar(&o.selectName, "select", "", "highlight the joint with this name")
 	fs.BoolVar(&o.demo, "demo", false, "render the embedded demo (also what happens without FILE)")
+	zstdDict := zstdDictFlag(fs)
 	var err error
 	if o.files, err = ParseInterleaved(fs, args); err != nil {
+		return nil, err
+	}
+	if err := useZstdDict(*zstdDict); err != nil {
 		return nil, err
 	}
 	if o.w, o.h, err = ParseSize(o.size); err != nil {

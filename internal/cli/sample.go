@@ -35,8 +35,12 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
 	jsonFlag := fs.Bool("json", false, "print the sample JSON (schema: docs/sample-json.md)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
+	zstdDict := zstdDictFlag(fs)
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := useZstdDict(*zstdDict); err != nil {
 		return err
 	}
 	if len(pos) != 1 {

@@ -1,0 +1,138 @@
+package bfres
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// MaterialClipFormat is the clip format of Switch material animations
+// (FMAA) that are not pure texture SRT: shader parameters, texture
+// patterns and material visibility, as anim material targets.
+const MaterialClipFormat = "bfres-material"
+
+// materialClipAnims are the indices of the FMAA converted by MaterialClip
+// (those that are not pure texture SRT), in file order.
+func (f *File) materialClipAnims() []int {
+	if f.Switch == nil {
+		return nil
+	}
+	var out []int
+	for i := range f.Switch.MaterialAnims {
+		if _, texSRT := f.Switch.MaterialAnims[i].texSRT(); !texSRT {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// MaterialClip converts FMAA i into material targets, per material in file
+// order: texture SRT parameters as texsrt targets (as TexSRTClip), other
+// shader parameters as shaderparam targets with one offset.N channel per
+// animated float (N = byte offset in the parameter, up to 60; integer
+// curves give their integer value; constants their float32 value), each
+// texture pattern as a texpattern target (channel texIndex, TexMap = its
+// position, Param = its sampler name), and material visibility as a shape
+// target named after the material (channel visible). Warnings name
+// what could not be shown.
+func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
+	a := &f.Switch.MaterialAnims[i]
+	clip := &anim.Clip{Name: a.Name, Format: MaterialClipFormat, Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	var warnings []string
+	for mi := range a.MaterialAnims {
+		m := &a.MaterialAnims[mi]
+		for pi := range m.Params {
+			p := &m.Params[pi]
+			if m.isTexSrtParam(p) {
+				clip.Targets = append(clip.Targets, texSRTTargetOf(m, mi, pi))
+				continue
+			}
+			t, w := shaderParamTarget(a.Name, m, mi, p)
+			clip.Targets = append(clip.Targets, t)
+			warnings = append(warnings, w...)
+		}
+		for pi, p := range m.Patterns {
+			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexPatternTarget, TexGen: -1, TexMap: pi, Param: p.Name, Base: anim.DefaultBase()}
+			var cv anim.Curve = anim.Constant(0)
+			if p.BeginConstant != 0xFFFF {
+				t.Base[anim.TexIndex] = float64(int32(m.Constants[p.BeginConstant].Raw))
+				cv = anim.Constant(t.Base[anim.TexIndex])
+			}
+			if p.CurveIndex >= 0 {
+				cv = m.Curves[p.CurveIndex].Decoded
+			}
+			t.Channels = []anim.Channel{{Slot: anim.TexIndex, Curve: cv}}
+			clip.Targets = append(clip.Targets, t)
+		}
+		if m.VisCurveIndex != 0xFFFF || m.VisConstantIndex != 0xFFFF {
+			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.ShapeTarget, TexGen: -1, Base: anim.DefaultBase()}
+			var cv anim.Curve = anim.Constant(1)
+			if k := int(m.VisConstantIndex); k != 0xFFFF && k < len(m.Constants) {
+				if m.Constants[k].Raw == 0 {
+					cv, t.Base[anim.Visible] = anim.Constant(0), 0
+				}
+			}
+			if m.VisCurveIndex != 0xFFFF {
+				cv = visibility(&m.Curves[m.VisCurveIndex])
+			}
+			t.Channels = []anim.Channel{{Slot: anim.Visible, Curve: cv}}
+			clip.Targets = append(clip.Targets, t)
+		}
+	}
+	return clip, warnings
+}
+
+// texSRTTargetOf converts one texture SRT parameter with the Wii U rules
+// (TexSRTClip on a one-parameter animation).
+func texSRTTargetOf(m *SwitchMaterialAnimData, mi, pi int) anim.Target {
+	one := File{TexSRTAnims: []ShaderParamAnim{{MaterialAnims: make([]MaterialAnim, mi+1)}}}
+	ma := &one.TexSRTAnims[0].MaterialAnims[mi]
+	ma.Name, ma.Curves, ma.Constants = m.Name, m.Curves, m.Constants
+	ma.Params = make([]ParamAnimInfo, pi+1) // earlier params: empty
+	ma.Params[pi] = m.Params[pi]
+	c := one.TexSRTClip(0)
+	return c.Targets[len(c.Targets)-1]
+}
+
+// shaderParamTarget converts one non-texture-SRT shader parameter.
+func shaderParamTarget(animName string, m *SwitchMaterialAnimData, mi int, p *ParamAnimInfo) (anim.Target, []string) {
+	t := anim.Target{Name: m.Name, Index: mi, Kind: anim.ShaderParamTarget, TexGen: -1, Param: p.Name, Base: anim.DefaultBase()}
+	var warnings []string
+	slotOf := func(off uint32) (anim.Slot, bool) {
+		if off%4 != 0 || off/4 >= anim.NumParamSlots {
+			warnings = append(warnings, fmt.Sprintf("material animation %q material %q param %q: offset 0x%x is not shown (only offsets 0..60)", animName, m.Name, p.Name, off))
+			return 0, false
+		}
+		return anim.Param0 + anim.Slot(off/4), true
+	}
+	set := map[anim.Slot]anim.Curve{}
+	var order []anim.Slot
+	add := func(s anim.Slot, c anim.Curve) {
+		if _, ok := set[s]; !ok {
+			order = append(order, s)
+		}
+		set[s] = c
+	}
+	for k := 0; k < int(p.NumConstants); k++ {
+		c := m.Constants[int(p.BeginConstant)+k]
+		if s, ok := slotOf(c.TargetOffset); ok {
+			v := float64(math.Float32frombits(c.Raw))
+			if !isFinite32(c.Raw) {
+				v = 0
+			}
+			t.Base[s] = v
+			add(s, anim.Constant(v))
+		}
+	}
+	for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
+		c := &m.Curves[int(p.BeginCurve)+k]
+		if s, ok := slotOf(c.TargetOffset); ok {
+			add(s, c.Decoded)
+		}
+	}
+	for _, s := range order {
+		t.Channels = append(t.Channels, anim.Channel{Slot: s, Curve: set[s]})
+	}
+	return t, warnings
+}
