@@ -103,7 +103,7 @@ func (u *UI) compareWindow(v *View) {
 	w := (avail.X - 4*gap) / anim.NumLoopModes
 	plotH := max(avail.Y*0.3, 110*s)
 	// Nearly square: characters stand taller than wide.
-	h := min(w*1.05, avail.Y-plotH-2*lineH-2*gap)
+	h := min(w*1.05, avail.Y-plotH-3*lineH-2*gap)
 	if w < 20*s || h < 20*s {
 		cs.vpW, cs.vpH = 0, 0
 		textDim("Make the window larger to see the five viewports.")
@@ -135,8 +135,20 @@ func (u *UI) compareWindow(v *View) {
 		dl.AddRectV(p0, p1, packed(border), 0, imgui.DrawFlagsNone, 1.5*s)
 		u.rects[fmt.Sprintf("compare:%d", m)] = Rect{X: p0.X, Y: p0.Y, W: w, H: h}
 		dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s}, packed(colTextDim), "frame "+fmtFrame(cv.Frames[m]))
+		if cv.Reverse {
+			txt := "game reverse: " + fmtFrame(cv.GameReverse[m])
+			if cv.GameReverse[m] < 0 {
+				txt += " (holds frame 0)"
+			}
+			dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s + lineH}, packed(col), elide(txt, w))
+			u.rects[fmt.Sprintf("compare:reverse:%d", m)] = Rect{X: x, Y: p1.Y + 2*s + lineH, W: w, H: lineH}
+		}
 	}
-	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + 2*lineH})
+	rows := float32(2)
+	if cv.Reverse {
+		rows = 3
+	}
+	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + rows*lineH})
 	u.framePlot(v, cv, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
 }
 

@@ -73,9 +73,8 @@ func (u *UI) mainMenu(v *View) float32 {
 	}
 	if imgui.BeginMenu("Playback") {
 		p := v.Focused()
-		playing := p != nil && p.Clock.Running()
 		label := "Play"
-		if playing {
+		if p != nil && v.Playing {
 			label = "Pause"
 		}
 		if imgui.MenuItemV(label, "Space", false, p != nil) {

@@ -48,6 +48,10 @@ type slot struct {
 	clock       anim.Clock
 	fileLoop    anim.LoopMode
 	pose        anim.Pose
+	// muted shows the clip at rest; offset starts it that many of its
+	// frames later in the scene (scenetime.go).
+	muted  bool
+	offset float64
 }
 
 // App is the viewer's state. Everything the user does arrives as a
@@ -81,6 +85,7 @@ type App struct {
 	camera  ui.Camera
 	speed   float64 // signed user speed, shared by both slots
 	playing bool
+	sceneT  float64 // the scene time, seconds (scenetime.go)
 	// resumeAfterScrub remembers that playback ran when a scrub began.
 	resumeAfterScrub bool
 	scrubbing        bool

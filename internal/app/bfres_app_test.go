@@ -78,8 +78,8 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	}
 	a.Apply(ui.ScrubEnd{})
 	a.Apply(ui.Step{N: 1})
-	if c.Frame != 14 || !c.Paused {
-		t.Fatalf("step from 12.5: frame %v, want 14 (next whole frame)", c.Frame)
+	if c.Frame != 13 || !c.Paused {
+		t.Fatalf("step from 12.5: frame %v, want 13 (the next whole frame)", c.Frame)
 	}
 	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
 	a.Apply(ui.Play{})

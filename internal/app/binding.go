@@ -7,8 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// setClip puts clip ci of file fi in its slot with a fresh clock at the
-// shared speed and play state.
+// setClip puts clip ci of file fi in its slot; the scene time starts over
+// at 0 so the clips that play together start together.
 func (a *App) setClip(fi, ci int) {
 	if fi < 0 || fi >= len(a.files) || ci < 0 || ci >= len(a.files[fi].asset.Clips) {
 		return
@@ -21,7 +21,6 @@ func (a *App) setClip(fi, ci int) {
 	}
 	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
-	s.clock.Paused = !a.playing
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isTexClip(c) {
 		a.tex = s
@@ -36,6 +35,8 @@ func (a *App) setClip(fi, ci int) {
 		a.rebind()
 	}
 	a.clampSelection()
+	a.sceneT = 0
+	a.syncClocks()
 }
 
 // setModel uses skeleton si of file fi.

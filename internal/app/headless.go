@@ -66,11 +66,10 @@ func (a *App) SelectJointNamed(name string) bool {
 	return false
 }
 
-// SeekAll puts every clip at frame and poses the skeleton there.
+// SeekAll puts the scene where the focused clip plays frame (the other
+// clip at the same scene time) and poses the skeleton there.
 func (a *App) SeekAll(frame float64) {
-	for _, s := range a.slots() {
-		s.clock.Seek(frame)
-	}
+	a.seekFocused(frame)
 	a.Evaluate()
 }
 

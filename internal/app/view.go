@@ -21,6 +21,8 @@ func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		Recent:      a.recent,
 		Browser:     a.browser,
 		Stats:       stats,
+		Playing:     a.Playing(),
+		SceneTime:   a.sceneT,
 	}
 	for _, f := range a.files {
 		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
