@@ -203,6 +203,10 @@ func humanSize(n int64) string {
 // toastLife is how long a new error or warning stays over the 3D view.
 const toastLife = 12 * time.Second
 
+// maxToasts is how many messages the toast shows at once; the rest are
+// counted.
+const maxToasts = 2
+
 // toasts shows recent errors and warnings in the top-right corner of the 3D
 // view; the Messages tab keeps them all.
 func (u *UI) toasts(v *View) {
@@ -212,10 +216,16 @@ func (u *UI) toasts(v *View) {
 	}
 	now := time.Now()
 	var show []Notice
-	for i := len(v.Notices) - 1; i >= 0 && len(show) < 4; i-- {
+	more := 0
+	for i := len(v.Notices) - 1; i >= 0; i-- {
 		n := v.Notices[i]
-		if n.Severity >= Warning && now.Sub(n.Time) < toastLife {
+		if n.Severity < Warning || now.Sub(n.Time) >= toastLife || !n.Time.After(u.toastsDismissed) {
+			continue
+		}
+		if len(show) < maxToasts {
 			show = append(show, n)
+		} else {
+			more++
 		}
 	}
 	if len(show) == 0 {
@@ -253,9 +263,14 @@ func (u *UI) toasts(v *View) {
 			textColored(c, tag)
 			textWrapped(colText, n.Text)
 		}
-		if imgui.Button("Dismiss") {
-			u.emit(DismissNotices{})
+		if more > 0 {
+			textDim(fmt.Sprintf("%d more in Messages", more))
 		}
+		// Dismiss closes the toast; the Messages tab keeps every message.
+		if imgui.Button("Dismiss") {
+			u.toastsDismissed = show[0].Time
+		}
+		u.record("toast:dismiss")
 	}
 	imgui.End()
 	imgui.PopStyleColorV(2)

@@ -519,7 +519,18 @@ func (u *UI) messages(v *View) {
 		textColored(c, tag)
 		imgui.PopFont()
 		imgui.SameLine()
-		textColored(c, n.Text)
+		if n.Detail == "" {
+			textColored(c, n.Text)
+			continue
+		}
+		// A summary (a binding's unbound bones): the full list on expand.
+		imgui.PushStyleColor(imgui.StyleColorText, c)
+		open := imgui.TreeNodeV(n.Text+"##msg"+n.Time.Format("150405.000000000"), imgui.TreeNodeFlagsNone)
+		imgui.PopStyleColor()
+		if open {
+			textWrapped(colTextDim, n.Detail)
+			imgui.TreePop()
+		}
 	}
 	if len(v.Notices) != u.noticesSeen {
 		u.noticesSeen = len(v.Notices)

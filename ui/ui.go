@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
@@ -86,6 +88,8 @@ type UI struct {
 	browsedDir  string
 	pickedFiles map[string]bool
 	noticesSeen int
+	// toastsDismissed: messages up to this time no longer show as toasts.
+	toastsDismissed time.Time
 	showHelp    bool
 	showAbout   bool
 

@@ -167,6 +167,11 @@ type Notice struct {
 	Severity Severity
 	Text     string
 	Time     time.Time
+	// Detail is the long form (every bone of a binding summary), shown
+	// when the message is expanded; Key groups messages the app replaces
+	// together (a binding's, when the binding changes).
+	Detail string
+	Key    string
 }
 
 // Browser is the directory listing of the open dialog.
@@ -280,9 +285,6 @@ type (
 		Slot   Slot
 		Frames float64
 	}
-	// DismissToast closes the message toasts; the Messages log keeps
-	// every message.
-	DismissToast struct{}
 )
 
 func (Play) intent()            {}
@@ -316,7 +318,6 @@ func (DismissNotices) intent()  {}
 func (Quit) intent()            {}
 func (MuteClip) intent()        {}
 func (SetClipOffset) intent()   {}
-func (DismissToast) intent()    {}
 
 // Focused returns the playback the timeline controls, or nil.
 func (v *View) Focused() *Playback {

@@ -138,8 +138,14 @@ func New(log io.Writer) *App {
 
 // Notify adds a message to the Messages panel.
 func (a *App) Notify(sev ui.Severity, format string, args ...any) {
+	a.notifyKeyed(sev, "", "", format, args...)
+}
+
+// notifyKeyed adds a message with a long form (detail) under key, so
+// dropNotices can take it back.
+func (a *App) notifyKeyed(sev ui.Severity, key, detail, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now()})
+	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
 	if len(a.notices) > maxNotices {
 		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
 	}

@@ -22,7 +22,7 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if a.skel.Mode != anim.Standard {
 		t.Errorf("hierarchy %v, want standard", a.skel.Mode)
 	}
-	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
+	if !noticeWith(a, ui.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
 		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")

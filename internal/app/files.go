@@ -61,14 +61,21 @@ func (a *App) Add(loaded []*File) {
 	// of the files in a drop; the animation is the best-ranked one for
 	// it (formats.Pair).
 	if fi, si, ok := a.pickModel(first); ok {
-		a.setModel(fi, si)
+		a.setModelQuiet(fi, si)
 	}
 	if newTex >= 0 {
 		a.setClip(newTex, lastClip(a.files[newTex].asset, true))
 	}
-	if fi, ci, ok := a.pickAnim(first); ok {
+	switch fi, ci, ok, clear := a.pickAnim(first); {
+	case ok:
 		a.setClip(fi, ci)
+	case clear:
+		a.joint = nil
+		a.rebind()
+	default:
+		a.rebind()
 	}
+	a.clampSelection()
 	if newJoint < 0 && newTex >= 0 {
 		a.focus = ui.TexSlot
 	}

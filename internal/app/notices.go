@@ -1,0 +1,72 @@
+package app
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/animscope/animscope/ui"
+)
+
+// bindingKey marks the message describing the current binding: it goes
+// when the binding does.
+const bindingKey = "binding"
+
+// dropNotices removes the messages under key.
+func (a *App) dropNotices(key string) {
+	a.notices = slices.DeleteFunc(a.notices, func(n ui.Notice) bool { return n.Key == key })
+}
+
+// missingBone is anim's warning for one unbound animated bone.
+var missingBone = regexp.MustCompile(`^animated bone (".*") is not in the skeleton$`)
+
+// namesInSummary is how many bone names a summary line spells out.
+const namesInSummary = 5
+
+// summarize turns a binding's warnings into one line and its long form:
+// the per-bone "not in the skeleton" warnings become one count with the
+// first names ("33 animated bones are not in the skeleton: Tail, …");
+// other warnings are kept as they are.
+func summarize(warnings []string) (text, detail string) {
+	var missing, other []string
+	for _, w := range warnings {
+		if m := missingBone.FindStringSubmatch(w); m != nil {
+			name, err := strconv.Unquote(m[1])
+			if err != nil {
+				name = m[1]
+			}
+			missing = append(missing, name)
+			continue
+		}
+		other = append(other, w)
+	}
+	var parts []string
+	if len(missing) > 0 {
+		shown := missing[:min(len(missing), namesInSummary)]
+		s := fmt.Sprintf("%s not in the skeleton: %s", plural(len(missing), "animated bone is", "animated bones are"), strings.Join(shown, ", "))
+		if len(missing) > len(shown) {
+			s += ", …"
+		}
+		parts = append(parts, s)
+	}
+	parts = append(parts, other...)
+	text = strings.Join(parts, "; ")
+	if len(missing) > namesInSummary || len(other) > 1 {
+		detail = strings.Join(append(slices.Clone(other), "bones not in the skeleton: "+strings.Join(missing, ", ")), "\n")
+		if len(missing) == 0 {
+			detail = strings.Join(other, "\n")
+		}
+	}
+	return text, detail
+}
+
+// plural writes n with the singular or plural form ("1 joint", "2
+// joints").
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
