@@ -90,8 +90,8 @@ type UI struct {
 	noticesSeen int
 	// toastsDismissed: messages up to this time no longer show as toasts.
 	toastsDismissed time.Time
-	showHelp    bool
-	showAbout   bool
+	showHelp        bool
+	showAbout       bool
 
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
