@@ -210,6 +210,9 @@ func NamedAfter(animPath, clipName, modelPath string) bool {
 // nameStem is a path's base name without its extensions, lower case.
 func nameStem(p string) string {
 	b := path.Base(slashes(p))
+	if i := strings.LastIndexByte(b, ':'); i >= 0 {
+		b = b[i+1:] // ARCHIVE:ENTRY
+	}
 	if i := strings.IndexByte(b, '.'); i >= 0 {
 		b = b[:i]
 	}
