@@ -125,6 +125,9 @@ type FileView struct {
 	Clips    []*anim.Clip
 	Skels    []*anim.Skeleton
 	Warnings []string
+	// Broken lists the file's animations that could not be read, as
+	// "NAME: error".
+	Broken []string
 	// Inspect is the file's raw data for the inspector (nil: none).
 	Inspect FileInspector
 }

@@ -33,6 +33,8 @@ type File struct {
 	// file), entry its path there; entries lists an archive's own files.
 	archive, entry string
 	entries        []ui.ArchiveEntry
+	// broken are the file's unreadable animations, "NAME: error".
+	broken []string
 }
 
 // slot is a playing clip with its own clock: J3D games run a BCK and a BTK

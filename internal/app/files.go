@@ -46,6 +46,7 @@ func (a *App) Add(loaded []*File) {
 		for _, w := range f.asset.Warnings {
 			a.Notify(ui.Warning, "%s: %s", f.name, w)
 		}
+		a.noteBroken(f)
 		for _, c := range f.asset.Clips {
 			if isTexClip(c) && newTex < 0 {
 				newTex = fi

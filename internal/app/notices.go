@@ -70,3 +70,26 @@ func plural(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// noteBroken lists a file's unreadable animations in its Files entry and
+// as one message (each with its error on expand): the rest of the file
+// opened.
+func (a *App) noteBroken(f *File) {
+	bs := f.asset.Broken
+	if len(bs) == 0 {
+		return
+	}
+	f.broken = f.broken[:0]
+	names := make([]string, 0, len(bs))
+	for _, b := range bs {
+		f.broken = append(f.broken, b.Error())
+		names = append(names, b.Name)
+	}
+	shown := names[:min(len(names), namesInSummary)]
+	list := strings.Join(shown, ", ")
+	if len(names) > len(shown) {
+		list += ", …"
+	}
+	a.notifyKeyed(ui.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
+		f.name, plural(len(bs), "animation", "animations"), list)
+}
