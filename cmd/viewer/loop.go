@@ -20,6 +20,21 @@ import (
 // settle hover and focus).
 const idleAfter = 4
 
+// idleWake is the longest an idle viewer sleeps without an event: one
+// frame every two seconds lets toasts expire and costs about 1% of a
+// core (docs: the idle CPU figure in the issue-14 note).
+const idleWake = 2 * time.Second
+
+// idleWait says how long the loop may sleep before its next frame: zero
+// (poll and draw) while something moves, while ImGui settles after
+// input, and in screenshot or benchmark runs.
+func idleWait(headless, busy bool, quietFrames int) time.Duration {
+	if headless || busy || quietFrames <= idleAfter {
+		return 0
+	}
+	return idleWake
+}
+
 // frameLoop is what the frame loop carries from one frame to the next.
 type frameLoop struct {
 	g          *guiFlags
@@ -63,8 +78,8 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 // a screenshot when one is due.
 func (v *viewer) runFrame(l *frameLoop) error {
 	// Sleep while nothing moves and nobody touches anything.
-	if !l.headless && !v.app.Busy() && l.quietSince > idleAfter {
-		platform.WaitEvents(250 * time.Millisecond)
+	if wait := idleWait(l.headless, v.app.Busy(), l.quietSince); wait > 0 {
+		platform.WaitEvents(wait)
 	} else {
 		platform.PollEvents()
 	}

@@ -247,3 +247,25 @@ func TestStepFromFractionalFrames(t *testing.T) {
 		t.Errorf("mirrored-once on its way back at 14.5, step +1: frame %v, want 15", f)
 	}
 }
+
+// TestBusyOnlyWhileSomethingMoves (point 10): the viewer may sleep when
+// the scene is paused or has ended, never while it plays.
+func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
+	a := sceneApp(t, anim.Once, anim.Once, 40)
+	if !a.Busy() {
+		t.Fatal("playing: want busy")
+	}
+	a.Apply(ui.Pause{})
+	if a.Busy() {
+		t.Fatal("paused: want idle")
+	}
+	a.Apply(ui.Play{})
+	a.Advance(5)
+	if a.Busy() {
+		t.Fatal("every clip ended: want idle")
+	}
+	a.SetCompareActive(true)
+	if !a.Busy() {
+		t.Fatal("the comparison plays: want busy")
+	}
+}
