@@ -94,8 +94,17 @@ func (u *UI) compareWindow(v *View) {
 	imgui.SameLine()
 	imgui.AlignTextToFramePadding()
 	fps := cv.Clip.FPS
-	textDim(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
+	// Wrapped: a narrow window must not cut it.
+	imgui.PushTextWrapPos()
+	imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
+	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
 		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps))
+	if cv.Reverse {
+		imgui.Text("Reverse: the viewer wraps loops at the start; \"game rev\" is the game's frame control run backwards from the end " +
+			"for the same time, whose loop does not wrap below the start (its pose holds the first key).")
+	}
+	imgui.PopStyleColor()
+	imgui.PopTextWrapPos()
 
 	avail := imgui.ContentRegionAvail()
 	gap := imgui.CurrentStyle().ItemSpacing().X
@@ -119,7 +128,7 @@ func (u *UI) compareWindow(v *View) {
 		if m == cv.FileLoop {
 			label += "  (file)"
 		}
-		dl.AddText(imgui.Vec2{X: x, Y: start.Y}, packed(col), label)
+		dl.AddText(imgui.Vec2{X: x, Y: start.Y}, packed(col), elide(label, w))
 		p0 := imgui.Vec2{X: x, Y: start.Y + lineH}
 		p1 := imgui.Vec2{X: x + w, Y: p0.Y + h}
 		if t := cv.Textures[m]; t.ID != 0 {
@@ -136,9 +145,9 @@ func (u *UI) compareWindow(v *View) {
 		u.rects[fmt.Sprintf("compare:%d", m)] = Rect{X: p0.X, Y: p0.Y, W: w, H: h}
 		dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s}, packed(colTextDim), "frame "+fmtFrame(cv.Frames[m]))
 		if cv.Reverse {
-			txt := "game reverse: " + fmtFrame(cv.GameReverse[m])
-			if cv.GameReverse[m] < 0 {
-				txt += " (holds frame 0)"
+			txt := "game rev " + fmtFrame(cv.GameReverse[m])
+			if long := txt + " (holds 0)"; cv.GameReverse[m] < 0 && imgui.CalcTextSize(long, false, 0).X <= w {
+				txt = long
 			}
 			dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s + lineH}, packed(col), elide(txt, w))
 			u.rects[fmt.Sprintf("compare:reverse:%d", m)] = Rect{X: x, Y: p1.Y + 2*s + lineH, W: w, H: lineH}

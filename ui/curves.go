@@ -279,10 +279,18 @@ func (u *UI) curvesPanel(v *View) {
 		}
 		tooltip("Stop plotting the chosen channels and follow the selected joint again")
 	}
+	// The mouse help fits a wide window; a narrow one gets it on hover.
+	hint := "wheel: zoom frames · Shift/Ctrl+wheel: values · right drag: pan · drag a ruler: pan it · left drag: scrub"
 	imgui.SameLine()
-	textDim("wheel: zoom frames · Shift/Ctrl+wheel: values · right drag: pan · drag a ruler: pan it · left drag: scrub")
+	if imgui.ContentRegionAvail().X >= imgui.CalcTextSize(hint, false, 0).X {
+		textDim(hint)
+	} else {
+		textDim("(?)")
+		tooltip(hint)
+	}
 
 	avail := imgui.ContentRegionAvail()
+	u.fitPlot(avail.Y)
 	legendW := min(280*s, avail.X*0.3)
 	plotW := avail.X - legendW - 6*s
 	h := max(avail.Y, 80*s)

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inkyblackness/imgui-go/v4"
+
 	"github.com/animscope/animscope/anim"
 )
 
@@ -82,5 +84,41 @@ func TestElide(t *testing.T) {
 		if got := elideWith(c.in, c.w, chars); got != c.want {
 			t.Errorf("elide(%q, %v) = %q, want %q", c.in, c.w, got, c.want)
 		}
+	}
+}
+
+// layoutAt runs the UI at w×h with the Curves tab for a few frames and
+// returns the 3D view and the plot.
+func layoutAt(t *testing.T, h *harness, w, ht float32) (scene, plot Rect) {
+	t.Helper()
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: w, Y: ht})
+	h.u.ShowTab(TabCurves)
+	for i := 0; i < 12; i++ {
+		h.frame()
+	}
+	return h.u.Scene(), h.rect("curves")
+}
+
+// TestLayoutMinimumSizes (point 8): at 900×600, at 640×480 and after a
+// layout reset the 3D view and the curve plot keep usable sizes.
+func TestLayoutMinimumSizes(t *testing.T) {
+	h := newHarness(t, testView(testClip(anim.Loop), 3, false))
+	for _, c := range []struct {
+		w, h          float32
+		sceneW, plotH float32
+	}{{900, 600, 400, 120}, {640, 480, 240, 50}, {1400, 860, 700, 150}} {
+		scene, plot := layoutAt(t, h, c.w, c.h)
+		if scene.W < c.sceneW || scene.H < 140 || plot.H < c.plotH {
+			t.Errorf("%v×%v: 3D view %v×%v, plot %v tall; want at least %v×140 and %v", c.w, c.h, scene.W, scene.H, plot.H, c.sceneW, c.plotH)
+		}
+		// The panels and the view fill the width.
+		if scene.X+scene.W > c.w+1 {
+			t.Errorf("%v×%v: 3D view %+v runs past the window", c.w, c.h, scene)
+		}
+	}
+	h.u.ResetLayout()
+	scene, plot := layoutAt(t, h, 900, 600)
+	if scene.W < 400 || plot.H < 120 {
+		t.Errorf("after a layout reset at 900×600: 3D view %v wide, plot %v tall", scene.W, plot.H)
 	}
 }
