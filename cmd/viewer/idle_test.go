@@ -12,8 +12,8 @@ func TestIdleWait(t *testing.T) {
 	}{
 		{false, false, idleAfter + 1, true},
 		{false, false, idleAfter, false}, // still settling after input
-		{false, true, 100, false},       // playing: every refresh
-		{true, false, 100, false},       // screenshot/bench: never sleep
+		{false, true, 100, false},        // playing: every refresh
+		{true, false, 100, false},        // screenshot/bench: never sleep
 	}
 	for _, c := range cases {
 		if got := idleWait(c.headless, c.busy, c.quiet) > 0; got != c.sleeps {
