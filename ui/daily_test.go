@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -120,5 +121,111 @@ func TestLayoutMinimumSizes(t *testing.T) {
 	scene, plot := layoutAt(t, h, 900, 600)
 	if scene.W < 400 || plot.H < 120 {
 		t.Errorf("after a layout reset at 900×600: 3D view %v wide, plot %v tall", scene.W, plot.H)
+	}
+}
+
+// manyClipsView is one file with 30 skeletal and 4 texture clips, all
+// offered in the Animation picker.
+func manyClipsView() *View {
+	v := testView(testClip(anim.Loop), 3, false)
+	f := FileView{Name: "Npc_Animation.bfres", Path: "/g/Npc_Animation.bfres", Kind: "BFRES"}
+	for i := 0; i < 34; i++ {
+		c := testClip(anim.Loop)
+		c.Name = fmt.Sprintf("Common_Move_%02d_Long_Clip_Name_For_Eliding", i)
+		if i >= 30 {
+			c.Name = fmt.Sprintf("Face_%d", i)
+			c.Targets[0].Kind = anim.TexSRTTarget
+		}
+		f.Clips = append(f.Clips, c)
+		if i < 30 {
+			v.Pairing.Anims = append(v.Pairing.Anims, AnimChoice{File: 0, Clip: i, Label: "Npc_Animation.bfres › " + c.Name, Joints: 1, Frames: 30})
+		}
+	}
+	v.Joint.Clip = f.Clips[3]
+	v.Files = []FileView{f}
+	v.Pairing.Model, v.Pairing.Anim, v.Pairing.TexAnim = -1, 3, -1
+	return v
+}
+
+// tall makes the window tall enough that the Scene panel shows the
+// pickers below a long Files tree.
+func tall(h *harness) {
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: 1400, Y: 1800})
+	h.frame()
+	h.frame()
+}
+
+// TestManyClips (point 9): the Files tree folds a long clip list into
+// groups (the one playing open), and the Animation picker has a filter.
+func TestManyClips(t *testing.T) {
+	h := newHarness(t, manyClipsView())
+	h.rect("clips:0:false")
+	h.rect("clips:0:true")
+	if _, ok := h.u.ItemRect("clip:0:3"); !ok {
+		t.Error("the group holding the playing clip is not open")
+	}
+	if _, ok := h.u.ItemRect("clip:0:31"); ok {
+		t.Error("the texture group should start folded")
+	}
+	tall(h)
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	h.rect("pair:filter:anim")
+	shown := func() int {
+		n := 0
+		for i := 0; i < 30; i++ {
+			if _, ok := h.u.ItemRect(fmt.Sprintf("pair:anim:%d", i)); ok {
+				n++
+			}
+		}
+		return n
+	}
+	h.frame()
+	if n := shown(); n == 0 {
+		t.Fatal("the open picker lists nothing")
+	}
+	// The filter box has the keyboard when the list opens: type.
+	imgui.CurrentIO().AddInputCharacters("move_1")
+	h.frame()
+	h.frame()
+	if n := shown(); n != 10 {
+		t.Errorf("filter move_1: %d items listed, want 10 (Common_Move_10..19)", n)
+	}
+	if !matchesFilter("Npc › Common_Move_12", "MOVE 12") || matchesFilter("Npc › Common_Move_12", "wait") {
+		t.Error("matchesFilter: words, any case")
+	}
+}
+
+// TestEscapeAndDropClosePopups (point 11): Escape closes an open combo
+// list; so does a file drop.
+func TestEscapeAndDropClosePopups(t *testing.T) {
+	h := newHarness(t, manyClipsView())
+	io := imgui.CurrentIO()
+	const escKey = 256
+	io.KeyMap(imgui.KeyEscape, escKey)
+	tall(h)
+	open := func() bool { _, ok := h.u.ItemRect("pair:filter:anim"); return ok }
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	if !open() {
+		t.Fatal("the picker did not open")
+	}
+	io.KeyPress(escKey)
+	h.frame()
+	io.KeyRelease(escKey)
+	h.frame()
+	if open() {
+		t.Error("Escape did not close the picker")
+	}
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	if !open() {
+		t.Fatal("the picker did not open again")
+	}
+	h.u.DismissPopups()
+	h.frame()
+	h.frame()
+	if open() {
+		t.Error("a drop did not close the picker")
 	}
 }

@@ -65,6 +65,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		imgui.SetTooltip(f.Path + "\n" + f.Kind + " file; right-click to close")
 	}
 	if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
+		u.dismissIfAsked()
 		if imgui.MenuItem("Close") {
 			u.emit(CloseFile{File: fi})
 		}
@@ -82,7 +83,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		if name == "" {
 			name = "skeleton"
 		}
-		l := fmt.Sprintf("%s  ·  model, %d joints###skel%d_%d", name, len(sk.Joints), fi, si)
+		l := fmt.Sprintf("%s  ·  model, %s###skel%d_%d", name, plural(len(sk.Joints), "joint", "joints"), fi, si)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
 			u.emit(SelectModel{File: fi, Skel: si})
 		}

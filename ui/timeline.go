@@ -189,6 +189,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	open := imgui.BeginComboV("##loop", preview, imgui.ComboFlagsHeightLarge)
 	u.record("loop")
 	if open {
+		u.dismissIfAsked()
 		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
 				u.emit(SetLoop{Mode: m, Override: m != p.FileLoop})

@@ -56,6 +56,12 @@ type UI struct {
 
 	scene Rect // the 3D view, from this frame's layout
 
+	// pickFilter is the filter text of each picker with many items.
+	pickFilter map[string]string
+
+	// dismissing closes popups this frame; dismissNext asks for it next
+	dismissing, dismissNext bool
+
 	// layout
 	resetLayout bool
 	// the window width and side panel widths of the last frame, so a
@@ -145,6 +151,20 @@ func (u *UI) Scene() Rect { return u.scene }
 // ResetLayout puts the panels back to their default sizes next frame.
 func (u *UI) ResetLayout() { u.resetLayout = true }
 
+// DismissPopups closes any open menu, combo list or context menu next
+// frame (files were dropped: a list it showed may be stale).
+func (u *UI) DismissPopups() { u.dismissNext = true }
+
+// dismissIfAsked closes the popup being drawn (call right after a menu,
+// combo or popup opened) when Escape was pressed or a drop asked for it.
+// ImGui closes popups on Escape only with keyboard navigation, which
+// would take the arrow keys the timeline steps with.
+func (u *UI) dismissIfAsked() {
+	if u.dismissing {
+		imgui.CloseCurrentPopup()
+	}
+}
+
 // OpenDialog shows the open dialog (Ctrl+O).
 func (u *UI) OpenDialog() { u.openDialog, u.openFocus = true, true }
 
@@ -156,6 +176,8 @@ func (u *UI) emit(i Intent) { u.out = append(u.out, i) }
 func (u *UI) Frame(v *View) []Intent {
 	u.out = u.out[:0]
 	clear(u.rects)
+	u.dismissing = u.dismissNext || imgui.IsKeyPressedV(imgui.KeyIndex(imgui.KeyEscape), false)
+	u.dismissNext = false
 	imgui.PushFont(u.fonts.Regular)
 	menuH := u.mainMenu(v)
 	u.layout(v, menuH)

@@ -142,6 +142,7 @@ func (v *viewer) screenshotDue(l *frameLoop) (shot string, exitAfterShot bool) {
 func (v *viewer) update(l *frameLoop) {
 	for _, paths := range v.win.TakeDrops() {
 		v.app.Open(paths)
+		v.ui.DismissPopups()
 	}
 	if v.win.TakeScaleChanged() {
 		v.rebuildFonts()
