@@ -50,7 +50,7 @@ func (u *UI) mainMenu(v *View) float32 {
 		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
 		menuToggle("Loop-mode comparison", "C", &u.compare.open)
 		if imgui.BeginMenu("Up axis") {
-		u.dismissIfAsked()
+			u.dismissIfAsked()
 			for _, c := range []struct {
 				label string
 				axis  UpAxis
