@@ -163,6 +163,20 @@ func targetLabel(t *anim.Target, i int) string {
 	return t.Name
 }
 
+// targetName is a target's label with the name of the joint it drives
+// when the clip names none (a BCK's entries are bound by index: "arm_L",
+// not "#4").
+func (v *View) targetName(t *anim.Target, slot Slot, i int) string {
+	if t.Name == "" && slot == JointSlot {
+		for _, m := range v.Markers {
+			if m.Target == i && m.Name != "" {
+				return m.Name
+			}
+		}
+	}
+	return targetLabel(t, i)
+}
+
 func channelName(t *anim.Target, r ChannelRef) string {
 	if r.Euler > 0 {
 		return eulerNames[r.Euler]
@@ -200,7 +214,7 @@ func (u *UI) collectShown(v *View) {
 			return
 		}
 		sc := shownCurve{ref: r, curve: cv, kind: cv.Kind(), mode: p.Clock.Mode, duration: p.Clip.Duration,
-			label: targetLabel(t, r.Target) + "/" + channelName(t, r),
+			label: v.targetName(t, r.Slot, r.Target) + "/" + channelName(t, r),
 			color: curvePalette[len(c.shown)%len(curvePalette)]}
 		switch {
 		case r.Euler > 0 || r.Chan.IsRotation() && t.Kind == anim.JointTarget:

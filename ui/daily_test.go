@@ -229,3 +229,43 @@ func TestEscapeAndDropClosePopups(t *testing.T) {
 		t.Error("a drop did not close the picker")
 	}
 }
+
+// TestLegendUsesJointNames (point 11): an unnamed BCK entry bound to
+// joint arm_L plots as "arm_L/…", not "#0/…".
+func TestLegendUsesJointNames(t *testing.T) {
+	c := testClip(anim.Loop)
+	c.Targets[0].Name = ""
+	v := testView(c, 3, false)
+	v.Markers = []Marker{{Name: "hips", Joint: 0, Target: -1}, {Name: "arm_L", Joint: 4, Target: 0}}
+	h := newHarness(t, v)
+	h.u.ShowTab(TabCurves)
+	h.frame()
+	h.frame()
+	if len(h.u.curves.shown) == 0 {
+		t.Fatal("no curve shown for the selected target")
+	}
+	if l := h.u.curves.shown[0].label; l != "arm_L/translation.x" {
+		t.Errorf("legend label %q, want arm_L/translation.x", l)
+	}
+}
+
+// TestOpenDialogSupportedFirst (point 11): folders, then files animscope
+// reads, then (with All files) the rest; Recent shows the folder.
+func TestOpenDialogSupportedFirst(t *testing.T) {
+	es := []DirEntry{{Name: "notes.txt"}, {Name: "walk.bck", Known: true}, {Name: "sub", Dir: true}, {Name: "x.szs", Archive: true}, {Name: "a.png"}}
+	names := func(idx []int) (out []string) {
+		for _, i := range idx {
+			out = append(out, es[i].Name)
+		}
+		return out
+	}
+	if got := fmt.Sprint(names(listingOrder(es, false))); got != "[sub walk.bck x.szs]" {
+		t.Errorf("supported only: %s", got)
+	}
+	if got := fmt.Sprint(names(listingOrder(es, true))); got != "[sub walk.bck x.szs notes.txt a.png]" {
+		t.Errorf("all files: %s", got)
+	}
+	if f := recentFolder("/games/ww/Object/Link.arc"); f != "/games/ww/Object" {
+		t.Errorf("recent folder %q", f)
+	}
+}

@@ -66,13 +66,19 @@ func (u *UI) openWindow(v *View) {
 		if imgui.IsItemHovered() {
 			imgui.SetTooltip(p)
 		}
+		// The folder tells same-named files of different games apart.
+		imgui.Indent()
+		textDim(elide(recentFolder(p), imgui.ContentRegionAvail().X))
+		imgui.Unindent()
 	}
 	imgui.EndChild()
 	imgui.SameLine()
 
 	// Directory listing: folders navigate, files toggle; double-click opens.
 	imgui.BeginChildV("##listing", imgui.Vec2{X: 0, Y: avail.Y - footer}, true, 0)
-	for i, e := range b.Entries {
+	hidden := 0
+	for _, i := range listingOrder(b.Entries, u.allFiles) {
+		e := b.Entries[i]
 		full := filepath.Join(b.Dir, e.Name)
 		if e.Dir {
 			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
@@ -114,6 +120,9 @@ func (u *UI) openWindow(v *View) {
 			u.archiveRows(b, full)
 		}
 	}
+	if hidden = len(b.Entries) - len(listingOrder(b.Entries, u.allFiles)); hidden > 0 {
+		textDim(fmt.Sprintf("%d other files (tick All files to list them)", hidden))
+	}
 	if len(b.Entries) == 0 && b.Err == "" {
 		textDim("(empty directory)")
 	}
@@ -138,11 +147,44 @@ func (u *UI) openWindow(v *View) {
 		u.openDialog = false
 	}
 	imgui.SameLine()
+	imgui.Checkbox("All files", &u.allFiles)
+	u.record("open:all")
+	tooltip("List files of unknown formats too (files are told apart by their content, not their names)")
+	imgui.SameLine()
 	textDim("Ctrl+click picks several (a model and its animations). Files can also be dropped on the window.")
 	imgui.End()
 	if !open {
 		u.openDialog = false
 	}
+}
+
+// listingOrder is the order the Open dialog lists a directory in:
+// folders, then the files animscope reads (by extension) and archives,
+// then, with all set, every other file; each group keeps the listing's
+// order.
+func listingOrder(es []DirEntry, all bool) []int {
+	var dirs, known, other []int
+	for i, e := range es {
+		switch {
+		case e.Dir:
+			dirs = append(dirs, i)
+		case e.Known || e.Archive:
+			known = append(known, i)
+		default:
+			other = append(other, i)
+		}
+	}
+	out := append(dirs, known...)
+	if all {
+		out = append(out, other...)
+	}
+	return out
+}
+
+// recentFolder is the folder of a recent path (an archive entry's: its
+// archive's).
+func recentFolder(p string) string {
+	return filepath.Dir(p)
 }
 
 // pickRow is one selectable file row: a click picks it (Ctrl/Shift add to

@@ -96,6 +96,7 @@ type UI struct {
 	pathInput   string
 	browsedDir  string
 	pickedFiles map[string]bool
+	allFiles    bool // the Open dialog lists files of unknown formats too
 	noticesSeen int
 	// toastsDismissed: messages up to this time no longer show as toasts.
 	toastsDismissed time.Time

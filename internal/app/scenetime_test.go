@@ -269,3 +269,21 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 		t.Fatal("the comparison plays: want busy")
 	}
 }
+
+// TestFramesTheSkeletonAlone (point 11): F frames the skeleton, not the
+// skeleton and the texture quad beside it; R frames both.
+func TestFramesTheSkeletonAlone(t *testing.T) {
+	a := sceneApp(t, anim.Loop, anim.Loop, 40)
+	a.Evaluate()
+	lo, hi := a.markerBounds()
+	want := ui.DefaultCamera()
+	want.Frame(lo, hi)
+	a.Apply(ui.CameraFrame{})
+	if a.camera.Target != want.Target || a.camera.Distance != want.Distance {
+		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.camera.Target, a.camera.Distance, want.Target, want.Distance)
+	}
+	a.Apply(ui.CameraReset{})
+	if a.camera.Distance <= want.Distance {
+		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.camera.Distance, want.Distance)
+	}
+}
