@@ -144,6 +144,7 @@ func (v *viewer) update(l *frameLoop) {
 		v.app.Open(paths)
 		v.ui.DismissPopups()
 	}
+	v.churn.step(v, l.frame)
 	if v.win.TakeScaleChanged() {
 		v.rebuildFonts()
 	}
@@ -204,6 +205,9 @@ func (v *viewer) screenshot(l *frameLoop, shot string, d drawn) error {
 	}
 	top := int(float32(d.fbH)) - int(d.vp.Y) - int(d.vp.H)
 	st := viewerState{State: v.app.Snapshot(d.fbW, d.fbH, [4]int{int(d.vp.X), top, int(d.vp.W), int(d.vp.H)})}
+	if c := v.churn; c != nil {
+		st.Churn = &stateChurn{Before: c.before, After: c.after, Opened: c.opened()}
+	}
 	st.ContentScale, st.UIScale = v.win.ContentScale(), v.ui.Scale()
 	v.analysisState(&st, d.sx, d.sy)
 	return writeState(l.g.stateJSON, st)
