@@ -112,3 +112,35 @@ func TestSummarizeOtherWarnings(t *testing.T) {
 		t.Errorf("one bone: %q", text)
 	}
 }
+
+// TestModelOfAnotherGameStaysUnbound (point 5): a J3D animation is never
+// bound by index to a model with another joint count when that model is
+// opened: the model shows its bind pose.
+func TestModelOfAnotherGameStaysUnbound(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true) // hand.bck: 2 joints, on a 2-joint chain
+	a.Add([]*File{{path: "queen.bfres", name: "queen.bfres", asset: &formats.Asset{Format: "bfres",
+		Skeletons: []*anim.Skeleton{chainSkeleton("Queen", 135)}}}})
+	if a.skel == nil || len(a.skel.Joints) != 135 || a.joint != nil {
+		t.Fatalf("after a 135-joint model: model %v playing %v; want its bind pose", a.skel, a.joint)
+	}
+}
+
+// TestAnimationWithItsOwnSkeletonKeepsTheModel (point 5): a BotW
+// animation file carries a copy of the skeleton; opened onto the model
+// it fits, the model stays and the animation plays on it.
+func TestAnimationWithItsOwnSkeletonKeepsTheModel(t *testing.T) {
+	a := New(nil)
+	model := chainSkeleton("Queen", 6)
+	a.Add([]*File{{path: "Queen.bfres", name: "Queen.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{model}}}})
+	var targets []anim.Target
+	for i := 0; i < 6; i++ {
+		targets = append(targets, anim.Target{Name: fmt.Sprintf("j%d", i), Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(),
+			Channels: []anim.Channel{{Slot: anim.TransY, Curve: anim.Constant(1)}}})
+	}
+	clip := &anim.Clip{Name: "Wait", Format: "bfres-skeletal", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: targets}
+	a.Add([]*File{{path: "Queen_Animation.bfres", name: "Queen_Animation.bfres", asset: &formats.Asset{Format: "bfres",
+		Clips: []*anim.Clip{clip}, Skeletons: []*anim.Skeleton{chainSkeleton("Skeleton", 6)}}}})
+	if a.skel != model || a.joint == nil || a.joint.clip != clip {
+		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.skelLabel, a.joint)
+	}
+}

@@ -165,7 +165,25 @@ func (a *App) pickModel(first int) (fi, si int, ok bool) {
 			}
 		}
 	}
+	if best.file >= 0 && !best.own && a.skel != nil && a.newClipsFit(first) {
+		// An animation file with its own copy of the skeleton (BotW's
+		// "Skeleton" FMDL) opened onto a model it fits: keep the model.
+		return -1, -1, false
+	}
 	return best.file, best.skel, best.file >= 0
+}
+
+// newClipsFit reports whether the first joint clip among the files opened
+// from index first fits the model in use.
+func (a *App) newClipsFit(first int) bool {
+	for i := first; i < len(a.files); i++ {
+		for _, c := range a.files[i].asset.Clips {
+			if !isTexClip(c) && len(c.Targets) > 0 {
+				return a.fits(c)
+			}
+		}
+	}
+	return false
 }
 
 // hasNamedAnim reports whether skeleton si of file fi has an animation
@@ -228,17 +246,27 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 }
 
 // fits reports whether clip c suits the model in use: without a model
-// every clip does; with one, more than half of the clip's animated
-// joints find a joint (J3D binds by index, so counts must agree).
+// every clip does; with one, the binding reports nothing but missing
+// bones (a J3D joint-count mismatch means another model's animation) and
+// more than half of the clip's animated joints find a joint.
 func (a *App) fits(c *anim.Clip) bool {
 	if a.skel == nil {
 		return true
 	}
+	return fitsSkeleton(c, a.skel)
+}
+
+func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
 	n := formats.JointTargets(c)
 	if n == 0 {
 		return false
 	}
-	b := formats.Bind(c, a.skel)
+	b := formats.Bind(c, sk)
+	for _, w := range b.Warnings {
+		if !missingBone.MatchString(w) {
+			return false
+		}
+	}
 	bound := 0
 	for _, t := range b.Target {
 		if t >= 0 {
