@@ -140,11 +140,14 @@ func (v *viewer) screenshotDue(l *frameLoop) (shot string, exitAfterShot bool) {
 // update feeds the window's events and the UI's intents to the app and
 // lays out the interface.
 func (v *viewer) update(l *frameLoop) {
-	for _, paths := range v.win.TakeDrops() {
+	drops := v.win.TakeDrops()
+	for _, paths := range drops {
 		v.app.Open(paths)
 		v.ui.DismissPopups()
 	}
-	v.churn.step(v, l.frame)
+	if v.churn.step(v, l.frame) || len(drops) > 0 || l.frame == 0 {
+		v.win.ResetFrameTimer() // loading is not playing time
+	}
 	if v.win.TakeScaleChanged() {
 		v.rebuildFonts()
 	}
