@@ -212,7 +212,7 @@ func (u *UI) transport(v *View, p *Playback) {
 // timeline shows, mute, and the offset in the clip's frames.
 func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
 	s := u.scale
-	label := elide(p.Label, 150*s)
+	label := elide(shortLabel(p.Label), 150*s)
 	u.nextGroup(150 + 150)
 	if imgui.RadioButton(label+"##focus"+slot.String(), v.Focus == slot) {
 		u.emit(FocusSlot{Slot: slot})

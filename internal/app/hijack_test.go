@@ -144,3 +144,28 @@ func TestAnimationWithItsOwnSkeletonKeepsTheModel(t *testing.T) {
 		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.skelLabel, a.joint)
 	}
 }
+
+// TestArchiveModelNamedAfterItsAnimation (points 5, 6): opening a course
+// archive picks the model its animation is named after, not the largest
+// model of the archive, and plays that animation.
+func TestArchiveModelNamedAfterItsAnimation(t *testing.T) {
+	one := handClip(anim.Loop)
+	one.Targets = one.Targets[:1]
+	j3d := func(n int) *anim.Skeleton {
+		s := chainSkeleton("m", n)
+		s.Mode = anim.J3DBasic
+		return s
+	}
+	a := New(nil)
+	entry := func(name string, as *formats.Asset) *File {
+		return &File{path: "c/track.arc:" + name, name: "track.arc › " + name, archive: "c/track.arc", entry: name, asset: as}
+	}
+	a.Add([]*File{
+		entry("course/itembox_bomb.bmd", &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{j3d(3)}}),
+		entry("course/mariotree1.bmd", &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{j3d(1)}}),
+		entry("course/mariotree1_wait.bck", &formats.Asset{Format: "bck", Clips: []*anim.Clip{one}}),
+	})
+	if a.skelLabel != "track.arc › course/mariotree1.bmd" || a.joint == nil || a.joint.clip != one {
+		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.skelLabel, a.joint)
+	}
+}

@@ -131,9 +131,11 @@ func (a *App) candidates(fi, si int) []candidate {
 // file that only holds skeletons (a BMD, an FMDL-only .bfres, a skeleton
 // sidecar) wins over a skeleton that came with animations (a JBA's
 // inferred Biped hierarchy, a .bfres holding both), so a model given
-// alongside an animation is the one used. Among those, the largest
-// skeleton (a .bfres's 135-bone character, not the 1-bone prop beside
-// it); between equal ones, one that has an animation named after it.
+// alongside an animation is the one used. Between files (an archive's
+// entries), a model with an animation named after it wins (a course
+// archive's mariotree1.bmd beside mariotree1_wait.bck); within a file,
+// the largest skeleton (a .bfres's 135-bone character, not the 1-bone
+// prop beside it).
 func (a *App) pickModel(first int) (fi, si int, ok bool) {
 	type pick struct {
 		file, skel, joints int
@@ -146,6 +148,8 @@ func (a *App) pickModel(first int) (fi, si int, ok bool) {
 			return true
 		case p.own != best.own:
 			return p.own
+		case p.file != best.file && p.named != best.named:
+			return p.named
 		case p.joints != best.joints:
 			return p.joints > best.joints
 		}
@@ -154,12 +158,7 @@ func (a *App) pickModel(first int) (fi, si int, ok bool) {
 	for i := first; i < len(a.files); i++ {
 		as := a.files[i].asset
 		for k, sk := range as.Skeletons {
-			p := pick{file: i, skel: k, joints: len(sk.Joints), own: !hasJointClip(as)}
-			if better(p) {
-				p.named = a.hasNamedAnim(i, k, first)
-			} else if p.joints == best.joints && p.own == best.own && !best.named {
-				p.named = a.hasNamedAnim(i, k, first)
-			}
+			p := pick{file: i, skel: k, joints: len(sk.Joints), own: !hasJointClip(as), named: a.hasNamedAnim(i, k, first)}
 			if better(p) {
 				best = p
 			}
