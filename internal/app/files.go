@@ -43,9 +43,7 @@ func (a *App) Add(loaded []*File) {
 	newJoint, newTex := -1, -1
 	for fi := first; fi < len(a.files); fi++ {
 		f := a.files[fi]
-		for _, w := range f.asset.Warnings {
-			a.Notify(ui.Warning, "%s: %s", f.name, w)
-		}
+		a.noteWarnings(f)
 		a.noteBroken(f)
 		for _, c := range f.asset.Clips {
 			if isTexClip(c) && newTex < 0 {

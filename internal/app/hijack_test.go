@@ -169,3 +169,17 @@ func TestArchiveModelNamedAfterItsAnimation(t *testing.T) {
 		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.skelLabel, a.joint)
 	}
 }
+
+// TestManyLoadWarningsAreOneMessage (point 5): a file with 40 warnings is
+// one message with the list in its detail.
+func TestManyLoadWarningsAreOneMessage(t *testing.T) {
+	var ws []string
+	for i := 0; i < 40; i++ {
+		ws = append(ws, fmt.Sprintf("bone %d is odd", i))
+	}
+	a := New(nil)
+	a.Add([]*File{{path: "x.bfres", name: "x.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{chainSkeleton("m", 2)}, Warnings: ws}}})
+	if len(a.notices) != 1 || a.notices[0].Text != "x.bfres: 40 warnings (first: bone 0 is odd)" || !strings.Contains(a.notices[0].Detail, "bone 39 is odd") {
+		t.Fatalf("notices %+v", a.notices)
+	}
+}

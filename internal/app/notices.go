@@ -93,3 +93,20 @@ func (a *App) noteBroken(f *File) {
 	a.notifyKeyed(ui.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
 		f.name, plural(len(bs), "animation", "animations"), list)
 }
+
+// warningsApart is how many warnings of one file get a message each; more
+// become one message with the list on expand (a BotW file can warn about
+// dozens of bones).
+const warningsApart = 3
+
+// noteWarnings reports a file's load warnings.
+func (a *App) noteWarnings(f *File) {
+	ws := f.asset.Warnings
+	if len(ws) <= warningsApart {
+		for _, w := range ws {
+			a.Notify(ui.Warning, "%s: %s", f.name, w)
+		}
+		return
+	}
+	a.notifyKeyed(ui.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
+}

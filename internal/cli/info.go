@@ -191,7 +191,7 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 		}
 	}
 	if len(d.Entries) > 0 {
-		fmt.Fprintf(w, "archive: %d files\n", len(d.Entries))
+		fmt.Fprintf(w, "archive: %s\n", plural(len(d.Entries), "file", "files"))
 		for _, e := range d.Entries {
 			fmt.Fprintf(w, "  %-40s %8d  %s\n", e.Path, e.Size, e.Kind)
 		}
