@@ -37,9 +37,10 @@ type File struct {
 	broken []string
 }
 
-// slot is a playing clip with its own clock: J3D games run a BCK and a BTK
-// with separate frame controls, so a walking model and a scrolling
-// texture each keep their own length and loop mode.
+// slot is a playing clip: J3D games run a BCK and a BTK with separate
+// frame controls, so a walking model and a scrolling texture each keep
+// their own length and loop mode. Both follow the one scene time
+// (scenetime.go); clock is derived from it for the views.
 type slot struct {
 	file    int
 	clipIdx int
