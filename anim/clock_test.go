@@ -218,3 +218,21 @@ func TestParseLoopMode(t *testing.T) {
 		t.Error("ParseLoopMode(pingpong): want error")
 	}
 }
+
+// TestLoopBackwardsRunsPastTheStart pins J3DFrameCtrl's LOOP rule for a
+// negative rate: it wraps below the start only by (loop frame − start),
+// which is 0 here, so the frame keeps decreasing (the pose holds the
+// first key). The viewer's Reverse wraps instead (internal/app), as a
+// viewing aid; this clock stays the game's.
+func TestLoopBackwardsRunsPastTheStart(t *testing.T) {
+	c := NewClock(Loop, 30, -1)
+	c.Frame = 5
+	ev := c.Advance(12)
+	if c.Frame != -7 || ev.Has(Looped) || !c.Running() {
+		t.Fatalf("loop at rate -1 from 5 for 12: frame %v event %v running %v; want -7, no wrap, running", c.Frame, ev, c.Running())
+	}
+	c.Advance(600)
+	if c.Frame != -607 {
+		t.Fatalf("600 more: frame %v, want -607", c.Frame)
+	}
+}

@@ -9,6 +9,7 @@
 package formats
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
@@ -75,6 +76,9 @@ func Open(name string, data []byte) (*Asset, error) {
 			return nil, fmt.Errorf("yaz0: stream decompresses to another Yaz0 stream")
 		}
 	}
+	if len(data) == 0 {
+		return nil, fmt.Errorf("empty file")
+	}
 	f := sniff(data)
 	if f == nil {
 		return nil, fmt.Errorf("unknown file type (magic % x); expected %s", data[:min(len(data), 8)], expected())
@@ -83,11 +87,26 @@ func Open(name string, data []byte) (*Asset, error) {
 	if err := f.Open(a, data, format.Env{Sniff: Sniff}); err != nil {
 		return nil, err
 	}
+	// A clip that does not validate is listed as broken, unless nothing
+	// else of the file would open.
+	clips := a.Clips[:0]
+	var first error
 	for _, c := range a.Clips {
 		if err := c.Validate(); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.Name, err)
+			err = fmt.Errorf("%s: %w", f.Name, err)
+			first = cmp.Or(first, err)
+			a.Broken = append(a.Broken, format.BrokenClip{Name: c.Name, Err: err})
+			continue
 		}
 		c.Prepare()
+		clips = append(clips, c)
+	}
+	a.Clips = clips
+	if len(a.Broken) > 0 && len(a.Clips) == 0 && len(a.Skeletons) == 0 && a.Archive == nil {
+		if first == nil {
+			first = a.Broken[0].Err
+		}
+		return nil, first
 	}
 	for _, s := range a.Skeletons {
 		if err := s.Finish(); err != nil {

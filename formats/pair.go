@@ -50,6 +50,7 @@ type Suggestion struct {
 
 // Pairing reasons, in rank order.
 const (
+	SameName           = "named after the model"
 	SameArchive        = "same archive"
 	SameDirectory      = "same directory"
 	MatchingJointCount = "matching joint count"
@@ -84,7 +85,7 @@ func bonesMatch(c *anim.Clip, sk *anim.Skeleton) bool {
 type Candidate struct {
 	Anim   *Source
 	Clip   *anim.Clip
-	Reason string // SameArchive, SameDirectory, MatchingBoneNames or MatchingJointCount
+	Reason string // SameName, SameArchive, SameDirectory, MatchingBoneNames or MatchingJointCount
 	// Warnings are the binding's mismatches (for J3D, a joint-count
 	// mismatch naming both counts; the clip still plays on the joints
 	// that exist).
@@ -102,11 +103,12 @@ func JointTargets(c *anim.Clip) int {
 	return n
 }
 
-// Pair suggests animations for every model among srcs: animations in the
-// model's own archive first, then those in the same directory, then those
-// naming its bones (MatchingBoneNames), then any
-// other whose joint count equals the skeleton's. Within a rank, paths are
-// in order.
+// Pair suggests animations for every model among srcs: animations named
+// after the model first (the games name them so: mariotree1.bmd ↔
+// mariotree1_wait.bck), then those in the model's own archive, then
+// those in the same directory, then those naming its bones
+// (MatchingBoneNames), then any other whose joint count equals the
+// skeleton's. Within a rank, paths are in order.
 func Pair(srcs []*Source) *Pairing {
 	p := &Pairing{}
 	for _, s := range srcs {
@@ -130,6 +132,8 @@ func Pair(srcs []*Source) *Pairing {
 				}
 				var reason string
 				switch {
+				case NamedAfter(a.Name(), c.Name, m.Name()):
+					reason = SameName
 				case m.Archive != "" && a.Archive == m.Archive:
 					reason = SameArchive
 				case a.Dir == m.Dir:
@@ -144,7 +148,7 @@ func Pair(srcs []*Source) *Pairing {
 				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Warnings: Bind(c, sk).Warnings})
 			}
 		}
-		rank := map[string]int{SameArchive: 0, SameDirectory: 1, MatchingBoneNames: 2, MatchingJointCount: 3}
+		rank := map[string]int{SameName: 0, SameArchive: 1, SameDirectory: 2, MatchingBoneNames: 3, MatchingJointCount: 4}
 		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
 			return cmp.Or(cmp.Compare(rank[x.Reason], rank[y.Reason]), strings.Compare(x.Anim.Path, y.Anim.Path))
 		})
@@ -210,6 +214,37 @@ func DirSources(dir string, names []string, read func(name string) ([]byte, erro
 		srcs = append(srcs, &Source{Path: full, Dir: path.Dir(full), Asset: a})
 	}
 	return srcs, warnings
+}
+
+// NamedAfter reports whether an animation file (its path, and the clip's
+// own name) is named after a model file: the file's or the clip's name
+// is the model's name stem, or starts with the stem and "_"
+// ("mariotree1_wait.bck", "minigamebombhei_battle_1p.brk" for
+// "minigamebombhei_battle.bmd"; "Npc_Gerudo_Queen_Animation.bfres" for
+// "Npc_Gerudo_Queen.bfres"). Case is ignored: archives mix it.
+func NamedAfter(animPath, clipName, modelPath string) bool {
+	stem := nameStem(modelPath)
+	if stem == "" {
+		return false
+	}
+	for _, n := range []string{nameStem(animPath), strings.ToLower(clipName)} {
+		if n == stem || strings.HasPrefix(n, stem+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+// nameStem is a path's base name without its extensions, lower case.
+func nameStem(p string) string {
+	b := path.Base(slashes(p))
+	if i := strings.LastIndexByte(b, ':'); i >= 0 {
+		b = b[i+1:] // ARCHIVE:ENTRY
+	}
+	if i := strings.IndexByte(b, '.'); i >= 0 {
+		b = b[:i]
+	}
+	return strings.ToLower(b)
 }
 
 func slashes(p string) string { return strings.ReplaceAll(p, `\`, "/") }

@@ -233,7 +233,7 @@ func TestPairBoneNames(t *testing.T) {
 	for i, n := range []string{"Root", "Spine", "Head", "Arm_L", "Arm_R"} {
 		sk.Joints = append(sk.Joints, anim.Joint{Name: n, Parent: i - 1, Rest: anim.DefaultBase()})
 	}
-	model := &Source{Path: "Model/Npc.bfres", Dir: "Model", Asset: &Asset{Skeletons: []*anim.Skeleton{sk}}}
+	model := &Source{Path: "Model/Zora.bfres", Dir: "Model", Asset: &Asset{Skeletons: []*anim.Skeleton{sk}}}
 	srcs := []*Source{
 		{Path: "Anim/Other.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("A", "B", "C", "D", "E")}}},                   // count only
 		{Path: "Anim/Npc_Animation.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("Root", "Spine", "Head", "Tail")}}},   // 3 of 4: no

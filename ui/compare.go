@@ -94,8 +94,17 @@ func (u *UI) compareWindow(v *View) {
 	imgui.SameLine()
 	imgui.AlignTextToFramePadding()
 	fps := cv.Clip.FPS
-	textDim(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
+	// Wrapped: a narrow window must not cut it.
+	imgui.PushTextWrapPos()
+	imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
+	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
 		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps))
+	if cv.Reverse {
+		imgui.Text("Reverse: the viewer wraps loops at the start; \"game rev\" is the game's frame control run backwards from the end " +
+			"for the same time, whose loop does not wrap below the start (its pose holds the first key).")
+	}
+	imgui.PopStyleColor()
+	imgui.PopTextWrapPos()
 
 	avail := imgui.ContentRegionAvail()
 	gap := imgui.CurrentStyle().ItemSpacing().X
@@ -103,7 +112,7 @@ func (u *UI) compareWindow(v *View) {
 	w := (avail.X - 4*gap) / anim.NumLoopModes
 	plotH := max(avail.Y*0.3, 110*s)
 	// Nearly square: characters stand taller than wide.
-	h := min(w*1.05, avail.Y-plotH-2*lineH-2*gap)
+	h := min(w*1.05, avail.Y-plotH-3*lineH-2*gap)
 	if w < 20*s || h < 20*s {
 		cs.vpW, cs.vpH = 0, 0
 		textDim("Make the window larger to see the five viewports.")
@@ -119,7 +128,7 @@ func (u *UI) compareWindow(v *View) {
 		if m == cv.FileLoop {
 			label += "  (file)"
 		}
-		dl.AddText(imgui.Vec2{X: x, Y: start.Y}, packed(col), label)
+		dl.AddText(imgui.Vec2{X: x, Y: start.Y}, packed(col), elide(label, w))
 		p0 := imgui.Vec2{X: x, Y: start.Y + lineH}
 		p1 := imgui.Vec2{X: x + w, Y: p0.Y + h}
 		if t := cv.Textures[m]; t.ID != 0 {
@@ -135,8 +144,20 @@ func (u *UI) compareWindow(v *View) {
 		dl.AddRectV(p0, p1, packed(border), 0, imgui.DrawFlagsNone, 1.5*s)
 		u.rects[fmt.Sprintf("compare:%d", m)] = Rect{X: p0.X, Y: p0.Y, W: w, H: h}
 		dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s}, packed(colTextDim), "frame "+fmtFrame(cv.Frames[m]))
+		if cv.Reverse {
+			txt := "game rev " + fmtFrame(cv.GameReverse[m])
+			if long := txt + " (holds 0)"; cv.GameReverse[m] < 0 && imgui.CalcTextSize(long, false, 0).X <= w {
+				txt = long
+			}
+			dl.AddText(imgui.Vec2{X: x, Y: p1.Y + 2*s + lineH}, packed(col), elide(txt, w))
+			u.rects[fmt.Sprintf("compare:reverse:%d", m)] = Rect{X: x, Y: p1.Y + 2*s + lineH, W: w, H: lineH}
+		}
 	}
-	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + 2*lineH})
+	rows := float32(2)
+	if cv.Reverse {
+		rows = 3
+	}
+	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + rows*lineH})
 	u.framePlot(v, cv, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
 }
 

@@ -163,6 +163,20 @@ func targetLabel(t *anim.Target, i int) string {
 	return t.Name
 }
 
+// targetName is a target's label with the name of the joint it drives
+// when the clip names none (a BCK's entries are bound by index: "arm_L",
+// not "#4").
+func (v *View) targetName(t *anim.Target, slot Slot, i int) string {
+	if t.Name == "" && slot == JointSlot {
+		for _, m := range v.Markers {
+			if m.Target == i && m.Name != "" {
+				return m.Name
+			}
+		}
+	}
+	return targetLabel(t, i)
+}
+
 func channelName(t *anim.Target, r ChannelRef) string {
 	if r.Euler > 0 {
 		return eulerNames[r.Euler]
@@ -200,7 +214,7 @@ func (u *UI) collectShown(v *View) {
 			return
 		}
 		sc := shownCurve{ref: r, curve: cv, kind: cv.Kind(), mode: p.Clock.Mode, duration: p.Clip.Duration,
-			label: targetLabel(t, r.Target) + "/" + channelName(t, r),
+			label: v.targetName(t, r.Slot, r.Target) + "/" + channelName(t, r),
 			color: curvePalette[len(c.shown)%len(curvePalette)]}
 		switch {
 		case r.Euler > 0 || r.Chan.IsRotation() && t.Kind == anim.JointTarget:
@@ -279,10 +293,18 @@ func (u *UI) curvesPanel(v *View) {
 		}
 		tooltip("Stop plotting the chosen channels and follow the selected joint again")
 	}
+	// The mouse help fits a wide window; a narrow one gets it on hover.
+	hint := "wheel: zoom frames · Shift/Ctrl+wheel: values · right drag: pan · drag a ruler: pan it · left drag: scrub"
 	imgui.SameLine()
-	textDim("wheel: zoom frames · Shift/Ctrl+wheel: values · right drag: pan · drag a ruler: pan it · left drag: scrub")
+	if imgui.ContentRegionAvail().X >= imgui.CalcTextSize(hint, false, 0).X {
+		textDim(hint)
+	} else {
+		textDim("(?)")
+		tooltip(hint)
+	}
 
 	avail := imgui.ContentRegionAvail()
+	u.fitPlot(avail.Y)
 	legendW := min(280*s, avail.X*0.3)
 	plotW := avail.X - legendW - 6*s
 	h := max(avail.Y, 80*s)

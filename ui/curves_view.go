@@ -33,6 +33,13 @@ type CompareView struct {
 	// Textures are the five modes' viewports as rendered last (zero until
 	// the first render).
 	Textures [anim.NumLoopModes]TextureRef
+	// Reverse is set while the viewer plays backwards; GameReverse are
+	// then the frames the game's frame control (anim.Clock) shows after
+	// the same time played at rate -1 from the end. LOOP, with its loop
+	// frame at the start, does not wrap there: its frame runs below 0
+	// while the pose holds the first key.
+	Reverse     bool
+	GameReverse [anim.NumLoopModes]float64
 }
 
 // FileInspector is the raw data of an open file for the inspector.

@@ -65,6 +65,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		imgui.SetTooltip(f.Path + "\n" + f.Kind + " file; right-click to close")
 	}
 	if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
+		u.dismissIfAsked()
 		if imgui.MenuItem("Close") {
 			u.emit(CloseFile{File: fi})
 		}
@@ -75,29 +76,14 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 	if !open {
 		return
 	}
-	for ci, c := range f.Clips {
-		active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
-		name := c.Name
-		if name == "" {
-			name = "animation"
-		}
-		kind := "joints"
-		if isTexClip(c) {
-			kind = "texture"
-		}
-		l := fmt.Sprintf("%s  ·  %s, %g f, %s###clip%d_%d", name, kind, c.Duration, c.Loop, fi, ci)
-		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
-			u.emit(SelectClip{File: fi, Clip: ci})
-		}
-		u.record(fmt.Sprintf("clip:%d:%d", fi, ci))
-	}
+	u.clipList(v, fi, f)
 	for si, sk := range f.Skels {
 		active := v.Skeleton != nil && v.Skeleton.Skeleton == sk
 		name := sk.Name
 		if name == "" {
 			name = "skeleton"
 		}
-		l := fmt.Sprintf("%s  ·  model, %d joints###skel%d_%d", name, len(sk.Joints), fi, si)
+		l := fmt.Sprintf("%s  ·  model, %s###skel%d_%d", name, plural(len(sk.Joints), "joint", "joints"), fi, si)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
 			u.emit(SelectModel{File: fi, Skel: si})
 		}
@@ -105,6 +91,12 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 	}
 	for _, w := range f.Warnings {
 		textWrapped(colWarn, "warning: "+w)
+	}
+	if len(f.Broken) > 0 && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
+		for _, b := range f.Broken {
+			textWrapped(colError, b)
+		}
+		imgui.TreePop()
 	}
 	if len(f.Entries) > 0 {
 		opened := map[string]int{}
@@ -187,4 +179,73 @@ func (u *UI) archiveTree(f *FileView) *entryDir {
 	}
 	u.trees[key] = root
 	return root
+}
+
+// foldClipsOver is how many clips a file lists flat; more are folded
+// into a skeletal and a texture group, closed unless they hold what plays
+// (a BotW animation file has over a hundred).
+const foldClipsOver = 12
+
+// clipList lists a file's clips: flat when few, else in folded groups.
+// Long names are elided, with the full name on hover.
+func (u *UI) clipList(v *View, fi int, f *FileView) {
+	if len(f.Clips) <= foldClipsOver {
+		for ci := range f.Clips {
+			u.clipItem(v, fi, ci)
+		}
+		return
+	}
+	for _, tex := range []bool{false, true} {
+		var idx []int
+		playing := false
+		for ci, c := range f.Clips {
+			if isTexClip(c) == tex {
+				idx = append(idx, ci)
+				playing = playing || v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+			}
+		}
+		if len(idx) == 0 {
+			continue
+		}
+		label := "skeletal animations"
+		if tex {
+			label = "texture animations"
+		}
+		if playing {
+			imgui.SetNextItemOpen(true, imgui.ConditionOnce)
+		}
+		open := imgui.TreeNodeV(fmt.Sprintf("%s (%d)###clips%d_%v", label, len(idx), fi, tex), imgui.TreeNodeFlagsSpanAvailWidth)
+		u.record(fmt.Sprintf("clips:%d:%v", fi, tex))
+		if !open {
+			continue
+		}
+		for _, ci := range idx {
+			u.clipItem(v, fi, ci)
+		}
+		imgui.TreePop()
+	}
+}
+
+// clipItem is one clip of the Files tree; clicking it plays it.
+func (u *UI) clipItem(v *View, fi, ci int) {
+	c := v.Files[fi].Clips[ci]
+	active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+	name := c.Name
+	if name == "" {
+		name = "animation"
+	}
+	kind := "joints"
+	if isTexClip(c) {
+		kind = "texture"
+	}
+	suffix := fmt.Sprintf("  ·  %s, %g f, %s", kind, c.Duration, c.Loop)
+	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X
+	shown := elide(name, max(avail, 40*u.scale))
+	if imgui.SelectableV(fmt.Sprintf("%s%s###clip%d_%d", shown, suffix, fi, ci), active, 0, imgui.Vec2{}) && !active {
+		u.emit(SelectClip{File: fi, Clip: ci})
+	}
+	if shown != name && imgui.IsItemHovered() {
+		imgui.SetTooltip(name)
+	}
+	u.record(fmt.Sprintf("clip:%d:%d", fi, ci))
 }

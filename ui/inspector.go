@@ -55,7 +55,7 @@ func (u *UI) inspectorPanel(v *View) {
 		textDim(file + ": select a joint or texture entry to see its stored tracks.")
 	} else {
 		t := &p.Clip.Targets[ti]
-		textColored(colSelected, fmt.Sprintf("%s  ·  %s", file, targetLabel(t, ti)))
+		textColored(colSelected, fmt.Sprintf("%s  ·  %s", file, v.targetName(t, slot, ti)))
 		for i := range st.secs {
 			u.inspectSection(v, &st.secs[i], fmt.Sprintf("t%d", i), slot, ti)
 		}

@@ -15,6 +15,7 @@ func (u *UI) mainMenu(v *View) float32 {
 	}
 	h = imgui.WindowHeight()
 	if imgui.BeginMenu("File") {
+		u.dismissIfAsked()
 		if imgui.MenuItemV("Open…", "Ctrl+O", false, true) {
 			u.OpenDialog()
 		}
@@ -40,6 +41,7 @@ func (u *UI) mainMenu(v *View) float32 {
 		imgui.EndMenu()
 	}
 	if imgui.BeginMenu("View") {
+		u.dismissIfAsked()
 		o := &u.Options
 		menuToggle("Joint names", "L", &o.Labels)
 		menuToggle("Ground grid", "G", &o.Grid)
@@ -48,6 +50,7 @@ func (u *UI) mainMenu(v *View) float32 {
 		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
 		menuToggle("Loop-mode comparison", "C", &u.compare.open)
 		if imgui.BeginMenu("Up axis") {
+			u.dismissIfAsked()
 			for _, c := range []struct {
 				label string
 				axis  UpAxis
@@ -72,10 +75,10 @@ func (u *UI) mainMenu(v *View) float32 {
 		imgui.EndMenu()
 	}
 	if imgui.BeginMenu("Playback") {
+		u.dismissIfAsked()
 		p := v.Focused()
-		playing := p != nil && p.Clock.Running()
 		label := "Play"
-		if playing {
+		if p != nil && v.Playing {
 			label = "Pause"
 		}
 		if imgui.MenuItemV(label, "Space", false, p != nil) {
@@ -96,6 +99,7 @@ func (u *UI) mainMenu(v *View) float32 {
 		imgui.EndMenu()
 	}
 	if imgui.BeginMenu("Help") {
+		u.dismissIfAsked()
 		if imgui.MenuItem("Mouse and keyboard") {
 			u.showHelp = true
 		}

@@ -66,13 +66,19 @@ func (u *UI) openWindow(v *View) {
 		if imgui.IsItemHovered() {
 			imgui.SetTooltip(p)
 		}
+		// The folder tells same-named files of different games apart.
+		imgui.Indent()
+		textDim(elide(recentFolder(p), imgui.ContentRegionAvail().X))
+		imgui.Unindent()
 	}
 	imgui.EndChild()
 	imgui.SameLine()
 
 	// Directory listing: folders navigate, files toggle; double-click opens.
 	imgui.BeginChildV("##listing", imgui.Vec2{X: 0, Y: avail.Y - footer}, true, 0)
-	for i, e := range b.Entries {
+	hidden := 0
+	for _, i := range listingOrder(b.Entries, u.allFiles) {
+		e := b.Entries[i]
 		full := filepath.Join(b.Dir, e.Name)
 		if e.Dir {
 			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
@@ -114,6 +120,9 @@ func (u *UI) openWindow(v *View) {
 			u.archiveRows(b, full)
 		}
 	}
+	if hidden = len(b.Entries) - len(listingOrder(b.Entries, u.allFiles)); hidden > 0 {
+		textDim(fmt.Sprintf("%d other files (tick All files to list them)", hidden))
+	}
 	if len(b.Entries) == 0 && b.Err == "" {
 		textDim("(empty directory)")
 	}
@@ -138,11 +147,44 @@ func (u *UI) openWindow(v *View) {
 		u.openDialog = false
 	}
 	imgui.SameLine()
+	imgui.Checkbox("All files", &u.allFiles)
+	u.record("open:all")
+	tooltip("List files of unknown formats too (files are told apart by their content, not their names)")
+	imgui.SameLine()
 	textDim("Ctrl+click picks several (a model and its animations). Files can also be dropped on the window.")
 	imgui.End()
 	if !open {
 		u.openDialog = false
 	}
+}
+
+// listingOrder is the order the Open dialog lists a directory in:
+// folders, then the files animscope reads (by extension) and archives,
+// then, with all set, every other file; each group keeps the listing's
+// order.
+func listingOrder(es []DirEntry, all bool) []int {
+	var dirs, known, other []int
+	for i, e := range es {
+		switch {
+		case e.Dir:
+			dirs = append(dirs, i)
+		case e.Known || e.Archive:
+			known = append(known, i)
+		default:
+			other = append(other, i)
+		}
+	}
+	out := append(dirs, known...)
+	if all {
+		out = append(out, other...)
+	}
+	return out
+}
+
+// recentFolder is the folder of a recent path (an archive entry's: its
+// archive's).
+func recentFolder(p string) string {
+	return filepath.Dir(p)
 }
 
 // pickRow is one selectable file row: a click picks it (Ctrl/Shift add to
@@ -203,6 +245,10 @@ func humanSize(n int64) string {
 // toastLife is how long a new error or warning stays over the 3D view.
 const toastLife = 12 * time.Second
 
+// maxToasts is how many messages the toast shows at once; the rest are
+// counted.
+const maxToasts = 2
+
 // toasts shows recent errors and warnings in the top-right corner of the 3D
 // view; the Messages tab keeps them all.
 func (u *UI) toasts(v *View) {
@@ -212,10 +258,16 @@ func (u *UI) toasts(v *View) {
 	}
 	now := time.Now()
 	var show []Notice
-	for i := len(v.Notices) - 1; i >= 0 && len(show) < 4; i-- {
+	more := 0
+	for i := len(v.Notices) - 1; i >= 0; i-- {
 		n := v.Notices[i]
-		if n.Severity >= Warning && now.Sub(n.Time) < toastLife {
+		if n.Severity < Warning || now.Sub(n.Time) >= toastLife || !n.Time.After(u.toastsDismissed) {
+			continue
+		}
+		if len(show) < maxToasts {
 			show = append(show, n)
+		} else {
+			more++
 		}
 	}
 	if len(show) == 0 {
@@ -253,9 +305,14 @@ func (u *UI) toasts(v *View) {
 			textColored(c, tag)
 			textWrapped(colText, n.Text)
 		}
-		if imgui.Button("Dismiss") {
-			u.emit(DismissNotices{})
+		if more > 0 {
+			textDim(fmt.Sprintf("%d more in Messages", more))
 		}
+		// Dismiss closes the toast; the Messages tab keeps every message.
+		if imgui.Button("Dismiss") {
+			u.toastsDismissed = show[0].Time
+		}
+		u.record("toast:dismiss")
 	}
 	imgui.End()
 	imgui.PopStyleColorV(2)

@@ -83,12 +83,17 @@ func (u *UI) pairingSection(v *View) {
 		open := imgui.BeginComboV("##pairmodel", cur, imgui.ComboFlagsHeightLarge)
 		u.record("pair:model")
 		if open {
+			u.dismissIfAsked()
 			if imgui.SelectableV("(none: joints on their own)###pm-none", p.Model < 0, 0, imgui.Vec2{}) && p.Model >= 0 {
 				u.emit(SelectModel{File: -1, Skel: -1})
 			}
 			u.record("pair:model:none")
+			filter := u.comboFilter("model", len(p.Models))
 			for i := range p.Models {
 				m := &p.Models[i]
+				if !matchesFilter(m.Label, filter) {
+					continue
+				}
 				if imgui.SelectableV(fmt.Sprintf("%s###pm%d", modelLabel(m), i), i == p.Model, 0, imgui.Vec2{}) && i != p.Model {
 					u.emit(SelectModel{File: m.File, Skel: m.Skel})
 				}
@@ -107,22 +112,27 @@ func (u *UI) pairingSection(v *View) {
 		open := imgui.BeginComboV("##pairanim", cur, imgui.ComboFlagsHeightLarge)
 		u.record("pair:anim")
 		if open {
+			u.dismissIfAsked()
 			suggested := 0
 			for i := range p.Anims {
 				if p.Anims[i].Reason != "" {
 					suggested++
 				}
 			}
+			filter := u.comboFilter("anim", len(p.Anims))
 			if p.Model >= 0 && suggested > 0 {
 				textDim("suggested for " + p.Models[p.Model].Label)
 			}
 			for i := range p.Anims {
 				a := &p.Anims[i]
+				if !matchesFilter(a.Label, filter) {
+					continue
+				}
 				if i == suggested && suggested > 0 && p.Model >= 0 {
 					imgui.Separator()
 					textDim("other animations")
 				}
-				label := fmt.Sprintf("%s  ·  %d joints, %g f", a.Label, a.Joints, a.Frames)
+				label := fmt.Sprintf("%s  ·  %s, %g f", a.Label, plural(a.Joints, "joint", "joints"), a.Frames)
 				if a.Reason != "" {
 					label += "  ·  " + a.Reason
 				}
@@ -159,9 +169,14 @@ func (u *UI) pairingSection(v *View) {
 		open := imgui.BeginComboV("##pairtex", cur, imgui.ComboFlagsHeightLarge)
 		u.record("pair:tex")
 		if open {
+			u.dismissIfAsked()
+			filter := u.comboFilter("tex", len(p.TexAnims))
 			for i := range p.TexAnims {
 				a := &p.TexAnims[i]
-				label := fmt.Sprintf("%s  ·  %d entries, %g f", a.Label, a.Joints, a.Frames)
+				if !matchesFilter(a.Label, filter) {
+					continue
+				}
+				label := fmt.Sprintf("%s  ·  %s, %g f", a.Label, plural(a.Joints, "entry", "entries"), a.Frames)
 				if imgui.SelectableV(fmt.Sprintf("%s###pt%d", label, i), i == p.TexAnim, 0, imgui.Vec2{}) && i != p.TexAnim {
 					u.emit(SelectClip{File: a.File, Clip: a.Clip})
 				}
@@ -184,7 +199,52 @@ func (u *UI) pairingSection(v *View) {
 }
 
 func modelLabel(m *ModelChoice) string {
-	return fmt.Sprintf("%s  ·  %d joints", m.Label, m.Joints)
+	return fmt.Sprintf("%s  ·  %s", m.Label, plural(m.Joints, "joint", "joints"))
+}
+
+// filterOver is how many items a picker lists before it offers a filter
+// box (a BotW animation file has over a hundred clips).
+const filterOver = 8
+
+// comboFilter draws a filter box at the top of an open picker of n items
+// (focused when the list opens) and returns its text; "" without one.
+func (u *UI) comboFilter(id string, n int) string {
+	if n <= filterOver {
+		return ""
+	}
+	if u.pickFilter == nil {
+		u.pickFilter = map[string]string{}
+	}
+	if imgui.IsWindowAppearing() {
+		u.pickFilter[id] = ""
+		imgui.SetKeyboardFocusHere()
+	}
+	text := u.pickFilter[id]
+	imgui.SetNextItemWidth(-1)
+	imgui.InputTextWithHint("##filter"+id, fmt.Sprintf("filter %d items", n), &text)
+	u.record("pair:filter:" + id)
+	u.pickFilter[id] = text
+	return text
+}
+
+// matchesFilter reports whether label contains every word of filter,
+// ignoring case.
+func matchesFilter(label, filter string) bool {
+	l := strings.ToLower(label)
+	for _, w := range strings.Fields(strings.ToLower(filter)) {
+		if !strings.Contains(l, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// plural writes n with the singular or plural noun ("1 joint").
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // shortLabel is the last part of a label ("biped.szs › biped/bck/walk.bck"

@@ -380,6 +380,7 @@ func (u *UI) texSection(v *View) {
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.BeginComboV("##texentry", label(i), imgui.ComboFlagsHeightLarge) {
+		u.dismissIfAsked()
 		for k := range clip.Targets {
 			if imgui.SelectableV(fmt.Sprintf("%s###te%d", label(k), k), k == i, 0, imgui.Vec2{}) {
 				u.emit(SelectTexTarget{Target: k})

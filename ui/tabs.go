@@ -10,6 +10,11 @@ type tabState struct {
 	grown   map[string]bool
 	growTo  float32 // bottom panel height to set next frame (0: none)
 	bottomH float32 // the bottom panel's height last frame
+	// maxBottomH is the tallest the bottom panel may be this frame;
+	// fitFor is the window size the plot was last given room in.
+	maxBottomH float32
+	fitFor     imgui.Vec2
+	fitTries   int
 }
 
 // Tabs of the bottom panel, for ShowTab.
@@ -68,6 +73,36 @@ func (u *UI) tabShown(name string) {
 	}
 }
 
+// defaultBottom is the bottom panel's default height: the timeline's,
+// or with a plot or table showing, a share of the window (the layout
+// reset keeps the plot usable).
+func (u *UI) defaultBottom(avail float32) float32 {
+	h := defaultBottomH * u.scale
+	if u.tabs.active == TabCurves || u.tabs.active == TabInspector {
+		h = max(h, imgui.MainViewport().Size().Y*analysisPanelShare)
+	}
+	return min(h, avail)
+}
+
+// fitPlot grows the bottom panel when the curve plot got less than its
+// usable height, once per window size (and after a layout reset), as far
+// as the 3D view's minimum allows; a user's later drag is kept.
+func (u *UI) fitPlot(plotH float32) {
+	disp := imgui.MainViewport().Size()
+	if u.tabs.fitFor != disp || u.resetLayout {
+		u.tabs.fitFor, u.tabs.fitTries = disp, 0
+	}
+	// A few tries: the panel's new height shows a frame later, and the
+	// transport may wrap differently at the new size.
+	if u.tabs.fitTries >= 8 {
+		return
+	}
+	u.tabs.fitTries++
+	if need := minPlotH*u.scale - plotH; need > 0 && u.tabs.bottomH < u.tabs.maxBottomH {
+		u.tabs.growTo = max(u.tabs.growTo, min(u.tabs.bottomH+need, u.tabs.maxBottomH))
+	}
+}
+
 // analysisPanelShare is the window height the bottom panel grows to for
 // the curves and the inspector.
 const analysisPanelShare = 0.42
@@ -76,7 +111,7 @@ const analysisPanelShare = 0.42
 // remembered size, or the grown one after a tab asked for room.
 func (u *UI) nextBottomSize(w, defaultH, avail float32, cond imgui.Condition) {
 	if u.tabs.growTo > 0 {
-		imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: min(u.tabs.growTo, avail-120*u.scale)}, imgui.ConditionAlways)
+		imgui.SetNextWindowSizeV(imgui.Vec2{X: w, Y: min(u.tabs.growTo, max(u.tabs.maxBottomH, 60*u.scale))}, imgui.ConditionAlways)
 		u.tabs.growTo = 0
 		return
 	}

@@ -18,6 +18,7 @@ func (u *UI) texModeCombo(v *View) {
 		open := imgui.BeginCombo("##texmode", texModeLabel(v.TexMode, v.FileTexMode))
 		u.record("texmode")
 		if open {
+			u.dismissIfAsked()
 			for _, m := range texModeChoices {
 				if imgui.SelectableV(texModeLabel(m, v.FileTexMode), m == v.TexMode, 0, imgui.Vec2{}) {
 					u.emit(SetTexMode{Mode: m, Override: m != v.FileTexMode})
@@ -36,6 +37,7 @@ func (u *UI) texModeCombo(v *View) {
 	open := imgui.BeginCombo("##texmode", preview)
 	u.record("texmode")
 	if open {
+		u.dismissIfAsked()
 		if imgui.SelectableV("the file's mode curve (per frame)", !v.TexModeOverride, 0, imgui.Vec2{}) {
 			u.emit(SetTexMode{Mode: v.FileTexMode, Override: false})
 		}

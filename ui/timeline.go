@@ -103,8 +103,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	}
 	tooltip("Step back one frame (←)")
 	imgui.SameLine()
-	playing := ok && p.Clock.Running()
-	if playing {
+	if ok && v.Playing {
 		if u.iconButton("##pause", iconPause, ok) {
 			u.emit(Pause{})
 		}
@@ -190,6 +189,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	open := imgui.BeginComboV("##loop", preview, imgui.ComboFlagsHeightLarge)
 	u.record("loop")
 	if open {
+		u.dismissIfAsked()
 		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
 				u.emit(SetLoop{Mode: m, Override: m != p.FileLoop})
@@ -200,21 +200,48 @@ func (u *UI) transport(v *View, p *Playback) {
 	}
 	tooltip("Loop mode; \"(file)\" marks the mode stored in the file")
 
-	// Which clip the timeline drives, when a skeletal and a texture clip
-	// play together.
+	// One scene time drives both clips; the timeline shows the frames of
+	// the one picked here, and either can be muted or offset.
 	if v.Joint != nil && v.Tex != nil {
-		u.nextGroup(80 + imgui.CalcTextSize(v.Joint.Label+v.Tex.Label, false, 0).X/u.scale + 60)
-		imgui.AlignTextToFramePadding()
-		textDim("Timeline")
-		imgui.SameLine()
-		if imgui.RadioButton(v.Joint.Label+"##focusJ", v.Focus == JointSlot) {
-			u.emit(FocusSlot{Slot: JointSlot})
-		}
-		imgui.SameLine()
-		if imgui.RadioButton(v.Tex.Label+"##focusT", v.Focus == TexSlot) {
-			u.emit(FocusSlot{Slot: TexSlot})
-		}
+		u.clipRow(v, JointSlot, v.Joint)
+		u.clipRow(v, TexSlot, v.Tex)
 	}
+}
+
+// clipRow is one clip of the scene in the transport: whose frames the
+// timeline shows, mute, and the offset in the clip's frames.
+func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
+	s := u.scale
+	label := elide(shortLabel(p.Label), 150*s)
+	u.nextGroup(150 + 150)
+	if imgui.RadioButton(label+"##focus"+slot.String(), v.Focus == slot) {
+		u.emit(FocusSlot{Slot: slot})
+	}
+	u.record("focus:" + slot.String())
+	tooltip(p.Label + "\nthe timeline and the frame field show this clip's frames")
+	imgui.SameLine()
+	mute := p.Muted
+	if imgui.Checkbox("mute##"+slot.String(), &mute) {
+		u.emit(MuteClip{Slot: slot, Mute: mute})
+	}
+	u.record("mute:" + slot.String())
+	tooltip("Show this clip at rest")
+	imgui.SameLine()
+	off := float32(p.Offset)
+	imgui.SetNextItemWidth(58 * s)
+	if imgui.DragFloatV("##offset"+slot.String(), &off, 0.1, -10000, 10000, "%+.1f", imgui.SliderFlagsAlwaysClamp) {
+		u.emit(SetClipOffset{Slot: slot, Frames: float64(off)})
+	}
+	u.record("offset:" + slot.String())
+	tooltip("Offset: this clip starts so many of its frames later (drag, or Ctrl+click to type)")
+}
+
+// String names the slot for control ids.
+func (s Slot) String() string {
+	if s == TexSlot {
+		return "tex"
+	}
+	return "joint"
 }
 
 // nextGroup continues the transport row with a group about width wide,
@@ -493,7 +520,18 @@ func (u *UI) messages(v *View) {
 		textColored(c, tag)
 		imgui.PopFont()
 		imgui.SameLine()
-		textColored(c, n.Text)
+		if n.Detail == "" {
+			textColored(c, n.Text)
+			continue
+		}
+		// A summary (a binding's unbound bones): the full list on expand.
+		imgui.PushStyleColor(imgui.StyleColorText, c)
+		open := imgui.TreeNodeV(n.Text+"##msg"+n.Time.Format("150405.000000000"), imgui.TreeNodeFlagsNone)
+		imgui.PopStyleColor()
+		if open {
+			textWrapped(colTextDim, n.Detail)
+			imgui.TreePop()
+		}
 	}
 	if len(v.Notices) != u.noticesSeen {
 		u.noticesSeen = len(v.Notices)

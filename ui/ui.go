@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
@@ -54,8 +56,17 @@ type UI struct {
 
 	scene Rect // the 3D view, from this frame's layout
 
+	// pickFilter is the filter text of each picker with many items.
+	pickFilter map[string]string
+
+	// dismissing closes popups this frame; dismissNext asks for it next
+	dismissing, dismissNext bool
+
 	// layout
 	resetLayout bool
+	// the window width and side panel widths of the last frame, so a
+	// resize keeps the panels' share
+	lastW, leftW, rightW float32
 
 	// targets panel
 	filter        string
@@ -85,9 +96,12 @@ type UI struct {
 	pathInput   string
 	browsedDir  string
 	pickedFiles map[string]bool
+	allFiles    bool // the Open dialog lists files of unknown formats too
 	noticesSeen int
-	showHelp    bool
-	showAbout   bool
+	// toastsDismissed: messages up to this time no longer show as toasts.
+	toastsDismissed time.Time
+	showHelp        bool
+	showAbout       bool
 
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
@@ -138,6 +152,20 @@ func (u *UI) Scene() Rect { return u.scene }
 // ResetLayout puts the panels back to their default sizes next frame.
 func (u *UI) ResetLayout() { u.resetLayout = true }
 
+// DismissPopups closes any open menu, combo list or context menu next
+// frame (files were dropped: a list it showed may be stale).
+func (u *UI) DismissPopups() { u.dismissNext = true }
+
+// dismissIfAsked closes the popup being drawn (call right after a menu,
+// combo or popup opened) when Escape was pressed or a drop asked for it.
+// ImGui closes popups on Escape only with keyboard navigation, which
+// would take the arrow keys the timeline steps with.
+func (u *UI) dismissIfAsked() {
+	if u.dismissing {
+		imgui.CloseCurrentPopup()
+	}
+}
+
 // OpenDialog shows the open dialog (Ctrl+O).
 func (u *UI) OpenDialog() { u.openDialog, u.openFocus = true, true }
 
@@ -149,6 +177,8 @@ func (u *UI) emit(i Intent) { u.out = append(u.out, i) }
 func (u *UI) Frame(v *View) []Intent {
 	u.out = u.out[:0]
 	clear(u.rects)
+	u.dismissing = u.dismissNext || imgui.IsKeyPressedV(imgui.KeyIndex(imgui.KeyEscape), false)
+	u.dismissNext = false
 	imgui.PushFont(u.fonts.Regular)
 	menuH := u.mainMenu(v)
 	u.layout(v, menuH)
@@ -176,11 +206,39 @@ const (
 	defaultRightW  = 330
 	defaultBottomH = 210
 	minPanel       = 160
+	// The 3D view keeps at least this much room (or a share of a small
+	// window), and the side panels shrink in proportion to leave it.
+	minSceneW = 240
+	minSceneH = 150
+	// minPlotH is the curve plot's usable height; the bottom panel grows
+	// to give it that when the window allows.
+	minPlotH = 150
 )
 
 // panelFlags: the side panels are fixed in place and only their inner edge
 // resizes, so together they look docked around the 3D view.
 const panelFlags = imgui.WindowFlagsNoMove | imgui.WindowFlagsNoCollapse | imgui.WindowFlagsNoBringToFrontOnFocus
+
+// sideLimits are the widths the side panels may take in a window W wide:
+// together at most what leaves the 3D view its minimum, split in the
+// default proportion; by default a quarter of the window each at most.
+func sideLimits(W, s float32) (leftMax, rightMax, leftDef, rightDef float32) {
+	scene := min(minSceneW*s, W*0.4)
+	room := max(0, W-scene)
+	share := float32(defaultLeftW) / (defaultLeftW + defaultRightW)
+	leftMax, rightMax = max(room*share, 40*s), max(room*(1-share), 40*s)
+	leftDef, rightDef = min(defaultLeftW*s, W*0.25, leftMax), min(defaultRightW*s, W*0.28, rightMax)
+	return leftMax, rightMax, leftDef, rightDef
+}
+
+// bottomLimits are the bottom panel's height bounds in avail display
+// units below the menu: it leaves the 3D view its minimum.
+func bottomLimits(avail, s float32) (lo, hi float32) {
+	scene := min(minSceneH*s, avail*0.35)
+	hi = max(avail-scene, 60*s)
+	lo = min(120*s, hi)
+	return lo, hi
+}
 
 // layout places the left, right and bottom panels around the 3D view. Each
 // panel's free edge is resizable; ImGui's ini file remembers the sizes.
@@ -195,8 +253,10 @@ func (u *UI) layout(v *View, top float32) {
 	avail := H - top
 
 	// Bottom: full width, height resizable from its top edge.
-	u.nextBottomSize(W, defaultBottomH*s, avail, cond)
-	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: W, Y: 120 * s}, imgui.Vec2{X: W, Y: max(120*s, avail-120*s)})
+	lo, hi := bottomLimits(avail, s)
+	u.tabs.maxBottomH = hi
+	u.nextBottomSize(W, min(u.defaultBottom(avail), hi), avail, cond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: W, Y: lo}, imgui.Vec2{X: W, Y: hi})
 	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: H}, imgui.ConditionAlways, imgui.Vec2{X: 0, Y: 1})
 	var bottomH float32
 	if imgui.BeginV("Timeline###bottom", nil, panelFlags|imgui.WindowFlagsNoScrollbar|imgui.WindowFlagsNoScrollWithMouse) {
@@ -209,9 +269,17 @@ func (u *UI) layout(v *View, top float32) {
 	imgui.End()
 
 	side := H - top - bottomH
+	leftMax, rightMax, leftDef, rightDef := sideLimits(W, s)
+	leftCond, rightCond := cond, cond
+	if u.lastW > 0 && W != u.lastW && !u.resetLayout {
+		// The window was resized: the side panels keep their share of it.
+		leftDef, rightDef = u.leftW*W/u.lastW, u.rightW*W/u.lastW
+		leftCond, rightCond = imgui.ConditionAlways, imgui.ConditionAlways
+	}
+	u.lastW = W
 	// Left: files and targets.
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: defaultLeftW * s, Y: side}, cond)
-	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: minPanel * s, Y: side}, imgui.Vec2{X: max(minPanel*s, W*0.45), Y: side})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: leftDef, Y: side}, leftCond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: min(minPanel*s, leftMax), Y: side}, imgui.Vec2{X: leftMax, Y: side})
 	imgui.SetNextWindowPosV(imgui.Vec2{X: 0, Y: top}, imgui.ConditionAlways, imgui.Vec2{})
 	var leftW float32
 	if imgui.BeginV("Scene###left", nil, panelFlags) {
@@ -223,8 +291,8 @@ func (u *UI) layout(v *View, top float32) {
 	imgui.End()
 
 	// Right: properties and the texture matrix.
-	imgui.SetNextWindowSizeV(imgui.Vec2{X: defaultRightW * s, Y: side}, cond)
-	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: minPanel * s, Y: side}, imgui.Vec2{X: max(minPanel*s, W*0.45), Y: side})
+	imgui.SetNextWindowSizeV(imgui.Vec2{X: rightDef, Y: side}, rightCond)
+	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: min(minPanel*s, rightMax), Y: side}, imgui.Vec2{X: rightMax, Y: side})
 	imgui.SetNextWindowPosV(imgui.Vec2{X: W, Y: top}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
 	var rightW float32
 	if imgui.BeginV("Properties###right", nil, panelFlags) {
@@ -235,5 +303,6 @@ func (u *UI) layout(v *View, top float32) {
 	}
 	imgui.End()
 
+	u.leftW, u.rightW = leftW, rightW
 	u.scene = Rect{X: leftW, Y: top, W: max(0, W-leftW-rightW), H: max(0, side)}
 }

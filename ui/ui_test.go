@@ -143,7 +143,7 @@ func TestTransportButtons(t *testing.T) {
 	if _, ok := find[Play](h.click(center(h.rect("play")))); !ok {
 		t.Fatal("clicking play while paused did not emit Play")
 	}
-	h.v.Joint.Clock.Paused = false
+	h.v.Playing = true
 	h.frame()
 	if _, ok := find[Pause](h.click(center(h.rect("pause")))); !ok {
 		t.Fatal("clicking pause while playing did not emit Pause")

@@ -66,6 +66,12 @@ type View struct {
 
 	// Compare is the loop-mode comparison while its window is open.
 	Compare *CompareView
+
+	// Playing says whether the scene plays (what the Play button shows);
+	// SceneTime is its time in seconds, which every clip maps through its
+	// own loop mode and length.
+	Playing   bool
+	SceneTime float64
 }
 
 // TextureRef is a texture ImGui can draw (a GL texture name behind the
@@ -99,6 +105,10 @@ type Playback struct {
 	// when it plays without a model. Both come from the format registry:
 	// ui never interprets format names.
 	FormatLabel, ModelHint string
+	// Muted clips show at rest; Offset starts a clip that many of its
+	// frames later in the scene.
+	Muted  bool
+	Offset float64
 }
 
 // FileView is one opened file as the files panel lists it.
@@ -115,6 +125,9 @@ type FileView struct {
 	Clips    []*anim.Clip
 	Skels    []*anim.Skeleton
 	Warnings []string
+	// Broken lists the file's animations that could not be read, as
+	// "NAME: error".
+	Broken []string
 	// Inspect is the file's raw data for the inspector (nil: none).
 	Inspect FileInspector
 }
@@ -157,6 +170,11 @@ type Notice struct {
 	Severity Severity
 	Text     string
 	Time     time.Time
+	// Detail is the long form (every bone of a binding summary), shown
+	// when the message is expanded; Key groups messages the app replaces
+	// together (a binding's, when the binding changes).
+	Detail string
+	Key    string
 }
 
 // Browser is the directory listing of the open dialog.
@@ -193,15 +211,18 @@ type Stats struct {
 type Intent interface{ intent() }
 
 type (
-	// Play starts (or restarts a finished clip), on both slots.
+	// Play plays the scene (starting over when every clip has come to
+	// rest).
 	Play struct{}
-	// Pause stops both slots.
+	// Pause stops the scene.
 	Pause struct{}
 	// TogglePlay is Space.
 	TogglePlay struct{}
-	// Seek puts the focused clip at Frame.
+	// Seek moves the scene time so the focused clip plays Frame.
 	Seek struct{ Frame float64 }
-	// Step moves the focused clip N whole frames and pauses.
+	// Step moves the scene so the focused clip is N whole frames on (from
+	// a fractional frame the first step lands on the neighbouring whole
+	// frame) and pauses.
 	Step struct{ N int }
 	// SetSpeed sets the playback speed of both slots; negative plays
 	// backwards.
@@ -216,7 +237,7 @@ type (
 	// ScrubEnd resumes it if it was playing.
 	ScrubBegin struct{}
 	ScrubEnd   struct{}
-	// FocusSlot makes the timeline control the other clip.
+	// FocusSlot makes the timeline show the other clip's frames.
 	FocusSlot struct{ Slot Slot }
 	// SelectClip plays clip Clip of open file File in its slot.
 	SelectClip struct{ File, Clip int }
@@ -257,6 +278,16 @@ type (
 	DismissNotices struct{}
 	// Quit closes the window.
 	Quit struct{}
+	// MuteClip shows the clip in Slot at rest (or playing again).
+	MuteClip struct {
+		Slot Slot
+		Mute bool
+	}
+	// SetClipOffset starts the clip in Slot Frames of its frames later.
+	SetClipOffset struct {
+		Slot   Slot
+		Frames float64
+	}
 )
 
 func (Play) intent()            {}
@@ -288,6 +319,8 @@ func (CameraFrame) intent()     {}
 func (CameraReset) intent()     {}
 func (DismissNotices) intent()  {}
 func (Quit) intent()            {}
+func (MuteClip) intent()        {}
+func (SetClipOffset) intent()   {}
 
 // Focused returns the playback the timeline controls, or nil.
 func (v *View) Focused() *Playback {

@@ -82,7 +82,7 @@ func (u *UI) viewport(v *View) {
 		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", v.Tex.Label, v.Tex.Clock.Frame, v.Tex.Clock.Duration))
 	}
 	if v.Skeleton != nil {
-		caption(colTextDim, fmt.Sprintf("model %s  ·  %d joints, %s hierarchy", v.Skeleton.Label, len(v.Skeleton.Skeleton.Joints), v.Skeleton.Skeleton.Mode))
+		caption(colTextDim, fmt.Sprintf("model %s  ·  %s, %s hierarchy", v.Skeleton.Label, plural(len(v.Skeleton.Skeleton.Joints), "joint", "joints"), v.Skeleton.Skeleton.Mode))
 	}
 	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil {
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")

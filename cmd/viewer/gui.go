@@ -45,6 +45,7 @@ type guiFlags struct {
 	selectName  string
 	cpuProfile  string
 	stateJSON   string
+	churn       int
 	analysis    analysisFlags
 	zstdDict    string
 }
@@ -61,6 +62,7 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.BoolVar(&g.labels, "labels", false, "show joint names")
 	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name, or #INDEX for the joint clip's target INDEX")
 	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
+	fs.IntVar(&g.churn, "churn", 0, "long-session check: close and reopen the files N times, one step per frame; --state-json gets memory and GL object counts before and after")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
 	fs.StringVar(&g.zstdDict, "zstd-dict", "", "Zstandard dictionary FILE for .zs files (TotK: Pack/ZsDic.pack.zs); remembered for later runs")
 	g.analysis.register(fs)
@@ -88,8 +90,8 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	if g.afterFrames < 0 {
 		return nil, nil, cli.Usagef("--after-frames must not be negative")
 	}
-	if g.bench < 0 {
-		return nil, nil, cli.Usagef("--bench-frames must not be negative")
+	if g.bench < 0 || g.churn < 0 {
+		return nil, nil, cli.Usagef("--bench-frames and --churn must not be negative")
 	}
 	return g, pos, nil
 }
@@ -150,6 +152,9 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 		v.app.Open(files)
 	}
 	v.loadTime = time.Since(loadStart)
+	if g.churn > 0 {
+		v.churn = &churn{total: g.churn, left: g.churn, files: files}
+	}
 	if g.hasFrame {
 		v.app.StartAt(g.frame)
 	}
@@ -193,6 +198,7 @@ type viewer struct {
 	openStart           time.Time
 	firstFrameSinceOpen time.Duration
 	signals             <-chan os.Signal
+	churn               *churn // --churn (churn.go)
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {

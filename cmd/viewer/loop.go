@@ -20,6 +20,21 @@ import (
 // settle hover and focus).
 const idleAfter = 4
 
+// idleWake is the longest an idle viewer sleeps without an event: one
+// frame every two seconds lets toasts expire and costs about 1% of a
+// core (docs: the idle CPU figure in the issue-14 note).
+const idleWake = 2 * time.Second
+
+// idleWait says how long the loop may sleep before its next frame: zero
+// (poll and draw) while something moves, while ImGui settles after
+// input, and in screenshot or benchmark runs.
+func idleWait(headless, busy bool, quietFrames int) time.Duration {
+	if headless || busy || quietFrames <= idleAfter {
+		return 0
+	}
+	return idleWake
+}
+
 // frameLoop is what the frame loop carries from one frame to the next.
 type frameLoop struct {
 	g          *guiFlags
@@ -63,8 +78,8 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 // a screenshot when one is due.
 func (v *viewer) runFrame(l *frameLoop) error {
 	// Sleep while nothing moves and nobody touches anything.
-	if !l.headless && !v.app.Busy() && l.quietSince > idleAfter {
-		platform.WaitEvents(250 * time.Millisecond)
+	if wait := idleWait(l.headless, v.app.Busy(), l.quietSince); wait > 0 {
+		platform.WaitEvents(wait)
 	} else {
 		platform.PollEvents()
 	}
@@ -125,8 +140,13 @@ func (v *viewer) screenshotDue(l *frameLoop) (shot string, exitAfterShot bool) {
 // update feeds the window's events and the UI's intents to the app and
 // lays out the interface.
 func (v *viewer) update(l *frameLoop) {
-	for _, paths := range v.win.TakeDrops() {
+	drops := v.win.TakeDrops()
+	for _, paths := range drops {
 		v.app.Open(paths)
+		v.ui.DismissPopups()
+	}
+	if v.churn.step(v, l.frame) || len(drops) > 0 || l.frame == 0 {
+		v.win.ResetFrameTimer() // loading is not playing time
 	}
 	if v.win.TakeScaleChanged() {
 		v.rebuildFonts()
@@ -188,6 +208,9 @@ func (v *viewer) screenshot(l *frameLoop, shot string, d drawn) error {
 	}
 	top := int(float32(d.fbH)) - int(d.vp.Y) - int(d.vp.H)
 	st := viewerState{State: v.app.Snapshot(d.fbW, d.fbH, [4]int{int(d.vp.X), top, int(d.vp.W), int(d.vp.H)})}
+	if c := v.churn; c != nil {
+		st.Churn = &stateChurn{Before: c.before, After: c.after, Opened: c.opened()}
+	}
 	st.ContentScale, st.UIScale = v.win.ContentScale(), v.ui.Scale()
 	v.analysisState(&st, d.sx, d.sy)
 	return writeState(l.g.stateJSON, st)

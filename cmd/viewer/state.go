@@ -19,6 +19,16 @@ type viewerState struct {
 	Tab     string        `json:"tab,omitempty"`
 	Curves  *stateCurves  `json:"curves,omitempty"`
 	Compare *stateCompare `json:"compare,omitempty"`
+	// Churn is the long-session check's figures (--churn).
+	Churn *stateChurn `json:"churn,omitempty"`
+}
+
+// stateChurn is the process before and after --churn reopened the files
+// Opened times (After is nil until it has finished).
+type stateChurn struct {
+	Before *churnStats `json:"before"`
+	After  *churnStats `json:"after"`
+	Opened int         `json:"opened"`
 }
 
 // writeState writes s to path atomically: into a temporary file in the

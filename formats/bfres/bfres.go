@@ -80,6 +80,15 @@ type File struct {
 	// Switch is set for Switch files (ParseSwitch): their header, relocation
 	// table, dictionaries, FMAA and FBVS animations.
 	Switch *SwitchInfo
+	// Broken are the animations that could not be read, by index-group
+	// name; the rest of the file is read.
+	Broken []BrokenAnim
+}
+
+// BrokenAnim is an animation subfile that failed to decode.
+type BrokenAnim struct {
+	Name string
+	Err  error
 }
 
 // Header is the 0x6C-byte FRES header.
@@ -321,7 +330,8 @@ func Parse(data []byte) (*File, error) {
 		for _, e := range g.Entries {
 			a, err := d.readSkeletalAnim(e.DataOffset)
 			if err != nil {
-				return nil, err
+				f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+				continue
 			}
 			f.SkeletalAnims = append(f.SkeletalAnims, a)
 		}
@@ -330,10 +340,16 @@ func Parse(data []byte) (*File, error) {
 		for _, e := range g.Entries {
 			a, err := d.readShaderParamAnim(e.DataOffset)
 			if err != nil {
-				return nil, err
+				f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+				continue
 			}
 			f.TexSRTAnims = append(f.TexSRTAnims, a)
 		}
+	}
+	// A file whose every animation is broken and that holds nothing else
+	// is a bad file, not a half-working one.
+	if len(f.Broken) > 0 && len(f.SkeletalAnims)+len(f.TexSRTAnims)+len(f.Models) == 0 {
+		return nil, f.Broken[0].Err
 	}
 	return &f, nil
 }

@@ -46,6 +46,9 @@ func open(a *format.Asset, data []byte, _ format.Env) error {
 	a.Clips = clips
 	a.Skeletons = f.Skeletons()
 	a.Warnings = append(a.Warnings, warnings...)
+	for _, b := range f.Broken {
+		a.Broken = append(a.Broken, format.BrokenClip{Name: b.Name, Err: b.Err})
+	}
 	a.Details = details(f)
 	return nil
 }

@@ -135,10 +135,27 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 		params += int64(m.NumParamAnims)
 		curves += int64(m.NumCurves)
 	}
-	if d.v34 && (params != int64(a.NumParamAnims) || curves != int64(a.NumCurves)) {
-		return ShaderParamAnim{}, d.errf(off+0x18, "FSHU %q states %d param anims and %d curves, its material anims hold %d and %d",
-			a.Name, a.NumParamAnims, a.NumCurves, params, curves)
+	// The header's counts size the runtime's tables: NW G3d's
+	// ShaderParamAnimObj allocates its result buffer and frame caches
+	// for the header's curve count and its sub-bind table for the
+	// header's param-anim count, and each material anim writes its own
+	// range, beginCurve + its curves and beginParamAnim + its param anims
+	// (g3d_ShaderParamAnimObj.cpp: Sizer::Calc, SubBind, Calc, ApplyTo).
+	// So a header count larger than the material anims' sum is fine (a
+	// real BotW file states 10 param anims for 2); a range past it is not.
+	for i := range a.MaterialAnims {
+		m := &a.MaterialAnims[i]
+		mo := m.FileOffset
+		if m.BeginParamAnim < 0 || int64(m.BeginParamAnim)+int64(m.NumParamAnims) > int64(a.NumParamAnims) {
+			return ShaderParamAnim{}, d.errf(mo+0x0C, "FSHU %q material anim %q: param anims %d..%d outside the header's %d",
+				a.Name, m.Name, m.BeginParamAnim, int64(m.BeginParamAnim)+int64(m.NumParamAnims), a.NumParamAnims)
+		}
+		if m.BeginCurve < 0 || int64(m.BeginCurve)+int64(m.NumCurves) > int64(a.NumCurves) {
+			return ShaderParamAnim{}, d.errf(mo+0x08, "FSHU %q material anim %q: curves %d..%d outside the header's %d",
+				a.Name, m.Name, m.BeginCurve, int64(m.BeginCurve)+int64(m.NumCurves), a.NumCurves)
+		}
 	}
+	_, _ = params, curves
 	if userData != 0 {
 		if a.UserData, err = d.readUserDataDict(userData, int(a.NumUserData), "FSHU user data"); err != nil {
 			return ShaderParamAnim{}, err

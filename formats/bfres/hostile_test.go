@@ -39,6 +39,10 @@ func exercise(data []byte) error {
 			return err
 		}
 	}
+	// The rest of the file opened; the broken animation carries the error.
+	if len(f.Broken) > 0 {
+		return f.Broken[0].Err
+	}
 	return nil
 }
 
@@ -222,7 +226,8 @@ func TestHostile(t *testing.T) {
 		{"FSHU unknown target", "texsrt.bfres", func(f *File, b []byte) {
 			put32(b, f.TexSRTAnims[0].MaterialAnims[0].Curves[0].FileOffset+4, 0x18)
 		}, "target 0x18 is not a TexSrt field"},
-		{"FSHU curve count", "texsrt.bfres", func(f *File, b []byte) { put32(b, f.TexSRTAnims[0].FileOffset+0x1C, 99) }, "states 6 param anims and 99 curves"},
+		{"FSHU curve count", "texsrt.bfres", func(f *File, b []byte) { put32(b, f.TexSRTAnims[0].FileOffset+0x1C, 3) }, "outside the header's 3"},
+		{"FSHU param anim count", "texsrt.bfres", func(f *File, b []byte) { put32(b, f.TexSRTAnims[0].FileOffset+0x18, 1) }, "param anims 0..2 outside the header's 1"},
 		{"user data count", "skel_anim.bfres", func(f *File, b []byte) { put16(b, f.SkeletalAnims[0].FileOffset+0x16, 3) }, "has 2 entries, owner says 3"},
 		{"user data type", "skel_anim.bfres", func(f *File, b []byte) { b[f.SkeletalAnims[0].UserData[0].FileOffset+6] = 9 }, "unknown value type 9"},
 		{"user data huge count", "skel_anim.bfres", func(f *File, b []byte) { put16(b, f.SkeletalAnims[0].UserData[0].FileOffset+4, 0xFFFF) }, "runs past the end"},

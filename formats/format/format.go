@@ -36,7 +36,21 @@ type Asset struct {
 	Inspect inspect.Source
 	// Warnings are problems that did not stop the file from loading.
 	Warnings []string
+	// Broken lists the animations the file names that could not be read,
+	// each with its error; the rest of the file opened. (One bad
+	// animation among a hundred must not hide the other ninety-nine.)
+	Broken []BrokenClip
 }
+
+// BrokenClip is an animation of a file that failed to decode or
+// validate.
+type BrokenClip struct {
+	Name string
+	Err  error
+}
+
+// Error is "NAME: error".
+func (b BrokenClip) Error() string { return b.Name + ": " + b.Err.Error() }
 
 // Detail is one named fact about a file.
 type Detail struct {

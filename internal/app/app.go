@@ -33,11 +33,14 @@ type File struct {
 	// file), entry its path there; entries lists an archive's own files.
 	archive, entry string
 	entries        []ui.ArchiveEntry
+	// broken are the file's unreadable animations, "NAME: error".
+	broken []string
 }
 
-// slot is a playing clip with its own clock: J3D games run a BCK and a BTK
-// with separate frame controls, so a walking model and a scrolling
-// texture each keep their own length and loop mode.
+// slot is a playing clip: J3D games run a BCK and a BTK with separate
+// frame controls, so a walking model and a scrolling texture each keep
+// their own length and loop mode. Both follow the one scene time
+// (scenetime.go); clock is derived from it for the views.
 type slot struct {
 	file    int
 	clipIdx int
@@ -48,6 +51,10 @@ type slot struct {
 	clock       anim.Clock
 	fileLoop    anim.LoopMode
 	pose        anim.Pose
+	// muted shows the clip at rest; offset starts it that many of its
+	// frames later in the scene (scenetime.go).
+	muted  bool
+	offset float64
 }
 
 // App is the viewer's state. Everything the user does arrives as a
@@ -81,6 +88,7 @@ type App struct {
 	camera  ui.Camera
 	speed   float64 // signed user speed, shared by both slots
 	playing bool
+	sceneT  float64 // the scene time, seconds (scenetime.go)
 	// resumeAfterScrub remembers that playback ran when a scrub began.
 	resumeAfterScrub bool
 	scrubbing        bool
@@ -133,8 +141,14 @@ func New(log io.Writer) *App {
 
 // Notify adds a message to the Messages panel.
 func (a *App) Notify(sev ui.Severity, format string, args ...any) {
+	a.notifyKeyed(sev, "", "", format, args...)
+}
+
+// notifyKeyed adds a message with a long form (detail) under key, so
+// dropNotices can take it back.
+func (a *App) notifyKeyed(sev ui.Severity, key, detail, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now()})
+	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
 	if len(a.notices) > maxNotices {
 		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
 	}

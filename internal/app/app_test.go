@@ -129,8 +129,8 @@ func TestAppPlaybackIntents(t *testing.T) {
 		t.Fatalf("Step +1: frame %v paused %v, want 16 paused", c.Frame, c.Paused)
 	}
 	a.Apply(ui.Seek{Frame: 30})
-	if c.Frame != 30 {
-		t.Fatalf("End: frame %v", c.Frame)
+	if c.Frame != 30-0.001 {
+		t.Fatalf("End of a once clip: frame %v, want 29.999 (where once rests)", c.Frame)
 	}
 	a.Apply(ui.Seek{Frame: 0})
 	a.Apply(ui.SetSpeed{Speed: -2})

@@ -22,7 +22,7 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if a.skel.Mode != anim.G3dMaya {
 		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
 	}
-	if !noticeWith(a, ui.Warning, "on skel_model.bfres", `animated bone "Tail" is not in the skeleton`) {
+	if !noticeWith(a, ui.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
 		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
@@ -78,8 +78,8 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	}
 	a.Apply(ui.ScrubEnd{})
 	a.Apply(ui.Step{N: 1})
-	if c.Frame != 14 || !c.Paused {
-		t.Fatalf("step from 12.5: frame %v, want 14 (next whole frame)", c.Frame)
+	if c.Frame != 13 || !c.Paused {
+		t.Fatalf("step from 12.5: frame %v, want 13 (the next whole frame)", c.Frame)
 	}
 	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
 	a.Apply(ui.Play{})

@@ -7,8 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// setClip puts clip ci of file fi in its slot with a fresh clock at the
-// shared speed and play state.
+// setClip puts clip ci of file fi in its slot; the scene time starts over
+// at 0 so the clips that play together start together.
 func (a *App) setClip(fi, ci int) {
 	if fi < 0 || fi >= len(a.files) || ci < 0 || ci >= len(a.files[fi].asset.Clips) {
 		return
@@ -21,7 +21,6 @@ func (a *App) setClip(fi, ci int) {
 	}
 	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
-	s.clock.Paused = !a.playing
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isTexClip(c) {
 		a.tex = s
@@ -36,32 +35,47 @@ func (a *App) setClip(fi, ci int) {
 		a.rebind()
 	}
 	a.clampSelection()
+	a.sceneT = 0
+	a.syncClocks()
 }
 
 // setModel uses skeleton si of file fi.
 func (a *App) setModel(fi, si int) {
+	if a.setModelQuiet(fi, si) {
+		a.rebind()
+		a.clampSelection()
+	}
+}
+
+// setModelQuiet uses skeleton si of file fi without binding the joint
+// clip yet (the caller picks the clip first, then binds once).
+func (a *App) setModelQuiet(fi, si int) bool {
 	if fi < 0 || fi >= len(a.files) || si < 0 || si >= len(a.files[fi].asset.Skeletons) {
-		return
+		return false
 	}
 	a.skel = a.files[fi].asset.Skeletons[si]
 	a.skelFile = fi
 	a.skelLabel = a.files[fi].name
-	a.rebind()
-	a.clampSelection()
+	if len(a.files[fi].asset.Skeletons) > 1 && a.skel.Name != "" {
+		a.skelLabel += " › " + a.skel.Name
+	}
 	a.sceneReady = false
+	return true
 }
 
 // rebind binds the joint clip to the skeleton (or builds the fallback
 // skeleton: one joint per target, free or chained).
 func (a *App) rebind() {
 	a.binding = anim.Binding{}
+	a.dropNotices(bindingKey) // they went with the binding they described
 	if a.joint == nil {
 		return
 	}
 	if a.skel != nil {
 		a.binding = formats.Bind(a.joint.clip, a.skel)
-		for _, w := range a.binding.Warnings {
-			a.Notify(ui.Warning, "%s on %s: %s", a.joint.label, a.skelLabel, w)
+		if len(a.binding.Warnings) > 0 {
+			text, detail := summarize(a.binding.Warnings)
+			a.notifyKeyed(ui.Warning, bindingKey, detail, "%s on %s: %s", a.joint.label, a.skelLabel, text)
 		}
 		return
 	}

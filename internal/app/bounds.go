@@ -81,10 +81,13 @@ func (a *App) frameScene(reset bool) {
 		}
 	}
 	lo, hi := a.boundsLo, a.boundsHi
-	if !reset && len(a.markers) > 0 {
+	skeletonOnly := !reset && len(a.markers) > 0
+	if skeletonOnly {
+		// F frames the skeleton as it stands now, without the test quad
+		// beside it (R shows both).
 		lo, hi = a.markerBounds()
 	}
-	if a.quadVisible() {
+	if a.quadVisible() && !skeletonOnly {
 		q := a.quadCorners()
 		for _, c := range q {
 			for k := 0; k < 3; k++ {

@@ -130,7 +130,25 @@ func (a *App) CompareView() *ui.CompareView {
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
+	if a.speed < 0 {
+		v.Reverse = true
+		for m := range v.GameReverse {
+			v.GameReverse[m] = gameReverseFrame(anim.LoopMode(m), c.clip.Duration, c.time)
+		}
+	}
 	return v
+}
+
+// gameReverseFrame is the frame the game's frame control shows after
+// playback time t (frames) run backwards at rate -1 from the clip's end:
+// anim.Clock, which keeps J3DFrameCtrl's rule that LOOP only wraps below
+// the start when the loop frame lies above it (here both are 0), so the
+// frame runs below 0.
+func gameReverseFrame(mode anim.LoopMode, d, t float64) float64 {
+	clk := anim.NewClock(mode, d, -1)
+	clk.Frame = d
+	clk.Advance(t)
+	return clk.Frame
 }
 
 // evaluateCompare poses the clip at each mode's frame: the skeleton's

@@ -43,9 +43,8 @@ func (a *App) Add(loaded []*File) {
 	newJoint, newTex := -1, -1
 	for fi := first; fi < len(a.files); fi++ {
 		f := a.files[fi]
-		for _, w := range f.asset.Warnings {
-			a.Notify(ui.Warning, "%s: %s", f.name, w)
-		}
+		a.noteWarnings(f)
+		a.noteBroken(f)
 		for _, c := range f.asset.Clips {
 			if isTexClip(c) && newTex < 0 {
 				newTex = fi
@@ -61,14 +60,21 @@ func (a *App) Add(loaded []*File) {
 	// of the files in a drop; the animation is the best-ranked one for
 	// it (formats.Pair).
 	if fi, si, ok := a.pickModel(first); ok {
-		a.setModel(fi, si)
+		a.setModelQuiet(fi, si)
 	}
 	if newTex >= 0 {
 		a.setClip(newTex, lastClip(a.files[newTex].asset, true))
 	}
-	if fi, ci, ok := a.pickAnim(first); ok {
+	switch fi, ci, ok, clear := a.pickAnim(first); {
+	case ok:
 		a.setClip(fi, ci)
+	case clear:
+		a.joint = nil
+		a.rebind()
+	default:
+		a.rebind()
 	}
+	a.clampSelection()
 	if newJoint < 0 && newTex >= 0 {
 		a.focus = ui.TexSlot
 	}

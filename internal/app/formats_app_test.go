@@ -132,11 +132,26 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Errorf("pulse.bck on biped.bmd: warnings %q, want the mismatch with both counts", w)
 	}
 
-	// A model opened on its own: its suggestions (same directory) replace
-	// the animation it was not made for; the mismatch is a message.
+	// A model opened on its own: none of its suggestions (same
+	// directory: pulse.bck, wave.bck, 7 joints) fits its 3 joints, and
+	// walk.bck is not bound to it either: it shows its bind pose.
 	a.Apply(ui.OpenFiles{Paths: []string{chain}})
-	if a.skelLabel != "chain3.bmd" || a.joint == nil || a.joint.label != "pulse.bck" {
-		t.Fatalf("after opening chain3.bmd: model %q playing %v, want pulse.bck (same directory, first by path)", a.skelLabel, a.joint)
+	if a.skelLabel != "chain3.bmd" || a.joint != nil || len(a.markers) != 3 {
+		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.joint, len(a.markers))
+	}
+	if noticeWith(a, ui.Warning, "on chain3.bmd") {
+		t.Errorf("a binding message without a binding: %+v", a.notices)
+	}
+	// Picked by the user, pulse.bck plays on it anyway, with one message
+	// naming both counts.
+	pi := slices.IndexFunc(viewOf(a).Pairing.Anims, func(c ui.AnimChoice) bool { return c.Label == "pulse.bck" })
+	if pi < 0 {
+		t.Fatalf("pulse.bck not offered: %+v", viewOf(a).Pairing.Anims)
+	}
+	pc := viewOf(a).Pairing.Anims[pi]
+	a.Apply(ui.SelectClip{File: pc.File, Clip: pc.Clip})
+	if a.joint == nil || a.joint.label != "pulse.bck" {
+		t.Fatalf("picked pulse.bck: playing %v", a.joint)
 	}
 	if !noticeWith(a, ui.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
 		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
@@ -155,6 +170,10 @@ func TestAppPairingRanking(t *testing.T) {
 	a.Apply(ui.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
 	if a.skelLabel != "biped.bmd" || a.joint.label != "walk.bck" {
 		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.joint.label)
+	}
+	// The stale mismatch went with pulse.bck's binding.
+	if noticeWith(a, ui.Warning, "skeleton has 3") {
+		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.notices)
 	}
 	// No model: the clip's joints on their own.
 	a.Apply(ui.SelectModel{File: -1, Skel: -1})

@@ -8,13 +8,20 @@ import (
 
 // The headless render command (internal/cli) builds its scene with these.
 
-// UseModelFrom uses the first skeleton among the files opened from index
-// first (render's --model: the model named on the command line is the one
-// used, whatever else the files hold).
+// UseModelFrom uses the largest skeleton of the first file with one
+// among the files opened from index first (render's --model: the model
+// named on the command line is the one used, whatever else the files
+// hold).
 func (a *App) UseModelFrom(first int) error {
 	for fi := first; fi < len(a.files); fi++ {
-		if len(a.files[fi].asset.Skeletons) > 0 {
-			a.setModel(fi, 0)
+		if sks := a.files[fi].asset.Skeletons; len(sks) > 0 {
+			best := 0
+			for i, sk := range sks {
+				if len(sk.Joints) > len(sks[best].Joints) {
+					best = i
+				}
+			}
+			a.setModel(fi, best)
 			return nil
 		}
 	}
@@ -66,11 +73,10 @@ func (a *App) SelectJointNamed(name string) bool {
 	return false
 }
 
-// SeekAll puts every clip at frame and poses the skeleton there.
+// SeekAll puts the scene where the focused clip plays frame (the other
+// clip at the same scene time) and poses the skeleton there.
 func (a *App) SeekAll(frame float64) {
-	for _, s := range a.slots() {
-		s.clock.Seek(frame)
-	}
+	a.seekFocused(frame)
 	a.Evaluate()
 }
 

@@ -3,7 +3,6 @@ package app
 import (
 	"math"
 
-	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/ui"
 )
 
@@ -28,19 +27,15 @@ func (a *App) applyPlayback(in ui.Intent) bool {
 	case ui.Pause:
 		a.setPlaying(false)
 	case ui.TogglePlay:
-		a.setPlaying(!(a.playing && a.AnyRunning()))
+		a.setPlaying(!a.Playing())
 	case ui.Seek:
-		if f := a.focused(); f != nil {
-			f.clock.Seek(in.Frame)
-			if a.playing && !a.scrubbing {
-				f.clock.Paused = false
-			}
-		}
+		a.seekFocused(in.Frame)
 	case ui.Step:
-		if f := a.focused(); f != nil {
-			f.clock.Step(in.N)
-			a.setPlaying(false)
-		}
+		a.stepFocused(in.N)
+	case ui.MuteClip:
+		a.setMute(in.Slot, in.Mute)
+	case ui.SetClipOffset:
+		a.setOffset(in.Slot, in.Frames)
 	case ui.SetSpeed:
 		a.setSpeed(in.Speed)
 	case ui.SetLoop:
@@ -59,18 +54,6 @@ func (a *App) applyPlayback(in ui.Intent) bool {
 	return true
 }
 
-// setPlaying starts or pauses every slot.
-func (a *App) setPlaying(on bool) {
-	a.playing = on
-	for _, s := range a.slots() {
-		if on {
-			s.clock.Play()
-		} else {
-			s.clock.Pause()
-		}
-	}
-}
-
 // setSpeed sets the signed speed shared by both slots (0.1 to 4 either
 // way; 0 and NaN are ignored).
 func (a *App) setSpeed(sp float64) {
@@ -79,9 +62,7 @@ func (a *App) setSpeed(sp float64) {
 	}
 	mag := math.Max(0.1, math.Min(math.Abs(sp), 4))
 	a.speed = math.Copysign(mag, sp)
-	for _, s := range a.slots() {
-		s.clock.SetSpeed(a.speed)
-	}
+	a.syncClocks()
 }
 
 // setLoop overrides the focused clip's loop mode, or restores the file's.
@@ -94,28 +75,22 @@ func (a *App) setLoop(in ui.SetLoop) {
 	if !in.Override {
 		mode = f.fileLoop
 	}
-	frame, paused := f.clock.Frame, f.clock.Paused
-	f.clock = anim.NewClock(mode, f.clip.Duration, a.speed)
-	f.clock.Frame = frame
-	f.clock.Paused = paused || !a.playing
+	f.clock.Mode = mode
+	a.syncClocks()
 }
 
-// scrub begins (pausing the clocks) or ends (resuming what played) a drag
-// on the timeline.
+// scrub begins (holding the scene time where the timeline puts it) or
+// ends (resuming what played) a drag on the timeline.
 func (a *App) scrub(begin bool) {
 	switch {
 	case begin && !a.scrubbing:
 		a.scrubbing = true
 		a.resumeAfterScrub = a.playing
-		for _, s := range a.slots() {
-			s.clock.Pause()
-		}
 	case !begin && a.scrubbing:
 		a.scrubbing = false
-		if a.resumeAfterScrub {
-			a.setPlaying(true)
-		}
+		a.playing = a.resumeAfterScrub
 	}
+	a.syncClocks()
 }
 
 // applySelection handles the choice of clips, model, root motion, joint

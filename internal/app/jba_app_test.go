@@ -316,8 +316,8 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.joint)
 	}
 	p := v.Pairing
-	if p.Anims[p.Anim].Reason != "same archive" {
-		t.Errorf("Trot suggested as %q, want same archive", p.Anims[p.Anim].Reason)
+	if p.Anims[p.Anim].Reason != "named after the model" {
+		t.Errorf("Trot (in Fox_Animation.sbfres) suggested as %q, want named after the model (Fox.bfres)", p.Anims[p.Anim].Reason)
 	}
 	if len(p.TexAnims) != 2 || a.tex == nil {
 		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.tex)

@@ -131,22 +131,69 @@ func (a *App) candidates(fi, si int) []candidate {
 // file that only holds skeletons (a BMD, an FMDL-only .bfres, a skeleton
 // sidecar) wins over a skeleton that came with animations (a JBA's
 // inferred Biped hierarchy, a .bfres holding both), so a model given
-// alongside an animation is the one used.
+// alongside an animation is the one used. Between files (an archive's
+// entries), a model with an animation named after it wins (a course
+// archive's mariotree1.bmd beside mariotree1_wait.bck); within a file,
+// the largest skeleton (a .bfres's 135-bone character, not the 1-bone
+// prop beside it).
 func (a *App) pickModel(first int) (fi, si int, ok bool) {
-	fallback := -1
+	type pick struct {
+		file, skel, joints int
+		own, named         bool
+	}
+	best := pick{file: -1}
+	better := func(p pick) bool {
+		switch {
+		case best.file < 0:
+			return true
+		case p.own != best.own:
+			return p.own
+		case p.file != best.file && p.named != best.named:
+			return p.named
+		case p.joints != best.joints:
+			return p.joints > best.joints
+		}
+		return p.named && !best.named
+	}
 	for i := first; i < len(a.files); i++ {
 		as := a.files[i].asset
-		if len(as.Skeletons) == 0 {
-			continue
-		}
-		if !hasJointClip(as) {
-			return i, 0, true
-		}
-		if fallback < 0 {
-			fallback = i
+		for k, sk := range as.Skeletons {
+			p := pick{file: i, skel: k, joints: len(sk.Joints), own: !hasJointClip(as), named: a.hasNamedAnim(i, k, first)}
+			if better(p) {
+				best = p
+			}
 		}
 	}
-	return fallback, 0, fallback >= 0
+	if best.file >= 0 && !best.own && a.skel != nil && a.newClipsFit(first) {
+		// An animation file with its own copy of the skeleton (BotW's
+		// "Skeleton" FMDL) opened onto a model it fits: keep the model.
+		return -1, -1, false
+	}
+	return best.file, best.skel, best.file >= 0
+}
+
+// newClipsFit reports whether the first joint clip among the files opened
+// from index first fits the model in use.
+func (a *App) newClipsFit(first int) bool {
+	for i := first; i < len(a.files); i++ {
+		for _, c := range a.files[i].asset.Clips {
+			if !isTexClip(c) && len(c.Targets) > 0 {
+				return a.fits(c)
+			}
+		}
+	}
+	return false
+}
+
+// hasNamedAnim reports whether skeleton si of file fi has an animation
+// named after it among the files opened from index first.
+func (a *App) hasNamedAnim(fi, si, first int) bool {
+	for _, c := range a.candidates(fi, si) {
+		if c.file >= first && c.reason == formats.SameName {
+			return true
+		}
+	}
+	return false
 }
 
 func hasJointClip(as *formats.Asset) bool {
@@ -160,9 +207,13 @@ func hasJointClip(as *formats.Asset) bool {
 
 // pickAnim chooses the joint animation after files were opened from index
 // first: the best-ranked new one for the model in use, else the first new
-// one; with none new, the model's best-ranked animation when the playing
-// one is not suggested for it (a model dropped on its own).
-func (a *App) pickAnim(first int) (fi, ci int, ok bool) {
+// one that fits it (any first new one when the model is not new: the
+// user opened that animation for it); with none
+// new, the playing one when it fits the model, else the model's
+// best-ranked animation that fits. ok false with clear set: nothing fits,
+// the model shows its bind pose (an animation is bound to a model it
+// does not fit only when the user picks it).
+func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	var cands []candidate
 	if a.skel != nil {
 		if si := slices.Index(a.files[a.skelFile].asset.Skeletons, a.skel); si >= 0 {
@@ -170,21 +221,58 @@ func (a *App) pickAnim(first int) (fi, ci int, ok bool) {
 		}
 	}
 	for _, c := range cands {
-		if c.file >= first {
-			return c.file, c.clip, true
+		if c.file >= first && a.fits(a.files[c.file].asset.Clips[c.clip]) {
+			return c.file, c.clip, true, false
 		}
 	}
+	newModel := a.skel != nil && a.skelFile >= first
 	for i := first; i < len(a.files); i++ {
 		for ci, c := range a.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 {
-				return i, ci, true
+			if !isTexClip(c) && len(c.Targets) > 0 && (a.fits(c) || !newModel) {
+				return i, ci, true, false
 			}
 		}
 	}
-	if len(cands) > 0 && !a.playingOneOf(cands) {
-		return cands[0].file, cands[0].clip, true
+	if a.joint != nil && a.fits(a.joint.clip) && (a.skelFile < first || a.playingOneOf(cands)) {
+		return -1, -1, false, false // the playing animation stays
 	}
-	return -1, -1, false
+	for _, c := range cands {
+		if a.fits(a.files[c.file].asset.Clips[c.clip]) {
+			return c.file, c.clip, true, false
+		}
+	}
+	return -1, -1, false, a.joint != nil && !a.fits(a.joint.clip)
+}
+
+// fits reports whether clip c suits the model in use: without a model
+// every clip does; with one, the binding reports nothing but missing
+// bones (a J3D joint-count mismatch means another model's animation) and
+// more than half of the clip's animated joints find a joint.
+func (a *App) fits(c *anim.Clip) bool {
+	if a.skel == nil {
+		return true
+	}
+	return fitsSkeleton(c, a.skel)
+}
+
+func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
+	n := formats.JointTargets(c)
+	if n == 0 {
+		return false
+	}
+	b := formats.Bind(c, sk)
+	for _, w := range b.Warnings {
+		if !missingBone.MatchString(w) {
+			return false
+		}
+	}
+	bound := 0
+	for _, t := range b.Target {
+		if t >= 0 {
+			bound++
+		}
+	}
+	return 2*bound > n
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
@@ -210,7 +298,13 @@ func (a *App) selectModel(fi, si int) {
 		a.setModel(fi, si)
 		cands := a.candidates(fi, si)
 		if len(cands) > 0 && !a.playingOneOf(cands) {
-			a.setClip(cands[0].file, cands[0].clip)
+			// The user picked the model: its best animation, if any fits.
+			for _, c := range cands {
+				if a.fits(a.files[c.file].asset.Clips[c.clip]) {
+					a.setClip(c.file, c.clip)
+					break
+				}
+			}
 		}
 	}
 	a.Evaluate()

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/ui"
@@ -8,38 +10,29 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Advance moves both clocks by dt seconds of real time.
+// Advance moves the scene time by dt seconds of real time at the
+// playback speed; the scene stops when every clip has come to rest.
 func (a *App) Advance(dt float64) {
 	a.advanceCompare(dt)
-	if a.scrubbing {
+	if a.scrubbing || !a.playing || math.IsNaN(dt) {
 		return
 	}
-	for _, s := range []*slot{a.joint, a.tex} {
-		if s != nil {
-			s.clock.Advance(dt * s.clip.FPS)
-		}
+	if len(a.slots()) > 0 && !a.sceneEnded() {
+		a.sceneT += dt * a.speed
 	}
-	// A clip in a once mode stops by itself; the transport shows "play"
-	// again when every slot has stopped.
-	if a.playing && !a.AnyRunning() {
+	if a.sceneEnded() {
 		a.playing = false
 	}
+	a.syncClocks()
 }
 
-// AnyRunning reports whether a clip's clock runs.
-func (a *App) AnyRunning() bool {
-	for _, s := range []*slot{a.joint, a.tex} {
-		if s != nil && s.clock.Running() {
-			return true
-		}
-	}
-	return false
-}
+// AnyRunning reports whether the scene plays.
+func (a *App) AnyRunning() bool { return a.Playing() }
 
 // Evaluate samples both clips at their clocks and poses the skeleton.
 func (a *App) Evaluate() {
 	for _, s := range []*slot{a.joint, a.tex} {
-		if s != nil {
+		if s != nil && !s.muted {
 			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 		}
 	}
@@ -55,7 +48,7 @@ func (a *App) Evaluate() {
 	a.world = a.world[:n]
 	var pose *anim.Pose
 	var b *anim.Binding
-	if a.joint != nil && !visibilityOnly(a.joint.clip) { // bone visibility: rest pose
+	if a.joint != nil && !a.joint.muted && !visibilityOnly(a.joint.clip) { // bone visibility: rest pose
 		pose, b = &a.joint.pose, &a.binding
 	}
 	sk.World(pose, b, a.world)
@@ -84,7 +77,7 @@ func (a *App) Evaluate() {
 
 // texEntryMatrix is the matrix of the selected texture entry.
 func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
-	if a.tex == nil || len(a.tex.clip.Targets) == 0 {
+	if a.tex == nil || len(a.tex.clip.Targets) == 0 || a.tex.muted {
 		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
 	}
 	i := a.sel.TexTarget
@@ -123,5 +116,6 @@ func (a *App) slots() []*slot {
 
 func (s *slot) playback(scrubbing bool) *ui.Playback {
 	return &ui.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
+		Muted: s.muted, Offset: s.offset,
 		FormatLabel: s.formatLabel, ModelHint: formats.ClipInfo(s.clip).ModelHint}
 }

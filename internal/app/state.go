@@ -45,7 +45,7 @@ type StateJoint struct {
 // Snapshot is the state for a framebuffer of fbW×fbH pixels whose 3D
 // View is scene (x, y, w, h; origin top left).
 func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
-	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.playing && a.AnyRunning(),
+	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.Playing(),
 		Joints: []StateJoint{}, Files: []string{}, Notices: []string{}}
 	for _, m := range a.markers {
 		s.Joints = append(s.Joints, StateJoint{Name: m.Name, Pos: m.Pos})

@@ -21,10 +21,12 @@ func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		Recent:      a.recent,
 		Browser:     a.browser,
 		Stats:       stats,
+		Playing:     a.Playing(),
+		SceneTime:   a.sceneT,
 	}
 	for _, f := range a.files {
 		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
-			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Inspect: f.asset.Inspect})
+			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
 	a.pairingView(v)
 	if a.joint != nil {

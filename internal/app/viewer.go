@@ -47,7 +47,7 @@ func (a *App) Quitting() bool { return a.quit }
 
 // Busy reports whether a clock runs (playback or the comparison): the
 // window then keeps drawing frames.
-func (a *App) Busy() bool { return a.AnyRunning() || a.ComparePlaying() }
+func (a *App) Busy() bool { return a.Playing() || a.ComparePlaying() }
 
 // SetUp changes the up axis (the View menu): the scene is measured and
 // framed again.
@@ -72,11 +72,10 @@ func (a *App) SetChainMode(on bool) {
 	a.sceneReady = false
 }
 
-// StartAt seeks every clip to frame and pauses (the viewer's --frame).
+// StartAt seeks the focused clip to frame and pauses (the viewer's
+// --frame); the other clip follows the scene time.
 func (a *App) StartAt(frame float64) {
-	for _, s := range a.slots() {
-		s.clock.Seek(frame)
-	}
+	a.seekFocused(frame)
 	a.Apply(ui.Pause{})
 	a.Evaluate()
 }

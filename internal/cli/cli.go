@@ -45,6 +45,7 @@ Usage:
         --tab curves|inspector|messages  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
         --bench-frames N                 print CPU time per frame and open-to-first-frame
+        --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;

@@ -33,6 +33,13 @@ type infoDoc struct {
 	Pairing   *infoPairing    `json:"pairing,omitempty"`
 	Details   orderedDetails  `json:"details,omitempty"`
 	Warnings  []string        `json:"warnings,omitempty"`
+	// Broken are the file's animations that could not be read.
+	Broken []infoBroken `json:"broken,omitempty"`
+}
+
+type infoBroken struct {
+	Name  string `json:"name"`
+	Error string `json:"error"`
 }
 
 type infoClip struct {
@@ -110,6 +117,9 @@ func runInfo(args []string, stdout io.Writer) error {
 
 func makeInfo(file string, a *formats.Asset) *infoDoc {
 	doc := &infoDoc{File: file, Format: a.Format, Yaz0: a.Yaz0, Zstd: a.Zstd, Details: a.Details, Warnings: a.Warnings}
+	for _, b := range a.Broken {
+		doc.Broken = append(doc.Broken, infoBroken{Name: b.Name, Error: b.Err.Error()})
+	}
 	for _, c := range a.Clips {
 		ic := infoClip{Name: c.Name, Format: c.Format, Duration: c.Duration, FPS: c.FPS, LoopMode: c.Loop.String()}
 		for i := range c.Targets {
@@ -153,16 +163,15 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 	}
 	fmt.Fprintf(w, "%s: %s%s\n", d.File, d.Format, yaz)
 	for _, x := range d.Details {
-		v, _ := json.Marshal(x.Value)
-		fmt.Fprintf(w, "  %s: %s\n", x.Name, v)
+		writeDetail(w, x.Name, x.Value)
 	}
 	for _, c := range d.Clips {
 		name := c.Name
 		if name == "" {
 			name = "(unnamed)"
 		}
-		fmt.Fprintf(w, "animation %s: %s, %g frames at %g fps (%.3f s), loop mode %s, %d targets\n",
-			name, c.Format, c.Duration, c.FPS, c.Duration/c.FPS, c.LoopMode, len(c.Targets))
+		fmt.Fprintf(w, "animation %s: %s, %g frames at %g fps (%.3f s), loop mode %s, %s\n",
+			name, c.Format, c.Duration, c.FPS, c.Duration/c.FPS, c.LoopMode, plural(len(c.Targets), "target", "targets"))
 		for _, t := range c.Targets {
 			label := t.Name
 			if label == "" {
@@ -184,19 +193,30 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 		}
 	}
 	for _, s := range d.Skeletons {
-		fmt.Fprintf(w, "skeleton %s: %d joints, %s hierarchy\n", s.Name, len(s.Joints), s.Mode)
+		fmt.Fprintf(w, "skeleton %s: %s, %s hierarchy\n", s.Name, plural(len(s.Joints), "joint", "joints"), s.Mode)
 		for i, j := range s.Joints {
 			fmt.Fprintf(w, "  %3d %-24s parent %d\n", i, j.Name, j.Parent)
 		}
 	}
 	if len(d.Entries) > 0 {
-		fmt.Fprintf(w, "archive: %d files\n", len(d.Entries))
+		fmt.Fprintf(w, "archive: %s\n", plural(len(d.Entries), "file", "files"))
 		for _, e := range d.Entries {
 			fmt.Fprintf(w, "  %-40s %8d  %s\n", e.Path, e.Size, e.Kind)
 		}
+	}
+	for _, b := range d.Broken {
+		fmt.Fprintf(w, "broken animation %s: %s\n", b.Name, b.Error)
 	}
 	writePairingText(w, d.Pairing)
 	for _, x := range d.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", x)
 	}
+}
+
+// plural writes n with the singular or plural noun ("1 joint").
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

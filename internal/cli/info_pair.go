@@ -75,11 +75,11 @@ func writePairingText(w io.Writer, p *infoPairing) {
 	}
 	fmt.Fprintf(w, "models: %d\n", len(p.Models))
 	for _, m := range p.Models {
-		fmt.Fprintf(w, "  %s: %d joints, %s hierarchy\n", m.Path, m.Joints, m.Mode)
+		fmt.Fprintf(w, "  %s: %s, %s hierarchy\n", m.Path, plural(m.Joints, "joint", "joints"), m.Mode)
 	}
 	fmt.Fprintf(w, "animations: %d\n", len(p.Animations))
 	for _, a := range p.Animations {
-		fmt.Fprintf(w, "  %s: %s, %d joints, %g frames\n", clipLabel(a.Path, a.Clip), a.Format, a.Joints, a.Duration)
+		fmt.Fprintf(w, "  %s: %s, %s, %g frames\n", clipLabel(a.Path, a.Clip), a.Format, plural(a.Joints, "joint", "joints"), a.Duration)
 	}
 	for _, s := range p.Suggestions {
 		if len(s.Animations) == 0 {

@@ -127,5 +127,10 @@ func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
 		}
 		names = append(names, c.Name)
 	}
+	for _, b := range a.Broken {
+		if b.Name == name {
+			return nil, fmt.Errorf("animation %q could not be read: %v", name, b.Err)
+		}
+	}
 	return nil, fmt.Errorf("no animation named %q (have %q)", name, names)
 }

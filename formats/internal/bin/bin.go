@@ -170,9 +170,40 @@ type UnsupportedError struct {
 
 func (e *UnsupportedError) Error() string { return e.Format + ": unsupported: " + e.Msg }
 
-// Errorf returns a *FormatError for format at offset off.
+// Errorf returns a *FormatError for format at offset off. A negative
+// signed integer argument (an offset field pointing before the file)
+// prints under %x as the unsigned 32-bit value the file holds, never as
+// "0x-78e0a834".
 func Errorf(format string, off int64, msg string, args ...any) error {
+	for i, a := range args {
+		switch v := a.(type) {
+		case int:
+			args[i] = unsignedHex(v)
+		case int32:
+			args[i] = unsignedHex(v)
+		case int64:
+			args[i] = unsignedHex(v)
+		}
+	}
 	return &FormatError{Format: format, Off: off, Msg: fmt.Sprintf(msg, args...)}
+}
+
+// unsignedHex prints like the integer it holds, except that a negative
+// value under %x or %X shows its two's complement: 32 bits when it fits
+// in an int32 (file offsets are 32-bit), else 64.
+type unsignedHex int64
+
+func (h unsignedHex) Format(f fmt.State, verb rune) {
+	v := int64(h)
+	if (verb == 'x' || verb == 'X') && v < 0 {
+		u := uint64(v)
+		if v >= -1<<31 {
+			u = uint64(uint32(v))
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, verb), u)
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), v)
 }
 
 // Unsupportedf returns an *UnsupportedError.

@@ -110,6 +110,11 @@ func (w *Window) applyKeys() {
 	io.KeySuper(int(glfw.KeyLeftSuper), int(glfw.KeyRightSuper))
 }
 
+// ResetFrameTimer makes the next NewFrame's dt start now: time spent
+// loading files must not play as animation (a 3 MB BotW file would start
+// its clip a few seconds in).
+func (w *Window) ResetFrameTimer() { w.lastTime = glfw.GetTime() }
+
 // NewFrame feeds this frame's display size, framebuffer scale, time step,
 // mouse state and cursor shape to ImGui, and returns the time step in
 // seconds. Call it after polling events and before imgui.NewFrame.

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/animscope/animscope/ui"
+)
+
+// bindingKey marks the message describing the current binding: it goes
+// when the binding does.
+const bindingKey = "binding"
+
+// dropNotices removes the messages under key.
+func (a *App) dropNotices(key string) {
+	a.notices = slices.DeleteFunc(a.notices, func(n ui.Notice) bool { return n.Key == key })
+}
+
+// missingBone is anim's warning for one unbound animated bone.
+var missingBone = regexp.MustCompile(`^animated bone (".*") is not in the skeleton$`)
+
+// namesInSummary is how many bone names a summary line spells out.
+const namesInSummary = 5
+
+// summarize turns a binding's warnings into one line and its long form:
+// the per-bone "not in the skeleton" warnings become one count with the
+// first names ("33 animated bones are not in the skeleton: Tail, …");
+// other warnings are kept as they are.
+func summarize(warnings []string) (text, detail string) {
+	var missing, other []string
+	for _, w := range warnings {
+		if m := missingBone.FindStringSubmatch(w); m != nil {
+			name, err := strconv.Unquote(m[1])
+			if err != nil {
+				name = m[1]
+			}
+			missing = append(missing, name)
+			continue
+		}
+		other = append(other, w)
+	}
+	var parts []string
+	if len(missing) > 0 {
+		shown := missing[:min(len(missing), namesInSummary)]
+		s := fmt.Sprintf("%s not in the skeleton: %s", plural(len(missing), "animated bone is", "animated bones are"), strings.Join(shown, ", "))
+		if len(missing) > len(shown) {
+			s += ", …"
+		}
+		parts = append(parts, s)
+	}
+	parts = append(parts, other...)
+	text = strings.Join(parts, "; ")
+	if len(missing) > namesInSummary || len(other) > 1 {
+		detail = strings.Join(append(slices.Clone(other), "bones not in the skeleton: "+strings.Join(missing, ", ")), "\n")
+		if len(missing) == 0 {
+			detail = strings.Join(other, "\n")
+		}
+	}
+	return text, detail
+}
+
+// plural writes n with the singular or plural form ("1 joint", "2
+// joints").
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// noteBroken lists a file's unreadable animations in its Files entry and
+// as one message (each with its error on expand): the rest of the file
+// opened.
+func (a *App) noteBroken(f *File) {
+	bs := f.asset.Broken
+	if len(bs) == 0 {
+		return
+	}
+	f.broken = f.broken[:0]
+	names := make([]string, 0, len(bs))
+	for _, b := range bs {
+		f.broken = append(f.broken, b.Error())
+		names = append(names, b.Name)
+	}
+	shown := names[:min(len(names), namesInSummary)]
+	list := strings.Join(shown, ", ")
+	if len(names) > len(shown) {
+		list += ", …"
+	}
+	a.notifyKeyed(ui.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
+		f.name, plural(len(bs), "animation", "animations"), list)
+}
+
+// warningsApart is how many warnings of one file get a message each; more
+// become one message with the list on expand (a BotW file can warn about
+// dozens of bones).
+const warningsApart = 3
+
+// noteWarnings reports a file's load warnings.
+func (a *App) noteWarnings(f *File) {
+	ws := f.asset.Warnings
+	if len(ws) <= warningsApart {
+		for _, w := range ws {
+			a.Notify(ui.Warning, "%s: %s", f.name, w)
+		}
+		return
+	}
+	a.notifyKeyed(ui.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
+}

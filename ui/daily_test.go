@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// TestToastDismissOnlyClosesTheToast (point 7): Dismiss closes the toast
+// and clears nothing: no DismissNotices, the log keeps every message.
+func TestToastDismissOnlyClosesTheToast(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	now := time.Now()
+	v.Notices = []Notice{{Severity: Error, Text: "x.bck: load error", Time: now}, {Severity: Warning, Text: "w1", Time: now},
+		{Severity: Warning, Text: "w2", Time: now}}
+	h := newHarness(t, v)
+	got := h.click(center(h.rect("toast:dismiss")))
+	if _, ok := find[DismissNotices](got); ok {
+		t.Fatal("Dismiss on the toast cleared the Messages log")
+	}
+	h.frame()
+	if _, ok := h.u.ItemRect("toast:dismiss"); ok {
+		t.Error("the toast is still shown after Dismiss")
+	}
+	// A new message shows a toast again.
+	h.v.Notices = append(h.v.Notices, Notice{Severity: Warning, Text: "new", Time: time.Now().Add(time.Millisecond)})
+	h.frame()
+	if _, ok := h.u.ItemRect("toast:dismiss"); !ok {
+		t.Error("a message after Dismiss shows no toast")
+	}
+}
+
+// TestPlayButtonShowsTheScene (point 2): the button follows the scene's
+// play state, not the focused clip's clock (a once texture that ended
+// while the walk plays).
+func TestPlayButtonShowsTheScene(t *testing.T) {
+	v := testView(testClip(anim.Once), 30, false)
+	v.Joint.Clock.Rate = 0 // this clip has come to rest
+	v.Playing = true       // another clip still plays
+	h := newHarness(t, v)
+	if _, ok := h.u.ItemRect("pause"); !ok {
+		t.Fatal("the scene plays: want the Pause button")
+	}
+	if _, ok := find[Pause](h.click(center(h.rect("pause")))); !ok {
+		t.Error("clicking it did not pause the scene")
+	}
+}
+
+// TestClipRowsMuteAndOffset (point 2): with two clips, each has a row
+// choosing the timeline's frames, mute and offset.
+func TestClipRowsMuteAndOffset(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	tex := testClip(anim.Loop)
+	v.Tex = &Playback{Clip: tex, Label: "scroll.btk", Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(tex)}
+	h := newHarness(t, v)
+	got := h.click(center(h.rect("mute:tex")))
+	if m, ok := find[MuteClip](got); !ok || m.Slot != TexSlot || !m.Mute {
+		t.Errorf("mute on the texture row: %#v", got)
+	}
+	got = h.click(center(h.rect("focus:tex")))
+	if f, ok := find[FocusSlot](got); !ok || f.Slot != TexSlot {
+		t.Errorf("the texture's radio: %#v", got)
+	}
+	if _, ok := h.u.ItemRect("offset:joint"); !ok {
+		t.Error("no offset control for the walk")
+	}
+}
+
+func TestElide(t *testing.T) {
+	chars := func(s string) float32 { return float32(len([]rune(s))) }
+	for _, c := range []struct {
+		in   string
+		w    float32
+		want string
+	}{
+		{"short", 10, "short"},
+		{"Face_Common_Sleep_Getup_St", 12, "Face_C…up_St"},
+		{"abcdef", 4, "ab…f"},
+		{"abcdef", 1, "…"},
+	} {
+		if got := elideWith(c.in, c.w, chars); got != c.want {
+			t.Errorf("elide(%q, %v) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+}
+
+// layoutAt runs the UI at w×h with the Curves tab for a few frames and
+// returns the 3D view and the plot.
+func layoutAt(t *testing.T, h *harness, w, ht float32) (scene, plot Rect) {
+	t.Helper()
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: w, Y: ht})
+	h.u.ShowTab(TabCurves)
+	for i := 0; i < 12; i++ {
+		h.frame()
+	}
+	return h.u.Scene(), h.rect("curves")
+}
+
+// TestLayoutMinimumSizes (point 8): at 900×600, at 640×480 and after a
+// layout reset the 3D view and the curve plot keep usable sizes.
+func TestLayoutMinimumSizes(t *testing.T) {
+	h := newHarness(t, testView(testClip(anim.Loop), 3, false))
+	for _, c := range []struct {
+		w, h          float32
+		sceneW, plotH float32
+	}{{900, 600, 400, 120}, {640, 480, 240, 50}, {1400, 860, 700, 150}} {
+		scene, plot := layoutAt(t, h, c.w, c.h)
+		if scene.W < c.sceneW || scene.H < 140 || plot.H < c.plotH {
+			t.Errorf("%v×%v: 3D view %v×%v, plot %v tall; want at least %v×140 and %v", c.w, c.h, scene.W, scene.H, plot.H, c.sceneW, c.plotH)
+		}
+		// The panels and the view fill the width.
+		if scene.X+scene.W > c.w+1 {
+			t.Errorf("%v×%v: 3D view %+v runs past the window", c.w, c.h, scene)
+		}
+	}
+	h.u.ResetLayout()
+	scene, plot := layoutAt(t, h, 900, 600)
+	if scene.W < 400 || plot.H < 120 {
+		t.Errorf("after a layout reset at 900×600: 3D view %v wide, plot %v tall", scene.W, plot.H)
+	}
+}
+
+// manyClipsView is one file with 30 skeletal and 4 texture clips, all
+// offered in the Animation picker.
+func manyClipsView() *View {
+	v := testView(testClip(anim.Loop), 3, false)
+	f := FileView{Name: "Npc_Animation.bfres", Path: "/g/Npc_Animation.bfres", Kind: "BFRES"}
+	for i := 0; i < 34; i++ {
+		c := testClip(anim.Loop)
+		c.Name = fmt.Sprintf("Common_Move_%02d_Long_Clip_Name_For_Eliding", i)
+		if i >= 30 {
+			c.Name = fmt.Sprintf("Face_%d", i)
+			c.Targets[0].Kind = anim.TexSRTTarget
+		}
+		f.Clips = append(f.Clips, c)
+		if i < 30 {
+			v.Pairing.Anims = append(v.Pairing.Anims, AnimChoice{File: 0, Clip: i, Label: "Npc_Animation.bfres › " + c.Name, Joints: 1, Frames: 30})
+		}
+	}
+	v.Joint.Clip = f.Clips[3]
+	v.Files = []FileView{f}
+	v.Pairing.Model, v.Pairing.Anim, v.Pairing.TexAnim = -1, 3, -1
+	return v
+}
+
+// tall makes the window tall enough that the Scene panel shows the
+// pickers below a long Files tree.
+func tall(h *harness) {
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: 1400, Y: 1800})
+	h.frame()
+	h.frame()
+}
+
+// TestManyClips (point 9): the Files tree folds a long clip list into
+// groups (the one playing open), and the Animation picker has a filter.
+func TestManyClips(t *testing.T) {
+	h := newHarness(t, manyClipsView())
+	h.rect("clips:0:false")
+	h.rect("clips:0:true")
+	if _, ok := h.u.ItemRect("clip:0:3"); !ok {
+		t.Error("the group holding the playing clip is not open")
+	}
+	if _, ok := h.u.ItemRect("clip:0:31"); ok {
+		t.Error("the texture group should start folded")
+	}
+	tall(h)
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	h.rect("pair:filter:anim")
+	shown := func() int {
+		n := 0
+		for i := 0; i < 30; i++ {
+			if _, ok := h.u.ItemRect(fmt.Sprintf("pair:anim:%d", i)); ok {
+				n++
+			}
+		}
+		return n
+	}
+	h.frame()
+	if n := shown(); n == 0 {
+		t.Fatal("the open picker lists nothing")
+	}
+	// The filter box has the keyboard when the list opens: type.
+	imgui.CurrentIO().AddInputCharacters("move_1")
+	h.frame()
+	h.frame()
+	if n := shown(); n != 10 {
+		t.Errorf("filter move_1: %d items listed, want 10 (Common_Move_10..19)", n)
+	}
+	if !matchesFilter("Npc › Common_Move_12", "MOVE 12") || matchesFilter("Npc › Common_Move_12", "wait") {
+		t.Error("matchesFilter: words, any case")
+	}
+}
+
+// TestEscapeAndDropClosePopups (point 11): Escape closes an open combo
+// list; so does a file drop.
+func TestEscapeAndDropClosePopups(t *testing.T) {
+	h := newHarness(t, manyClipsView())
+	io := imgui.CurrentIO()
+	const escKey = 256
+	io.KeyMap(imgui.KeyEscape, escKey)
+	tall(h)
+	open := func() bool { _, ok := h.u.ItemRect("pair:filter:anim"); return ok }
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	if !open() {
+		t.Fatal("the picker did not open")
+	}
+	io.KeyPress(escKey)
+	h.frame()
+	io.KeyRelease(escKey)
+	h.frame()
+	if open() {
+		t.Error("Escape did not close the picker")
+	}
+	h.click(center(h.rect("pair:anim")))
+	h.frame()
+	if !open() {
+		t.Fatal("the picker did not open again")
+	}
+	h.u.DismissPopups()
+	h.frame()
+	h.frame()
+	if open() {
+		t.Error("a drop did not close the picker")
+	}
+}
+
+// TestLegendUsesJointNames (point 11): an unnamed BCK entry bound to
+// joint arm_L plots as "arm_L/…", not "#0/…".
+func TestLegendUsesJointNames(t *testing.T) {
+	c := testClip(anim.Loop)
+	c.Targets[0].Name = ""
+	v := testView(c, 3, false)
+	v.Markers = []Marker{{Name: "hips", Joint: 0, Target: -1}, {Name: "arm_L", Joint: 4, Target: 0}}
+	h := newHarness(t, v)
+	h.u.ShowTab(TabCurves)
+	h.frame()
+	h.frame()
+	if len(h.u.curves.shown) == 0 {
+		t.Fatal("no curve shown for the selected target")
+	}
+	if l := h.u.curves.shown[0].label; l != "arm_L/translation.x" {
+		t.Errorf("legend label %q, want arm_L/translation.x", l)
+	}
+}
+
+// TestOpenDialogSupportedFirst (point 11): folders, then files animscope
+// reads, then (with All files) the rest; Recent shows the folder.
+func TestOpenDialogSupportedFirst(t *testing.T) {
+	es := []DirEntry{{Name: "notes.txt"}, {Name: "walk.bck", Known: true}, {Name: "sub", Dir: true}, {Name: "x.szs", Archive: true}, {Name: "a.png"}}
+	names := func(idx []int) (out []string) {
+		for _, i := range idx {
+			out = append(out, es[i].Name)
+		}
+		return out
+	}
+	if got := fmt.Sprint(names(listingOrder(es, false))); got != "[sub walk.bck x.szs]" {
+		t.Errorf("supported only: %s", got)
+	}
+	if got := fmt.Sprint(names(listingOrder(es, true))); got != "[sub walk.bck x.szs notes.txt a.png]" {
+		t.Errorf("all files: %s", got)
+	}
+	if f := recentFolder("/games/ww/Object/Link.arc"); f != "/games/ww/Object" {
+		t.Errorf("recent folder %q", f)
+	}
+}
