@@ -1,0 +1,454 @@
+package export
+
+import (
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// trs is one node's local transform as glTF composes it: T·R·S, R a unit
+// quaternion (x, y, z, w).
+type trs struct {
+	T [3]float64
+	R [4]float64
+	S [3]float64
+}
+
+// Paths of a node's transform, in the order glTF names them.
+const (
+	pathT = iota
+	pathR
+	pathS
+	numPaths
+)
+
+// baker turns a clip posed on a skeleton into per-node glTF transforms.
+//
+// A glTF player composes world = parentWorld · T·R·S. The games' rules
+// (J3D SoftImage, Maya segment scale compensation, a root-motion track)
+// can give a joint a world matrix that no product of TRS nodes equals
+// (shear). The baker therefore works from the world matrices that
+// anim.Skeleton.World computes (the same call `animscope sample --model`
+// makes): each node's local transform is its parent's *exported* world
+// inverted, times the joint's true world, split into T, R and S. The
+// translation is always exact, so every joint's world position is exact
+// at the sampled times; only where the true matrix has shear is the
+// node's rotation/scale the nearest TRS (Gram-Schmidt of the columns),
+// which moves no position. Where a rule composes as TRS anyway (J3D Basic,
+// Maya and BFRES without scale compensation) the local transform is read
+// straight from the pose: the fast path, with the same result.
+type baker struct {
+	skel  *anim.Skeleton
+	bind  *anim.Binding
+	clip  *anim.Clip
+	root  bool // apply the clip's root-motion track to the roots
+	order []int
+	depth []int
+	fast  bool
+
+	pose   *anim.Pose
+	world  []mgl64.Mat4 // true world matrices at the last worldAt
+	approx []mgl64.Mat4 // the exported nodes' world matrices
+	acc    [][3]float32 // J3D Basic accumulated scale per joint
+}
+
+func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {
+	k := &baker{skel: s, bind: b, clip: c, root: rootMotion && c != nil && c.RootMotion != nil}
+	k.order, k.depth = topoOrder(s)
+	n := len(s.Joints)
+	k.world = make([]mgl64.Mat4, n)
+	k.approx = make([]mgl64.Mat4, n)
+	k.acc = make([][3]float32, n)
+	if c != nil {
+		k.pose = anim.NewPose(c)
+	}
+	k.fast = !k.root
+	switch s.Mode {
+	case anim.J3DBasic, anim.J3DMaya, anim.Standard:
+		for _, j := range s.Joints {
+			if j.ScaleCompensate && s.Mode != anim.J3DBasic {
+				k.fast = false
+			}
+		}
+	default:
+		k.fast = false
+	}
+	return k
+}
+
+// topoOrder lists joints parents first (Skeleton.Finish has ruled out
+// cycles) and gives each joint's depth (roots 0).
+func topoOrder(s *anim.Skeleton) (order, depth []int) {
+	n := len(s.Joints)
+	children := make([][]int, n)
+	var stack []int
+	for i, j := range s.Joints {
+		if j.Parent < 0 || j.Parent >= n {
+			stack = append(stack, i)
+		} else {
+			children[j.Parent] = append(children[j.Parent], i)
+		}
+	}
+	depth = make([]int, n)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		order = append(order, i)
+		for _, c := range children[i] {
+			depth[c] = depth[i] + 1
+			stack = append(stack, c)
+		}
+	}
+	return order, depth
+}
+
+// posed evaluates the clip at frame (nil clip: the rest pose).
+func (k *baker) posed(f float64) (*anim.Pose, *anim.Binding) {
+	if k.clip == nil {
+		return nil, nil
+	}
+	anim.Evaluate(k.clip, f, k.pose)
+	return k.pose, k.bind
+}
+
+// worldAt fills k.world with the true world matrices at frame f, the
+// root-motion track applied when asked (model matrix · skeleton world,
+// as the viewer does).
+func (k *baker) worldAt(f float64) {
+	pose, bind := k.posed(f)
+	k.skel.World(pose, bind, k.world)
+	if k.root {
+		var tp anim.TargetPose
+		anim.EvaluateTarget(k.clip.RootMotion, f, &tp)
+		m := composeTRS(localOf(&tp.V, tp.Quaternion, [3]float64{tp.V[anim.ScaleX], tp.V[anim.ScaleY], tp.V[anim.ScaleZ]}))
+		for i := range k.world {
+			k.world[i] = m.Mul4(k.world[i])
+		}
+	}
+}
+
+// at computes every node's local transform at frame f.
+func (k *baker) at(f float64, out []trs) {
+	if k.fast {
+		pose, bind := k.posed(f)
+		k.fastLocal(pose, bind, out)
+		return
+	}
+	k.worldAt(f)
+	k.decompose(out)
+}
+
+// fastLocal reads the local transforms from the pose: the rules whose
+// world matrices are products of T·R·S.
+func (k *baker) fastLocal(pose *anim.Pose, bind *anim.Binding, out []trs) {
+	for _, j := range k.order {
+		v, quat := k.skel.LocalSRT(j, pose, bind)
+		s := [3]float64{v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ]}
+		if k.skel.Mode == anim.J3DBasic {
+			// The game skips a joint's own scale when the product of the
+			// scales from the root down to it is exactly 1 (in float32);
+			// see anim.Skeleton.World.
+			acc := [3]float32{1, 1, 1}
+			if p := k.skel.Joints[j].Parent; p >= 0 {
+				acc = k.acc[p]
+			}
+			for c := range acc {
+				acc[c] = acc[c] * float32(s[c])
+			}
+			k.acc[j] = acc
+			if acc == [3]float32{1, 1, 1} {
+				s = [3]float64{1, 1, 1}
+			}
+		}
+		out[j] = localOf(v, quat, s)
+	}
+}
+
+// decompose splits each joint's true world matrix into a local TRS under
+// its parent's exported world (see baker).
+func (k *baker) decompose(out []trs) {
+	for _, j := range k.order {
+		m := k.world[j]
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			m = invAffine(&k.approx[p]).Mul4(m)
+		}
+		out[j] = splitTRS(m)
+		l := composeTRS(out[j])
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			k.approx[j] = k.approx[p].Mul4(l)
+		} else {
+			k.approx[j] = l
+		}
+	}
+}
+
+// localOf is a joint's local SRT as a trs, the rotation as a quaternion.
+func localOf(v *[anim.NumSlots]float64, quat bool, s [3]float64) trs {
+	var r [4]float64
+	if quat {
+		r = [4]float64{v[anim.QuatX], v[anim.QuatY], v[anim.QuatZ], v[anim.QuatW]}
+		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
+		if l > 0 && !math.IsInf(l, 0) {
+			r = [4]float64{r[0] / l, r[1] / l, r[2] / l, r[3] / l}
+		} else {
+			r = [4]float64{0, 0, 0, 1}
+		}
+	} else {
+		r = eulerQuat(v[anim.RotX], v[anim.RotY], v[anim.RotZ])
+	}
+	return trs{T: [3]float64{v[anim.TransX], v[anim.TransY], v[anim.TransZ]}, R: r, S: s}
+}
+
+// eulerQuat is the quaternion of Rz·Ry·Rx (degrees), the order of J3D and
+// NW4F.
+func eulerQuat(x, y, z float64) [4]float64 {
+	const half = math.Pi / 360
+	sx, cx := math.Sincos(x * half)
+	sy, cy := math.Sincos(y * half)
+	sz, cz := math.Sincos(z * half)
+	// qz·qy·qx
+	return [4]float64{
+		cz*cy*sx - sz*sy*cx,
+		cz*sy*cx + sz*cy*sx,
+		sz*cy*cx - cz*sy*sx,
+		cz*cy*cx + sz*sy*sx,
+	}
+}
+
+// composeTRS is T·R·S as a matrix.
+func composeTRS(v trs) mgl64.Mat4 {
+	r := mgl64.Quat{W: v.R[3], V: mgl64.Vec3{v.R[0], v.R[1], v.R[2]}}.Mat4()
+	for c := 0; c < 3; c++ {
+		for row := 0; row < 3; row++ {
+			r[c*4+row] *= v.S[c]
+		}
+	}
+	r[12], r[13], r[14] = v.T[0], v.T[1], v.T[2]
+	return r
+}
+
+// invAffine inverts an affine matrix; a singular one (a zero scale) gets
+// its degenerate axes replaced by tiny ones, so the children's offsets
+// stay finite.
+func invAffine(m *mgl64.Mat4) mgl64.Mat4 {
+	if d := m.Mat3().Det(); math.Abs(d) > 1e-300 {
+		return m.Inv()
+	}
+	n := *m
+	for c := 0; c < 3; c++ {
+		if n[c*4]*n[c*4]+n[c*4+1]*n[c*4+1]+n[c*4+2]*n[c*4+2] < 1e-24 {
+			n[c*4+c] = 1e-12
+		}
+	}
+	return n.Inv()
+}
+
+// splitTRS splits an affine matrix into T, R, S: S the column lengths, R
+// the Gram-Schmidt orthonormalisation of the columns (exact when the
+// matrix has no shear), a mirror put into the z scale.
+func splitTRS(m mgl64.Mat4) trs {
+	var out trs
+	out.T = [3]float64{m[12], m[13], m[14]}
+	var u [3]mgl64.Vec3
+	for c := 0; c < 3; c++ {
+		col := mgl64.Vec3{m[c*4], m[c*4+1], m[c*4+2]}
+		out.S[c] = col.Len()
+		for p := 0; p < c; p++ {
+			col = col.Sub(u[p].Mul(u[p].Dot(col)))
+		}
+		if l := col.Len(); l > 1e-12*math.Max(1, out.S[c]) {
+			u[c] = col.Mul(1 / l)
+		} else {
+			u[c] = completeBasis(u, c)
+		}
+	}
+	if u[0].Cross(u[1]).Dot(u[2]) < 0 {
+		u[2] = u[2].Mul(-1)
+		out.S[2] = -out.S[2]
+	}
+	out.R = quatFromBasis(u)
+	return out
+}
+
+// completeBasis returns a unit vector orthogonal to u[0..c-1].
+func completeBasis(u [3]mgl64.Vec3, c int) mgl64.Vec3 {
+	switch c {
+	case 0:
+		return mgl64.Vec3{1, 0, 0}
+	case 1:
+		for _, a := range []mgl64.Vec3{{0, 1, 0}, {0, 0, 1}, {1, 0, 0}} {
+			v := a.Sub(u[0].Mul(u[0].Dot(a)))
+			if l := v.Len(); l > 1e-6 {
+				return v.Mul(1 / l)
+			}
+		}
+	}
+	return u[0].Cross(u[1]).Normalize()
+}
+
+// quatFromBasis converts an orthonormal right-handed basis (the columns
+// of a rotation matrix) to a unit quaternion (Shepperd's method).
+func quatFromBasis(u [3]mgl64.Vec3) [4]float64 {
+	m00, m10, m20 := u[0][0], u[0][1], u[0][2]
+	m01, m11, m21 := u[1][0], u[1][1], u[1][2]
+	m02, m12, m22 := u[2][0], u[2][1], u[2][2]
+	var q [4]float64
+	switch tr := m00 + m11 + m22; {
+	case tr > 0:
+		s := math.Sqrt(tr+1) * 2
+		q = [4]float64{(m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s, s / 4}
+	case m00 > m11 && m00 > m22:
+		s := math.Sqrt(1+m00-m11-m22) * 2
+		q = [4]float64{s / 4, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s}
+	case m11 > m22:
+		s := math.Sqrt(1+m11-m00-m22) * 2
+		q = [4]float64{(m01 + m10) / s, s / 4, (m12 + m21) / s, (m02 - m20) / s}
+	default:
+		s := math.Sqrt(1+m22-m00-m11) * 2
+		q = [4]float64{(m02 + m20) / s, (m12 + m21) / s, s / 4, (m10 - m01) / s}
+	}
+	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
+	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+}
+
+// rest is every node's rest transform (the clip-free pose).
+func restTRS(s *anim.Skeleton) []trs {
+	k := newBaker(s, nil, nil, false)
+	out := make([]trs, len(s.Joints))
+	k.at(0, out)
+	return out
+}
+
+// stepwise reports whether the clip drives path p of joint j only with
+// curves that hold between changes (step curves, J3D rotations, which the
+// game truncates to whole s16 units, constants), and the node's local
+// transform is read straight from the pose: the glTF channel can then be
+// STEP and exact.
+func (k *baker) stepwise(j, p int) bool {
+	if !k.fast || k.clip == nil || k.bind == nil || j >= len(k.bind.Target) {
+		return false
+	}
+	ti := k.bind.Target[j]
+	if ti < 0 || ti >= len(k.clip.Targets) {
+		return false
+	}
+	t := &k.clip.Targets[ti]
+	lo, hi := anim.Slot(0), anim.Slot(0)
+	switch p {
+	case pathT:
+		lo, hi = anim.TransX, anim.TransZ
+	case pathS:
+		if k.skel.Mode == anim.J3DBasic {
+			return false // the Basic scale rule depends on the ancestors
+		}
+		lo, hi = anim.ScaleX, anim.ScaleZ
+	case pathR:
+		if t.Quaternion {
+			if t.Quat != nil {
+				return false
+			}
+			lo, hi = anim.QuatX, anim.QuatW
+		} else {
+			lo, hi = anim.RotX, anim.RotZ
+		}
+	}
+	animated := false
+	for _, ch := range t.Channels {
+		if ch.Slot < lo || ch.Slot > hi {
+			continue
+		}
+		kind := ch.Curve.Kind()
+		if kind == anim.KindConstant {
+			continue
+		}
+		animated = true
+		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
+			continue
+		}
+		if !kind.Stepped() {
+			return false
+		}
+	}
+	return animated
+}
+
+// keyFrames lists the frames where the clip's curves have keys, and the
+// frames just before keys of curves that may jump there (NW segments,
+// steps), inside [0, duration].
+func keyFrames(c *anim.Clip) []float64 {
+	var out []float64
+	add := func(t *anim.Target) {
+		for _, ch := range t.Channels {
+			kind := ch.Curve.Kind()
+			if kind == anim.KindConstant || kind == anim.KindSampled {
+				continue // sampled curves have keys at whole frames
+			}
+			jumps := kind != anim.KindHermite
+			n := ch.Curve.NumKeys()
+			if n > maxCurveKeysListed {
+				n = maxCurveKeysListed
+			}
+			for i := 0; i < n; i++ {
+				f := ch.Curve.Key(i).Frame
+				if f > 0 && f <= c.Duration {
+					out = append(out, f)
+					if jumps {
+						out = append(out, justBefore(f, c.FPS))
+					}
+				}
+			}
+		}
+	}
+	for i := range c.Targets {
+		add(&c.Targets[i])
+	}
+	if c.RootMotion != nil {
+		add(c.RootMotion)
+	}
+	return out
+}
+
+// justBefore is the frame of the float32 time just below frame f's: a
+// curve that jumps at a key gets its old value there and its new one at
+// the key, so the jump is as sharp as float32 seconds allow.
+func justBefore(f, fps float64) float64 {
+	t := float32(f / fps)
+	return float64(math.Nextafter32(t, float32(math.Inf(-1)))) * fps
+}
+
+// maxCurveKeysListed bounds the keys of one curve used as sampling
+// candidates; the error-bounded refinement finds what lies between.
+const maxCurveKeysListed = 1 << 16
+
+// candidates are the frames sampled before refinement: every whole frame,
+// the curves' key frames, and the end, distinct as float32 seconds.
+func candidates(c *anim.Clip, fps float64) []float64 {
+	n := int(math.Floor(c.Duration))
+	out := make([]float64, 0, n+2)
+	for i := 0; i <= n; i++ {
+		out = append(out, float64(i))
+	}
+	out = append(out, c.Duration)
+	out = append(out, keyFrames(c)...)
+	slices.Sort(out)
+	return dedupeTimes(out, fps)
+}
+
+// dedupeTimes drops frames whose float32 time in seconds equals the
+// previous one's (glTF key times must increase strictly).
+func dedupeTimes(fr []float64, fps float64) []float64 {
+	w := 0
+	var last float32
+	for i, f := range fr {
+		t := float32(f / fps)
+		if i > 0 && t <= last {
+			continue
+		}
+		fr[w], last = f, t
+		w++
+	}
+	return fr[:w]
+}
