@@ -68,8 +68,19 @@ func outDir(t *testing.T) string {
 	return outDirOnce.dir
 }
 
+// TestMain runs the package's tests, then the Khronos glTF validator on
+// every file they exported: any error or warning fails the run.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	problems, ran := validateExported(exported.files)
+	for _, p := range problems {
+		fmt.Fprintln(os.Stderr, "FAIL: glTF validator:", p)
+	}
+	if len(problems) > 0 {
+		code = 1
+	} else if ran {
+		fmt.Fprintf(os.Stderr, "glTF validator: %d exported files, 0 errors, 0 warnings\n", len(exported.files))
+	}
 	if outDirOnce.dir != "" {
 		os.RemoveAll(outDirOnce.dir)
 	}

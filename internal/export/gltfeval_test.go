@@ -345,4 +345,6 @@ func (d *gDoc) animation(t *testing.T, name string) int {
 	return -1
 }
 
-func (d *gDoc) String() string { return fmt.Sprintf("glTF with %d nodes, %d animations", len(d.Nodes), len(d.Animations)) }
+func (d *gDoc) String() string {
+	return fmt.Sprintf("glTF with %d nodes, %d animations", len(d.Nodes), len(d.Animations))
+}
