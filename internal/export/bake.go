@@ -375,6 +375,39 @@ func (k *baker) stepwise(j, p int) bool {
 	return animated
 }
 
+// varies reports whether path p of joint j can change over the clip. Only
+// the fast path knows (its local transform is the joint's own pose): a
+// joint no target drives, or whose driving channels for p are all
+// constants, holds still; J3D Basic's scale depends on the ancestors.
+func (k *baker) varies(j, p int) bool {
+	if !k.fast || k.clip == nil {
+		return true
+	}
+	if p == pathS && k.skel.Mode == anim.J3DBasic {
+		return true
+	}
+	if k.bind == nil || j >= len(k.bind.Target) || k.bind.Target[j] < 0 || k.bind.Target[j] >= len(k.clip.Targets) {
+		return false
+	}
+	t := &k.clip.Targets[k.bind.Target[j]]
+	lo, hi := anim.TransX, anim.TransZ
+	switch p {
+	case pathS:
+		lo, hi = anim.ScaleX, anim.ScaleZ
+	case pathR:
+		if t.Quat != nil {
+			return true
+		}
+		lo, hi = anim.RotX, anim.QuatW // Euler or quaternion slots
+	}
+	for _, ch := range t.Channels {
+		if ch.Slot >= lo && ch.Slot <= hi && ch.Curve.Kind() != anim.KindConstant {
+			return true
+		}
+	}
+	return false
+}
+
 // keyFrames lists the frames where the clip's curves have keys, and the
 // frames just before keys of curves that may jump there (NW segments,
 // steps), inside [0, duration].
@@ -411,24 +444,39 @@ func keyFrames(c *anim.Clip) []float64 {
 	return out
 }
 
-// justBefore is the frame of the float32 time just below frame f's: a
-// curve that jumps at a key gets its old value there and its new one at
-// the key, so the jump is as sharp as float32 seconds allow.
+// secs32 is frame f as float32 seconds, rounded down: a game curve takes
+// a key's value from the key's frame on, so a key must not land after it
+// (at the clip's last frame a player would otherwise still interpolate).
+func secs32(f, fps float64) float32 {
+	t := f / fps
+	t32 := float32(t)
+	if float64(t32) > t {
+		t32 = math.Nextafter32(t32, float32(math.Inf(-1)))
+	}
+	return t32
+}
+
+// justBefore is the frame of the float32 time just below frame f's key
+// time: a curve that jumps at a key gets its old value there and its new
+// one at the key, so the jump is as sharp as float32 seconds allow.
 func justBefore(f, fps float64) float64 {
-	t := float32(f / fps)
-	return float64(math.Nextafter32(t, float32(math.Inf(-1)))) * fps
+	return float64(math.Nextafter32(secs32(f, fps), float32(math.Inf(-1)))) * fps
 }
 
 // maxCurveKeysListed bounds the keys of one curve used as sampling
 // candidates; the error-bounded refinement finds what lies between.
 const maxCurveKeysListed = 1 << 16
 
-// candidates are the frames sampled before refinement: every whole frame,
-// the curves' key frames, and the end, distinct as float32 seconds.
-func candidates(c *anim.Clip, fps float64) []float64 {
+// candidates are the frames sampled before refinement: the curves' key
+// frames, the end, and whole frames every wholeStep frames (1 for linear
+// and step channels, which the games' per-frame data and quantized
+// rotations need; cubic channels follow the curves' own keys and need
+// only a grid coarse enough that a midpoint test cannot pass by chance),
+// distinct as float32 seconds.
+func candidates(c *anim.Clip, fps float64, wholeStep int) []float64 {
 	n := int(math.Floor(c.Duration))
-	out := make([]float64, 0, n+2)
-	for i := 0; i <= n; i++ {
+	out := make([]float64, 0, n/wholeStep+2)
+	for i := 0; i <= n; i += wholeStep {
 		out = append(out, float64(i))
 	}
 	out = append(out, c.Duration)
@@ -443,7 +491,7 @@ func dedupeTimes(fr []float64, fps float64) []float64 {
 	w := 0
 	var last float32
 	for i, f := range fr {
-		t := float32(f / fps)
+		t := secs32(f, fps)
 		if i > 0 && t <= last {
 			continue
 		}

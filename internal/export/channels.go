@@ -11,9 +11,9 @@ import (
 // nodeChannel is one exported glTF channel of a joint node.
 type nodeChannel struct {
 	node, path int
-	step       bool
+	mode       interp
 	frames     []float64
-	values     []float64 // 3 or 4 per key
+	values     []float64 // 3 or 4 per key; cubic: in-slope, value, out-slope (per frame)
 }
 
 // minJumpFrames is the narrowest interval the refinement splits, in
@@ -22,10 +22,14 @@ type nodeChannel struct {
 // near-vertical ramp. Longer clips need more to stay distinct as float32
 // seconds.
 func minJumpFrames(c *anim.Clip) float64 {
-	end := float32(c.Duration / c.FPS)
+	end := secs32(c.Duration, c.FPS)
 	ulp := float64(math.Nextafter32(end, float32(math.Inf(1))) - end)
 	return math.Max(1e-4, 8*ulp*c.FPS)
 }
+
+// cubicGrid is the spacing, in frames, of the whole frames sampled before
+// refinement when the channels are cubic.
+const cubicGrid = 4
 
 // maxEvalsPerClip bounds the poses one clip may cost (a hostile curve
 // that oscillates everywhere); past it the clip is written with what was
@@ -37,13 +41,25 @@ const maxEvalsPerClip = 400_000
 func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs) ([]nodeChannel, []string) {
 	k := newBaker(s, b, c, rootMotion)
 	wmin := minJumpFrames(c)
-	cands := candidates(c, c.FPS)
 	r := &refiner{k: k, wmin: wmin, evalsLeft: maxEvalsPerClip}
+	smooth := smoothClip(c)
+	cands := candidates(c, c.FPS, 1)
+	if smooth {
+		cands = candidates(c, c.FPS, cubicGrid)
+	}
 	r.tol = k.tolerances(cands)
-	r.step = make([][numPaths]bool, len(s.Joints))
-	for j := range r.step {
+	r.mode = make([][numPaths]interp, len(s.Joints))
+	r.active = make([][numPaths]bool, len(s.Joints))
+	for j := range r.mode {
 		for p := 0; p < numPaths; p++ {
-			r.step[j][p] = k.stepwise(j, p)
+			r.active[j][p] = k.varies(j, p)
+			switch {
+			case k.stepwise(j, p):
+				r.mode[j][p] = interpStep
+			case smooth:
+				r.mode[j][p] = interpCubic
+				r.cubic = true
+			}
 		}
 	}
 	dense := r.run(cands)
@@ -56,6 +72,14 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	for j := range s.Joints {
 		for p := 0; p < numPaths; p++ {
 			lim := r.tol[j][p] / 2
+			if !r.active[j][p] {
+				// Constant over the clip: one key where it differs from
+				// the rest pose.
+				if pathErr(p, &dense[0].v[j], &rest[j]) > lim {
+					out = append(out, channelOf(dense, []int{0}, j, p, interpLinear))
+				}
+				continue
+			}
 			static := true
 			for i := range dense {
 				if pathErr(p, &dense[i].v[j], &rest[j]) > lim {
@@ -67,12 +91,12 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 				continue
 			}
 			var keep []int
-			if r.step[j][p] {
+			if r.mode[j][p] == interpStep {
 				keep = keepSteps(dense, j, p, lim)
 			} else {
-				keep = keepLinear(dense, j, p, lim)
+				keep = r.keepInterp(dense, j, p, lim)
 			}
-			out = append(out, channelOf(dense, keep, j, p, r.step[j][p]))
+			out = append(out, channelOf(dense, keep, j, p, r.mode[j][p]))
 		}
 	}
 	return out, warns
@@ -86,6 +110,10 @@ func fixQuatSigns(dense []poseAt) {
 			a, b := dense[i-1].v[j].R, &dense[i].v[j].R
 			if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
 				*b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+				if dense[i].din != nil {
+					negR(&dense[i].din[j])
+					negR(&dense[i].dout[j])
+				}
 			}
 		}
 	}
@@ -103,53 +131,126 @@ func keepSteps(dense []poseAt, j, p int, lim float64) []int {
 	return keep
 }
 
-// maxDropRun bounds how many samples one kept segment may span, so that
-// dropping stays linear in the number of samples.
-const maxDropRun = 96
-
-// keepLinear keeps the fewest samples (greedily) such that interpolating
-// between the kept ones reproduces every dropped sample within lim.
-func keepLinear(dense []poseAt, j, p int, lim float64) []int {
-	keep := []int{0}
-	var tmp trs
-	s := 0
-	for s < len(dense)-1 {
-		e := s + 1
-		for e+1 < len(dense) && e+1-s <= maxDropRun {
-			ok := true
-			cand := e + 1
-			for i := s + 1; i < cand; i++ {
-				u := (dense[i].f - dense[s].f) / (dense[cand].f - dense[s].f)
-				lerpPath(p, &dense[s].v[j], &dense[cand].v[j], u, &tmp)
-				if pathErr(p, &tmp, &dense[i].v[j]) > lim {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				break
-			}
-			e = cand
+// keepInterp keeps few samples (greedily) such that interpolating between
+// the kept ones (the channel's own interpolation) reproduces every dropped
+// sample within lim, and also the midpoint of every dense interval (as
+// that interval's own interpolation gives it, which the refinement
+// checked against the game): a key whose slope reaches across a jump is
+// only right for a short span, and its dense neighbours alone would not
+// show that.
+func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
+	var fine, coarse trs
+	midOK := func(s, e, i int) bool {
+		a, c := &dense[i], &dense[i+1]
+		if c.f-a.f <= r.wmin {
+			return true // a jump: its inside is no part of the curve
 		}
-		keep = append(keep, e)
-		s = e
+		mid := (a.f + c.f) / 2
+		r.interpAt(j, p, a, c, 0.5, &fine)
+		r.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
+		return pathErr(p, &fine, &coarse) <= lim
+	}
+	return greedyKeep(len(dense), func(s, e int) bool {
+		for i := s + 1; i < e; i++ {
+			if r.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
+				return false
+			}
+		}
+		// Only the slopes at s and e are new to the span; the first and
+		// last dense intervals are where a wrong one shows between
+		// samples. STEP needs no such check.
+		if r.mode[j][p] != interpCubic {
+			return true
+		}
+		return midOK(s, e, s) && midOK(s, e, e-1)
+	})
+}
+
+// smoothClip reports whether every curve of the clip is smooth between
+// its keys (J3D Hermite other than rotations, NW cubic, linear and baked
+// float curves), so CUBICSPLINE with the curves' own slopes fits it with
+// few keys. Quantized J3D rotations, steps and per-frame slerped samples
+// (JBA, which LINEAR reproduces exactly) are not.
+func smoothClip(c *anim.Clip) bool {
+	ok := func(t *anim.Target) bool {
+		if t.Quat != nil {
+			return false
+		}
+		for _, ch := range t.Channels {
+			switch ch.Curve.Kind() {
+			case anim.KindConstant, anim.KindCubic, anim.KindLinear, anim.KindBakedFloat:
+			case anim.KindHermite:
+				if h, isH := ch.Curve.(*anim.Hermite); !isH || h.RotationFrac >= 0 {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for i := range c.Targets {
+		if c.Targets[i].Kind == anim.JointTarget && !ok(&c.Targets[i]) {
+			return false
+		}
+	}
+	return c.RootMotion == nil || ok(c.RootMotion)
+}
+
+// greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,
+// k_i+1) holds (every sample between two kept ones is reproduced), each
+// step as long as a doubling then bisecting search finds. ok(s, s+1) must
+// hold. The cost is O(n log n) checks of O(span) each.
+func greedyKeep(n int, ok func(s, e int) bool) []int {
+	keep := []int{0}
+	for s := 0; s < n-1; {
+		good, step := s+1, 1
+		for good+step < n && ok(s, good+step) {
+			good += step
+			step *= 2
+		}
+		hi := min(good+step, n) // first known-bad (or n)
+		for hi-good > 1 {
+			mid := (good + hi) / 2
+			if ok(s, mid) {
+				good = mid
+			} else {
+				hi = mid
+			}
+		}
+		keep = append(keep, good)
+		s = good
 	}
 	return keep
 }
 
-func channelOf(dense []poseAt, keep []int, j, p int, step bool) nodeChannel {
-	ch := nodeChannel{node: j, path: p, step: step, frames: make([]float64, len(keep))}
-	for i, k := range keep {
-		ch.frames[i] = dense[k].f
-		v := &dense[k].v[j]
+func channelOf(dense []poseAt, keep []int, j, p int, mode interp) nodeChannel {
+	ch := nodeChannel{node: j, path: p, mode: mode, frames: make([]float64, len(keep))}
+	part := func(v *trs) {
 		switch p {
 		case pathT:
-			ch.values = append(ch.values, v.T[:]...)
+			for _, x := range v.T {
+				ch.values = append(ch.values, x)
+			}
 		case pathR:
-			ch.values = append(ch.values, v.R[:]...)
+			for _, x := range v.R {
+				ch.values = append(ch.values, x)
+			}
 		default:
-			ch.values = append(ch.values, v.S[:]...)
+			for _, x := range v.S {
+				ch.values = append(ch.values, x)
+			}
 		}
+	}
+	for i, k := range keep {
+		ch.frames[i] = dense[k].f
+		if mode == interpCubic {
+			part(&dense[k].din[j])
+			part(&dense[k].v[j])
+			part(&dense[k].dout[j])
+			continue
+		}
+		part(&dense[k].v[j])
 	}
 	return ch
 }
@@ -244,25 +345,18 @@ func sampleVec(c *anim.Clip, dim int, step bool, tol float64, keys []float64, fn
 		}
 	} else {
 		tmp := make([]float64, dim)
-		for s := 0; s < len(dense)-1; {
-			e := s + 1
-			for e+1 < len(dense) && e+1-s <= maxDropRun {
-				cand, ok := e+1, true
-				for i := s + 1; i < cand && ok; i++ {
-					u := (dense[i].f - dense[s].f) / (dense[cand].f - dense[s].f)
-					for d := range tmp {
-						tmp[d] = dense[s].v[d] + (dense[cand].v[d]-dense[s].v[d])*u
-					}
-					ok = !far(tmp, dense[i].v)
+		keep = greedyKeep(len(dense), func(s, e int) bool {
+			for i := s + 1; i < e; i++ {
+				u := (dense[i].f - dense[s].f) / (dense[e].f - dense[s].f)
+				for d := range tmp {
+					tmp[d] = dense[s].v[d] + (dense[e].v[d]-dense[s].v[d])*u
 				}
-				if !ok {
-					break
+				if far(tmp, dense[i].v) {
+					return false
 				}
-				e = cand
 			}
-			keep = append(keep, e)
-			s = e
-		}
+			return true
+		})
 	}
 	for _, k := range keep {
 		frames = append(frames, dense[k].f)

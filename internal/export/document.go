@@ -194,11 +194,22 @@ func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel)
 		typ = gltf.AccessorVec4
 	}
 	in := b.timeAccessor(ch.frames, fps)
-	out := b.floatAccessor(ch.values, typ, false)
-	sampler := &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
-	if ch.step {
+	sampler := &gltf.AnimationSampler{Input: in, Interpolation: gltf.InterpolationLinear}
+	switch ch.mode {
+	case interpStep:
 		sampler.Interpolation = gltf.InterpolationStep
+	case interpCubic:
+		// in-tangent, value, out-tangent per key; glTF tangents are per
+		// second, the slopes per frame.
+		sampler.Interpolation = gltf.InterpolationCubicSpline
+		comps := int(typ.Components())
+		for i := range ch.values {
+			if (i/comps)%3 != 1 {
+				ch.values[i] *= fps
+			}
+		}
 	}
+	sampler.Output = b.floatAccessor(ch.values, typ, false)
 	a.Samplers = append(a.Samplers, sampler)
 	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
 		Target: gltf.AnimationChannelTarget{Node: gltf.Index(ch.node), Path: path}})
@@ -230,19 +241,16 @@ func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChanne
 func (b *builder) timeAccessor(frames []float64, fps float64) int {
 	t := make([]float64, len(frames))
 	for i, f := range frames {
-		t[i] = f / fps
+		t[i] = float64(secs32(f, fps))
 	}
 	return b.floatAccessor(t, gltf.AccessorScalar, true)
 }
 
 // floatAccessor appends float32 data in a buffer view of its own.
 func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
-	for len(b.bin)%4 != 0 {
-		b.bin = append(b.bin, 0)
-	}
-	off := len(b.bin)
-	for _, x := range v {
-		b.bin = binary.LittleEndian.AppendUint32(b.bin, math.Float32bits(float32(x)))
+	off := b.reserve(4 * len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b.bin[off+4*i:], math.Float32bits(float32(x)))
 	}
 	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
 	comps := typ.Components()
@@ -269,13 +277,25 @@ func minMaxOf(v []float64, comps int) (lo, hi []float64) {
 	return lo, hi
 }
 
+// reserve appends n bytes (4-aligned) to the buffer and returns their
+// offset; the buffer grows by doubling, so a large export copies it a few
+// times rather than once per accessor.
+func (b *builder) reserve(n int) int {
+	off := (len(b.bin) + 3) &^ 3
+	end := off + n
+	if end > cap(b.bin) {
+		nb := make([]byte, len(b.bin), max(2*cap(b.bin), end, 1<<16))
+		copy(nb, b.bin)
+		b.bin = nb
+	}
+	b.bin = b.bin[:end]
+	return off
+}
+
 // addBytes stores raw bytes (an image) in a buffer view of its own.
 func (b *builder) addBytes(data []byte) int {
-	for len(b.bin)%4 != 0 {
-		b.bin = append(b.bin, 0)
-	}
-	off := len(b.bin)
-	b.bin = append(b.bin, data...)
+	off := b.reserve(len(data))
+	copy(b.bin[off:], data)
 	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(data)})
 	return len(b.doc.BufferViews) - 1
 }

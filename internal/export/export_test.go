@@ -231,9 +231,9 @@ func TestBFRESWorldPositions(t *testing.T) {
 	n := 0
 	for _, f := range files {
 		a := open(t, f)
-		for _, clip := range a.Clips {
-			if formats.JointTargets(clip) == 0 {
-				continue
+		for ci, clip := range a.Clips {
+			if formats.JointTargets(clip) == 0 || filepath.Base(f) == "export_bench.bfres" && ci%16 != 0 {
+				continue // the benchmark's 96 clips are alike: 6 of them
 			}
 			skel := fox
 			if len(a.Skeletons) > 0 {

@@ -15,10 +15,11 @@ func PositionBound(w [3]float64) float64 {
 	return 1e-3 * math.Max(1, math.Sqrt(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
 }
 
-// budgetShare is the part of the bound the resampling may use: half for
-// the refinement, half for dropping samples, with a factor for the
-// geometry changing between the frames the tolerances are measured at.
-const budgetShare = 0.25
+// budgetShare is the part of the bound the resampling may use (split in
+// half for the refinement and for dropping samples), with a margin for
+// the geometry changing between the frames the tolerances are measured
+// at.
+const budgetShare = 0.5
 
 // Tolerance clamps per channel (rotation in radians, scale absolute,
 // translation relative to the node's size). Rotations of leaves move no
@@ -47,31 +48,31 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
 	}
 	step := max(1, len(frames)/maxTolFrames)
+	inv := make([]mgl64.Mat3, n)
+	norm := make([]float64, n)
 	for fi := 0; fi < len(frames); fi += step {
 		k.worldAt(frames[fi])
+		for j := range inv {
+			inv[j] = inverse3(&k.world[j])
+			norm[j] = spectralNorm3(&k.world[j])
+		}
 		for d := 0; d < n; d++ {
 			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
 			budget := budgetShare * PositionBound(wd) / float64(3*(k.depth[d]+1))
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
-				var ap mgl64.Mat4
+				pinv, pnorm := mgl64.Ident3(), 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
-					ap = k.world[p]
-				} else {
-					ap = mgl64.Ident4()
+					pinv, pnorm = inv[p], norm[p]
 				}
-				norm := frobenius3(&ap)
-				tol[j][pathT] = math.Min(tol[j][pathT], budget/norm)
+				tol[j][pathT] = math.Min(tol[j][pathT], budget/pnorm)
 				if j == d {
 					continue
 				}
-				wj := mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]}
-				diff := wd.Sub(wj)
-				inv := invAffine(&ap).Mat3()
-				if r := norm * inv.Mul3x1(diff).Len(); r > 0 {
+				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
+				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
 					tol[j][pathR] = math.Min(tol[j][pathR], budget/r)
 				}
-				wjm := k.world[j]
-				if x := norm * invAffine(&wjm).Mat3().Mul3x1(diff).Len(); x > 0 {
+				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
 					tol[j][pathS] = math.Min(tol[j][pathS], budget/x)
 				}
 			}
@@ -86,7 +87,45 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 }
 
 // maxTolFrames bounds the frames the tolerances are measured at.
-const maxTolFrames = 64
+const maxTolFrames = 16
+
+// inverse3 inverts the 3×3 part of an affine matrix (a singular one as
+// invAffine does).
+func inverse3(m *mgl64.Mat4) mgl64.Mat3 {
+	a := m.Mat3()
+	if d := a.Det(); math.Abs(d) > 1e-300 {
+		return a.Inv()
+	}
+	i := invAffine(m)
+	return i.Mat3()
+}
+
+// spectralNorm3 is the largest singular value of the 3×3 part (how far
+// the matrix stretches a vector): the square root of the largest
+// eigenvalue of the symmetric MᵀM, in closed form (the trigonometric
+// solution of its characteristic cubic), with a small margin for
+// rounding and never above the Frobenius norm, which bounds it.
+func spectralNorm3(m *mgl64.Mat4) float64 {
+	a := m.Mat3()
+	s := a.Transpose().Mul3(a) // column-major; symmetric
+	a11, a22, a33 := s[0], s[4], s[8]
+	a12, a13, a23 := s[3], s[6], s[7]
+	p1 := a12*a12 + a13*a13 + a23*a23
+	q := (a11 + a22 + a33) / 3
+	var top float64
+	if p1 < 1e-30*q*q {
+		top = math.Max(a11, math.Max(a22, a33))
+	} else {
+		p2 := sq(a11-q) + sq(a22-q) + sq(a33-q) + 2*p1
+		p := math.Sqrt(p2 / 6)
+		b11, b22, b33 := (a11-q)/p, (a22-q)/p, (a33-q)/p
+		b12, b13, b23 := a12/p, a13/p, a23/p
+		det := b11*(b22*b33-b23*b23) - b12*(b12*b33-b23*b13) + b13*(b12*b23-b22*b13)
+		phi := math.Acos(math.Max(-1, math.Min(1, det/2))) / 3
+		top = q + 2*p*math.Cos(phi)
+	}
+	return math.Min(math.Sqrt(math.Max(top, 0))*(1+1e-9)+1e-300, frobenius3(m))
+}
 
 func frobenius3(m *mgl64.Mat4) float64 {
 	s := 0.0
@@ -110,8 +149,24 @@ func pathErr(p int, a, b *trs) float64 {
 	case pathS:
 		return math.Max(math.Abs(a.S[0]-b.S[0]), math.Max(math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2])))
 	default:
-		return quatAngle(a.R, b.R)
+		return quatDist(a.R, b.R)
 	}
+}
+
+// quatDist bounds the angle between two unit quaternions from the chord
+// between them (the nearer of q and -q): θ = 4·asin(c/2) ≤ 2.1·c for the
+// angles a tolerance compares.
+func quatDist(a, b [4]float64) float64 {
+	var dp, dm float64
+	for i := range a {
+		dp += (a[i] - b[i]) * (a[i] - b[i])
+		dm += (a[i] + b[i]) * (a[i] + b[i])
+	}
+	c := math.Sqrt(math.Min(dp, dm))
+	if c > 0.5 {
+		return quatAngle(a, b)
+	}
+	return 2.1 * c
 }
 
 func sq(x float64) float64 { return x * x }
@@ -164,48 +219,180 @@ func Slerp(a, b [4]float64, u float64) [4]float64 {
 	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 }
 
-// sample is the transforms of every node at one frame.
+// interp is a channel's glTF interpolation.
+type interp uint8
+
+const (
+	interpLinear interp = iota
+	interpStep
+	interpCubic // CUBICSPLINE with the game curve's own one-sided slopes
+)
+
+// poseAt is the transforms of every node at one frame and, when some
+// channel is cubic, their derivatives per frame from the left (din) and
+// from the right (dout): a game curve with a kink (a linear key, a baked
+// frame) or a jump keeps both sides exact.
 type poseAt struct {
-	f float64
-	v []trs
+	f          float64
+	v          []trs
+	din, dout  []trs
 }
 
-// dense samples the clip at the candidate frames and, between each pair,
-// adds midpoints until every channel interpolates its midpoint within
-// half its tolerance (STEP channels: until each interval holds one value),
-// or the interval is narrower than wmin (a jump: two keys that close make
-// it one). evalBudget caps the evaluations; reaching it is reported.
+// refiner samples a clip: the candidate frames and, between each pair,
+// midpoints until every channel interpolates its midpoint within half its
+// tolerance (STEP channels: until each interval holds one value), or the
+// interval is narrower than wmin (a jump: two keys that close make it
+// one). evalsLeft caps the evaluations; reaching it is reported.
 type refiner struct {
 	k         *baker
 	tol       [][numPaths]float64
-	step      [][numPaths]bool
+	mode      [][numPaths]interp
+	active    [][numPaths]bool // the channel may change (baker.varies)
+	cubic     bool // some channel is cubic: evaluate slopes
 	wmin      float64
 	evalsLeft int
 	exhausted bool
 	out       []poseAt
 	scratch   trs
+	tmp       []trs
+	slab      []trs // storage handed out to poses
 }
 
-func (r *refiner) eval(f float64) poseAt {
-	s := poseAt{f: f, v: make([]trs, len(r.k.skel.Joints))}
+// eval samples frame f, its quaternions in the hemisphere of ref's.
+// Where the curves may have a kink or a jump (atKey: a candidate frame)
+// the slopes from the left and from the right are measured apart; a
+// midpoint between samples lies inside the curves' segments, where one
+// slope serves both sides.
+func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
+	n := len(r.k.skel.Joints)
+	per := 1
+	if r.cubic {
+		per = 2
+		if atKey {
+			per = 3
+		}
+	}
+	if len(r.slab) < per*n {
+		r.slab = make([]trs, slabPoses*3*n)
+	}
+	buf := r.slab[:per*n:per*n]
+	r.slab = r.slab[per*n:]
+	s := poseAt{f: f, v: buf[:n]}
 	r.k.at(f, s.v)
 	r.evalsLeft--
+	if ref != nil {
+		alignQuats(s.v, ref.v, nil, nil)
+	}
+	if !r.cubic {
+		return s
+	}
+	// One-sided slopes from a step far below wmin, so that the slope
+	// next to a jump does not reach across it.
+	d := r.wmin / 16
+	if len(r.tmp) != n {
+		r.tmp = make([]trs, n)
+	}
+	s.dout = buf[n : 2*n]
+	r.k.at(f+d, r.tmp)
+	alignQuats(r.tmp, s.v, nil, nil)
+	slope(s.dout, r.tmp, s.v, 1/d)
+	s.din = s.dout
+	if atKey {
+		s.din = buf[2*n : 3*n]
+		r.k.at(f-d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.din, s.v, r.tmp, 1/d)
+	}
 	return s
+}
+
+// slabPoses is how many poses' transforms one allocation holds.
+const slabPoses = 64
+
+// alignQuats negates each rotation of v (and its slopes) whose dot
+// product with ref's is negative.
+func alignQuats(v, ref, din, dout []trs) {
+	for j := range v {
+		a, b := ref[j].R, v[j].R
+		if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+			v[j].R = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+			if din != nil {
+				negR(&din[j])
+				negR(&dout[j])
+			}
+		}
+	}
+}
+
+func negR(t *trs) { t.R = [4]float64{-t.R[0], -t.R[1], -t.R[2], -t.R[3]} }
+
+// slope writes (hi - lo)·k per component.
+func slope(out, hi, lo []trs, k float64) {
+	for j := range out {
+		for i := range out[j].T {
+			out[j].T[i] = (hi[j].T[i] - lo[j].T[i]) * k
+			out[j].S[i] = (hi[j].S[i] - lo[j].S[i]) * k
+		}
+		for i := range out[j].R {
+			out[j].R[i] = (hi[j].R[i] - lo[j].R[i]) * k
+		}
+	}
+}
+
+// hermitePath is glTF's CUBICSPLINE between a (out-slope ad) and c
+// (in-slope cd) at u, span td frames; rotations normalised.
+func hermitePath(p int, a, ad, c, cd *trs, td, u float64, out *trs) {
+	u2, u3 := u*u, u*u*u
+	h00, h10, h01, h11 := 2*u3-3*u2+1, (u3-2*u2+u)*td, -2*u3+3*u2, (u3-u2)*td
+	switch p {
+	case pathT:
+		for i := range out.T {
+			out.T[i] = h00*a.T[i] + h10*ad.T[i] + h01*c.T[i] + h11*cd.T[i]
+		}
+	case pathS:
+		for i := range out.S {
+			out.S[i] = h00*a.S[i] + h10*ad.S[i] + h01*c.S[i] + h11*cd.S[i]
+		}
+	default:
+		l := 0.0
+		for i := range out.R {
+			out.R[i] = h00*a.R[i] + h10*ad.R[i] + h01*c.R[i] + h11*cd.R[i]
+			l += out.R[i] * out.R[i]
+		}
+		l = math.Sqrt(l)
+		for i := range out.R {
+			out.R[i] /= l
+		}
+	}
+}
+
+// interpAt interpolates channel (j, p) between samples a and c at u with
+// the channel's interpolation, into out.
+func (r *refiner) interpAt(j, p int, a, c *poseAt, u float64, out *trs) {
+	switch r.mode[j][p] {
+	case interpStep:
+		*out = a.v[j]
+	case interpCubic:
+		hermitePath(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f, u, out)
+	default:
+		lerpPath(p, &a.v[j], &c.v[j], u, out)
+	}
+}
+
+// interpErr is how far channel (j, p) interpolated between samples a and
+// c is from sample m (for STEP: also whether c holds a's value).
+func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
+	if r.mode[j][p] == interpStep {
+		return math.Max(pathErr(p, &a.v[j], &m.v[j]), pathErr(p, &a.v[j], &c.v[j]))
+	}
+	r.interpAt(j, p, a, c, (m.f-a.f)/(c.f-a.f), &r.scratch)
+	return pathErr(p, &r.scratch, &m.v[j])
 }
 
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
-			lim := r.tol[j][p] / 2
-			if r.step[j][p] {
-				if pathErr(p, &a.v[j], &m.v[j]) > lim || pathErr(p, &a.v[j], &c.v[j]) > lim {
-					return true
-				}
-				continue
-			}
-			u := (m.f - a.f) / (c.f - a.f)
-			lerpPath(p, &a.v[j], &c.v[j], u, &r.scratch)
-			if pathErr(p, &r.scratch, &m.v[j]) > lim {
+			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.tol[j][p]/2 {
 				return true
 			}
 		}
@@ -222,7 +409,7 @@ func (r *refiner) refine(a, c *poseAt, depth int) {
 		r.exhausted = true
 		return
 	}
-	m := r.eval((a.f + c.f) / 2)
+	m := r.eval((a.f+c.f)/2, a, false)
 	split := r.needsSplit(a, &m, c)
 	if split {
 		r.refine(a, &m, depth+1)
@@ -241,10 +428,10 @@ func (r *refiner) run(cands []float64) []poseAt {
 	if len(cands) == 0 {
 		return nil
 	}
-	prev := r.eval(cands[0])
+	prev := r.eval(cands[0], nil, true)
 	r.out = append(r.out, prev)
 	for _, f := range cands[1:] {
-		next := r.eval(f)
+		next := r.eval(f, &prev, true)
 		r.refine(&prev, &next, 0)
 		r.out = append(r.out, next)
 		prev = next

@@ -135,7 +135,7 @@ func atomicWrite(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %v", filepath.Base(path), unwrapPath(err))
 	}
 	tmp := f.Name()
 	pending.Store(tmp, true)
@@ -152,7 +152,7 @@ func atomicWrite(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+		return fmt.Errorf("cannot write %s: %v", filepath.Base(path), unwrapPath(err))
 	}
 	return nil
 }
