@@ -261,8 +261,9 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 // suggestion): the viewer's ranking — the model's own file first (as
 // internal/app ranks it), then formats.Pair's reasons (same archive, same
 // directory, matching joint count) — then the model that binds more of
-// its joints, then input order. An animation none of whose joints binds
-// to any of its candidates stays loose.
+// its joints, then input order. An animation less than half of whose
+// joints bind to a candidate is not offered to it; one with no such
+// candidate stays loose.
 func bestModels(p *formats.Pairing) map[*anim.Clip]int {
 	type score struct{ rank, bound, model int }
 	bestScore := map[*anim.Clip]score{}
@@ -280,8 +281,8 @@ func bestModels(p *formats.Pairing) map[*anim.Clip]int {
 					bound++
 				}
 			}
-			if bound == 0 {
-				continue
+			if 2*bound < formats.JointTargets(c.Clip) {
+				continue // most of its joints would not move: not its model
 			}
 			sc := score{r, bound, si}
 			old, ok := bestScore[c.Clip]

@@ -81,7 +81,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 		}}
 		if skel != nil && formats.JointTargets(c.Clip) > 0 {
 			bind := formats.Bind(c.Clip, skel)
-			for _, w := range bind.Warnings {
+			for _, w := range collapse(bind.Warnings) {
 				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 			}
 			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, rest)
@@ -105,6 +105,16 @@ func clipName(c Clip) string {
 		return c.Clip.Name
 	}
 	return formatStem(c.Source)
+}
+
+// collapse keeps a binding's first warnings and counts the rest, so a
+// clip of 120 unknown bones is a few lines, not 120.
+func collapse(w []string) []string {
+	const keep = 3
+	if len(w) <= keep+1 {
+		return w
+	}
+	return append(w[:keep:keep], fmt.Sprintf("and %d more like these", len(w)-keep))
 }
 
 func skelLabel(s *anim.Skeleton) string {

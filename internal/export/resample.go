@@ -233,9 +233,9 @@ const (
 // from the right (dout): a game curve with a kink (a linear key, a baked
 // frame) or a jump keeps both sides exact.
 type poseAt struct {
-	f          float64
-	v          []trs
-	din, dout  []trs
+	f         float64
+	v         []trs
+	din, dout []trs
 }
 
 // refiner samples a clip: the candidate frames and, between each pair,
@@ -248,7 +248,7 @@ type refiner struct {
 	tol       [][numPaths]float64
 	mode      [][numPaths]interp
 	active    [][numPaths]bool // the channel may change (baker.varies)
-	cubic     bool // some channel is cubic: evaluate slopes
+	cubic     bool             // some channel is cubic: evaluate slopes
 	wmin      float64
 	evalsLeft int
 	exhausted bool
@@ -275,7 +275,7 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	if len(r.slab) < per*n {
 		r.slab = make([]trs, slabPoses*3*n)
 	}
-	buf := r.slab[:per*n:per*n]
+	buf := r.slab[: per*n : per*n]
 	r.slab = r.slab[per*n:]
 	s := poseAt{f: f, v: buf[:n]}
 	r.k.at(f, s.v)
