@@ -219,7 +219,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 	for si, sug := range p.Suggestions {
 		j := exportJob{out: outName(sug.Model), scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion}}
 		for _, c := range sug.Candidates {
-			if best[c.Clip] == si {
+			if m, ok := best[c.Clip]; ok && m == si {
 				used[c.Clip] = true
 				addClips(&j.scene, c.Anim, []*anim.Clip{c.Clip})
 			}

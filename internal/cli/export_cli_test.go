@@ -186,14 +186,16 @@ func TestExportHostile(t *testing.T) {
 }
 
 // TestExportBatch: a directory of inputs (an archive with its model, a
-// JBA, a corrupt file) to a directory: the archive's model gets its two
-// animations (the viewer's pairing), the texture animation and the JBA
-// their own files, the bad file one line; exit 1 after the summary; an
+// JBA, a BFRES animation no model fits, a corrupt file) to a directory:
+// the archive's model gets its two animations (the viewer's pairing), the
+// texture animation, the JBA and the BFRES their own files, the bad file one line; exit 1 after the summary; an
 // output that would overwrite an input is refused.
 func TestExportBatch(t *testing.T) {
 	in := t.TempDir()
 	copyFile(t, apptest.ArchiveFixtures+"biped.arc", filepath.Join(in, "biped.arc"))
 	copyFile(t, apptest.JBATestdata+"/walk_30fps.jba", filepath.Join(in, "walk_30fps.jba"))
+	// Binds to no model here: exported on its own stand-in skeleton.
+	copyFile(t, apptest.BFRESFixtures+"cubic_f32.bfres", filepath.Join(in, "cubic_f32.bfres"))
 	bad, _ := os.ReadFile(apptest.ModelFixtures + "walk.bck")
 	if err := os.WriteFile(filepath.Join(in, "broken.bck"), bad[:100], 0o644); err != nil {
 		t.Fatal(err)
@@ -207,11 +209,11 @@ func TestExportBatch(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q", code, stdout)
 	}
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
-	if !strings.Contains(stderr, "broken.bck: bck: ") || !strings.HasPrefix(lines[len(lines)-1], "animscope: export: 3 file(s) with 4 animation(s) written to") ||
+	if !strings.Contains(stderr, "broken.bck: bck: ") || !strings.HasPrefix(lines[len(lines)-1], "animscope: export: 4 file(s) with 5 animation(s) written to") ||
 		!strings.HasSuffix(lines[len(lines)-1], "; 1 input(s) or output(s) failed") || strings.Contains(stderr, "notes.txt") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
-	want := map[string][]string{"biped.glb": {"walk", "wave"}, "btk_basic.glb": {"btk_basic"}, "walk_30fps.glb": {"walk_30fps"}}
+	want := map[string][]string{"biped.glb": {"walk", "wave"}, "btk_basic.glb": {"btk_basic"}, "walk_30fps.glb": {"walk_30fps"}, "cubic_f32.glb": {"Wave"}}
 	for name, anims := range want {
 		d := readGLB(t, filepath.Join(out, name))
 		var got []string
