@@ -188,6 +188,7 @@ type viewer struct {
 	openStart           time.Time
 	firstFrameSinceOpen time.Duration
 	signals             <-chan os.Signal
+	exp                 exportDialog // File › Export (export.go)
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
