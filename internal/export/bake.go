@@ -420,6 +420,13 @@ func keyFrames(c *anim.Clip) []float64 {
 				continue // sampled curves have keys at whole frames
 			}
 			jumps := kind != anim.KindHermite
+			if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
+				// A J3D rotation steps wherever its Hermite crosses a
+				// whole s16 unit: every step is a key.
+				for _, f := range quantizedSteps(h, c.Duration) {
+					out = append(out, f, justBefore(f, c.FPS))
+				}
+			}
 			n := ch.Curve.NumKeys()
 			if n > maxCurveKeysListed {
 				n = maxCurveKeysListed
@@ -461,6 +468,77 @@ func secs32(f, fps float64) float32 {
 // one at the key, so the jump is as sharp as float32 seconds allow.
 func justBefore(f, fps float64) float64 {
 	return float64(math.Nextafter32(secs32(f, fps), float32(math.Inf(-1)))) * fps
+}
+
+// quantizedSteps lists the frames in (0, end] where a J3D rotation curve
+// changes value: the game truncates the Hermite to whole units, so the
+// curve is a staircase. Each segment's cubic is split at its extrema into
+// monotone pieces; on a monotone piece the truncated value changes only
+// where the two ends differ, and bisection finds each step to far below
+// float32 time resolution. At most maxStepsListed steps are listed.
+func quantizedSteps(h *anim.Hermite, end float64) []float64 {
+	keys := h.Keys
+	var out []float64
+	for i := 0; i+1 < len(keys) && len(out) < maxStepsListed; i++ {
+		t0, t1 := keys[i].Time, keys[i+1].Time
+		if t1 <= t0 || t0 >= end || t1 <= 0 {
+			continue
+		}
+		// v(u) = a u³ + b u² + s0 u + p0 on u in [0, 1].
+		L := t1 - t0
+		p0, p1, s0, s1 := keys[i].Value, keys[i+1].Value, keys[i].Out*L, keys[i+1].In*L
+		a, b := 2*p0-2*p1+s0+s1, -3*p0+3*p1-2*s0-s1
+		cuts := []float64{0, 1}
+		for _, u := range quadRoots(3*a, 2*b, s0) {
+			if u > 0 && u < 1 {
+				cuts = append(cuts, u)
+			}
+		}
+		slices.Sort(cuts)
+		for k := 0; k+1 < len(cuts); k++ {
+			out = stepsIn(h, t0+cuts[k]*L, t0+cuts[k+1]*L, end, out)
+		}
+	}
+	return out
+}
+
+// maxStepsListed bounds the steps of one curve used as keys.
+const maxStepsListed = 1 << 16
+
+// stepsIn appends the frames in (lo, hi] ∩ (0, end] where the monotone
+// staircase h changes value.
+func stepsIn(h *anim.Hermite, lo, hi, end float64, out []float64) []float64 {
+	lo, hi = math.Max(lo, 0), math.Min(hi, end)
+	if hi <= lo || len(out) >= maxStepsListed {
+		return out
+	}
+	vlo, vhi := h.Eval(lo), h.Eval(hi)
+	if vlo == vhi {
+		return out
+	}
+	if hi-lo < 1e-9 {
+		return append(out, hi)
+	}
+	mid := (lo + hi) / 2
+	out = stepsIn(h, lo, mid, end, out)
+	return stepsIn(h, mid, hi, end, out)
+}
+
+// quadRoots solves a x² + b x + c = 0 (a linear or empty answer when a
+// or b vanish).
+func quadRoots(a, b, c float64) []float64 {
+	if math.Abs(a) < 1e-300 {
+		if math.Abs(b) < 1e-300 {
+			return nil
+		}
+		return []float64{-c / b}
+	}
+	d := b*b - 4*a*c
+	if d < 0 {
+		return nil
+	}
+	r := math.Sqrt(d)
+	return []float64{(-b - r) / (2 * a), (-b + r) / (2 * a)}
 }
 
 // maxCurveKeysListed bounds the keys of one curve used as sampling

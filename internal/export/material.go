@@ -166,7 +166,7 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	}
 	var tp anim.TargetPose
 	worst := 0.0
-	frames, values := sampleVec(c.Clip, 5, false, texParamTol, targetKeyFrames(t), func(f float64, out []float64) {
+	frames, values := sampleVec(c.Clip, 5, false, texParamTol, targetKeyFrames(t, c.Clip.Duration), func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		mtx := anim.TexMatrixOf(t, &tp)
 		off, rot, scale := splitTexMatrix(mtx, tp.V[anim.RotZ]*math.Pi/180)
@@ -245,7 +245,7 @@ func (b *builder) colour(a *gltf.Animation, c Clip, t *anim.Target) {
 		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
 		return
 	}
-	frames, values := sampleVec(c.Clip, 4, true, 1e-6, targetKeyFrames(t), func(f float64, out []float64) {
+	frames, values := sampleVec(c.Clip, 4, true, 1e-6, targetKeyFrames(t, c.Clip.Duration), func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		col := colourFactor(&tp)
 		copy(out, col[:])
@@ -262,9 +262,17 @@ func colourFactor(tp *anim.TargetPose) [4]float64 {
 	return out
 }
 
-// targetKeyFrames lists a target's key frames (refinement candidates).
-func targetKeyFrames(t *anim.Target) []float64 {
-	return t.KeyFrames(nil)
+// targetKeyFrames lists a target's key frames and the steps of its J3D
+// rotations (refinement candidates; sampleVec adds the frame just before
+// each).
+func targetKeyFrames(t *anim.Target, end float64) []float64 {
+	out := t.KeyFrames(nil)
+	for _, ch := range t.Channels {
+		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
+			out = append(out, quantizedSteps(h, end)...)
+		}
+	}
+	return out
 }
 
 // sampledTrack is a material target glTF cannot animate (texture
