@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestGUIExportShortcut: Ctrl+E opens File › Export with a path next to
+// the animation; Return writes the current model and animation there, and
+// the result is reported in Messages (the viewer keeps running).
+func TestGUIExportShortcut(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"biped.bmd", "walk.bck"} {
+		b, err := os.ReadFile(filepath.Join("testdata", f))
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(dir, f), b, 0o644))
+	}
+	v := startViewer(t, []string{"XDG_CONFIG_HOME=" + t.TempDir()}, "--no-config", "--size", "1024x700",
+		filepath.Join(dir, "biped.bmd"), filepath.Join(dir, "walk.bck"))
+	win, err := v.x("xdotool", "search", "--pid", fmt.Sprint(v.cmd.Process.Pid)).Output()
+	must(t, err)
+	id := strings.Fields(string(win))[0]
+	xdo := func(args ...string) {
+		t.Helper()
+		if out, err := v.x("xdotool", args...).CombinedOutput(); err != nil {
+			t.Fatalf("xdotool %q: %v %s", args, err, out)
+		}
+	}
+	xdo("windowfocus", "--sync", id)
+	v.shoot()
+	// Sent to the window (XSendEvent): the Ctrl modifier of an XTEST
+	// chord does not reach the window on a bare Xvfb (Ctrl+O neither).
+	xdo("key", "--window", id, "ctrl+e")
+	// The dialog opens in the frame that sees the key and gives its path
+	// field the keyboard in the next one; each screenshot is a frame
+	// drawn after the events before it. Then Return exports.
+	v.shoot()
+	v.shoot()
+	v.shoot()
+	xdo("key", "--window", id, "Return")
+	out := filepath.Join(dir, "walk.glb")
+	want := "exported 1 animation(s) to " + out
+	v.shootUntil("the export reported in Messages", func(s viewerState) bool { return slices.Contains(s.Notices, want) })
+	b, err := os.ReadFile(out)
+	must(t, err)
+	if len(b) < 20 || string(b[:4]) != "glTF" {
+		t.Fatalf("%s is not a GLB", out)
+	}
+	v.stop()
+}
