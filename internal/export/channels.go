@@ -266,11 +266,12 @@ type vecChannel struct {
 }
 
 // sampleVec samples fn (dim numbers per frame) over [0, duration]:
-// whole frames and the given key frames, refined at midpoints until
-// linear interpolation (or, for step, holding) is within tol of every
-// component, then reduced to the keys that matter.
-func sampleVec(c *anim.Clip, dim int, step bool, tol float64, keys []float64, fn func(f float64, out []float64)) (frames, values []float64) {
-	wmin := minJumpFrames(c)
+// whole frames and the given key frames (each with the frame just before
+// it), refined at midpoints until linear interpolation (or, for step,
+// holding) is within tol of every component or the interval is narrower
+// than minGap, then reduced to the keys that matter.
+func sampleVec(c *anim.Clip, dim int, step bool, tol, minGap float64, keys []float64, fn func(f float64, out []float64)) (frames, values []float64) {
+	wmin := math.Max(minJumpFrames(c), minGap)
 	n := int(math.Floor(c.Duration))
 	var cands []float64
 	for i := 0; i <= n; i++ {

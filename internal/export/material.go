@@ -157,8 +157,16 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	if t.Param != "" {
 		name += "/" + t.Param
 	}
-	key := fmt.Sprintf("texsrt\x00%s\x00%s\x00%d", t.Name, t.Param, t.TexGen)
+	// Entries of one file may share a material and texGen (BTK): the
+	// entry's index tells them apart.
+	key := fmt.Sprintf("texsrt\x00%s\x00%s\x00%d\x00%d", t.Name, t.Param, t.TexGen, t.Index)
 	label := fmt.Sprintf("%s texgen %d", name, t.TexGen)
+	for i := range c.Clip.Targets {
+		o := &c.Clip.Targets[i]
+		if o != t && o.Kind == t.Kind && o.Name == t.Name && o.Param == t.Param && o.TexGen == t.TexGen {
+			label = fmt.Sprintf("%s texgen %d entry %d", name, t.TexGen, t.Index)
+		}
+	}
 	m, err := b.quads.material(key, label, true, [4]float64{1, 1, 1, 1})
 	if err != nil {
 		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
@@ -166,7 +174,7 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	}
 	var tp anim.TargetPose
 	worst := 0.0
-	frames, values := sampleVec(c.Clip, 5, false, texParamTol, targetKeyFrames(t, c.Clip.Duration), func(f float64, out []float64) {
+	frames, values := sampleVec(c.Clip, 5, false, texParamTol, texMinGap, targetKeyFrames(t), func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		mtx := anim.TexMatrixOf(t, &tp)
 		off, rot, scale := splitTexMatrix(mtx, tp.V[anim.RotZ]*math.Pi/180)
@@ -245,7 +253,7 @@ func (b *builder) colour(a *gltf.Animation, c Clip, t *anim.Target) {
 		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
 		return
 	}
-	frames, values := sampleVec(c.Clip, 4, true, 1e-6, targetKeyFrames(t, c.Clip.Duration), func(f float64, out []float64) {
+	frames, values := sampleVec(c.Clip, 4, true, 1e-6, 0, targetKeyFrames(t), func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		col := colourFactor(&tp)
 		copy(out, col[:])
@@ -262,18 +270,20 @@ func colourFactor(tp *anim.TargetPose) [4]float64 {
 	return out
 }
 
-// targetKeyFrames lists a target's key frames and the steps of its J3D
-// rotations (refinement candidates; sampleVec adds the frame just before
-// each).
-func targetKeyFrames(t *anim.Target, end float64) []float64 {
-	out := t.KeyFrames(nil)
-	for _, ch := range t.Channels {
-		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
-			out = append(out, quantizedSteps(h, end)...)
-		}
-	}
-	return out
+// targetKeyFrames lists a target's key frames (refinement candidates;
+// sampleVec adds the frame just before each). The steps of J3D texture
+// rotations are not keys: the game truncates the angle to whole s16
+// units (2^frac · 0.0055° per step), and a texture spinning a whole turn
+// would need a key pair per step (megabytes for a two-second BTK); the
+// refinement follows the staircase with a ramp within a step or two.
+func targetKeyFrames(t *anim.Target) []float64 {
+	return t.KeyFrames(nil)
 }
+
+// texMinGap is the narrowest interval the texture refinement splits
+// between candidates, in frames: a staircase of fine rotation steps is
+// followed by a ramp within one step rather than bisected step by step.
+const texMinGap = 1.0 / 16
 
 // sampledTrack is a material target glTF cannot animate (texture
 // pattern, shape visibility, shader parameters): its channels at every

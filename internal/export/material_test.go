@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,21 +97,17 @@ func checkTexSRT(t *testing.T, d *gDoc, clip *anim.Clip, warns string) {
 		t.Fatalf("%d animated materials for %d targets", len(mats), len(clip.Targets))
 	}
 	var tp anim.TargetPose
+	// One material per target, in the clip's order, named after it.
+	var idx []int
 	for m := range mats {
+		idx = append(idx, m)
+	}
+	slices.Sort(idx)
+	for ti, m := range idx {
 		name := materialName(t, d, m)
-		var tg *anim.Target
-		for i := range clip.Targets {
-			c := &clip.Targets[i]
-			label := c.Name
-			if c.Param != "" {
-				label += "/" + c.Param
-			}
-			if name == fmt.Sprintf("%s texgen %d", label, c.TexGen) {
-				tg = c
-			}
-		}
-		if tg == nil {
-			t.Fatalf("material %q matches no target", name)
+		tg := &clip.Targets[ti]
+		if !strings.HasPrefix(name, tg.Name) || !strings.Contains(name, fmt.Sprintf("texgen %d", tg.TexGen)) {
+			t.Fatalf("material %d %q for target %d %q texgen %d", m, name, ti, tg.Name, tg.TexGen)
 		}
 		sheared := false
 		for _, f := range testFrames(clip) {
@@ -121,18 +118,61 @@ func checkTexSRT(t *testing.T, d *gDoc, clip *anim.Clip, warns string) {
 				continue
 			}
 			got := texTransformAt(t, d, 0, m, f/clip.FPS)
-			for r := range want {
-				for c := range want[r] {
-					if math.Abs(got[r][c]-want[r][c]) > 1e-4*math.Max(1, math.Abs(want[r][c])) {
-						t.Fatalf("%s frame %g: player matrix %v, game %v", name, f, got, want)
-					}
-				}
+			// J3D rotation steps are followed
+			// within two steps: the game's matrix two steps either way
+			// also counts.
+			// Between two steps the ramp is off by up to what one step
+			// changes in each entry.
+			ok := false
+			for _, k := range []float64{0, -1, 1, -2, 2} {
+				p, q := tp, tp
+				p.V[anim.RotZ] += k * fineStepDeg(tg)
+				q.V[anim.RotZ] += (k + 1) * fineStepDeg(tg)
+				mp, mq := anim.TexMatrixOf(tg, &p), anim.TexMatrixOf(tg, &q)
+				ok = ok || matrixClose(got, mp, entryDiff(mp, mq))
+			}
+			if !ok {
+				t.Fatalf("%s frame %g: player matrix %v, game %v", name, f, got, want)
 			}
 		}
 		if sheared != strings.Contains(warns, "matrix of "+name+" has shear") {
 			t.Errorf("%s: shear %v but warnings %q", name, sheared, warns)
 		}
 	}
+}
+
+// fineStepDeg is one step of the target's J3D rotation in degrees (the
+// export follows those steps within two), else 0.
+func fineStepDeg(tg *anim.Target) float64 {
+	if ch, ok := tg.Channel(anim.RotZ); ok {
+		if h, isH := ch.Curve.(*anim.Hermite); isH && h.RotationFrac >= 0 {
+			return math.Ldexp(180.0/32768, h.RotationFrac)
+		}
+	}
+	return 0
+}
+
+// matrixClose is the sample schema's rule for matrix entries, plus slack.
+func matrixClose(got, want anim.TexMatrix, slack float64) bool {
+	for r := range want {
+		for c := range want[r] {
+			if math.Abs(got[r][c]-want[r][c]) > 1e-4*math.Max(1, math.Abs(want[r][c]))+slack {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// entryDiff is the largest entry difference of two matrices.
+func entryDiff(a, b anim.TexMatrix) float64 {
+	d := 0.0
+	for r := range a {
+		for c := range a[r] {
+			d = math.Max(d, math.Abs(a[r][c]-b[r][c]))
+		}
+	}
+	return d
 }
 
 // truncated is a colour curve as the J3D colour decoders give it: a
