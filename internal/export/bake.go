@@ -53,6 +53,9 @@ type baker struct {
 	world  []mgl64.Mat4 // true world matrices at the last worldAt
 	approx []mgl64.Mat4 // the exported nodes' world matrices
 	acc    [][3]float32 // J3D Basic accumulated scale per joint
+	// stepMin is per joint the smallest J3D rotation step given keys
+	// (stepMinOf); set once the tolerances are known.
+	stepMin []float64
 }
 
 func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {
@@ -365,7 +368,7 @@ func (k *baker) stepwise(j, p int) bool {
 			continue
 		}
 		animated = true
-		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
+		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > k.stepMinOf(j) {
 			continue
 		}
 		if !kind.Stepped() {
@@ -410,9 +413,48 @@ func (k *baker) varies(j, p int) bool {
 
 // keyFrames lists the frames where the clip's curves have keys, and the
 // frames just before keys of curves that may jump there (NW segments,
-// steps), inside [0, duration].
-func keyFrames(c *anim.Clip) []float64 {
+// steps), inside [0, duration]; J3D rotation steps of the targets bound
+// to joints whose steps matter (k.keepSteps).
+func (k *baker) keyFrames() []float64 {
+	c := k.clip
+	joint := make([]int, len(c.Targets))
+	for i := range joint {
+		joint[i] = -1
+	}
+	if k.bind != nil {
+		for j, ti := range k.bind.Target {
+			if ti >= 0 && ti < len(joint) {
+				joint[ti] = j
+			}
+		}
+	}
 	var out []float64
+	for i := range c.Targets {
+		out = targetFrames(c, &c.Targets[i], k.stepMinOf(joint[i]), out)
+	}
+	if c.RootMotion != nil {
+		out = targetFrames(c, c.RootMotion, math.Inf(1), out)
+	}
+	return out
+}
+
+// stepMinOf is the smallest J3D rotation step (radians) worth keys on
+// joint j: a quarter of its rotation tolerance. Finer steps are followed
+// by the interpolation well within the tolerance, which spares a key per
+// step (a BCK of random 400-joint motion has tens of thousands per curve).
+func (k *baker) stepMinOf(j int) float64 {
+	if j < 0 || j >= len(k.stepMin) {
+		return math.Inf(1)
+	}
+	return k.stepMin[j]
+}
+
+// stepAngle is one step of a J3D rotation curve, in radians.
+func stepAngle(h *anim.Hermite) float64 { return math.Ldexp(math.Pi/32768, h.RotationFrac) }
+
+// targetFrames appends one target's key frames (see keyFrames) to out,
+// with the steps of its J3D rotations larger than stepMin radians.
+func targetFrames(c *anim.Clip, t *anim.Target, stepMin float64, out []float64) []float64 {
 	add := func(t *anim.Target) {
 		for _, ch := range t.Channels {
 			kind := ch.Curve.Kind()
@@ -420,7 +462,7 @@ func keyFrames(c *anim.Clip) []float64 {
 				continue // sampled curves have keys at whole frames
 			}
 			jumps := kind != anim.KindHermite
-			if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 {
+			if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > stepMin {
 				// A J3D rotation steps wherever its Hermite crosses a
 				// whole s16 unit: every step is a key.
 				for _, f := range quantizedSteps(h, c.Duration) {
@@ -442,12 +484,7 @@ func keyFrames(c *anim.Clip) []float64 {
 			}
 		}
 	}
-	for i := range c.Targets {
-		add(&c.Targets[i])
-	}
-	if c.RootMotion != nil {
-		add(c.RootMotion)
-	}
+	add(t)
 	return out
 }
 
@@ -545,20 +582,65 @@ func quadRoots(a, b, c float64) []float64 {
 // candidates; the error-bounded refinement finds what lies between.
 const maxCurveKeysListed = 1 << 16
 
+// localAt is joint j's local transform at frame f on the fast path,
+// evaluating only its own target (and, for J3D Basic's scale rule, its
+// ancestors' scales): a clip's joints can be sampled one by one, each at
+// its own keys.
+func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
+	v, quat := k.targetPose(j, f, tp)
+	s := [3]float64{v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ]}
+	if k.skel.Mode == anim.J3DBasic {
+		// The game's float32 product from the root down (see
+		// fastLocal), over the ancestors' posed scales.
+		var chain [64]int
+		path := chain[:0]
+		for a := j; a >= 0; a = k.skel.Joints[a].Parent {
+			path = append(path, a)
+		}
+		acc := [3]float32{1, 1, 1}
+		var atp anim.TargetPose
+		for i := len(path) - 1; i >= 0; i-- {
+			av := v
+			if a := path[i]; a != j {
+				av, _ = k.targetPose(a, f, &atp)
+			}
+			for c := range acc {
+				acc[c] = acc[c] * float32(av[anim.ScaleX+anim.Slot(c)])
+			}
+		}
+		if acc == [3]float32{1, 1, 1} {
+			s = [3]float64{1, 1, 1}
+		}
+	}
+	return localOf(v, quat, s)
+}
+
+// targetPose is joint j's local values at f: its bound target's pose, or
+// its rest.
+func (k *baker) targetPose(j int, f float64, tp *anim.TargetPose) (*[anim.NumSlots]float64, bool) {
+	if k.bind != nil && j < len(k.bind.Target) {
+		if ti := k.bind.Target[j]; ti >= 0 && ti < len(k.clip.Targets) {
+			anim.EvaluateTarget(&k.clip.Targets[ti], f, tp)
+			return &tp.V, tp.Quaternion
+		}
+	}
+	return &k.skel.Joints[j].Rest, k.skel.Joints[j].Quaternion
+}
+
 // candidates are the frames sampled before refinement: the curves' key
 // frames, the end, and whole frames every wholeStep frames (1 for linear
 // and step channels, which the games' per-frame data and quantized
 // rotations need; cubic channels follow the curves' own keys and need
 // only a grid coarse enough that a midpoint test cannot pass by chance),
 // distinct as float32 seconds.
-func candidates(c *anim.Clip, fps float64, wholeStep int) []float64 {
+func candidates(c *anim.Clip, fps float64, wholeStep int, keys []float64) []float64 {
 	n := int(math.Floor(c.Duration))
-	out := make([]float64, 0, n/wholeStep+2)
+	out := make([]float64, 0, n/wholeStep+2+len(keys))
 	for i := 0; i <= n; i += wholeStep {
 		out = append(out, float64(i))
 	}
 	out = append(out, c.Duration)
-	out = append(out, keyFrames(c)...)
+	out = append(out, keys...)
 	slices.Sort(out)
 	return dedupeTimes(out, fps)
 }

@@ -31,75 +31,163 @@ func minJumpFrames(c *anim.Clip) float64 {
 // refinement when the channels are cubic.
 const cubicGrid = 4
 
-// maxEvalsPerClip bounds the poses one clip may cost (a hostile curve
-// that oscillates everywhere); past it the clip is written with what was
-// sampled and a warning says the bound may not hold.
-const maxEvalsPerClip = 400_000
-
 // bakeJoints samples a joint clip and returns the channels that differ
-// from the nodes' rest transforms.
+// from the nodes' rest transforms. On the fast path every joint is
+// sampled on its own, at its own curves' keys (a 400-joint BCK has
+// thousands of rotation steps per curve; sampling all joints at every
+// joint's steps would cost their product); otherwise the whole skeleton
+// is sampled together, since each node's transform depends on others'.
 func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs) ([]nodeChannel, []string) {
 	k := newBaker(s, b, c, rootMotion)
 	wmin := minJumpFrames(c)
-	r := &refiner{k: k, wmin: wmin, evalsLeft: maxEvalsPerClip}
 	smooth := smoothClip(c)
-	cands := candidates(c, c.FPS, 1)
+	grid := 1
 	if smooth {
-		cands = candidates(c, c.FPS, cubicGrid)
+		grid = cubicGrid
 	}
-	r.tol = k.tolerances(cands)
-	r.mode = make([][numPaths]interp, len(s.Joints))
-	r.active = make([][numPaths]bool, len(s.Joints))
-	for j := range r.mode {
+	tol := k.tolerances(candidates(c, c.FPS, 1, nil))
+	n := len(s.Joints)
+	k.stepMin = make([]float64, n)
+	for j := range k.stepMin {
+		k.stepMin[j] = tol[j][pathR] / 4
+	}
+	all := candidates(c, c.FPS, grid, k.keyFrames())
+	mode := make([][numPaths]interp, n)
+	active := make([][numPaths]bool, n)
+	for j := range mode {
 		for p := 0; p < numPaths; p++ {
-			r.active[j][p] = k.varies(j, p)
+			active[j][p] = k.varies(j, p)
 			switch {
 			case k.stepwise(j, p):
-				r.mode[j][p] = interpStep
+				mode[j][p] = interpStep
 			case smooth:
-				r.mode[j][p] = interpCubic
-				r.cubic = true
+				mode[j][p] = interpCubic
 			}
 		}
 	}
-	dense := r.run(cands)
-	var warns []string
-	if r.exhausted {
-		warns = append(warns, fmt.Sprintf("clip %q: stopped refining after %d poses; positions may be off by more than the bound between samples", c.Name, maxEvalsPerClip))
+	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
+		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n)}
+		for j := range mode {
+			for p := range mode[j] {
+				r.cubic = r.cubic || mode[j][p] == interpCubic
+			}
+		}
+		return r
 	}
-	fixQuatSigns(dense)
 	var out []nodeChannel
-	for j := range s.Joints {
-		for p := 0; p < numPaths; p++ {
-			lim := r.tol[j][p] / 2
-			if !r.active[j][p] {
-				// Constant over the clip: one key where it differs from
-				// the rest pose.
-				if pathErr(p, &dense[0].v[j], &rest[j]) > lim {
-					out = append(out, channelOf(dense, []int{0}, j, p, interpLinear))
-				}
+	exhausted := false
+	if !k.fast {
+		r := newRefiner(k.at, n, tol, mode, active)
+		dense := r.run(all)
+		exhausted = r.exhausted
+		out = r.channels(dense, rest, func(j int) int { return j })
+	} else {
+		var tp anim.TargetPose
+		for j := 0; j < n; j++ {
+			if active[j] == [numPaths]bool{} {
+				one := k.localAt(j, 0, &tp)
+				out = append(out, constantChannels(j, one, rest[j], tol[j])...)
 				continue
 			}
-			static := true
-			for i := range dense {
-				if pathErr(p, &dense[i].v[j], &rest[j]) > lim {
-					static = false
-					break
-				}
-			}
-			if static {
-				continue
-			}
-			var keep []int
-			if r.mode[j][p] == interpStep {
-				keep = keepSteps(dense, j, p, lim)
-			} else {
-				keep = r.keepInterp(dense, j, p, lim)
-			}
-			out = append(out, channelOf(dense, keep, j, p, r.mode[j][p]))
+			jj := j
+			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1,
+				tol[j:j+1], mode[j:j+1], active[j:j+1])
+			dense := r.run(jointCandidates(k, j, grid))
+			exhausted = exhausted || r.exhausted
+			out = append(out, r.channels(dense, rest[j:j+1], func(int) int { return jj })...)
 		}
+	}
+	var warns []string
+	if exhausted {
+		warns = append(warns, fmt.Sprintf("clip %q: stopped refining at the pose budget; positions may be off by more than the bound between samples", c.Name))
 	}
 	return out, warns
+}
+
+// evalBudget bounds the poses one refinement may evaluate (a hostile
+// curve that oscillates everywhere): about 50 million joint transforms.
+func evalBudget(n int) int { return max(4096, 50_000_000/max(n, 1)) }
+
+// jointCandidates are the candidate frames of one joint on the fast path:
+// whole frames every grid frames, the end, and its own target's keys (the
+// ancestors' too under J3D Basic, whose scale rule looks up the chain).
+func jointCandidates(k *baker, j, grid int) []float64 {
+	c := k.clip
+	n := int(math.Floor(c.Duration))
+	var out []float64
+	for i := 0; i <= n; i += grid {
+		out = append(out, float64(i))
+	}
+	out = append(out, c.Duration)
+	for a := j; a >= 0; a = k.skel.Joints[a].Parent {
+		if ti := k.bind.Target[a]; ti >= 0 && ti < len(c.Targets) {
+			stepMin := math.Inf(1) // an ancestor's scale matters, not its rotation
+			if a == j {
+				stepMin = k.stepMinOf(j)
+			}
+			out = targetFrames(c, &c.Targets[ti], stepMin, out)
+		}
+		if k.skel.Mode != anim.J3DBasic {
+			break
+		}
+	}
+	slices.Sort(out)
+	return dedupeTimes(out, c.FPS)
+}
+
+// constantChannels are the one-key channels of a joint that holds still
+// away from its rest transform.
+func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
+	var out []nodeChannel
+	dense := []poseAt{{v: []trs{v}}}
+	for p := 0; p < numPaths; p++ {
+		if pathErr(p, &v, &rest) > tol[p]/2 {
+			ch := channelOf(dense, []int{0}, 0, p, interpLinear)
+			ch.node = j
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// channels turns the dense samples into the channels that differ from
+// rest; node maps the refiner's slot to the skeleton joint.
+func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nodeChannel {
+	fixQuatSigns(dense)
+	var out []nodeChannel
+	for j := 0; j < r.n; j++ {
+		for p := 0; p < numPaths; p++ {
+			lim := r.tol[j][p] / 2
+			var ch nodeChannel
+			switch {
+			case !r.active[j][p]:
+				// Constant over the clip: one key where it differs from
+				// the rest pose.
+				if pathErr(p, &dense[0].v[j], &rest[j]) <= lim {
+					continue
+				}
+				ch = channelOf(dense, []int{0}, j, p, interpLinear)
+			case isStatic(dense, j, p, &rest[j], lim):
+				continue
+			case r.mode[j][p] == interpStep:
+				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep)
+			default:
+				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p])
+			}
+			ch.node = node(j)
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+func isStatic(dense []poseAt, j, p int, rest *trs, lim float64) bool {
+	for i := range dense {
+		if pathErr(p, &dense[i].v[j], rest) > lim {
+			return false
+		}
+	}
+	return true
 }
 
 // fixQuatSigns makes consecutive rotations of each node lie in the same
@@ -302,7 +390,7 @@ func sampleVec(c *anim.Clip, dim int, step bool, tol, minGap float64, keys []flo
 		}
 		return false
 	}
-	budget := maxEvalsPerClip
+	budget := evalBudget(1)
 	var dense []vs
 	var refine func(a, b vs, depth int)
 	refine = func(a, b vs, depth int) {

@@ -244,7 +244,10 @@ type poseAt struct {
 // interval is narrower than wmin (a jump: two keys that close make it
 // one). evalsLeft caps the evaluations; reaching it is reported.
 type refiner struct {
-	k         *baker
+	// at computes the n transforms the refiner follows at a frame (every
+	// joint of a skeleton, or one joint).
+	at        func(f float64, out []trs)
+	n         int
 	tol       [][numPaths]float64
 	mode      [][numPaths]interp
 	active    [][numPaths]bool // the channel may change (baker.varies)
@@ -264,7 +267,7 @@ type refiner struct {
 // midpoint between samples lies inside the curves' segments, where one
 // slope serves both sides.
 func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
-	n := len(r.k.skel.Joints)
+	n := r.n
 	per := 1
 	if r.cubic {
 		per = 2
@@ -278,7 +281,7 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	buf := r.slab[: per*n : per*n]
 	r.slab = r.slab[per*n:]
 	s := poseAt{f: f, v: buf[:n]}
-	r.k.at(f, s.v)
+	r.at(f, s.v)
 	r.evalsLeft--
 	if ref != nil {
 		alignQuats(s.v, ref.v, nil, nil)
@@ -293,13 +296,13 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 		r.tmp = make([]trs, n)
 	}
 	s.dout = buf[n : 2*n]
-	r.k.at(f+d, r.tmp)
+	r.at(f+d, r.tmp)
 	alignQuats(r.tmp, s.v, nil, nil)
 	slope(s.dout, r.tmp, s.v, 1/d)
 	s.din = s.dout
 	if atKey {
 		s.din = buf[2*n : 3*n]
-		r.k.at(f-d, r.tmp)
+		r.at(f-d, r.tmp)
 		alignQuats(r.tmp, s.v, nil, nil)
 		slope(s.din, s.v, r.tmp, 1/d)
 	}
