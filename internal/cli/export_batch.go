@@ -303,16 +303,16 @@ func archiveHasModel(p *formats.Pairing, archive string) bool {
 }
 
 // refuseInputs drops jobs whose output would overwrite an input file.
+// Inputs are indexed by base name, so only an output named like an input
+// is compared (a file can have only its own name in one directory).
 func refuseInputs(jobs []exportJob, files []string) (kept []exportJob, refused []string) {
+	byName := map[string][]string{}
+	for _, f := range files {
+		file, _ := app.SplitArchivePath(strings.TrimPrefix(f, "\x00"))
+		byName[filepath.Base(file)] = append(byName[filepath.Base(file)], file)
+	}
 	for _, j := range jobs {
-		clash := ""
-		for _, f := range files {
-			file, _ := app.SplitArchivePath(strings.TrimPrefix(f, "\x00"))
-			if samePath(file, j.out) {
-				clash = file
-			}
-		}
-		if clash != "" {
+		if slices.ContainsFunc(byName[filepath.Base(j.out)], func(in string) bool { return samePath(in, j.out) }) {
 			refused = append(refused, fmt.Sprintf("%s: is an input; refusing to overwrite it", j.out))
 			continue
 		}
