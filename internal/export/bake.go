@@ -71,8 +71,11 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 	k.fast = !k.root
 	switch s.Mode {
 	case anim.J3DBasic, anim.J3DMaya, anim.Standard:
+		// Scale compensation divides by the parent's scale: a product of
+		// T·R·S only while that scale holds still (checkFast then sees
+		// whether it is 1).
 		for _, j := range s.Joints {
-			if j.ScaleCompensate && s.Mode != anim.J3DBasic {
+			if j.ScaleCompensate && s.Mode != anim.J3DBasic && j.Parent >= 0 && (c == nil || k.varies(j.Parent, pathS)) {
 				k.fast = false
 			}
 		}
@@ -80,6 +83,37 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 		k.fast = false
 	}
 	return k
+}
+
+// checkFast keeps the fast path only if, at the given frames, composing
+// its local transforms as glTF does reproduces anim.Skeleton.World — the
+// one posing function, whose rules may grow (a BFRES scale mode, say):
+// then the exporter falls back to decomposing World rather than
+// disagreeing with it.
+func (k *baker) checkFast(frames []float64) {
+	if !k.fast {
+		return
+	}
+	local := make([]trs, len(k.skel.Joints))
+	comp := make([]mgl64.Mat4, len(k.skel.Joints))
+	step := max(1, len(frames)/maxTolFrames)
+	for fi := 0; fi < len(frames); fi += step {
+		pose, bind := k.posed(frames[fi])
+		k.fastLocal(pose, bind, local)
+		k.worldAt(frames[fi])
+		for _, j := range k.order {
+			comp[j] = composeTRS(local[j])
+			if p := k.skel.Joints[j].Parent; p >= 0 {
+				comp[j] = comp[p].Mul4(comp[j])
+			}
+			for e := 0; e < 15; e++ {
+				if d := math.Abs(comp[j][e] - k.world[j][e]); d > 1e-9*math.Max(1, math.Abs(k.world[j][e])) && !(d <= 1e-6 && e%4 == 3) {
+					k.fast = false
+					return
+				}
+			}
+		}
+	}
 }
 
 // topoOrder lists joints parents first (Skeleton.Finish has ruled out

@@ -45,7 +45,9 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	if smooth {
 		grid = cubicGrid
 	}
-	tol := k.tolerances(candidates(c, c.FPS, 1, nil))
+	whole := candidates(c, c.FPS, 1, nil)
+	k.checkFast(whole)
+	tol := k.tolerances(whole)
 	n := len(s.Joints)
 	k.stepMin = make([]float64, n)
 	for j := range k.stepMin {

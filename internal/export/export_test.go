@@ -310,3 +310,25 @@ func TestJBAWorldPositions(t *testing.T) {
 		t.Fatalf("only %d JBA files with an inferred Biped skeleton", inferred)
 	}
 }
+
+// TestFastPathAgreesWithWorld: where a rule composes as glTF does (J3D
+// Basic, BFRES without scale compensation, JBA) the exporter reads local
+// transforms straight from the pose, after checking that composing them
+// reproduces anim.Skeleton.World; the check keeps the fast path on these
+// fixtures (a change to World's rules would turn it off, not mislead it).
+func TestFastPathAgreesWithWorld(t *testing.T) {
+	for _, tc := range []struct{ model, clip string }{
+		{apptest.ModelFixtures + "biped.bmd", apptest.ModelFixtures + "walk.bck"},
+		{apptest.BFRESFixtures + "skel_anim.bfres", apptest.BFRESFixtures + "skel_anim.bfres"},
+		{apptest.JBATestdata + "/walk_30fps.jba", apptest.JBATestdata + "/walk_30fps.jba"},
+	} {
+		s := open(t, tc.model).Skeletons[0]
+		c := open(t, tc.clip).Clips[0]
+		b := formats.Bind(c, s)
+		k := newBaker(s, &b, c, false)
+		k.checkFast(candidates(c, c.FPS, 1, nil))
+		if !k.fast {
+			t.Errorf("%s: fast path rejected", filepath.Base(tc.clip))
+		}
+	}
+}
