@@ -30,7 +30,18 @@ func TestGUIExportShortcut(t *testing.T) {
 			t.Fatalf("xdotool %q: %v %s", args, err, out)
 		}
 	}
-	xdo("windowfocus", "--sync", id)
+	// The window may not be viewable yet right after it appears
+	// (X_SetInputFocus: BadMatch): focus again after a drawn frame.
+	for i := 0; ; i++ {
+		out, err := v.x("xdotool", "windowfocus", "--sync", id).CombinedOutput()
+		if err == nil {
+			break
+		}
+		if i == 5 {
+			t.Fatalf("xdotool windowfocus: %v %s", err, out)
+		}
+		v.shoot()
+	}
 	v.shoot()
 	out := filepath.Join(dir, "walk.glb")
 	want := "exported 1 animation(s) to " + out
