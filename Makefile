@@ -9,6 +9,7 @@ DEB_PKGS  := libx11-dev libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev \
              libxxf86vm-dev libgl1-mesa-dev xvfb xauth python3-xlib xdotool
 XVFB_ARGS := -a -s "-screen 0 1600x1000x24"
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+GLTF_VALIDATOR := 2.0.0-dev.3.10
 HAVE_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),yes,)
 
 .PHONY: all deps build run test vet bench fuzz check-fixtures screenshots clean
@@ -24,6 +25,14 @@ deps:
 	  echo "installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@# The Khronos glTF validator for the export tests (a JS library; tools/gltf-validator/validate.js
+	@# runs it with node). Project-local and pinned; skipped when npm is missing.
+	@if [ "$$(cat tools/node_modules/gltf-validator/package.json 2>/dev/null | grep -c '"version": "$(GLTF_VALIDATOR)"')" = 0 ]; then \
+	  if command -v npm >/dev/null; then \
+	    echo "installing gltf-validator@$(GLTF_VALIDATOR) into tools/node_modules"; \
+	    npm install --silent --no-save --no-package-lock --prefix tools gltf-validator@$(GLTF_VALIDATOR); \
+	  else echo "npm not found: the export tests will not run the glTF validator"; fi; \
 	fi
 
 build: deps

@@ -7,15 +7,15 @@ require (
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/go-gl/mathgl v1.2.0
 	github.com/inkyblackness/imgui-go/v4 v4.7.0
+	github.com/qmuntal/gltf v0.28.0
+	github.com/schollz/progressbar/v3 v3.18.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.28.0
 )
 
 require (
 	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
-	github.com/qmuntal/gltf v0.28.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/schollz/progressbar/v3 v3.18.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.28.0 // indirect
 )

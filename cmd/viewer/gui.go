@@ -198,7 +198,8 @@ type viewer struct {
 	openStart           time.Time
 	firstFrameSinceOpen time.Duration
 	signals             <-chan os.Signal
-	churn               *churn // --churn (churn.go)
+	churn               *churn       // --churn (churn.go)
+	exp                 exportDialog // File › Export (export.go)
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {

@@ -161,6 +161,7 @@ func (v *viewer) update(l *frameLoop) {
 
 	imgui.NewFrame()
 	intents := v.ui.Frame(&v.view)
+	v.exportUI()
 	for _, in := range intents {
 		v.app.Apply(in)
 	}

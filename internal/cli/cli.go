@@ -1,4 +1,5 @@
-// Package cli is animscope's headless commands: info, sample and render.
+// Package cli is animscope's headless commands: info, sample, render and
+// export.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/viewer dispatches to Run and provides the OpenGL context render
@@ -53,6 +54,9 @@ Usage:
   animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
+  animscope export FILE[:PATH]... [--model FILE] [--clip NAME | --all] [--root-motion] --out OUT
+                                       write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
+                                       model or loose animation), exact to the game
 
 Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage.
 `
@@ -61,7 +65,7 @@ Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input
 // Run carries out; anything else opens the viewer.
 func IsCommand(name string) bool {
 	switch name {
-	case "info", "sample", "render", "help", "-h", "-help", "--help":
+	case "info", "sample", "render", "export", "help", "-h", "-help", "--help":
 		return true
 	}
 	return false
@@ -78,6 +82,8 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 		err = runSample(args[1:], stdout, stderr)
 	case "render":
 		err = runRender(args[1:], stdout, env)
+	case "export":
+		err = runExport(args[1:], stdout, stderr)
 	default:
 		fmt.Fprint(stdout, TopUsage)
 		return ExitOK

@@ -1,0 +1,168 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/export"
+	"github.com/animscope/animscope/ui"
+)
+
+// ExportRequest is File › Export: what to write and where (a .glb, or a
+// .gltf with its .bin).
+type ExportRequest struct {
+	Path string
+	// All exports every animation of the open files; otherwise the
+	// current model with the current animation (and texture animation).
+	All bool
+}
+
+// ExportPlan is an export ready to run off the frame loop: the scene is
+// made of the open files' immutable clips and skeleton, so writing it on
+// another goroutine is safe.
+type ExportPlan struct {
+	Path    string
+	Scene   export.Scene
+	Skipped []string // animations left out, for the Messages panel
+}
+
+// PlanExport turns a request into a plan: the current model (or none: the
+// stand-in skeleton of the joint animation), the root motion as the Scene
+// panel applies it, and the animations asked for. With All, a joint
+// animation goes in when at least half of its joints bind to the model
+// (as `animscope export` pairs a directory); texture and material
+// animations always do.
+func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
+	if !export.IsOutputName(req.Path) {
+		return nil, fmt.Errorf("%s: export to a file ending in .glb or .gltf", req.Path)
+	}
+	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.skel, RootMotion: a.applyRoot}}
+	if err := a.refuseInput(req.Path); err != nil {
+		return nil, err
+	}
+	if !req.All {
+		for _, s := range []*slot{a.joint, a.tex} {
+			if s != nil {
+				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: a.files[s.file].path})
+			}
+		}
+		if len(p.Scene.Clips) == 0 && a.skel == nil {
+			return nil, errors.New("nothing to export: open an animation or a model first")
+		}
+		return p, nil
+	}
+	for _, f := range a.files {
+		for _, c := range f.asset.Clips {
+			if n := formats.JointTargets(c); n > 0 && a.skel != nil && a.joint != nil && c != a.joint.clip {
+				if bound := boundJoints(formats.Bind(c, a.skel).Target); 2*bound < n {
+					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), bound, n, a.skelLabel))
+					continue
+				}
+			}
+			p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: c, Source: f.path})
+		}
+	}
+	if len(p.Scene.Clips) == 0 && a.skel == nil {
+		return nil, errors.New("nothing to export: open an animation or a model first")
+	}
+	return p, nil
+}
+
+func boundJoints(targets []int) int {
+	n := 0
+	for _, t := range targets {
+		if t >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func clipSource(f *File, clip string) string {
+	if clip == "" {
+		return f.name
+	}
+	return f.name + " › " + clip
+}
+
+// refuseInput rejects a path that names an open file: inputs are never
+// written.
+func (a *App) refuseInput(path string) error {
+	outs := []string{path}
+	if strings.EqualFold(filepath.Ext(path), ".gltf") {
+		outs = append(outs, strings.TrimSuffix(path, filepath.Ext(path))+".bin")
+	}
+	for _, f := range a.files {
+		file := f.path
+		if f.archive != "" {
+			file = f.archive
+		}
+		for _, o := range outs {
+			if absPath(o) == absPath(file) {
+				return fmt.Errorf("%s: is an open file; refusing to overwrite it", o)
+			}
+		}
+	}
+	return nil
+}
+
+// ExportResult is a finished export.
+type ExportResult struct {
+	Path     string
+	Clips    int
+	Warnings []string
+	Err      error
+}
+
+// Run writes the plan (call it off the frame loop).
+func (p *ExportPlan) Run() ExportResult {
+	warns, err := export.WriteFile(p.Path, p.Scene)
+	return ExportResult{Path: p.Path, Clips: len(p.Scene.Clips), Warnings: warns, Err: err}
+}
+
+// ExportFinished reports a finished export in the Messages panel: the
+// skipped animations and warnings, the error, or what was written.
+func (a *App) ExportFinished(p *ExportPlan, r ExportResult) {
+	for _, s := range p.Skipped {
+		a.Notify(ui.Warning, "%s", s)
+	}
+	for _, w := range r.Warnings {
+		a.Notify(ui.Warning, "export: %s", w)
+	}
+	if r.Err != nil {
+		a.Notify(ui.Error, "export: %v", r.Err)
+		return
+	}
+	a.Notify(ui.Info, "exported %d animation(s) to %s", r.Clips, r.Path)
+}
+
+// DefaultExportPath suggests where File › Export writes: next to the
+// current animation (or model), named after it.
+func (a *App) DefaultExportPath() string {
+	var f *File
+	switch {
+	case a.joint != nil:
+		f = a.files[a.joint.file]
+	case a.tex != nil:
+		f = a.files[a.tex.file]
+	case a.skel != nil && a.skelFile >= 0:
+		f = a.files[a.skelFile]
+	default:
+		return "animscope.glb"
+	}
+	file := f.path
+	if f.archive != "" {
+		file = f.archive
+	}
+	if f.demo {
+		return "demo.glb"
+	}
+	stem := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if f.entry != "" {
+		stem = strings.TrimSuffix(filepath.Base(f.entry), filepath.Ext(f.entry))
+	}
+	return filepath.Join(filepath.Dir(file), stem+".glb")
+}

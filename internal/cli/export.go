@@ -1,0 +1,252 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/export"
+)
+
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model FILE[:PATH]] [--clip NAME | --all] [--root-motion] --out OUT
+
+Writes animations as glTF 2.0, exact to the game: a glTF player shows every
+joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
+The skeleton becomes a node hierarchy (extras {"joint": index}), each clip
+a glTF animation named after it (extras fps, frames, loopMode, source);
+texture SRT and colour animations drive test quads (KHR_texture_transform,
+KHR_animation_pointer).
+
+OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
+first animation (--clip NAME: that one, --all: every one) on --model's
+skeleton, else the file's own, else a stand-in skeleton. An archive given
+as the input must hold at most one model.
+
+Any other OUT is a directory (created if missing) and takes any number of
+files, archives and directories: every animation in them, paired with its
+model as the viewer pairs them (same archive, same directory, matching
+joint count), one .glb per model or loose animation named after it. Files
+are converted in parallel; a bad file is reported and the rest go on;
+exit status 1 if any failed. Nothing half-written is left behind.
+
+Flags:
+`
+
+// exportFlags are the command's options.
+type exportFlags struct {
+	out, model, clip string
+	all, rootMotion  bool
+}
+
+func runExport(args []string, stdout, stderr io.Writer) error {
+	fs := NewFlagSet("export", exportUsage, stdout)
+	var fl exportFlags
+	fs.StringVar(&fl.out, "out", "", "output: FILE.glb, FILE.gltf or a directory")
+	fs.StringVar(&fl.model, "model", "", "skeleton FILE[:PATH] to pose the animations on")
+	fs.StringVar(&fl.clip, "clip", "", "export only the animation of this name")
+	fs.BoolVar(&fl.all, "all", false, "export every animation of the file (a directory OUT always does)")
+	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
+	pos, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case fl.out == "":
+		return Usagef("export: --out is required (see animscope export -h)")
+	case len(pos) == 0:
+		return Usagef("export: want at least one FILE (see animscope export -h)")
+	case fl.all && fl.clip != "":
+		return Usagef("export: give --clip or --all, not both")
+	}
+	single := export.IsOutputName(fl.out)
+	if single && len(pos) != 1 {
+		return Usagef("export: %s is one file and takes one input, got %d; give a directory as --out for several", fl.out, len(pos))
+	}
+	if err := notAnInput(fl, pos); err != nil {
+		return err
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	defer func() { signal.Stop(sig); close(done) }()
+	go func() {
+		select {
+		case <-sig:
+			// Ctrl+C: remove the temporary files being written; the
+			// finished ones are complete (renamed into place).
+			export.RemovePending()
+			fmt.Fprintln(stderr, "animscope: export: interrupted; no partial file left")
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	if single {
+		return exportOne(fl, pos[0], stderr)
+	}
+	return exportBatch(fl, pos, stderr)
+}
+
+// notAnInput refuses an OUT that names an input (or, for .gltf, whose
+// .bin would): the inputs are never written.
+func notAnInput(fl exportFlags, pos []string) error {
+	outs := []string{fl.out}
+	if strings.EqualFold(filepath.Ext(fl.out), ".gltf") {
+		outs = append(outs, strings.TrimSuffix(fl.out, filepath.Ext(fl.out))+".bin")
+	}
+	ins := append([]string(nil), pos...)
+	if fl.model != "" {
+		ins = append(ins, fl.model)
+	}
+	for _, in := range ins {
+		file, _ := app.SplitArchivePath(in)
+		for _, o := range outs {
+			if samePath(file, o) {
+				return Usagef("export: --out %s is the input %s; refusing to overwrite an input", fl.out, file)
+			}
+		}
+	}
+	return nil
+}
+
+// samePath reports whether two paths name the same file (or, when
+// neither exists yet, the same absolute path).
+func samePath(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
+}
+
+// exportOne writes one input to one .glb/.gltf.
+func exportOne(fl exportFlags, in string, stderr io.Writer) error {
+	a, err := app.LoadAsset(in)
+	if err != nil {
+		return err
+	}
+	sc := export.Scene{RootMotion: fl.rootMotion}
+	var clips []*anim.Clip
+	switch {
+	case a.Archive != nil:
+		sc.Skeleton, clips, err = archiveScene(in, a, stderr)
+		if err != nil {
+			return &app.InputError{File: in, Err: err}
+		}
+	default:
+		if len(a.Skeletons) > 0 {
+			sc.Skeleton = a.Skeletons[0]
+		}
+		clips = a.Clips
+	}
+	if fl.model != "" {
+		if sc.Skeleton, err = loadModel(fl.model); err != nil {
+			return err
+		}
+	}
+	if clips, err = chooseClips(clips, fl, false); err != nil {
+		return &app.InputError{File: in, Err: err}
+	}
+	if len(clips) == 0 && sc.Skeleton == nil {
+		return &app.InputError{File: in, Err: fmt.Errorf("holds no animation or skeleton (it is a %s file)", a.Format)}
+	}
+	for _, c := range clips {
+		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: in})
+	}
+	warnRootMotion(fl, in, clips, stderr)
+	warns, err := export.WriteFile(fl.out, sc)
+	for _, w := range warns {
+		fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(w))
+	}
+	if err != nil {
+		return &app.InputError{File: fl.out, Err: err}
+	}
+	return nil
+}
+
+// archiveScene is an archive exported to one file: its one model with
+// the animations paired with it, or with no model its animations on a
+// stand-in skeleton when there is only one animation file.
+func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton, []*anim.Clip, error) {
+	srcs, warns := formats.ArchiveSources(in, a)
+	for _, w := range warns {
+		fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(w))
+	}
+	p := formats.Pair(srcs)
+	switch len(p.Suggestions) {
+	case 0:
+		var clips []*anim.Clip
+		files := 0
+		for _, s := range srcs {
+			if len(s.Asset.Clips) > 0 {
+				files++
+				clips = append(clips, s.Asset.Clips...)
+			}
+		}
+		if files != 1 {
+			return nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
+		}
+		return nil, clips, nil
+	case 1:
+		var clips []*anim.Clip
+		for _, c := range p.Suggestions[0].Candidates {
+			clips = append(clips, c.Clip)
+		}
+		return p.Suggestions[0].Skeleton, clips, nil
+	default:
+		return nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
+	}
+}
+
+func loadModel(arg string) (*anim.Skeleton, error) {
+	m, err := app.LoadAsset(arg)
+	if err != nil {
+		return nil, err
+	}
+	if len(m.Skeletons) == 0 {
+		return nil, &app.InputError{File: arg, Err: fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
+	}
+	return m.Skeletons[0], nil
+}
+
+// chooseClips applies --clip / --all (all: every clip without either).
+func chooseClips(clips []*anim.Clip, fl exportFlags, all bool) ([]*anim.Clip, error) {
+	if fl.clip != "" {
+		var names []string
+		for _, c := range clips {
+			if c.Name == fl.clip {
+				return []*anim.Clip{c}, nil
+			}
+			names = append(names, c.Name)
+		}
+		if all {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("no animation named %q (have %q)", fl.clip, names)
+	}
+	if fl.all || all || len(clips) <= 1 {
+		return clips, nil
+	}
+	return clips[:1], nil
+}
+
+func warnRootMotion(fl exportFlags, in string, clips []*anim.Clip, stderr io.Writer) {
+	if !fl.rootMotion {
+		return
+	}
+	for _, c := range clips {
+		if c.RootMotion != nil {
+			return
+		}
+	}
+	fmt.Fprintf(stderr, "animscope: warning: %s: --root-motion: no animation has a root-motion track\n", in)
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package export
+
+func processCPU() int64 { return 0 }

@@ -1,0 +1,324 @@
+// Package export writes animations to glTF 2.0 (.glb, or .gltf with a
+// .bin), exact to the game: a conformant glTF player shows every joint
+// where `animscope sample --model` puts it, at any time, within
+// PositionBound. Skeletons become node hierarchies (a node per joint,
+// extras {"joint": index}); each clip becomes one glTF animation (extras
+// {fps, frames, loopMode, source}) resampled with a bounded error (see
+// baker and refiner); texture SRT animations drive KHR_texture_transform
+// on test quads and colour animations the quads' baseColorFactor, both
+// through KHR_animation_pointer.
+//
+// It depends on anim and formats only (the same posing and binding the
+// CLI and the viewer use), never on a window, GL or the UI.
+package export
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/qmuntal/gltf"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+)
+
+// Clip is one animation to export and where it came from (the "source"
+// extra).
+type Clip struct {
+	Clip   *anim.Clip
+	Source string
+}
+
+// Scene is what one output file holds: a skeleton (nil: none; joint clips
+// then get the viewer's stand-in skeleton, one unparented joint per
+// target) and the clips to play on it.
+type Scene struct {
+	Skeleton *anim.Skeleton
+	Clips    []Clip
+	// RootMotion applies JBA's world-space track to the skeleton's roots.
+	RootMotion bool
+}
+
+// Extension names written as raw JSON (the library has no type for the
+// pointer extension).
+const (
+	extPointer   = "KHR_animation_pointer"
+	extTransform = "KHR_texture_transform"
+)
+
+// builder accumulates the document and its one binary buffer.
+type builder struct {
+	doc   *gltf.Document
+	bin   []byte
+	warns []string
+	used  map[string]bool
+	quads *quadSet
+}
+
+// Build converts a scene into a glTF document. Warnings (a clip that
+// binds only partly, a texture matrix with shear) are returned for the
+// user; they do not stop the export.
+func Build(sc Scene) (*gltf.Document, []string, error) {
+	b := &builder{doc: gltf.NewDocument(), used: map[string]bool{}}
+	b.doc.Asset.Generator = "animscope"
+	b.doc.Scenes[0].Name = "animscope export"
+	skel := sc.Skeleton
+	if skel == nil {
+		skel = fallbackSkeleton(sc.Clips)
+	}
+	rest := []trs(nil)
+	if skel != nil {
+		rest = b.addSkeleton(skel)
+	}
+	b.quads = newQuadSet(b, skelReach(skel, rest))
+	for _, c := range sc.Clips {
+		if err := c.Clip.Validate(); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", c.Source, err)
+		}
+		a := &gltf.Animation{Name: clipName(c), Extras: map[string]any{
+			"fps": c.Clip.FPS, "frames": c.Clip.Duration, "loopMode": c.Clip.Loop.String(), "source": c.Source,
+		}}
+		if skel != nil && formats.JointTargets(c.Clip) > 0 {
+			bind := formats.Bind(c.Clip, skel)
+			for _, w := range collapse(bind.Warnings) {
+				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
+			}
+			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, rest)
+			b.warns = append(b.warns, w...)
+			for _, ch := range chans {
+				b.addNodeChannel(a, c.Clip.FPS, ch)
+			}
+		}
+		b.materialTracks(a, c)
+		if len(a.Channels) == 0 {
+			b.holdChannel(a, rest)
+		}
+		b.doc.Animations = append(b.doc.Animations, a)
+	}
+	b.finish()
+	return b.doc, b.warns, nil
+}
+
+func clipName(c Clip) string {
+	if c.Clip.Name != "" {
+		return c.Clip.Name
+	}
+	return formatStem(c.Source)
+}
+
+// collapse keeps a binding's first warnings and counts the rest, so a
+// clip of 120 unknown bones is a few lines, not 120.
+func collapse(w []string) []string {
+	const keep = 3
+	if len(w) <= keep+1 {
+		return w
+	}
+	return append(w[:keep:keep], fmt.Sprintf("and %d more like these", len(w)-keep))
+}
+
+func skelLabel(s *anim.Skeleton) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return "the skeleton"
+}
+
+// fallbackSkeleton is the viewer's stand-in when a joint animation has no
+// model: one unparented joint per target of the first joint clip, at
+// rest, in the clip format's fallback hierarchy mode.
+func fallbackSkeleton(clips []Clip) *anim.Skeleton {
+	for _, c := range clips {
+		if formats.JointTargets(c.Clip) == 0 {
+			continue
+		}
+		s := &anim.Skeleton{Name: "fallback", Mode: formats.ClipInfo(c.Clip).Fallback, Joints: make([]anim.Joint, len(c.Clip.Targets))}
+		for i := range s.Joints {
+			s.Joints[i] = anim.Joint{Name: c.Clip.Targets[i].Name, Parent: -1, Rest: anim.DefaultBase()}
+		}
+		if s.Finish() != nil {
+			return nil
+		}
+		return s
+	}
+	return nil
+}
+
+// addSkeleton adds one node per joint with its rest transform and returns
+// the rest transforms.
+func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
+	rest := restTRS(s)
+	base := len(b.doc.Nodes)
+	for i, j := range s.Joints {
+		name := j.Name
+		if name == "" {
+			name = fmt.Sprintf("joint %d", i)
+		}
+		r := rest[i]
+		n := &gltf.Node{Name: name, Extras: map[string]any{"joint": i},
+			Translation: r.T, Rotation: r.R, Scale: nonZeroScale(r.S)}
+		b.doc.Nodes = append(b.doc.Nodes, n)
+	}
+	for i, j := range s.Joints {
+		if j.Parent >= 0 {
+			p := b.doc.Nodes[base+j.Parent]
+			p.Children = append(p.Children, base+i)
+		} else {
+			b.doc.Scenes[0].Nodes = append(b.doc.Scenes[0].Nodes, base+i)
+		}
+	}
+	return rest
+}
+
+// nonZeroScale keeps a zero scale from being dropped as "default" by the
+// encoder (which omits [0,0,0] and so would mean 1).
+func nonZeroScale(s [3]float64) [3]float64 {
+	if s == [3]float64{} {
+		return [3]float64{1e-30, 1e-30, 1e-30}
+	}
+	return s
+}
+
+// holdChannel gives an animation that moves nothing one channel (glTF
+// requires at least one): the first root's translation, held.
+func (b *builder) holdChannel(a *gltf.Animation, rest []trs) {
+	if len(b.doc.Nodes) == 0 {
+		b.addNodeChannel(a, 30, nodeChannel{})
+		return
+	}
+	node := b.doc.Scenes[0].Nodes[0]
+	t := b.doc.Nodes[node].Translation
+	b.addNodeChannel(a, 30, nodeChannel{node: node, path: pathT, frames: []float64{0}, values: t[:]})
+}
+
+// addNodeChannel writes a joint channel's keys and adds its sampler.
+func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel) {
+	if len(b.doc.Nodes) == 0 {
+		b.doc.Nodes = append(b.doc.Nodes, &gltf.Node{Name: "empty"})
+		b.doc.Scenes[0].Nodes = append(b.doc.Scenes[0].Nodes, 0)
+		ch = nodeChannel{frames: []float64{0}, values: []float64{0, 0, 0}}
+	}
+	path := [...]gltf.TRSProperty{gltf.TRSTranslation, gltf.TRSRotation, gltf.TRSScale}[ch.path]
+	typ := gltf.AccessorVec3
+	if ch.path == pathR {
+		typ = gltf.AccessorVec4
+	}
+	in := b.timeAccessor(ch.frames, fps)
+	sampler := &gltf.AnimationSampler{Input: in, Interpolation: gltf.InterpolationLinear}
+	switch ch.mode {
+	case interpStep:
+		sampler.Interpolation = gltf.InterpolationStep
+	case interpCubic:
+		// in-tangent, value, out-tangent per key; glTF tangents are per
+		// second, the slopes per frame.
+		sampler.Interpolation = gltf.InterpolationCubicSpline
+		comps := int(typ.Components())
+		for i := range ch.values {
+			if (i/comps)%3 != 1 {
+				ch.values[i] *= fps
+			}
+		}
+	}
+	sampler.Output = b.floatAccessor(ch.values, typ, false)
+	a.Samplers = append(a.Samplers, sampler)
+	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
+		Target: gltf.AnimationChannelTarget{Node: gltf.Index(ch.node), Path: path}})
+}
+
+// pointerPath stands for KHR_animation_pointer's "pointer" path, which the
+// library's TRSProperty cannot name: it marshals as "" and the encoder
+// rewrites it (see Encode).
+const pointerPath gltf.TRSProperty = 255
+
+// addPointerChannel animates the JSON pointer target of a vecChannel.
+func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChannel) {
+	typ := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}[ch.dim]
+	in := b.timeAccessor(ch.frames, fps)
+	out := b.floatAccessor(ch.values, typ, false)
+	sampler := &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
+	if ch.step {
+		sampler.Interpolation = gltf.InterpolationStep
+	}
+	a.Samplers = append(a.Samplers, sampler)
+	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
+		Target: gltf.AnimationChannelTarget{Path: pointerPath,
+			Extensions: gltf.Extensions{extPointer: map[string]any{"pointer": ch.pointer}}}})
+	b.used[extPointer] = true
+}
+
+// timeAccessor stores key frames as seconds (frame / fps), with the
+// min/max glTF requires of animation inputs.
+func (b *builder) timeAccessor(frames []float64, fps float64) int {
+	t := make([]float64, len(frames))
+	for i, f := range frames {
+		t[i] = float64(secs32(f, fps))
+	}
+	return b.floatAccessor(t, gltf.AccessorScalar, true)
+}
+
+// floatAccessor appends float32 data in a buffer view of its own.
+func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
+	off := b.reserve(4 * len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b.bin[off+4*i:], math.Float32bits(float32(x)))
+	}
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
+	comps := typ.Components()
+	acc := &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1), ComponentType: gltf.ComponentFloat,
+		Count: len(v) / int(comps), Type: typ}
+	if minMax {
+		acc.Min, acc.Max = minMaxOf(v, int(comps))
+	}
+	b.doc.Accessors = append(b.doc.Accessors, acc)
+	return len(b.doc.Accessors) - 1
+}
+
+// minMaxOf is the per-component extent of the float32 values.
+func minMaxOf(v []float64, comps int) (lo, hi []float64) {
+	lo, hi = make([]float64, comps), make([]float64, comps)
+	for c := 0; c < comps; c++ {
+		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
+	}
+	for i, x := range v {
+		x32 := float64(float32(x))
+		c := i % comps
+		lo[c], hi[c] = math.Min(lo[c], x32), math.Max(hi[c], x32)
+	}
+	return lo, hi
+}
+
+// reserve appends n bytes (4-aligned) to the buffer and returns their
+// offset; the buffer grows by doubling, so a large export copies it a few
+// times rather than once per accessor.
+func (b *builder) reserve(n int) int {
+	off := (len(b.bin) + 3) &^ 3
+	end := off + n
+	if end > cap(b.bin) {
+		nb := make([]byte, len(b.bin), max(2*cap(b.bin), end, 1<<16))
+		copy(nb, b.bin)
+		b.bin = nb
+	}
+	b.bin = b.bin[:end]
+	return off
+}
+
+// addBytes stores raw bytes (an image) in a buffer view of its own.
+func (b *builder) addBytes(data []byte) int {
+	off := b.reserve(len(data))
+	copy(b.bin[off:], data)
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(data)})
+	return len(b.doc.BufferViews) - 1
+}
+
+// finish attaches the buffer and lists the extensions used.
+func (b *builder) finish() {
+	for len(b.bin)%4 != 0 {
+		b.bin = append(b.bin, 0)
+	}
+	b.doc.Buffers = []*gltf.Buffer{{ByteLength: len(b.bin), Data: b.bin}}
+	for _, e := range []string{extPointer, extTransform} {
+		if b.used[e] {
+			b.doc.ExtensionsUsed = append(b.doc.ExtensionsUsed, e)
+		}
+	}
+}

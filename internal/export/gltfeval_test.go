@@ -1,0 +1,350 @@
+package export
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// A glTF reader and player written for the tests from the glTF 2.0
+// specification, independent of the exporter and of the glTF library:
+// it parses the GLB (or .gltf + .bin) itself, interpolates samplers as the
+// specification says (LINEAR with slerp for rotations, STEP,
+// CUBICSPLINE), composes node transforms as T·R·S down the hierarchy, and
+// evaluates KHR_animation_pointer targets.
+
+type gNode struct {
+	Name        string          `json:"name"`
+	Children    []int           `json:"children"`
+	Translation *[3]float64     `json:"translation"`
+	Rotation    *[4]float64     `json:"rotation"`
+	Scale       *[3]float64     `json:"scale"`
+	Matrix      *[16]float64    `json:"matrix"`
+	Mesh        *int            `json:"mesh"`
+	Extras      json.RawMessage `json:"extras"`
+}
+
+type gAnim struct {
+	Name     string         `json:"name"`
+	Extras   map[string]any `json:"extras"`
+	Channels []struct {
+		Sampler int `json:"sampler"`
+		Target  struct {
+			Node       *int   `json:"node"`
+			Path       string `json:"path"`
+			Extensions struct {
+				Pointer *struct {
+					Pointer string `json:"pointer"`
+				} `json:"KHR_animation_pointer"`
+			} `json:"extensions"`
+		} `json:"target"`
+	} `json:"channels"`
+	Samplers []struct {
+		Input         int    `json:"input"`
+		Output        int    `json:"output"`
+		Interpolation string `json:"interpolation"`
+	} `json:"samplers"`
+}
+
+type gDoc struct {
+	Nodes  []gNode `json:"nodes"`
+	Scenes []struct {
+		Nodes []int `json:"nodes"`
+	} `json:"scenes"`
+	Animations []gAnim `json:"animations"`
+	Accessors  []struct {
+		BufferView    *int   `json:"bufferView"`
+		ByteOffset    int    `json:"byteOffset"`
+		ComponentType int    `json:"componentType"`
+		Count         int    `json:"count"`
+		Type          string `json:"type"`
+	} `json:"accessors"`
+	BufferViews []struct {
+		Buffer     int `json:"buffer"`
+		ByteOffset int `json:"byteOffset"`
+		ByteLength int `json:"byteLength"`
+		ByteStride int `json:"byteStride"`
+	} `json:"bufferViews"`
+	Buffers []struct {
+		URI        string `json:"uri"`
+		ByteLength int    `json:"byteLength"`
+	} `json:"buffers"`
+	Materials []json.RawMessage `json:"materials"`
+	bin       []byte
+	raw       map[string]any
+}
+
+// readGLTF parses a .glb, or a .gltf with its .bin beside it.
+func readGLTF(t *testing.T, path string) *gDoc {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jsonText, bin []byte
+	if bytes.HasPrefix(data, []byte("glTF")) {
+		le := binary.LittleEndian
+		if int(le.Uint32(data[8:12])) != len(data) {
+			t.Fatalf("%s: GLB length %d, file %d bytes", path, le.Uint32(data[8:12]), len(data))
+		}
+		n := int(le.Uint32(data[12:16]))
+		if string(data[16:20]) != "JSON" || n%4 != 0 {
+			t.Fatalf("%s: first chunk is not JSON or not 4-aligned", path)
+		}
+		jsonText = data[20 : 20+n]
+		if rest := data[20+n:]; len(rest) >= 8 {
+			m := int(le.Uint32(rest[0:4]))
+			if string(rest[4:8]) != "BIN\x00" {
+				t.Fatalf("%s: second chunk is not BIN", path)
+			}
+			bin = rest[8 : 8+m]
+		}
+	} else {
+		jsonText = data
+	}
+	d := &gDoc{}
+	if err := json.Unmarshal(jsonText, d); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if err := json.Unmarshal(jsonText, &d.raw); err != nil {
+		t.Fatal(err)
+	}
+	if bin == nil && len(d.Buffers) > 0 && d.Buffers[0].URI != "" {
+		if bin, err = os.ReadFile(filepath.Join(filepath.Dir(path), d.Buffers[0].URI)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.bin = bin
+	return d
+}
+
+var typeComps = map[string]int{"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
+
+// floats reads a float accessor (tightly packed or strided).
+func (d *gDoc) floats(t *testing.T, acc int) ([]float64, int) {
+	t.Helper()
+	a := d.Accessors[acc]
+	if a.ComponentType != 5126 {
+		t.Fatalf("accessor %d: component type %d, want float", acc, a.ComponentType)
+	}
+	comps := typeComps[a.Type]
+	v := d.BufferViews[*a.BufferView]
+	stride := v.ByteStride
+	if stride == 0 {
+		stride = 4 * comps
+	}
+	out := make([]float64, 0, a.Count*comps)
+	for i := 0; i < a.Count; i++ {
+		for c := 0; c < comps; c++ {
+			off := v.ByteOffset + a.ByteOffset + i*stride + 4*c
+			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(d.bin[off:]))))
+		}
+	}
+	return out, comps
+}
+
+// evalSampler interpolates a sampler at time tm per the specification.
+func (d *gDoc) evalSampler(t *testing.T, an *gAnim, si int, tm float64, rotation bool) []float64 {
+	s := an.Samplers[si]
+	times, _ := d.floats(t, s.Input)
+	vals, comps := d.floats(t, s.Output)
+	cubic := s.Interpolation == "CUBICSPLINE"
+	elem := func(k, which int) []float64 { // which: 0 in-tangent, 1 value, 2 out-tangent
+		if cubic {
+			return vals[(3*k+which)*comps : (3*k+which+1)*comps]
+		}
+		return vals[k*comps : (k+1)*comps]
+	}
+	n := len(times)
+	if tm <= times[0] {
+		return append([]float64(nil), elem(0, 1)...)
+	}
+	if tm >= times[n-1] {
+		return append([]float64(nil), elem(n-1, 1)...)
+	}
+	k := 0
+	for k+1 < n && times[k+1] <= tm {
+		k++
+	}
+	td := times[k+1] - times[k]
+	u := (tm - times[k]) / td
+	out := make([]float64, comps)
+	switch s.Interpolation {
+	case "STEP":
+		copy(out, elem(k, 1))
+	case "CUBICSPLINE":
+		u2, u3 := u*u, u*u*u
+		p0, m0, p1, m1 := elem(k, 1), elem(k, 2), elem(k+1, 1), elem(k+1, 0)
+		for c := range out {
+			out[c] = (2*u3-3*u2+1)*p0[c] + td*(u3-2*u2+u)*m0[c] + (-2*u3+3*u2)*p1[c] + td*(u3-u2)*m1[c]
+		}
+		if rotation {
+			normalize(out)
+		}
+	default: // LINEAR
+		a, b := elem(k, 1), elem(k+1, 1)
+		if rotation {
+			q := specSlerp([4]float64{a[0], a[1], a[2], a[3]}, [4]float64{b[0], b[1], b[2], b[3]}, u)
+			copy(out, q[:])
+		} else {
+			for c := range out {
+				out[c] = a[c] + (b[c]-a[c])*u
+			}
+		}
+	}
+	return out
+}
+
+// specSlerp is the specification's reference slerp (Appendix: shortest
+// arc by the sign of the dot product).
+func specSlerp(a, b [4]float64, u float64) [4]float64 {
+	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+	s := 1.0
+	if d < 0 {
+		s = -1
+	}
+	ang := math.Acos(math.Min(1, math.Abs(d)))
+	var wa, wb float64
+	if ang < 1e-9 {
+		wa, wb = 1-u, u
+	} else {
+		wa, wb = math.Sin(ang*(1-u))/math.Sin(ang), math.Sin(ang*u)/math.Sin(ang)
+	}
+	var q [4]float64
+	for i := range q {
+		q[i] = wa*a[i] + s*wb*b[i]
+	}
+	normalize(q[:])
+	return q
+}
+
+func normalize(v []float64) {
+	l := 0.0
+	for _, x := range v {
+		l += x * x
+	}
+	l = math.Sqrt(l)
+	for i := range v {
+		v[i] /= l
+	}
+}
+
+// pose is the nodes' local T, R, S after applying animation ai at time tm
+// (ai < 0: the rest pose), and the pointer targets' values.
+type gPose struct {
+	t, s     [][3]float64
+	r        [][4]float64
+	pointers map[string][]float64
+}
+
+func (d *gDoc) pose(t *testing.T, ai int, tm float64) *gPose {
+	p := &gPose{t: make([][3]float64, len(d.Nodes)), s: make([][3]float64, len(d.Nodes)), r: make([][4]float64, len(d.Nodes)), pointers: map[string][]float64{}}
+	for i, n := range d.Nodes {
+		p.s[i], p.r[i] = [3]float64{1, 1, 1}, [4]float64{0, 0, 0, 1}
+		if n.Matrix != nil {
+			t.Fatalf("node %d uses a matrix; the exporter writes TRS", i)
+		}
+		if n.Translation != nil {
+			p.t[i] = *n.Translation
+		}
+		if n.Rotation != nil {
+			p.r[i] = *n.Rotation
+		}
+		if n.Scale != nil {
+			p.s[i] = *n.Scale
+		}
+	}
+	if ai < 0 {
+		return p
+	}
+	an := &d.Animations[ai]
+	for _, ch := range an.Channels {
+		tg := ch.Target
+		switch tg.Path {
+		case "translation":
+			v := d.evalSampler(t, an, ch.Sampler, tm, false)
+			p.t[*tg.Node] = [3]float64{v[0], v[1], v[2]}
+		case "scale":
+			v := d.evalSampler(t, an, ch.Sampler, tm, false)
+			p.s[*tg.Node] = [3]float64{v[0], v[1], v[2]}
+		case "rotation":
+			v := d.evalSampler(t, an, ch.Sampler, tm, true)
+			p.r[*tg.Node] = [4]float64{v[0], v[1], v[2], v[3]}
+		case "pointer":
+			if tg.Extensions.Pointer == nil {
+				t.Fatalf("animation %d: pointer channel without KHR_animation_pointer", ai)
+			}
+			p.pointers[tg.Extensions.Pointer.Pointer] = d.evalSampler(t, an, ch.Sampler, tm, false)
+		default:
+			t.Fatalf("animation %d: unknown path %q", ai, tg.Path)
+		}
+	}
+	return p
+}
+
+// world composes every node's world matrix from a pose.
+func (d *gDoc) world(p *gPose) []mgl64.Mat4 {
+	out := make([]mgl64.Mat4, len(d.Nodes))
+	var visit func(i int, parent mgl64.Mat4)
+	visit = func(i int, parent mgl64.Mat4) {
+		q := mgl64.Quat{W: p.r[i][3], V: mgl64.Vec3{p.r[i][0], p.r[i][1], p.r[i][2]}}
+		local := mgl64.Translate3D(p.t[i][0], p.t[i][1], p.t[i][2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(p.s[i][0], p.s[i][1], p.s[i][2]))
+		out[i] = parent.Mul4(local)
+		for _, c := range d.Nodes[i].Children {
+			visit(c, out[i])
+		}
+	}
+	for _, r := range d.Scenes[0].Nodes {
+		visit(r, mgl64.Ident4())
+	}
+	return out
+}
+
+// jointNodes maps skeleton joint index -> node index (extras.joint).
+func (d *gDoc) jointNodes(t *testing.T) map[int]int {
+	out := map[int]int{}
+	for i, n := range d.Nodes {
+		if len(n.Extras) == 0 {
+			continue
+		}
+		var e struct {
+			Joint *int `json:"joint"`
+		}
+		if err := json.Unmarshal(n.Extras, &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Joint != nil {
+			if _, dup := out[*e.Joint]; dup {
+				t.Fatalf("joint %d on two nodes", *e.Joint)
+			}
+			out[*e.Joint] = i
+		}
+	}
+	return out
+}
+
+// animation finds an animation by name.
+func (d *gDoc) animation(t *testing.T, name string) int {
+	t.Helper()
+	var names []string
+	for i, a := range d.Animations {
+		if a.Name == name {
+			return i
+		}
+		names = append(names, a.Name)
+	}
+	t.Fatalf("no animation %q (have %s)", name, strings.Join(names, ", "))
+	return -1
+}
+
+func (d *gDoc) String() string {
+	return fmt.Sprintf("glTF with %d nodes, %d animations", len(d.Nodes), len(d.Animations))
+}

@@ -1,0 +1,443 @@
+package export
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// The exporter's promise: a glTF player evaluating the file at time t
+// shows every joint's world position within PositionBound of what
+// `animscope sample --model` computes at frame t·fps.
+//
+// PositionBound(w) = 1e-3 · max(1, |w|).
+func PositionBound(w [3]float64) float64 {
+	return 1e-3 * math.Max(1, math.Sqrt(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
+}
+
+// budgetShare is the part of the bound the resampling may use (split in
+// half for the refinement and for dropping samples), with a margin for
+// the geometry changing between the frames the tolerances are measured
+// at.
+const budgetShare = 0.5
+
+// Tolerance clamps per channel (rotation in radians, scale absolute,
+// translation relative to the node's size). Rotations of leaves move no
+// position, yet stay within 0.06°.
+const (
+	maxRotTol   = 1e-3
+	minRotTol   = 1e-8
+	maxScaleTol = 1e-3
+	minScaleTol = 1e-8
+	minTransTol = 1e-9
+)
+
+// tolerances are per node and path: how far the node's local value may
+// be off so that no world position under it leaves its share of the
+// bound. An error δ in a joint's translation moves everything below it
+// by at most ‖A_p‖·δ (A_p the parent's world matrix, ‖·‖ bounded by the
+// Frobenius norm); an angle θ in its rotation moves descendant d by at
+// most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
+// the descendant in the joint's frame. Each descendant's share is split
+// evenly over the 3·(depth+1) channels above it. Measured at up to
+// maxTolFrames frames spread over the clip.
+func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
+	n := len(k.skel.Joints)
+	tol := make([][numPaths]float64, n)
+	for j := range tol {
+		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	}
+	step := max(1, len(frames)/maxTolFrames)
+	inv := make([]mgl64.Mat3, n)
+	norm := make([]float64, n)
+	for fi := 0; fi < len(frames); fi += step {
+		k.worldAt(frames[fi])
+		for j := range inv {
+			inv[j] = inverse3(&k.world[j])
+			norm[j] = spectralNorm3(&k.world[j])
+		}
+		for d := 0; d < n; d++ {
+			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
+			budget := budgetShare * PositionBound(wd) / float64(3*(k.depth[d]+1))
+			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
+				pinv, pnorm := mgl64.Ident3(), 1.0
+				if p := k.skel.Joints[j].Parent; p >= 0 {
+					pinv, pnorm = inv[p], norm[p]
+				}
+				tol[j][pathT] = math.Min(tol[j][pathT], budget/pnorm)
+				if j == d {
+					continue
+				}
+				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
+				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
+					tol[j][pathR] = math.Min(tol[j][pathR], budget/r)
+				}
+				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
+					tol[j][pathS] = math.Min(tol[j][pathS], budget/x)
+				}
+			}
+		}
+	}
+	for j := range tol {
+		tol[j][pathT] = math.Max(tol[j][pathT], minTransTol)
+		tol[j][pathR] = math.Max(tol[j][pathR], minRotTol)
+		tol[j][pathS] = math.Max(tol[j][pathS], minScaleTol)
+	}
+	return tol
+}
+
+// maxTolFrames bounds the frames the tolerances are measured at.
+const maxTolFrames = 16
+
+// inverse3 inverts the 3×3 part of an affine matrix (a singular one as
+// invAffine does).
+func inverse3(m *mgl64.Mat4) mgl64.Mat3 {
+	a := m.Mat3()
+	if d := a.Det(); math.Abs(d) > 1e-300 {
+		return a.Inv()
+	}
+	i := invAffine(m)
+	return i.Mat3()
+}
+
+// spectralNorm3 is the largest singular value of the 3×3 part (how far
+// the matrix stretches a vector): the square root of the largest
+// eigenvalue of the symmetric MᵀM, in closed form (the trigonometric
+// solution of its characteristic cubic), with a small margin for
+// rounding and never above the Frobenius norm, which bounds it.
+func spectralNorm3(m *mgl64.Mat4) float64 {
+	a := m.Mat3()
+	s := a.Transpose().Mul3(a) // column-major; symmetric
+	a11, a22, a33 := s[0], s[4], s[8]
+	a12, a13, a23 := s[3], s[6], s[7]
+	p1 := a12*a12 + a13*a13 + a23*a23
+	q := (a11 + a22 + a33) / 3
+	var top float64
+	if p1 < 1e-30*q*q {
+		top = math.Max(a11, math.Max(a22, a33))
+	} else {
+		p2 := sq(a11-q) + sq(a22-q) + sq(a33-q) + 2*p1
+		p := math.Sqrt(p2 / 6)
+		b11, b22, b33 := (a11-q)/p, (a22-q)/p, (a33-q)/p
+		b12, b13, b23 := a12/p, a13/p, a23/p
+		det := b11*(b22*b33-b23*b23) - b12*(b12*b33-b23*b13) + b13*(b12*b23-b22*b13)
+		phi := math.Acos(math.Max(-1, math.Min(1, det/2))) / 3
+		top = q + 2*p*math.Cos(phi)
+	}
+	return math.Min(math.Sqrt(math.Max(top, 0))*(1+1e-9)+1e-300, frobenius3(m))
+}
+
+func frobenius3(m *mgl64.Mat4) float64 {
+	s := 0.0
+	for c := 0; c < 3; c++ {
+		for r := 0; r < 3; r++ {
+			s += m[c*4+r] * m[c*4+r]
+		}
+	}
+	if s == 0 {
+		return 1e-12
+	}
+	return math.Sqrt(s)
+}
+
+// pathErr is the distance between two values of a path: Euclidean for
+// translation, the largest component for scale, the angle for rotations.
+func pathErr(p int, a, b *trs) float64 {
+	switch p {
+	case pathT:
+		return math.Sqrt(sq(a.T[0]-b.T[0]) + sq(a.T[1]-b.T[1]) + sq(a.T[2]-b.T[2]))
+	case pathS:
+		return math.Max(math.Abs(a.S[0]-b.S[0]), math.Max(math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2])))
+	default:
+		return quatDist(a.R, b.R)
+	}
+}
+
+// quatDist bounds the angle between two unit quaternions from the chord
+// between them (the nearer of q and -q): θ = 4·asin(c/2) ≤ 2.1·c for the
+// angles a tolerance compares.
+func quatDist(a, b [4]float64) float64 {
+	var dp, dm float64
+	for i := range a {
+		dp += (a[i] - b[i]) * (a[i] - b[i])
+		dm += (a[i] + b[i]) * (a[i] + b[i])
+	}
+	c := math.Sqrt(math.Min(dp, dm))
+	if c > 0.5 {
+		return quatAngle(a, b)
+	}
+	return 2.1 * c
+}
+
+func sq(x float64) float64 { return x * x }
+
+// quatAngle is the angle of the rotation between two unit quaternions.
+func quatAngle(a, b [4]float64) float64 {
+	d := math.Abs(a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3])
+	if d >= 1 {
+		return 0
+	}
+	return 2 * math.Acos(d)
+}
+
+// lerpPath interpolates path p of a and b at u as a glTF player does
+// (LINEAR: lerp, slerp for rotations), into out.
+func lerpPath(p int, a, b *trs, u float64, out *trs) {
+	switch p {
+	case pathT:
+		for i := range out.T {
+			out.T[i] = a.T[i] + (b.T[i]-a.T[i])*u
+		}
+	case pathS:
+		for i := range out.S {
+			out.S[i] = a.S[i] + (b.S[i]-a.S[i])*u
+		}
+	default:
+		out.R = Slerp(a.R, b.R, u)
+	}
+}
+
+// Slerp is glTF's spherical interpolation of unit quaternions along the
+// shortest arc (the specification's reference implementation).
+func Slerp(a, b [4]float64, u float64) [4]float64 {
+	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+	s := 1.0
+	if d < 0 {
+		d, s = -d, -1
+	}
+	var wa, wb float64
+	if d > 1-1e-12 {
+		wa, wb = 1-u, u
+	} else {
+		th := math.Acos(d)
+		sn := math.Sin(th)
+		wa, wb = math.Sin((1-u)*th)/sn, math.Sin(u*th)/sn
+	}
+	wb *= s
+	q := [4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]}
+	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
+	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+}
+
+// interp is a channel's glTF interpolation.
+type interp uint8
+
+const (
+	interpLinear interp = iota
+	interpStep
+	interpCubic // CUBICSPLINE with the game curve's own one-sided slopes
+)
+
+// poseAt is the transforms of every node at one frame and, when some
+// channel is cubic, their derivatives per frame from the left (din) and
+// from the right (dout): a game curve with a kink (a linear key, a baked
+// frame) or a jump keeps both sides exact.
+type poseAt struct {
+	f         float64
+	v         []trs
+	din, dout []trs
+}
+
+// refiner samples a clip: the candidate frames and, between each pair,
+// midpoints until every channel interpolates its midpoint within half its
+// tolerance (STEP channels: until each interval holds one value), or the
+// interval is narrower than wmin (a jump: two keys that close make it
+// one). evalsLeft caps the evaluations; reaching it is reported.
+type refiner struct {
+	// at computes the n transforms the refiner follows at a frame (every
+	// joint of a skeleton, or one joint).
+	at        func(f float64, out []trs)
+	n         int
+	tol       [][numPaths]float64
+	mode      [][numPaths]interp
+	active    [][numPaths]bool // the channel may change (baker.varies)
+	cubic     bool             // some channel is cubic: evaluate slopes
+	wmin      float64
+	evalsLeft int
+	exhausted bool
+	out       []poseAt
+	scratch   trs
+	tmp       []trs
+	slab      []trs // storage handed out to poses
+}
+
+// eval samples frame f, its quaternions in the hemisphere of ref's.
+// Where the curves may have a kink or a jump (atKey: a candidate frame)
+// the slopes from the left and from the right are measured apart; a
+// midpoint between samples lies inside the curves' segments, where one
+// slope serves both sides.
+func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
+	n := r.n
+	per := 1
+	if r.cubic {
+		per = 2
+		if atKey {
+			per = 3
+		}
+	}
+	if len(r.slab) < per*n {
+		r.slab = make([]trs, slabPoses*3*n)
+	}
+	buf := r.slab[: per*n : per*n]
+	r.slab = r.slab[per*n:]
+	s := poseAt{f: f, v: buf[:n]}
+	r.at(f, s.v)
+	r.evalsLeft--
+	if ref != nil {
+		alignQuats(s.v, ref.v, nil, nil)
+	}
+	if !r.cubic {
+		return s
+	}
+	// One-sided slopes from a step far below wmin, so that the slope
+	// next to a jump does not reach across it.
+	d := r.wmin / 16
+	if len(r.tmp) != n {
+		r.tmp = make([]trs, n)
+	}
+	s.dout = buf[n : 2*n]
+	r.at(f+d, r.tmp)
+	alignQuats(r.tmp, s.v, nil, nil)
+	slope(s.dout, r.tmp, s.v, 1/d)
+	s.din = s.dout
+	if atKey {
+		s.din = buf[2*n : 3*n]
+		r.at(f-d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.din, s.v, r.tmp, 1/d)
+	}
+	return s
+}
+
+// slabPoses is how many poses' transforms one allocation holds.
+const slabPoses = 64
+
+// alignQuats negates each rotation of v (and its slopes) whose dot
+// product with ref's is negative.
+func alignQuats(v, ref, din, dout []trs) {
+	for j := range v {
+		a, b := ref[j].R, v[j].R
+		if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+			v[j].R = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+			if din != nil {
+				negR(&din[j])
+				negR(&dout[j])
+			}
+		}
+	}
+}
+
+func negR(t *trs) { t.R = [4]float64{-t.R[0], -t.R[1], -t.R[2], -t.R[3]} }
+
+// slope writes (hi - lo)·k per component.
+func slope(out, hi, lo []trs, k float64) {
+	for j := range out {
+		for i := range out[j].T {
+			out[j].T[i] = (hi[j].T[i] - lo[j].T[i]) * k
+			out[j].S[i] = (hi[j].S[i] - lo[j].S[i]) * k
+		}
+		for i := range out[j].R {
+			out[j].R[i] = (hi[j].R[i] - lo[j].R[i]) * k
+		}
+	}
+}
+
+// hermitePath is glTF's CUBICSPLINE between a (out-slope ad) and c
+// (in-slope cd) at u, span td frames; rotations normalised.
+func hermitePath(p int, a, ad, c, cd *trs, td, u float64, out *trs) {
+	u2, u3 := u*u, u*u*u
+	h00, h10, h01, h11 := 2*u3-3*u2+1, (u3-2*u2+u)*td, -2*u3+3*u2, (u3-u2)*td
+	switch p {
+	case pathT:
+		for i := range out.T {
+			out.T[i] = h00*a.T[i] + h10*ad.T[i] + h01*c.T[i] + h11*cd.T[i]
+		}
+	case pathS:
+		for i := range out.S {
+			out.S[i] = h00*a.S[i] + h10*ad.S[i] + h01*c.S[i] + h11*cd.S[i]
+		}
+	default:
+		l := 0.0
+		for i := range out.R {
+			out.R[i] = h00*a.R[i] + h10*ad.R[i] + h01*c.R[i] + h11*cd.R[i]
+			l += out.R[i] * out.R[i]
+		}
+		l = math.Sqrt(l)
+		for i := range out.R {
+			out.R[i] /= l
+		}
+	}
+}
+
+// interpAt interpolates channel (j, p) between samples a and c at u with
+// the channel's interpolation, into out.
+func (r *refiner) interpAt(j, p int, a, c *poseAt, u float64, out *trs) {
+	switch r.mode[j][p] {
+	case interpStep:
+		*out = a.v[j]
+	case interpCubic:
+		hermitePath(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f, u, out)
+	default:
+		lerpPath(p, &a.v[j], &c.v[j], u, out)
+	}
+}
+
+// interpErr is how far channel (j, p) interpolated between samples a and
+// c is from sample m (for STEP: also whether c holds a's value).
+func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
+	if r.mode[j][p] == interpStep {
+		return math.Max(pathErr(p, &a.v[j], &m.v[j]), pathErr(p, &a.v[j], &c.v[j]))
+	}
+	r.interpAt(j, p, a, c, (m.f-a.f)/(c.f-a.f), &r.scratch)
+	return pathErr(p, &r.scratch, &m.v[j])
+}
+
+func (r *refiner) needsSplit(a, m, c *poseAt) bool {
+	for j := range a.v {
+		for p := 0; p < numPaths; p++ {
+			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.tol[j][p]/2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refine appends the samples strictly between a and c.
+func (r *refiner) refine(a, c *poseAt, depth int) {
+	if c.f-a.f <= r.wmin || depth > maxRefineDepth {
+		return
+	}
+	if r.evalsLeft <= 0 {
+		r.exhausted = true
+		return
+	}
+	m := r.eval((a.f+c.f)/2, a, false)
+	split := r.needsSplit(a, &m, c)
+	if split {
+		r.refine(a, &m, depth+1)
+	}
+	r.out = append(r.out, m)
+	if split {
+		r.refine(&m, c, depth+1)
+	}
+}
+
+// maxRefineDepth bounds the recursion (2^-40 of a frame is far below
+// float32 time resolution).
+const maxRefineDepth = 40
+
+func (r *refiner) run(cands []float64) []poseAt {
+	if len(cands) == 0 {
+		return nil
+	}
+	prev := r.eval(cands[0], nil, true)
+	r.out = append(r.out, prev)
+	for _, f := range cands[1:] {
+		next := r.eval(f, &prev, true)
+		r.refine(&prev, &next, 0)
+		r.out = append(r.out, next)
+		prev = next
+	}
+	return r.out
+}
