@@ -42,21 +42,35 @@ type nwRaw struct {
 // arrays (each element converted, multiplied by Mul and rounded, then
 // Add added).
 func NewNWCurveStored(h NWCurveHeader, s NWStorage) (*NWCurve, error) {
-	if err := h.check(); err != nil {
+	c := new(NWCurve)
+	if err := InitNWCurveStored(c, h, s); err != nil {
 		return nil, err
 	}
+	return c, nil
+}
+
+// InitNWCurveStored is NewNWCurveStored building the curve in *c, which
+// must be a zero NWCurve that nothing uses yet (so that a file's curves
+// can be allocated in bulk). On error *c stays unusable.
+func InitNWCurveStored(c *NWCurve, h NWCurveHeader, s NWStorage) error {
+	if c.raw != nil || c.vals != nil || c.h.NumKeys != 0 {
+		return fmt.Errorf("InitNWCurveStored: curve already built")
+	}
+	if err := h.check(); err != nil {
+		return err
+	}
 	if h.Type.IsInt() {
-		return nil, fmt.Errorf("%s curve: stored arrays are for float curves", h.Type)
+		return fmt.Errorf("%s curve: stored arrays are for float curves", h.Type)
 	}
 	if s.KeySize != 1 && s.KeySize != 2 && s.KeySize != 4 {
-		return nil, fmt.Errorf("key element size %d is not 1, 2 or 4", s.KeySize)
+		return fmt.Errorf("key element size %d is not 1, 2 or 4", s.KeySize)
 	}
 	if !finite(s.Mul) || !finite(s.Add) {
-		return nil, fmt.Errorf("scale %v or offset %v is not finite", s.Mul, s.Add)
+		return fmt.Errorf("scale %v or offset %v is not finite", s.Mul, s.Add)
 	}
 	n, elems := h.NumKeys, h.Type.KeyElems()
 	if len(s.Keys) != n*elems*s.KeySize {
-		return nil, fmt.Errorf("%d key bytes for %d keys, want %d", len(s.Keys), n, n*elems*s.KeySize)
+		return fmt.Errorf("%d key bytes for %d keys, want %d", len(s.Keys), n, n*elems*s.KeySize)
 	}
 	fsize := 1
 	switch h.FrameType {
@@ -68,11 +82,11 @@ func NewNWCurveStored(h NWCurveHeader, s NWStorage) (*NWCurve, error) {
 	nf := 0
 	if len(s.Frames) != 0 || !h.Type.IsBaked() {
 		if len(s.Frames) != n*fsize {
-			return nil, fmt.Errorf("%d frame bytes for %d keys, want %d", len(s.Frames), n, n*fsize)
+			return fmt.Errorf("%d frame bytes for %d keys, want %d", len(s.Frames), n, n*fsize)
 		}
 		nf = n
 	}
-	c := &NWCurve{h: h}
+	c.h = h
 	c.own = nwRaw{frames: s.Frames, keys: s.Keys, ksize: s.KeySize, elems: elems, nframes: nf, nvals: n * elems,
 		be: s.BigEndian, mul: s.Mul, add: s.Add}
 	r := &c.own
@@ -81,26 +95,26 @@ func NewNWCurveStored(h NWCurveHeader, s NWStorage) (*NWCurve, error) {
 	for i := 0; i < nf; i++ {
 		f := r.frame(h.FrameType, i)
 		if f-f != 0 {
-			return nil, fmt.Errorf("key %d: frame %v is not finite", i, f)
+			return fmt.Errorf("key %d: frame %v is not finite", i, f)
 		}
 		if i > 0 && f < prev {
-			return nil, fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, prev)
+			return fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, prev)
 		}
 		prev = f
 	}
 	if nf > 0 && !h.Type.IsBaked() && r.frame(h.FrameType, 0) > h.Start {
-		return nil, fmt.Errorf("first key at frame %v is after the start frame %v", r.frame(h.FrameType, 0), h.Start)
+		return fmt.Errorf("first key at frame %v is after the start frame %v", r.frame(h.FrameType, 0), h.Start)
 	}
 	// Quantized elements are at most 32768 in magnitude: when that bound
 	// scales to a finite value, every value is finite.
 	if s.KeySize == 4 || !finite(math.Abs(s.Mul)*32768+math.Abs(s.Add)) {
 		for i := 0; i < r.nvals; i++ {
 			if v := r.val(i); v-v != 0 {
-				return nil, fmt.Errorf("key %d: value %v is not finite", i/elems, v)
+				return fmt.Errorf("key %d: value %v is not finite", i/elems, v)
 			}
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // frame is stored frame i, decoded as formats decode it (s10.5 / 32).

@@ -101,13 +101,13 @@ func (h *CurveHeader) KeyBytes() int64 {
 // multiplied by scale and the unit, the constant term also gets the
 // offset; integer and bool keys get the offset only.
 func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*anim.NWCurve, error) {
-	return decodeCurveBuf(h, frames, keys, order, nil)
+	return decodeCurveBuf(h, frames, keys, order, nil, nil)
 }
 
-// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc
-// (nil: make), so that a file's thousands of small curves can share a
-// few large allocations.
-func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64) (*anim.NWCurve, error) {
+// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc and
+// float curves from newCurve (nil: make, new), so that a file's thousands
+// of small curves can share a few large allocations.
+func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64, newCurve func() *anim.NWCurve) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
@@ -148,8 +148,16 @@ func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, 
 		// Float curves keep their stored arrays: checked here once,
 		// converted element by element when evaluated (the same values as
 		// the decoded arrays; files hold thousands of curves).
-		return anim.NewNWCurveStored(ah, anim.NWStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
-			BigEndian: be, Mul: h.Scale * unit, Add: h.Offset * unit})
+		st := anim.NWStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
+			BigEndian: be, Mul: h.Scale * unit, Add: h.Offset * unit}
+		if newCurve == nil {
+			return anim.NewNWCurveStored(ah, st)
+		}
+		c := newCurve()
+		if err := anim.InitNWCurveStored(c, ah, st); err != nil {
+			return nil, err
+		}
+		return c, nil
 	}
 	elems := h.Type.KeyElems()
 	// Frames and values share one allocation: files hold thousands of
