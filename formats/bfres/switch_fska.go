@@ -340,8 +340,10 @@ func (d *decoder) readBoneBase(b *BoneAnim) error {
 	if err != nil {
 		return err
 	}
-	o := int64(0)
-	next := func() float32 { x := v.f32(o); o += 4; return x }
+	// structAt checked the range: read the floats straight from it.
+	raw, order := v.r.B[:4*nBase], v.r.Order
+	o := 0
+	next := func() float32 { x := math.Float32frombits(order.Uint32(raw[o:])); o += 4; return x }
 	if b.HasScale {
 		for k := range b.Scale {
 			b.Scale[k] = next()
