@@ -217,6 +217,16 @@ func (r *nwRaw) upper(t NWFrameType, q float64) int {
 				hi = mid
 			}
 		}
+	case t == NWFrameFixed:
+		fr := r.frames[: 2*n : 2*n]
+		for hi-lo > 1 {
+			mid := int(uint(lo+hi) >> 1)
+			if float64(int16(binary.BigEndian.Uint16(fr[2*mid:])))/32 <= q {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
 	default:
 		for hi-lo > 1 {
 			mid := int(uint(lo+hi) >> 1)
@@ -240,6 +250,13 @@ func (r *nwRaw) key4(i int) (k0, k1, k2, k3 float64) {
 		k1 = float64(float64(int16(binary.LittleEndian.Uint16(k[2:]))) * m)
 		k2 = float64(float64(int16(binary.LittleEndian.Uint16(k[4:]))) * m)
 		k3 = float64(float64(int16(binary.LittleEndian.Uint16(k[6:]))) * m)
+		return
+	case r.ksize == 2:
+		k := r.keys[8*i : 8*i+8 : 8*i+8]
+		k0 = float64(float64(int16(binary.BigEndian.Uint16(k)))*m) + r.add
+		k1 = float64(float64(int16(binary.BigEndian.Uint16(k[2:]))) * m)
+		k2 = float64(float64(int16(binary.BigEndian.Uint16(k[4:]))) * m)
+		k3 = float64(float64(int16(binary.BigEndian.Uint16(k[6:]))) * m)
 		return
 	case r.ksize == 1:
 		k := r.keys[4*i : 4*i+4 : 4*i+4]
