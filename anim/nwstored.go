@@ -198,10 +198,18 @@ func (r *nwRaw) upper(t NWFrameType, q float64) int {
 	lo, hi := -1, n // frame(lo) <= q < frame(hi), with virtual ends
 	switch {
 	case t == NWFrameU8:
+		// q is a whole number here (quantize): compare as integers.
+		switch {
+		case q < 0:
+			return -1
+		case q >= 255:
+			return n - 1
+		}
+		qi := uint8(q)
 		fr := r.frames[:n:n]
 		for hi-lo > 1 {
 			mid := int(uint(lo+hi) >> 1)
-			if float64(fr[mid]) <= q {
+			if fr[mid] <= qi {
 				lo = mid
 			} else {
 				hi = mid
