@@ -9,7 +9,9 @@ import (
 // layout (flag bits, key element types, scale and offset, byte order) is
 // formats/bfres's business: it decodes a curve's arrays once into float64
 // frames and coefficients with scale, offset and the display unit already
-// applied and hands them to NewNWCurve. Eval follows the NintendoWare G3d
+// applied and hands them to NewNWCurve, or, for float curves, hands the
+// stored arrays with the scale to NewNWCurveStored (nwstored.go), which
+// converts elements as it reads them. Eval follows the NintendoWare G3d
 // runtime (ResAnimCurve): wrap the frame, find the segment in the stored
 // (quantized) frame domain, evaluate.
 
@@ -142,8 +144,48 @@ type NWCurve struct {
 	// Baked curves do not need them; when the file has none they are nil.
 	frames []float64
 	// vals holds KeyElems coefficients per key in display units, so Eval
-	// is a plain polynomial.
+	// is a plain polynomial. It is nil for a curve built by
+	// NewNWCurveStored, which keeps the stored arrays in raw instead and
+	// converts an element when it is read (the same arithmetic, so the
+	// same values).
 	vals []float64
+	raw  *nwRaw
+	// own holds raw for curves from NewNWCurveStored (one allocation).
+	own nwRaw
+}
+
+// check is what every curve header must satisfy (NewNWCurve and
+// NewNWCurveStored): known type, frame type and wrap modes, keys, a finite
+// forward range, a finite delta, and baked curves with enough keys.
+func (h NWCurveHeader) check() error {
+	if !h.Type.Valid() {
+		return fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
+	}
+	if !h.FrameType.Valid() {
+		return fmt.Errorf("frame type %d is not a known type", uint8(h.FrameType))
+	}
+	if h.PreWrap > NWRelativeRepeat || h.PostWrap > NWRelativeRepeat {
+		return fmt.Errorf("wrap mode %d/%d is not a known mode", uint8(h.PreWrap), uint8(h.PostWrap))
+	}
+	n := h.NumKeys
+	if n <= 0 {
+		return fmt.Errorf("curve has no keys")
+	}
+	if !finite(h.Start) || !finite(h.End) || h.End < h.Start {
+		return fmt.Errorf("frame range [%v, %v] is not a finite forward range", h.Start, h.End)
+	}
+	if !finite(h.Delta) {
+		return fmt.Errorf("delta %v is not finite", h.Delta)
+	}
+	if h.Type.IsBaked() {
+		// The runtime indexes baked keys by (int)f − (int)start over the
+		// whole range; fewer keys would read past the array.
+		need := math.Trunc(h.End) - math.Trunc(h.Start) + 1
+		if float64(n) < need {
+			return fmt.Errorf("baked curve has %d keys for frames %v..%v (needs %v)", n, h.Start, h.End, need)
+		}
+	}
+	return nil
 }
 
 // NewNWCurve builds a curve from its header and its decoded arrays:
@@ -157,25 +199,10 @@ type NWCurve struct {
 // frames, a first key after the start frame, and baked curves with fewer
 // keys than frames in the range.
 func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
-	if !h.Type.Valid() {
-		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
-	}
-	if !h.FrameType.Valid() {
-		return nil, fmt.Errorf("frame type %d is not a known type", uint8(h.FrameType))
-	}
-	if h.PreWrap > NWRelativeRepeat || h.PostWrap > NWRelativeRepeat {
-		return nil, fmt.Errorf("wrap mode %d/%d is not a known mode", uint8(h.PreWrap), uint8(h.PostWrap))
+	if err := h.check(); err != nil {
+		return nil, err
 	}
 	n := h.NumKeys
-	if n <= 0 {
-		return nil, fmt.Errorf("curve has no keys")
-	}
-	if !finite(h.Start) || !finite(h.End) || h.End < h.Start {
-		return nil, fmt.Errorf("frame range [%v, %v] is not a finite forward range", h.Start, h.End)
-	}
-	if !finite(h.Delta) {
-		return nil, fmt.Errorf("delta %v is not finite", h.Delta)
-	}
 	elems := h.Type.KeyElems()
 	if len(vals) != n*elems {
 		return nil, fmt.Errorf("%d values for %d keys, want %d", len(vals), n, n*elems)
@@ -183,14 +210,6 @@ func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
 	if len(frames) != 0 || !h.Type.IsBaked() {
 		if len(frames) != n {
 			return nil, fmt.Errorf("%d frames for %d keys", len(frames), n)
-		}
-	}
-	if h.Type.IsBaked() {
-		// The runtime indexes baked keys by (int)f − (int)start over the
-		// whole range; fewer keys would read past the array.
-		need := math.Trunc(h.End) - math.Trunc(h.Start) + 1
-		if float64(n) < need {
-			return nil, fmt.Errorf("baked curve has %d keys for frames %v..%v (needs %v)", n, h.Start, h.End, need)
 		}
 	}
 	c := &NWCurve{h: h, vals: vals}
@@ -228,16 +247,16 @@ func (c *NWCurve) NumKeys() int { return c.h.NumKeys }
 // keyFrame is key i's frame: the stored frame, or for baked curves the
 // frame the key stands for.
 func (c *NWCurve) keyFrame(i int) float64 {
-	if c.h.Type.IsBaked() || c.frames == nil {
+	if c.h.Type.IsBaked() || c.nframes() == 0 {
 		return math.Trunc(c.h.Start) + float64(i)
 	}
-	return c.frames[i]
+	return c.frame(i)
 }
 
 // span is the length of segment i (1 past the last key, as the runtime).
 func (c *NWCurve) span(i int) float64 {
-	if i+1 < len(c.frames) {
-		return c.frames[i+1] - c.frames[i]
+	if i+1 < c.nframes() {
+		return c.frame(i+1) - c.frame(i)
 	}
 	return 1
 }
@@ -248,17 +267,17 @@ func (c *NWCurve) span(i int) float64 {
 func (c *NWCurve) Key(i int) Key {
 	k := Key{Frame: c.keyFrame(i)}
 	elems := c.h.Type.KeyElems()
-	k.Value = c.vals[i*elems]
+	k.Value = c.val(i * elems)
 	switch c.h.Type {
 	case NWCubic, NWLinear:
 		k.HasSlopes = true
-		k.OutSlope = c.vals[i*elems+1] / c.span(i)
+		k.OutSlope = c.val(i*elems+1) / c.span(i)
 		k.InSlope = k.OutSlope
 		if i > 0 {
-			p := c.vals[(i-1)*elems:]
-			d := p[1]
+			p := (i - 1) * elems
+			d := c.val(p + 1)
 			if c.h.Type == NWCubic {
-				d += 2*p[2] + 3*p[3]
+				d += 2*c.val(p+2) + 3*c.val(p+3)
 			}
 			k.InSlope = d / c.span(i-1)
 		}
@@ -271,11 +290,11 @@ func (c *NWCurve) Key(i int) Key {
 // change, so only the structure is rechecked here (Clip.Validate runs on
 // every file open and must stay cheap for files with 10 000 curves).
 func (c *NWCurve) Validate() error {
-	if c == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 || len(c.vals) != c.h.NumKeys*c.h.Type.KeyElems() {
+	if c == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 || c.nvals() != c.h.NumKeys*c.h.Type.KeyElems() {
 		return fmt.Errorf("NW curve not built by NewNWCurve")
 	}
-	if (c.frames != nil && len(c.frames) != c.h.NumKeys) || (c.frames == nil && !c.h.Type.IsBaked()) {
-		return fmt.Errorf("%s curve: %d frames for %d keys", c.h.Type, len(c.frames), c.h.NumKeys)
+	if nf := c.nframes(); (nf != 0 && nf != c.h.NumKeys) || (nf == 0 && !c.h.Type.IsBaked()) {
+		return fmt.Errorf("%s curve: %d frames for %d keys", c.h.Type, nf, c.h.NumKeys)
 	}
 	return nil
 }
@@ -361,6 +380,9 @@ func (c *NWCurve) quantize(f float64) float64 {
 // normalized time t, computed with the unquantized f. Past the last key
 // the last key's segment runs with span 1.
 func (c *NWCurve) segment(f float64) (int, float64) {
+	if c.raw != nil {
+		return c.raw.segment(c, f)
+	}
 	fr := c.frames
 	q := c.quantize(f)
 	last := len(fr) - 1
@@ -387,6 +409,9 @@ func (c *NWCurve) segment(f float64) (int, float64) {
 
 // evalInRange evaluates at a frame already wrapped into [start, end].
 func (c *NWCurve) evalInRange(f float64) float64 {
+	if c.raw != nil {
+		return c.raw.evalInRange(c, f)
+	}
 	v := c.vals
 	switch c.h.Type {
 	case NWCubic:
@@ -413,4 +438,36 @@ func (c *NWCurve) evalInRange(f float64) float64 {
 	}
 	t := f - (s + float64(i))
 	return v[i]*(1-t) + v[i+1]*t
+}
+
+// frame is stored frame i, decoded.
+func (c *NWCurve) frame(i int) float64 {
+	if c.raw != nil {
+		return c.raw.frame(c.h.FrameType, i)
+	}
+	return c.frames[i]
+}
+
+// nframes is the number of stored frames (0: a baked curve without).
+func (c *NWCurve) nframes() int {
+	if c.raw != nil {
+		return c.raw.nframes
+	}
+	return len(c.frames)
+}
+
+// val is value element i (KeyElems per key) in display units.
+func (c *NWCurve) val(i int) float64 {
+	if c.raw != nil {
+		return c.raw.val(i)
+	}
+	return c.vals[i]
+}
+
+// nvals is the number of value elements.
+func (c *NWCurve) nvals() int {
+	if c.raw != nil {
+		return c.raw.nvals
+	}
+	return len(c.vals)
 }

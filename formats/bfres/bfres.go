@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -123,9 +124,10 @@ type decoder struct {
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
 	// Switch files (switch.go): little-endian, with the version's layout.
-	le    bool
-	nx    nxLayout
-	arena []float64 // float64 storage handed out to decoded curves (floats)
+	le       bool
+	nx       nxLayout
+	arena    []float64      // float64 storage handed out to decoded curves (floats)
+	nwCurves []anim.NWCurve // zero curves handed out to float curves (nwCurve)
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {

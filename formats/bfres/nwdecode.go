@@ -101,13 +101,13 @@ func (h *CurveHeader) KeyBytes() int64 {
 // multiplied by scale and the unit, the constant term also gets the
 // offset; integer and bool keys get the offset only.
 func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*anim.NWCurve, error) {
-	return decodeCurveBuf(h, frames, keys, order, nil)
+	return decodeCurveBuf(h, frames, keys, order, nil, nil)
 }
 
-// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc
-// (nil: make), so that a file's thousands of small curves can share a
-// few large allocations.
-func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64) (*anim.NWCurve, error) {
+// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc and
+// float curves from newCurve (nil: make, new), so that a file's thousands
+// of small curves can share a few large allocations.
+func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64, newCurve func() *anim.NWCurve) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
@@ -144,6 +144,21 @@ func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, 
 		NumKeys: n, Start: h.Start, End: h.End, Delta: h.Delta * unit,
 	}
 	be := order == binary.ByteOrder(binary.BigEndian)
+	if !h.Type.IsInt() {
+		// Float curves keep their stored arrays: checked here once,
+		// converted element by element when evaluated (the same values as
+		// the decoded arrays; files hold thousands of curves).
+		st := anim.NWStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
+			BigEndian: be, Mul: h.Scale * unit, Add: h.Offset * unit}
+		if newCurve == nil {
+			return anim.NewNWCurveStored(ah, st)
+		}
+		c := newCurve()
+		if err := anim.InitNWCurveStored(c, ah, st); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
 	elems := h.Type.KeyElems()
 	// Frames and values share one allocation: files hold thousands of
 	// small curves.
@@ -170,51 +185,8 @@ func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, 
 		for i := range vals {
 			vals[i] += h.Offset
 		}
-	default:
-		scaleKeys(vals, keys, h, unit, be)
 	}
 	return anim.NewNWCurve(ah, fs, vals)
-}
-
-// scaleKeys decodes the key elements of a cubic, linear or baked float
-// curve and maps them through v·scale + offset (every coefficient of a
-// polynomial scales, only the constant term, element 0 of each key, gets
-// the offset), then the unit.
-func scaleKeys(dst []float64, keys []byte, h CurveHeader, unit float64, be bool) {
-	elems := h.Type.KeyElems()
-	mul, add := h.Scale*unit, h.Offset*unit
-	if h.KeyType != Key32 && finite(math.Abs(mul)*32768+math.Abs(add)) {
-		// Quantized keys (|k| <= 32768) cannot overflow here: decode,
-		// scale and offset in one pass.
-		decodeScaledKeys(dst, keys, h.KeyType, elems, mul, add, be)
-		return
-	}
-	decodeKeys(dst, keys, h.KeyType, false, be)
-	for i := 0; i < len(dst); i += elems {
-		k := dst[i : i+elems : i+elems]
-		k[0] = k[0]*mul + add
-		for e := 1; e < len(k); e++ {
-			k[e] *= mul
-		}
-	}
-}
-
-// decodeScaledKeys converts s16 or s8 key elements and applies k·mul (+add
-// for element 0 of each key) in one pass.
-func decodeScaledKeys(dst []float64, src []byte, t KeyType, elems int, mul, add float64, be bool) {
-	if t == KeyS16 {
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be))) * mul
-		}
-	} else {
-		src = src[:len(dst)]
-		for i, b := range src {
-			dst[i] = float64(int8(b)) * mul
-		}
-	}
-	for i := 0; i < len(dst); i += elems {
-		dst[i] += add
-	}
 }
 
 func readU16(b []byte, be bool) uint16 {

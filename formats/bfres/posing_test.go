@@ -335,11 +335,17 @@ var scaleModeNames = [4]string{"none", "standard", "maya", "softimage"}
 // Skeleton.World the sample, the viewer and render use.
 func poseSample(t *testing.T, animFile, modelFile *File, frames []float64) (doc *sample.Doc, all [][][3]float64) {
 	t.Helper()
-	fa, err := Parse(encodeFile(animFile))
+	return poseSampleBytes(t, encodeFile(animFile), encodeFile(modelFile), frames)
+}
+
+// poseSampleBytes is poseSample on encoded files (either platform).
+func poseSampleBytes(t *testing.T, animData, modelData []byte, frames []float64) (doc *sample.Doc, all [][][3]float64) {
+	t.Helper()
+	fa, err := Parse(animData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fm, err := Parse(encodeFile(modelFile))
+	fm, err := Parse(modelData)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,60 +427,68 @@ func TestG3dPosing(t *testing.T) {
 						model = animFile
 					}
 					doc, all := poseSample(t, animFile, model, frames)
-					discriminates := 0.0
-					for fi, f := range frames {
-						ls := refLocals(bones, quat, f, true, restModel)
-						want := refPositions(bones, ls, mode)
-						for i, b := range bones {
-							got, ok := worldOf(doc, b.name, fi)
-							if ok != (b.anim != nil) {
-								t.Errorf("%s: sampled world %v, animated %v", b.name, ok, b.anim != nil)
-							}
-							if !ok {
-								got = all[fi][i] // not animated: not in the sample
-							}
-							for k := range got {
-								if math.Abs(got[k]-want[i][k]) > 1e-9*math.Max(1, math.Abs(want[i][k])) {
-									t.Errorf("frame %v %s: world %v, want %v", f, b.name, got, want[i])
-									break
-								}
-							}
-						}
-						// The wrong rule for this case must move a joint by >1%.
-						var wrong [][3]float64
-						switch mode {
-						case 0: // scales composed as standard
-							wrong = refPositions(bones, ls, 1)
-						case 1: // the compensate flags honoured
-							wrong = refPositions(bones, ls, 2)
-						case 2: // compensation from the skeleton's flags
-							wrong = refPositions(bones, refLocals(bones, quat, f, false, restModel), 2)
-						case 3: // softimage treated as standard
-							wrong = refPositions(bones, ls, 1)
-						}
-						discriminates = math.Max(discriminates, maxChange(want, wrong))
-						if separate {
-							// A separate model's rest values must fill what the
-							// animation leaves open (the old rule: identity).
-							for _, r := range []restRule{restAll, restScale} {
-								if r == restScale && mode == 0 {
-									continue // no scale in mode none
-								}
-								c := maxChange(want, refPositions(bones, refLocals(bones, quat, f, true, r), mode))
-								if c < 0.01 {
-									t.Errorf("frame %v: identity instead of the model's rest (rule %d) moves joints by only %.3g%%", f, r, 100*c)
-								}
-								t.Logf("frame %v: identity instead of the model's rest (%s) moves a joint by %.3g%%", f, []string{"", "all channels", "scale only"}[r], 100*c)
-							}
-						}
-					}
-					t.Logf("the wrong rule moves a joint by up to %.3g%%", 100*discriminates)
-					if discriminates < 0.01 {
-						t.Errorf("the wrong rule moves joints by only %.3g%%: the case does not test the rule", 100*discriminates)
-					}
+					checkG3dPose(t, doc, all, bones, mode, quat, separate, frames)
 				})
 			}
 		}
+	}
+}
+
+// checkG3dPose compares the sampled world positions with the reference
+// for a scale mode and checks that the wrong rule for the case moves a
+// joint by more than 1%.
+func checkG3dPose(t *testing.T, doc *sample.Doc, all [][][3]float64, bones []poseBone, mode int, quat, separate bool, frames []float64) {
+	t.Helper()
+	discriminates := 0.0
+	for fi, f := range frames {
+		ls := refLocals(bones, quat, f, true, restModel)
+		want := refPositions(bones, ls, mode)
+		for i, b := range bones {
+			got, ok := worldOf(doc, b.name, fi)
+			if ok != (b.anim != nil) {
+				t.Errorf("%s: sampled world %v, animated %v", b.name, ok, b.anim != nil)
+			}
+			if !ok {
+				got = all[fi][i] // not animated: not in the sample
+			}
+			for k := range got {
+				if math.Abs(got[k]-want[i][k]) > 1e-9*math.Max(1, math.Abs(want[i][k])) {
+					t.Errorf("frame %v %s: world %v, want %v", f, b.name, got, want[i])
+					break
+				}
+			}
+		}
+		// The wrong rule for this case must move a joint by >1%.
+		var wrong [][3]float64
+		switch mode {
+		case 0: // scales composed as standard
+			wrong = refPositions(bones, ls, 1)
+		case 1: // the compensate flags honoured
+			wrong = refPositions(bones, ls, 2)
+		case 2: // compensation from the skeleton's flags
+			wrong = refPositions(bones, refLocals(bones, quat, f, false, restModel), 2)
+		case 3: // softimage treated as standard
+			wrong = refPositions(bones, ls, 1)
+		}
+		discriminates = math.Max(discriminates, maxChange(want, wrong))
+		if separate {
+			// A separate model's rest values must fill what the
+			// animation leaves open (the old rule: identity).
+			for _, r := range []restRule{restAll, restScale} {
+				if r == restScale && mode == 0 {
+					continue // no scale in mode none
+				}
+				c := maxChange(want, refPositions(bones, refLocals(bones, quat, f, true, r), mode))
+				if c < 0.01 {
+					t.Errorf("frame %v: identity instead of the model's rest (rule %d) moves joints by only %.3g%%", f, r, 100*c)
+				}
+				t.Logf("frame %v: identity instead of the model's rest (%s) moves a joint by %.3g%%", f, []string{"", "all channels", "scale only"}[r], 100*c)
+			}
+		}
+	}
+	t.Logf("the wrong rule moves a joint by up to %.3g%%", 100*discriminates)
+	if discriminates < 0.01 {
+		t.Errorf("the wrong rule moves joints by only %.3g%%: the case does not test the rule", 100*discriminates)
 	}
 }
 

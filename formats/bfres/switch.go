@@ -278,6 +278,12 @@ func ParseSwitch(data []byte) (*File, error) {
 			return nil, err
 		}
 	}
+	// As for Wii U files: a broken animation is listed and the rest
+	// opens, but a file whose every animation is broken and that holds
+	// nothing else is a bad file.
+	if len(f.Broken) > 0 && len(f.Models)+len(f.SkeletalAnims)+len(sw.MaterialAnims)+len(sw.BoneVisAnims) == 0 {
+		return nil, f.Broken[0].Err
+	}
 	return f, nil
 }
 
@@ -323,13 +329,15 @@ func (d *decoder) nxReadGroup(f *File, kind string, dict *Dict) error {
 		case "FSKA":
 			a, err := d.nxReadSkeletalAnim(e.DataOffset)
 			if err != nil {
-				return err
+				f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+				continue
 			}
 			f.SkeletalAnims = append(f.SkeletalAnims, a)
 		case "FMAA":
 			a, err := d.nxReadMaterialAnim(e.DataOffset)
 			if err != nil {
-				return err
+				f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+				continue
 			}
 			sw.MaterialAnims = append(sw.MaterialAnims, a)
 			if spa, ok := a.texSRT(); ok {
@@ -338,7 +346,8 @@ func (d *decoder) nxReadGroup(f *File, kind string, dict *Dict) error {
 		case "FBVS":
 			a, err := d.nxReadBoneVisAnim(e.DataOffset)
 			if err != nil {
-				return err
+				f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+				continue
 			}
 			sw.BoneVisAnims = append(sw.BoneVisAnims, a)
 		}

@@ -54,6 +54,7 @@ type nxBoneAnimDesc struct {
 	scale, translate *[3]float32
 	rotate           *[4]float32
 	curves           []nxCurveDesc
+	transform        uint32 // flag bits 23-27 (segment scale compensate ... translate zero)
 }
 
 // nxCurveDesc is a curve as stored: frames are real frame numbers (the
@@ -434,7 +435,7 @@ func (w *nxWriter) fska(p int, a nxSkelDesc) {
 		if w.v9 {
 			f = q + 0x28
 		}
-		var flags uint32
+		flags := b.transform
 		var base []float32
 		if b.scale != nil {
 			flags |= boneAnimBaseScale

@@ -340,8 +340,10 @@ func (d *decoder) readBoneBase(b *BoneAnim) error {
 	if err != nil {
 		return err
 	}
-	o := int64(0)
-	next := func() float32 { x := v.f32(o); o += 4; return x }
+	// structAt checked the range: read the floats straight from it.
+	raw, order := v.r.B[:4*nBase], v.r.Order
+	o := 0
+	next := func() float32 { x := math.Float32frombits(order.Uint32(raw[o:])); o += 4; return x }
 	if b.HasScale {
 		for k := range b.Scale {
 			b.Scale[k] = next()
@@ -384,9 +386,22 @@ func (d *decoder) floats(n int) []float64 {
 	return out
 }
 
+// nwCurveChunk is how many curves nwCurve allocates at once.
+const nwCurveChunk = 256
+
+// nwCurve hands out a zero curve from the current chunk.
+func (d *decoder) nwCurve() *anim.NWCurve {
+	if len(d.nwCurves) == 0 {
+		d.nwCurves = make([]anim.NWCurve, nwCurveChunk)
+	}
+	c := &d.nwCurves[0]
+	d.nwCurves = d.nwCurves[1:]
+	return c
+}
+
 // nxDecode builds c.Decoded with storage from the arena.
 func (d *decoder) nxDecode(c *Curve, unit float64) error {
-	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats)
+	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats, d.nwCurve)
 	if err != nil {
 		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
 	}
