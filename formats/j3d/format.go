@@ -22,7 +22,7 @@ var (
 		Name:        "bmd",
 		DisplayName: "J3D BMD",
 		Extensions:  []string{".bmd"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bmd") || format.HasPrefix(b, "J3D1bmd") },
+		Sniff:       func(b []byte) bool { return sniffModel(b, "bmd") },
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
@@ -30,7 +30,7 @@ var (
 		Name:        "bdl",
 		DisplayName: "J3D BDL",
 		Extensions:  []string{".bdl"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bdl") },
+		Sniff:       func(b []byte) bool { return sniffModel(b, "bdl") },
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
@@ -45,7 +45,7 @@ func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*form
 		Name:        name,
 		DisplayName: "J3D " + strings.ToUpper(name),
 		Extensions:  []string{"." + name},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, magic) },
+		Sniff:       func(b []byte) bool { return byteOrder(b, magic) != nil },
 		Open:        open,
 		Yields:      format.Clips,
 		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint}},
@@ -102,4 +102,19 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
 	return nil
+}
+
+// sniffModel recognises a BMD ("J3D2bmd", "J3D1bmd") or BDL ("J3D2bdl")
+// magic in either byte order.
+func sniffModel(b []byte, kind string) bool {
+	if len(b) < 8 {
+		return false
+	}
+	m := string(b[:8])
+	for _, s := range []string{m, swap4(m)} {
+		if s[4:7] == kind && (s[:4] == "J3D2" || s[:4] == "J3D1" && kind == "bmd") {
+			return true
+		}
+	}
+	return false
 }

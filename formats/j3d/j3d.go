@@ -140,7 +140,12 @@ func (t *Tables) Value(k TrackKind, i int) float64 {
 
 // FileHeader is the J3D file header and the chunks found walking it.
 type FileHeader struct {
-	Magic      string
+	// Magic is the magic as stored ("1D3J1kcb" in a little-endian file).
+	Magic string
+	// LittleEndian is set for the little-endian form of the file (see
+	// LittleMagic); chunk ids are then reported in their big-endian
+	// spelling.
+	LittleEndian bool
 	FileSize   uint32 // as declared at 0x08
 	ChunkCount uint32 // as declared at 0x0C
 	Chunks     []Chunk
@@ -157,14 +162,16 @@ type Chunk struct {
 // with the given id, as a reader over its bytes (clamped to the declared
 // file size for the TTK1 size quirk; clamped reports that).
 func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chunk, chunk bin.Reader, clamped bool, err error) {
-	r := bin.BE(data)
 	if len(data) < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, -1, "file is %d bytes, shorter than the %d-byte J3D header", len(data), headerSize)
 	}
 	h.Magic = string(data[:8])
-	if h.Magic != magic {
-		return h, c, chunk, false, bin.Errorf(format, 0, "magic %q, want %q", h.Magic, magic)
+	order := byteOrder(data, magic)
+	if order == nil {
+		return h, c, chunk, false, bin.Errorf(format, 0, "magic %q, want %q (or little-endian %q)", printable(h.Magic), magic, LittleMagic(magic))
 	}
+	h.LittleEndian = order == binary.LittleEndian
+	r := bin.Reader{B: data, Order: order}
 	h.FileSize, _ = r.U32(0x08)
 	h.ChunkCount, _ = r.U32(0x0C)
 	if h.FileSize < headerSize {
@@ -187,6 +194,9 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 			return h, c, chunk, false, bin.Errorf(format, off, "chunk %d of %d: header past the declared file end (0x%x)", i, h.ChunkCount, end)
 		}
 		id := string(data[off : off+4])
+		if h.LittleEndian {
+			id = swap4(id)
+		}
 		size, _ := r.U32(off + 4)
 		if size < chunkHeaderSize {
 			return h, c, chunk, false, bin.Errorf(format, off+4, "chunk %d (%q): size %d is smaller than its 8-byte header", i, printable(id), size)
@@ -241,6 +251,7 @@ func printable(s string) string {
 
 // section is a region read from a chunk, for bounds messages.
 type section struct {
+	order  binary.ByteOrder
 	format string
 	base   int64 // file offset of the chunk
 	chunk  bin.Reader
@@ -275,9 +286,9 @@ func (s *section) readTrackSets(what string, fieldOff int64, off uint32, count i
 		for j := range sets[i] {
 			p := b[i*TrackSetSize+j*TrackSize:]
 			sets[i][j] = Track{
-				Count:       binary.BigEndian.Uint16(p),
-				Index:       binary.BigEndian.Uint16(p[2:]),
-				TangentMode: binary.BigEndian.Uint16(p[4:]),
+				Count:       s.order.Uint16(p),
+				Index:       s.order.Uint16(p[2:]),
+				TangentMode: s.order.Uint16(p[4:]),
 			}
 		}
 	}
@@ -293,7 +304,7 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		if err != nil {
 			return t, err
 		}
-		t.Scale = readF32s(b)
+		t.Scale = readF32s(b, s.order)
 	}
 	if counts[1] > 0 {
 		b, err := s.need("rotation table", fieldOffs[1], offs[1], int64(counts[1]), 2)
@@ -302,7 +313,7 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		}
 		t.Rotation = make([]int16, counts[1])
 		for i := range t.Rotation {
-			t.Rotation[i] = int16(binary.BigEndian.Uint16(b[2*i:]))
+			t.Rotation[i] = int16(s.order.Uint16(b[2*i:]))
 		}
 	}
 	if counts[2] > 0 {
@@ -310,15 +321,15 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		if err != nil {
 			return t, err
 		}
-		t.Translation = readF32s(b)
+		t.Translation = readF32s(b, s.order)
 	}
 	return t, nil
 }
 
-func readF32s(b []byte) []float32 {
+func readF32s(b []byte, order binary.ByteOrder) []float32 {
 	v := make([]float32, len(b)/4)
 	for i := range v {
-		v[i] = math.Float32frombits(binary.BigEndian.Uint32(b[4*i:]))
+		v[i] = math.Float32frombits(order.Uint32(b[4*i:]))
 	}
 	return v
 }
