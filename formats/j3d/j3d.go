@@ -146,9 +146,9 @@ type FileHeader struct {
 	// LittleMagic); chunk ids are then reported in their big-endian
 	// spelling.
 	LittleEndian bool
-	FileSize   uint32 // as declared at 0x08
-	ChunkCount uint32 // as declared at 0x0C
-	Chunks     []Chunk
+	FileSize     uint32 // as declared at 0x08
+	ChunkCount   uint32 // as declared at 0x0C
+	Chunks       []Chunk
 }
 
 // Chunk is one chunk as walked from the file header.
