@@ -97,20 +97,8 @@ func EncodeBTK(b *BTK) ([]byte, error) {
 
 	w.align(smallAlign)
 	w.put32(c+ttk1NameOffset, w.rel())
-	table := len(w.b)
-	w.append16(uint16(len(b.Names)))
-	w.append16(0xFFFF)
-	recs := len(w.b)
-	w.pad(4*len(b.Names), 0)
-	for i, nm := range b.Names {
-		off := len(w.b) - table
-		if off > math.MaxUint16 {
-			return nil, fmt.Errorf("btk: name %d starts 0x%x bytes into the name table, past what a u16 offset reaches", i, off)
-		}
-		w.put16(recs+4*i, NameHash(nm.Name))
-		w.put16(recs+4*i+2, uint16(off))
-		w.b = append(w.b, nm.Name...)
-		w.b = append(w.b, 0)
+	if err := w.nameTable("btk", b.Names); err != nil {
+		return nil, err
 	}
 
 	w.align(smallAlign)
@@ -201,6 +189,28 @@ func (w *writer) put16(at int, v uint16) { w.order.PutUint16(w.b[at:], v) }
 func (w *writer) put32(at int, v uint32) { w.order.PutUint32(w.b[at:], v) }
 func (w *writer) append16(v uint16)      { w.b = w.order.AppendUint16(w.b, v) }
 func (w *writer) append32(v uint32)      { w.b = w.order.AppendUint32(w.b, v) }
+
+// nameTable writes a JUTNameTab: u16 count, u16 0xFFFF, {u16 hash, u16
+// offset} per name, then the NUL-terminated strings. Hashes are computed
+// from the names.
+func (w *writer) nameTable(format string, names []Name) error {
+	table := len(w.b)
+	w.append16(uint16(len(names)))
+	w.append16(0xFFFF)
+	recs := len(w.b)
+	w.pad(4*len(names), 0)
+	for i, nm := range names {
+		off := len(w.b) - table
+		if off > math.MaxUint16 {
+			return fmt.Errorf("%s: name %d starts 0x%x bytes into the name table, past what a u16 offset reaches", format, i, off)
+		}
+		w.put16(recs+4*i, NameHash(nm.Name))
+		w.put16(recs+4*i+2, uint16(off))
+		w.b = append(w.b, nm.Name...)
+		w.b = append(w.b, 0)
+	}
+	return nil
+}
 
 func (w *writer) trackSets(sets []TrackSet) {
 	for i := range sets {
@@ -301,7 +311,7 @@ func toF32(v []float64) []float32 {
 
 // appendSeq finds seq in *table or appends it; the index must fit in 16
 // bits and the table must stay addressable by u16 counts.
-func appendSeq[T int16 | float32](table *[]T, seq []T) (uint16, error) {
+func appendSeq[T int16 | float32 | uint16 | uint8](table *[]T, seq []T) (uint16, error) {
 	tab := *table
 search:
 	for i := 0; i+len(seq) <= len(tab); i++ {
