@@ -92,6 +92,9 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 	a.Raw = m
 	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
 	a.Warnings = append(a.Warnings, m.Warnings...)
+	if m.LittleEndian {
+		a.Details = append(a.Details, format.Detail{Name: "byte order", Value: "little-endian"})
+	}
 	a.Details = append(a.Details,
 		format.Detail{Name: "magic", Value: m.Magic},
 		format.Detail{Name: "hierarchy mode", Value: m.HierarchyMode().String()},
