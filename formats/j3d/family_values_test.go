@@ -164,7 +164,9 @@ func TestBRKValues(t *testing.T) {
 		}
 		cr := func(f float64) float64 { return gameColor(hermiteBasis(0, 0, 0, 10, 2000, 0, f), -1024, 1023) }
 		cg := func(f float64) float64 { return gameColor(hermiteBasis(0, -100, 50, 10, 100, -20, f), -1024, 1023) }
-		kr := func(f float64) float64 { return gameColor(keyed(f, [4]float64{2, 300, 9, -30}, [4]float64{6, -10, 4, 0}), 0, 255) }
+		kr := func(f float64) float64 {
+			return gameColor(keyed(f, [4]float64{2, 300, 9, -30}, [4]float64{6, -10, 4, 0}), 0, 255)
+		}
 		ka := func(f float64) float64 {
 			return gameColor(keyed(f, [4]float64{0, 10, 3, 3}, [4]float64{4, 100, -2, -2}, [4]float64{8, 50, 0, 0}), 0, 255)
 		}
