@@ -54,14 +54,24 @@ type RuntimeCurve interface {
 	SetRuntime(Runtime)
 }
 
-// SetRuntime switches every runtime-dependent curve of the clip to r.
+// SetRuntime switches every runtime-dependent curve of the clip to r (and
+// rebuilds the evaluation plan, which resolves their index rules, when the
+// clip has one and something changed).
 func (c *Clip) SetRuntime(r Runtime) {
+	changed := false
 	for i := range c.Targets {
 		for _, ch := range c.Targets[i].Channels {
 			if rc, ok := ch.Curve.(RuntimeCurve); ok {
+				if f, ok := rc.(*FullFrame); ok && f.Early == (r == EarlyRuntime) {
+					continue
+				}
 				rc.SetRuntime(r)
+				changed = true
 			}
 		}
+	}
+	if changed && c.plan != nil {
+		c.Prepare()
 	}
 }
 

@@ -117,22 +117,17 @@ func (b *BCA) Clip() (*anim.Clip, error) {
 	if !c.Loop.Valid() {
 		return nil, bin.Errorf("bca", -1, "loop mode %d is not 0..4", b.LoopMode)
 	}
-	var tables [3][]float64
-	tables[ScaleTrack] = make([]float64, len(b.Scale))
-	for i, v := range b.Scale {
-		tables[ScaleTrack][i] = float64(v)
-	}
-	tables[RotationTrack] = make([]float64, len(b.Rotation))
+	// Scale and translation are the decoded f32 tables themselves; angles
+	// become degrees (exact in float32: s16 · 45 / 8192).
+	var tables [3][]float32
+	tables[ScaleTrack], tables[TranslationTrack] = b.Scale, b.Translation
+	tables[RotationTrack] = make([]float32, len(b.Rotation))
 	for i, v := range b.Rotation {
-		tables[RotationTrack][i] = RotationDegrees(v)
-	}
-	tables[TranslationTrack] = make([]float64, len(b.Translation))
-	for i, v := range b.Translation {
-		tables[TranslationTrack][i] = float64(v)
+		tables[RotationTrack][i] = float32(RotationDegrees(v))
 	}
 	c.Targets = make([]anim.Target, len(b.Joints))
 	chans := make([]anim.Channel, 9*len(b.Joints))
-	curves := make([]FullFrame, 9*len(b.Joints))
+	curves := make([]anim.FullFrame, 9*len(b.Joints))
 	for i := range b.Joints {
 		t := &c.Targets[i]
 		t.Index, t.Kind, t.TexGen, t.Base = i, anim.JointTarget, -1, anim.DefaultBase()
@@ -142,18 +137,11 @@ func (b *BCA) Clip() (*anim.Clip, error) {
 			if msg := checkFull(tr, b.Tables.Len(k)); msg != "" {
 				return nil, bin.Errorf("bca", -1, "joint %d %s: %s %s", i, trackName(j, anim.JointTarget), k, msg)
 			}
-			t.Channels[j].Slot = slotOf(j)
-			if tr.Count == 0 {
-				t.Channels[j].Curve = defaultZero
-				if k == ScaleTrack {
-					t.Channels[j].Curve = defaultScale
-				}
-				continue
+			def := defaultZero
+			if k == ScaleTrack {
+				def = defaultScale
 			}
-			end := int(tr.Index) + int(tr.Count)
-			cv := &curves[9*i+j]
-			*cv = FullFrame{Values: tables[k][tr.Index:end:end], Round: true}
-			t.Channels[j].Curve = cv
+			t.Channels[j] = anim.Channel{Slot: slotOf(j), Curve: fullCurve(tr, tables[k], true, def, &curves[9*i+j])}
 		}
 	}
 	return c, nil

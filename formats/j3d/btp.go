@@ -125,9 +125,9 @@ func (b *BTP) Clip() (*anim.Clip, error) {
 	if len(b.Names) < len(b.Entries) {
 		return nil, bin.Errorf("btp", -1, "%d entries but %d names", len(b.Entries), len(b.Names))
 	}
-	table := make([]float64, len(b.Values))
+	table := make([]float32, len(b.Values))
 	for i, v := range b.Values {
-		table[i] = float64(v)
+		table[i] = float32(v)
 	}
 	c.Targets = make([]anim.Target, len(b.Entries))
 	for i, e := range b.Entries {
@@ -139,7 +139,7 @@ func (b *BTP) Clip() (*anim.Clip, error) {
 		}
 		c.Targets[i] = anim.Target{Name: b.Names[i].Name, Index: i, Kind: anim.TexPatternTarget, TexGen: -1,
 			Base: anim.DefaultBase(), TexMap: int(e.TexMap),
-			Channels: []anim.Channel{{Slot: anim.TexIndex, Curve: fullCurve(e.FullTrack, table, false, defaultZero)}}}
+			Channels: []anim.Channel{{Slot: anim.TexIndex, Curve: fullCurve(e.FullTrack, table, false, defaultZero, nil)}}}
 	}
 	return c, nil
 }

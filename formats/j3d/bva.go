@@ -90,7 +90,7 @@ func (b *BVA) Clip() (*anim.Clip, error) {
 	if !c.Loop.Valid() {
 		return nil, bin.Errorf("bva", -1, "loop mode %d is not 0..4", b.LoopMode)
 	}
-	table := make([]float64, len(b.Values))
+	table := make([]float32, len(b.Values))
 	for i, v := range b.Values {
 		if v != 0 {
 			table[i] = 1
@@ -102,7 +102,7 @@ func (b *BVA) Clip() (*anim.Clip, error) {
 			return nil, bin.Errorf("bva", -1, "shape %d: %s", i, msg)
 		}
 		c.Targets[i] = anim.Target{Index: i, Kind: anim.ShapeTarget, TexGen: -1, Base: anim.DefaultBase(),
-			Channels: []anim.Channel{{Slot: anim.Visible, Curve: fullCurve(t, table, true, defaultVisible)}}}
+			Channels: []anim.Channel{{Slot: anim.Visible, Curve: fullCurve(t, table, true, defaultVisible, nil)}}}
 	}
 	return c, nil
 }

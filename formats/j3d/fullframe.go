@@ -18,73 +18,6 @@ type FullTrack struct {
 // FullTrackSize is the size of a FullTrack in the file.
 const FullTrackSize = 4
 
-// FullFrame is a full-frame track as the games look it up (J3DAnmTransformFull,
-// J3DAnmTexPattern, J3DAnmVisibilityFull): frames before 0 (and NaN) read
-// the first value; otherwise the frame, as an f32, picks value
-// i = (int)(frame + 0.5) when Round is set and the runtime is the later
-// one, else i = (int)frame; i at or past the track's length reads the last
-// value. Values hold between frames: there is no interpolation. Each track
-// has its own length, which need not be the clip's duration + 1.
-//
-// Values is a sub-slice of the file's converted value table, so tracks
-// sharing data share memory.
-type FullFrame struct {
-	Values []float64
-	// Round selects the later runtime's round-half-up index (BCA, BVA);
-	// BTP truncates in every runtime.
-	Round bool
-	early bool
-}
-
-// Index is the value index the game reads at frame f.
-func (c *FullFrame) Index(f float64) int {
-	n := len(c.Values)
-	x := float32(f)
-	if !(x >= 0) {
-		return 0
-	}
-	if c.Round && !c.early {
-		x += 0.5
-	}
-	if x >= float32(n) {
-		return n - 1
-	}
-	return int(x)
-}
-
-// Eval implements anim.Curve.
-func (c *FullFrame) Eval(f float64) float64 {
-	if len(c.Values) == 0 {
-		return 0
-	}
-	return c.Values[c.Index(f)]
-}
-
-// SetRuntime implements anim.RuntimeCurve.
-func (c *FullFrame) SetRuntime(r anim.Runtime) { c.early = r == anim.EarlyRuntime }
-
-// Kind implements anim.Curve.
-func (*FullFrame) Kind() anim.CurveKind { return anim.KindFullFrame }
-
-// NumKeys implements anim.Curve: every stored frame is a key.
-func (c *FullFrame) NumKeys() int { return len(c.Values) }
-
-// Key implements anim.Curve.
-func (c *FullFrame) Key(i int) anim.Key { return anim.Key{Frame: float64(i), Value: c.Values[i]} }
-
-// Validate implements anim.Curve.
-func (c *FullFrame) Validate() error {
-	if len(c.Values) == 0 {
-		return fmt.Errorf("full-frame track without values")
-	}
-	for i, v := range c.Values {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("value %d (%v) is not finite", i, v)
-		}
-	}
-	return nil
-}
-
 // readFullTracks reads count FullTracks at chunk offset off.
 func (s *section) readFullTracks(what string, fieldOff int64, off uint32, count int) ([]FullTrack, error) {
 	if count == 0 {
@@ -115,13 +48,33 @@ func checkFull(t FullTrack, tableLen int) string {
 }
 
 // fullCurve is the curve of a checked full-frame track over the converted
-// table (a sub-slice of it); count 0 gives def.
-func fullCurve(t FullTrack, table []float64, round bool, def anim.Curve) anim.Curve {
-	if t.Count == 0 {
+// table (an anim.FullFrame over a sub-slice of it, shared, not copied):
+// count 0 gives def, count 1 a constant (the same value at every frame).
+// cv, when not nil, is the FullFrame to fill (preallocated by the caller).
+func fullCurve(t FullTrack, table []float32, round bool, def anim.Curve, cv *anim.FullFrame) anim.Curve {
+	switch t.Count {
+	case 0:
 		return def
+	case 1:
+		return constant(float64(table[t.Index]))
+	}
+	if cv == nil {
+		cv = new(anim.FullFrame)
 	}
 	end := int(t.Index) + int(t.Count)
-	return &FullFrame{Values: table[t.Index:end:end], Round: round}
+	*cv = anim.FullFrame{Values: table[t.Index:end:end], Round: round}
+	return cv
+}
+
+// constant is anim.Constant(v), sharing the interface values of 0 and 1.
+func constant(v float64) anim.Curve {
+	switch {
+	case v == 1:
+		return defaultScale
+	case v == 0 && !math.Signbit(v):
+		return defaultZero
+	}
+	return anim.Constant(v)
 }
 
 // readU16s reads count u16 values at chunk offset off.
