@@ -1,16 +1,3 @@
-// Package j3d decodes Nintendo J3D animation files: BCK (ANK1, joint
-// animation) and BTK (TTK1, texture SRT animation), as used by the
-// GameCube/Wii JSystem games.
-//
-// Decoding happens in two steps. DecodeBCK and DecodeBTK check the file
-// against the validation rules of the fixtures' README (R1–R8) and return
-// spec-shaped structs that keep every header field and raw table, for an
-// inspector that shows the file as stored. Their Clip methods convert that
-// into a format-neutral anim.Clip following the games' semantics.
-// EncodeBCK and EncodeBTK write the structs back in the exporters' layout.
-// Writing is a supported feature, not a test helper: assets/gen builds the
-// embedded demo assets with it, and TestEncodeRoundTrip re-encodes every
-// fixture byte for byte.
 package j3d
 
 import (
