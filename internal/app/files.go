@@ -47,6 +47,10 @@ func (a *App) Add(loaded []*File) {
 			a.Notify(ui.Warning, "%s: %s", f.name, w)
 		}
 		for _, c := range f.asset.Clips {
+			c.SetRuntime(a.mat.runtime)
+			if isMaterialClip(c) {
+				continue // addMaterialClips
+			}
 			if isTexClip(c) && newTex < 0 {
 				newTex = fi
 			} else if !isTexClip(c) && len(c.Targets) > 0 && newJoint < 0 {
@@ -69,6 +73,7 @@ func (a *App) Add(loaded []*File) {
 	if fi, ci, ok := a.pickAnim(first); ok {
 		a.setClip(fi, ci)
 	}
+	a.addMaterialClips(first)
 	if newJoint < 0 && newTex >= 0 {
 		a.focus = ui.TexSlot
 	}
@@ -206,6 +211,7 @@ func (a *App) OpenDemo() {
 func (a *App) closeAll() {
 	a.files = nil
 	a.joint, a.tex, a.skel = nil, nil, nil
+	a.closeMaterials(-1)
 	a.skelFile = -1
 	a.binding = anim.Binding{}
 	a.markers = a.markers[:0]
@@ -233,6 +239,7 @@ func (a *App) closeFile(i int) {
 		return s
 	}
 	a.joint, a.tex = fix(a.joint), fix(a.tex)
+	a.closeMaterials(i)
 	switch {
 	case a.skel != nil && a.skelFile == i:
 		a.skel, a.skelFile = nil, -1

@@ -14,6 +14,7 @@ func (a *App) Apply(in ui.Intent) {
 	case a.applyPlayback(in):
 	case a.applySelection(in):
 	case a.applySession(in):
+	case a.applyMaterial(in):
 	default:
 		a.applyAnalysis(in)
 	}
@@ -96,6 +97,7 @@ func (a *App) setLoop(in ui.SetLoop) {
 	}
 	frame, paused := f.clock.Frame, f.clock.Paused
 	f.clock = anim.NewClock(mode, f.clip.Duration, a.speed)
+	f.clock.Runtime = a.mat.runtime
 	f.clock.Frame = frame
 	f.clock.Paused = paused || !a.playing
 }

@@ -19,6 +19,9 @@ func (a *App) Advance(dt float64) {
 			s.clock.Advance(dt * s.clip.FPS)
 		}
 	}
+	for _, s := range a.mat.slots {
+		s.clock.Advance(dt * s.clip.FPS)
+	}
 	// A clip in a once mode stops by itself; the transport shows "play"
 	// again when every slot has stopped.
 	if a.playing && !a.AnyRunning() {
@@ -33,6 +36,11 @@ func (a *App) AnyRunning() bool {
 			return true
 		}
 	}
+	for _, s := range a.mat.slots {
+		if s.clock.Running() {
+			return true
+		}
+	}
 	return false
 }
 
@@ -42,6 +50,9 @@ func (a *App) Evaluate() {
 		if s != nil {
 			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 		}
+	}
+	for _, s := range a.mat.slots {
+		anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 	}
 	sk := a.drawnSkeleton()
 	if sk == nil {
@@ -102,6 +113,9 @@ func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatr
 }
 
 func (a *App) focused() *slot {
+	if s := a.materialSlot(a.focus); s != nil {
+		return s
+	}
 	if a.focus == ui.TexSlot && a.tex != nil {
 		return a.tex
 	}
@@ -118,6 +132,7 @@ func (a *App) slots() []*slot {
 			out = append(out, s)
 		}
 	}
+	out = append(out, a.mat.slots...)
 	return out
 }
 
