@@ -79,6 +79,8 @@ func inspector(a *format.Asset) inspect.Source {
 		return &j3dInspector{bck: raw, clips: a.Clips}
 	case *BTK:
 		return &j3dInspector{btk: raw, clips: a.Clips}
+	case *BCA, *BRK, *BPK, *BTP, *BVA:
+		return &familyInspector{raw: raw, clips: a.Clips}
 	}
 	return nil
 }
