@@ -76,7 +76,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		return
 	}
 	for ci, c := range f.Clips {
-		active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+		active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.playsMaterial(c)
 		name := c.Name
 		if name == "" {
 			name = "animation"
@@ -84,6 +84,8 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		kind := "joints"
 		if isTexClip(c) {
 			kind = "texture"
+		} else if k := materialKind(c); k != "" {
+			kind = k
 		}
 		l := fmt.Sprintf("%s  ·  %s, %g f, %s###clip%d_%d", name, kind, c.Duration, c.Loop, fi, ci)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {

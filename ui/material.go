@@ -146,3 +146,33 @@ func (u *UI) materialRow(m *MaterialView, ci, ti int, t *anim.Target, vals *[ani
 		u.emit(SelectMaterial{Ref: ref})
 	}
 }
+
+// playsMaterial reports whether c plays in a material slot.
+func (v *View) playsMaterial(c *anim.Clip) bool {
+	if v.Materials == nil {
+		return false
+	}
+	for _, p := range v.Materials.Clips {
+		if p.Clip == c {
+			return true
+		}
+	}
+	return false
+}
+
+// materialKind names what a material clip animates for the file list
+// ("colours", "texture pattern", "visibility"), "" for other clips.
+func materialKind(c *anim.Clip) string {
+	if len(c.Targets) == 0 || !c.Targets[0].Kind.IsMaterial() {
+		return ""
+	}
+	switch c.Targets[0].Kind {
+	case anim.TevRegTarget, anim.MatColorTarget:
+		return "colours"
+	case anim.TexPatternTarget:
+		return "texture pattern"
+	case anim.ShapeTarget:
+		return "visibility"
+	}
+	return "material"
+}

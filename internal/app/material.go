@@ -220,3 +220,17 @@ const tintAlphaFloor = 0.4
 
 // hiddenAlpha is how visible the quad stays while its shape is hidden.
 const hiddenAlpha = 0.2
+
+// selectMaterialNamed selects the first material target called name
+// ("mat_2/C1", a BPK or BTP material, "#3" is not: that names a joint).
+func (a *App) selectMaterialNamed(name string) bool {
+	for ci, s := range a.mat.slots {
+		for ti := range s.clip.Targets {
+			if s.clip.Targets[ti].Name == name {
+				a.Apply(ui.SelectMaterial{Ref: ui.MatRef{Clip: ci, Target: ti}})
+				return true
+			}
+		}
+	}
+	return false
+}
