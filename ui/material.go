@@ -106,7 +106,7 @@ func (u *UI) materialSection(v *View) {
 	tooltip("Wind Waker / Sunshine: full-frame BCA and BVA indices truncate, mirrored loop modes clamp and turn at the end.\nOff: Pikmin 2 / Twilight Princess / Galaxy (round half up, reflect at end − 1).")
 	for ci, p := range m.Clips {
 		imgui.Spacing()
-		textDim(fmt.Sprintf("%s · frame %.2f / %g", p.Label, p.Clock.Frame, p.Clip.Duration))
+		textDim(fmt.Sprintf("%s · frame %.2f / %g", shortLabel(p.Label), p.Clock.Frame, p.Clip.Duration))
 		for ti := range p.Clip.Targets {
 			if p.Pose == nil || ti >= len(p.Pose.Targets) {
 				break
@@ -176,3 +176,4 @@ func materialKind(c *anim.Clip) string {
 	}
 	return "material"
 }
+

@@ -57,7 +57,7 @@ type BCA struct {
 // DecodeBCA decodes a BCA file (either byte order).
 func DecodeBCA(data []byte) (*BCA, error) {
 	const format = "bca"
-	h, c, chunk, _, err := readHeader(format, MagicBCA, "ANF1", data)
+	h, c, chunk, _, err := readHeaderSlack(format, MagicBCA, "ANF1", data, trimSlack)
 	if err != nil {
 		return nil, err
 	}

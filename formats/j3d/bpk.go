@@ -51,7 +51,7 @@ type BPK struct {
 // DecodeBPK decodes a BPK file (either byte order).
 func DecodeBPK(data []byte) (*BPK, error) {
 	const format = "bpk"
-	h, c, chunk, _, err := readHeader(format, MagicBPK, "PAK1", data)
+	h, c, chunk, _, err := readHeaderSlack(format, MagicBPK, "PAK1", data, trimSlack)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ type BRK struct {
 // DecodeBRK decodes a BRK file (either byte order).
 func DecodeBRK(data []byte) (*BRK, error) {
 	const format = "brk"
-	h, c, chunk, _, err := readHeader(format, MagicBRK, "TRK1", data)
+	h, c, chunk, _, err := readHeaderSlack(format, MagicBRK, "TRK1", data, trimSlack)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ type BTP struct {
 // DecodeBTP decodes a BTP file (either byte order).
 func DecodeBTP(data []byte) (*BTP, error) {
 	const format = "btp"
-	h, c, chunk, _, err := readHeader(format, MagicBTP, "TPT1", data)
+	h, c, chunk, _, err := readHeaderSlack(format, MagicBTP, "TPT1", data, trimSlack)
 	if err != nil {
 		return nil, err
 	}

@@ -40,7 +40,7 @@ type BVA struct {
 // DecodeBVA decodes a BVA file (either byte order).
 func DecodeBVA(data []byte) (*BVA, error) {
 	const format = "bva"
-	h, c, chunk, _, err := readHeader(format, MagicBVA, "VAF1", data)
+	h, c, chunk, _, err := readHeaderSlack(format, MagicBVA, "VAF1", data, trimSlack)
 	if err != nil {
 		return nil, err
 	}

@@ -37,13 +37,22 @@ func endianDetail(h FileHeader) format.Detail {
 	return format.Detail{Name: "byte order", Value: "big-endian"}
 }
 
-func bcaDetails(b *BCA) []format.Detail {
-	d := []format.Detail{
-		endianDetail(b.File),
-		{Name: "loop mode byte", Value: b.LoopMode},
-		{Name: "joints", Value: len(b.Joints)},
-		{Name: "value tables", Value: j3dTableCounts{len(b.Scale), len(b.Rotation), len(b.Translation)}},
+// headerDetails are the byte order and, for an archive entry cut short of
+// its declared size, how much final padding is missing.
+func headerDetails(h FileHeader) []format.Detail {
+	d := []format.Detail{endianDetail(h)}
+	if h.Trimmed > 0 {
+		d = append(d, format.Detail{Name: "trimmed", Value: fmt.Sprintf("the data ends %d bytes before the declared size %d (final padding cut, as in archive entries; tolerated)", h.Trimmed, h.FileSize)})
 	}
+	return d
+}
+
+func bcaDetails(b *BCA) []format.Detail {
+	d := append(headerDetails(b.File),
+		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		format.Detail{Name: "joints", Value: len(b.Joints)},
+		format.Detail{Name: "value tables", Value: j3dTableCounts{len(b.Scale), len(b.Rotation), len(b.Translation)}},
+	)
 	lengths := map[int]int{}
 	for i := range b.Joints {
 		for _, t := range b.Joints[i] {
@@ -84,14 +93,13 @@ func valueCounts(v *[4][]int16) string {
 }
 
 func brkDetails(b *BRK) []format.Detail {
-	d := []format.Detail{
-		endianDetail(b.File),
-		{Name: "loop mode byte", Value: b.LoopMode},
-		{Name: "TEV colour (C) entries", Value: len(b.CRegs)},
-		{Name: "konst colour (K) entries", Value: len(b.KRegs)},
-		{Name: "C value tables", Value: valueCounts(&b.CValues)},
-		{Name: "K value tables", Value: valueCounts(&b.KValues)},
-	}
+	d := append(headerDetails(b.File),
+		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		format.Detail{Name: "TEV colour (C) entries", Value: len(b.CRegs)},
+		format.Detail{Name: "konst colour (K) entries", Value: len(b.KRegs)},
+		format.Detail{Name: "C value tables", Value: valueCounts(&b.CValues)},
+		format.Detail{Name: "K value tables", Value: valueCounts(&b.KValues)},
+	)
 	add := func(letter string, regs []RegEntry, names []Name) {
 		if len(regs) > maxTrackDetails {
 			return
@@ -106,12 +114,11 @@ func brkDetails(b *BRK) []format.Detail {
 }
 
 func bpkDetails(b *BPK) []format.Detail {
-	d := []format.Detail{
-		endianDetail(b.File),
-		{Name: "loop mode byte", Value: b.LoopMode},
-		{Name: "materials", Value: len(b.Entries)},
-		{Name: "value tables", Value: valueCounts(&b.Values)},
-	}
+	d := append(headerDetails(b.File),
+		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		format.Detail{Name: "materials", Value: len(b.Entries)},
+		format.Detail{Name: "value tables", Value: valueCounts(&b.Values)},
+	)
 	if len(b.Entries) <= maxTrackDetails {
 		for i := range b.Entries {
 			d = append(d, format.Detail{Name: b.Names[i].Name, Value: colorText(&b.Entries[i])})
@@ -121,12 +128,11 @@ func bpkDetails(b *BPK) []format.Detail {
 }
 
 func btpDetails(b *BTP) []format.Detail {
-	d := []format.Detail{
-		endianDetail(b.File),
-		{Name: "loop mode byte", Value: b.LoopMode},
-		{Name: "entries", Value: len(b.Entries)},
-		{Name: "texture numbers", Value: len(b.Values)},
-	}
+	d := append(headerDetails(b.File),
+		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		format.Detail{Name: "entries", Value: len(b.Entries)},
+		format.Detail{Name: "texture numbers", Value: len(b.Values)},
+	)
 	if len(b.Entries) <= maxTrackDetails {
 		for i, e := range b.Entries {
 			d = append(d, format.Detail{Name: fmt.Sprintf("%s texMap %d", b.Names[i].Name, e.TexMap), Value: fmt.Sprintf("%d frames @%d, textures %s", e.Count, e.Index, distinct(b.Values, e.FullTrack))})
@@ -151,12 +157,11 @@ func distinct(values []uint16, t FullTrack) string {
 }
 
 func bvaDetails(b *BVA) []format.Detail {
-	d := []format.Detail{
-		endianDetail(b.File),
-		{Name: "loop mode byte", Value: b.LoopMode},
-		{Name: "shapes", Value: len(b.Shapes)},
-		{Name: "visibility bytes", Value: len(b.Values)},
-	}
+	d := append(headerDetails(b.File),
+		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		format.Detail{Name: "shapes", Value: len(b.Shapes)},
+		format.Detail{Name: "visibility bytes", Value: len(b.Values)},
+	)
 	if len(b.Shapes) <= maxTrackDetails {
 		for i, t := range b.Shapes {
 			hidden := 0

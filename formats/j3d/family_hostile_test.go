@@ -2,6 +2,7 @@ package j3d
 
 import (
 	"encoding/binary"
+	"reflect"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,13 +31,30 @@ func TestFamilyTruncated(t *testing.T) {
 	for _, m := range readFamilyManifest(t) {
 		data := readFamily(t, m.File)
 		format := filepath.Ext(m.File)[1:]
+		_, whole, err := decodeByFormat(format, data)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for n := 0; n < len(data); n += 1 + n/8 {
-			raw, _, err := decodeByFormat(format, data[:n])
-			if err == nil {
-				t.Errorf("%s cut to %d bytes: decoded (%T)", m.File, n, raw)
-				continue
+			_, clip, err := decodeByFormat(format, data[:n])
+			trimmable := len(data)-n <= trimSlack && format != "bck" && format != "btk"
+			switch {
+			case err == nil && !trimmable:
+				t.Errorf("%s cut to %d bytes: decoded", m.File, n)
+			case err == nil:
+				// Only final padding was cut (FileHeader.Trimmed): the
+				// same animation.
+				if !reflect.DeepEqual(clip, whole) {
+					t.Errorf("%s cut to %d bytes (padding only): a different clip", m.File, n)
+				}
+			default:
+				wantFormatError(t, m.File, err, format)
 			}
-			wantFormatError(t, m.File, err, format)
+		}
+		for n := max(0, len(data)-trimSlack); n < len(data); n++ {
+			if _, _, err := decodeByFormat(format, data[:n]); err != nil && format != "bck" && format != "btk" {
+				wantFormatError(t, m.File, err, format)
+			}
 		}
 	}
 }
@@ -119,5 +137,34 @@ func TestFamilyHostile(t *testing.T) {
 		data := mutate(orig, func(b []byte) []byte { return k.change(b, orderFor(b)) })
 		_, _, err := decodeByFormat(k.format, data)
 		wantFormatError(t, k.file+": "+k.what, err, k.format, k.want...)
+	}
+}
+
+// TestTrimmedPadding: an archive entry lacking its final alignment padding
+// (as real Mario Kart: Double Dash BCAs are: declared 960 bytes, 932
+// stored) decodes with FileHeader.Trimmed set; one byte more missing than
+// the padding fails.
+func TestTrimmedPadding(t *testing.T) {
+	data := readFamily(t, "bca_le.bca")
+	b, err := DecodeBCA(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last table's end: translation table offset + count × 4.
+	end := int(b.Chunk.Offset) + int(b.TranslationOffset) + 4*len(b.Translation)
+	if len(data)-end == 0 || len(data)-end > trimSlack {
+		t.Fatalf("test premise: %d bytes of padding after the last table", len(data)-end)
+	}
+	trimmed, err := DecodeBCA(data[:end])
+	if err != nil {
+		t.Fatalf("padding cut: %v", err)
+	}
+	if trimmed.File.Trimmed != len(data)-end {
+		t.Errorf("Trimmed = %d, want %d", trimmed.File.Trimmed, len(data)-end)
+	}
+	if _, err := DecodeBCA(data[:end-1]); err == nil {
+		t.Error("cutting into the translation table decoded")
+	} else {
+		wantFormatError(t, "cut into the table", err, "bca", "translation table", "runs past the chunk end")
 	}
 }

@@ -49,7 +49,8 @@ func (x *familyInspector) Header() []inspect.Section {
 	}
 	out := []inspect.Section{{
 		Title:  "J3D file header",
-		Fields: []inspect.Field{inspect.F("magic", file.Magic), inspect.F("byte order", order), inspect.F("file size", file.FileSize), inspect.F("chunk count", file.ChunkCount)},
+		Fields: []inspect.Field{inspect.F("magic", file.Magic), inspect.F("byte order", order), inspect.F("file size", file.FileSize), inspect.F("chunk count", file.ChunkCount),
+			inspect.F("trimmed", fmt.Sprintf("%d bytes of final padding missing from the data", file.Trimmed))},
 		Tables: []inspect.Table{chunks},
 	}}
 	sec := inspect.Section{Title: fmt.Sprintf("%s chunk at %s", chunk.ID, inspect.Hex(chunk.Offset))}

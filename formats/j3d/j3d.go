@@ -133,6 +133,11 @@ type FileHeader struct {
 	// LittleMagic); chunk ids are then reported in their big-endian
 	// spelling.
 	LittleEndian bool
+	// Trimmed is how many bytes of the declared size the data lacks: an
+	// archive entry whose final alignment padding was cut (real Mario Kart:
+	// Double Dash BCA files are). Tolerated up to trimSlack bytes for the
+	// family types; every table is still checked against the data.
+	Trimmed int
 	FileSize     uint32 // as declared at 0x08
 	ChunkCount   uint32 // as declared at 0x0C
 	Chunks       []Chunk
@@ -149,6 +154,17 @@ type Chunk struct {
 // with the given id, as a reader over its bytes (clamped to the declared
 // file size for the TTK1 size quirk; clamped reports that).
 func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chunk, chunk bin.Reader, clamped bool, err error) {
+	return readHeaderSlack(format, magic, chunkID, data, 0)
+}
+
+// trimSlack is how many bytes of final padding (the chunks are 0x20
+// aligned) the family decoders let an archive entry lack.
+const trimSlack = 0x1F
+
+// readHeaderSlack is readHeader letting the data end up to slack bytes
+// before the declared file size (FileHeader.Trimmed); the last chunk is
+// then clamped to the data.
+func readHeaderSlack(format, magic, chunkID string, data []byte, slack int64) (h FileHeader, c Chunk, chunk bin.Reader, clamped bool, err error) {
 	if len(data) < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, -1, "file is %d bytes, shorter than the %d-byte J3D header", len(data), headerSize)
 	}
@@ -164,13 +180,17 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 	if h.FileSize < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is smaller than the %d-byte header", h.FileSize, headerSize)
 	}
-	if int64(h.FileSize) > int64(len(data)) {
-		return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is larger than the data (%d bytes): file truncated?", h.FileSize, len(data))
+	end := int64(h.FileSize)
+	if over := int64(h.FileSize) - int64(len(data)); over > 0 {
+		if over > slack {
+			return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is larger than the data (%d bytes): file truncated?", h.FileSize, len(data))
+		}
+		h.Trimmed = int(over)
+		end = int64(len(data))
 	}
 	if h.ChunkCount == 0 {
 		return h, c, chunk, false, bin.Errorf(format, 0x0C, "chunk count is 0")
 	}
-	end := int64(h.FileSize)
 	found := -1
 	off := int64(headerSize)
 	// The loop is bounded by the declared size: every chunk takes at least
@@ -190,7 +210,8 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 		}
 		if off+int64(size) > end {
 			quirk := id == "TTK1" && chunkID == "TTK1" && found < 0 && off+int64(size) <= end+ttk1SizeSlack
-			if !quirk {
+			trimmed := h.Trimmed > 0 && i+1 == h.ChunkCount && off+int64(size) <= int64(h.FileSize)
+			if !quirk && !trimmed {
 				return h, c, chunk, false, bin.Errorf(format, off+4, "chunk %d (%q): size %d runs past the declared file end (0x%x)", i, printable(id), size, end)
 			}
 		}
@@ -203,7 +224,8 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 		}
 		off += int64(size)
 		if off > end {
-			// Only the clamped TTK1 gets here; nothing can follow it.
+			// Only the clamped TTK1 or a trimmed last chunk gets here;
+			// nothing can follow it.
 			if i+1 < h.ChunkCount {
 				return h, c, chunk, false, bin.Errorf(format, off, "chunk %d of %d: header past the declared file end (0x%x)", i+1, h.ChunkCount, end)
 			}
