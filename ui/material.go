@@ -176,4 +176,3 @@ func materialKind(c *anim.Clip) string {
 	}
 	return "material"
 }
-

@@ -2,9 +2,9 @@ package j3d
 
 import (
 	"encoding/binary"
-	"reflect"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 

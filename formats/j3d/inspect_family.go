@@ -48,7 +48,7 @@ func (x *familyInspector) Header() []inspect.Section {
 		order = "little-endian (magic and chunk ids stored as byte-swapped u32s)"
 	}
 	out := []inspect.Section{{
-		Title:  "J3D file header",
+		Title: "J3D file header",
 		Fields: []inspect.Field{inspect.F("magic", file.Magic), inspect.F("byte order", order), inspect.F("file size", file.FileSize), inspect.F("chunk count", file.ChunkCount),
 			inspect.F("trimmed", fmt.Sprintf("%d bytes of final padding missing from the data", file.Trimmed))},
 		Tables: []inspect.Table{chunks},

@@ -137,10 +137,10 @@ type FileHeader struct {
 	// archive entry whose final alignment padding was cut (real Mario Kart:
 	// Double Dash BCA files are). Tolerated up to trimSlack bytes for the
 	// family types; every table is still checked against the data.
-	Trimmed int
-	FileSize     uint32 // as declared at 0x08
-	ChunkCount   uint32 // as declared at 0x0C
-	Chunks       []Chunk
+	Trimmed    int
+	FileSize   uint32 // as declared at 0x08
+	ChunkCount uint32 // as declared at 0x0C
+	Chunks     []Chunk
 }
 
 // Chunk is one chunk as walked from the file header.
