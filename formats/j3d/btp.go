@@ -106,7 +106,7 @@ func DecodeBTP(data []byte) (*BTP, error) {
 	}
 	for i, e := range b.Entries {
 		if msg := checkFull(e.FullTrack, len(b.Values)); msg != "" {
-			return nil, bin.Errorf(format, c.Offset+int64(b.TableOffset)+int64(i)*patternSize, "entry %d (%s): %s", i, b.Names[i].Name, msg)
+			return nil, bin.Errorf(format, c.Offset+int64(b.TableOffset)+int64(i)*patternSize, "entry %d (%s): %s", i, printable(b.Names[i].Name), msg)
 		}
 	}
 	return b, nil
