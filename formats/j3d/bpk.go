@@ -1,7 +1,6 @@
 package j3d
 
 import (
-	"fmt"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -96,7 +95,7 @@ func DecodeBPK(data []byte) (*BPK, error) {
 	}
 	for i := range b.Entries {
 		base := c.Offset + int64(b.TableOffset) + int64(i)*colorEntrySize
-		if err := s.checkColor(&b.Entries[i], &b.Values, fmt.Sprintf("material entry %d", i), base); err != nil {
+		if err := s.checkColor(&b.Entries[i], &b.Values, entryLabel("material entry", i), base); err != nil {
 			return nil, err
 		}
 	}
@@ -116,10 +115,10 @@ func (b *BPK) Clip() (*anim.Clip, error) {
 		return nil, bin.Errorf("bpk", -1, "%d entries but %d names", len(b.Entries), len(b.Names))
 	}
 	s := &section{format: "bpk"}
-	cb := newColorBuilder("bpk", &b.Values)
+	cb := newColorBuilder("bpk", &b.Values, b.Entries)
 	c.Targets = make([]anim.Target, len(b.Entries))
 	for i := range b.Entries {
-		if err := s.checkColor(&b.Entries[i], &b.Values, fmt.Sprintf("material entry %d", i), -1); err != nil {
+		if err := s.checkColor(&b.Entries[i], &b.Values, entryLabel("material entry", i), -1); err != nil {
 			return nil, err
 		}
 		ch, err := cb.channels(&b.Entries[i], true)

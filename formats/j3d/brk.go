@@ -145,13 +145,16 @@ func DecodeBRK(data []byte) (*BRK, error) {
 		}
 		for i := range *reg.entries {
 			base := c.Offset + int64(reg.tableOff) + int64(i)*regEntrySize
-			if err := s.checkColor(&(*reg.entries)[i].Tracks, reg.values, fmt.Sprintf("%s register entry %d", reg.name, i), base); err != nil {
+			if err := s.checkColor(&(*reg.entries)[i].Tracks, reg.values, entryLabel(reg.name+" register entry", i), base); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return b, nil
 }
+
+// registerNames are the register names by table and colour id.
+var registerNames = [2][4]string{{"C0", "C1", "C2", "C3"}, {"K0", "K1", "K2", "K3"}}
 
 // Clip converts the BRK into an anim.Clip: one tevreg target per C entry,
 // then one per K entry, named "<material>/C<n>" or "<material>/K<n>", each
@@ -175,20 +178,24 @@ func (b *BRK) Clip() (*anim.Clip, error) {
 		values *[4][]int16
 		konst  bool
 	}{{"C", b.CRegs, b.CNames, &b.CValues, false}, {"K", b.KRegs, b.KNames, &b.KValues, true}} {
-		cb := newColorBuilder("brk", reg.values)
+		tracks := make([]ColorTracks, len(reg.regs))
+		for i := range reg.regs {
+			tracks[i] = reg.regs[i].Tracks
+		}
+		cb := newColorBuilder("brk", reg.values, tracks)
 		for i, e := range reg.regs {
-			what := fmt.Sprintf("%s register entry %d", reg.letter, i)
+			what := entryLabel(reg.letter+" register entry", i)
 			if err := s.checkColor(&e.Tracks, reg.values, what, -1); err != nil {
 				return nil, err
 			}
 			if e.ColorID > maxRegisterColorID {
-				return nil, bin.Errorf("brk", -1, "%s: colour id %d is not 0..3", what, e.ColorID)
+				return nil, bin.Errorf("brk", -1, "%s: colour id %d is not 0..3", what(), e.ColorID)
 			}
 			ch, err := cb.channels(&e.Tracks, reg.konst)
 			if err != nil {
 				return nil, err
 			}
-			register := fmt.Sprintf("%s%d", reg.letter, e.ColorID)
+			register := registerNames[b2i(reg.konst)][e.ColorID]
 			c.Targets = append(c.Targets, anim.Target{
 				Name: reg.names[i].Name + "/" + register, Index: i, Kind: anim.TevRegTarget, TexGen: -1,
 				Base: anim.DefaultBase(), Channels: ch, Material: reg.names[i].Name, Register: register,
@@ -196,4 +203,11 @@ func (b *BRK) Clip() (*anim.Clip, error) {
 		}
 	}
 	return c, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

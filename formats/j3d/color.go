@@ -91,18 +91,24 @@ func (s *section) readColorTracks(what string, fieldOff int64, off uint32, count
 }
 
 // checkColor checks each track of an entry against its value table; base
-// is the file offset of the entry (-1: none, for a struct built by hand).
-func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what string, base int64) error {
+// is the file offset of the entry (-1: none, for a struct built by hand);
+// what names the entry in the message (called only on failure).
+func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what func() string, base int64) error {
 	for j, t := range tr {
 		if msg := checkTrack(t, len(values[j]), 0); msg != "" {
 			off := int64(-1)
 			if base >= 0 {
 				off = base + int64(j)*TrackSize
 			}
-			return bin.Errorf(s.format, off, "%s %s: %s", what, colorNames[j], trimKind(msg))
+			return bin.Errorf(s.format, off, "%s %s: %s", what(), colorNames[j], trimKind(msg))
 		}
 	}
 	return nil
+}
+
+// entryLabel is a checkColor label: "C register entry 3".
+func entryLabel(what string, i int) func() string {
+	return func() string { return fmt.Sprintf("%s %d", what, i) }
 }
 
 // trimKind drops checkTrack's table-kind word ("scale index 3 ...").
@@ -113,6 +119,11 @@ func trimKind(msg string) string {
 	}
 	return msg
 }
+
+// minPreparedColorKeys is the shortest colour track given a search index
+// (anim.Hermite.Prepare): colour tracks are short, and bisecting a few
+// keys costs less than the index's allocation.
+const minPreparedColorKeys = 16
 
 // maxColorKeys bounds the keys of all colour tracks of a file together
 // (shared sequences counted per track): real files hold a few hundred.
@@ -125,17 +136,44 @@ type colorBuilder struct {
 	values *[4][]int16
 	cache  map[[4]int]*anim.Hermite
 	keys   int
+	// Preallocated for all entries (see newColorBuilder).
+	chans    []anim.Channel
+	curves   []ColorCurve
+	hermites []anim.Hermite
+	keySlab  []anim.HermiteKey
 }
 
-func newColorBuilder(format string, values *[4][]int16) *colorBuilder {
-	return &colorBuilder{format: format, values: values, cache: map[[4]int]*anim.Hermite{}}
+// newColorBuilder prepares the conversion of entries reading values.
+func newColorBuilder(format string, values *[4][]int16, entries []ColorTracks) *colorBuilder {
+	keyed, keys := 0, 0
+	for i := range entries {
+		for _, t := range entries[i] {
+			if t.Count >= 2 {
+				keyed++
+				keys += int(t.Count)
+			}
+		}
+	}
+	b := &colorBuilder{format: format, values: values, cache: make(map[[4]int]*anim.Hermite, keyed),
+		chans: make([]anim.Channel, 4*len(entries)), curves: make([]ColorCurve, keyed), hermites: make([]anim.Hermite, keyed)}
+	if keys <= maxColorKeys {
+		// One buffer for every track's keys (shared references take
+		// less); beyond the bound hermite refuses the file anyway.
+		b.keySlab = make([]anim.HermiteKey, 0, keys)
+	}
+	return b
 }
 
 // channels converts a checked entry. konst selects the GXColor rules
 // (constants keep their low byte, keys clamp to 0..255); otherwise the TEV
 // register rules (constants as stored, keys clamp to −1024..1023).
 func (b *colorBuilder) channels(tr *ColorTracks, konst bool) ([]anim.Channel, error) {
-	ch := make([]anim.Channel, 4)
+	var ch []anim.Channel
+	if len(b.chans) >= 4 {
+		ch, b.chans = b.chans[:4:4], b.chans[4:]
+	} else {
+		ch = make([]anim.Channel, 4)
+	}
 	for j, t := range tr {
 		ch[j].Slot = colorSlots[j]
 		table := b.values[j]
@@ -145,16 +183,22 @@ func (b *colorBuilder) channels(tr *ColorTracks, konst bool) ([]anim.Channel, er
 		case 1:
 			v := table[t.Index]
 			if konst {
-				ch[j].Curve = anim.Constant(float64(uint8(v)))
+				ch[j].Curve = constant(float64(uint8(v)))
 			} else {
-				ch[j].Curve = anim.Constant(float64(v))
+				ch[j].Curve = constant(float64(v))
 			}
 		default:
 			h, err := b.hermite(j, t)
 			if err != nil {
 				return nil, err
 			}
-			c := &ColorCurve{Hermite: h, Min: tevRegMin, Max: tevRegMax}
+			var c *ColorCurve
+			if len(b.curves) > 0 {
+				c, b.curves = &b.curves[0], b.curves[1:]
+			} else {
+				c = new(ColorCurve)
+			}
+			*c = ColorCurve{Hermite: h, Min: tevRegMin, Max: tevRegMax}
 			if konst {
 				c.Min, c.Max = u8Min, u8Max
 			}
@@ -173,10 +217,24 @@ func (b *colorBuilder) hermite(j int, t Track) (*anim.Hermite, error) {
 	if h := b.cache[ref]; h != nil {
 		return h, nil
 	}
-	keys := make([]anim.HermiteKey, t.Count)
+	var keys []anim.HermiteKey
+	if n := len(b.keySlab); cap(b.keySlab)-n >= int(t.Count) {
+		b.keySlab = b.keySlab[:n+int(t.Count)]
+		keys = b.keySlab[n : n+int(t.Count) : n+int(t.Count)]
+	} else {
+		keys = make([]anim.HermiteKey, t.Count)
+	}
 	fillKeys(keys, b.values[j], t.ValuesPerKey(), int(t.Index))
-	h := &anim.Hermite{Keys: keys, RotationFrac: anim.NotRotation}
-	h.Prepare()
+	var h *anim.Hermite
+	if len(b.hermites) > 0 {
+		h, b.hermites = &b.hermites[0], b.hermites[1:]
+	} else {
+		h = new(anim.Hermite)
+	}
+	*h = anim.Hermite{Keys: keys, RotationFrac: anim.NotRotation}
+	if len(keys) >= minPreparedColorKeys {
+		h.Prepare()
+	}
 	b.cache[ref] = h
 	return h, nil
 }

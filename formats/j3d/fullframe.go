@@ -95,13 +95,16 @@ func (s *section) readU16s(what string, fieldOff int64, off uint32, count int) (
 
 // readS16s reads count s16 values at chunk offset off.
 func (s *section) readS16s(what string, fieldOff int64, off uint32, count int) ([]int16, error) {
-	u, err := s.readU16s(what, fieldOff, off, count)
-	if err != nil || u == nil {
+	if count == 0 {
+		return nil, nil
+	}
+	b, err := s.need(what, fieldOff, off, int64(count), 2)
+	if err != nil {
 		return nil, err
 	}
-	v := make([]int16, len(u))
-	for i, x := range u {
-		v[i] = int16(x)
+	v := make([]int16, count)
+	for i := range v {
+		v[i] = int16(s.order.Uint16(b[2*i:]))
 	}
 	return v, nil
 }
