@@ -1,7 +1,6 @@
 package j3d
 
 import (
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
