@@ -139,6 +139,11 @@ func (u *UI) materialRow(m *MaterialView, ci, ti int, t *anim.Target, vals *[ani
 		if t.Name != "" {
 			label = fmt.Sprintf("%s (shape %d): %s", t.Name, t.Index, state)
 		}
+	case anim.ShaderParamTarget:
+		label = t.Name + " · " + t.Param + ":"
+		for _, ch := range t.Channels {
+			label += fmt.Sprintf(" %s %s", ch.Slot.Name(t.Kind), fmtNum(vals[ch.Slot]))
+		}
 	default:
 		label = targetLabel(t, ti)
 	}

@@ -74,6 +74,9 @@ type File struct {
 	SkeletalAnims []SkeletalAnim
 	// TexSRTAnims are the FSHU texture SRT animations of group 5.
 	TexSRTAnims []ShaderParamAnim
+	// ShaderParamAnims are the FSHU shader-parameter (group 3) and colour
+	// (group 4) animations (fshu_param.go).
+	ShaderParamAnims []ShaderParamAnim
 }
 
 // Header is the 0x6C-byte FRES header.
@@ -107,6 +110,10 @@ type decoder struct {
 	v34     bool  // version >= 3.4
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
+	// shaderParams is set while reading the shader-parameter and colour
+	// FSHUs (groups 3, 4): their targets are any float of the parameter,
+	// not TexSrt fields (fshu_param.go).
+	shaderParams bool
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {
@@ -324,6 +331,9 @@ func Parse(data []byte) (*File, error) {
 			}
 			f.TexSRTAnims = append(f.TexSRTAnims, a)
 		}
+	}
+	if err := d.readParamGroups(&f); err != nil {
+		return nil, err
 	}
 	return &f, nil
 }

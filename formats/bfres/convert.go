@@ -83,6 +83,9 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	for i := range f.TexSRTAnims {
 		clips = append(clips, f.TexSRTClip(i))
 	}
+	for i := range f.ShaderParamAnims {
+		clips = append(clips, f.ShaderParamClip(i))
+	}
 	return clips, warnings
 }
 

@@ -20,6 +20,7 @@ var Format = &format.Format{
 	ClipFormats: []*format.ClipFormat{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
@@ -105,6 +106,7 @@ func details(f *File) []format.Detail {
 	d = appendInfos(d, "models", f.Models, modelInfo)
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
+	d = appendInfos(d, "shaderParamAnims", f.ShaderParamAnims, texSRTInfo)
 	return d
 }
 
