@@ -77,6 +77,9 @@ type File struct {
 	// ShaderParamAnims are the FSHU shader-parameter (group 3) and colour
 	// (group 4) animations (fshu_param.go).
 	ShaderParamAnims []ShaderParamAnim
+	// VisibilityAnims are the FVIS bone (group 7) and material (group 8)
+	// visibility animations (fvis.go).
+	VisibilityAnims []VisibilityAnim
 }
 
 // Header is the 0x6C-byte FRES header.
@@ -333,6 +336,9 @@ func Parse(data []byte) (*File, error) {
 		}
 	}
 	if err := d.readParamGroups(&f); err != nil {
+		return nil, err
+	}
+	if err := d.readVisGroups(&f); err != nil {
 		return nil, err
 	}
 	return &f, nil

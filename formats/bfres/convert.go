@@ -86,6 +86,9 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	for i := range f.ShaderParamAnims {
 		clips = append(clips, f.ShaderParamClip(i))
 	}
+	for i := range f.VisibilityAnims {
+		clips = append(clips, f.VisibilityClip(i))
+	}
 	return clips, warnings
 }
 

@@ -21,6 +21,8 @@ var Format = &format.Format{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-matvis", Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
@@ -107,6 +109,7 @@ func details(f *File) []format.Detail {
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
 	d = appendInfos(d, "shaderParamAnims", f.ShaderParamAnims, texSRTInfo)
+	d = appendInfos(d, "visibilityAnims", f.VisibilityAnims, visInfo)
 	return d
 }
 
