@@ -80,6 +80,9 @@ type File struct {
 	// VisibilityAnims are the FVIS bone (group 7) and material (group 8)
 	// visibility animations (fvis.go).
 	VisibilityAnims []VisibilityAnim
+	// TexPatternAnims are the FTXP texture pattern animations of group 6
+	// (ftxp.go).
+	TexPatternAnims []TexPatternAnim
 }
 
 // Header is the 0x6C-byte FRES header.
@@ -339,6 +342,9 @@ func Parse(data []byte) (*File, error) {
 		return nil, err
 	}
 	if err := d.readVisGroups(&f); err != nil {
+		return nil, err
+	}
+	if err := d.readPatternGroup(&f); err != nil {
 		return nil, err
 	}
 	return &f, nil

@@ -89,6 +89,9 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	for i := range f.VisibilityAnims {
 		clips = append(clips, f.VisibilityClip(i))
 	}
+	for i := range f.TexPatternAnims {
+		clips = append(clips, f.TexPatternClip(i))
+	}
 	return clips, warnings
 }
 

@@ -23,6 +23,7 @@ var Format = &format.Format{
 		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-matvis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-texpattern", Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
@@ -110,6 +111,7 @@ func details(f *File) []format.Detail {
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
 	d = appendInfos(d, "shaderParamAnims", f.ShaderParamAnims, texSRTInfo)
 	d = appendInfos(d, "visibilityAnims", f.VisibilityAnims, visInfo)
+	d = appendInfos(d, "texPatternAnims", f.TexPatternAnims, patternInfo)
 	return d
 }
 

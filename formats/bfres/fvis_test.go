@@ -18,11 +18,10 @@ type visCurve struct {
 	bits   []bool
 }
 
-// encodeVisFile writes a FRES 4.5 file holding one FVIS in group g with
-// the given anim names, base bits and curves (a test-only writer, laid out
-// as nn::g3d's ResVisibilityAnim: header, bind indices, name offsets, base
-// bit32 words, curves, arrays, string table).
-func encodeVisFile(g int, flags uint16, frames int32, names []string, base []bool, curves []visCurve) []byte {
+// encodeSubfile writes a FRES 4.5 file whose index group g lists one
+// subfile named name, written by body at a 4-aligned position (a
+// test-only writer; the string table follows).
+func encodeSubfile(g int, name string, body func(e *encoder)) []byte {
 	e := &encoder{}
 	e.b = append(e.b, "FRES"...)
 	e.u32(0x04050003)
@@ -30,7 +29,7 @@ func encodeVisFile(g int, flags uint16, frames int32, names []string, base []boo
 	e.u16(0x10)
 	e.u32(0)
 	e.u32(4)
-	e.name("vis")
+	e.name("test")
 	e.u32(0)
 	strTab := e.ptr()
 	groups := make([]int, NumGroups)
@@ -45,42 +44,42 @@ func encodeVisFile(g int, flags uint16, frames int32, names []string, base []boo
 		}
 	}
 	e.u32(0)
-	start, data := e.dict([]string{"Blink"})
+	start, data := e.dict([]string{name})
 	e.setRel(groups[g], start)
 	e.align(4)
 	e.setRel(data[0], e.pos())
-	e.b = append(e.b, "FVIS"...)
-	e.name("Blink")
-	e.name("")
-	e.u16(flags)
-	e.u16(0)
-	e.u32(uint32(frames))
-	e.u16(uint16(len(names)))
-	e.u16(uint16(len(curves)))
-	e.u32(0)
-	e.u32(0) // bind model
-	bind, nameArr, curveArr, baseArr := e.ptr(), e.ptr(), e.ptr(), e.ptr()
-	e.u32(0) // user data
-	e.setRel(bind, e.pos())
-	for range names {
-		e.u16(0xFFFF)
-	}
-	e.align(4)
-	e.setRel(nameArr, e.pos())
-	for _, n := range names {
-		e.name(n)
-	}
-	e.setRel(baseArr, e.pos())
-	words := make([]uint32, (len(base)+31)/32)
-	for i, b := range base {
-		if b {
-			words[i>>5] |= 1 << (uint(i) & 31)
+	body(e)
+	e.align(8)
+	tabStart := e.pos()
+	seen := map[string]bool{}
+	var strs []string
+	for _, r := range e.strRefs {
+		if !seen[r.s] {
+			seen[r.s] = true
+			strs = append(strs, r.s)
 		}
 	}
-	for _, w := range words {
-		e.u32(w)
+	sort.Strings(strs)
+	at := map[string]int{}
+	for _, s := range strs {
+		e.u32(uint32(len(s)))
+		at[s] = e.pos()
+		e.b = append(e.b, s...)
+		e.u8(0)
+		e.align(4)
 	}
-	e.setRel(curveArr, e.pos())
+	for _, r := range e.strRefs {
+		e.setRel(r.field, at[r.s])
+	}
+	e.setRel(strTab, tabStart)
+	be.PutUint32(e.b[0x18:], uint32(e.pos()-tabStart))
+	be.PutUint32(e.b[0x0C:], uint32(e.pos()))
+	return e.b
+}
+
+// intCurves writes curve headers (version 3.4+: 0x24 bytes) and their
+// arrays: step-int curves (f32 frames, s32 keys) or baked bool ones.
+func (e *encoder) intCurves(curves []visCurve) {
 	arrays := make([][2]int, len(curves))
 	for k, c := range curves {
 		if c.bits != nil {
@@ -123,32 +122,48 @@ func encodeVisFile(g int, flags uint16, frames int32, names []string, base []boo
 		}
 		e.setRel(arrays[k][1], e.bytes(kv))
 	}
-	e.align(8)
-	tabStart := e.pos()
-	seen := map[string]bool{}
-	var strs []string
-	for _, r := range e.strRefs {
-		if !seen[r.s] {
-			seen[r.s] = true
-			strs = append(strs, r.s)
+}
+
+// encodeVisFile writes a FRES 4.5 file holding one FVIS in group g with
+// the given anim names, base bits and curves, laid out as nn::g3d's
+// ResVisibilityAnim: header, bind indices, name offsets, base bit32
+// words, curves and their arrays.
+func encodeVisFile(g int, flags uint16, frames int32, names []string, base []bool, curves []visCurve) []byte {
+	return encodeSubfile(g, "Blink", func(e *encoder) {
+		e.b = append(e.b, "FVIS"...)
+		e.name("Blink")
+		e.name("")
+		e.u16(flags)
+		e.u16(0)
+		e.u32(uint32(frames))
+		e.u16(uint16(len(names)))
+		e.u16(uint16(len(curves)))
+		e.u32(0)
+		e.u32(0) // bind model
+		bind, nameArr, curveArr, baseArr := e.ptr(), e.ptr(), e.ptr(), e.ptr()
+		e.u32(0) // user data
+		e.setRel(bind, e.pos())
+		for range names {
+			e.u16(0xFFFF)
 		}
-	}
-	sort.Strings(strs)
-	at := map[string]int{}
-	for _, s := range strs {
-		e.u32(uint32(len(s)))
-		at[s] = e.pos()
-		e.b = append(e.b, s...)
-		e.u8(0)
 		e.align(4)
-	}
-	for _, r := range e.strRefs {
-		e.setRel(r.field, at[r.s])
-	}
-	e.setRel(strTab, tabStart)
-	be.PutUint32(e.b[0x18:], uint32(e.pos()-tabStart))
-	be.PutUint32(e.b[0x0C:], uint32(e.pos()))
-	return e.b
+		e.setRel(nameArr, e.pos())
+		for _, n := range names {
+			e.name(n)
+		}
+		e.setRel(baseArr, e.pos())
+		words := make([]uint32, (len(base)+31)/32)
+		for i, b := range base {
+			if b {
+				words[i>>5] |= 1 << (uint(i) & 31)
+			}
+		}
+		for _, w := range words {
+			e.u32(w)
+		}
+		e.setRel(curveArr, e.pos())
+		e.intCurves(curves)
+	})
 }
 
 // TestVisibilityAnims decodes bone and material visibility animations and
