@@ -3,6 +3,8 @@ package bfres
 import (
 	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/formats/format"
 )
 
 // FuzzFRESMaterial is FuzzFRES seeded with the material animations the
@@ -38,5 +40,36 @@ func TestFuzzMaterialSeedsDecode(t *testing.T) {
 	}
 	if err := exercise(encodePatternFile(24, []string{"face"}, [][]testPattern{{{"_a0", 4, nil}}})); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestOpenMaterialClips opens the material subfiles through the format
+// descriptor, as formats.Open does: every clip has a registered clip
+// format and validates.
+func TestOpenMaterialClips(t *testing.T) {
+	known := map[string]bool{}
+	for _, cf := range Format.ClipFormats {
+		known[cf.Name] = true
+	}
+	for _, data := range [][]byte{
+		asParamGroup(t, GroupColorAnim),
+		encodeVisFile(GroupMatVisAnim, fvisMaterial, 30, []string{"m"}, []bool{true}, nil),
+		encodePatternFile(24, []string{"face"}, [][]testPattern{{{"_a0", 4, nil}}}),
+	} {
+		var a format.Asset
+		if err := Format.Open(&a, data, format.Env{}); err != nil {
+			t.Fatal(err)
+		}
+		if len(a.Clips) == 0 {
+			t.Fatal("no clips")
+		}
+		for _, c := range a.Clips {
+			if !known[c.Format] {
+				t.Errorf("clip %q: format %q is not registered", c.Name, c.Format)
+			}
+			if err := c.Validate(); err != nil {
+				t.Errorf("clip %q: %v", c.Name, err)
+			}
+		}
 	}
 }
