@@ -23,6 +23,8 @@ type settings struct {
 	BrowseDir string
 	Options   ui.Options
 	Speed     float64
+	// Runtime is the JSystem rules in force ("late", "early"; anim.Runtime).
+	Runtime string
 }
 
 // configDir is where settings live; "" when the platform has none (the
