@@ -2,7 +2,10 @@ package j3d
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
+
+	"github.com/animscope/animscope/internal/cputime"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -60,6 +63,7 @@ func BenchmarkEvaluateBCA400(b *testing.B) {
 	clip.Prepare() // as formats.Open does
 	pose := anim.NewPose(clip)
 	b.ReportAllocs()
+	defer cpuMeter(b, 0)()
 	for b.Loop() {
 		anim.Evaluate(clip, 61.68, pose)
 	}
@@ -71,6 +75,7 @@ func BenchmarkDecodeBCA400(b *testing.B) {
 	data := largeBCA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	defer cpuMeter(b, len(data))()
 	for b.Loop() {
 		bca, err := DecodeBCA(data)
 		if err != nil {
@@ -113,6 +118,7 @@ func BenchmarkDecodeBRK(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	defer cpuMeter(b, len(data))()
 	for b.Loop() {
 		d, err := DecodeBRK(data)
 		if err != nil {
@@ -120,6 +126,26 @@ func BenchmarkDecodeBRK(b *testing.B) {
 		}
 		if _, err := d.Clip(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// cpuMeter reports the benchmark loop's thread CPU time per operation
+// ("cpu-ns/op") and, when bytes > 0, the CPU-time throughput ("cpu-MB/s"):
+// on a shared machine wall time also counts other processes. Call it
+// right before the loop and defer the function it returns.
+func cpuMeter(b *testing.B, bytes int) func() {
+	runtime.LockOSThread()
+	start, ok := cputime.Thread()
+	return func() {
+		end, _ := cputime.Thread()
+		runtime.UnlockOSThread()
+		if ok && b.N > 0 {
+			ns := float64(end-start) / float64(b.N)
+			b.ReportMetric(ns, "cpu-ns/op")
+			if bytes > 0 {
+				b.ReportMetric(float64(bytes)/ns*1e3, "cpu-MB/s")
+			}
 		}
 	}
 }
