@@ -28,6 +28,9 @@ type Clock struct {
 	Rate     float64
 	Speed    float64
 	Paused   bool
+	// Runtime selects the JSystem generation's mirrored-mode rules (see
+	// Runtime; the zero value is the later one). runtime.go has the rest.
+	Runtime Runtime
 }
 
 // NewClock returns a clock at frame 0, playing at speed.
@@ -42,6 +45,9 @@ func (c *Clock) Running() bool { return !c.Paused && c.Rate != 0 }
 // A dt spanning more than the clip behaves like the same time passed in
 // steps no longer than the clip; periodic modes fold it in constant time.
 func (c *Clock) Advance(dt float64) Event {
+	if c.Runtime == EarlyRuntime && (c.Mode == MirroredOnce || c.Mode == MirroredLoop) {
+		return c.advanceEarly(dt)
+	}
 	if c.Paused || c.Rate == 0 || dt == 0 || math.IsNaN(dt) || math.IsNaN(c.Frame) {
 		return 0
 	}

@@ -20,9 +20,12 @@ const (
 	KindStepBool                    // boolean steps
 	KindBakedBool                   // one boolean per frame
 	KindSampled                     // stored per-frame samples (JBA)
+	// KindFullFrame is one value per frame, held until the next one is
+	// picked by the runtime's index rule (J3D BCA, BTP, BVA).
+	KindFullFrame
 )
 
-var curveKindNames = [...]string{"constant", "hermite", "cubic", "linear", "baked-float", "step-int", "baked-int", "step-bool", "baked-bool", "sampled"}
+var curveKindNames = [...]string{"constant", "hermite", "cubic", "linear", "baked-float", "step-int", "baked-int", "step-bool", "baked-bool", "sampled", "full-frame"}
 
 func (k CurveKind) String() string {
 	if int(k) < len(curveKindNames) {
@@ -34,7 +37,7 @@ func (k CurveKind) String() string {
 // Stepped reports whether values hold between keys instead of blending.
 func (k CurveKind) Stepped() bool {
 	switch k {
-	case KindStepInt, KindBakedInt, KindStepBool, KindBakedBool:
+	case KindStepInt, KindBakedInt, KindStepBool, KindBakedBool, KindFullFrame:
 		return true
 	}
 	return false

@@ -16,6 +16,7 @@ type evalPlan struct {
 	herm    []hermiteChannel
 	other   []curveChannel
 	quats   []quatChannel
+	full    []fullChannel // fullframe.go
 }
 
 type hermiteChannel struct {
@@ -61,6 +62,12 @@ func (c *Clip) Prepare() {
 					continue
 				}
 				p.herm = append(p.herm, hermiteChannel{cv, int32(i), int16(max(min(cv.RotationFrac, 64), -1)), ch.Slot})
+			case *FullFrame:
+				if len(cv.Values) == 0 {
+					b.V[ch.Slot] = 0
+					continue
+				}
+				p.full = append(p.full, newFullChannel(cv, i, ch.Slot))
 			default:
 				p.other = append(p.other, curveChannel{ch.Curve, int32(i), ch.Slot})
 			}
@@ -109,6 +116,7 @@ func evaluatePlanned(p *evalPlan, f float64, pose *Pose) {
 		}
 		targets[hc.target].V[hc.slot] = v
 	}
+	evaluateFull(p.full, f, targets)
 	for i := range p.other {
 		oc := &p.other[i]
 		targets[oc.target].V[oc.slot] = oc.c.Eval(f)

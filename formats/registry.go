@@ -20,6 +20,11 @@ import (
 var builtin = []*format.Format{
 	j3d.BCKFormat,
 	j3d.BTKFormat,
+	j3d.BCAFormat,
+	j3d.BRKFormat,
+	j3d.BPKFormat,
+	j3d.BTPFormat,
+	j3d.BVAFormat,
 	j3d.BMDFormat,
 	j3d.BDLFormat,
 	archive.RARCFormat,

@@ -45,6 +45,9 @@ type TexQuad struct {
 	Matrix  [2][3]float32
 	Texture Texture
 	Outline bool
+	// Material, when set, is what material animations do to the quad
+	// (quad_material.go): a tint, a numbered checker variant and a fade.
+	Material *QuadMaterial
 }
 
 // Scene is everything DrawScene draws: one frame of the 3D view.
@@ -106,7 +109,7 @@ func NewRenderer() (*Renderer, error) {
 		r.Delete()
 		return nil, err
 	}
-	if r.quad, err = newProgram("texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline"); err != nil {
+	if r.quad, err = newProgram("texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline", "u_tint", "u_pattern"); err != nil {
 		r.Delete()
 		return nil, err
 	}
@@ -338,6 +341,7 @@ func (r *Renderer) drawQuad(q *TexQuad, mvp *mgl32.Mat4) {
 		outline = 1
 	}
 	gl.Uniform1f(r.quad.loc("u_outline"), outline)
+	r.quadMaterial(q.Material)
 	gl.ActiveTexture(gl.TEXTURE0)
 	gl.BindTexture(gl.TEXTURE_2D, q.Texture.ID)
 	gl.Uniform1i(r.quad.loc("u_texture"), 0)

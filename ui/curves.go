@@ -216,6 +216,9 @@ func (u *UI) collectShown(v *View) {
 		sc := shownCurve{ref: r, curve: cv, kind: cv.Kind(), mode: p.Clock.Mode, duration: p.Clip.Duration,
 			label: v.targetName(t, r.Slot, r.Target) + "/" + channelName(t, r),
 			color: curvePalette[len(c.shown)%len(curvePalette)]}
+		if col, ok := channelColor(r.Chan); ok {
+			sc.color = col // colour channels in their own colours (material.go)
+		}
 		switch {
 		case r.Euler > 0 || r.Chan.IsRotation() && t.Kind == anim.JointTarget:
 			sc.unit = "°"

@@ -66,6 +66,9 @@ func (CompareSeek) intent()  {}
 
 // playbackOf returns the playback of slot s, or nil.
 func (v *View) playbackOf(s Slot) *Playback {
+	if s >= MatSlot0 {
+		return v.materialPlayback(s)
+	}
 	if s == TexSlot {
 		return v.Tex
 	}
@@ -74,6 +77,9 @@ func (v *View) playbackOf(s Slot) *Playback {
 
 // selectedTarget is the selected target of a slot's clip, or -1.
 func (v *View) selectedTarget(s Slot) int {
+	if s >= MatSlot0 {
+		return v.materialTarget(s)
+	}
 	p := v.playbackOf(s)
 	if p == nil {
 		return -1

@@ -229,7 +229,7 @@ func (u *UI) clipList(v *View, fi int, f *FileView) {
 // clipItem is one clip of the Files tree; clicking it plays it.
 func (u *UI) clipItem(v *View, fi, ci int) {
 	c := v.Files[fi].Clips[ci]
-	active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+	active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.playsMaterial(c)
 	name := c.Name
 	if name == "" {
 		name = "animation"
@@ -237,6 +237,8 @@ func (u *UI) clipItem(v *View, fi, ci int) {
 	kind := "joints"
 	if isTexClip(c) {
 		kind = "texture"
+	} else if k := materialKind(c); k != "" {
+		kind = k
 	}
 	suffix := fmt.Sprintf("  ·  %s, %g f, %s", kind, c.Duration, c.Loop)
 	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X

@@ -190,6 +190,9 @@ func (u *UI) rightPanel(v *View) {
 	if v.Tex != nil && section("Texture matrix") {
 		u.texSection(v)
 	}
+	if v.Materials != nil && section("Materials") {
+		u.materialSection(v)
+	}
 	if section("Clip") {
 		u.clipSection(v)
 	}

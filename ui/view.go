@@ -27,6 +27,8 @@ type View struct {
 	// none); Focus says which one the timeline and transport control.
 	Joint, Tex *Playback
 	Focus      Slot
+	// Materials is the material clips (material.go); nil without any.
+	Materials *MaterialView
 
 	Skeleton *SkeletonView // nil: no model loaded
 	// Pairing is the model and animation choice of the Scene panel.
@@ -324,6 +326,9 @@ func (SetClipOffset) intent()   {}
 
 // Focused returns the playback the timeline controls, or nil.
 func (v *View) Focused() *Playback {
+	if p := v.materialPlayback(v.Focus); p != nil {
+		return p
+	}
 	if v.Focus == TexSlot && v.Tex != nil {
 		return v.Tex
 	}

@@ -84,7 +84,10 @@ func (u *UI) viewport(v *View) {
 	if v.Skeleton != nil {
 		caption(colTextDim, fmt.Sprintf("model %s  ·  %s, %s hierarchy", v.Skeleton.Label, plural(len(v.Skeleton.Skeleton.Joints), "joint", "joints"), v.Skeleton.Skeleton.Mode))
 	}
-	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil {
+	if p := v.materialPlayback(v.Focus); p != nil {
+		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", p.Label, p.Clock.Frame, p.Clock.Duration))
+	}
+	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
 	}
 

@@ -25,6 +25,8 @@ type settings struct {
 	BrowseDir string
 	Options   ui.Options
 	Speed     float64
+	// Runtime is the JSystem rules in force ("late", "early"; anim.Runtime).
+	Runtime string
 	// ZstdDict is the Zstandard dictionary file for .zs files (set with
 	// --zstd-dict, remembered for later runs).
 	ZstdDict string `json:",omitempty"`

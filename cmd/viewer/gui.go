@@ -11,6 +11,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
 	"github.com/animscope/animscope/internal/app"
@@ -227,6 +228,9 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	v.app = app.New(log)
 	v.app.Configure(app.Settings{Recent: set.Recent, BrowseDir: set.BrowseDir, Speed: set.Speed,
 		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo})
+	if rt, err := anim.ParseRuntime(set.Runtime); err == nil {
+		v.app.Apply(ui.SetRuntime{Runtime: rt})
+	}
 	return v, nil
 }
 
@@ -288,6 +292,7 @@ func (v *viewer) saveSettings() {
 	s.BrowseDir = v.app.BrowseDir()
 	s.Options = v.ui.Options
 	s.Speed = v.app.Speed()
+	s.Runtime = v.app.Runtime().String()
 	if err := saveSettings(v.cfgDir, s); err != nil {
 		fmt.Fprintf(os.Stderr, "animscope: saving settings: %v\n", err)
 	}

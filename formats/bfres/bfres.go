@@ -78,6 +78,15 @@ type File struct {
 	// TexSRTAnims are the FSHU texture SRT animations of group 5 (Switch:
 	// the FMAA whose parameters are all texture SRT).
 	TexSRTAnims []ShaderParamAnim
+	// ShaderParamAnims are the FSHU shader-parameter (group 3) and colour
+	// (group 4) animations (fshu_param.go).
+	ShaderParamAnims []ShaderParamAnim
+	// VisibilityAnims are the FVIS bone (group 7) and material (group 8)
+	// visibility animations (fvis.go).
+	VisibilityAnims []VisibilityAnim
+	// TexPatternAnims are the FTXP texture pattern animations of group 6
+	// (ftxp.go).
+	TexPatternAnims []TexPatternAnim
 	// Switch is set for Switch files (ParseSwitch): their header, relocation
 	// table, dictionaries, FMAA and FBVS animations.
 	Switch *SwitchInfo
@@ -128,6 +137,10 @@ type decoder struct {
 	nx       nxLayout
 	arena    []float64      // float64 storage handed out to decoded curves (floats)
 	nwCurves []anim.NWCurve // zero curves handed out to float curves (nwCurve)
+	// shaderParams is set while reading the shader-parameter and colour
+	// FSHUs (groups 3, 4): their targets are any float of the parameter,
+	// not TexSrt fields (fshu_param.go).
+	shaderParams bool
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {
@@ -348,9 +361,18 @@ func Parse(data []byte) (*File, error) {
 			f.TexSRTAnims = append(f.TexSRTAnims, a)
 		}
 	}
+	if err := d.readParamGroups(&f); err != nil {
+		return nil, err
+	}
+	if err := d.readVisGroups(&f); err != nil {
+		return nil, err
+	}
+	if err := d.readPatternGroup(&f); err != nil {
+		return nil, err
+	}
 	// A file whose every animation is broken and that holds nothing else
 	// is a bad file, not a half-working one.
-	if len(f.Broken) > 0 && len(f.SkeletalAnims)+len(f.TexSRTAnims)+len(f.Models) == 0 {
+	if len(f.Broken) > 0 && len(f.SkeletalAnims)+len(f.TexSRTAnims)+len(f.ShaderParamAnims)+len(f.VisibilityAnims)+len(f.TexPatternAnims)+len(f.Models) == 0 {
 		return nil, f.Broken[0].Err
 	}
 	return &f, nil

@@ -87,6 +87,15 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	for i := range f.TexSRTAnims {
 		clips = append(clips, f.TexSRTClip(i))
 	}
+	for i := range f.ShaderParamAnims {
+		clips = append(clips, f.ShaderParamClip(i))
+	}
+	for i := range f.VisibilityAnims {
+		clips = append(clips, f.VisibilityClip(i))
+	}
+	for i := range f.TexPatternAnims {
+		clips = append(clips, f.TexPatternClip(i))
+	}
 	clips = append(clips, f.switchClips()...) // Switch only: bone visibility
 	return clips, warnings
 }

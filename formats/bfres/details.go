@@ -20,7 +20,10 @@ var Format = &format.Format{
 	ClipFormats: []*format.ClipFormat{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-matvis", Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-texpattern", Fallback: anim.Standard, ModelHint: modelHint},
 		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
@@ -113,6 +116,9 @@ func details(f *File) []format.Detail {
 	d = appendInfos(d, "models", f.Models, modelInfo)
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
+	d = appendInfos(d, "shaderParamAnims", f.ShaderParamAnims, texSRTInfo)
+	d = appendInfos(d, "visibilityAnims", f.VisibilityAnims, visInfo)
+	d = appendInfos(d, "texPatternAnims", f.TexPatternAnims, patternInfo)
 	return d
 }
 

@@ -20,6 +20,9 @@ type ShaderParamAnim struct {
 	BindIndices   []uint16
 	MaterialAnims []MaterialAnim
 	UserData      []UserData
+	// Group is the index group the FSHU was listed in (GroupTexSRTAnim,
+	// GroupShaderParamAnim or GroupColorAnim).
+	Group int
 }
 
 // Loop reports the looping flag (bit 2).
@@ -250,7 +253,7 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 		for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
 			c := &m.Curves[int(p.BeginCurve)+k]
 			wantInt := k >= int(p.NumFloatCurves)
-			if err := checkTexSrtTarget(c.TargetOffset, c.Type.IsInt()); err != nil {
+			if err := d.checkParamTarget(c.TargetOffset, c.Type.IsInt()); err != nil {
 				return MaterialAnim{}, d.errf(c.FileOffset+4, "material anim %q param %q: %v", m.Name, p.Name, err)
 			}
 			if wantInt != c.Type.IsInt() {
@@ -259,10 +262,10 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 		}
 		for k := 0; k < int(p.NumConstants); k++ {
 			c := m.Constants[int(p.BeginConstant)+k]
-			if err := checkTexSrtTarget(c.TargetOffset, c.TargetOffset == TexSrtMode); err != nil {
+			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams && c.TargetOffset == TexSrtMode); err != nil {
 				return MaterialAnim{}, d.errf(constOff+8*int64(int(p.BeginConstant)+k), "material anim %q param %q constant: %v", m.Name, p.Name, err)
 			}
-			if c.TargetOffset != TexSrtMode && !isFinite32(c.Raw) {
+			if (d.shaderParams || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
 				return MaterialAnim{}, d.errf(constOff+8*int64(int(p.BeginConstant)+k)+4, "material anim %q param %q: constant for 0x%x is not a finite float", m.Name, p.Name, c.TargetOffset)
 			}
 		}
@@ -270,7 +273,7 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 	for i := range m.Curves {
 		c := &m.Curves[i]
 		unit := 1.0
-		if c.TargetOffset == TexSrtR {
+		if c.TargetOffset == TexSrtR && !d.shaderParams {
 			unit = 180 / math.Pi
 		}
 		if err := d.decode(c, unit); err != nil {

@@ -58,7 +58,7 @@ func DecodeBCK(data []byte) (*BCK, error) {
 	if chunk.Len() < ank1HeaderSize {
 		return nil, bin.Errorf(format, c.Offset+4, "ANK1 chunk is %d bytes, smaller than its 0x%x-byte header", chunk.Len(), ank1HeaderSize)
 	}
-	s := &section{format: format, base: c.Offset, chunk: chunk}
+	s := &section{order: orderOf(h.LittleEndian), format: format, base: c.Offset, chunk: chunk}
 	b := &BCK{
 		File:              h,
 		Chunk:             c,

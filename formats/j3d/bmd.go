@@ -22,6 +22,10 @@ type Model struct {
 	Roots         []int
 	MaterialNodes int // INF1 material (0x11) nodes
 	ShapeNodes    int // INF1 shape (0x12) nodes
+	// LittleEndian is set for the little-endian form of the model (magic
+	// "2D3J3dmb" for J3D2bmd3); chunk ids are kept in their big-endian
+	// spelling.
+	LittleEndian bool
 	// Warnings are oddities the game tolerates (joints outside the
 	// hierarchy, several roots, a last chunk running past the file end).
 	Warnings []string
@@ -132,7 +136,13 @@ func ReadModel(data []byte) (*Model, error) {
 		return nil, bin.Errorf("bmd", 0, "file is %d bytes, too short for a J3D header", len(data))
 	}
 	m := &Model{Magic: string(magic)}
-	format := modelFormat(m.Magic)
+	if modelFormat(m.Magic) == "" && modelFormat(swap4(m.Magic)) != "" {
+		// The little-endian form ("2D3J3dmb"): every number swapped, chunk
+		// ids spelt backwards.
+		m.LittleEndian = true
+		r = bin.LE(data)
+	}
+	format := modelFormat(m.canonicalMagic())
 	if format == "" {
 		if k := string(magic[4:7]); (k == "bmd" || k == "bdl") && (string(magic[:4]) == "J3D1" || string(magic[:4]) == "J3D2") {
 			// A model of a version the games do not load either
@@ -162,6 +172,9 @@ func ReadModel(data []byte) (*Model, error) {
 			return nil, bin.Errorf(format, off, "chunk %d of %d starts past the end of the file (%d bytes)", i, count, len(data))
 		}
 		id, _ := r.Bytes(off, 4)
+		if m.LittleEndian {
+			id = []byte(swap4(string(id)))
+		}
 		size, _ := r.U32(off + 4)
 		c := Chunk{ID: string(id), Offset: off, Size: size}
 		if size < chunkHeaderSize {
@@ -209,6 +222,14 @@ func ReadModel(data []byte) (*Model, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// canonicalMagic is the magic in its big-endian spelling.
+func (m *Model) canonicalMagic() string {
+	if m.LittleEndian {
+		return swap4(m.Magic)
+	}
+	return m.Magic
 }
 
 // modelFormat names the model kind of a J3D magic, or "" when the magic is

@@ -2,7 +2,6 @@ package j3d
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
 
 	"github.com/animscope/animscope/anim"
@@ -111,7 +110,7 @@ func DecodeBTK(data []byte) (*BTK, error) {
 	if chunk.Len() < ttk1HeaderSize {
 		return nil, bin.Errorf(format, c.Offset+4, "TTK1 chunk is %d bytes, smaller than its 0x%x-byte header", chunk.Len(), ttk1HeaderSize)
 	}
-	s := &section{format: format, base: c.Offset, chunk: chunk}
+	s := &section{order: orderOf(h.LittleEndian), format: format, base: c.Offset, chunk: chunk}
 	b := &BTK{
 		File:              h,
 		Chunk:             c,
@@ -149,7 +148,7 @@ func DecodeBTK(data []byte) (*BTK, error) {
 		if rb, err := s.need("remap table", ttk1RemapOffset, b.RemapOffset, int64(n), 2); err == nil {
 			b.Remap = make([]uint16, n)
 			for i := range b.Remap {
-				b.Remap[i] = binary.BigEndian.Uint16(rb[2*i:])
+				b.Remap[i] = s.order.Uint16(rb[2*i:])
 			}
 		}
 		if err := s.readNames(b, n); err != nil {
@@ -167,7 +166,7 @@ func DecodeBTK(data []byte) (*BTK, error) {
 		b.Centers = make([][3]float32, n)
 		for i := range b.Centers {
 			for j := range 3 {
-				b.Centers[i][j] = math.Float32frombits(binary.BigEndian.Uint32(cb[12*i+4*j:]))
+				b.Centers[i][j] = math.Float32frombits(s.order.Uint32(cb[12*i+4*j:]))
 			}
 		}
 	}
@@ -184,55 +183,63 @@ func DecodeBTK(data []byte) (*BTK, error) {
 	return b, nil
 }
 
+// readNames reads the BTK's name table (see nameTable).
+func (s *section) readNames(b *BTK, n int) (err error) {
+	b.NameCount, b.Names, err = s.nameTable("name table", ttk1NameOffset, b.NameOffset, n)
+	return err
+}
+
 // readNames reads the JUTNameTab: u16 count, u16 padding, then per name
 // {u16 hash, u16 offset}, offsets relative to the table, NUL-terminated
 // strings. Only the first n names are read (entries bind to those).
-func (s *section) readNames(b *BTK, n int) error {
-	hdr, err := s.need("name table header", ttk1NameOffset, b.NameOffset, 1, 4)
+// what names the table in messages, fieldOff is the chunk offset of the
+// u32 holding its offset nameOff.
+func (s *section) nameTable(what string, fieldOff int64, nameOff uint32, n int) (count uint16, names []Name, err error) {
+	hdr, err := s.need(what+" header", fieldOff, nameOff, 1, 4)
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
-	b.NameCount = binary.BigEndian.Uint16(hdr)
-	tableOff := s.base + int64(b.NameOffset)
-	if int(b.NameCount) < n {
-		return bin.Errorf(s.format, tableOff, "name table has %d names for %d entries", b.NameCount, n)
+	count = s.order.Uint16(hdr)
+	tableOff := s.base + int64(nameOff)
+	if int(count) < n {
+		return count, nil, bin.Errorf(s.format, tableOff, "%s has %d names for %d entries", what, count, n)
 	}
-	recs, err := s.need("name table", ttk1NameOffset, b.NameOffset+4, int64(n), 4)
+	recs, err := s.need(what, fieldOff, nameOff+4, int64(n), 4)
 	if err != nil {
-		return err
+		return count, nil, err
 	}
 	// First pass: locate every string. The second pass makes them
 	// sub-strings of one copy of the region they span, so entries pointing
 	// into the same long string cost nothing extra.
-	b.Names = make([]Name, n)
+	names = make([]Name, n)
 	ends := make([]int64, n)
-	lo, hi := int64(b.NameOffset), int64(b.NameOffset)
-	for i := range b.Names {
-		nm := &b.Names[i]
-		nm.Hash = binary.BigEndian.Uint16(recs[4*i:])
-		nm.Offset = binary.BigEndian.Uint16(recs[4*i+2:])
-		start := int64(b.NameOffset) + int64(nm.Offset)
+	lo, hi := int64(nameOff), int64(nameOff)
+	for i := range names {
+		nm := &names[i]
+		nm.Hash = s.order.Uint16(recs[4*i:])
+		nm.Offset = s.order.Uint16(recs[4*i+2:])
+		start := int64(nameOff) + int64(nm.Offset)
 		rest, err := s.chunk.From(start)
 		if err != nil {
-			return bin.Errorf(s.format, tableOff+4+int64(4*i)+2, "name %d: string offset 0x%x past the chunk end", i, nm.Offset)
+			return count, nil, bin.Errorf(s.format, tableOff+4+int64(4*i)+2, "name %d: string offset 0x%x past the chunk end", i, nm.Offset)
 		}
 		end := bytes.IndexByte(rest.B, 0)
 		if end < 0 {
-			return bin.Errorf(s.format, s.base+start, "name %d: string without NUL terminator before the chunk end", i)
+			return count, nil, bin.Errorf(s.format, s.base+start, "name %d: string without NUL terminator before the chunk end", i)
 		}
 		ends[i] = start + int64(end)
 		hi = max(hi, ends[i])
 	}
 	span, err := s.chunk.Bytes(lo, hi-lo)
 	if err != nil {
-		return err
+		return count, nil, err
 	}
 	text := string(span)
-	for i := range b.Names {
-		start := int64(b.NameOffset) + int64(b.Names[i].Offset)
-		b.Names[i].Name = text[start-lo : ends[i]-lo]
+	for i := range names {
+		start := int64(nameOff) + int64(names[i].Offset)
+		names[i].Name = text[start-lo : ends[i]-lo]
 	}
-	return nil
+	return count, names, nil
 }
 
 // TexMode is the texture-matrix formula the file's calc type selects.

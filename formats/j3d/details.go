@@ -27,22 +27,22 @@ type j3dTrackSummary struct {
 }
 
 func bckDetails(b *BCK) []format.Detail {
-	d := []format.Detail{
+	d := littleDetail(b.File, []format.Detail{
 		{Name: "loop mode byte", Value: b.LoopMode},
 		{Name: "rotation frac", Value: b.RotationFrac},
 		{Name: "joints", Value: len(b.Joints)},
-	}
+	})
 	d = append(d, trackDetails(b.Joints, &b.Tables, "joint", anim.JointTarget, nil)...)
 	return d
 }
 
 func btkDetails(b *BTK) []format.Detail {
-	d := []format.Detail{
+	d := littleDetail(b.File, []format.Detail{
 		{Name: "loop mode byte", Value: b.LoopMode},
 		{Name: "rotation frac", Value: b.RotationFrac},
 		{Name: "entries", Value: len(b.Entries)},
 		{Name: "calc type", Value: fmt.Sprintf("%d (%s matrix)", b.CalcType, b.TexMode())},
-	}
+	})
 	names := make([]string, len(b.Names))
 	for i, n := range b.Names {
 		names[i] = n.Name
@@ -142,4 +142,13 @@ func histogram(h map[int]int, unit string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// littleDetail puts the byte order in front of d for a little-endian file
+// (big-endian BCK/BTK details stay as they were).
+func littleDetail(h FileHeader, d []format.Detail) []format.Detail {
+	if !h.LittleEndian {
+		return d
+	}
+	return append([]format.Detail{endianDetail(h)}, d...)
 }

@@ -23,8 +23,8 @@ const (
 
 // EncodeBCK writes b as a BCK file (a supported feature: assets/gen writes
 // the demo assets with it; TestEncodeRoundTrip covers it). The counts, offsets and sizes are
-// computed from the slices; File, Chunk and the count and offset fields of
-// b are ignored. Track entries are written verbatim, even when they point
+// computed from the slices; File (except File.LittleEndian, which picks
+// the byte order), Chunk and the count and offset fields of b are ignored. Track entries are written verbatim, even when they point
 // outside the tables, so tests can build hostile files.
 func EncodeBCK(b *BCK) ([]byte, error) {
 	if err := checkU16("bck", "joint count", len(b.Joints)); err != nil {
@@ -33,7 +33,7 @@ func EncodeBCK(b *BCK) ([]byte, error) {
 	if err := b.Tables.checkCounts("bck"); err != nil {
 		return nil, err
 	}
-	w := newWriter(MagicBCK, "ANK1")
+	w := newWriter(MagicBCK, "ANK1", b.File.LittleEndian)
 	c := w.chunkStart
 	w.pad(ank1HeaderSize-chunkHeaderSize, 0)
 	w.put8(c+ank1LoopMode, b.LoopMode)
@@ -68,7 +68,7 @@ func EncodeBTK(b *BTK) ([]byte, error) {
 	if err := b.Tables.checkCounts("btk"); err != nil {
 		return nil, err
 	}
-	w := newWriter(MagicBTK, "TTK1")
+	w := newWriter(MagicBTK, "TTK1", b.File.LittleEndian)
 	c := w.chunkStart
 	w.pad(ttk1HeaderSize-chunkHeaderSize, 0)
 	w.put8(c+ttk1LoopMode, b.LoopMode)
@@ -97,20 +97,8 @@ func EncodeBTK(b *BTK) ([]byte, error) {
 
 	w.align(smallAlign)
 	w.put32(c+ttk1NameOffset, w.rel())
-	table := len(w.b)
-	w.append16(uint16(len(b.Names)))
-	w.append16(0xFFFF)
-	recs := len(w.b)
-	w.pad(4*len(b.Names), 0)
-	for i, nm := range b.Names {
-		off := len(w.b) - table
-		if off > math.MaxUint16 {
-			return nil, fmt.Errorf("btk: name %d starts 0x%x bytes into the name table, past what a u16 offset reaches", i, off)
-		}
-		w.put16(recs+4*i, NameHash(nm.Name))
-		w.put16(recs+4*i+2, uint16(off))
-		w.b = append(w.b, nm.Name...)
-		w.b = append(w.b, 0)
+	if err := w.nameTable("btk", b.Names); err != nil {
+		return nil, err
 	}
 
 	w.align(smallAlign)
@@ -149,14 +137,28 @@ func (t *Tables) checkCounts(format string) error {
 type writer struct {
 	b          []byte
 	chunkStart int
+	order      byteOrderAppender
 }
 
-func newWriter(magic, chunkID string) *writer {
-	w := &writer{b: make([]byte, 0, 1024)}
+type byteOrderAppender interface {
+	binary.ByteOrder
+	binary.AppendByteOrder
+}
+
+// newWriter starts a file with the given magic and chunk id, in their
+// little-endian spelling (and with every number little-endian) when little
+// is set.
+func newWriter(magic, chunkID string, little bool) *writer {
+	w := &writer{b: make([]byte, 0, 1024), order: binary.BigEndian}
+	svr := "SVR1"
+	if little {
+		w.order = binary.LittleEndian
+		magic, chunkID, svr = swap4(magic), swap4(chunkID), swap4(svr)
+	}
 	w.b = append(w.b, magic...)
 	w.pad(8, 0) // file size, chunk count
 	w.put32(0x0C, 1)
-	w.b = append(w.b, "SVR1"...)
+	w.b = append(w.b, svr...)
 	w.pad(12, 0xFF)
 	w.chunkStart = len(w.b)
 	w.b = append(w.b, chunkID...)
@@ -183,10 +185,32 @@ func (w *writer) align(n int) {
 }
 
 func (w *writer) put8(at int, v uint8)   { w.b[at] = v }
-func (w *writer) put16(at int, v uint16) { binary.BigEndian.PutUint16(w.b[at:], v) }
-func (w *writer) put32(at int, v uint32) { binary.BigEndian.PutUint32(w.b[at:], v) }
-func (w *writer) append16(v uint16)      { w.b = binary.BigEndian.AppendUint16(w.b, v) }
-func (w *writer) append32(v uint32)      { w.b = binary.BigEndian.AppendUint32(w.b, v) }
+func (w *writer) put16(at int, v uint16) { w.order.PutUint16(w.b[at:], v) }
+func (w *writer) put32(at int, v uint32) { w.order.PutUint32(w.b[at:], v) }
+func (w *writer) append16(v uint16)      { w.b = w.order.AppendUint16(w.b, v) }
+func (w *writer) append32(v uint32)      { w.b = w.order.AppendUint32(w.b, v) }
+
+// nameTable writes a JUTNameTab: u16 count, u16 0xFFFF, {u16 hash, u16
+// offset} per name, then the NUL-terminated strings. Hashes are computed
+// from the names.
+func (w *writer) nameTable(format string, names []Name) error {
+	table := len(w.b)
+	w.append16(uint16(len(names)))
+	w.append16(0xFFFF)
+	recs := len(w.b)
+	w.pad(4*len(names), 0)
+	for i, nm := range names {
+		off := len(w.b) - table
+		if off > math.MaxUint16 {
+			return fmt.Errorf("%s: name %d starts 0x%x bytes into the name table, past what a u16 offset reaches", format, i, off)
+		}
+		w.put16(recs+4*i, NameHash(nm.Name))
+		w.put16(recs+4*i+2, uint16(off))
+		w.b = append(w.b, nm.Name...)
+		w.b = append(w.b, 0)
+	}
+	return nil
+}
 
 func (w *writer) trackSets(sets []TrackSet) {
 	for i := range sets {
@@ -287,7 +311,7 @@ func toF32(v []float64) []float32 {
 
 // appendSeq finds seq in *table or appends it; the index must fit in 16
 // bits and the table must stay addressable by u16 counts.
-func appendSeq[T int16 | float32](table *[]T, seq []T) (uint16, error) {
+func appendSeq[T int16 | float32 | uint16 | uint8](table *[]T, seq []T) (uint16, error) {
 	tab := *table
 search:
 	for i := 0; i+len(seq) <= len(tab); i++ {

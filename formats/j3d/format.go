@@ -22,7 +22,7 @@ var (
 		Name:        "bmd",
 		DisplayName: "J3D BMD",
 		Extensions:  []string{".bmd"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bmd") || format.HasPrefix(b, "J3D1bmd") },
+		Sniff:       func(b []byte) bool { return sniffModel(b, "bmd") },
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
@@ -30,7 +30,7 @@ var (
 		Name:        "bdl",
 		DisplayName: "J3D BDL",
 		Extensions:  []string{".bdl"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "J3D2bdl") },
+		Sniff:       func(b []byte) bool { return sniffModel(b, "bdl") },
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
@@ -45,7 +45,7 @@ func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*form
 		Name:        name,
 		DisplayName: "J3D " + strings.ToUpper(name),
 		Extensions:  []string{"." + name},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, magic) },
+		Sniff:       func(b []byte) bool { return byteOrder(b, magic) != nil },
 		Open:        open,
 		Yields:      format.Clips,
 		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint}},
@@ -79,6 +79,8 @@ func inspector(a *format.Asset) inspect.Source {
 		return &j3dInspector{bck: raw, clips: a.Clips}
 	case *BTK:
 		return &j3dInspector{btk: raw, clips: a.Clips}
+	case *BCA, *BRK, *BPK, *BTP, *BVA:
+		return &familyInspector{raw: raw, clips: a.Clips}
 	}
 	return nil
 }
@@ -92,6 +94,9 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 	a.Raw = m
 	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
 	a.Warnings = append(a.Warnings, m.Warnings...)
+	if m.LittleEndian {
+		a.Details = append(a.Details, format.Detail{Name: "byte order", Value: "little-endian"})
+	}
 	a.Details = append(a.Details,
 		format.Detail{Name: "magic", Value: m.Magic},
 		format.Detail{Name: "hierarchy mode", Value: m.HierarchyMode().String()},
@@ -102,4 +107,19 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
 	return nil
+}
+
+// sniffModel recognises a BMD ("J3D2bmd", "J3D1bmd") or BDL ("J3D2bdl")
+// magic in either byte order.
+func sniffModel(b []byte, kind string) bool {
+	if len(b) < 8 {
+		return false
+	}
+	m := string(b[:8])
+	for _, s := range []string{m, swap4(m)} {
+		if s[4:7] == kind && (s[:4] == "J3D2" || s[:4] == "J3D1" && kind == "bmd") {
+			return true
+		}
+	}
+	return false
 }

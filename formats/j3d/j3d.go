@@ -1,16 +1,3 @@
-// Package j3d decodes Nintendo J3D animation files: BCK (ANK1, joint
-// animation) and BTK (TTK1, texture SRT animation), as used by the
-// GameCube/Wii JSystem games.
-//
-// Decoding happens in two steps. DecodeBCK and DecodeBTK check the file
-// against the validation rules of the fixtures' README (R1–R8) and return
-// spec-shaped structs that keep every header field and raw table, for an
-// inspector that shows the file as stored. Their Clip methods convert that
-// into a format-neutral anim.Clip following the games' semantics.
-// EncodeBCK and EncodeBTK write the structs back in the exporters' layout.
-// Writing is a supported feature, not a test helper: assets/gen builds the
-// embedded demo assets with it, and TestEncodeRoundTrip re-encodes every
-// fixture byte for byte.
 package j3d
 
 import (
@@ -140,7 +127,17 @@ func (t *Tables) Value(k TrackKind, i int) float64 {
 
 // FileHeader is the J3D file header and the chunks found walking it.
 type FileHeader struct {
-	Magic      string
+	// Magic is the magic as stored ("1D3J1kcb" in a little-endian file).
+	Magic string
+	// LittleEndian is set for the little-endian form of the file (see
+	// LittleMagic); chunk ids are then reported in their big-endian
+	// spelling.
+	LittleEndian bool
+	// Trimmed is how many bytes of the declared size the data lacks: an
+	// archive entry whose final alignment padding was cut (real Mario Kart:
+	// Double Dash BCA files are). Tolerated up to trimSlack bytes for the
+	// family types; every table is still checked against the data.
+	Trimmed    int
 	FileSize   uint32 // as declared at 0x08
 	ChunkCount uint32 // as declared at 0x0C
 	Chunks     []Chunk
@@ -157,26 +154,43 @@ type Chunk struct {
 // with the given id, as a reader over its bytes (clamped to the declared
 // file size for the TTK1 size quirk; clamped reports that).
 func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chunk, chunk bin.Reader, clamped bool, err error) {
-	r := bin.BE(data)
+	return readHeaderSlack(format, magic, chunkID, data, 0)
+}
+
+// trimSlack is how many bytes of final padding (the chunks are 0x20
+// aligned) the family decoders let an archive entry lack.
+const trimSlack = 0x1F
+
+// readHeaderSlack is readHeader letting the data end up to slack bytes
+// before the declared file size (FileHeader.Trimmed); the last chunk is
+// then clamped to the data.
+func readHeaderSlack(format, magic, chunkID string, data []byte, slack int64) (h FileHeader, c Chunk, chunk bin.Reader, clamped bool, err error) {
 	if len(data) < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, -1, "file is %d bytes, shorter than the %d-byte J3D header", len(data), headerSize)
 	}
 	h.Magic = string(data[:8])
-	if h.Magic != magic {
-		return h, c, chunk, false, bin.Errorf(format, 0, "magic %q, want %q", h.Magic, magic)
+	order := byteOrder(data, magic)
+	if order == nil {
+		return h, c, chunk, false, bin.Errorf(format, 0, "magic %q, want %q (or little-endian %q)", printable(h.Magic), magic, LittleMagic(magic))
 	}
+	h.LittleEndian = order == binary.LittleEndian
+	r := bin.Reader{B: data, Order: order}
 	h.FileSize, _ = r.U32(0x08)
 	h.ChunkCount, _ = r.U32(0x0C)
 	if h.FileSize < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is smaller than the %d-byte header", h.FileSize, headerSize)
 	}
-	if int64(h.FileSize) > int64(len(data)) {
-		return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is larger than the data (%d bytes): file truncated?", h.FileSize, len(data))
+	end := int64(h.FileSize)
+	if over := int64(h.FileSize) - int64(len(data)); over > 0 {
+		if over > slack {
+			return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is larger than the data (%d bytes): file truncated?", h.FileSize, len(data))
+		}
+		h.Trimmed = int(over)
+		end = int64(len(data))
 	}
 	if h.ChunkCount == 0 {
 		return h, c, chunk, false, bin.Errorf(format, 0x0C, "chunk count is 0")
 	}
-	end := int64(h.FileSize)
 	found := -1
 	off := int64(headerSize)
 	// The loop is bounded by the declared size: every chunk takes at least
@@ -187,13 +201,17 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 			return h, c, chunk, false, bin.Errorf(format, off, "chunk %d of %d: header past the declared file end (0x%x)", i, h.ChunkCount, end)
 		}
 		id := string(data[off : off+4])
+		if h.LittleEndian {
+			id = swap4(id)
+		}
 		size, _ := r.U32(off + 4)
 		if size < chunkHeaderSize {
 			return h, c, chunk, false, bin.Errorf(format, off+4, "chunk %d (%q): size %d is smaller than its 8-byte header", i, printable(id), size)
 		}
 		if off+int64(size) > end {
 			quirk := id == "TTK1" && chunkID == "TTK1" && found < 0 && off+int64(size) <= end+ttk1SizeSlack
-			if !quirk {
+			trimmed := h.Trimmed > 0 && i+1 == h.ChunkCount && off+int64(size) <= int64(h.FileSize)
+			if !quirk && !trimmed {
 				return h, c, chunk, false, bin.Errorf(format, off+4, "chunk %d (%q): size %d runs past the declared file end (0x%x)", i, printable(id), size, end)
 			}
 		}
@@ -206,7 +224,8 @@ func readHeader(format, magic, chunkID string, data []byte) (h FileHeader, c Chu
 		}
 		off += int64(size)
 		if off > end {
-			// Only the clamped TTK1 gets here; nothing can follow it.
+			// Only the clamped TTK1 or a trimmed last chunk gets here;
+			// nothing can follow it.
 			if i+1 < h.ChunkCount {
 				return h, c, chunk, false, bin.Errorf(format, off, "chunk %d of %d: header past the declared file end (0x%x)", i+1, h.ChunkCount, end)
 			}
@@ -241,6 +260,7 @@ func printable(s string) string {
 
 // section is a region read from a chunk, for bounds messages.
 type section struct {
+	order  binary.ByteOrder
 	format string
 	base   int64 // file offset of the chunk
 	chunk  bin.Reader
@@ -275,9 +295,9 @@ func (s *section) readTrackSets(what string, fieldOff int64, off uint32, count i
 		for j := range sets[i] {
 			p := b[i*TrackSetSize+j*TrackSize:]
 			sets[i][j] = Track{
-				Count:       binary.BigEndian.Uint16(p),
-				Index:       binary.BigEndian.Uint16(p[2:]),
-				TangentMode: binary.BigEndian.Uint16(p[4:]),
+				Count:       s.order.Uint16(p),
+				Index:       s.order.Uint16(p[2:]),
+				TangentMode: s.order.Uint16(p[4:]),
 			}
 		}
 	}
@@ -293,7 +313,7 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		if err != nil {
 			return t, err
 		}
-		t.Scale = readF32s(b)
+		t.Scale = readF32s(b, s.order)
 	}
 	if counts[1] > 0 {
 		b, err := s.need("rotation table", fieldOffs[1], offs[1], int64(counts[1]), 2)
@@ -302,7 +322,7 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		}
 		t.Rotation = make([]int16, counts[1])
 		for i := range t.Rotation {
-			t.Rotation[i] = int16(binary.BigEndian.Uint16(b[2*i:]))
+			t.Rotation[i] = int16(s.order.Uint16(b[2*i:]))
 		}
 	}
 	if counts[2] > 0 {
@@ -310,15 +330,15 @@ func (s *section) readTables(counts [3]uint16, offs [3]uint32, fieldOffs [3]int6
 		if err != nil {
 			return t, err
 		}
-		t.Translation = readF32s(b)
+		t.Translation = readF32s(b, s.order)
 	}
 	return t, nil
 }
 
-func readF32s(b []byte) []float32 {
+func readF32s(b []byte, order binary.ByteOrder) []float32 {
 	v := make([]float32, len(b)/4)
 	for i := range v {
-		v[i] = math.Float32frombits(binary.BigEndian.Uint32(b[4*i:]))
+		v[i] = math.Float32frombits(order.Uint32(b[4*i:]))
 	}
 	return v
 }

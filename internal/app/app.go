@@ -62,6 +62,7 @@ type slot struct {
 type App struct {
 	files      []*File
 	joint, tex *slot
+	mat        materialState // material clips (material.go)
 	focus      ui.Slot
 
 	skel       *anim.Skeleton // the model's skeleton, nil without one

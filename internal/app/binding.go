@@ -21,7 +21,12 @@ func (a *App) setClip(fi, ci int) {
 	}
 	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
+	s.clock.Runtime = a.mat.runtime
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
+	if isMaterialClip(c) {
+		a.addMaterial(s)
+		return
+	}
 	if isTexClip(c) {
 		a.tex = s
 		a.focus = ui.TexSlot

@@ -108,7 +108,7 @@ func (a *App) sceneRadius() float32 {
 	return r
 }
 
-func (a *App) quadVisible() bool { return a.tex != nil }
+func (a *App) quadVisible() bool { return a.tex != nil || len(a.mat.slots) > 0 }
 
 // quadCorners places the BTK test quad: alone, a square standing at the
 // origin facing +Z; with a skeleton, a square as tall as the skeleton

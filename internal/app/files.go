@@ -46,6 +46,10 @@ func (a *App) Add(loaded []*File) {
 		a.noteWarnings(f)
 		a.noteBroken(f)
 		for _, c := range f.asset.Clips {
+			c.SetRuntime(a.mat.runtime)
+			if isMaterialClip(c) {
+				continue // addMaterialClips
+			}
 			if isTexClip(c) && newTex < 0 {
 				newTex = fi
 			} else if !isTexClip(c) && len(c.Targets) > 0 && newJoint < 0 {
@@ -74,6 +78,7 @@ func (a *App) Add(loaded []*File) {
 	default:
 		a.rebind()
 	}
+	a.addMaterialClips(first)
 	a.clampSelection()
 	if newJoint < 0 && newTex >= 0 {
 		a.focus = ui.TexSlot
@@ -212,6 +217,7 @@ func (a *App) OpenDemo() {
 func (a *App) closeAll() {
 	a.files = nil
 	a.joint, a.tex, a.skel = nil, nil, nil
+	a.closeMaterials(-1)
 	a.skelFile = -1
 	a.binding = anim.Binding{}
 	a.markers = a.markers[:0]
@@ -239,6 +245,7 @@ func (a *App) closeFile(i int) {
 		return s
 	}
 	a.joint, a.tex = fix(a.joint), fix(a.tex)
+	a.closeMaterials(i)
 	switch {
 	case a.skel != nil && a.skelFile == i:
 		a.skel, a.skelFile = nil, -1

@@ -54,7 +54,9 @@ func (a *App) Reframe() {
 }
 
 // Empty reports whether nothing can be drawn: no clip and no model.
-func (a *App) Empty() bool { return a.joint == nil && a.tex == nil && a.skel == nil }
+func (a *App) Empty() bool {
+	return a.joint == nil && a.tex == nil && a.skel == nil && len(a.mat.slots) == 0
+}
 
 // Camera is the 3D view's camera.
 func (a *App) Camera() ui.Camera { return a.camera }

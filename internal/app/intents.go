@@ -13,6 +13,7 @@ func (a *App) Apply(in ui.Intent) {
 	case a.applyPlayback(in):
 	case a.applySelection(in):
 	case a.applySession(in):
+	case a.applyMaterial(in):
 	default:
 		a.applyAnalysis(in)
 	}

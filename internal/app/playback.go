@@ -36,6 +36,9 @@ func (a *App) Evaluate() {
 			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 		}
 	}
+	for _, s := range a.mat.slots {
+		anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
+	}
 	sk := a.drawnSkeleton()
 	if sk == nil {
 		a.markers = a.markers[:0]
@@ -95,6 +98,9 @@ func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatr
 }
 
 func (a *App) focused() *slot {
+	if s := a.materialSlot(a.focus); s != nil {
+		return s
+	}
 	if a.focus == ui.TexSlot && a.tex != nil {
 		return a.tex
 	}
@@ -111,6 +117,7 @@ func (a *App) slots() []*slot {
 			out = append(out, s)
 		}
 	}
+	out = append(out, a.mat.slots...)
 	return out
 }
 

@@ -60,7 +60,11 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 		if s.Quad == nil {
 			s.Quad = &render.TexQuad{}
 		}
-		*s.Quad = render.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true}
+		mat := s.Quad.Material
+		if mat == nil {
+			mat = new(render.QuadMaterial)
+		}
+		*s.Quad = render.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true, Material: a.quadMaterial(mat)}
 		for r := 0; r < 2; r++ {
 			for c := 0; c < 3; c++ {
 				s.Quad.Matrix[r][c] = float32(m[r][c])

@@ -33,7 +33,7 @@ func (s *slot) localTime(t float64) float64 {
 // start, see anim.Clock) and the others rest at frame 0. A mirrored-once
 // clip rests at 0 after its way back (anim.FrameAtTime keeps the
 // overshoot of a whole frame step; the viewer's steps are finer).
-func viewFrame(mode anim.LoopMode, d, t float64) float64 {
+func viewFrame(r anim.Runtime, mode anim.LoopMode, d, t float64) float64 {
 	if math.IsNaN(t) {
 		return 0
 	}
@@ -44,7 +44,7 @@ func viewFrame(mode anim.LoopMode, d, t float64) float64 {
 		}
 		return 0
 	case t < 0 && mode == anim.MirroredLoop:
-		return anim.FrameAtTime(mode, d, -t)
+		return anim.FrameAtTimeRuntime(r, mode, d, -t)
 	case mode == anim.MirroredOnce && t >= 2*d:
 		return 0
 	case mode == anim.Loop && t == d:
@@ -52,7 +52,7 @@ func viewFrame(mode anim.LoopMode, d, t float64) float64 {
 		// (the loop wraps there).
 		return d
 	}
-	return anim.FrameAtTime(mode, d, t)
+	return anim.FrameAtTimeRuntime(r, mode, d, t)
 }
 
 // restsAt reports whether a clip in mode, d frames long, has come to rest
@@ -114,7 +114,7 @@ func (a *App) syncClocks() {
 	for _, s := range a.slots() {
 		c := &s.clock
 		c.Duration = s.clip.Duration
-		c.Frame = viewFrame(c.Mode, c.Duration, s.localTime(a.sceneT))
+		c.Frame = viewFrame(c.Runtime, c.Mode, c.Duration, s.localTime(a.sceneT))
 		c.Speed, c.Rate = a.speed, a.speed
 		if a.resting(s) {
 			c.Rate = 0
@@ -185,7 +185,7 @@ func (a *App) stepFocused(n int) {
 	target = math.Max(0, math.Min(target, d))
 	t := s.localTime(a.sceneT)
 	const h = 1e-4
-	switch slope := viewFrame(s.clock.Mode, d, t+h) - viewFrame(s.clock.Mode, d, t); {
+	switch slope := viewFrame(s.clock.Runtime, s.clock.Mode, d, t+h) - viewFrame(s.clock.Runtime, s.clock.Mode, d, t); {
 	case slope > 0 && slope < 2*h:
 		a.sceneT += (target - f) / s.clip.FPS
 	case slope < 0 && slope > -2*h:

@@ -37,6 +37,7 @@ func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
 		v.TexModeOverride = a.texModeOverride
 	}
+	a.materialView(v)
 	if a.skel != nil {
 		v.Skeleton = &ui.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
 	}

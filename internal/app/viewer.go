@@ -101,7 +101,10 @@ func (a *App) SelectByName(name string) {
 			}
 		}
 	}
-	a.Notify(ui.Warning, "--select: no joint or texture entry named %q", name)
+	if a.selectMaterialNamed(name) {
+		return
+	}
+	a.Notify(ui.Warning, "--select: no joint, texture entry or material target named %q", name)
 }
 
 func (a *App) selectByIndex(name string) bool {

@@ -44,7 +44,7 @@ func TestViewerAPI(t *testing.T) {
 		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
 	}
 	a.SelectByName("elbow")
-	if !noticeWith(a, ui.Warning, `no joint or texture entry named "elbow"`) {
+	if !noticeWith(a, ui.Warning, `no joint, texture entry or material target named "elbow"`) {
 		t.Errorf("--select elbow: no warning in %v", a.notices)
 	}
 	if got := a.Title(); got != "animscope — hand.bck" {

@@ -37,7 +37,7 @@ func (e *usageError) Error() string { return e.msg }
 func Usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 // TopUsage is what "animscope help" prints.
-const TopUsage = `animscope: a previewer for game animation files (J3D BCK/BTK, BMD/BDL, RARC, BFRES, SWTOR JBA)
+const TopUsage = `animscope: a previewer for game animation files (J3D BCK/BCA/BTK/BRK/BPK/BTP/BVA, BMD/BDL, RARC, BFRES, SWTOR JBA)
 
 Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
@@ -48,7 +48,7 @@ Usage:
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
-  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--clip NAME] [--model FILE] (--json | --csv)
+  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model FILE] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
   animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]

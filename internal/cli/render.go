@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"github.com/animscope/animscope/anim"
 	"image"
 	"image/color/palette"
 	"image/draw"
@@ -43,6 +44,7 @@ type renderOpts struct {
 	frame, out, gif        string
 	frames, model, clip    string
 	size, view, selectName string
+	runtimeName            string
 	rootMotion, demo       bool
 
 	// Parsed from the above.
@@ -50,6 +52,7 @@ type renderOpts struct {
 	frameList []float64
 	cam       *ui.Camera
 	camTarget bool // cam has its own target (else the framed one is kept)
+	runtime   anim.Runtime
 }
 
 func runRender(args []string, stdout io.Writer, env Env) error {
@@ -88,12 +91,16 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	fs.StringVar(&o.selectName, "select", "", "highlight the joint with this name")
 	fs.BoolVar(&o.demo, "demo", false, "render the embedded demo (also what happens without FILE)")
 	zstdDict := zstdDictFlag(fs)
+	fs.StringVar(&o.runtimeName, "runtime", "late", "JSystem runtime rules: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine)")
 	var err error
 	if o.files, err = ParseInterleaved(fs, args); err != nil {
 		return nil, err
 	}
 	if err := useZstdDict(*zstdDict); err != nil {
 		return nil, err
+	}
+	if o.runtime, err = anim.ParseRuntime(o.runtimeName); err != nil {
+		return nil, Usagef("render: --runtime: %v", err)
 	}
 	if o.w, o.h, err = ParseSize(o.size); err != nil {
 		return nil, Usagef("render: --size: %v", err)
@@ -148,6 +155,7 @@ func renderApp(o *renderOpts) (*app.App, error) {
 	a := app.New(io.Discard)
 	a.Apply(ui.Pause{})
 	a.Apply(ui.SetRootMotion{Apply: o.rootMotion})
+	a.Apply(ui.SetRuntime{Runtime: o.runtime})
 	loaded, modelFirst, err := loadRenderFiles(o)
 	if err != nil {
 		return nil, err

@@ -36,6 +36,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	jsonFlag := fs.Bool("json", false, "print the sample JSON (schema: docs/sample-json.md)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
 	zstdDict := zstdDictFlag(fs)
+	runtimeFlag := fs.String("runtime", "late", "JSystem runtime rules: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine: full-frame BCA/BVA indices truncate, mirrored loop modes clamp and turn at the end)")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -59,6 +60,9 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 		}
 	} else if opt.Times, err = parseFrameList(*timesFlag); err != nil {
 		return Usagef("sample: --times: %v", err)
+	}
+	if opt.Runtime, err = anim.ParseRuntime(*runtimeFlag); err != nil {
+		return Usagef("sample: --runtime: %v", err)
 	}
 	if *loopFlag != "" {
 		m, err := anim.ParseLoopMode(*loopFlag)

@@ -126,11 +126,16 @@ type Options struct {
 	Model     *anim.Skeleton
 	ModelName string
 	Binding   *anim.Binding
+	// Runtime is the JSystem generation whose rules apply (the zero value
+	// is the later one): Times map through its clock, and Build switches
+	// the clip's full-frame lookups to it (anim.Clip.SetRuntime).
+	Runtime anim.Runtime
 }
 
 // Build evaluates clip as the options say. file is the name reported in the
 // document.
 func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
+	clip.SetRuntime(opt.Runtime)
 	mode := clip.Loop
 	if opt.Loop != nil {
 		mode = *opt.Loop
@@ -139,7 +144,7 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 	if opt.Times != nil {
 		frames = make([]float64, len(opt.Times))
 		for i, t := range opt.Times {
-			frames[i] = anim.FrameAtTime(mode, clip.Duration, t)
+			frames[i] = anim.FrameAtTimeRuntime(opt.Runtime, mode, clip.Duration, t)
 		}
 	}
 	if frames == nil {

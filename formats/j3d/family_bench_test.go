@@ -1,0 +1,151 @@
+package j3d
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/animscope/animscope/internal/cputime"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// largeBCA builds a 400-joint, 120-frame BCA as real character files are:
+// per joint, scale constant, rotation and translation one value per frame
+// on most channels (different data per joint, so no sharing).
+func largeBCA(tb testing.TB) []byte {
+	tb.Helper()
+	const joints, frames = 400, 121
+	rng := rand.New(rand.NewPCG(13, 400))
+	b := &BCA{LoopMode: 2, Duration: frames - 1}
+	b.Joints = make([]FullSet, joints)
+	for i := range b.Joints {
+		for j := range b.Joints[i] {
+			var err error
+			switch KindOf(j) {
+			case ScaleTrack:
+				b.Joints[i][j], err = FullSeq(&b.Scale, float32(1+0.001*float64(i)))
+			case RotationTrack:
+				v := make([]int16, frames)
+				for f := range v {
+					v[f] = int16(rng.IntN(65536) - 32768)
+				}
+				b.Joints[i][j], err = FullSeq(&b.Rotation, v...)
+			default:
+				v := make([]float32, frames)
+				for f := range v {
+					v[f] = rng.Float32() * 100
+				}
+				b.Joints[i][j], err = FullSeq(&b.Translation, v...)
+			}
+			if err != nil {
+				// The u16 table counts cap what fits: fall back to a
+				// constant once a table is full.
+				b.Joints[i][j], _ = FullSeq(&b.Scale, 1)
+			}
+		}
+	}
+	data, err := EncodeBCA(b)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// BenchmarkEvaluateBCA400 samples all 400 joints (3600 full-frame
+// channels) of a BCA at a fractional frame into a reused pose. Target:
+// ≤ 10 µs/op, 0 allocs/op.
+func BenchmarkEvaluateBCA400(b *testing.B) {
+	clip, err := decodeFamily(largeBCA(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	clip.Prepare() // as formats.Open does
+	pose := anim.NewPose(clip)
+	b.ReportAllocs()
+	defer cpuMeter(b, 0)()
+	for b.Loop() {
+		anim.Evaluate(clip, 61.68, pose)
+	}
+}
+
+// BenchmarkDecodeBCA400 decodes the 400-joint BCA into its spec struct and
+// a clip, as formats.Open does. Target: ≥ 200 MB/s.
+func BenchmarkDecodeBCA400(b *testing.B) {
+	data := largeBCA(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	defer cpuMeter(b, len(data))()
+	for b.Loop() {
+		bca, err := DecodeBCA(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := bca.Clip(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecodeBRK decodes a BRK of 200 C and 200 K entries with
+// 8-key tracks (bigger than any real one) into a clip.
+func BenchmarkDecodeBRK(b *testing.B) {
+	rng := rand.New(rand.NewPCG(13, 200))
+	brk := &BRK{Duration: 60}
+	for i := range 400 {
+		var tr ColorTracks
+		values := &brk.CValues
+		if i >= 200 {
+			values = &brk.KValues
+		}
+		for j := range tr {
+			keys := make([][]float64, 8)
+			for k := range keys {
+				keys[k] = []float64{float64(k * 8), float64(rng.IntN(512) - 128), float64(rng.IntN(40) - 20), float64(rng.IntN(40) - 20)}
+			}
+			tr[j], _ = ColorKeys(&values[j], 1, keys...)
+		}
+		name := Name{Name: "material_" + string(rune('a'+i%26)) + string(rune('a'+i/26))}
+		if i < 200 {
+			brk.CRegs, brk.CNames = append(brk.CRegs, RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.CNames, name)
+		} else {
+			brk.KRegs, brk.KNames = append(brk.KRegs, RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.KNames, name)
+		}
+	}
+	data, err := EncodeBRK(brk)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	defer cpuMeter(b, len(data))()
+	for b.Loop() {
+		d, err := DecodeBRK(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := d.Clip(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// cpuMeter reports the benchmark loop's thread CPU time per operation
+// ("cpu-ns/op") and, when bytes > 0, the CPU-time throughput ("cpu-MB/s"):
+// on a shared machine wall time also counts other processes. Call it
+// right before the loop and defer the function it returns.
+func cpuMeter(b *testing.B, bytes int) func() {
+	runtime.LockOSThread()
+	start, ok := cputime.Thread()
+	return func() {
+		end, _ := cputime.Thread()
+		runtime.UnlockOSThread()
+		if ok && b.N > 0 {
+			ns := float64(end-start) / float64(b.N)
+			b.ReportMetric(ns, "cpu-ns/op")
+			if bytes > 0 {
+				b.ReportMetric(float64(bytes)/ns*1e3, "cpu-MB/s")
+			}
+		}
+	}
+}

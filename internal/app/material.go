@@ -1,0 +1,237 @@
+package app
+
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// Material clips (BRK, BPK, BTP, BVA; any clip whose targets are all
+// colour, texture-pattern, visibility or shader-parameter targets) play
+// in slots of their own, next to the joint and texture slots, each with
+// its own clock: a model's BCK, BTK, BRK, BPK, BTP and BVA play together.
+// The test quad shows them (tint, numbered checker variant, fade) and the
+// material panel lists their live values.
+
+// maxMaterialSlots bounds the material clips playing at once (a course
+// archive holds dozens of BRKs; the panel lists them all up to this).
+const maxMaterialSlots = 64
+
+// materialState is the app's material part: the slots, the selected
+// target (tint source, curve target) and the runtime rules in force.
+type materialState struct {
+	slots   []*slot
+	sel     ui.MatRef
+	runtime anim.Runtime
+}
+
+// isMaterialClip reports whether every target of c is a material target.
+func isMaterialClip(c *anim.Clip) bool {
+	if len(c.Targets) == 0 {
+		return false
+	}
+	for i := range c.Targets {
+		if !c.Targets[i].Kind.IsMaterial() {
+			return false
+		}
+	}
+	return true
+}
+
+// addMaterial puts s in a material slot: it replaces the slot playing the
+// same clip, else it is appended (up to maxMaterialSlots).
+func (a *App) addMaterial(s *slot) {
+	m := &a.mat
+	for i, o := range m.slots {
+		if o.file == s.file && o.clipIdx == s.clipIdx {
+			m.slots[i] = s
+			a.focus = ui.MatSlot0 + ui.Slot(i)
+			return
+		}
+	}
+	if len(m.slots) >= maxMaterialSlots {
+		return
+	}
+	m.slots = append(m.slots, s)
+	if len(m.slots) == 1 {
+		m.sel = ui.MatRef{Clip: 0, Target: a.firstColorTarget()}
+	}
+}
+
+// firstColorTarget is the first colour target of the first material clip
+// (the quad's default tint source), else 0.
+func (a *App) firstColorTarget() int {
+	if len(a.mat.slots) == 0 {
+		return 0
+	}
+	for i, t := range a.mat.slots[0].clip.Targets {
+		if t.Kind == anim.TevRegTarget || t.Kind == anim.MatColorTarget {
+			return i
+		}
+	}
+	return 0
+}
+
+// addMaterialClips puts every material clip of the files from first on
+// in a slot.
+func (a *App) addMaterialClips(first int) {
+	for fi := first; fi < len(a.files); fi++ {
+		for ci, c := range a.files[fi].asset.Clips {
+			if isMaterialClip(c) {
+				a.setClip(fi, ci)
+			}
+		}
+	}
+	if a.joint == nil && a.tex == nil && len(a.mat.slots) > 0 && a.materialSlot(a.focus) == nil {
+		a.focus = ui.MatSlot0
+	}
+}
+
+// materialSlot is the slot of focus s when it is a material slot.
+func (a *App) materialSlot(s ui.Slot) *slot {
+	if s < ui.MatSlot0 || int(s-ui.MatSlot0) >= len(a.mat.slots) {
+		return nil
+	}
+	return a.mat.slots[s-ui.MatSlot0]
+}
+
+// closeMaterials drops the slots of file i (and renumbers the later
+// files'); i < 0 drops them all.
+func (a *App) closeMaterials(i int) {
+	m := &a.mat
+	out := m.slots[:0]
+	for _, s := range m.slots {
+		switch {
+		case i < 0 || s.file == i:
+			continue
+		case s.file > i:
+			s.file--
+		}
+		out = append(out, s)
+	}
+	clear(m.slots[len(out):])
+	m.slots = out
+	if m.sel.Clip >= len(m.slots) {
+		m.sel = ui.MatRef{Target: a.firstColorTarget()}
+	}
+	if a.materialSlot(a.focus) == nil && a.focus >= ui.MatSlot0 {
+		a.focus = ui.JointSlot
+	}
+}
+
+// applyMaterial handles the material intents.
+func (a *App) applyMaterial(in ui.Intent) bool {
+	switch in := in.(type) {
+	case ui.SelectMaterial:
+		if s := a.materialSlot(ui.MatSlot0 + ui.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
+			a.mat.sel = in.Ref
+			a.focus = ui.MatSlot0 + ui.Slot(in.Ref.Clip)
+		}
+	case ui.SetRuntime:
+		a.setRuntime(in.Runtime)
+	default:
+		return false
+	}
+	return true
+}
+
+// setRuntime switches every open clip's full-frame lookups and every
+// clock's mirrored modes to the rules of runtime r.
+func (a *App) setRuntime(r anim.Runtime) {
+	a.mat.runtime = r
+	for _, f := range a.files {
+		for _, c := range f.asset.Clips {
+			c.SetRuntime(r)
+		}
+	}
+	for _, s := range a.slots() {
+		s.clock.Runtime = r
+	}
+	a.syncClocks()
+	a.Evaluate()
+}
+
+// Runtime is the JSystem runtime whose rules are in force.
+func (a *App) Runtime() anim.Runtime { return a.mat.runtime }
+
+// materialView fills v.Materials.
+func (a *App) materialView(v *ui.View) {
+	m := &a.mat
+	if len(m.slots) == 0 {
+		return
+	}
+	mv := &ui.MaterialView{Selected: m.sel, Runtime: m.runtime, Clips: make([]*ui.Playback, len(m.slots))}
+	for i, s := range m.slots {
+		mv.Clips[i] = s.playback(a.scrubbing && a.focus == ui.MatSlot0+ui.Slot(i))
+	}
+	v.Materials = mv
+}
+
+// quadMaterial is what the material clips do to the test quad: the
+// selected colour target's colour (else the first one's) tints it, the
+// first texture-pattern target picks the checker variant, and a hidden
+// shape (the first shape target) fades it. Nil without material clips.
+func (a *App) quadMaterial(q *render.QuadMaterial) *render.QuadMaterial {
+	m := &a.mat
+	if len(m.slots) == 0 {
+		return nil
+	}
+	*q = render.QuadMaterial{Tint: render.Color{1, 1, 1, 1}}
+	tinted, patterned, shaped, hidden := false, false, false, false
+	if s := a.materialSlot(ui.MatSlot0 + ui.Slot(m.sel.Clip)); s != nil && m.sel.Target < len(s.pose.Targets) {
+		if k := s.clip.Targets[m.sel.Target].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
+			q.Tint = ui.SwatchColor(&s.pose.Targets[m.sel.Target].V)
+			tinted = true
+		}
+	}
+	for _, s := range m.slots {
+		for i := range s.clip.Targets {
+			if i >= len(s.pose.Targets) {
+				break
+			}
+			v := &s.pose.Targets[i].V
+			switch s.clip.Targets[i].Kind {
+			case anim.TevRegTarget, anim.MatColorTarget:
+				if !tinted {
+					q.Tint, tinted = ui.SwatchColor(v), true
+				}
+			case anim.TexPatternTarget:
+				if !patterned {
+					q.Pattern, q.HasPattern, patterned = int(v[anim.TexIndex]), true, true
+				}
+			case anim.ShapeTarget:
+				if !shaped {
+					hidden = v[anim.Visible] == 0
+				}
+				shaped = true
+			}
+		}
+	}
+	// The colour's alpha fades the quad only partly: a register with alpha
+	// 0 still shows its colour.
+	q.Tint[3] = tintAlphaFloor + (1-tintAlphaFloor)*q.Tint[3]
+	if shaped && hidden {
+		q.Tint[3] *= hiddenAlpha
+	}
+	return q
+}
+
+// tintAlphaFloor is the quad's opacity under a colour of alpha 0.
+const tintAlphaFloor = 0.4
+
+// hiddenAlpha is how visible the quad stays while its shape is hidden.
+const hiddenAlpha = 0.2
+
+// selectMaterialNamed selects the first material target called name
+// ("mat_2/C1", a BPK or BTP material, "#3" is not: that names a joint).
+func (a *App) selectMaterialNamed(name string) bool {
+	for ci, s := range a.mat.slots {
+		for ti := range s.clip.Targets {
+			if s.clip.Targets[ti].Name == name {
+				a.Apply(ui.SelectMaterial{Ref: ui.MatRef{Clip: ci, Target: ti}})
+				return true
+			}
+		}
+	}
+	return false
+}
