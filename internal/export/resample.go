@@ -431,6 +431,9 @@ func (r *refiner) run(cands []float64) []poseAt {
 	if len(cands) == 0 {
 		return nil
 	}
+	if r.out == nil {
+		r.out = make([]poseAt, 0, 2*len(cands)) // refinement adds about as many again
+	}
 	prev := r.eval(cands[0], nil, true)
 	r.out = append(r.out, prev)
 	for _, f := range cands[1:] {
