@@ -332,3 +332,36 @@ func TestFastPathAgreesWithWorld(t *testing.T) {
 		}
 	}
 }
+
+// TestBFRESG3dModes: the BFRES clips on their own skeletons under each
+// NintendoWare G3d scale mode, and under Maya with every bone
+// compensating (the exporter's fast path must follow the compensation
+// flags, and Softimage and "none" go through World).
+func TestBFRESG3dModes(t *testing.T) {
+	dir := apptest.BFRESFixtures
+	for _, file := range []string{"skel_anim.bfres", "v33_layout.bfres"} {
+		a := open(t, dir+file)
+		if len(a.Skeletons) == 0 {
+			t.Fatalf("%s: no skeleton", file)
+		}
+		sk := a.Skeletons[0]
+		comp := withMode(t, sk, anim.G3dMaya)
+		for i := range comp.Joints {
+			comp.Joints[i].Flags |= anim.FlagSegmentScaleCompensate
+		}
+		comp.Name += "-compensating"
+		skels := []*anim.Skeleton{withMode(t, sk, anim.G3dNoScale), withMode(t, sk, anim.G3dStandard),
+			withMode(t, sk, anim.G3dMaya), withMode(t, sk, anim.G3dSoftimage), comp}
+		for _, s := range skels {
+			for _, clip := range a.Clips {
+				if formats.JointTargets(clip) == 0 {
+					continue
+				}
+				t.Run(file+"/"+s.Name+"/"+clip.Name, func(t *testing.T) {
+					d, _ := exportFile(t, fmt.Sprintf("%s-%s-%s.glb", file, s.Name, clip.Name), Scene{Skeleton: s, Clips: []Clip{{clip, file}}})
+					checkWorld(t, d, s, clip, file, false)
+				})
+			}
+		}
+	}
+}
