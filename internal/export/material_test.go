@@ -271,3 +271,65 @@ func TestColourExport(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyColourExport: the decoded J3D BRK and BPK fixtures (TEV and
+// konst registers, material colours; tangent modes 0 and 1, clamped and
+// truncated values) export one animated baseColorFactor per colour
+// target, equal to the game's colour / 255 (clamped to 0..1) at
+// fractional frames; BTP and BVA tracks go to the extras per whole frame.
+func TestFamilyColourExport(t *testing.T) {
+	dir := "../../formats/j3d/testdata/family/"
+	for _, file := range []string{"brk_tan0.brk", "brk_tan1.brk", "bpk_color.bpk", "btp_pattern.btp", "bva_visible.bva"} {
+		t.Run(file, func(t *testing.T) {
+			clip := open(t, dir+file).Clips[0]
+			d, _ := exportFile(t, file+".glb", Scene{Clips: []Clip{{clip, file}}})
+			colour := 0
+			for i := range clip.Targets {
+				if k := clip.Targets[i].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
+					colour++
+				}
+			}
+			mats := pointerMaterials(t, d, 0)
+			if len(mats) != colour {
+				t.Fatalf("%d animated materials, want %d colour targets", len(mats), colour)
+			}
+			var tp anim.TargetPose
+			wmin := minJumpFrames(clip)
+			for m := range mats {
+				name := materialName(t, d, m)
+				ti := -1
+				for i := range clip.Targets {
+					if clip.Targets[i].Name == name {
+						ti = i
+					}
+				}
+				if ti < 0 {
+					t.Fatalf("material %q names no target", name)
+				}
+				for _, f := range testFrames(clip) {
+					got := d.pose(t, 0, f/clip.FPS).pointers[fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorFactor", m)]
+					ok := false
+					for _, g := range []float64{f, f - wmin, f + wmin} {
+						anim.EvaluateTarget(&clip.Targets[ti], g, &tp)
+						want := colourFactor(&tp)
+						same := len(got) == len(want)
+						for i := range want {
+							same = same && math.Abs(got[i]-want[i]) < 1e-6
+						}
+						ok = ok || same
+					}
+					if !ok {
+						anim.EvaluateTarget(&clip.Targets[ti], f, &tp)
+						t.Fatalf("%s frame %g: baseColorFactor %v, game %v", name, f, got, colourFactor(&tp))
+					}
+				}
+			}
+			if colour == 0 {
+				tracks, _ := d.Animations[0].Extras["materialTracks"].([]any)
+				if len(tracks) != len(clip.Targets) {
+					t.Fatalf("%d material tracks in extras, want %d", len(tracks), len(clip.Targets))
+				}
+			}
+		})
+	}
+}
