@@ -27,12 +27,15 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@# The Khronos glTF validator for the export tests (a JS library; tools/gltf-validator/validate.js
-	@# runs it with node). Project-local and pinned; skipped when npm is missing.
+	@# runs it with node). Project-local and pinned; node and npm come from Debian when missing.
 	@if [ "$$(cat tools/node_modules/gltf-validator/package.json 2>/dev/null | grep -c '"version": "$(GLTF_VALIDATOR)"')" = 0 ]; then \
-	  if command -v npm >/dev/null; then \
-	    echo "installing gltf-validator@$(GLTF_VALIDATOR) into tools/node_modules"; \
-	    npm install --silent --no-save --no-package-lock --prefix tools gltf-validator@$(GLTF_VALIDATOR); \
-	  else echo "npm not found: the export tests will not run the glTF validator"; fi; \
+	  if ! command -v npm >/dev/null; then \
+	    echo "installing Debian packages: nodejs npm (for the glTF validator)"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm; \
+	  fi; \
+	  echo "installing gltf-validator@$(GLTF_VALIDATOR) into tools/node_modules"; \
+	  npm install --silent --no-save --no-package-lock --prefix tools gltf-validator@$(GLTF_VALIDATOR); \
 	fi
 
 build: deps
