@@ -80,7 +80,29 @@ func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
 			clip.Targets = append(clip.Targets, t)
 		}
 	}
+	clip.Format = materialFormatOf(clip)
 	return clip, warnings
+}
+
+// materialFormatOf names a Switch FMAA clip as the Wii U subfile with the
+// same content is named when all its targets are of one kind (FSHU shader
+// parameters, FTXP texture patterns, FVIS material visibility); a mixed
+// FMAA stays MaterialClipFormat.
+func materialFormatOf(c *anim.Clip) string {
+	names := map[anim.TargetKind]string{anim.ShaderParamTarget: "bfres-shaderparam", anim.TexPatternTarget: "bfres-texpattern", anim.ShapeTarget: "bfres-matvis"}
+	if len(c.Targets) == 0 {
+		return MaterialClipFormat
+	}
+	k := c.Targets[0].Kind
+	for i := range c.Targets {
+		if c.Targets[i].Kind != k {
+			return MaterialClipFormat
+		}
+	}
+	if n, ok := names[k]; ok {
+		return n
+	}
+	return MaterialClipFormat
 }
 
 // texSRTTargetOf converts one texture SRT parameter with the Wii U rules
