@@ -200,11 +200,35 @@ func (u *UI) transport(v *View, p *Playback) {
 	}
 	tooltip("Loop mode; \"(file)\" marks the mode stored in the file")
 
-	// One scene time drives both clips; the timeline shows the frames of
-	// the one picked here, and either can be muted or offset.
-	if v.Joint != nil && v.Tex != nil {
+	// One scene time drives every clip; the timeline shows the frames of
+	// the one picked here, and each can be muted or offset.
+	u.clipRows(v)
+}
+
+// clipRows gives every playing clip (joint, texture, each material clip)
+// a row when more than one plays.
+func (u *UI) clipRows(v *View) {
+	var mats []*Playback
+	if v.Materials != nil {
+		mats = v.Materials.Clips
+	}
+	n := len(mats)
+	for _, p := range []*Playback{v.Joint, v.Tex} {
+		if p != nil {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	if v.Joint != nil {
 		u.clipRow(v, JointSlot, v.Joint)
+	}
+	if v.Tex != nil {
 		u.clipRow(v, TexSlot, v.Tex)
+	}
+	for i, p := range mats {
+		u.clipRow(v, MatSlot0+Slot(i), p)
 	}
 }
 
@@ -238,8 +262,11 @@ func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
 
 // String names the slot for control ids.
 func (s Slot) String() string {
-	if s == TexSlot {
+	switch {
+	case s == TexSlot:
 		return "tex"
+	case s >= MatSlot0:
+		return fmt.Sprintf("mat%d", s-MatSlot0)
 	}
 	return "joint"
 }
@@ -447,7 +474,10 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 		slot = JointSlot
 	}
 	t := v.Selection.Target
-	if slot == TexSlot {
+	switch {
+	case v.materialPlayback(v.Focus) == p:
+		slot, t = v.Focus, v.materialTarget(v.Focus)
+	case slot == TexSlot:
 		t = v.Selection.TexTarget
 	}
 	if u.markerClip == p.Clip && u.markerTgt == t && u.markerSlot == slot {
