@@ -85,6 +85,9 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 		}
 	}
 	check("bomb.bmd", "bomb_wait.bck", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
+	if st := a.Snapshot(100, 100, [4]int{0, 0, 100, 100}); len(st.MaterialClips) != 2 || path.Base(st.MaterialClips[1]) != "shared.bpk" {
+		t.Errorf("--state-json materialClips %q", st.MaterialClips)
+	}
 
 	// The view's material list and the focus follow the slots.
 	v := viewOf(a)
