@@ -301,3 +301,28 @@ func TestMaterialClipRows(t *testing.T) {
 		t.Error("a lone material clip has a clip row")
 	}
 }
+
+// TestClipRowsLeaveTheTabs: at 900×600 a model playing six clips wraps
+// its rows into four lines; the bottom panel grows so the tabs and a line
+// of the Messages tab still show.
+func TestClipRowsLeaveTheTabs(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	v.Materials = &MaterialView{}
+	for i := 0; i < 5; i++ {
+		c := testClip(anim.Loop)
+		v.Materials.Clips = append(v.Materials.Clips, &Playback{Clip: c, Label: fmt.Sprintf("track.arc › minigamebombhei_battle_%dp.brk", i),
+			Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)})
+	}
+	h := newHarness(t, v)
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: 900, Y: 600})
+	for i := 0; i < 12; i++ {
+		h.frame()
+	}
+	tab := h.rect("tab:messages")
+	if bottom := tab.Y + tab.H; bottom+imgui.TextLineHeight() > 600 {
+		t.Errorf("the Messages tab ends at y %v: no room for a line below it in a 600 high window", bottom)
+	}
+	if scene := h.u.Scene(); scene.H < 150 {
+		t.Errorf("3D view %v high, want at least 150", scene.H)
+	}
+}

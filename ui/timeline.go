@@ -23,7 +23,19 @@ func (u *UI) bottomPanel(v *View) {
 	u.transport(v, p)
 	u.timeline(v, p)
 	imgui.Spacing()
+	u.fitTabs()
 	u.bottomTabs(v)
+}
+
+// fitTabs grows the bottom panel when the transport's clip rows (a model
+// playing a BCA, a BTK and four BRKs takes four rows in a narrow window)
+// leave the tabs less than their bar and a line, as far as the 3D view's
+// minimum allows.
+func (u *UI) fitTabs() {
+	need := 2*imgui.FrameHeightWithSpacing() + imgui.TextLineHeightWithSpacing() - imgui.ContentRegionAvail().Y
+	if need > 1 && u.tabs.bottomH < u.tabs.maxBottomH {
+		u.tabs.growTo = max(u.tabs.growTo, min(u.tabs.bottomH+need, u.tabs.maxBottomH))
+	}
 }
 
 type icon uint8
@@ -515,7 +527,9 @@ func (u *UI) bottomTabs(v *View) {
 	if n := len(v.Notices); n > 0 {
 		label = fmt.Sprintf("Messages (%d)###messages", n)
 	}
-	if imgui.BeginTabItemV(label, nil, u.tabFlags("messages")) {
+	open := imgui.BeginTabItemV(label, nil, u.tabFlags("messages"))
+	u.record("tab:messages")
+	if open {
 		u.tabShown(TabMessages)
 		u.messages(v)
 		imgui.EndTabItem()
