@@ -269,3 +269,60 @@ func TestOpenDialogSupportedFirst(t *testing.T) {
 		t.Errorf("recent folder %q", f)
 	}
 }
+
+// TestMaterialClipRows (issue 13 item 3): every playing material clip
+// has its own row (focus, mute, offset) beside the joint and texture
+// rows; a lone material clip has none (nothing to tell apart).
+func TestMaterialClipRows(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	mat := func(label string) *Playback {
+		c := testClip(anim.Loop)
+		return &Playback{Clip: c, Label: label, Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)}
+	}
+	v.Materials = &MaterialView{Clips: []*Playback{mat("track.arc › bomb_1p.brk"), mat("track.arc › shared.bpk")}}
+	h := newHarness(t, v)
+	got := h.click(center(h.rect("mute:mat1")))
+	if m, ok := find[MuteClip](got); !ok || m.Slot != MatSlot0+1 || !m.Mute {
+		t.Errorf("mute on the second material row: %#v", got)
+	}
+	got = h.click(center(h.rect("focus:mat0")))
+	if f, ok := find[FocusSlot](got); !ok || f.Slot != MatSlot0 {
+		t.Errorf("the first material row's radio: %#v", got)
+	}
+	for _, id := range []string{"offset:mat0", "offset:mat1", "focus:joint"} {
+		if _, ok := h.u.ItemRect(id); !ok {
+			t.Errorf("no %s control", id)
+		}
+	}
+
+	lone := &View{Materials: &MaterialView{Clips: []*Playback{mat("a.brk")}}, Focus: MatSlot0, Selection: Selection{Joint: -1, Target: -1}, Camera: DefaultCamera()}
+	h = newHarness(t, lone)
+	if _, ok := h.u.ItemRect("mute:mat0"); ok {
+		t.Error("a lone material clip has a clip row")
+	}
+}
+
+// TestClipRowsLeaveTheTabs: at 900×600 a model playing six clips wraps
+// its rows into four lines; the bottom panel grows so the tabs and a line
+// of the Messages tab still show.
+func TestClipRowsLeaveTheTabs(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	v.Materials = &MaterialView{}
+	for i := 0; i < 5; i++ {
+		c := testClip(anim.Loop)
+		v.Materials.Clips = append(v.Materials.Clips, &Playback{Clip: c, Label: fmt.Sprintf("track.arc › minigamebombhei_battle_%dp.brk", i),
+			Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)})
+	}
+	h := newHarness(t, v)
+	imgui.CurrentIO().SetDisplaySize(imgui.Vec2{X: 900, Y: 600})
+	for i := 0; i < 12; i++ {
+		h.frame()
+	}
+	tab := h.rect("tab:messages")
+	if bottom := tab.Y + tab.H; bottom+imgui.TextLineHeight() > 600 {
+		t.Errorf("the Messages tab ends at y %v: no room for a line below it in a 600 high window", bottom)
+	}
+	if scene := h.u.Scene(); scene.H < 150 {
+		t.Errorf("3D view %v high, want at least 150", scene.H)
+	}
+}

@@ -23,7 +23,19 @@ func (u *UI) bottomPanel(v *View) {
 	u.transport(v, p)
 	u.timeline(v, p)
 	imgui.Spacing()
+	u.fitTabs()
 	u.bottomTabs(v)
+}
+
+// fitTabs grows the bottom panel when the transport's clip rows (a model
+// playing a BCA, a BTK and four BRKs takes four rows in a narrow window)
+// leave the tabs less than their bar and a line, as far as the 3D view's
+// minimum allows.
+func (u *UI) fitTabs() {
+	need := 2*imgui.FrameHeightWithSpacing() + imgui.TextLineHeightWithSpacing() - imgui.ContentRegionAvail().Y
+	if need > 1 && u.tabs.bottomH < u.tabs.maxBottomH {
+		u.tabs.growTo = max(u.tabs.growTo, min(u.tabs.bottomH+need, u.tabs.maxBottomH))
+	}
 }
 
 type icon uint8
@@ -200,11 +212,35 @@ func (u *UI) transport(v *View, p *Playback) {
 	}
 	tooltip("Loop mode; \"(file)\" marks the mode stored in the file")
 
-	// One scene time drives both clips; the timeline shows the frames of
-	// the one picked here, and either can be muted or offset.
-	if v.Joint != nil && v.Tex != nil {
+	// One scene time drives every clip; the timeline shows the frames of
+	// the one picked here, and each can be muted or offset.
+	u.clipRows(v)
+}
+
+// clipRows gives every playing clip (joint, texture, each material clip)
+// a row when more than one plays.
+func (u *UI) clipRows(v *View) {
+	var mats []*Playback
+	if v.Materials != nil {
+		mats = v.Materials.Clips
+	}
+	n := len(mats)
+	for _, p := range []*Playback{v.Joint, v.Tex} {
+		if p != nil {
+			n++
+		}
+	}
+	if n < 2 {
+		return
+	}
+	if v.Joint != nil {
 		u.clipRow(v, JointSlot, v.Joint)
+	}
+	if v.Tex != nil {
 		u.clipRow(v, TexSlot, v.Tex)
+	}
+	for i, p := range mats {
+		u.clipRow(v, MatSlot0+Slot(i), p)
 	}
 }
 
@@ -238,8 +274,11 @@ func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
 
 // String names the slot for control ids.
 func (s Slot) String() string {
-	if s == TexSlot {
+	switch {
+	case s == TexSlot:
 		return "tex"
+	case s >= MatSlot0:
+		return fmt.Sprintf("mat%d", s-MatSlot0)
 	}
 	return "joint"
 }
@@ -447,7 +486,10 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 		slot = JointSlot
 	}
 	t := v.Selection.Target
-	if slot == TexSlot {
+	switch {
+	case v.materialPlayback(v.Focus) == p:
+		slot, t = v.Focus, v.materialTarget(v.Focus)
+	case slot == TexSlot:
 		t = v.Selection.TexTarget
 	}
 	if u.markerClip == p.Clip && u.markerTgt == t && u.markerSlot == slot {
@@ -485,7 +527,9 @@ func (u *UI) bottomTabs(v *View) {
 	if n := len(v.Notices); n > 0 {
 		label = fmt.Sprintf("Messages (%d)###messages", n)
 	}
-	if imgui.BeginTabItemV(label, nil, u.tabFlags("messages")) {
+	open := imgui.BeginTabItemV(label, nil, u.tabFlags("messages"))
+	u.record("tab:messages")
+	if open {
 		u.tabShown(TabMessages)
 		u.messages(v)
 		imgui.EndTabItem()

@@ -48,7 +48,7 @@ func (a *App) Add(loaded []*File) {
 		for _, c := range f.asset.Clips {
 			c.SetRuntime(a.mat.runtime)
 			if isMaterialClip(c) {
-				continue // addMaterialClips
+				continue // chooseMaterials
 			}
 			if isTexClip(c) && newTex < 0 {
 				newTex = fi
@@ -63,12 +63,14 @@ func (a *App) Add(loaded []*File) {
 	// The model first, so the animation binds to it whatever the order
 	// of the files in a drop; the animation is the best-ranked one for
 	// it (formats.Pair).
+	prevModel := a.skel
 	if fi, si, ok := a.pickModel(first); ok {
 		a.setModelQuiet(fi, si)
 	}
-	if newTex >= 0 {
-		a.setClip(newTex, lastClip(a.files[newTex].asset, true))
-	}
+	// The texture and material clips by the same ranking (clipchoice.go),
+	// chosen again among all files when the model changed.
+	modelChanged := a.skel != prevModel
+	a.chooseTex(first, modelChanged)
 	switch fi, ci, ok, clear := a.pickAnim(first); {
 	case ok:
 		a.setClip(fi, ci)
@@ -78,23 +80,16 @@ func (a *App) Add(loaded []*File) {
 	default:
 		a.rebind()
 	}
-	a.addMaterialClips(first)
+	a.chooseMaterials(first, modelChanged)
+	if a.joint == nil && a.tex == nil && len(a.mat.slots) > 0 && a.materialSlot(a.focus) == nil {
+		a.focus = ui.MatSlot0
+	}
 	a.clampSelection()
-	if newJoint < 0 && newTex >= 0 {
+	if newJoint < 0 && newTex >= 0 && a.tex != nil && a.tex.file >= first {
 		a.focus = ui.TexSlot
 	}
 	a.Evaluate()
 	a.frameScene(true)
-}
-
-// lastClip is the index of the first clip of the wanted kind.
-func lastClip(as *formats.Asset, tex bool) int {
-	for i, c := range as.Clips {
-		if isTexClip(c) == tex {
-			return i
-		}
-	}
-	return 0
 }
 
 func isTexClip(c *anim.Clip) bool {

@@ -46,7 +46,7 @@ func (a *App) applyPlayback(in ui.Intent) bool {
 	case ui.ScrubEnd:
 		a.scrub(false)
 	case ui.FocusSlot:
-		if in.Slot == ui.TexSlot && a.tex != nil || in.Slot == ui.JointSlot && a.joint != nil {
+		if a.slotOf(in.Slot) != nil {
 			a.focus = in.Slot
 		}
 	default:

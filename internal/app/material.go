@@ -72,21 +72,6 @@ func (a *App) firstColorTarget() int {
 	return 0
 }
 
-// addMaterialClips puts every material clip of the files from first on
-// in a slot.
-func (a *App) addMaterialClips(first int) {
-	for fi := first; fi < len(a.files); fi++ {
-		for ci, c := range a.files[fi].asset.Clips {
-			if isMaterialClip(c) {
-				a.setClip(fi, ci)
-			}
-		}
-	}
-	if a.joint == nil && a.tex == nil && len(a.mat.slots) > 0 && a.materialSlot(a.focus) == nil {
-		a.focus = ui.MatSlot0
-	}
-}
-
 // materialSlot is the slot of focus s when it is a material slot.
 func (a *App) materialSlot(s ui.Slot) *slot {
 	if s < ui.MatSlot0 || int(s-ui.MatSlot0) >= len(a.mat.slots) {
@@ -178,13 +163,16 @@ func (a *App) quadMaterial(q *render.QuadMaterial) *render.QuadMaterial {
 	}
 	*q = render.QuadMaterial{Tint: render.Color{1, 1, 1, 1}}
 	tinted, patterned, shaped, hidden := false, false, false, false
-	if s := a.materialSlot(ui.MatSlot0 + ui.Slot(m.sel.Clip)); s != nil && m.sel.Target < len(s.pose.Targets) {
+	if s := a.materialSlot(ui.MatSlot0 + ui.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
 		if k := s.clip.Targets[m.sel.Target].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
 			q.Tint = ui.SwatchColor(&s.pose.Targets[m.sel.Target].V)
 			tinted = true
 		}
 	}
 	for _, s := range m.slots {
+		if s.muted {
+			continue // a muted clip leaves the quad alone
+		}
 		for i := range s.clip.Targets {
 			if i >= len(s.pose.Targets) {
 				break

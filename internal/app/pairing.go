@@ -284,8 +284,17 @@ func (a *App) playingOneOf(cands []candidate) bool {
 
 // selectModel uses skeleton si of file fi (fi < 0: no model, the joints
 // are drawn on their own). When the playing animation is not among the
-// new model's suggestions, its best-ranked animation plays instead.
+// new model's suggestions, its best-ranked animation plays instead; the
+// texture and material clips are chosen again for the new model.
 func (a *App) selectModel(fi, si int) {
+	prev := a.skel
+	defer func() {
+		if a.skel != prev { // the texture and material clips for the new model
+			a.chooseTex(len(a.files), true)
+			a.chooseMaterials(len(a.files), true)
+			a.Evaluate()
+		}
+	}()
 	if fi < 0 {
 		a.skel, a.skelFile, a.skelLabel = nil, -1, ""
 		a.rebind()

@@ -217,9 +217,14 @@ func (a *App) setOffset(sl ui.Slot, frames float64) {
 	}
 }
 
+// slotOf is the slot sl names: the joint, the texture or a material slot
+// (nil when it plays nothing).
 func (a *App) slotOf(sl ui.Slot) *slot {
-	if sl == ui.TexSlot {
+	switch {
+	case sl == ui.TexSlot:
 		return a.tex
+	case sl >= ui.MatSlot0:
+		return a.materialSlot(sl)
 	}
 	return a.joint
 }

@@ -24,6 +24,9 @@ type State struct {
 	TexClip    string `json:"texClip,omitempty"`
 	TexMode    string `json:"texMode,omitempty"`
 	RootMotion bool   `json:"rootMotion,omitempty"`
+	// MaterialClips are the playing material clips (BRK, BPK, BTP, BVA),
+	// in the order of their timeline rows.
+	MaterialClips []string `json:"materialClips,omitempty"`
 	// Quad corners (top-left, top-right, bottom-right, bottom-left) and
 	// the texture matrix applied to it, when a texture clip is shown.
 	Quad      *[4][3]float32 `json:"quad,omitempty"`
@@ -78,6 +81,9 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 		s.TexClip, s.TexMode = a.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm
+	}
+	for _, m := range a.mat.slots {
+		s.MaterialClips = append(s.MaterialClips, m.label)
 	}
 	return s
 }

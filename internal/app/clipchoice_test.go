@@ -1,0 +1,186 @@
+package app
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/internal/app/apptest"
+	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/ui"
+)
+
+// courseArchive writes a RARC laid out like a Mario Kart Double Dash
+// course's objects folder: two models, each with clips named after it
+// (the other model's files first in path order, as minigamearrow.* comes
+// before minigamebombhei_battle.*), and a BPK named after neither.
+func courseArchive(t *testing.T) string {
+	t.Helper()
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	bmdBig, bmdSmall := read(apptest.ModelFixtures+"biped.bmd"), read(apptest.ModelFixtures+"chain3.bmd")
+	walk := read(apptest.ModelFixtures + "walk.bck")
+	btk := read("../../formats/j3d/testdata/btk_basic.btk")
+	brk, bpk := read(familyFixtures+"brk_tan0.brk"), read(familyFixtures+"bpk_color.bpk")
+	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+		{Path: "objects/arrow.bmd", Data: bmdSmall},
+		{Path: "objects/arrow.brk", Data: brk},
+		{Path: "objects/arrow.btk", Data: btk},
+		{Path: "objects/bomb.bmd", Data: bmdBig},
+		{Path: "objects/bomb_1p.brk", Data: brk},
+		{Path: "objects/bomb_wait.bck", Data: walk},
+		{Path: "objects/bomb_wait.btk", Data: btk},
+		{Path: "objects/shared.bpk", Data: bpk},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "track.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+	return p
+}
+
+// entryOf is the archive entry (base name) a slot plays, "" for none.
+func entryOf(a *App, s *slot) string {
+	if s == nil {
+		return ""
+	}
+	return path.Base(a.files[s.file].entry)
+}
+
+func materialEntries(a *App) []string {
+	var out []string
+	for _, s := range a.mat.slots {
+		out = append(out, entryOf(a, s))
+	}
+	return out
+}
+
+// TestModelPlaysClipsNamedAfterIt (issue 13 item 3, issue 14 item 6):
+// showing bomb.bmd plays bomb_wait.btk and bomb_1p.brk, not the arrow's
+// BTK and BRK that come first in the archive; a clip named after no model
+// still plays (after the named ones). Picking the other model chooses
+// again; without a model every clip plays.
+func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
+	a, _ := openApp(t, courseArchive(t))
+	if got := entryOf(a, &slot{file: a.skelFile}); got != "bomb.bmd" {
+		t.Fatalf("model %q, want bomb.bmd (the largest, with an animation named after it)", got)
+	}
+	check := func(when, joint, tex string, mats ...string) {
+		t.Helper()
+		if joint != "-" {
+			if got := entryOf(a, a.joint); got != joint {
+				t.Errorf("%s: joint clip %q, want %q", when, got, joint)
+			}
+		}
+		if got := entryOf(a, a.tex); got != tex {
+			t.Errorf("%s: texture clip %q, want %q", when, got, tex)
+		}
+		if got := materialEntries(a); !slices.Equal(got, mats) {
+			t.Errorf("%s: material clips %q, want %q", when, got, mats)
+		}
+	}
+	check("bomb.bmd", "bomb_wait.bck", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
+	if st := a.Snapshot(100, 100, [4]int{0, 0, 100, 100}); len(st.MaterialClips) != 2 || path.Base(st.MaterialClips[1]) != "shared.bpk" {
+		t.Errorf("--state-json materialClips %q", st.MaterialClips)
+	}
+
+	// The view's material list and the focus follow the slots.
+	v := viewOf(a)
+	if v.Materials == nil || len(v.Materials.Clips) != 2 || v.Materials.Clips[0].Label != a.mat.slots[0].label {
+		t.Fatalf("view materials %+v", v.Materials)
+	}
+
+	arrow := -1
+	for i, f := range a.files {
+		if path.Base(f.entry) == "arrow.bmd" {
+			arrow = i
+		}
+	}
+	a.Apply(ui.SelectModel{File: arrow, Skel: 0})
+	check("arrow.bmd", "-", "arrow.btk", "arrow.brk", "shared.bpk")
+
+	a.Apply(ui.SelectModel{File: -1, Skel: -1})
+	check("no model", "-", "arrow.btk", "arrow.brk", "bomb_1p.brk", "shared.bpk")
+
+	// The user can still pick another model's clip.
+	a.Apply(ui.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
+	check("bomb.bmd again", "-", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
+	for fi, f := range a.files {
+		if path.Base(f.entry) == "arrow.btk" {
+			a.Apply(ui.SelectClip{File: fi, Clip: 0})
+		}
+	}
+	if got := entryOf(a, a.tex); got != "arrow.btk" {
+		t.Errorf("picked arrow.btk: texture clip %q", got)
+	}
+}
+
+// TestLooseClipsWithoutModelPlay: a BRK and a BTK opened without any
+// model play; a model opened beside a loose BRK named after nothing
+// plays it too.
+func TestLooseClipsWithoutModelPlay(t *testing.T) {
+	a, _ := openApp(t, familyFixtures+"brk_tan0.brk", "../../formats/j3d/testdata/btk_basic.btk")
+	if len(a.mat.slots) != 1 || a.tex == nil {
+		t.Errorf("lone BRK and BTK: %d material slots, texture %v; want both playing", len(a.mat.slots), a.tex)
+	}
+	b, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
+	if b.skel == nil || len(b.mat.slots) != 1 {
+		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.skel, len(b.mat.slots))
+	}
+}
+
+// TestMaterialClipRows (issue 13 item 3, issue 14 item 2): each material
+// clip is a row of the scene timeline: focusing it makes the transport
+// seek its frames, an offset shifts it against the one scene time, and
+// mute leaves the quad alone.
+func TestMaterialClipRows(t *testing.T) {
+	a, _ := openApp(t, courseArchive(t))
+	if len(a.mat.slots) != 2 || a.joint == nil || a.tex == nil {
+		t.Fatalf("joint %q, tex %q, material clips %q; want bomb_wait.bck, bomb_wait.btk, bomb_1p.brk and shared.bpk",
+			entryOf(a, a.joint), entryOf(a, a.tex), materialEntries(a))
+	}
+	brk, bpk := a.mat.slots[0], a.mat.slots[1]
+	a.Apply(ui.FocusSlot{Slot: ui.MatSlot0 + 1})
+	if a.focus != ui.MatSlot0+1 {
+		t.Fatalf("focus %v after focusing the BPK's row, want %v", a.focus, ui.MatSlot0+1)
+	}
+	if v := viewOf(a); v.Focused() == nil || v.Focused().Clip != bpk.clip {
+		t.Errorf("the transport does not show the BPK")
+	}
+	a.Apply(ui.SetClipOffset{Slot: ui.MatSlot0 + 1, Frames: 4})
+	if bpk.offset != 4 {
+		t.Fatalf("BPK offset %v, want 4", bpk.offset)
+	}
+	// Seeking the focused BPK to its frame 6 puts the scene at its frame
+	// 6 + 4 = 10 (30 fps): the BRK and the walk, not offset, are at 10.
+	a.Apply(ui.Seek{Frame: 6})
+	if got := a.SceneTime(); abs(got-10.0/30) > 1e-9 {
+		t.Errorf("scene time %v, want %v", got, 10.0/30)
+	}
+	for name, want := range map[*slot]float64{bpk: 6, brk: 10, a.joint: 10, a.tex: 10} {
+		if abs(name.clock.Frame-want) > 1e-6 {
+			t.Errorf("%s at frame %v, want %v", name.label, name.clock.Frame, want)
+		}
+	}
+	// Muting the BRK (the quad's tint source) leaves the tint to the BPK.
+	a.Apply(ui.MuteClip{Slot: ui.MatSlot0, Mute: true})
+	if !brk.muted {
+		t.Fatal("mute on the BRK's row did nothing")
+	}
+	a.Evaluate()
+	var q render.QuadMaterial
+	if a.quadMaterial(&q) == nil {
+		t.Fatal("no quad material")
+	}
+	for i, ch := range []string{"r", "g", "b"} {
+		want := max(0, min(1, goldenValue(t, "bpk_color.bpk", 0, ch, 6)/255))
+		if abs(float64(q.Tint[i])-want) > 1e-6 {
+			t.Errorf("tint %s %v with the BRK muted, want the BPK's first colour at its frame 6: %v", ch, q.Tint[i], want)
+		}
+	}
+}
