@@ -184,3 +184,50 @@ func TestMaterialClipRows(t *testing.T) {
 		}
 	}
 }
+
+// TestJointClipNamedAfterAnotherModel (issue 14 item 5): picking a model
+// whose archive holds another model's animation that would fit it shows
+// the bind pose rather than that animation (minigame_balloon.bmd and
+// mariotree1_wait.bca); picking the other model plays it again.
+func TestJointClipNamedAfterAnotherModel(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	bmd, bck := read(apptest.ModelFixtures+"maya_ssc.bmd"), read(apptest.ModelFixtures+"pulse.bck")
+	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+		{Path: "objects/balloon.bmd", Data: bmd},
+		{Path: "objects/balloon.brk", Data: read(familyFixtures + "brk_tan0.brk")},
+		{Path: "objects/tree.bmd", Data: bmd},
+		{Path: "objects/tree_wait.bck", Data: bck},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "track.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+	a, _ := openApp(t, p)
+	model := func(name string) int {
+		for i, f := range a.files {
+			if path.Base(f.entry) == name {
+				return i
+			}
+		}
+		t.Fatalf("no %s", name)
+		return -1
+	}
+	a.Apply(ui.SelectModel{File: model("tree.bmd"), Skel: 0})
+	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
+		t.Fatalf("tree.bmd plays %q, want tree_wait.bck", got)
+	}
+	a.Apply(ui.SelectModel{File: model("balloon.bmd"), Skel: 0})
+	if a.joint != nil {
+		t.Errorf("balloon.bmd plays %q, want its bind pose (tree_wait.bck is the tree's)", entryOf(a, a.joint))
+	}
+	if got := materialEntries(a); !slices.Equal(got, []string{"balloon.brk"}) {
+		t.Errorf("balloon.bmd material clips %q", got)
+	}
+	a.Apply(ui.SelectModel{File: model("tree.bmd"), Skel: 0})
+	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
+		t.Errorf("tree.bmd again plays %q, want tree_wait.bck", got)
+	}
+}

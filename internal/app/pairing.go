@@ -217,7 +217,7 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	var cands []candidate
 	if a.skel != nil {
 		if si := slices.Index(a.files[a.skelFile].asset.Skeletons, a.skel); si >= 0 {
-			cands = a.candidates(a.skelFile, si)
+			cands = a.ownCandidates(a.candidates(a.skelFile, si))
 		}
 	}
 	for _, c := range cands {
@@ -228,7 +228,7 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	newModel := a.skel != nil && a.skelFile >= first
 	for i := first; i < len(a.files); i++ {
 		for ci, c := range a.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 && (a.fits(c) || !newModel) {
+			if !isTexClip(c) && len(c.Targets) > 0 && (a.fits(c) || !newModel) && a.rankFor(i, ci) != rankOtherModel {
 				return i, ci, true, false
 			}
 		}
@@ -242,6 +242,13 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 		}
 	}
 	return -1, -1, false, a.joint != nil && !a.fits(a.joint.clip)
+}
+
+// ownCandidates drops the animations named after another open model
+// (minigame_balloon.bmd does not take mariotree1_wait.bca from its
+// archive); the user can still pick them.
+func (a *App) ownCandidates(cands []candidate) []candidate {
+	return slices.DeleteFunc(cands, func(c candidate) bool { return a.rankFor(c.file, c.clip) == rankOtherModel })
 }
 
 // fits reports whether clip c suits the model in use: without a model
@@ -305,14 +312,22 @@ func (a *App) selectModel(fi, si int) {
 			return
 		}
 		a.setModel(fi, si)
-		cands := a.candidates(fi, si)
-		if len(cands) > 0 && !a.playingOneOf(cands) {
-			// The user picked the model: its best animation, if any fits.
+		cands := a.ownCandidates(a.candidates(fi, si))
+		if !a.playingOneOf(cands) {
+			// The user picked the model: its best animation, if any fits;
+			// else its bind pose rather than an animation named after
+			// another model.
+			chosen := false
 			for _, c := range cands {
 				if a.fits(a.files[c.file].asset.Clips[c.clip]) {
 					a.setClip(c.file, c.clip)
+					chosen = true
 					break
 				}
+			}
+			if !chosen && a.joint != nil && a.rankFor(a.joint.file, a.joint.clipIdx) == rankOtherModel {
+				a.joint = nil
+				a.rebind()
 			}
 		}
 	}
