@@ -183,27 +183,34 @@ func (s *Skeleton) LocalSRT(j int, pose *Pose, b *Binding) (v [NumSlots]float64,
 // LocalFlags are the G3d transform flags joint j is posed with: the bound
 // target's own (Target.HasFlags) or else the joint's (see worldG3d).
 func (s *Skeleton) LocalFlags(j int, pose *Pose, b *Binding) TransformFlags {
-	var scratch [NumSlots]float64
-	_, _, fl := s.local(j, pose, b, &scratch)
-	return fl
+	if pose != nil && b != nil && j < len(b.Target) {
+		if ti := b.Target[j]; ti >= 0 && ti < len(pose.Targets) && pose.Targets[ti].HasFlags {
+			return pose.Targets[ti].Flags
+		}
+	}
+	return s.Joints[j].Flags
 }
 
 // JointLocal is joint j's local values, rotation kind and flags when its
 // bound target's pose is tp (nil: the joint is not animated), exactly as
 // World reads them: slots the clip leaves to the skeleton
 // (Target.FromRest) come from the joint's rest, flags from the target
-// where it has its own. The G3d shortcut flags are not applied to v.
-func (s *Skeleton) JointLocal(j int, tp *TargetPose) (v [NumSlots]float64, quat bool, flags TransformFlags) {
+// where it has its own. The G3d shortcut flags are not applied to v. v
+// points into tp or the joint, or, when slots are filled, at scratch;
+// treat it as read-only.
+func (s *Skeleton) JointLocal(j int, tp *TargetPose, scratch *[NumSlots]float64) (v *[NumSlots]float64, quat bool, flags TransformFlags) {
 	jt := &s.Joints[j]
 	if tp == nil {
-		return jt.Rest, jt.Quaternion, jt.Flags
+		return &jt.Rest, jt.Quaternion, jt.Flags
 	}
-	v, quat, flags = tp.V, tp.Quaternion, jt.Flags
+	v, quat, flags = &tp.V, tp.Quaternion, jt.Flags
 	if tp.HasFlags {
 		flags = tp.Flags
 	}
 	if tp.FromRest != 0 {
-		jt.restInto(&v, tp.FromRest, quat)
+		*scratch = tp.V
+		jt.restInto(scratch, tp.FromRest, quat)
+		v = scratch
 	}
 	return v, quat, flags
 }

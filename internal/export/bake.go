@@ -41,13 +41,17 @@ const (
 // Maya and BFRES without scale compensation) the local transform is read
 // straight from the pose: the fast path, with the same result.
 type baker struct {
-	skel  *anim.Skeleton
-	bind  *anim.Binding
-	clip  *anim.Clip
-	root  bool // apply the clip's root-motion track to the roots
-	order []int
-	depth []int
-	fast  bool
+	// scratch holds a joint's rest-filled values (targetPose); local and
+	// chain are localAt's and its J3D ancestor walk's.
+	scratch [2][anim.NumSlots]float64
+	local   [anim.NumSlots]float64
+	skel    *anim.Skeleton
+	bind    *anim.Binding
+	clip    *anim.Clip
+	root    bool // apply the clip's root-motion track to the roots
+	order   []int
+	depth   []int
+	fast    bool
 
 	pose   *anim.Pose
 	world  []mgl64.Mat4 // true world matrices at the last worldAt
@@ -653,10 +657,14 @@ const maxCurveKeysListed = 1 << 16
 // ancestors' scales): a clip's joints can be sampled one by one, each at
 // its own keys.
 func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
-	v, quat, fl := k.targetPose(j, f, tp)
+	v, quat, fl := k.targetPose(j, f, tp, &k.scratch[0])
 	s := [3]float64{v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ]}
 	if k.skel.Mode >= anim.G3dNoScale {
-		g3dShortcuts(k.skel.Mode, fl, &v, &s)
+		if fl&anim.FlagRotTransZero == anim.FlagRotTransZero {
+			k.local = *v // v may be the joint's rest: change a copy
+			v = &k.local
+		}
+		g3dShortcuts(k.skel.Mode, fl, v, &s)
 	}
 	if k.skel.Mode == anim.J3DBasic {
 		// The game's float32 product from the root down (see
@@ -671,7 +679,7 @@ func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
 		for i := len(path) - 1; i >= 0; i-- {
 			av := v
 			if a := path[i]; a != j {
-				av, _, _ = k.targetPose(a, f, &atp)
+				av, _, _ = k.targetPose(a, f, &atp, &k.scratch[1])
 			}
 			for c := range acc {
 				acc[c] = acc[c] * float32(av[anim.ScaleX+anim.Slot(c)])
@@ -681,20 +689,20 @@ func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
 			s = [3]float64{1, 1, 1}
 		}
 	}
-	return localOf(&v, quat, s)
+	return localOf(v, quat, s)
 }
 
 // targetPose is joint j's local values at f as anim.Skeleton.World reads
 // them (anim.Skeleton.JointLocal): its bound target's pose with the
 // slots the clip leaves to the skeleton filled from the rest, or its rest.
-func (k *baker) targetPose(j int, f float64, tp *anim.TargetPose) ([anim.NumSlots]float64, bool, anim.TransformFlags) {
+func (k *baker) targetPose(j int, f float64, tp *anim.TargetPose, scratch *[anim.NumSlots]float64) (*[anim.NumSlots]float64, bool, anim.TransformFlags) {
 	if k.bind != nil && j < len(k.bind.Target) {
 		if ti := k.bind.Target[j]; ti >= 0 && ti < len(k.clip.Targets) {
 			anim.EvaluateTarget(&k.clip.Targets[ti], f, tp)
-			return k.skel.JointLocal(j, tp)
+			return k.skel.JointLocal(j, tp, scratch)
 		}
 	}
-	return k.skel.JointLocal(j, nil)
+	return k.skel.JointLocal(j, nil, scratch)
 }
 
 // candidates are the frames sampled before refinement: the curves' key

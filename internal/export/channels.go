@@ -85,6 +85,10 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		out = r.channels(dense, rest, func(j int) int { return j })
 	} else {
 		var tp anim.TargetPose
+		// One joint's poses are done with once its channels are built
+		// (channelOf copies the values): the next joint reuses them.
+		slab := make([]trs, slabPoses*3)
+		var poses []poseAt
 		for j := 0; j < n; j++ {
 			if active[j] == [numPaths]bool{} {
 				one := k.localAt(j, 0, &tp)
@@ -94,7 +98,9 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 			jj := j
 			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1,
 				tol[j:j+1], mode[j:j+1], active[j:j+1])
+			r.slab, r.out = slab, poses[:0]
 			dense := r.run(jointCandidates(k, j, grid))
+			poses = dense
 			exhausted = exhausted || r.exhausted
 			out = append(out, r.channels(dense, rest[j:j+1], func(int) int { return jj })...)
 		}
@@ -316,6 +322,14 @@ func greedyKeep(n int, ok func(s, e int) bool) []int {
 
 func channelOf(dense []poseAt, keep []int, j, p int, mode interp) nodeChannel {
 	ch := nodeChannel{node: j, path: p, mode: mode, frames: make([]float64, len(keep))}
+	comp, per := 3, 1
+	if p == pathR {
+		comp = 4
+	}
+	if mode == interpCubic {
+		per = 3 // in-tangent, value, out-tangent
+	}
+	ch.values = make([]float64, 0, len(keep)*comp*per)
 	part := func(v *trs) {
 		switch p {
 		case pathT:
