@@ -49,13 +49,3 @@ func cut(r []rune, n int) string {
 	b.WriteString(string(r[len(r)-tail:]))
 	return b.String()
 }
-
-// elided draws s as a selectable-free label elided to width, with the
-// full text on hover when it was shortened.
-func elidedText(s string, width float32) {
-	e := elide(s, width)
-	imgui.Text(e)
-	if e != s && imgui.IsItemHovered() {
-		imgui.SetTooltip(s)
-	}
-}

@@ -110,12 +110,11 @@ type nxVisDesc struct {
 }
 
 type nxWriter struct {
-	b      []byte
-	ptrs   []int
-	strs   map[int]string
-	major  int
-	v9     bool
-	header int
+	b     []byte
+	ptrs  []int
+	strs  map[int]string
+	major int
+	v9    bool
 }
 
 func (w *nxWriter) alloc(n, align int) int {
