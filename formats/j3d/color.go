@@ -164,23 +164,18 @@ func (s *section) readColorTracks(what string, fieldOff int64, off uint32, count
 
 // checkColor checks each track of an entry against its value table; base
 // is the file offset of the entry (-1: none, for a struct built by hand);
-// what names the entry in the message (called only on failure).
-func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what func() string, base int64) error {
+// what and i name the entry in the message ("C register entry 3").
+func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what string, i int, base int64) error {
 	for j, t := range tr {
 		if msg := checkTrack(t, len(values[j]), 0); msg != "" {
 			off := int64(-1)
 			if base >= 0 {
 				off = base + int64(j)*TrackSize
 			}
-			return bin.Errorf(s.format, off, "%s %s: %s", what(), colorNames[j], trimKind(msg))
+			return bin.Errorf(s.format, off, "%s %d %s: %s", what, i, colorNames[j], trimKind(msg))
 		}
 	}
 	return nil
-}
-
-// entryLabel is a checkColor label: "C register entry 3".
-func entryLabel(what string, i int) func() string {
-	return func() string { return fmt.Sprintf("%s %d", what, i) }
 }
 
 // trimKind drops checkTrack's table-kind word ("scale index 3 ...").
@@ -207,18 +202,22 @@ type colorBuilder struct {
 	curves []ColorCurve
 }
 
-// newColorBuilder prepares the conversion of entries reading values.
-func newColorBuilder(format string, values *[4][]int16, entries []ColorTracks) *colorBuilder {
-	keyed := 0
-	for i := range entries {
-		for _, t := range entries[i] {
-			if t.Count >= 2 {
-				keyed++
-			}
+// keyedTracks counts the tracks of an entry with keys (count 2 or more).
+func keyedTracks(tr *ColorTracks) int {
+	n := 0
+	for _, t := range tr {
+		if t.Count >= 2 {
+			n++
 		}
 	}
+	return n
+}
+
+// newColorBuilder prepares the conversion of entries entries with keyed
+// keyed tracks in all (see keyedTracks) reading values.
+func newColorBuilder(format string, values *[4][]int16, entries, keyed int) *colorBuilder {
 	return &colorBuilder{format: format, values: values,
-		chans: make([]anim.Channel, 4*len(entries)), curves: make([]ColorCurve, keyed)}
+		chans: make([]anim.Channel, 4*entries), curves: make([]ColorCurve, keyed)}
 }
 
 // channels converts a checked entry. konst selects the GXColor rules
