@@ -94,7 +94,7 @@ func DecodeBPK(data []byte) (*BPK, error) {
 	}
 	for i := range b.Entries {
 		base := c.Offset + int64(b.TableOffset) + int64(i)*colorEntrySize
-		if err := s.checkColor(&b.Entries[i], &b.Values, entryLabel("material entry", i), base); err != nil {
+		if err := s.checkColor(&b.Entries[i], &b.Values, "material entry", i, base); err != nil {
 			return nil, err
 		}
 	}
@@ -114,10 +114,14 @@ func (b *BPK) Clip() (*anim.Clip, error) {
 		return nil, bin.Errorf("bpk", -1, "%d entries but %d names", len(b.Entries), len(b.Names))
 	}
 	s := &section{format: "bpk"}
-	cb := newColorBuilder("bpk", &b.Values, b.Entries)
+	keyed := 0
+	for i := range b.Entries {
+		keyed += keyedTracks(&b.Entries[i])
+	}
+	cb := newColorBuilder("bpk", &b.Values, len(b.Entries), keyed)
 	c.Targets = make([]anim.Target, len(b.Entries))
 	for i := range b.Entries {
-		if err := s.checkColor(&b.Entries[i], &b.Values, entryLabel("material entry", i), -1); err != nil {
+		if err := s.checkColor(&b.Entries[i], &b.Values, "material entry", i, -1); err != nil {
 			return nil, err
 		}
 		ch, err := cb.channels(&b.Entries[i], true)

@@ -2,6 +2,7 @@ package j3d
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -98,7 +99,7 @@ func DecodeBRK(data []byte) (*BRK, error) {
 		return nil, bin.Errorf(format, c.Offset+trk1LoopMode, "loop mode %d is not 0..4", b.LoopMode)
 	}
 	for _, reg := range []struct {
-		name                      string
+		name, label               string
 		count                     uint16
 		tableField, remapField    int64
 		nameField, valueField     int64
@@ -111,8 +112,8 @@ func DecodeBRK(data []byte) (*BRK, error) {
 		nameList                  *[]Name
 		values                    *[4][]int16
 	}{
-		{"C", b.CCount, trk1CTableOffset, trk1CRemapOffset, trk1CNameOffset, trk1CValueOffsets, b.CTableOffset, b.CRemapOffset, b.CNameOffset, b.CValueCounts, b.CValueOffsets, &b.CRegs, &b.CRemap, &b.CNameCount, &b.CNames, &b.CValues},
-		{"K", b.KCount, trk1KTableOffset, trk1KRemapOffset, trk1KNameOffset, trk1KValueOffsets, b.KTableOffset, b.KRemapOffset, b.KNameOffset, b.KValueCounts, b.KValueOffsets, &b.KRegs, &b.KRemap, &b.KNameCount, &b.KNames, &b.KValues},
+		{"C", "C register entry", b.CCount, trk1CTableOffset, trk1CRemapOffset, trk1CNameOffset, trk1CValueOffsets, b.CTableOffset, b.CRemapOffset, b.CNameOffset, b.CValueCounts, b.CValueOffsets, &b.CRegs, &b.CRemap, &b.CNameCount, &b.CNames, &b.CValues},
+		{"K", "K register entry", b.KCount, trk1KTableOffset, trk1KRemapOffset, trk1KNameOffset, trk1KValueOffsets, b.KTableOffset, b.KRemapOffset, b.KNameOffset, b.KValueCounts, b.KValueOffsets, &b.KRegs, &b.KRemap, &b.KNameCount, &b.KNames, &b.KValues},
 	} {
 		n := int(reg.count)
 		var ids []uint8
@@ -145,7 +146,7 @@ func DecodeBRK(data []byte) (*BRK, error) {
 		}
 		for i := range *reg.entries {
 			base := c.Offset + int64(reg.tableOff) + int64(i)*regEntrySize
-			if err := s.checkColor(&(*reg.entries)[i].Tracks, reg.values, entryLabel(reg.name+" register entry", i), base); err != nil {
+			if err := s.checkColor(&(*reg.entries)[i].Tracks, reg.values, reg.label, i, base); err != nil {
 				return nil, err
 			}
 		}
@@ -170,35 +171,61 @@ func (b *BRK) Clip() (*anim.Clip, error) {
 		return nil, bin.Errorf("brk", -1, "%d C and %d K entries but %d and %d names", len(b.CRegs), len(b.KRegs), len(b.CNames), len(b.KNames))
 	}
 	s := &section{format: "brk"}
-	c.Targets = make([]anim.Target, 0, len(b.CRegs)+len(b.KRegs))
-	for _, reg := range []struct {
-		letter string
+	type regTable struct {
+		label  string
 		regs   []RegEntry
 		names  []Name
 		values *[4][]int16
 		konst  bool
-	}{{"C", b.CRegs, b.CNames, &b.CValues, false}, {"K", b.KRegs, b.KNames, &b.KValues, true}} {
-		tracks := make([]ColorTracks, len(reg.regs))
+	}
+	tables := [2]regTable{{"C register entry", b.CRegs, b.CNames, &b.CValues, false}, {"K register entry", b.KRegs, b.KNames, &b.KValues, true}}
+	// The target names "<material>/<register>", as sub-strings of one
+	// string (entries with a bad colour id are refused below).
+	var nb strings.Builder
+	size := 0
+	for _, reg := range tables {
 		for i := range reg.regs {
-			tracks[i] = reg.regs[i].Tracks
+			size += len(reg.names[i].Name) + 3
 		}
-		cb := newColorBuilder("brk", reg.values, tracks)
+	}
+	nb.Grow(size)
+	for _, reg := range tables {
 		for i, e := range reg.regs {
-			what := entryLabel(reg.letter+" register entry", i)
-			if err := s.checkColor(&e.Tracks, reg.values, what, -1); err != nil {
+			if e.ColorID <= maxRegisterColorID {
+				nb.WriteString(reg.names[i].Name)
+				nb.WriteByte('/')
+				nb.WriteString(registerNames[b2i(reg.konst)][e.ColorID])
+			}
+		}
+	}
+	allNames, at := nb.String(), 0
+	c.Targets = make([]anim.Target, 0, len(b.CRegs)+len(b.KRegs))
+	for _, reg := range tables {
+		keyed := 0
+		for i := range reg.regs {
+			keyed += keyedTracks(&reg.regs[i].Tracks)
+		}
+		cb := newColorBuilder("brk", reg.values, len(reg.regs), keyed)
+		for i := range reg.regs {
+			e := &reg.regs[i]
+			if err := s.checkColor(&e.Tracks, reg.values, reg.label, i, -1); err != nil {
 				return nil, err
 			}
 			if e.ColorID > maxRegisterColorID {
-				return nil, bin.Errorf("brk", -1, "%s: colour id %d is not 0..3", what(), e.ColorID)
+				return nil, bin.Errorf("brk", -1, "%s %d: colour id %d is not 0..3", reg.label, i, e.ColorID)
 			}
 			ch, err := cb.channels(&e.Tracks, reg.konst)
 			if err != nil {
 				return nil, err
 			}
 			register := registerNames[b2i(reg.konst)][e.ColorID]
+			material := reg.names[i].Name
+			n := len(material) + 1 + len(register)
+			name := allNames[at : at+n]
+			at += n
 			c.Targets = append(c.Targets, anim.Target{
-				Name: reg.names[i].Name + "/" + register, Index: i, Kind: anim.TevRegTarget, TexGen: -1,
-				Base: anim.DefaultBase(), Channels: ch, Material: reg.names[i].Name, Register: register,
+				Name: name, Index: i, Kind: anim.TevRegTarget, TexGen: -1,
+				Base: anim.DefaultBase(), Channels: ch, Material: material, Register: register,
 			})
 		}
 	}

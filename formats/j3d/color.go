@@ -31,15 +31,21 @@ const (
 // ColorCurve is a keyed colour channel as the games compute it: the J3D
 // Hermite over the s16 keys, clamped to [Min, Max], truncated toward zero.
 // Before the first key it holds the first value, at or after the last key
-// the last one (see anim.Hermite).
+// the last one (see anim.Hermite). It reads its keys straight from the
+// value table: Count keys of Stride values (3: time, value, tangent; 4:
+// time, value, in, out) from Table[Index]; the Hermite is the float64 one
+// of anim.Hermite.EvalRaw, with the same operations in the same order.
 type ColorCurve struct {
-	Hermite  *anim.Hermite
+	Table    []int16
+	Index    int32
+	Count    uint16
+	Stride   uint8
 	Min, Max float64
 }
 
 // Eval implements anim.Curve.
 func (c *ColorCurve) Eval(f float64) float64 {
-	v := c.Hermite.EvalRaw(f)
+	v := c.evalRaw(f)
 	switch {
 	case v < c.Min:
 		return c.Min
@@ -49,21 +55,87 @@ func (c *ColorCurve) Eval(f float64) float64 {
 	return math.Trunc(v)
 }
 
+// evalRaw is anim.Hermite.EvalRaw over the table's keys.
+func (c *ColorCurve) evalRaw(f float64) float64 {
+	n, stride := int(c.Count), int(c.Stride)
+	if n == 0 {
+		return 0
+	}
+	keys := c.Table[c.Index : int(c.Index)+n*stride]
+	if f <= float64(keys[0]) || n == 1 {
+		return float64(keys[1])
+	}
+	last := (n - 1) * stride
+	if f >= float64(keys[last]) {
+		return float64(keys[last+1])
+	}
+	// The largest i with time(i) <= f, bisecting as anim.Hermite does
+	// (so NaN gives segment 0).
+	lo, size := 0, n-1
+	for size > 1 {
+		half := size >> 1
+		if float64(keys[(lo+half)*stride]) <= f {
+			lo += half
+		}
+		size -= half
+	}
+	k0 := keys[lo*stride : lo*stride+stride]
+	k1 := keys[(lo+1)*stride : (lo+1)*stride+3]
+	t0, t1 := float64(k0[0]), float64(k1[0])
+	out := float64(k0[2]) // tangent mode 0: one tangent used both ways
+	if stride == 4 {
+		out = float64(k0[3])
+	}
+	l := t1 - t0
+	t := (f - t0) / l
+	s0 := out * l
+	s1 := float64(k1[2]) * l
+	p0, p1 := float64(k0[1]), float64(k1[1])
+	a := 2*p0 - 2*p1 + s0 + s1
+	b := -3*p0 + 3*p1 - 2*s0 - s1
+	return ((a*t+b)*t+s0)*t + p0
+}
+
 // Kind implements anim.Curve.
 func (*ColorCurve) Kind() anim.CurveKind { return anim.KindHermite }
 
 // NumKeys implements anim.Curve.
-func (c *ColorCurve) NumKeys() int { return c.Hermite.NumKeys() }
+func (c *ColorCurve) NumKeys() int { return int(c.Count) }
 
 // Key implements anim.Curve.
-func (c *ColorCurve) Key(i int) anim.Key { return c.Hermite.Key(i) }
+func (c *ColorCurve) Key(i int) anim.Key {
+	if i < 0 || i >= int(c.Count) {
+		panic(fmt.Sprintf("colour curve key %d out of range (%d keys)", i, c.Count))
+	}
+	k := c.Table[int(c.Index)+i*int(c.Stride):]
+	in := float64(k[2])
+	out := in
+	if c.Stride == 4 {
+		out = float64(k[3])
+	}
+	return anim.Key{Frame: float64(k[0]), Value: float64(k[1]), InSlope: in, OutSlope: out, HasSlopes: true}
+}
 
 // Validate implements anim.Curve.
 func (c *ColorCurve) Validate() error {
-	if c.Hermite == nil {
+	if c.Count == 0 {
 		return fmt.Errorf("colour curve without keys")
 	}
-	return c.Hermite.Validate()
+	if c.Stride != 3 && c.Stride != 4 {
+		return fmt.Errorf("colour curve with %d values per key (not 3 or 4)", c.Stride)
+	}
+	if c.Index < 0 || int(c.Index)+int(c.Count)*int(c.Stride) > len(c.Table) {
+		return fmt.Errorf("colour curve index %d + %d keys × %d values past table end (%d)", c.Index, c.Count, c.Stride, len(c.Table))
+	}
+	stride := int(c.Stride)
+	keys := c.Table[c.Index:]
+	for i := 1; i < int(c.Count); i++ {
+		t, prev := float64(keys[i*stride]), float64(keys[(i-1)*stride])
+		if t < prev {
+			return fmt.Errorf("key %d at frame %g comes before key %d at frame %g", i, t, i-1, prev)
+		}
+	}
+	return nil
 }
 
 // readColorTracks reads count entries of stride bytes at chunk offset off,
@@ -92,23 +164,18 @@ func (s *section) readColorTracks(what string, fieldOff int64, off uint32, count
 
 // checkColor checks each track of an entry against its value table; base
 // is the file offset of the entry (-1: none, for a struct built by hand);
-// what names the entry in the message (called only on failure).
-func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what func() string, base int64) error {
+// what and i name the entry in the message ("C register entry 3").
+func (s *section) checkColor(tr *ColorTracks, values *[4][]int16, what string, i int, base int64) error {
 	for j, t := range tr {
 		if msg := checkTrack(t, len(values[j]), 0); msg != "" {
 			off := int64(-1)
 			if base >= 0 {
 				off = base + int64(j)*TrackSize
 			}
-			return bin.Errorf(s.format, off, "%s %s: %s", what(), colorNames[j], trimKind(msg))
+			return bin.Errorf(s.format, off, "%s %d %s: %s", what, i, colorNames[j], trimKind(msg))
 		}
 	}
 	return nil
-}
-
-// entryLabel is a checkColor label: "C register entry 3".
-func entryLabel(what string, i int) func() string {
-	return func() string { return fmt.Sprintf("%s %d", what, i) }
 }
 
 // trimKind drops checkTrack's table-kind word ("scale index 3 ...").
@@ -120,48 +187,37 @@ func trimKind(msg string) string {
 	return msg
 }
 
-// minPreparedColorKeys is the shortest colour track given a search index
-// (anim.Hermite.Prepare): colour tracks are short, and bisecting a few
-// keys costs less than the index's allocation.
-const minPreparedColorKeys = 16
-
 // maxColorKeys bounds the keys of all colour tracks of a file together
 // (shared sequences counted per track): real files hold a few hundred.
 const maxColorKeys = 1 << 20
 
-// colorBuilder converts colour tracks, sharing the keys (and search index)
-// of tracks with the same reference.
+// colorBuilder converts colour tracks; keyed tracks become ColorCurves
+// reading the value tables in place.
 type colorBuilder struct {
 	format string
 	values *[4][]int16
-	cache  map[[4]int]*anim.Hermite
 	keys   int
 	// Preallocated for all entries (see newColorBuilder).
-	chans    []anim.Channel
-	curves   []ColorCurve
-	hermites []anim.Hermite
-	keySlab  []anim.HermiteKey
+	chans  []anim.Channel
+	curves []ColorCurve
 }
 
-// newColorBuilder prepares the conversion of entries reading values.
-func newColorBuilder(format string, values *[4][]int16, entries []ColorTracks) *colorBuilder {
-	keyed, keys := 0, 0
-	for i := range entries {
-		for _, t := range entries[i] {
-			if t.Count >= 2 {
-				keyed++
-				keys += int(t.Count)
-			}
+// keyedTracks counts the tracks of an entry with keys (count 2 or more).
+func keyedTracks(tr *ColorTracks) int {
+	n := 0
+	for _, t := range tr {
+		if t.Count >= 2 {
+			n++
 		}
 	}
-	b := &colorBuilder{format: format, values: values, cache: make(map[[4]int]*anim.Hermite, keyed),
-		chans: make([]anim.Channel, 4*len(entries)), curves: make([]ColorCurve, keyed), hermites: make([]anim.Hermite, keyed)}
-	if keys <= maxColorKeys {
-		// One buffer for every track's keys (shared references take
-		// less); beyond the bound hermite refuses the file anyway.
-		b.keySlab = make([]anim.HermiteKey, 0, keys)
-	}
-	return b
+	return n
+}
+
+// newColorBuilder prepares the conversion of entries entries with keyed
+// keyed tracks in all (see keyedTracks) reading values.
+func newColorBuilder(format string, values *[4][]int16, entries, keyed int) *colorBuilder {
+	return &colorBuilder{format: format, values: values,
+		chans: make([]anim.Channel, 4*entries), curves: make([]ColorCurve, keyed)}
 }
 
 // channels converts a checked entry. konst selects the GXColor rules
@@ -188,9 +244,9 @@ func (b *colorBuilder) channels(tr *ColorTracks, konst bool) ([]anim.Channel, er
 				ch[j].Curve = constant(float64(v))
 			}
 		default:
-			h, err := b.hermite(j, t)
-			if err != nil {
-				return nil, err
+			b.keys += int(t.Count)
+			if b.keys > maxColorKeys {
+				return nil, bin.Unsupportedf(b.format, "colour tracks reference more than %d keys in total", maxColorKeys)
 			}
 			var c *ColorCurve
 			if len(b.curves) > 0 {
@@ -198,7 +254,7 @@ func (b *colorBuilder) channels(tr *ColorTracks, konst bool) ([]anim.Channel, er
 			} else {
 				c = new(ColorCurve)
 			}
-			*c = ColorCurve{Hermite: h, Min: tevRegMin, Max: tevRegMax}
+			*c = ColorCurve{Table: table, Index: int32(t.Index), Count: t.Count, Stride: uint8(t.ValuesPerKey()), Min: tevRegMin, Max: tevRegMax}
 			if konst {
 				c.Min, c.Max = u8Min, u8Max
 			}
@@ -206,35 +262,4 @@ func (b *colorBuilder) channels(tr *ColorTracks, konst bool) ([]anim.Channel, er
 		}
 	}
 	return ch, nil
-}
-
-func (b *colorBuilder) hermite(j int, t Track) (*anim.Hermite, error) {
-	b.keys += int(t.Count)
-	if b.keys > maxColorKeys {
-		return nil, bin.Unsupportedf(b.format, "colour tracks reference more than %d keys in total", maxColorKeys)
-	}
-	ref := [4]int{j, int(t.Index), int(t.Count), t.ValuesPerKey()}
-	if h := b.cache[ref]; h != nil {
-		return h, nil
-	}
-	var keys []anim.HermiteKey
-	if n := len(b.keySlab); cap(b.keySlab)-n >= int(t.Count) {
-		b.keySlab = b.keySlab[:n+int(t.Count)]
-		keys = b.keySlab[n : n+int(t.Count) : n+int(t.Count)]
-	} else {
-		keys = make([]anim.HermiteKey, t.Count)
-	}
-	fillKeys(keys, b.values[j], t.ValuesPerKey(), int(t.Index))
-	var h *anim.Hermite
-	if len(b.hermites) > 0 {
-		h, b.hermites = &b.hermites[0], b.hermites[1:]
-	} else {
-		h = new(anim.Hermite)
-	}
-	*h = anim.Hermite{Keys: keys, RotationFrac: anim.NotRotation}
-	if len(keys) >= minPreparedColorKeys {
-		h.Prepare()
-	}
-	b.cache[ref] = h
-	return h, nil
 }
