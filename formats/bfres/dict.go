@@ -41,6 +41,15 @@ func (t *Dict) Lookup(name string) (int, bool) {
 
 // lookup returns the entry index (-1 when not found) and the steps taken.
 func (t *Dict) lookup(name string) (int, int) {
+	return t.walk(name, func(parent, child uint32) bool { return parent > child }, dictBit)
+}
+
+// walk is the Patricia-trie search both platforms use: from the root's
+// left child, go down while down(parent ref, child ref) holds, turning
+// right where bit(name, ref) is 1, then compare the key. It gives up
+// after len(Entries)+1 steps. It returns the entry index (-1 when not
+// found) and the steps taken.
+func (t *Dict) walk(name string, down func(parent, child uint32) bool, bit func(string, uint32) int) (int, int) {
 	n := len(t.Entries)
 	node := func(i uint16) *DictNode {
 		if i == 0 {
@@ -55,13 +64,13 @@ func (t *Dict) lookup(name string) (int, int) {
 	}
 	child := node(ci)
 	steps := 0
-	for parent.Ref > child.Ref {
+	for down(parent.Ref, child.Ref) {
 		steps++
 		if steps > n+1 {
 			return -1, steps
 		}
 		parent = child
-		if dictBit(name, child.Ref) == 1 {
+		if bit(name, child.Ref) == 1 {
 			ci = child.Right
 		} else {
 			ci = child.Left

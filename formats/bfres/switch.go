@@ -538,40 +538,7 @@ func nxBit(key string, ref uint32) int {
 // is -1 and the walk goes on while the (signed) reference increases. It
 // gives up after len(Entries)+1 steps, so a malformed trie cannot loop.
 func (t *Dict) nxLookup(name string) (int, int) {
-	n := len(t.Entries)
-	node := func(i uint16) *DictNode {
-		if i == 0 {
-			return &t.Root
-		}
-		return &t.Entries[i-1]
-	}
-	parent := &t.Root
-	ci := t.Root.Left
-	if int(ci) > n {
-		return -1, 0
-	}
-	child := node(ci)
-	steps := 0
-	for int32(parent.Ref) < int32(child.Ref) {
-		steps++
-		if steps > n+1 {
-			return -1, steps
-		}
-		parent = child
-		if nxBit(name, child.Ref) == 1 {
-			ci = child.Right
-		} else {
-			ci = child.Left
-		}
-		if int(ci) > n {
-			return -1, steps
-		}
-		child = node(ci)
-	}
-	if ci == 0 || child.Name != name {
-		return -1, steps
-	}
-	return int(ci) - 1, steps
+	return t.walk(name, func(parent, child uint32) bool { return int32(parent) < int32(child) }, nxBit)
 }
 
 func le16(b []byte) uint16 { return binary.LittleEndian.Uint16(b) }
