@@ -242,19 +242,9 @@ func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
 			if err != nil {
 				return BoneAnim{}, err
 			}
-			if c.Type.IsInt() {
-				return BoneAnim{}, d.errf(c.FileOffset, "bone anim %q: %s curve on a bone channel (bone channels are float)", b.Name, c.Type)
-			}
-			if !isBoneTarget(c.TargetOffset) {
-				return BoneAnim{}, d.errf(c.FileOffset+4, "bone anim %q: curve target 0x%x is not a bone channel", b.Name, c.TargetOffset)
-			}
-			if seen[c.TargetOffset/4] {
-				return BoneAnim{}, d.errf(c.FileOffset+4, "bone anim %q: two curves drive target 0x%x", b.Name, c.TargetOffset)
-			}
-			seen[c.TargetOffset/4] = true
-			unit := 1.0
-			if !quat && c.TargetOffset >= TargetRotateX && c.TargetOffset <= TargetRotateZ {
-				unit = 180 / math.Pi
+			unit, err := d.boneCurve(b.Name, &c, &seen, quat, c.FileOffset, c.FileOffset+4)
+			if err != nil {
+				return BoneAnim{}, err
 			}
 			if err := d.decode(&c, unit); err != nil {
 				return BoneAnim{}, err
@@ -263,4 +253,26 @@ func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
 		}
 	}
 	return b, nil
+}
+
+// boneCurve checks a bone animation's curve (a float curve on a bone
+// channel no other curve of the bone drives; typeOff and targetOff are
+// the file offsets of its type and target fields, which differ by
+// platform) and returns the unit its values are scaled by: degrees for an
+// Euler rotation, else 1.
+func (d *decoder) boneCurve(bone string, c *Curve, seen *[0x30 / 4]bool, quat bool, typeOff, targetOff int64) (float64, error) {
+	if c.Type.IsInt() {
+		return 0, d.errf(typeOff, "bone anim %q: %s curve on a bone channel (bone channels are float)", bone, c.Type)
+	}
+	if !isBoneTarget(c.TargetOffset) {
+		return 0, d.errf(targetOff, "bone anim %q: curve target 0x%x is not a bone channel", bone, c.TargetOffset)
+	}
+	if seen[c.TargetOffset/4] {
+		return 0, d.errf(targetOff, "bone anim %q: two curves drive target 0x%x", bone, c.TargetOffset)
+	}
+	seen[c.TargetOffset/4] = true
+	if !quat && c.TargetOffset >= TargetRotateX && c.TargetOffset <= TargetRotateZ {
+		return 180 / math.Pi, nil
+	}
+	return 1, nil
 }

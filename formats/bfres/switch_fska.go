@@ -291,19 +291,9 @@ func (d *decoder) nxReadBoneAnim(off int64, quat bool, pool *[]Curve) (BoneAnim,
 			if err != nil {
 				return BoneAnim{}, err
 			}
-			if c.Type.IsInt() {
-				return BoneAnim{}, d.errf(c.FileOffset+0x10, "bone anim %q: %s curve on a bone channel (bone channels are float)", b.Name, c.Type)
-			}
-			if !isBoneTarget(c.TargetOffset) {
-				return BoneAnim{}, d.errf(c.FileOffset+0x14, "bone anim %q: curve target 0x%x is not a bone channel", b.Name, c.TargetOffset)
-			}
-			if seen[c.TargetOffset/4] {
-				return BoneAnim{}, d.errf(c.FileOffset+0x14, "bone anim %q: two curves drive target 0x%x", b.Name, c.TargetOffset)
-			}
-			seen[c.TargetOffset/4] = true
-			unit := 1.0
-			if !quat && c.TargetOffset >= TargetRotateX && c.TargetOffset <= TargetRotateZ {
-				unit = 180 / math.Pi
+			unit, err := d.boneCurve(b.Name, &c, &seen, quat, c.FileOffset+0x10, c.FileOffset+0x14)
+			if err != nil {
+				return BoneAnim{}, err
 			}
 			if err := d.nxDecode(&c, unit); err != nil {
 				return BoneAnim{}, err
