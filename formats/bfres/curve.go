@@ -155,6 +155,17 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	if f.err != nil {
 		return Curve{}, f.err
 	}
+	if err := d.finishCurve(&c, 0, arrays, arrays+4); err != nil {
+		return Curve{}, err
+	}
+	return c, nil
+}
+
+// finishCurve splits the flags, reads scale/offset/delta as the curve type
+// says, checks the types, and reads the arrays (shared by both
+// platforms' curve readers; the field offsets are for messages).
+func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
+	off := c.FileOffset
 	c.FrameType = anim.NWFrameType(c.Flags & 3)
 	c.KeyType = KeyType(c.Flags >> 2 & 3)
 	c.Type = anim.NWCurveType(c.Flags >> 4 & 7)
@@ -171,29 +182,30 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	}
 	switch {
 	case !c.Type.Valid():
-		return Curve{}, d.errf(off, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
+		return d.errf(off+flagsAt, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
 	case frameSize(c.FrameType) == 0:
-		return Curve{}, d.errf(off, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
+		return d.errf(off+flagsAt, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
 	case c.KeyType.Size() == 0 && !c.Type.IsBool():
-		return Curve{}, d.errf(off, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
+		return d.errf(off+flagsAt, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
 	case c.NumKeys == 0:
-		return Curve{}, d.errf(off+2, "curve has no keys")
+		return d.errf(off+flagsAt+2, "curve has no keys")
 	}
 	h := c.NWHeader(1)
+	var err error
 	if c.FrameArrayOffset == 0 {
 		if !c.Type.IsBaked() {
-			return Curve{}, d.errf(arrays+off, "%s curve has no frame array", c.Type)
+			return d.errf(off+framesAt, "%s curve has no frame array", c.Type)
 		}
 	} else if c.FrameData, err = d.array(c.FrameArrayOffset, h.FrameBytes(), "curve frame array"); err != nil {
-		return Curve{}, err
+		return err
 	}
 	if c.KeyArrayOffset == 0 {
-		return Curve{}, d.errf(arrays+4+off, "curve has no key array")
+		return d.errf(off+keysAt, "curve has no key array")
 	}
 	if c.KeyData, err = d.array(c.KeyArrayOffset, h.KeyBytes(), "curve key array"); err != nil {
-		return Curve{}, err
+		return err
 	}
-	return c, nil
+	return nil
 }
 
 // array returns n bytes at off, charged to the decode budget.

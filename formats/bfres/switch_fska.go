@@ -50,53 +50,6 @@ func (d *decoder) nxReadCurve(off int64) (Curve, error) {
 	return c, nil
 }
 
-// finishCurve splits the flags, reads scale/offset/delta as the curve type
-// says, checks the types, and reads the arrays (shared by both
-// platforms' curve readers; the field offsets are for messages).
-func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
-	off := c.FileOffset
-	c.FrameType = anim.NWFrameType(c.Flags & 3)
-	c.KeyType = KeyType(c.Flags >> 2 & 3)
-	c.Type = anim.NWCurveType(c.Flags >> 4 & 7)
-	c.PreWrap = anim.NWWrap(c.Flags >> 8 & 3)
-	c.PostWrap = anim.NWWrap(c.Flags >> 12 & 3)
-	if c.Type.IsInt() {
-		c.Scale = float64(int32(c.ScaleBits))
-		c.Offset = float64(int32(c.OffsetBits))
-		c.Delta = float64(int32(c.DeltaBits))
-	} else {
-		c.Scale = float64(math.Float32frombits(c.ScaleBits))
-		c.Offset = float64(math.Float32frombits(c.OffsetBits))
-		c.Delta = float64(math.Float32frombits(c.DeltaBits))
-	}
-	switch {
-	case !c.Type.Valid():
-		return d.errf(off+flagsAt, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case frameSize(c.FrameType) == 0:
-		return d.errf(off+flagsAt, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case c.KeyType.Size() == 0 && !c.Type.IsBool():
-		return d.errf(off+flagsAt, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case c.NumKeys == 0:
-		return d.errf(off+flagsAt+2, "curve has no keys")
-	}
-	h := c.NWHeader(1)
-	var err error
-	if c.FrameArrayOffset == 0 {
-		if !c.Type.IsBaked() {
-			return d.errf(off+framesAt, "%s curve has no frame array", c.Type)
-		}
-	} else if c.FrameData, err = d.array(c.FrameArrayOffset, h.FrameBytes(), "curve frame array"); err != nil {
-		return err
-	}
-	if c.KeyArrayOffset == 0 {
-		return d.errf(off+keysAt, "curve has no key array")
-	}
-	if c.KeyData, err = d.array(c.KeyArrayOffset, h.KeyBytes(), "curve key array"); err != nil {
-		return err
-	}
-	return nil
-}
-
 // nxReadSkeletalAnim reads an FSKA: before v9 a 0x60-byte block (header
 // magic, next, size; flags after the user data dictionary), from v9 0x50
 // bytes (flags in the block header).
