@@ -47,23 +47,12 @@ func (m SlotMask) With(s Slot) SlotMask { return m | 1<<s }
 // It points into the pose or the joint, or, when slots are filled, at
 // scratch (so that posing neither allocates nor copies every joint).
 func (s *Skeleton) local(j int, pose *Pose, b *Binding, scratch *[NumSlots]float64) (v *[NumSlots]float64, quat bool, flags TransformFlags) {
-	jt := &s.Joints[j]
 	if pose != nil && b != nil && j < len(b.Target) {
 		if ti := b.Target[j]; ti >= 0 && ti < len(pose.Targets) {
-			tp := &pose.Targets[ti]
-			v, quat, flags = &tp.V, tp.Quaternion, jt.Flags
-			if tp.HasFlags {
-				flags = tp.Flags
-			}
-			if tp.FromRest != 0 {
-				*scratch = tp.V
-				jt.restInto(scratch, tp.FromRest, quat)
-				v = scratch
-			}
-			return v, quat, flags
+			return s.JointLocal(j, &pose.Targets[ti], scratch)
 		}
 	}
-	return &jt.Rest, jt.Quaternion, jt.Flags
+	return s.JointLocal(j, nil, scratch)
 }
 
 // restInto copies the joint's rest value of every slot in mask into v. A

@@ -209,21 +209,7 @@ func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
 		}
 		o := int64(0)
 		next := func() float32 { x := v.f32(o); o += 4; return x }
-		if b.HasScale {
-			for k := range b.Scale {
-				b.Scale[k] = next()
-			}
-		}
-		if b.HasRotate {
-			for k := range b.Rotate {
-				b.Rotate[k] = next()
-			}
-		}
-		if b.HasTranslate {
-			for k := range b.Translate {
-				b.Translate[k] = next()
-			}
-		}
+		b.fillBase(next)
 		if v.err != nil {
 			return BoneAnim{}, v.err
 		}
@@ -275,4 +261,24 @@ func (d *decoder) boneCurve(bone string, c *Curve, seen *[0x30 / 4]bool, quat bo
 		return 180 / math.Pi, nil
 	}
 	return 1, nil
+}
+
+// fillBase sets the base values the flags announce, in file order (scale
+// 3, rotate 4, translate 3 floats), from next.
+func (b *BoneAnim) fillBase(next func() float32) {
+	if b.HasScale {
+		for k := range b.Scale {
+			b.Scale[k] = next()
+		}
+	}
+	if b.HasRotate {
+		for k := range b.Rotate {
+			b.Rotate[k] = next()
+		}
+	}
+	if b.HasTranslate {
+		for k := range b.Translate {
+			b.Translate[k] = next()
+		}
+	}
 }

@@ -287,21 +287,7 @@ func (d *decoder) readBoneBase(b *BoneAnim) error {
 	raw, order := v.r.B[:4*nBase], v.r.Order
 	o := 0
 	next := func() float32 { x := math.Float32frombits(order.Uint32(raw[o:])); o += 4; return x }
-	if b.HasScale {
-		for k := range b.Scale {
-			b.Scale[k] = next()
-		}
-	}
-	if b.HasRotate {
-		for k := range b.Rotate {
-			b.Rotate[k] = next()
-		}
-	}
-	if b.HasTranslate {
-		for k := range b.Translate {
-			b.Translate[k] = next()
-		}
-	}
+	b.fillBase(next)
 	if v.err != nil {
 		return v.err
 	}
