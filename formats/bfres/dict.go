@@ -119,13 +119,10 @@ func (d *decoder) readDict(off int64, what string) (*Dict, error) {
 		if f.err != nil {
 			return nil, f.err
 		}
-		if int(nd.Left) > n || int(nd.Right) > n {
-			return nil, d.errf(no+4, "%s: node %d has child index %d/%d past the %d entries", what, i, nd.Left, nd.Right, n)
+		if err := d.checkNode(&nd, i, n, no, what); err != nil {
+			return nil, err
 		}
 		if i == 0 {
-			if nd.Ref != 0xFFFFFFFF {
-				return nil, d.errf(no, "%s: root reference 0x%x is not 0xFFFFFFFF", what, nd.Ref)
-			}
 			t.Root = nd
 			continue
 		}
@@ -145,15 +142,37 @@ func (d *decoder) readDict(off int64, what string) (*Dict, error) {
 		}
 		t.Entries[i-1] = nd
 	}
-	for i := range t.Entries {
-		got, steps := t.lookup(t.Entries[i].Name)
-		d.steps -= int64(steps)
-		if d.steps < 0 {
-			return nil, d.errf(off, "%s: dictionaries too deep to validate", what)
-		}
-		if got != i {
-			return nil, d.errf(t.Entries[i].NodeOffset, "%s: entry %d (%q) is not reachable by the dictionary lookup (broken or cyclic trie, or duplicate name)", what, i, t.Entries[i].Name)
-		}
+	if err := d.checkReachable(t, t.lookup, off, what); err != nil {
+		return nil, err
 	}
 	return t, nil
+}
+
+// checkNode checks dictionary node i of n entries at file offset no: its
+// children are nodes, and the root (i = 0) has reference 0xFFFFFFFF.
+func (d *decoder) checkNode(nd *DictNode, i, n int, no int64, what string) error {
+	if int(nd.Left) > n || int(nd.Right) > n {
+		return d.errf(no+4, "%s: node %d has child index %d/%d past the %d entries", what, i, nd.Left, nd.Right, n)
+	}
+	if i == 0 && nd.Ref != 0xFFFFFFFF {
+		return d.errf(no, "%s: root reference 0x%x is not 0xFFFFFFFF", what, nd.Ref)
+	}
+	return nil
+}
+
+// checkReachable checks that lookup finds every entry of t at its own
+// index (a broken or cyclic trie or a duplicate name does not), charging
+// the steps to the decoder's budget; off and what name t in messages.
+func (d *decoder) checkReachable(t *Dict, lookup func(string) (int, int), off int64, what string) error {
+	for i := range t.Entries {
+		got, steps := lookup(t.Entries[i].Name)
+		d.steps -= int64(steps)
+		if d.steps < 0 {
+			return d.errf(off, "%s: dictionaries too deep to validate", what)
+		}
+		if got != i {
+			return d.errf(t.Entries[i].NodeOffset, "%s: entry %d (%q) is not reachable by the dictionary lookup (broken or cyclic trie, or duplicate name)", what, i, t.Entries[i].Name)
+		}
+	}
+	return nil
 }

@@ -396,13 +396,10 @@ func (d *decoder) nxDict(off, values, stride int64, what string) (*Dict, error) 
 		if f.err != nil {
 			return nil, f.err
 		}
-		if int(nd.Left) > n || int(nd.Right) > n {
-			return nil, d.errf(no+4, "%s: node %d has child index %d/%d past the %d entries", what, i, nd.Left, nd.Right, n)
+		if err := d.checkNode(&nd, i, n, no, what); err != nil {
+			return nil, err
 		}
 		if i == 0 {
-			if nd.Ref != 0xFFFFFFFF {
-				return nil, d.errf(no, "%s: root reference 0x%x is not 0xFFFFFFFF", what, nd.Ref)
-			}
 			t.Root = nd
 			continue
 		}
@@ -415,15 +412,8 @@ func (d *decoder) nxDict(off, values, stride int64, what string) (*Dict, error) 
 		nd.DataOffset = values + int64(i-1)*stride
 		t.Entries[i-1] = nd
 	}
-	for i := range t.Entries {
-		got, steps := t.nxLookup(t.Entries[i].Name)
-		d.steps -= int64(steps)
-		if d.steps < 0 {
-			return nil, d.errf(off, "%s: dictionaries too deep to validate", what)
-		}
-		if got != i {
-			return nil, d.errf(t.Entries[i].NodeOffset, "%s: entry %d (%q) is not reachable by the dictionary lookup (broken or cyclic trie, or duplicate name)", what, i, t.Entries[i].Name)
-		}
+	if err := d.checkReachable(t, t.nxLookup, off, what); err != nil {
+		return nil, err
 	}
 	return t, nil
 }
