@@ -1,72 +1,13 @@
 package render
 
 import (
-	"math"
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
-
-// Color is linear RGBA in 0..1.
-type Color [4]float32
-
-// Line is a segment drawn with the scene's line width.
-type Line struct {
-	A, B  mgl32.Vec3
-	Color Color
-}
-
-// Point is a joint marker; Scale multiplies the scene's point size (the
-// selected joint is drawn larger).
-type Point struct {
-	P     mgl32.Vec3
-	Color Color
-	Scale float32
-}
-
-// Viewport is a rectangle of the framebuffer in pixels, origin at the
-// bottom left as OpenGL counts.
-type Viewport struct{ X, Y, W, H int32 }
-
-// Grid is the ground grid on the XZ plane (J3D and NW models are Y-up).
-type Grid struct {
-	Show    bool
-	Spacing float32 // world units between lines
-	Half    int     // lines on each side of the origin
-	Axes    bool    // X red and Z blue through the origin, Y green up
-}
-
-// TexQuad is the BTK test quad: four corners (top-left, top-right,
-// bottom-right, bottom-left, which get texture coordinates (0,0) (1,0)
-// (1,1) (0,1)) and the 2x3 texture matrix applied in the shader.
-type TexQuad struct {
-	Corners [4]mgl32.Vec3
-	Matrix  [2][3]float32
-	Texture Texture
-	Outline bool
-	// Material, when set, is what material animations do to the quad
-	// (quad_material.go): a tint, a numbered checker variant and a fade.
-	Material *QuadMaterial
-}
-
-// Scene is everything DrawScene draws: one frame of the 3D view.
-type Scene struct {
-	Viewport   Viewport
-	Background Color
-	View, Proj mgl32.Mat4
-	// PixelScale multiplies line widths and point sizes (the framebuffer's
-	// pixels per UI unit on HiDPI screens).
-	PixelScale float32
-	Grid       Grid
-	Quad       *TexQuad
-	// Bones and Points are drawn over everything else (no depth test) so a
-	// skeleton inside a mesh or behind the quad stays visible.
-	Bones     []Line
-	BoneWidth float32
-	Points    []Point
-	PointSize float32
-}
 
 // floats per vertex of each buffer layout.
 const (
@@ -90,7 +31,7 @@ type Renderer struct {
 	// quadData is a slice, not an array in the struct: cgo refuses a
 	// pointer into memory that also holds Go pointers.
 	quadData  []float32
-	gridKey   Grid
+	gridKey   viewmodel.Grid
 	gridVerts int32
 }
 
@@ -176,7 +117,7 @@ func upload(vbo uint32, data []float32) {
 
 // DrawScene draws s into the current framebuffer's viewport s.Viewport,
 // clearing that rectangle first.
-func (r *Renderer) DrawScene(s *Scene) {
+func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	vp := s.Viewport
 	if vp.W <= 0 || vp.H <= 0 {
 		return
@@ -210,10 +151,10 @@ func (r *Renderer) DrawScene(s *Scene) {
 		r.drawGrid(s.Grid, &mvp)
 		if s.Grid.Axes {
 			ext := s.Grid.Spacing * float32(s.Grid.Half)
-			axes := [3]Line{
-				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{ext, 0, 0}, Color: Color{0.90, 0.30, 0.30, 1}},
-				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, ext * 0.25, 0}, Color: Color{0.35, 0.85, 0.35, 1}},
-				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 0, ext}, Color: Color{0.35, 0.55, 1.00, 1}},
+			axes := [3]viewmodel.Line{
+				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{ext, 0, 0}, Color: viewmodel.Color{0.90, 0.30, 0.30, 1}},
+				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, ext * 0.25, 0}, Color: viewmodel.Color{0.35, 0.85, 0.35, 1}},
+				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 0, ext}, Color: viewmodel.Color{0.35, 0.55, 1.00, 1}},
 			}
 			gl.DepthMask(false)
 			r.drawThickLines(axes[:], 2*px, &mvp, viewport)
@@ -228,7 +169,7 @@ func (r *Renderer) DrawScene(s *Scene) {
 	gl.UseProgram(0)
 }
 
-func (r *Renderer) drawGrid(g Grid, mvp *mgl32.Mat4) {
+func (r *Renderer) drawGrid(g viewmodel.Grid, mvp *mgl32.Mat4) {
 	if g != r.gridKey {
 		r.gridKey = g
 		r.flatData = gridVertices(r.flatData[:0], g)
@@ -247,10 +188,10 @@ func (r *Renderer) drawGrid(g Grid, mvp *mgl32.Mat4) {
 
 // gridVertices appends the grid's line vertices: minor lines faint, every
 // fifth line brighter, the lines through the origin left to the axes.
-func gridVertices(dst []float32, g Grid) []float32 {
+func gridVertices(dst []float32, g viewmodel.Grid) []float32 {
 	ext := g.Spacing * float32(g.Half)
-	minor := Color{0.30, 0.31, 0.34, 1}
-	major := Color{0.40, 0.41, 0.45, 1}
+	minor := viewmodel.Color{0.30, 0.31, 0.34, 1}
+	major := viewmodel.Color{0.40, 0.41, 0.45, 1}
 	for i := -g.Half; i <= g.Half; i++ {
 		c := minor
 		if i%5 == 0 {
@@ -265,13 +206,13 @@ func gridVertices(dst []float32, g Grid) []float32 {
 	return dst
 }
 
-func appendFlat(dst []float32, p mgl32.Vec3, c Color) []float32 {
+func appendFlat(dst []float32, p mgl32.Vec3, c viewmodel.Color) []float32 {
 	return append(dst, p[0], p[1], p[2], c[0], c[1], c[2], c[3])
 }
 
 var thickCorners = [6][2]float32{{0, -1}, {1, -1}, {1, 1}, {0, -1}, {1, 1}, {0, 1}}
 
-func (r *Renderer) drawThickLines(lines []Line, width float32, mvp *mgl32.Mat4, viewport [2]float32) {
+func (r *Renderer) drawThickLines(lines []viewmodel.Line, width float32, mvp *mgl32.Mat4, viewport [2]float32) {
 	if len(lines) == 0 || width <= 0 {
 		return
 	}
@@ -295,7 +236,7 @@ func (r *Renderer) drawThickLines(lines []Line, width float32, mvp *mgl32.Mat4, 
 
 var pointCorners = [6][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}}
 
-func (r *Renderer) drawPoints(points []Point, size float32, mvp *mgl32.Mat4, viewport [2]float32) {
+func (r *Renderer) drawPoints(points []viewmodel.Point, size float32, mvp *mgl32.Mat4, viewport [2]float32) {
 	if len(points) == 0 || size <= 0 {
 		return
 	}
@@ -322,7 +263,7 @@ func (r *Renderer) drawPoints(points []Point, size float32, mvp *mgl32.Mat4, vie
 
 var quadUV = [4][2]float32{{0, 0}, {1, 0}, {1, 1}, {0, 1}}
 
-func (r *Renderer) drawQuad(q *TexQuad, mvp *mgl32.Mat4) {
+func (r *Renderer) drawQuad(q *viewmodel.TexQuad, mvp *mgl32.Mat4) {
 	// Triangle strip order: top-left, bottom-left, top-right, bottom-right.
 	order := [4]int{0, 3, 1, 2}
 	for i, c := range order {
@@ -343,29 +284,15 @@ func (r *Renderer) drawQuad(q *TexQuad, mvp *mgl32.Mat4) {
 	gl.Uniform1f(r.quad.loc("u_outline"), outline)
 	r.quadMaterial(q.Material)
 	gl.ActiveTexture(gl.TEXTURE0)
-	gl.BindTexture(gl.TEXTURE_2D, q.Texture.ID)
+	gl.BindTexture(gl.TEXTURE_2D, uint32(q.Texture.ID))
 	gl.Uniform1i(r.quad.loc("u_texture"), 0)
 	gl.BindVertexArray(r.quadVAO)
 	gl.DrawArrays(gl.TRIANGLE_STRIP, 0, 4)
 }
 
-// Project maps a world point to framebuffer pixels of s.Viewport with the
-// scene's matrices, y down from the viewport's top; ok is false behind the
-// camera. Tests use it to find where a joint must appear.
-func (s *Scene) Project(p mgl32.Vec3) (x, y float32, ok bool) {
-	c := s.Proj.Mul4(s.View).Mul4x1(p.Vec4(1))
-	if c[3] <= 1e-6 {
-		return 0, 0, false
-	}
-	nx, ny := c[0]/c[3], c[1]/c[3]
-	x = (nx*0.5 + 0.5) * float32(s.Viewport.W)
-	y = (1 - (ny*0.5 + 0.5)) * float32(s.Viewport.H)
-	return x, y, !math.IsNaN(float64(x)) && !math.IsNaN(float64(y))
-}
-
 // Clear fills the whole w×h framebuffer with c (the frame's backdrop before
 // the scene viewport and the UI are drawn).
-func Clear(w, h int, c Color) {
+func Clear(w, h int, c viewmodel.Color) {
 	gl.Disable(gl.SCISSOR_TEST)
 	gl.Viewport(0, 0, int32(w), int32(h))
 	gl.ClearColor(c[0], c[1], c[2], c[3])

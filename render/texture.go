@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Texture is a 2D RGBA texture.
@@ -63,4 +65,9 @@ func (t *Texture) Delete() {
 		gl.DeleteTextures(1, &t.ID)
 		t.ID = 0
 	}
+}
+
+// Ref is the texture as scene descriptions and the UI name it.
+func (t Texture) Ref() viewmodel.TextureRef {
+	return viewmodel.TextureRef{ID: uintptr(t.ID), W: t.W, H: t.H}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui/plot"
 )
 
@@ -49,7 +50,7 @@ func (u *UI) CompareViewportSize() (w, h float32) { return u.compare.vpW, u.comp
 // compareWindow is the loop-mode comparison: the clip under the five loop
 // modes side by side on one playback clock, and each mode's animation
 // frame against playback time.
-func (u *UI) compareWindow(v *View) {
+func (u *UI) compareWindow(v *viewmodel.View) {
 	cs := &u.compare
 	if !cs.open {
 		cs.vpW, cs.vpH, cs.frames = 0, 0, 0
@@ -79,15 +80,15 @@ func (u *UI) compareWindow(v *View) {
 	}
 	if cv.Playing {
 		if imgui.Button("Pause##cmp") {
-			u.emit(ComparePause{})
+			u.emit(viewmodel.ComparePause{})
 		}
 	} else if imgui.Button("Play##cmp") {
-		u.emit(ComparePlay{})
+		u.emit(viewmodel.ComparePlay{})
 	}
 	u.record("compare:play")
 	imgui.SameLine()
 	if imgui.Button("Reset##cmp") {
-		u.emit(CompareReset{})
+		u.emit(viewmodel.CompareReset{})
 	}
 	u.record("compare:reset")
 	tooltip("Back to playback time 0 for all five modes")
@@ -163,7 +164,7 @@ func (u *UI) compareWindow(v *View) {
 
 // framePlot draws "animation frame against playback time" for the five
 // modes with the shared playhead; dragging on it moves the shared clock.
-func (u *UI) framePlot(v *View, cv *CompareView, w, h float32) {
+func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float32) {
 	cs := &u.compare
 	s := u.scale
 	pos := imgui.CursorScreenPos()
@@ -185,14 +186,14 @@ func (u *UI) framePlot(v *View, cv *CompareView, w, h float32) {
 	if imgui.IsItemActivated() {
 		cs.scrubbing = true
 		if cv.Playing {
-			u.emit(ComparePause{})
+			u.emit(viewmodel.ComparePause{})
 		}
 	}
 	if cs.scrubbing {
 		if imgui.IsItemActive() {
 			t := math.Max(0, view.X.FromPixel(float64(imgui.MousePos().X)))
 			if t != cv.Time {
-				u.emit(CompareSeek{Time: t})
+				u.emit(viewmodel.CompareSeek{Time: t})
 			}
 		} else {
 			cs.scrubbing = false

@@ -8,6 +8,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui/plot"
 )
 
@@ -41,7 +42,7 @@ const outsideAlpha = 0.5
 
 // shownCurve is one channel as drawn this frame.
 type shownCurve struct {
-	ref      ChannelRef
+	ref      viewmodel.ChannelRef
 	curve    anim.Curve // in display units (raw J3D units when chosen)
 	label    string
 	kind     anim.CurveKind
@@ -53,18 +54,18 @@ type shownCurve struct {
 
 // curvesState is the curve panel's state between frames.
 type curvesState struct {
-	refs   []ChannelRef // chosen channels; none: follow the selection
+	refs   []viewmodel.ChannelRef // chosen channels; none: follow the selection
 	clips  [2]*anim.Clip
 	view   plot.View
 	fitted bool
 	// what the view was last fitted to
 	fitClip   *anim.Clip
 	fitRaw    bool
-	fitRefs   []ChannelRef
+	fitRefs   []viewmodel.ChannelRef
 	raw       bool // J3D rotations in file units
 	handles   bool
-	highlight map[ChannelRef]bool
-	euler     map[ChannelRef]*plot.QuatEuler
+	highlight map[viewmodel.ChannelRef]bool
+	euler     map[viewmodel.ChannelRef]*plot.QuatEuler
 
 	shown   []shownCurve
 	curves  []anim.Curve
@@ -90,22 +91,22 @@ const (
 
 func (c *curvesState) init() {
 	if c.highlight == nil {
-		c.highlight = map[ChannelRef]bool{}
-		c.euler = map[ChannelRef]*plot.QuatEuler{}
+		c.highlight = map[viewmodel.ChannelRef]bool{}
+		c.euler = map[viewmodel.ChannelRef]*plot.QuatEuler{}
 		c.handles = true
 		c.dragButton = -1
 	}
 }
 
 // PlotChannels replaces the plotted channels (none: follow the selection).
-func (u *UI) PlotChannels(refs []ChannelRef) {
+func (u *UI) PlotChannels(refs []viewmodel.ChannelRef) {
 	u.curves.init()
 	u.curves.refs = append(u.curves.refs[:0], refs...)
 	u.curves.fitted = false
 }
 
 // Plotted returns the explicitly chosen channels.
-func (u *UI) Plotted() []ChannelRef { return u.curves.refs }
+func (u *UI) Plotted() []viewmodel.ChannelRef { return u.curves.refs }
 
 // SetRawUnits shows J3D rotations in file units instead of degrees.
 func (u *UI) SetRawUnits(raw bool) { u.curves.raw = raw }
@@ -116,7 +117,7 @@ func (u *UI) CurveView() (plot.View, bool) {
 	return u.curves.view, u.curves.plotRect.W > 0
 }
 
-func (u *UI) togglePlotted(r ChannelRef) {
+func (u *UI) togglePlotted(r viewmodel.ChannelRef) {
 	u.curves.init()
 	if i := slices.Index(u.curves.refs, r); i >= 0 {
 		u.curves.refs = slices.Delete(u.curves.refs, i, i+1)
@@ -125,12 +126,12 @@ func (u *UI) togglePlotted(r ChannelRef) {
 	}
 }
 
-func (u *UI) isPlotted(r ChannelRef) bool { return slices.Contains(u.curves.refs, r) }
+func (u *UI) isPlotted(r viewmodel.ChannelRef) bool { return slices.Contains(u.curves.refs, r) }
 
 // resolve returns the curve ref names and a label, or ok false when the
 // clip no longer has it.
-func (u *UI) resolve(v *View, r ChannelRef) (c anim.Curve, t *anim.Target, p *Playback, ok bool) {
-	p = v.playbackOf(r.Slot)
+func (u *UI) resolve(v *viewmodel.View, r viewmodel.ChannelRef) (c anim.Curve, t *anim.Target, p *viewmodel.Playback, ok bool) {
+	p = v.PlaybackOf(r.Slot)
 	if p == nil || r.Target < 0 || r.Target >= len(p.Clip.Targets) {
 		return nil, nil, nil, false
 	}
@@ -163,21 +164,7 @@ func targetLabel(t *anim.Target, i int) string {
 	return t.Name
 }
 
-// targetName is a target's label with the name of the joint it drives
-// when the clip names none (a BCK's entries are bound by index: "arm_L",
-// not "#4").
-func (v *View) targetName(t *anim.Target, slot Slot, i int) string {
-	if t.Name == "" && slot == JointSlot {
-		for _, m := range v.Markers {
-			if m.Target == i && m.Name != "" {
-				return m.Name
-			}
-		}
-	}
-	return targetLabel(t, i)
-}
-
-func channelName(t *anim.Target, r ChannelRef) string {
+func channelName(t *anim.Target, r viewmodel.ChannelRef) string {
 	if r.Euler > 0 {
 		return eulerNames[r.Euler]
 	}
@@ -186,11 +173,11 @@ func channelName(t *anim.Target, r ChannelRef) string {
 
 // collectShown fills the curves shown this frame: the chosen channels, or
 // the animated channels of the selected target.
-func (u *UI) collectShown(v *View) {
+func (u *UI) collectShown(v *viewmodel.View) {
 	c := &u.curves
 	c.init()
 	// A different clip in a slot drops the channels chosen from the old one.
-	for s, p := range [2]*Playback{v.Joint, v.Tex} {
+	for s, p := range [2]*viewmodel.Playback{v.Joint, v.Tex} {
 		var clip *anim.Clip
 		if p != nil {
 			clip = p.Clip
@@ -199,7 +186,7 @@ func (u *UI) collectShown(v *View) {
 			// Channels chosen before any clip was seen came from
 			// PlotChannels for the clip now open: they stay.
 			if c.clips[s] != nil || clip == nil {
-				c.refs = slices.DeleteFunc(c.refs, func(r ChannelRef) bool { return r.Slot == Slot(s) })
+				c.refs = slices.DeleteFunc(c.refs, func(r viewmodel.ChannelRef) bool { return r.Slot == viewmodel.Slot(s) })
 			}
 			c.clips[s] = clip
 			clear(c.euler)
@@ -208,13 +195,13 @@ func (u *UI) collectShown(v *View) {
 		}
 	}
 	c.shown = c.shown[:0]
-	add := func(r ChannelRef) {
+	add := func(r viewmodel.ChannelRef) {
 		cv, t, p, ok := u.resolve(v, r)
 		if !ok {
 			return
 		}
 		sc := shownCurve{ref: r, curve: cv, kind: cv.Kind(), mode: p.Clock.Mode, duration: p.Clip.Duration,
-			label: v.targetName(t, r.Slot, r.Target) + "/" + channelName(t, r),
+			label: targetName(v, t, r.Slot, r.Target) + "/" + channelName(t, r),
 			color: curvePalette[len(c.shown)%len(curvePalette)]}
 		if col, ok := channelColor(r.Chan); ok {
 			sc.color = col // colour channels in their own colours (material.go)
@@ -239,26 +226,26 @@ func (u *UI) collectShown(v *View) {
 		return
 	}
 	slot := v.Focus
-	ti := v.selectedTarget(slot)
+	ti := v.SelectedTarget(slot)
 	if ti < 0 {
 		return
 	}
-	t := &v.playbackOf(slot).Clip.Targets[ti]
+	t := &v.PlaybackOf(slot).Clip.Targets[ti]
 	for _, ch := range t.Channels {
 		if ch.Curve.Kind() != anim.KindConstant {
-			add(ChannelRef{Slot: slot, Target: ti, Chan: ch.Slot})
+			add(viewmodel.ChannelRef{Slot: slot, Target: ti, Chan: ch.Slot})
 		}
 	}
 }
 
 // curvesPanel is the Curves tab: a toolbar, the plot and its legend.
-func (u *UI) curvesPanel(v *View) {
+func (u *UI) curvesPanel(v *viewmodel.View) {
 	u.collectShown(v)
 	c := &u.curves
 	s := u.scale
-	var primary *Playback
+	var primary *viewmodel.Playback
 	if len(c.shown) > 0 {
-		primary = v.playbackOf(c.shown[0].ref.Slot)
+		primary = v.PlaybackOf(c.shown[0].ref.Slot)
 	} else {
 		primary = v.Focused()
 	}
@@ -328,7 +315,7 @@ const (
 )
 
 // plotArea draws the plot in r (display units) and handles its mouse.
-func (u *UI) plotArea(v *View, p *Playback, r Rect) {
+func (u *UI) plotArea(v *viewmodel.View, p *viewmodel.Playback, r Rect) {
 	c := &u.curves
 	s := u.scale
 	dur := p.Clip.Duration
@@ -417,7 +404,7 @@ func (u *UI) plotArea(v *View, p *Playback, r Rect) {
 	}
 }
 
-func sameRefs(refs []ChannelRef, shown []shownCurve) bool {
+func sameRefs(refs []viewmodel.ChannelRef, shown []shownCurve) bool {
 	if len(refs) != len(shown) {
 		return false
 	}
@@ -556,7 +543,7 @@ func (u *UI) readoutAt(dl imgui.DrawList, mx float32, pr Rect) {
 }
 
 // plotInput handles the wheel and drags over the plot and its rulers.
-func (u *UI) plotInput(v *View, p *Playback, r, pr Rect) {
+func (u *UI) plotInput(v *viewmodel.View, p *viewmodel.Playback, r, pr Rect) {
 	c := &u.curves
 	io := imgui.CurrentIO()
 	mouse := imgui.MousePos()
@@ -596,16 +583,16 @@ func (u *UI) plotInput(v *View, p *Playback, r, pr Rect) {
 			}
 		}
 		if c.dragButton == 0 && zone == zonePlot {
-			slot := JointSlot
+			slot := viewmodel.JointSlot
 			if p == v.Tex {
-				slot = TexSlot
+				slot = viewmodel.TexSlot
 			}
 			if slot != v.Focus {
-				u.emit(FocusSlot{Slot: slot})
+				u.emit(viewmodel.FocusSlot{Slot: slot})
 			}
 			c.scrubbing = true
-			u.emit(ScrubBegin{})
-			u.emit(Seek{Frame: frameAt()})
+			u.emit(viewmodel.ScrubBegin{})
+			u.emit(viewmodel.Seek{Frame: frameAt()})
 		}
 	}
 	if c.dragButton < 0 {
@@ -613,7 +600,7 @@ func (u *UI) plotInput(v *View, p *Playback, r, pr Rect) {
 	}
 	if !imgui.IsItemActive() {
 		if c.scrubbing {
-			u.emit(ScrubEnd{})
+			u.emit(viewmodel.ScrubEnd{})
 			c.scrubbing = false
 		}
 		c.dragButton = -1
@@ -623,7 +610,7 @@ func (u *UI) plotInput(v *View, p *Playback, r, pr Rect) {
 	switch {
 	case c.scrubbing:
 		if f := frameAt(); f != p.Clock.Frame {
-			u.emit(Seek{Frame: f})
+			u.emit(viewmodel.Seek{Frame: f})
 		}
 	case c.dragButton == 0 && c.dragZone == zoneXGutter:
 		c.view.X.Pan(float64(d.X))
@@ -638,7 +625,7 @@ func (u *UI) plotInput(v *View, p *Playback, r, pr Rect) {
 // fitCurves fits the view: all (the clip with a quarter of its length on
 // either side, every value shown there) or, with selection, the values of
 // the highlighted channels (all when none is) over the clip itself.
-func (u *UI) fitCurves(p *Playback, selection bool) {
+func (u *UI) fitCurves(p *viewmodel.Playback, selection bool) {
 	c := &u.curves
 	c.fitted = true
 	if p == nil {
@@ -671,7 +658,7 @@ func (u *UI) fitCurves(p *Playback, selection bool) {
 // legend lists the shown channels with their colour, kind and value at
 // the mouse frame (or the playhead); a click highlights a channel, × stops
 // plotting it.
-func (u *UI) legend(v *View, p *Playback, w, h float32) {
+func (u *UI) legend(v *viewmodel.View, p *viewmodel.Playback, w, h float32) {
 	c := &u.curves
 	imgui.BeginChildV("##legend", imgui.Vec2{X: w, Y: h}, true, 0)
 	fx := p.Clock.Frame
@@ -728,7 +715,7 @@ func (u *UI) legend(v *View, p *Playback, w, h float32) {
 
 // ShownChannel is a channel the curve panel drew in the last frame.
 type ShownChannel struct {
-	Ref   ChannelRef
+	Ref   viewmodel.ChannelRef
 	Label string
 	Color [4]float32 // RGBA of its line
 }
@@ -742,3 +729,20 @@ func (u *UI) ShownChannels() []ShownChannel {
 	}
 	return out
 }
+
+// targetName is a target's label with the name of the joint it drives
+// when the clip names none (a BCK's entries are bound by index: "arm_L",
+// not "#4").
+func targetName(v *viewmodel.View, t *anim.Target, slot viewmodel.Slot, i int) string {
+	if t.Name == "" && slot == viewmodel.JointSlot {
+		for _, m := range v.Markers {
+			if m.Target == i && m.Name != "" {
+				return m.Name
+			}
+		}
+	}
+	return targetLabel(t, i)
+}
+
+// eulerNames label the derived Euler angles of quaternion targets.
+var eulerNames = [4]string{"", "euler.x", "euler.y", "euler.z"}

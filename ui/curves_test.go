@@ -9,6 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // curvesHarness opens the Curves tab on the test clip with its joint
@@ -42,11 +43,11 @@ func TestChannelRowsPlotAndSelect(t *testing.T) {
 		t.Fatal("an unselected target lists its channels")
 	}
 	got := h.click(center(h.rect("channel:0/translation.x")))
-	want := ChannelRef{Slot: JointSlot, Target: 0, Chan: anim.TransX}
+	want := viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: 0, Chan: anim.TransX}
 	if p := h.u.Plotted(); len(p) != 1 || p[0] != want {
 		t.Fatalf("plotted %v after the click, want [%v]", p, want)
 	}
-	if _, ok := find[SelectTarget](got); ok {
+	if _, ok := find[viewmodel.SelectTarget](got); ok {
 		t.Error("clicking a channel of the selected target re-selected it")
 	}
 	h.frame()
@@ -63,10 +64,10 @@ func TestChannelRowsPlotAndSelect(t *testing.T) {
 		t.Error("the filter \"hip/rot\" still lists root's translation")
 	}
 	got = h.click(center(h.rect("channel:1/rotation.y")))
-	if s, ok := find[SelectTarget](got); !ok || s.Target != 1 {
+	if s, ok := find[viewmodel.SelectTarget](got); !ok || s.Target != 1 {
 		t.Fatalf("clicking hip's rotation.y gave %#v, want SelectTarget{1}", got)
 	}
-	if p := h.u.Plotted(); len(p) != 2 || p[1] != (ChannelRef{Slot: JointSlot, Target: 1, Chan: anim.RotY}) {
+	if p := h.u.Plotted(); len(p) != 2 || p[1] != (viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: 1, Chan: anim.RotY}) {
 		t.Fatalf("plotted %v, want root's translation.x and hip's rotation.y", p)
 	}
 	// Clicking again stops plotting it.
@@ -159,23 +160,23 @@ func TestCurvesLeftDragScrubs(t *testing.T) {
 	x := float32(pv.X.ToPixel(12))
 	h.mouse(x, y, false)
 	got := h.mouse(x, y, true)
-	if _, ok := find[ScrubBegin](got); !ok {
+	if _, ok := find[viewmodel.ScrubBegin](got); !ok {
 		t.Fatalf("pressing in the plot gave %#v, want ScrubBegin", got)
 	}
-	if s, ok := find[Seek](got); !ok || s.Frame != 12 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 12 {
 		t.Fatalf("pressing at frame 12 gave %#v, want Seek{12}", got)
 	}
 	h.v.Joint.Clock.Frame = 12
 	got = h.mouse(float32(pv.X.ToPixel(20.4)), y, true)
-	if s, ok := find[Seek](got); !ok || s.Frame != 20 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 20 {
 		t.Fatalf("dragging to 20.4 gave %#v, want Seek{20}", got)
 	}
 	// Past the end the playhead stays at the clip's end.
 	got = h.mouse(float32(pv.X.ToPixel(36)), y, true)
-	if s, ok := find[Seek](got); !ok || s.Frame != 30 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 30 {
 		t.Fatalf("dragging past the end gave %#v, want Seek{30}", got)
 	}
-	if _, ok := find[ScrubEnd](h.mouse(float32(pv.X.ToPixel(36)), y, false)); !ok {
+	if _, ok := find[viewmodel.ScrubEnd](h.mouse(float32(pv.X.ToPixel(36)), y, false)); !ok {
 		t.Fatal("releasing did not end the scrub")
 	}
 }
@@ -186,7 +187,7 @@ func TestRawUnitsToggle(t *testing.T) {
 	c.Targets[0].Channels = append(c.Targets[0].Channels, anim.Channel{Slot: anim.RotY, Curve: rot})
 	h := newHarness(t, testView(c, 3, false))
 	h.u.ShowTab(TabCurves)
-	h.u.PlotChannels([]ChannelRef{{Slot: JointSlot, Target: 0, Chan: anim.RotY}})
+	h.u.PlotChannels([]viewmodel.ChannelRef{{Slot: viewmodel.JointSlot, Target: 0, Chan: anim.RotY}})
 	for i := 0; i < 4; i++ {
 		h.frame()
 	}
@@ -205,7 +206,7 @@ func TestRawUnitsToggle(t *testing.T) {
 func TestCompareWindowIntents(t *testing.T) {
 	c := testClip(anim.Loop)
 	v := testView(c, 3, false)
-	v.Compare = &CompareView{Clip: c, Label: "walk.bck", FileLoop: anim.Loop, Time: 12, Playing: true}
+	v.Compare = &viewmodel.CompareView{Clip: c, Label: "walk.bck", FileLoop: anim.Loop, Time: 12, Playing: true}
 	h := newHarness(t, v)
 	h.u.SetCompareOpen(true)
 	for i := 0; i < 4; i++ {
@@ -221,10 +222,10 @@ func TestCompareWindowIntents(t *testing.T) {
 			t.Errorf("viewport %d is %vx%v, want %vx%v", m, r.W, r.H, w, hh)
 		}
 	}
-	if _, ok := find[ComparePause](h.click(center(h.rect("compare:play")))); !ok {
+	if _, ok := find[viewmodel.ComparePause](h.click(center(h.rect("compare:play")))); !ok {
 		t.Error("the playing comparison's button did not pause it")
 	}
-	if _, ok := find[CompareReset](h.click(center(h.rect("compare:reset")))); !ok {
+	if _, ok := find[viewmodel.CompareReset](h.click(center(h.rect("compare:reset")))); !ok {
 		t.Error("Reset did not reset")
 	}
 	h.v.Compare.Playing = false
@@ -233,7 +234,7 @@ func TestCompareWindowIntents(t *testing.T) {
 	pr := h.rect("compare:plot")
 	h.mouse(pr.X+pr.W/2, pr.Y+pr.H/2, false)
 	got := h.mouse(pr.X+pr.W/2, pr.Y+pr.H/2, true)
-	s, ok := find[CompareSeek](got)
+	s, ok := find[viewmodel.CompareSeek](got)
 	if !ok || !(s.Time > 0) {
 		t.Fatalf("pressing on the frame plot gave %#v, want CompareSeek", got)
 	}
@@ -260,14 +261,14 @@ func (f fakeInspector) Target(c *anim.Clip, i int) []inspect.Section {
 func TestInspectorCopiesCSV(t *testing.T) {
 	c := testClip(anim.Loop)
 	v := testView(c, 3, false)
-	v.Files = []FileView{{Name: "walk.bck", Kind: "J3D BCK", Clips: []*anim.Clip{c}, Inspect: fakeInspector{c}}}
+	v.Files = []viewmodel.FileView{{Name: "walk.bck", Kind: "J3D BCK", Clips: []*anim.Clip{c}, Inspect: fakeInspector{c}}}
 	h := newHarness(t, v)
 	h.u.ShowTab(TabInspector)
 	for i := 0; i < 4; i++ {
 		h.frame()
 	}
 	got := h.click(center(h.rect("copy:translation.x keys")))
-	cp, ok := find[CopyText](got)
+	cp, ok := find[viewmodel.CopyText](got)
 	if !ok {
 		t.Fatalf("Copy CSV gave %#v", got)
 	}
@@ -292,7 +293,7 @@ func TestQuaternionTargetsOfferEulerAngles(t *testing.T) {
 	c := &anim.Clip{Name: "turn", Format: "jba", Duration: 30, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{tg}}
 	h := newHarness(t, testView(c, 3, false))
 	h.click(center(h.rect("channel:0/euler.z")))
-	want := ChannelRef{Slot: JointSlot, Target: 0, Euler: 3}
+	want := viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: 0, Euler: 3}
 	if p := h.u.Plotted(); len(p) != 1 || p[0] != want {
 		t.Fatalf("plotted %v, want the derived z angle", p)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestToastDismissOnlyClosesTheToast (point 7): Dismiss closes the toast
@@ -15,11 +16,11 @@ import (
 func TestToastDismissOnlyClosesTheToast(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
 	now := time.Now()
-	v.Notices = []Notice{{Severity: Error, Text: "x.bck: load error", Time: now}, {Severity: Warning, Text: "w1", Time: now},
-		{Severity: Warning, Text: "w2", Time: now}}
+	v.Notices = []viewmodel.Notice{{Severity: viewmodel.Error, Text: "x.bck: load error", Time: now}, {Severity: viewmodel.Warning, Text: "w1", Time: now},
+		{Severity: viewmodel.Warning, Text: "w2", Time: now}}
 	h := newHarness(t, v)
 	got := h.click(center(h.rect("toast:dismiss")))
-	if _, ok := find[DismissNotices](got); ok {
+	if _, ok := find[viewmodel.DismissNotices](got); ok {
 		t.Fatal("Dismiss on the toast cleared the Messages log")
 	}
 	h.frame()
@@ -27,7 +28,7 @@ func TestToastDismissOnlyClosesTheToast(t *testing.T) {
 		t.Error("the toast is still shown after Dismiss")
 	}
 	// A new message shows a toast again.
-	h.v.Notices = append(h.v.Notices, Notice{Severity: Warning, Text: "new", Time: time.Now().Add(time.Millisecond)})
+	h.v.Notices = append(h.v.Notices, viewmodel.Notice{Severity: viewmodel.Warning, Text: "new", Time: time.Now().Add(time.Millisecond)})
 	h.frame()
 	if _, ok := h.u.ItemRect("toast:dismiss"); !ok {
 		t.Error("a message after Dismiss shows no toast")
@@ -45,7 +46,7 @@ func TestPlayButtonShowsTheScene(t *testing.T) {
 	if _, ok := h.u.ItemRect("pause"); !ok {
 		t.Fatal("the scene plays: want the Pause button")
 	}
-	if _, ok := find[Pause](h.click(center(h.rect("pause")))); !ok {
+	if _, ok := find[viewmodel.Pause](h.click(center(h.rect("pause")))); !ok {
 		t.Error("clicking it did not pause the scene")
 	}
 }
@@ -55,14 +56,14 @@ func TestPlayButtonShowsTheScene(t *testing.T) {
 func TestClipRowsMuteAndOffset(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
 	tex := testClip(anim.Loop)
-	v.Tex = &Playback{Clip: tex, Label: "scroll.btk", Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(tex)}
+	v.Tex = &viewmodel.Playback{Clip: tex, Label: "scroll.btk", Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(tex)}
 	h := newHarness(t, v)
 	got := h.click(center(h.rect("mute:tex")))
-	if m, ok := find[MuteClip](got); !ok || m.Slot != TexSlot || !m.Mute {
+	if m, ok := find[viewmodel.MuteClip](got); !ok || m.Slot != viewmodel.TexSlot || !m.Mute {
 		t.Errorf("mute on the texture row: %#v", got)
 	}
 	got = h.click(center(h.rect("focus:tex")))
-	if f, ok := find[FocusSlot](got); !ok || f.Slot != TexSlot {
+	if f, ok := find[viewmodel.FocusSlot](got); !ok || f.Slot != viewmodel.TexSlot {
 		t.Errorf("the texture's radio: %#v", got)
 	}
 	if _, ok := h.u.ItemRect("offset:joint"); !ok {
@@ -126,9 +127,9 @@ func TestLayoutMinimumSizes(t *testing.T) {
 
 // manyClipsView is one file with 30 skeletal and 4 texture clips, all
 // offered in the Animation picker.
-func manyClipsView() *View {
+func manyClipsView() *viewmodel.View {
 	v := testView(testClip(anim.Loop), 3, false)
-	f := FileView{Name: "Npc_Animation.bfres", Path: "/g/Npc_Animation.bfres", Kind: "BFRES"}
+	f := viewmodel.FileView{Name: "Npc_Animation.bfres", Path: "/g/Npc_Animation.bfres", Kind: "BFRES"}
 	for i := 0; i < 34; i++ {
 		c := testClip(anim.Loop)
 		c.Name = fmt.Sprintf("Common_Move_%02d_Long_Clip_Name_For_Eliding", i)
@@ -138,11 +139,11 @@ func manyClipsView() *View {
 		}
 		f.Clips = append(f.Clips, c)
 		if i < 30 {
-			v.Pairing.Anims = append(v.Pairing.Anims, AnimChoice{File: 0, Clip: i, Label: "Npc_Animation.bfres › " + c.Name, Joints: 1, Frames: 30})
+			v.Pairing.Anims = append(v.Pairing.Anims, viewmodel.AnimChoice{File: 0, Clip: i, Label: "Npc_Animation.bfres › " + c.Name, Joints: 1, Frames: 30})
 		}
 	}
 	v.Joint.Clip = f.Clips[3]
-	v.Files = []FileView{f}
+	v.Files = []viewmodel.FileView{f}
 	v.Pairing.Model, v.Pairing.Anim, v.Pairing.TexAnim = -1, 3, -1
 	return v
 }
@@ -236,7 +237,7 @@ func TestLegendUsesJointNames(t *testing.T) {
 	c := testClip(anim.Loop)
 	c.Targets[0].Name = ""
 	v := testView(c, 3, false)
-	v.Markers = []Marker{{Name: "hips", Joint: 0, Target: -1}, {Name: "arm_L", Joint: 4, Target: 0}}
+	v.Markers = []viewmodel.Marker{{Name: "hips", Joint: 0, Target: -1}, {Name: "arm_L", Joint: 4, Target: 0}}
 	h := newHarness(t, v)
 	h.u.ShowTab(TabCurves)
 	h.frame()
@@ -252,7 +253,7 @@ func TestLegendUsesJointNames(t *testing.T) {
 // TestOpenDialogSupportedFirst (point 11): folders, then files animscope
 // reads, then (with All files) the rest; Recent shows the folder.
 func TestOpenDialogSupportedFirst(t *testing.T) {
-	es := []DirEntry{{Name: "notes.txt"}, {Name: "walk.bck", Known: true}, {Name: "sub", Dir: true}, {Name: "x.szs", Archive: true}, {Name: "a.png"}}
+	es := []viewmodel.DirEntry{{Name: "notes.txt"}, {Name: "walk.bck", Known: true}, {Name: "sub", Dir: true}, {Name: "x.szs", Archive: true}, {Name: "a.png"}}
 	names := func(idx []int) (out []string) {
 		for _, i := range idx {
 			out = append(out, es[i].Name)
@@ -275,18 +276,18 @@ func TestOpenDialogSupportedFirst(t *testing.T) {
 // rows; a lone material clip has none (nothing to tell apart).
 func TestMaterialClipRows(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
-	mat := func(label string) *Playback {
+	mat := func(label string) *viewmodel.Playback {
 		c := testClip(anim.Loop)
-		return &Playback{Clip: c, Label: label, Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)}
+		return &viewmodel.Playback{Clip: c, Label: label, Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)}
 	}
-	v.Materials = &MaterialView{Clips: []*Playback{mat("track.arc › bomb_1p.brk"), mat("track.arc › shared.bpk")}}
+	v.Materials = &viewmodel.MaterialView{Clips: []*viewmodel.Playback{mat("track.arc › bomb_1p.brk"), mat("track.arc › shared.bpk")}}
 	h := newHarness(t, v)
 	got := h.click(center(h.rect("mute:mat1")))
-	if m, ok := find[MuteClip](got); !ok || m.Slot != MatSlot0+1 || !m.Mute {
+	if m, ok := find[viewmodel.MuteClip](got); !ok || m.Slot != viewmodel.MatSlot0+1 || !m.Mute {
 		t.Errorf("mute on the second material row: %#v", got)
 	}
 	got = h.click(center(h.rect("focus:mat0")))
-	if f, ok := find[FocusSlot](got); !ok || f.Slot != MatSlot0 {
+	if f, ok := find[viewmodel.FocusSlot](got); !ok || f.Slot != viewmodel.MatSlot0 {
 		t.Errorf("the first material row's radio: %#v", got)
 	}
 	for _, id := range []string{"offset:mat0", "offset:mat1", "focus:joint"} {
@@ -295,7 +296,7 @@ func TestMaterialClipRows(t *testing.T) {
 		}
 	}
 
-	lone := &View{Materials: &MaterialView{Clips: []*Playback{mat("a.brk")}}, Focus: MatSlot0, Selection: Selection{Joint: -1, Target: -1}, Camera: DefaultCamera()}
+	lone := &viewmodel.View{Materials: &viewmodel.MaterialView{Clips: []*viewmodel.Playback{mat("a.brk")}}, Focus: viewmodel.MatSlot0, Selection: viewmodel.Selection{Joint: -1, Target: -1}, Camera: viewmodel.DefaultCamera()}
 	h = newHarness(t, lone)
 	if _, ok := h.u.ItemRect("mute:mat0"); ok {
 		t.Error("a lone material clip has a clip row")
@@ -307,10 +308,10 @@ func TestMaterialClipRows(t *testing.T) {
 // of the Messages tab still show.
 func TestClipRowsLeaveTheTabs(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
-	v.Materials = &MaterialView{}
+	v.Materials = &viewmodel.MaterialView{}
 	for i := 0; i < 5; i++ {
 		c := testClip(anim.Loop)
-		v.Materials.Clips = append(v.Materials.Clips, &Playback{Clip: c, Label: fmt.Sprintf("track.arc › minigamebombhei_battle_%dp.brk", i),
+		v.Materials.Clips = append(v.Materials.Clips, &viewmodel.Playback{Clip: c, Label: fmt.Sprintf("track.arc › minigamebombhei_battle_%dp.brk", i),
 			Clock: anim.NewClock(anim.Loop, 30, 1), FileLoop: anim.Loop, Pose: anim.NewPose(c)})
 	}
 	h := newHarness(t, v)

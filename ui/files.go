@@ -5,17 +5,9 @@ import (
 	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
-)
 
-// ArchiveEntry is one file inside an opened archive.
-type ArchiveEntry struct {
-	Path string
-	Kind string // the sniffed format's display name ("J3D BCK"; "" unknown)
-	Size int64
-	// Openable is set for entries the viewer can show on their own (a
-	// model or an animation); the others are listed dimmed.
-	Openable bool
-}
+	"github.com/animscope/animscope/internal/viewmodel"
+)
 
 // entryDir is a folder of an archive's tree, built from the entry paths.
 type entryDir struct {
@@ -31,7 +23,7 @@ const openAllUpTo = 64
 // filesSection lists the open files. An archive is a tree of its folders;
 // its models and animations (opened with it) show their clips and
 // skeletons, its other entries are listed dimmed.
-func (u *UI) filesSection(v *View) {
+func (u *UI) filesSection(v *viewmodel.View) {
 	if len(v.Files) == 0 {
 		textDim("No files open.")
 		if imgui.Button("Open…") {
@@ -57,7 +49,7 @@ func (u *UI) filesSection(v *View) {
 
 // fileNode draws one open file (label: its name in the tree) with its
 // clips and skeletons, and an archive's folders.
-func (u *UI) fileNode(v *View, fi int, label string) {
+func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 	f := &v.Files[fi]
 	open := imgui.TreeNodeV(fmt.Sprintf("%s###file%d", label, fi), imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
 	u.record(fmt.Sprintf("file:%d", fi))
@@ -67,7 +59,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 	if imgui.BeginPopupContextItemV(fmt.Sprintf("filectx%d", fi), imgui.PopupFlagsMouseButtonRight) {
 		u.dismissIfAsked()
 		if imgui.MenuItem("Close") {
-			u.emit(CloseFile{File: fi})
+			u.emit(viewmodel.CloseFile{File: fi})
 		}
 		imgui.EndPopup()
 	}
@@ -85,7 +77,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 		}
 		l := fmt.Sprintf("%s  ·  model, %s###skel%d_%d", name, plural(len(sk.Joints), "joint", "joints"), fi, si)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
-			u.emit(SelectModel{File: fi, Skel: si})
+			u.emit(viewmodel.SelectModel{File: fi, Skel: si})
 		}
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
@@ -112,7 +104,7 @@ func (u *UI) fileNode(v *View, fi int, label string) {
 }
 
 // entryFolder draws a folder's subfolders and entries.
-func (u *UI) entryFolder(v *View, f *FileView, d *entryDir, opened map[string]int, defaultOpen bool) {
+func (u *UI) entryFolder(v *viewmodel.View, f *viewmodel.FileView, d *entryDir, opened map[string]int, defaultOpen bool) {
 	flags := imgui.TreeNodeFlagsSpanAvailWidth
 	if defaultOpen {
 		flags |= imgui.TreeNodeFlagsDefaultOpen
@@ -145,10 +137,10 @@ func (u *UI) entryFolder(v *View, f *FileView, d *entryDir, opened map[string]in
 
 // archiveTree builds (and caches per archive listing) the folder tree of
 // an archive's entries, in listing order.
-func (u *UI) archiveTree(f *FileView) *entryDir {
+func (u *UI) archiveTree(f *viewmodel.FileView) *entryDir {
 	key := &f.Entries[0]
 	if u.trees == nil {
-		u.trees = map[*ArchiveEntry]*entryDir{}
+		u.trees = map[*viewmodel.ArchiveEntry]*entryDir{}
 	}
 	if d, ok := u.trees[key]; ok {
 		return d
@@ -188,7 +180,7 @@ const foldClipsOver = 12
 
 // clipList lists a file's clips: flat when few, else in folded groups.
 // Long names are elided, with the full name on hover.
-func (u *UI) clipList(v *View, fi int, f *FileView) {
+func (u *UI) clipList(v *viewmodel.View, fi int, f *viewmodel.FileView) {
 	if len(f.Clips) <= foldClipsOver {
 		for ci := range f.Clips {
 			u.clipItem(v, fi, ci)
@@ -227,9 +219,9 @@ func (u *UI) clipList(v *View, fi int, f *FileView) {
 }
 
 // clipItem is one clip of the Files tree; clicking it plays it.
-func (u *UI) clipItem(v *View, fi, ci int) {
+func (u *UI) clipItem(v *viewmodel.View, fi, ci int) {
 	c := v.Files[fi].Clips[ci]
-	active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.playsMaterial(c)
+	active := v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.PlaysMaterial(c)
 	name := c.Name
 	if name == "" {
 		name = "animation"
@@ -244,7 +236,7 @@ func (u *UI) clipItem(v *View, fi, ci int) {
 	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X
 	shown := elide(name, max(avail, 40*u.scale))
 	if imgui.SelectableV(fmt.Sprintf("%s%s###clip%d_%d", shown, suffix, fi, ci), active, 0, imgui.Vec2{}) && !active {
-		u.emit(SelectClip{File: fi, Clip: ci})
+		u.emit(viewmodel.SelectClip{File: fi, Clip: ci})
 	}
 	if shown != name && imgui.IsItemHovered() {
 		imgui.SetTooltip(name)

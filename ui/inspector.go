@@ -7,11 +7,12 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // inspectorState caches the raw sections of the inspected target.
 type inspectorState struct {
-	src    FileInspector
+	src    viewmodel.FileInspector
 	clip   *anim.Clip
 	target int
 	header []inspect.Section
@@ -23,22 +24,22 @@ const maxTableRows = 14
 
 // inspectorPanel shows the focused clip's file as decoded: its header and
 // the selected target's raw tracks, with each table copyable as CSV.
-func (u *UI) inspectorPanel(v *View) {
+func (u *UI) inspectorPanel(v *viewmodel.View) {
 	p := v.Focused()
 	if p == nil {
 		textDim("Open an animation to see its raw data.")
 		return
 	}
-	slot := JointSlot
+	slot := viewmodel.JointSlot
 	if p == v.Tex {
-		slot = TexSlot
+		slot = viewmodel.TexSlot
 	}
-	src, file := v.inspectorOf(p.Clip)
+	src, file := v.InspectorOf(p.Clip)
 	if src == nil {
 		textDim(fmt.Sprintf("%s: no raw view for this format.", p.Label))
 		return
 	}
-	ti := v.selectedTarget(slot)
+	ti := v.SelectedTarget(slot)
 	st := &u.insp
 	if st.src != src {
 		st.src, st.header, st.clip, st.target, st.secs = src, src.Header(), nil, -2, nil
@@ -55,7 +56,7 @@ func (u *UI) inspectorPanel(v *View) {
 		textDim(file + ": select a joint or texture entry to see its stored tracks.")
 	} else {
 		t := &p.Clip.Targets[ti]
-		textColored(colSelected, fmt.Sprintf("%s  ·  %s", file, v.targetName(t, slot, ti)))
+		textColored(colSelected, fmt.Sprintf("%s  ·  %s", file, targetName(v, t, slot, ti)))
 		for i := range st.secs {
 			u.inspectSection(v, &st.secs[i], fmt.Sprintf("t%d", i), slot, ti)
 		}
@@ -71,7 +72,7 @@ func (u *UI) inspectorPanel(v *View) {
 
 // inspectSection draws one section: fields as a two-column table, then
 // its tables, each with a button that copies it as CSV.
-func (u *UI) inspectSection(v *View, sec *inspect.Section, id string, slot Slot, target int) {
+func (u *UI) inspectSection(v *viewmodel.View, sec *inspect.Section, id string, slot viewmodel.Slot, target int) {
 	imgui.PushID(id)
 	defer imgui.PopID()
 	if !imgui.TreeNodeV(sec.Title+"###sec", imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth) {
@@ -97,7 +98,7 @@ func (u *UI) inspectSection(v *View, sec *inspect.Section, id string, slot Slot,
 		if tb.Channel != "" && target >= 0 {
 			for i := range u.curves.shown {
 				sc := &u.curves.shown[i]
-				p := v.playbackOf(slot)
+				p := v.PlaybackOf(slot)
 				if sc.ref.Slot == slot && sc.ref.Target == target && sc.ref.Euler == 0 && p != nil &&
 					sc.ref.Chan.Name(p.Clip.Targets[target].Kind) == tb.Channel {
 					plotted = true
@@ -105,7 +106,7 @@ func (u *UI) inspectSection(v *View, sec *inspect.Section, id string, slot Slot,
 			}
 		}
 		if smallButton("Copy CSV") {
-			u.emit(CopyText{Text: tb.CSV(), What: fmt.Sprintf("%s (%d rows)", tb.Title, len(tb.Rows))})
+			u.emit(viewmodel.CopyText{Text: tb.CSV(), What: fmt.Sprintf("%s (%d rows)", tb.Title, len(tb.Rows))})
 		}
 		u.record("copy:" + tb.Title)
 		imgui.SameLine()

@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // mainMenu draws the menu bar and returns its height.
-func (u *UI) mainMenu(v *View) float32 {
+func (u *UI) mainMenu(v *viewmodel.View) float32 {
 	var h float32
 	if !imgui.BeginMainMenuBar() {
 		return 0
@@ -22,21 +24,21 @@ func (u *UI) mainMenu(v *View) float32 {
 		if imgui.BeginMenuV("Open recent", len(v.Recent) > 0) {
 			for i, p := range v.Recent {
 				if imgui.MenuItem(fmt.Sprintf("%s##recent%d", p, i)) {
-					u.emit(OpenFiles{Paths: []string{p}})
+					u.emit(viewmodel.OpenFiles{Paths: []string{p}})
 				}
 			}
 			imgui.EndMenu()
 		}
 		if imgui.MenuItemV("Open demo", "", false, !v.Demo) {
-			u.emit(OpenDemo{})
+			u.emit(viewmodel.OpenDemo{})
 		}
 		imgui.Separator()
 		if imgui.MenuItemV("Close all", "", false, len(v.Files) > 0) {
-			u.emit(CloseAll{})
+			u.emit(viewmodel.CloseAll{})
 		}
 		imgui.Separator()
 		if imgui.MenuItemV("Quit", "Ctrl+Q", false, true) {
-			u.emit(Quit{})
+			u.emit(viewmodel.Quit{})
 		}
 		imgui.EndMenu()
 	}
@@ -53,8 +55,8 @@ func (u *UI) mainMenu(v *View) float32 {
 			u.dismissIfAsked()
 			for _, c := range []struct {
 				label string
-				axis  UpAxis
-			}{{"Automatic (Z for JBA, else Y)", UpAuto}, {"Y (J3D, BFRES)", UpY}, {"Z (3ds Max rigs)", UpZ}} {
+				axis  viewmodel.UpAxis
+			}{{"Automatic (Z for JBA, else Y)", viewmodel.UpAuto}, {"Y (J3D, BFRES)", viewmodel.UpY}, {"Z (3ds Max rigs)", viewmodel.UpZ}} {
 				if imgui.MenuItemV(c.label, "", o.Up == c.axis, true) {
 					o.Up = c.axis
 				}
@@ -63,10 +65,10 @@ func (u *UI) mainMenu(v *View) float32 {
 		}
 		imgui.Separator()
 		if imgui.MenuItemV("Frame skeleton", "F", false, true) {
-			u.emit(CameraFrame{})
+			u.emit(viewmodel.CameraFrame{})
 		}
 		if imgui.MenuItemV("Reset camera", "R", false, true) {
-			u.emit(CameraReset{})
+			u.emit(viewmodel.CameraReset{})
 		}
 		imgui.Separator()
 		if imgui.MenuItem("Reset panel layout") {
@@ -82,19 +84,19 @@ func (u *UI) mainMenu(v *View) float32 {
 			label = "Pause"
 		}
 		if imgui.MenuItemV(label, "Space", false, p != nil) {
-			u.emit(TogglePlay{})
+			u.emit(viewmodel.TogglePlay{})
 		}
 		if imgui.MenuItemV("Step forward", "→", false, p != nil) {
-			u.emit(Step{N: 1})
+			u.emit(viewmodel.Step{N: 1})
 		}
 		if imgui.MenuItemV("Step back", "←", false, p != nil) {
-			u.emit(Step{N: -1})
+			u.emit(viewmodel.Step{N: -1})
 		}
 		if imgui.MenuItemV("First frame", "Home", false, p != nil) {
-			u.emit(Seek{Frame: 0})
+			u.emit(viewmodel.Seek{Frame: 0})
 		}
 		if imgui.MenuItemV("Last frame", "End", false, p != nil) {
-			u.emit(Seek{Frame: p.Clock.Duration})
+			u.emit(viewmodel.Seek{Frame: p.Clock.Duration})
 		}
 		imgui.EndMenu()
 	}
@@ -129,7 +131,7 @@ func menuToggle(label, shortcut string, v *bool) {
 }
 
 // shortcuts handles the keyboard when no text field has focus.
-func (u *UI) shortcuts(v *View) {
+func (u *UI) shortcuts(v *viewmodel.View) {
 	io := imgui.CurrentIO()
 	if io.WantTextInput() {
 		return
@@ -141,32 +143,32 @@ func (u *UI) shortcuts(v *View) {
 			u.OpenDialog()
 		}
 		if pressed('Q', false) {
-			u.emit(Quit{})
+			u.emit(viewmodel.Quit{})
 		}
 		return
 	}
 	if p := v.Focused(); p != nil {
 		if pressed(imgui.KeyIndex(imgui.KeySpace), false) {
-			u.emit(TogglePlay{})
+			u.emit(viewmodel.TogglePlay{})
 		}
 		if pressed(imgui.KeyIndex(imgui.KeyRightArrow), true) {
-			u.emit(Step{N: 1})
+			u.emit(viewmodel.Step{N: 1})
 		}
 		if pressed(imgui.KeyIndex(imgui.KeyLeftArrow), true) {
-			u.emit(Step{N: -1})
+			u.emit(viewmodel.Step{N: -1})
 		}
 		if pressed(imgui.KeyIndex(imgui.KeyHome), false) {
-			u.emit(Seek{Frame: 0})
+			u.emit(viewmodel.Seek{Frame: 0})
 		}
 		if pressed(imgui.KeyIndex(imgui.KeyEnd), false) {
-			u.emit(Seek{Frame: p.Clock.Duration})
+			u.emit(viewmodel.Seek{Frame: p.Clock.Duration})
 		}
 	}
 	if pressed('F', false) {
-		u.emit(CameraFrame{})
+		u.emit(viewmodel.CameraFrame{})
 	}
 	if pressed('R', false) {
-		u.emit(CameraReset{})
+		u.emit(viewmodel.CameraReset{})
 	}
 	if pressed('L', false) {
 		u.Options.Labels = !u.Options.Labels

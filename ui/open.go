@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // openWindow is the Open dialog: recent files on the left, the directory
 // listing (from cmd/viewer, through the Browse intent) on the right.
-func (u *UI) openWindow(v *View) {
+func (u *UI) openWindow(v *viewmodel.View) {
 	s := u.scale
 	center := imgui.MainViewport().Center()
 	imgui.SetNextWindowPosV(center, imgui.ConditionFirstUseEver, imgui.Vec2{X: 0.5, Y: 0.5})
@@ -20,7 +22,7 @@ func (u *UI) openWindow(v *View) {
 		imgui.SetNextWindowFocus()
 		u.openFocus = false
 		// List the last directory (or the working directory) on opening.
-		u.emit(Browse{Dir: v.Browser.Dir})
+		u.emit(viewmodel.Browse{Dir: v.Browser.Dir})
 	}
 	open := true
 	if !imgui.BeginV("Open files###open", &open, imgui.WindowFlagsNoCollapse) {
@@ -36,12 +38,12 @@ func (u *UI) openWindow(v *View) {
 	}
 	// Path bar.
 	if imgui.Button("Up") {
-		u.emit(Browse{Dir: filepath.Dir(b.Dir)})
+		u.emit(viewmodel.Browse{Dir: filepath.Dir(b.Dir)})
 	}
 	imgui.SameLine()
 	imgui.SetNextItemWidth(-1)
 	if imgui.InputTextV("##path", &u.pathInput, imgui.InputTextFlagsEnterReturnsTrue, nil) {
-		u.emit(Browse{Dir: u.pathInput})
+		u.emit(viewmodel.Browse{Dir: u.pathInput})
 	}
 	if b.Err != "" {
 		textWrapped(colError, b.Err)
@@ -59,7 +61,7 @@ func (u *UI) openWindow(v *View) {
 	}
 	for i, p := range v.Recent {
 		if imgui.SelectableV(fmt.Sprintf("%s###r%d", baseName(p), i), false, 0, imgui.Vec2{}) {
-			u.emit(OpenFiles{Paths: []string{p}})
+			u.emit(viewmodel.OpenFiles{Paths: []string{p}})
 			u.openDialog = false
 		}
 		u.record(fmt.Sprintf("recent:%d", i))
@@ -82,7 +84,7 @@ func (u *UI) openWindow(v *View) {
 		full := filepath.Join(b.Dir, e.Name)
 		if e.Dir {
 			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {
-				u.emit(Browse{Dir: full})
+				u.emit(viewmodel.Browse{Dir: full})
 			}
 			u.record("open:" + e.Name)
 			continue
@@ -100,9 +102,9 @@ func (u *UI) openWindow(v *View) {
 			}
 			if imgui.ButtonV(fmt.Sprintf("%s##x%d", sign, i), imgui.Vec2{X: imgui.FrameHeight() * 0.8, Y: imgui.TextLineHeight()}) {
 				if expanded {
-					u.emit(BrowseArchive{})
+					u.emit(viewmodel.BrowseArchive{})
 				} else {
-					u.emit(BrowseArchive{Path: full})
+					u.emit(viewmodel.BrowseArchive{Path: full})
 				}
 			}
 			u.record("open:expand:" + e.Name)
@@ -137,7 +139,7 @@ func (u *UI) openWindow(v *View) {
 	sort.Strings(picked)
 	beginDisabled(len(picked) == 0)
 	if imgui.Button(fmt.Sprintf("Open %d file(s)###openpicked", len(picked))) && len(picked) > 0 {
-		u.emit(OpenFiles{Paths: picked})
+		u.emit(viewmodel.OpenFiles{Paths: picked})
 		u.openDialog = false
 	}
 	u.record("open:ok")
@@ -162,7 +164,7 @@ func (u *UI) openWindow(v *View) {
 // folders, then the files animscope reads (by extension) and archives,
 // then, with all set, every other file; each group keeps the listing's
 // order.
-func listingOrder(es []DirEntry, all bool) []int {
+func listingOrder(es []viewmodel.DirEntry, all bool) []int {
 	var dirs, known, other []int
 	for i, e := range es {
 		switch {
@@ -193,7 +195,7 @@ func (u *UI) pickRow(label, path string) {
 	picked := u.pickedFiles[path]
 	if imgui.SelectableV(label, picked, imgui.SelectableFlagsAllowDoubleClick|imgui.SelectableFlagsDontClosePopups, imgui.Vec2{}) {
 		if imgui.IsMouseDoubleClicked(0) {
-			u.emit(OpenFiles{Paths: []string{path}})
+			u.emit(viewmodel.OpenFiles{Paths: []string{path}})
 			u.openDialog = false
 		} else {
 			if !imgui.CurrentIO().KeyCtrlPressed() && !imgui.CurrentIO().KeyShiftPressed() {
@@ -207,7 +209,7 @@ func (u *UI) pickRow(label, path string) {
 // archiveRows lists the expanded archive's entries under its row: models
 // and animations are picked and opened as ARCHIVE:ENTRY, other entries
 // are shown dimmed.
-func (u *UI) archiveRows(b *Browser, archive string) {
+func (u *UI) archiveRows(b *viewmodel.Browser, archive string) {
 	s := u.scale
 	imgui.Indent()
 	if b.ArchiveErr != "" {
@@ -251,17 +253,17 @@ const maxToasts = 2
 
 // toasts shows recent errors and warnings in the top-right corner of the 3D
 // view; the Messages tab keeps them all.
-func (u *UI) toasts(v *View) {
+func (u *UI) toasts(v *viewmodel.View) {
 	r := u.scene
 	if r.W < 100 {
 		return
 	}
 	now := time.Now()
-	var show []Notice
+	var show []viewmodel.Notice
 	more := 0
 	for i := len(v.Notices) - 1; i >= 0; i-- {
 		n := v.Notices[i]
-		if n.Severity < Warning || now.Sub(n.Time) >= toastLife || !n.Time.After(u.toastsDismissed) {
+		if n.Severity < viewmodel.Warning || now.Sub(n.Time) >= toastLife || !n.Time.After(u.toastsDismissed) {
 			continue
 		}
 		if len(show) < maxToasts {
@@ -280,11 +282,11 @@ func (u *UI) toasts(v *View) {
 	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W - 10*s, Y: r.Y + 10*s}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
 	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: width, Y: 0}, imgui.Vec2{X: width, Y: r.H})
 	imgui.SetNextWindowBgAlpha(0.92)
-	worst := Warning
+	worst := viewmodel.Warning
 	for _, n := range show {
 		worst = max(worst, n.Severity)
 	}
-	if worst == Error {
+	if worst == viewmodel.Error {
 		imgui.PushStyleColor(imgui.StyleColorWindowBg, imgui.Vec4{X: 0.20, Y: 0.08, Z: 0.08, W: 1})
 		imgui.PushStyleColor(imgui.StyleColorBorder, colError)
 	} else {
@@ -299,7 +301,7 @@ func (u *UI) toasts(v *View) {
 				imgui.Separator()
 			}
 			c, tag := colError, "Error"
-			if n.Severity == Warning {
+			if n.Severity == viewmodel.Warning {
 				c, tag = colWarn, "Warning"
 			}
 			textColored(c, tag)

@@ -5,58 +5,13 @@ import (
 	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
-
-// Pairing is what the Scene panel offers: every skeleton of the open files
-// and the animations, ranked for the model in use (cmd/viewer ranks them
-// with formats.Pair: same file, same archive, same directory, matching
-// joint count).
-type Pairing struct {
-	Models []ModelChoice
-	Model  int // index into Models of the model in use; -1: none
-	// Anims are the joint animations: the model's suggestions first, in
-	// rank order (Reason set), then the others.
-	Anims []AnimChoice
-	Anim  int // index into Anims of the playing joint clip; -1: none
-	// TexAnims are the texture SRT animations (BTK, BFRES texture SRT).
-	TexAnims []AnimChoice
-	TexAnim  int
-	// HasRootMotion is set when the joint clip has a root-motion track
-	// (JBA's world-space section); ApplyRootMotion says whether it moves
-	// the character or the character is locked in place.
-	HasRootMotion   bool
-	ApplyRootMotion bool
-}
-
-// ModelChoice is one skeleton of an open file.
-type ModelChoice struct {
-	File, Skel int
-	Label      string
-	Joints     int
-}
-
-// AnimChoice is one animation of an open file.
-type AnimChoice struct {
-	File, Clip int
-	Label      string
-	Joints     int     // joint targets (texture entries for a texture clip)
-	Frames     float64 // duration
-	// Reason is why it is suggested for the model in use ("same
-	// archive", ...); "" when it is not.
-	Reason string
-	// Warnings are the binding's mismatches on the model in use.
-	Warnings []string
-}
-
-// SetRootMotion applies the joint clip's root-motion track as the
-// character's model matrix (Apply) or locks the character in place.
-type SetRootMotion struct{ Apply bool }
-
-func (SetRootMotion) intent() {}
 
 // pairingSection draws the model, animation and texture-animation pickers
 // and the root-motion toggle.
-func (u *UI) pairingSection(v *View) {
+func (u *UI) pairingSection(v *viewmodel.View) {
 	p := &v.Pairing
 	if len(p.Models) == 0 && len(p.Anims) == 0 && len(p.TexAnims) == 0 {
 		textDim("Open a model or an animation.")
@@ -85,7 +40,7 @@ func (u *UI) pairingSection(v *View) {
 		if open {
 			u.dismissIfAsked()
 			if imgui.SelectableV("(none: joints on their own)###pm-none", p.Model < 0, 0, imgui.Vec2{}) && p.Model >= 0 {
-				u.emit(SelectModel{File: -1, Skel: -1})
+				u.emit(viewmodel.SelectModel{File: -1, Skel: -1})
 			}
 			u.record("pair:model:none")
 			filter := u.comboFilter("model", len(p.Models))
@@ -95,7 +50,7 @@ func (u *UI) pairingSection(v *View) {
 					continue
 				}
 				if imgui.SelectableV(fmt.Sprintf("%s###pm%d", modelLabel(m), i), i == p.Model, 0, imgui.Vec2{}) && i != p.Model {
-					u.emit(SelectModel{File: m.File, Skel: m.Skel})
+					u.emit(viewmodel.SelectModel{File: m.File, Skel: m.Skel})
 				}
 				u.record(fmt.Sprintf("pair:model:%d", i))
 			}
@@ -140,7 +95,7 @@ func (u *UI) pairingSection(v *View) {
 					label += "  ·  warning"
 				}
 				if imgui.SelectableV(fmt.Sprintf("%s###pa%d", label, i), i == p.Anim, 0, imgui.Vec2{}) && i != p.Anim {
-					u.emit(SelectClip{File: a.File, Clip: a.Clip})
+					u.emit(viewmodel.SelectClip{File: a.File, Clip: a.Clip})
 				}
 				u.record(fmt.Sprintf("pair:anim:%d", i))
 				if len(a.Warnings) > 0 && imgui.IsItemHovered() {
@@ -178,7 +133,7 @@ func (u *UI) pairingSection(v *View) {
 				}
 				label := fmt.Sprintf("%s  ·  %s, %g f", a.Label, plural(a.Joints, "entry", "entries"), a.Frames)
 				if imgui.SelectableV(fmt.Sprintf("%s###pt%d", label, i), i == p.TexAnim, 0, imgui.Vec2{}) && i != p.TexAnim {
-					u.emit(SelectClip{File: a.File, Clip: a.Clip})
+					u.emit(viewmodel.SelectClip{File: a.File, Clip: a.Clip})
 				}
 				u.record(fmt.Sprintf("pair:tex:%d", i))
 			}
@@ -189,7 +144,7 @@ func (u *UI) pairingSection(v *View) {
 	if p.HasRootMotion {
 		apply := p.ApplyRootMotion
 		if imgui.Checkbox("Apply root motion###rootmotion", &apply) {
-			u.emit(SetRootMotion{Apply: apply})
+			u.emit(viewmodel.SetRootMotion{Apply: apply})
 		}
 		u.record("pair:rootmotion")
 		if imgui.IsItemHovered() {
@@ -198,7 +153,7 @@ func (u *UI) pairingSection(v *View) {
 	}
 }
 
-func modelLabel(m *ModelChoice) string {
+func modelLabel(m *viewmodel.ModelChoice) string {
 	return fmt.Sprintf("%s  ·  %s", m.Label, plural(m.Joints, "joint", "joints"))
 }
 

@@ -4,16 +4,17 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // archiveView is an opened archive with two animations and a model inside
 // (entries 1..3 of Files), one texture left unopened.
-func archiveView() *View {
+func archiveView() *viewmodel.View {
 	walk, wave := testClip(anim.Loop), testClip(anim.Once)
 	sk := &anim.Skeleton{Name: "biped", Joints: []anim.Joint{{Name: "root", Parent: -1, Rest: anim.DefaultBase()}}}
 	v := testView(walk, 3, false)
-	v.Files = []FileView{
-		{Name: "biped.szs", Path: "/g/biped.szs", Kind: "RARC", Entries: []ArchiveEntry{
+	v.Files = []viewmodel.FileView{
+		{Name: "biped.szs", Path: "/g/biped.szs", Kind: "RARC", Entries: []viewmodel.ArchiveEntry{
 			{Path: "biped/bck/walk.bck", Kind: "J3D BCK", Openable: true}, {Path: "biped/bck/wave.bck", Kind: "J3D BCK", Openable: true},
 			{Path: "biped/bmdl/biped.bmd", Kind: "J3D BMD", Openable: true}, {Path: "biped/tex/skin.bti", Size: 4096}}},
 		{Name: "biped.szs › biped/bck/walk.bck", Path: "/g/biped.szs:biped/bck/walk.bck", Kind: "J3D BCK", Clips: []*anim.Clip{walk},
@@ -23,9 +24,9 @@ func archiveView() *View {
 		{Name: "biped.szs › biped/bmdl/biped.bmd", Path: "/g/biped.szs:biped/bmdl/biped.bmd", Kind: "J3D BMD", Skels: []*anim.Skeleton{sk},
 			Archive: "/g/biped.szs", Entry: "biped/bmdl/biped.bmd"},
 	}
-	v.Pairing = Pairing{
-		Models: []ModelChoice{{File: 3, Skel: 0, Label: "biped.szs › biped/bmdl/biped.bmd", Joints: 1}}, Model: 0,
-		Anims: []AnimChoice{
+	v.Pairing = viewmodel.Pairing{
+		Models: []viewmodel.ModelChoice{{File: 3, Skel: 0, Label: "biped.szs › biped/bmdl/biped.bmd", Joints: 1}}, Model: 0,
+		Anims: []viewmodel.AnimChoice{
 			{File: 1, Clip: 0, Label: "biped.szs › biped/bck/walk.bck", Joints: 1, Frames: 30, Reason: "same archive"},
 			{File: 2, Clip: 0, Label: "biped.szs › biped/bck/wave.bck", Joints: 1, Frames: 30, Reason: "same archive"},
 		},
@@ -47,14 +48,14 @@ func TestFilesTreeOfArchive(t *testing.T) {
 		t.Errorf("archive %v, walk %v, wave %v: entries should be nested below the archive", arc, walk, wave)
 	}
 	// Clicking wave.bck's clip plays it.
-	if s, ok := find[SelectClip](h.click(center(h.rect("clip:2:0")))); !ok || s.File != 2 || s.Clip != 0 {
+	if s, ok := find[viewmodel.SelectClip](h.click(center(h.rect("clip:2:0")))); !ok || s.File != 2 || s.Clip != 0 {
 		t.Errorf("clicking wave.bck's clip: %#v", s)
 	}
 	// An entry opened alone (FILE:PATH, its archive not open) is listed
 	// at the top level.
 	v := archiveView()
 	v.Files = v.Files[1:2]
-	v.Pairing = Pairing{Model: -1, Anim: -1, TexAnim: -1}
+	v.Pairing = viewmodel.Pairing{Model: -1, Anim: -1, TexAnim: -1}
 	h = newHarness(t, v)
 	if r := h.rect("file:0"); r.X > h.rect("clip:0:0").X {
 		t.Errorf("a lone entry is not listed: %v", r)
@@ -69,25 +70,25 @@ func TestPairingCombos(t *testing.T) {
 	h.click(center(h.rect("pair:anim")))
 	h.frame()
 	got := h.click(center(h.rect("pair:anim:1")))
-	if s, ok := find[SelectClip](got); !ok || s.File != 2 || s.Clip != 0 {
+	if s, ok := find[viewmodel.SelectClip](got); !ok || s.File != 2 || s.Clip != 0 {
 		t.Errorf("picking wave.bck: %#v", got)
 	}
 	h.frame()
 	h.click(center(h.rect("pair:model")))
 	h.frame()
 	got = h.click(center(h.rect("pair:model:none")))
-	if s, ok := find[SelectModel](got); !ok || s.File != -1 {
+	if s, ok := find[viewmodel.SelectModel](got); !ok || s.File != -1 {
 		t.Errorf("picking no model: %#v", got)
 	}
 	h.frame()
 	got = h.click(center(h.rect("pair:rootmotion")))
-	if s, ok := find[SetRootMotion](got); !ok || !s.Apply {
+	if s, ok := find[viewmodel.SetRootMotion](got); !ok || !s.Apply {
 		t.Errorf("ticking root motion: %#v", got)
 	}
 	v.Pairing.ApplyRootMotion = true
 	h.frame()
 	got = h.click(center(h.rect("pair:rootmotion")))
-	if s, ok := find[SetRootMotion](got); !ok || s.Apply {
+	if s, ok := find[viewmodel.SetRootMotion](got); !ok || s.Apply {
 		t.Errorf("unticking root motion: %#v", got)
 	}
 	// Without a root-motion track there is no box.
@@ -110,14 +111,14 @@ func TestNWTexModeCombo(t *testing.T) {
 	tex := &anim.Clip{Name: "Lava", Format: "bfres-texsrt", Duration: 10, FPS: 30, Targets: []anim.Target{{
 		Name: "Lava", Kind: anim.TexSRTTarget, Base: anim.DefaultBase(), TexMode: anim.TexNWMaya}}}
 	v := testView(tex, 0, false)
-	v.Joint, v.Tex, v.Focus = nil, &Playback{Clip: tex, Label: "x.bfres", Clock: anim.NewClock(anim.Loop, 10, 1), Pose: anim.NewPose(tex)}, TexSlot
+	v.Joint, v.Tex, v.Focus = nil, &viewmodel.Playback{Clip: tex, Label: "x.bfres", Clock: anim.NewClock(anim.Loop, 10, 1), Pose: anim.NewPose(tex)}, viewmodel.TexSlot
 	v.TexMode, v.FileTexMode = anim.TexNW3dsMax, anim.TexNW3dsMax
 	v.TexMatrix = anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}
 	h := newHarness(t, v)
 	h.click(center(h.rect("texmode")))
 	h.frame()
 	got := h.click(center(h.rect("texmode:nw-softimage")))
-	if s, ok := find[SetTexMode](got); !ok || s.Mode != anim.TexNWSoftimage || !s.Override {
+	if s, ok := find[viewmodel.SetTexMode](got); !ok || s.Mode != anim.TexNWSoftimage || !s.Override {
 		t.Errorf("forcing Softimage: %#v", got)
 	}
 	v.TexMode, v.TexModeOverride = anim.TexNWSoftimage, true
@@ -125,7 +126,7 @@ func TestNWTexModeCombo(t *testing.T) {
 	h.click(center(h.rect("texmode")))
 	h.frame()
 	got = h.click(center(h.rect("texmode:file")))
-	if s, ok := find[SetTexMode](got); !ok || s.Override {
+	if s, ok := find[viewmodel.SetTexMode](got); !ok || s.Override {
 		t.Errorf("back to the file's mode curve: %#v", got)
 	}
 	// Forcing the mode the file happens to use at this frame still forces
@@ -135,7 +136,7 @@ func TestNWTexModeCombo(t *testing.T) {
 	h.click(center(h.rect("texmode")))
 	h.frame()
 	got = h.click(center(h.rect("texmode:nw-3dsmax")))
-	if s, ok := find[SetTexMode](got); !ok || s.Mode != anim.TexNW3dsMax || !s.Override {
+	if s, ok := find[viewmodel.SetTexMode](got); !ok || s.Mode != anim.TexNW3dsMax || !s.Override {
 		t.Errorf("forcing 3ds Max: %#v", got)
 	}
 }

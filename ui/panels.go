@@ -7,10 +7,11 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // leftPanel lists the open files (their clips and models) and the targets.
-func (u *UI) leftPanel(v *View) {
+func (u *UI) leftPanel(v *viewmodel.View) {
 	if section("Files") {
 		u.filesSection(v)
 	}
@@ -29,7 +30,7 @@ func isTexClip(c *anim.Clip) bool {
 // targetsSection lists what can be selected: the skeleton's joints as a
 // tree (or the clip's targets when there is no skeleton) and the texture
 // clip's entries grouped by material.
-func (u *UI) targetsSection(v *View) {
+func (u *UI) targetsSection(v *viewmodel.View) {
 	imgui.SetNextItemWidth(-1)
 	imgui.InputTextWithHintV("##filter", "filter: name, #index, name/channel", &u.filter, 0, nil)
 	if v.Selection != u.lastSelection {
@@ -67,7 +68,7 @@ func matches(filter, name string, index int) bool {
 
 // jointTree shows the skeleton hierarchy; with a filter, a flat list of
 // the matching joints.
-func (u *UI) jointTree(v *View, filter string) {
+func (u *UI) jointTree(v *viewmodel.View, filter string) {
 	sk := v.Skeleton.Skeleton
 	b := v.Skeleton.Binding
 	bound := func(j int) bool {
@@ -89,13 +90,13 @@ func (u *UI) jointTree(v *View, filter string) {
 			imgui.PopStyleColor()
 		}
 		if imgui.IsItemClicked() && !imgui.IsItemToggledOpen() {
-			u.emit(SelectJoint{Joint: j})
+			u.emit(viewmodel.SelectJoint{Joint: j})
 		}
 		if v.Selection.Joint == j && u.scrollToSel {
 			imgui.SetScrollHereY(0.5)
 		}
 		if open && b != nil && j < len(b.Target) {
-			u.targetChannels(v, JointSlot, b.Target[j], flags&imgui.TreeNodeFlagsNoTreePushOnOpen != 0)
+			u.targetChannels(v, viewmodel.JointSlot, b.Target[j], flags&imgui.TreeNodeFlagsNoTreePushOnOpen != 0)
 		}
 		return open
 	}
@@ -146,7 +147,7 @@ func (u *UI) childLists(sk *anim.Skeleton) [][]int {
 }
 
 // texEntries lists the texture clip's entries under their materials.
-func (u *UI) texEntries(v *View, filter string) {
+func (u *UI) texEntries(v *viewmodel.View, filter string) {
 	clip := v.Tex.Clip
 	imgui.Spacing()
 	textDim("Texture matrices · " + v.Tex.Label)
@@ -173,9 +174,9 @@ func (u *UI) texEntries(v *View, filter string) {
 		}
 		l := fmt.Sprintf("texGen %d  ·  entry %d###tex%d", t.TexGen, i, i)
 		if imgui.SelectableV(l, v.Selection.TexTarget == i, 0, imgui.Vec2{}) {
-			u.emit(SelectTexTarget{Target: i})
+			u.emit(viewmodel.SelectTexTarget{Target: i})
 		}
-		u.targetChannels(v, TexSlot, i, true)
+		u.targetChannels(v, viewmodel.TexSlot, i, true)
 	}
 	if open {
 		imgui.TreePop()
@@ -183,7 +184,7 @@ func (u *UI) texEntries(v *View, filter string) {
 }
 
 // rightPanel shows the selection, the texture matrix and the clip facts.
-func (u *UI) rightPanel(v *View) {
+func (u *UI) rightPanel(v *viewmodel.View) {
 	if (v.Joint != nil || v.Skeleton != nil) && section("Selection") {
 		u.selectionSection(v)
 	}
@@ -202,7 +203,7 @@ func (u *UI) rightPanel(v *View) {
 // values its joint is posed with (the target's pose, with the slots the
 // clip leaves to the model taken from its rest, as Skeleton.World does),
 // or the skeleton's rest values.
-func selectedValues(v *View) (vals [anim.NumSlots]float64, t *anim.Target, quat, ok bool) {
+func selectedValues(v *viewmodel.View) (vals [anim.NumSlots]float64, t *anim.Target, quat, ok bool) {
 	sel := v.Selection
 	if v.Joint != nil && sel.Target >= 0 && sel.Target < len(v.Joint.Clip.Targets) && v.Joint.Pose != nil && sel.Target < len(v.Joint.Pose.Targets) {
 		tp := &v.Joint.Pose.Targets[sel.Target]
@@ -220,14 +221,14 @@ func selectedValues(v *View) (vals [anim.NumSlots]float64, t *anim.Target, quat,
 	return vals, nil, false, false
 }
 
-func (u *UI) selectionSection(v *View) {
+func (u *UI) selectionSection(v *viewmodel.View) {
 	sel := v.Selection
 	if sel.Joint < 0 && sel.Target < 0 {
 		textDim("Click a joint in the view or the list.")
 		return
 	}
 	name := ""
-	var world *Marker
+	var world *viewmodel.Marker
 	for i := range v.Markers {
 		if v.Markers[i].Joint == sel.Joint {
 			world = &v.Markers[i]
@@ -365,7 +366,7 @@ func texModeLabel(m, file anim.TexMatrixMode) string {
 	return n
 }
 
-func (u *UI) texSection(v *View) {
+func (u *UI) texSection(v *viewmodel.View) {
 	clip := v.Tex.Clip
 	s := u.scale
 	i := v.TexEntry
@@ -386,7 +387,7 @@ func (u *UI) texSection(v *View) {
 		u.dismissIfAsked()
 		for k := range clip.Targets {
 			if imgui.SelectableV(fmt.Sprintf("%s###te%d", label(k), k), k == i, 0, imgui.Vec2{}) {
-				u.emit(SelectTexTarget{Target: k})
+				u.emit(viewmodel.SelectTexTarget{Target: k})
 			}
 		}
 		imgui.EndCombo()
@@ -475,7 +476,7 @@ func pick(cond bool, a, b imgui.Vec4) imgui.Vec4 {
 	return b
 }
 
-func (u *UI) clipSection(v *View) {
+func (u *UI) clipSection(v *viewmodel.View) {
 	p := v.Focused()
 	if p == nil {
 		textDim("No animation.")

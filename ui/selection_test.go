@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The selection's local values are the ones its joint is posed with: a
@@ -20,7 +21,7 @@ func TestSelectedValuesTakeModelRest(t *testing.T) {
 	b := anim.BindByName(clip, sk)
 	pose := anim.NewPose(clip)
 	anim.Evaluate(clip, 0, pose)
-	v := &View{Joint: &Playback{Clip: clip, Pose: pose}, Skeleton: &SkeletonView{Skeleton: sk, Binding: &b}, Selection: Selection{Joint: 0, Target: 0}}
+	v := &viewmodel.View{Joint: &viewmodel.Playback{Clip: clip, Pose: pose}, Skeleton: &viewmodel.SkeletonView{Skeleton: sk, Binding: &b}, Selection: viewmodel.Selection{Joint: 0, Target: 0}}
 	vals, tg, _, ok := selectedValues(v)
 	if !ok || tg != &clip.Targets[0] || vals[anim.ScaleX] != 0.9 || vals[anim.TransY] != 2 {
 		t.Errorf("ok %v target %v scale.x %v translation.y %v, want the model's 0.9 and the clip's 2", ok, tg, vals[anim.ScaleX], vals[anim.TransY])

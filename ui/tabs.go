@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/inkyblackness/imgui-go/v4"
+import (
+	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/internal/viewmodel"
+)
 
 // tabState tracks the bottom panel's tabs: a tab asked for by ShowTab,
 // the one showing, and the panel height to grow to.
@@ -41,7 +45,7 @@ func (u *UI) tabFlags(name string) imgui.TabItemFlags {
 // analysisTabs are the Curves and Inspector tabs of the bottom panel,
 // after Messages: a session starts on Messages, and the panel keeps its
 // size until a plot or a table is asked for.
-func (u *UI) analysisTabs(v *View) {
+func (u *UI) analysisTabs(v *viewmodel.View) {
 	if imgui.BeginTabItemV("Curves###curves", nil, u.tabFlags(TabCurves)) {
 		u.tabShown(TabCurves)
 		u.curvesPanel(v)

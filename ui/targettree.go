@@ -7,6 +7,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // treeState extends the joints-and-materials list with channels: under
@@ -34,11 +35,11 @@ func (u *UI) splitFilter(filter string) string {
 }
 
 // channelsShown reports whether target ti of slot lists its channels.
-func (u *UI) channelsShown(v *View, slot Slot, ti int) bool {
+func (u *UI) channelsShown(v *viewmodel.View, slot viewmodel.Slot, ti int) bool {
 	if ti < 0 {
 		return false
 	}
-	if u.tree.allChannels || v.selectedTarget(slot) == ti {
+	if u.tree.allChannels || v.SelectedTarget(slot) == ti {
 		return true
 	}
 	for _, r := range u.curves.refs {
@@ -60,15 +61,15 @@ func numChannelRows(t *anim.Target) int {
 }
 
 // channelRowRef is the channel of row k of target ti.
-func channelRowRef(slot Slot, t *anim.Target, ti, k int) ChannelRef {
+func channelRowRef(slot viewmodel.Slot, t *anim.Target, ti, k int) viewmodel.ChannelRef {
 	if k < len(t.Channels) {
-		return ChannelRef{Slot: slot, Target: ti, Chan: t.Channels[k].Slot}
+		return viewmodel.ChannelRef{Slot: slot, Target: ti, Chan: t.Channels[k].Slot}
 	}
-	return ChannelRef{Slot: slot, Target: ti, Euler: k - len(t.Channels) + 1}
+	return viewmodel.ChannelRef{Slot: slot, Target: ti, Euler: k - len(t.Channels) + 1}
 }
 
 // channelRowMatches applies the channel part of the filter.
-func (u *UI) channelRowMatches(t *anim.Target, r ChannelRef) bool {
+func (u *UI) channelRowMatches(t *anim.Target, r viewmodel.ChannelRef) bool {
 	if u.tree.chanFilter == "" {
 		return true
 	}
@@ -77,8 +78,8 @@ func (u *UI) channelRowMatches(t *anim.Target, r ChannelRef) bool {
 
 // targetChannels draws the channel rows of target ti of slot under its
 // row; leaf says the target row pushed no tree level (indent by hand).
-func (u *UI) targetChannels(v *View, slot Slot, ti int, leaf bool) {
-	p := v.playbackOf(slot)
+func (u *UI) targetChannels(v *viewmodel.View, slot viewmodel.Slot, ti int, leaf bool) {
+	p := v.PlaybackOf(slot)
 	if p == nil || ti < 0 || ti >= len(p.Clip.Targets) || !u.channelsShown(v, slot, ti) {
 		return
 	}
@@ -97,7 +98,7 @@ func (u *UI) targetChannels(v *View, slot Slot, ti int, leaf bool) {
 
 // channelRow is one channel: a colour box (filled when plotted), its name
 // and kind. A click plots it (or stops) and selects its target.
-func (u *UI) channelRow(v *View, t *anim.Target, r ChannelRef) {
+func (u *UI) channelRow(v *viewmodel.View, t *anim.Target, r viewmodel.ChannelRef) {
 	name := channelName(t, r)
 	info := "derived from the quaternion (Rz·Ry·Rx)"
 	if r.Euler == 0 {
@@ -120,10 +121,10 @@ func (u *UI) channelRow(v *View, t *anim.Target, r ChannelRef) {
 	id := fmt.Sprintf("##ch%d_%d_%d_%d", r.Slot, r.Target, r.Chan, r.Euler)
 	if imgui.SelectableV(id, plotted, 0, imgui.Vec2{X: 0, Y: sz}) {
 		u.togglePlotted(r)
-		if r.Slot == TexSlot {
-			u.emit(SelectTexTarget{Target: r.Target})
+		if r.Slot == viewmodel.TexSlot {
+			u.emit(viewmodel.SelectTexTarget{Target: r.Target})
 		} else if v.Selection.Target != r.Target {
-			u.emit(SelectTarget{Target: r.Target})
+			u.emit(viewmodel.SelectTarget{Target: r.Target})
 		}
 		if u.tabs.active != TabCurves {
 			u.ShowTab(TabCurves)
@@ -146,7 +147,7 @@ func (u *UI) channelRow(v *View, t *anim.Target, r ChannelRef) {
 // targetList is the clip's targets without a skeleton, clipped to the
 // visible rows (a clip can have hundreds), each followed by its channel
 // rows when it lists them.
-func (u *UI) targetList(v *View, filter string) {
+func (u *UI) targetList(v *viewmodel.View, filter string) {
 	clip := v.Joint.Clip
 	rows := u.tree.rows[:0]
 	for i := range clip.Targets {
@@ -154,9 +155,9 @@ func (u *UI) targetList(v *View, filter string) {
 			continue
 		}
 		rows = append(rows, treeRow{i, -1})
-		if t := &clip.Targets[i]; u.channelsShown(v, JointSlot, i) {
+		if t := &clip.Targets[i]; u.channelsShown(v, viewmodel.JointSlot, i) {
 			for k, n := 0, numChannelRows(t); k < n; k++ {
-				if u.channelRowMatches(t, channelRowRef(JointSlot, t, i, k)) {
+				if u.channelRowMatches(t, channelRowRef(viewmodel.JointSlot, t, i, k)) {
 					rows = append(rows, treeRow{i, k})
 				}
 			}
@@ -179,7 +180,7 @@ func (u *UI) targetList(v *View, filter string) {
 			t := &clip.Targets[i]
 			if k := rows[row].chanIdx; k >= 0 {
 				imgui.Indent()
-				u.channelRow(v, t, channelRowRef(JointSlot, t, i, k))
+				u.channelRow(v, t, channelRowRef(viewmodel.JointSlot, t, i, k))
 				imgui.Unindent()
 				continue
 			}
@@ -191,7 +192,7 @@ func (u *UI) targetList(v *View, filter string) {
 			}
 			l := fmt.Sprintf("#%-3d %s###t%d", i, t.Name, i)
 			if imgui.SelectableV(l, v.Selection.Target == i, 0, imgui.Vec2{}) {
-				u.emit(SelectTarget{Target: i})
+				u.emit(viewmodel.SelectTarget{Target: i})
 			}
 			if keyed > 0 {
 				imgui.SameLine()

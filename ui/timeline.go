@@ -9,6 +9,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Speed limits of the speed control (the issue asks for 0.1x to 4x).
@@ -18,7 +19,7 @@ const (
 )
 
 // bottomPanel is the transport row, the timeline and the messages.
-func (u *UI) bottomPanel(v *View) {
+func (u *UI) bottomPanel(v *viewmodel.View) {
 	p := v.Focused()
 	u.transport(v, p)
 	u.timeline(v, p)
@@ -103,37 +104,37 @@ func tooltip(s string) {
 }
 
 // transport is the row of playback controls.
-func (u *UI) transport(v *View, p *Playback) {
+func (u *UI) transport(v *viewmodel.View, p *viewmodel.Playback) {
 	ok := p != nil
 	if u.iconButton("##first", iconFirst, ok) {
-		u.emit(Seek{Frame: 0})
+		u.emit(viewmodel.Seek{Frame: 0})
 	}
 	tooltip("First frame (Home)")
 	imgui.SameLine()
 	if u.iconButton("##prev", iconPrev, ok) {
-		u.emit(Step{N: -1})
+		u.emit(viewmodel.Step{N: -1})
 	}
 	tooltip("Step back one frame (←)")
 	imgui.SameLine()
 	if ok && v.Playing {
 		if u.iconButton("##pause", iconPause, ok) {
-			u.emit(Pause{})
+			u.emit(viewmodel.Pause{})
 		}
 		tooltip("Pause (Space)")
 	} else {
 		if u.iconButton("##play", iconPlay, ok) {
-			u.emit(Play{})
+			u.emit(viewmodel.Play{})
 		}
 		tooltip("Play (Space)")
 	}
 	imgui.SameLine()
 	if u.iconButton("##next", iconNext, ok) {
-		u.emit(Step{N: 1})
+		u.emit(viewmodel.Step{N: 1})
 	}
 	tooltip("Step forward one frame (→)")
 	imgui.SameLine()
 	if u.iconButton("##last", iconLast, ok) {
-		u.emit(Seek{Frame: p.Clock.Duration})
+		u.emit(viewmodel.Seek{Frame: p.Clock.Duration})
 	}
 	tooltip("Last frame (End)")
 	if !ok {
@@ -156,7 +157,7 @@ func (u *UI) transport(v *View, p *Playback) {
 	imgui.SetNextItemWidth(78 * s)
 	imgui.PushFont(u.fonts.Mono)
 	if imgui.DragFloatV("##frame", &u.frameInput, 0.05, 0, float32(c.Duration), "%.2f", imgui.SliderFlagsAlwaysClamp) {
-		u.emit(Seek{Frame: float64(u.frameInput)})
+		u.emit(viewmodel.Seek{Frame: float64(u.frameInput)})
 	}
 	u.record("frame")
 	u.editingTime = imgui.IsItemActive()
@@ -178,16 +179,16 @@ func (u *UI) transport(v *View, p *Playback) {
 	}
 	imgui.SetNextItemWidth(110 * s)
 	if imgui.SliderFloatV("##speed", &u.speedInput, minSpeed, maxSpeed, "%.2fx", imgui.SliderFlagsLogarithmic|imgui.SliderFlagsAlwaysClamp) {
-		u.emit(SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
+		u.emit(viewmodel.SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
 	}
 	u.record("speed")
 	if imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(0) {
-		u.emit(SetSpeed{Speed: signed(1, u.reverse)})
+		u.emit(viewmodel.SetSpeed{Speed: signed(1, u.reverse)})
 	}
 	tooltip("Playback speed (double-click: 1x)")
 	imgui.SameLine()
 	if imgui.Checkbox("Reverse", &u.reverse) {
-		u.emit(SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
+		u.emit(viewmodel.SetSpeed{Speed: signed(float64(u.speedInput), u.reverse)})
 	}
 	u.record("reverse")
 
@@ -204,7 +205,7 @@ func (u *UI) transport(v *View, p *Playback) {
 		u.dismissIfAsked()
 		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
-				u.emit(SetLoop{Mode: m, Override: m != p.FileLoop})
+				u.emit(viewmodel.SetLoop{Mode: m, Override: m != p.FileLoop})
 			}
 			u.record("loop:" + m.String())
 		}
@@ -219,13 +220,13 @@ func (u *UI) transport(v *View, p *Playback) {
 
 // clipRows gives every playing clip (joint, texture, each material clip)
 // a row when more than one plays.
-func (u *UI) clipRows(v *View) {
-	var mats []*Playback
+func (u *UI) clipRows(v *viewmodel.View) {
+	var mats []*viewmodel.Playback
 	if v.Materials != nil {
 		mats = v.Materials.Clips
 	}
 	n := len(mats)
-	for _, p := range []*Playback{v.Joint, v.Tex} {
+	for _, p := range []*viewmodel.Playback{v.Joint, v.Tex} {
 		if p != nil {
 			n++
 		}
@@ -234,31 +235,31 @@ func (u *UI) clipRows(v *View) {
 		return
 	}
 	if v.Joint != nil {
-		u.clipRow(v, JointSlot, v.Joint)
+		u.clipRow(v, viewmodel.JointSlot, v.Joint)
 	}
 	if v.Tex != nil {
-		u.clipRow(v, TexSlot, v.Tex)
+		u.clipRow(v, viewmodel.TexSlot, v.Tex)
 	}
 	for i, p := range mats {
-		u.clipRow(v, MatSlot0+Slot(i), p)
+		u.clipRow(v, viewmodel.MatSlot0+viewmodel.Slot(i), p)
 	}
 }
 
 // clipRow is one clip of the scene in the transport: whose frames the
 // timeline shows, mute, and the offset in the clip's frames.
-func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
+func (u *UI) clipRow(v *viewmodel.View, slot viewmodel.Slot, p *viewmodel.Playback) {
 	s := u.scale
 	label := elide(shortLabel(p.Label), 150*s)
 	u.nextGroup(150 + 150)
 	if imgui.RadioButton(label+"##focus"+slot.String(), v.Focus == slot) {
-		u.emit(FocusSlot{Slot: slot})
+		u.emit(viewmodel.FocusSlot{Slot: slot})
 	}
 	u.record("focus:" + slot.String())
 	tooltip(p.Label + "\nthe timeline and the frame field show this clip's frames")
 	imgui.SameLine()
 	mute := p.Muted
 	if imgui.Checkbox("mute##"+slot.String(), &mute) {
-		u.emit(MuteClip{Slot: slot, Mute: mute})
+		u.emit(viewmodel.MuteClip{Slot: slot, Mute: mute})
 	}
 	u.record("mute:" + slot.String())
 	tooltip("Show this clip at rest")
@@ -266,21 +267,10 @@ func (u *UI) clipRow(v *View, slot Slot, p *Playback) {
 	off := float32(p.Offset)
 	imgui.SetNextItemWidth(58 * s)
 	if imgui.DragFloatV("##offset"+slot.String(), &off, 0.1, -10000, 10000, "%+.1f", imgui.SliderFlagsAlwaysClamp) {
-		u.emit(SetClipOffset{Slot: slot, Frames: float64(off)})
+		u.emit(viewmodel.SetClipOffset{Slot: slot, Frames: float64(off)})
 	}
 	u.record("offset:" + slot.String())
 	tooltip("Offset: this clip starts so many of its frames later (drag, or Ctrl+click to type)")
-}
-
-// String names the slot for control ids.
-func (s Slot) String() string {
-	switch {
-	case s == TexSlot:
-		return "tex"
-	case s >= MatSlot0:
-		return fmt.Sprintf("mat%d", s-MatSlot0)
-	}
-	return "joint"
 }
 
 // nextGroup continues the transport row with a group about width wide,
@@ -357,7 +347,7 @@ func tickStep(pixelsPerFrame, minPixels float32) float64 {
 
 // timeline draws the scrub bar with frame ticks, key markers of the
 // selected target and the playhead; dragging it seeks.
-func (u *UI) timeline(v *View, p *Playback) {
+func (u *UI) timeline(v *viewmodel.View, p *viewmodel.Playback) {
 	s := u.scale
 	width := imgui.ContentRegionAvail().X
 	height := 46 * s
@@ -383,17 +373,17 @@ func (u *UI) timeline(v *View, p *Playback) {
 	io := imgui.CurrentIO()
 	if imgui.IsItemActivated() {
 		u.scrubbing = true
-		u.emit(ScrubBegin{})
+		u.emit(viewmodel.ScrubBegin{})
 	}
 	if u.scrubbing {
 		if imgui.IsItemActive() {
 			f := timelineFrame(imgui.MousePos().X, x0, w, dur, io.KeyShiftPressed())
 			if f != c.Frame {
-				u.emit(Seek{Frame: f})
+				u.emit(viewmodel.Seek{Frame: f})
 			}
 		} else {
 			u.scrubbing = false
-			u.emit(ScrubEnd{})
+			u.emit(viewmodel.ScrubEnd{})
 		}
 	}
 	ppf := w / float32(dur)
@@ -480,16 +470,16 @@ func (u *UI) timeline(v *View, p *Playback) {
 
 // keyMarkers returns the key frames of the selected target of the focused
 // clip, cached until the clip or selection changes.
-func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
-	slot := TexSlot
+func (u *UI) keyMarkers(v *viewmodel.View, p *viewmodel.Playback) []float64 {
+	slot := viewmodel.TexSlot
 	if p == v.Joint {
-		slot = JointSlot
+		slot = viewmodel.JointSlot
 	}
 	t := v.Selection.Target
 	switch {
-	case v.materialPlayback(v.Focus) == p:
-		slot, t = v.Focus, v.materialTarget(v.Focus)
-	case slot == TexSlot:
+	case v.MaterialPlayback(v.Focus) == p:
+		slot, t = v.Focus, v.MaterialTarget(v.Focus)
+	case slot == viewmodel.TexSlot:
 		t = v.Selection.TexTarget
 	}
 	if u.markerClip == p.Clip && u.markerTgt == t && u.markerSlot == slot {
@@ -519,7 +509,7 @@ func (u *UI) keyMarkers(v *View, p *Playback) []float64 {
 }
 
 // bottomTabs holds the messages, the curve plot and the inspector.
-func (u *UI) bottomTabs(v *View) {
+func (u *UI) bottomTabs(v *viewmodel.View) {
 	if !imgui.BeginTabBarV("##bottomtabs", imgui.TabBarFlagsNone) {
 		return
 	}
@@ -538,13 +528,13 @@ func (u *UI) bottomTabs(v *View) {
 	imgui.EndTabBar()
 }
 
-func (u *UI) messages(v *View) {
+func (u *UI) messages(v *viewmodel.View) {
 	if len(v.Notices) == 0 {
 		textDim("No messages. Load errors and warnings appear here.")
 		return
 	}
 	if imgui.Button("Clear") {
-		u.emit(DismissNotices{})
+		u.emit(viewmodel.DismissNotices{})
 	}
 	imgui.SameLine()
 	textDim("newest last")
@@ -553,9 +543,9 @@ func (u *UI) messages(v *View) {
 		c := colText
 		tag := "info "
 		switch n.Severity {
-		case Warning:
+		case viewmodel.Warning:
 			c, tag = colWarn, "warn "
-		case Error:
+		case viewmodel.Error:
 			c, tag = colError, "error"
 		}
 		imgui.PushFont(u.fonts.Mono)

@@ -6,34 +6,8 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
-
-// Options are display choices the user toggles; cmd/viewer reads them to
-// build the scene and saves them between runs.
-type Options struct {
-	Labels    bool // joint names in the 3D view
-	Grid      bool
-	Axes      bool
-	Quad      bool // the BTK test quad
-	ChainMode bool // without a skeleton: chain joint i to i-1 instead of free points
-	// Up is the data's up axis: UpAuto (Z for SWTOR JBA, whose rigs come
-	// from 3ds Max; Y for the Nintendo formats), UpY or UpZ.
-	Up UpAxis
-}
-
-// UpAxis says which axis of the data points up on screen.
-type UpAxis uint8
-
-const (
-	UpAuto UpAxis = iota
-	UpY
-	UpZ
-)
-
-// DefaultOptions are the first-run choices.
-func DefaultOptions() Options {
-	return Options{Grid: true, Axes: true, Quad: true}
-}
 
 // Rect is a rectangle in display units (origin top left).
 type Rect struct{ X, Y, W, H float32 }
@@ -48,11 +22,11 @@ func (r Rect) max() imgui.Vec2 { return imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H} }
 // UI is the interface state that lives between frames: panel sizes (kept by
 // ImGui's ini), filter text, the open dialog, drags in progress.
 type UI struct {
-	Options Options
+	Options viewmodel.Options
 
 	fonts Fonts
 	scale float32
-	out   []Intent
+	out   []viewmodel.Intent
 
 	scene Rect // the 3D view, from this frame's layout
 
@@ -70,7 +44,7 @@ type UI struct {
 
 	// targets panel
 	filter        string
-	lastSelection Selection
+	lastSelection viewmodel.Selection
 	scrollToSel   bool
 
 	// 3D view mouse drag: which button started in the view, -1 none
@@ -81,7 +55,7 @@ type UI struct {
 	scrubbing   bool
 	markerClip  *anim.Clip // the clip the markers were collected for
 	markerTgt   int
-	markerSlot  Slot
+	markerSlot  viewmodel.Slot
 	markers     []float64
 	allMarkers  bool // markers are the whole clip's keys (no selection)
 	speedInput  float32
@@ -107,7 +81,7 @@ type UI struct {
 	// tests (and automation) can click them.
 	rects map[string]Rect
 
-	trees map[*ArchiveEntry]*entryDir // archive folder trees (files.go)
+	trees map[*viewmodel.ArchiveEntry]*entryDir // archive folder trees (files.go)
 
 	childSkel *anim.Skeleton
 	children  [][]int
@@ -122,7 +96,7 @@ type UI struct {
 
 // New returns the UI with default options.
 func New() *UI {
-	return &UI{Options: DefaultOptions(), dragButton: -1, scale: 1, pickedFiles: map[string]bool{}, markerTgt: -2,
+	return &UI{Options: viewmodel.DefaultOptions(), dragButton: -1, scale: 1, pickedFiles: map[string]bool{}, markerTgt: -2,
 		rects: map[string]Rect{}}
 }
 
@@ -169,12 +143,12 @@ func (u *UI) dismissIfAsked() {
 // OpenDialog shows the open dialog (Ctrl+O).
 func (u *UI) OpenDialog() { u.openDialog, u.openFocus = true, true }
 
-func (u *UI) emit(i Intent) { u.out = append(u.out, i) }
+func (u *UI) emit(i viewmodel.Intent) { u.out = append(u.out, i) }
 
 // Frame lays out and draws the whole interface for one frame. Call it
 // between imgui.NewFrame and imgui.Render; it returns what the user asked
 // for, in order.
-func (u *UI) Frame(v *View) []Intent {
+func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.out = u.out[:0]
 	clear(u.rects)
 	u.dismissing = u.dismissNext || imgui.IsKeyPressedV(imgui.KeyIndex(imgui.KeyEscape), false)
@@ -242,7 +216,7 @@ func bottomLimits(avail, s float32) (lo, hi float32) {
 
 // layout places the left, right and bottom panels around the 3D view. Each
 // panel's free edge is resizable; ImGui's ini file remembers the sizes.
-func (u *UI) layout(v *View, top float32) {
+func (u *UI) layout(v *viewmodel.View, top float32) {
 	disp := imgui.MainViewport().Size()
 	W, H := disp.X, disp.Y
 	s := u.scale

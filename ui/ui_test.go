@@ -8,6 +8,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // harness runs the UI in an ImGui context without any GL: ImGui lays out
@@ -16,10 +17,10 @@ type harness struct {
 	t   *testing.T
 	ctx *imgui.Context
 	u   *UI
-	v   *View
+	v   *viewmodel.View
 }
 
-func newHarness(t *testing.T, v *View) *harness {
+func newHarness(t *testing.T, v *viewmodel.View) *harness {
 	t.Helper()
 	ctx := imgui.CreateContext(nil)
 	t.Cleanup(ctx.Destroy)
@@ -39,16 +40,16 @@ func newHarness(t *testing.T, v *View) *harness {
 }
 
 // frame runs one UI frame and returns its intents.
-func (h *harness) frame() []Intent {
+func (h *harness) frame() []viewmodel.Intent {
 	io := imgui.CurrentIO()
 	io.SetDeltaTime(1.0 / 60)
 	imgui.NewFrame()
-	out := append([]Intent(nil), h.u.Frame(h.v)...)
+	out := append([]viewmodel.Intent(nil), h.u.Frame(h.v)...)
 	imgui.Render()
 	return out
 }
 
-func (h *harness) mouse(x, y float32, down bool) []Intent {
+func (h *harness) mouse(x, y float32, down bool) []viewmodel.Intent {
 	io := imgui.CurrentIO()
 	io.SetMousePosition(imgui.Vec2{X: x, Y: y})
 	io.SetMouseButtonDown(0, down)
@@ -57,7 +58,7 @@ func (h *harness) mouse(x, y float32, down bool) []Intent {
 
 // click presses and releases the left button at (x, y), returning the
 // intents of both frames.
-func (h *harness) click(x, y float32) []Intent {
+func (h *harness) click(x, y float32) []viewmodel.Intent {
 	h.mouse(x, y, false) // hover first, as a real pointer does
 	out := h.mouse(x, y, true)
 	return append(out, h.mouse(x, y, false)...)
@@ -83,19 +84,19 @@ func testClip(loop anim.LoopMode) *anim.Clip {
 	}}}
 }
 
-func testView(c *anim.Clip, frame float64, playing bool) *View {
+func testView(c *anim.Clip, frame float64, playing bool) *viewmodel.View {
 	clock := anim.NewClock(c.Loop, c.Duration, 1)
 	clock.Frame = frame
 	clock.Paused = !playing
-	return &View{
-		Joint:     &Playback{Clip: c, Label: "walk.bck", Clock: clock, FileLoop: c.Loop, Pose: anim.NewPose(c)},
-		Focus:     JointSlot,
-		Selection: Selection{Joint: -1, Target: 0},
-		Camera:    DefaultCamera(),
+	return &viewmodel.View{
+		Joint:     &viewmodel.Playback{Clip: c, Label: "walk.bck", Clock: clock, FileLoop: c.Loop, Pose: anim.NewPose(c)},
+		Focus:     viewmodel.JointSlot,
+		Selection: viewmodel.Selection{Joint: -1, Target: 0},
+		Camera:    viewmodel.DefaultCamera(),
 	}
 }
 
-func find[T Intent](in []Intent) (T, bool) {
+func find[T viewmodel.Intent](in []viewmodel.Intent) (T, bool) {
 	for _, i := range in {
 		if x, ok := i.(T); ok {
 			return x, true
@@ -112,27 +113,27 @@ func TestTimelineClickAndDragScrub(t *testing.T) {
 	y := r.Y + r.H/2
 	h.mouse(h.u.TimelineX(15, 30), y, false)
 	got := h.mouse(h.u.TimelineX(15, 30), y, true)
-	if _, ok := find[ScrubBegin](got); !ok {
+	if _, ok := find[viewmodel.ScrubBegin](got); !ok {
 		t.Fatalf("pressing on the timeline gave %#v, want ScrubBegin", got)
 	}
-	if s, ok := find[Seek](got); !ok || s.Frame != 15 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 15 {
 		t.Fatalf("pressing at frame 15 gave %#v, want Seek{15}", got)
 	}
 	h.v.Joint.Clock.Frame = 15
 	got = h.mouse(h.u.TimelineX(21.3, 30), y, true)
-	if s, ok := find[Seek](got); !ok || s.Frame != 21 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 21 {
 		t.Fatalf("dragging to frame 21.3 gave %#v, want Seek{21} (whole frames without Shift)", got)
 	}
 	// Dragging past the end clamps to the clip.
 	got = h.mouse(r.X+r.W+200, y, true)
-	if s, ok := find[Seek](got); !ok || s.Frame != 30 {
+	if s, ok := find[viewmodel.Seek](got); !ok || s.Frame != 30 {
 		t.Fatalf("dragging past the end gave %#v, want Seek{30}", got)
 	}
 	got = h.mouse(r.X+r.W+200, y, false)
-	if _, ok := find[ScrubEnd](got); !ok {
+	if _, ok := find[viewmodel.ScrubEnd](got); !ok {
 		t.Fatalf("releasing gave %#v, want ScrubEnd", got)
 	}
-	if _, ok := find[Seek](h.mouse(h.u.TimelineX(5, 30), y, false)); ok {
+	if _, ok := find[viewmodel.Seek](h.mouse(h.u.TimelineX(5, 30), y, false)); ok {
 		t.Fatal("hovering after the release still seeks")
 	}
 }
@@ -140,15 +141,15 @@ func TestTimelineClickAndDragScrub(t *testing.T) {
 func TestTransportButtons(t *testing.T) {
 	c := testClip(anim.Loop)
 	h := newHarness(t, testView(c, 3, false))
-	if _, ok := find[Play](h.click(center(h.rect("play")))); !ok {
+	if _, ok := find[viewmodel.Play](h.click(center(h.rect("play")))); !ok {
 		t.Fatal("clicking play while paused did not emit Play")
 	}
 	h.v.Playing = true
 	h.frame()
-	if _, ok := find[Pause](h.click(center(h.rect("pause")))); !ok {
+	if _, ok := find[viewmodel.Pause](h.click(center(h.rect("pause")))); !ok {
 		t.Fatal("clicking pause while playing did not emit Pause")
 	}
-	for id, want := range map[string]Intent{"prev": Step{N: -1}, "next": Step{N: 1}, "first": Seek{Frame: 0}, "last": Seek{Frame: 30}} {
+	for id, want := range map[string]viewmodel.Intent{"prev": viewmodel.Step{N: -1}, "next": viewmodel.Step{N: 1}, "first": viewmodel.Seek{Frame: 0}, "last": viewmodel.Seek{Frame: 30}} {
 		got := h.click(center(h.rect(id)))
 		found := false
 		for _, g := range got {
@@ -171,7 +172,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 	io.KeyMap(imgui.KeyLeftArrow, 263)
 	io.KeyMap(imgui.KeyHome, 268)
 	io.KeyMap(imgui.KeyEnd, 269)
-	press := func(key int) []Intent {
+	press := func(key int) []viewmodel.Intent {
 		io.KeyPress(key)
 		out := h.frame()
 		io.KeyRelease(key)
@@ -180,10 +181,10 @@ func TestKeyboardShortcuts(t *testing.T) {
 	}
 	cases := []struct {
 		key  int
-		want Intent
+		want viewmodel.Intent
 	}{
-		{32, TogglePlay{}}, {262, Step{N: 1}}, {263, Step{N: -1}}, {268, Seek{Frame: 0}}, {269, Seek{Frame: 30}},
-		{'F', CameraFrame{}}, {'R', CameraReset{}},
+		{32, viewmodel.TogglePlay{}}, {262, viewmodel.Step{N: 1}}, {263, viewmodel.Step{N: -1}}, {268, viewmodel.Seek{Frame: 0}}, {269, viewmodel.Seek{Frame: 30}},
+		{'F', viewmodel.CameraFrame{}}, {'R', viewmodel.CameraReset{}},
 	}
 	for _, tc := range cases {
 		got := press(tc.key)
@@ -205,7 +206,7 @@ func TestLoopModeMenu(t *testing.T) {
 	h.frame()
 	item := h.rect("loop:mirrored-once")
 	got := h.click(center(item))
-	sl, ok := find[SetLoop](got)
+	sl, ok := find[viewmodel.SetLoop](got)
 	if !ok || sl.Mode != anim.MirroredOnce || !sl.Override {
 		t.Fatalf("choosing mirrored-once gave %#v, want SetLoop{MirroredOnce, Override}", got)
 	}
@@ -215,7 +216,7 @@ func TestLoopModeMenu(t *testing.T) {
 	h.click(center(h.rect("loop")))
 	h.frame()
 	got = h.click(center(h.rect("loop:loop")))
-	sl, ok = find[SetLoop](got)
+	sl, ok = find[viewmodel.SetLoop](got)
 	if !ok || sl.Mode != anim.Loop || sl.Override {
 		t.Fatalf("choosing the file's mode gave %#v, want SetLoop{Loop, Override: false}", got)
 	}
@@ -225,7 +226,7 @@ func TestReverseEmitsNegativeSpeed(t *testing.T) {
 	c := testClip(anim.Loop)
 	h := newHarness(t, testView(c, 3, true))
 	got := h.click(center(h.rect("reverse")))
-	sp, ok := find[SetSpeed](got)
+	sp, ok := find[viewmodel.SetSpeed](got)
 	if !ok || sp.Speed != -1 {
 		t.Fatalf("ticking Reverse gave %#v, want SetSpeed{-1}", got)
 	}
@@ -234,7 +235,7 @@ func TestReverseEmitsNegativeSpeed(t *testing.T) {
 func TestViewportMouse(t *testing.T) {
 	c := testClip(anim.Loop)
 	v := testView(c, 3, false)
-	v.Markers = []Marker{{Pos: mgl32.Vec3{0, 1, 0}, Name: "root", Joint: 0, Target: 0}}
+	v.Markers = []viewmodel.Marker{{Pos: mgl32.Vec3{0, 1, 0}, Name: "root", Joint: 0, Target: 0}}
 	h := newHarness(t, v)
 	sc := h.u.Scene()
 	if sc.W < 200 || sc.H < 200 {
@@ -243,27 +244,27 @@ func TestViewportMouse(t *testing.T) {
 	// The default camera looks at (0,1,0): the marker is in the middle.
 	mx, my := sc.X+sc.W/2, sc.Y+sc.H/2
 	got := h.click(mx+3, my)
-	if s, ok := find[SelectJoint](got); !ok || s.Joint != 0 {
+	if s, ok := find[viewmodel.SelectJoint](got); !ok || s.Joint != 0 {
 		t.Fatalf("clicking on the joint gave %#v, want SelectJoint{0}", got)
 	}
 	got = h.click(mx+150, my+100)
-	if s, ok := find[SelectJoint](got); !ok || s.Joint != -1 {
+	if s, ok := find[viewmodel.SelectJoint](got); !ok || s.Joint != -1 {
 		t.Fatalf("clicking on nothing gave %#v, want SelectJoint{-1}", got)
 	}
 	// Left drag orbits by the mouse motion.
 	h.mouse(mx, my, false)
 	h.mouse(mx, my, true)
 	got = h.mouse(mx+20, my+5, true)
-	if o, ok := find[CameraOrbit](got); !ok || o.DX != 20 || o.DY != 5 {
+	if o, ok := find[viewmodel.CameraOrbit](got); !ok || o.DX != 20 || o.DY != 5 {
 		t.Fatalf("dragging gave %#v, want CameraOrbit{20, 5}", got)
 	}
-	if _, ok := find[SelectJoint](h.mouse(mx+20, my+5, false)); ok {
+	if _, ok := find[viewmodel.SelectJoint](h.mouse(mx+20, my+5, false)); ok {
 		t.Fatal("the end of a drag selected a joint")
 	}
 	// The wheel zooms.
 	imgui.CurrentIO().AddMouseWheelDelta(0, 2)
 	got = h.frame()
-	if z, ok := find[CameraZoom](got); !ok || z.Steps != 2 {
+	if z, ok := find[viewmodel.CameraZoom](got); !ok || z.Steps != 2 {
 		t.Fatalf("wheel gave %#v, want CameraZoom{2}", got)
 	}
 }
@@ -302,19 +303,19 @@ func TestTickStep(t *testing.T) {
 func TestOpenDialog(t *testing.T) {
 	c := testClip(anim.Loop)
 	v := testView(c, 3, true)
-	v.Browser = Browser{Dir: "/data/game", Entries: []DirEntry{
+	v.Browser = viewmodel.Browser{Dir: "/data/game", Entries: []viewmodel.DirEntry{
 		{Name: "models", Dir: true}, {Name: "biped.bmd", Size: 1568, Known: true}, {Name: "walk.bck", Size: 1152, Known: true},
 	}}
 	v.Recent = []string{"/old/wave.bck"}
 	h := newHarness(t, v)
 	h.u.OpenDialog()
 	got := h.frame()
-	if b, ok := find[Browse](got); !ok || b.Dir != "/data/game" {
+	if b, ok := find[viewmodel.Browse](got); !ok || b.Dir != "/data/game" {
 		t.Fatalf("opening the dialog gave %#v, want Browse of the last directory", got)
 	}
 	h.frame()
 	// A folder navigates.
-	if b, ok := find[Browse](h.click(center(h.rect("open:models")))); !ok || b.Dir != "/data/game/models" {
+	if b, ok := find[viewmodel.Browse](h.click(center(h.rect("open:models")))); !ok || b.Dir != "/data/game/models" {
 		t.Fatalf("clicking the folder did not browse into it")
 	}
 	// Pick two files (Ctrl+click adds the second), then Open.
@@ -327,7 +328,7 @@ func TestOpenDialog(t *testing.T) {
 	io.KeyCtrl(1, 1)
 	h.frame()
 	got = h.click(center(h.rect("open:ok")))
-	o, ok := find[OpenFiles](got)
+	o, ok := find[viewmodel.OpenFiles](got)
 	if !ok || len(o.Paths) != 2 || o.Paths[0] != "/data/game/biped.bmd" || o.Paths[1] != "/data/game/walk.bck" {
 		t.Fatalf("Open gave %#v, want both picked files", got)
 	}
@@ -339,7 +340,7 @@ func TestOpenDialog(t *testing.T) {
 	h.frame()
 	h.frame()
 	got = h.click(center(h.rect("recent:0")))
-	if o, ok := find[OpenFiles](got); !ok || len(o.Paths) != 1 || o.Paths[0] != "/old/wave.bck" {
+	if o, ok := find[viewmodel.OpenFiles](got); !ok || len(o.Paths) != 1 || o.Paths[0] != "/old/wave.bck" {
 		t.Fatalf("clicking a recent file gave %#v", got)
 	}
 }
@@ -365,17 +366,17 @@ func TestGlyphsInFont(t *testing.T) {
 // as ARCHIVE:ENTRY, other entries cannot be picked, and - folds it again.
 func TestOpenDialogArchive(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, true)
-	v.Browser = Browser{Dir: "/data", Entries: []DirEntry{{Name: "biped.szs", Size: 4832, Known: true, Archive: true}}}
+	v.Browser = viewmodel.Browser{Dir: "/data", Entries: []viewmodel.DirEntry{{Name: "biped.szs", Size: 4832, Known: true, Archive: true}}}
 	h := newHarness(t, v)
 	h.u.OpenDialog()
 	h.frame()
 	h.frame()
 	got := h.click(center(h.rect("open:expand:biped.szs")))
-	if b, ok := find[BrowseArchive](got); !ok || b.Path != "/data/biped.szs" {
+	if b, ok := find[viewmodel.BrowseArchive](got); !ok || b.Path != "/data/biped.szs" {
 		t.Fatalf("+ gave %#v, want BrowseArchive of the archive", got)
 	}
 	v.Browser.Archive = "/data/biped.szs"
-	v.Browser.ArchiveEntries = []ArchiveEntry{
+	v.Browser.ArchiveEntries = []viewmodel.ArchiveEntry{
 		{Path: "biped/bck/walk.bck", Kind: "J3D BCK", Size: 1152, Openable: true},
 		{Path: "biped/bmdl/biped.bmd", Kind: "J3D BMD", Size: 1568, Openable: true},
 		{Path: "biped/readme.txt", Kind: "", Size: 10},
@@ -394,14 +395,14 @@ func TestOpenDialogArchive(t *testing.T) {
 	io.KeyCtrl(1, 1)
 	h.frame()
 	got = h.click(center(h.rect("open:ok")))
-	o, ok := find[OpenFiles](got)
+	o, ok := find[viewmodel.OpenFiles](got)
 	if !ok || len(o.Paths) != 2 || o.Paths[0] != "/data/biped.szs:biped/bck/walk.bck" || o.Paths[1] != "/data/biped.szs:biped/bmdl/biped.bmd" {
 		t.Fatalf("Open gave %#v, want the two entries as ARCHIVE:ENTRY", got)
 	}
 	h.u.OpenDialog()
 	h.frame()
 	h.frame()
-	if b, ok := find[BrowseArchive](h.click(center(h.rect("open:expand:biped.szs")))); !ok || b.Path != "" {
+	if b, ok := find[viewmodel.BrowseArchive](h.click(center(h.rect("open:expand:biped.szs")))); !ok || b.Path != "" {
 		t.Fatalf("- on the expanded archive should fold it (BrowseArchive{}), got %#v", b)
 	}
 }

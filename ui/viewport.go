@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // pickRadius is how close (display units at scale 1) a click must land to
@@ -15,7 +17,7 @@ const pickRadius = 10
 // clip caption, the no-skeleton notice, joint names and the selected
 // joint's label. The overlay goes on the background draw list: above the
 // 3D scene (drawn before ImGui) and below every panel and dialog.
-func (u *UI) viewport(v *View) {
+func (u *UI) viewport(v *viewmodel.View) {
 	r := u.scene
 	if r.W <= 0 || r.H <= 0 {
 		return
@@ -43,21 +45,21 @@ func (u *UI) viewport(v *View) {
 			if d.X != 0 || d.Y != 0 {
 				u.dragDist += float32(math.Hypot(float64(d.X), float64(d.Y)))
 				if u.dragButton == 0 {
-					u.emit(CameraOrbit{DX: d.X, DY: d.Y})
+					u.emit(viewmodel.CameraOrbit{DX: d.X, DY: d.Y})
 				} else {
-					u.emit(CameraPan{DX: d.X, DY: d.Y, ViewH: r.H})
+					u.emit(viewmodel.CameraPan{DX: d.X, DY: d.Y, ViewH: r.H})
 				}
 			}
 		} else {
 			if u.dragButton == 0 && u.dragDist < 3*u.scale {
-				u.emit(SelectJoint{Joint: u.pick(v, mouse)})
+				u.emit(viewmodel.SelectJoint{Joint: u.pick(v, mouse)})
 			}
 			u.dragButton = -1
 		}
 	}
 	if hover {
 		if _, wy := io.MouseWheel(); wy != 0 {
-			u.emit(CameraZoom{Steps: wy})
+			u.emit(viewmodel.CameraZoom{Steps: wy})
 		}
 	}
 
@@ -84,7 +86,7 @@ func (u *UI) viewport(v *View) {
 	if v.Skeleton != nil {
 		caption(colTextDim, fmt.Sprintf("model %s  ·  %s, %s hierarchy", v.Skeleton.Label, plural(len(v.Skeleton.Skeleton.Joints), "joint", "joints"), v.Skeleton.Skeleton.Mode))
 	}
-	if p := v.materialPlayback(v.Focus); p != nil {
+	if p := v.MaterialPlayback(v.Focus); p != nil {
 		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", p.Label, p.Clock.Frame, p.Clock.Duration))
 	}
 	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
@@ -196,7 +198,7 @@ func wrapText(s string, width float32) []string {
 
 // pick returns the joint whose marker is nearest the mouse within the pick
 // radius, or -1.
-func (u *UI) pick(v *View, mouse imgui.Vec2) int {
+func (u *UI) pick(v *viewmodel.View, mouse imgui.Vec2) int {
 	r := u.scene
 	best, bestD := -1, float32(pickRadius*u.scale)
 	for i := range v.Markers {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cputime"
-	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // frameSample is one frame's cost: wall time and thread CPU time without
@@ -19,7 +19,7 @@ type frameSample struct {
 }
 
 // printBench reports the frame costs of --bench-frames.
-func printBench(w io.Writer, samples []frameSample, firstFrame, sinceOpen, load time.Duration, a *app.App, scene *render.Scene, gl string) {
+func printBench(w io.Writer, samples []frameSample, firstFrame, sinceOpen, load time.Duration, a *app.App, scene *viewmodel.Scene, gl string) {
 	if len(samples) == 0 {
 		return
 	}

@@ -7,8 +7,8 @@ import (
 	"runtime/debug"
 	"strconv"
 
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
 )
 
 // churn is the long-session check (--churn N): after the first frames,
@@ -79,9 +79,9 @@ func (c *churn) step(v *viewer, frame int) bool {
 	}
 	switch {
 	case !c.closed:
-		v.app.Apply(ui.CloseAll{})
+		v.app.Apply(viewmodel.CloseAll{})
 	case len(c.files) == 0:
-		v.app.Apply(ui.OpenDemo{})
+		v.app.Apply(viewmodel.OpenDemo{})
 		c.left--
 	default:
 		v.app.Open(c.files)

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/animscope/animscope/internal/app"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // settings persist between runs in the user's config directory
@@ -23,7 +23,7 @@ type settings struct {
 	}
 	Recent    []string
 	BrowseDir string
-	Options   ui.Options
+	Options   viewmodel.Options
 	Speed     float64
 	// Runtime is the JSystem rules in force ("late", "early"; anim.Runtime).
 	Runtime string
@@ -64,7 +64,7 @@ func configDir() string {
 }
 
 func loadSettings(dir string) settings {
-	s := settings{Options: ui.DefaultOptions(), Speed: 1}
+	s := settings{Options: viewmodel.DefaultOptions(), Speed: 1}
 	if dir == "" {
 		return s
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/internal/app"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // exportDialog is File › Export (Ctrl+E): the current model with the
@@ -116,7 +116,7 @@ func (v *viewer) startExport() {
 	e := &v.exp
 	plan, err := v.app.PlanExport(app.ExportRequest{Path: e.path, All: e.all})
 	if err != nil {
-		v.app.Notify(ui.Error, "export: %v", err)
+		v.app.Notify(viewmodel.Error, "export: %v", err)
 		e.toast, e.toastErr, e.toastAt = "Export failed: "+err.Error(), true, time.Now()
 		return
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 )
@@ -190,8 +191,8 @@ type viewer struct {
 	set      settings
 	loadTime time.Duration
 
-	view      ui.View
-	sceneData render.Scene
+	view      viewmodel.View
+	sceneData viewmodel.Scene
 	cmpRender compareRenderer
 	title     string
 	// openStart is when the files given at startup began to load;
@@ -229,7 +230,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	v.app.Configure(app.Settings{Recent: set.Recent, BrowseDir: set.BrowseDir, Speed: set.Speed,
 		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo})
 	if rt, err := anim.ParseRuntime(set.Runtime); err == nil {
-		v.app.Apply(ui.SetRuntime{Runtime: rt})
+		v.app.Apply(viewmodel.SetRuntime{Runtime: rt})
 	}
 	return v, nil
 }
@@ -264,7 +265,7 @@ func (v *viewer) rebuildFonts() {
 	v.newContext([]byte(ini))
 	v.imr.Install()
 	if err := v.imr.UploadFonts(); err != nil {
-		v.app.Notify(ui.Error, "fonts: %v", err)
+		v.app.Notify(viewmodel.Error, "fonts: %v", err)
 	}
 }
 

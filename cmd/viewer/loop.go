@@ -11,8 +11,8 @@ import (
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
 )
 
 // idleAfter is how many frames the loop keeps drawing after the last
@@ -45,8 +45,8 @@ type frameLoop struct {
 	firstFrame time.Duration
 	lastFrame  time.Time
 	fpsAvg     float64
-	stats      ui.Stats
-	checkerRef ui.TextureRef
+	stats      viewmodel.Stats
+	checkerRef viewmodel.TextureRef
 	headless   bool // a screenshot or benchmark run: never sleep
 }
 
@@ -55,12 +55,12 @@ type frameLoop struct {
 type drawn struct {
 	fbW, fbH int
 	sx, sy   float32
-	vp       render.Viewport
+	vp       viewmodel.Viewport
 }
 
 func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 	l := &frameLoop{g: g, stdout: stdout, lastFrame: time.Now(),
-		checkerRef: ui.TextureRef{ID: uintptr(v.checker.ID), W: v.checker.W, H: v.checker.H},
+		checkerRef: viewmodel.TextureRef{ID: uintptr(v.checker.ID), W: v.checker.W, H: v.checker.H},
 		headless:   g.screenshot != "" || g.bench > 0}
 	l.stats.GL = render.Version()
 	for !v.win.ShouldClose() {
@@ -187,8 +187,8 @@ func (v *viewer) draw() (d drawn, cpu1 time.Duration) {
 	v.prepareCompare(d.sx)
 	render.Clear(d.fbW, d.fbH, app.Background)
 	r := v.ui.Scene()
-	d.vp = render.Viewport{X: int32(r.X * d.sx), Y: int32(float32(d.fbH) - (r.Y+r.H)*d.sy), W: int32(r.W * d.sx), H: int32(r.H * d.sy)}
-	v.app.BuildScene(&v.sceneData, d.vp, v.ui.Scale()*d.sx, v.ui.Options, v.checker)
+	d.vp = viewmodel.Viewport{X: int32(r.X * d.sx), Y: int32(float32(d.fbH) - (r.Y+r.H)*d.sy), W: int32(r.W * d.sx), H: int32(r.H * d.sy)}
+	v.app.BuildScene(&v.sceneData, d.vp, v.ui.Scale()*d.sx, v.ui.Options, v.checker.Ref())
 	cpu1, _ = cputime.Thread()
 	v.drawCompare()
 	v.scene.DrawScene(&v.sceneData)

@@ -10,8 +10,10 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
 	"github.com/animscope/animscope/internal/cli"
+	"github.com/animscope/animscope/render"
 )
 
 func init() {
@@ -26,9 +28,42 @@ func main() {
 // run executes the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && cli.IsCommand(args[0]) {
-		return cli.Run(args, stdout, stderr, cli.Env{GLContext: hiddenGLContext})
+		return cli.Run(args, stdout, stderr, cli.Env{NewOffscreen: newOffscreen})
 	}
 	return cli.Report(runGUI(args, stdout, stderr), stderr)
+}
+
+// newOffscreen draws render's scenes with OpenGL on the context of a
+// hidden window, freed with the target.
+func newOffscreen(w, h int) (cli.Offscreen, error) {
+	release, err := hiddenGLContext()
+	if err != nil {
+		return nil, err
+	}
+	checker, err := assets.Checker()
+	if err == nil {
+		err = render.Init()
+	}
+	var off *render.Offscreen
+	if err == nil {
+		off, err = render.NewOffscreen(w, h, checker)
+	}
+	if err != nil {
+		release()
+		return nil, err
+	}
+	return &glOffscreen{off, release}, nil
+}
+
+// glOffscreen releases the hidden window after the GL objects.
+type glOffscreen struct {
+	*render.Offscreen
+	release func()
+}
+
+func (o *glOffscreen) Close() {
+	o.Offscreen.Close()
+	o.release()
 }
 
 // hiddenGLContext makes the OpenGL context of a hidden window current

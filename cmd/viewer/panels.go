@@ -6,6 +6,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/cli"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
 	"github.com/animscope/animscope/ui/plot"
@@ -53,7 +54,7 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	if f.plot != "" {
 		refs, err := v.app.ParsePlotList(f.plot)
 		if err != nil {
-			v.app.Notify(ui.Warning, "--plot: %v", err)
+			v.app.Notify(viewmodel.Warning, "--plot: %v", err)
 		}
 		v.ui.PlotChannels(refs)
 	}
@@ -70,7 +71,7 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 // compareRenderer draws the comparison's five viewports into textures.
 type compareRenderer struct {
 	targets render.TargetSet
-	scenes  [anim.NumLoopModes]render.Scene
+	scenes  [anim.NumLoopModes]viewmodel.Scene
 	ready   bool // scenes were built this frame
 }
 
@@ -85,11 +86,11 @@ func (v *viewer) prepareCompare(sx float32) {
 		return
 	}
 	if err := r.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
-		v.app.Notify(ui.Error, "loop-mode comparison: %v", err)
+		v.app.Notify(viewmodel.Error, "loop-mode comparison: %v", err)
 		v.ui.SetCompareOpen(false)
 		return
 	}
-	r.ready = v.app.PrepareCompare(&r.scenes, pw, ph, v.ui.Scale()*sx, v.ui.Options, v.checker)
+	r.ready = v.app.PrepareCompare(&r.scenes, pw, ph, v.ui.Scale()*sx, v.ui.Options, v.checker.Ref())
 }
 
 // drawCompare draws the prepared scenes into their textures (before the
@@ -108,7 +109,7 @@ func (v *viewer) drawCompare() {
 			v.scene.DrawScene(&r.scenes[m])
 		}
 		src := r.targets.Targets[k]
-		v.app.SetCompareTexture(m, ui.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
+		v.app.SetCompareTexture(m, viewmodel.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
 	}
 	render.BindWindow()
 }
@@ -157,7 +158,7 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 		for _, sc := range v.ui.ShownChannels() {
 			ch := stateChannel{Slot: "joint", Target: sc.Ref.Target, Label: sc.Label, Color: [3]float32{sc.Color[0], sc.Color[1], sc.Color[2]}}
 			kind := anim.JointTarget
-			if sc.Ref.Slot == ui.TexSlot {
+			if sc.Ref.Slot == viewmodel.TexSlot {
 				ch.Slot, kind = "texture", anim.TexSRTTarget
 			}
 			ch.Channel = sc.Ref.Chan.Name(kind)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/shaders"
 )
@@ -73,7 +74,7 @@ func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 		}
 		defer fb.Delete()
 		fb.Bind()
-		r.DrawScene(&render.Scene{Viewport: render.Viewport{W: 32, H: 32}, Background: render.Color{1, 0, 0, 1}})
+		r.DrawScene(&viewmodel.Scene{Viewport: viewmodel.Viewport{W: 32, H: 32}, Background: viewmodel.Color{1, 0, 0, 1}})
 		img := fb.Read()
 		if c := img.RGBAAt(16, 16); c.R != 255 || c.G != 0 || c.B != 0 {
 			t.Errorf("cleared offscreen pixel %v, want red", c)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 )
 
@@ -27,10 +28,10 @@ func TestRenderTargetsHoldWhatWasDrawn(t *testing.T) {
 		// A joint marker in the middle of the first, nothing in the second.
 		view := mgl32.LookAtV(mgl32.Vec3{0, 0, 5}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
 		proj := mgl32.Perspective(mgl32.DegToRad(40), 40.0/30, 0.1, 100)
-		scenes := []render.Scene{
-			{Viewport: render.Viewport{W: 40, H: 30}, Background: render.Color{0, 0, 1, 1}, View: view, Proj: proj,
-				Points: []render.Point{{P: mgl32.Vec3{}, Color: render.Color{1, 1, 0, 1}}}, PointSize: 8},
-			{Viewport: render.Viewport{W: 40, H: 30}, Background: render.Color{0, 1, 0, 1}, View: view, Proj: proj},
+		scenes := []viewmodel.Scene{
+			{Viewport: viewmodel.Viewport{W: 40, H: 30}, Background: viewmodel.Color{0, 0, 1, 1}, View: view, Proj: proj,
+				Points: []viewmodel.Point{{P: mgl32.Vec3{}, Color: viewmodel.Color{1, 1, 0, 1}}}, PointSize: 8},
+			{Viewport: viewmodel.Viewport{W: 40, H: 30}, Background: viewmodel.Color{0, 1, 0, 1}, View: view, Proj: proj},
 		}
 		for i, tg := range set.Targets {
 			tg.Bind()

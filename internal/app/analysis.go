@@ -6,28 +6,28 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // applyAnalysis carries out the intents of the curve, comparison and
 // inspector panels.
-func (a *App) applyAnalysis(in ui.Intent) {
+func (a *App) applyAnalysis(in viewmodel.Intent) {
 	switch in := in.(type) {
-	case ui.CopyText:
+	case viewmodel.CopyText:
 		a.copied = in.Text
 		if a.clipboard != nil {
 			a.clipboard(in.Text)
 		}
-		a.Notify(ui.Info, "copied %s to the clipboard as CSV", in.What)
-	case ui.ComparePlay, ui.ComparePause, ui.CompareReset, ui.CompareSeek:
+		a.Notify(viewmodel.Info, "copied %s to the clipboard as CSV", in.What)
+	case viewmodel.ComparePlay, viewmodel.ComparePause, viewmodel.CompareReset, viewmodel.CompareSeek:
 		a.applyCompare(in)
 	}
 }
 
 // ParsePlotList resolves "TARGET/CHANNEL,..." against the joint clip,
 // then the texture clip.
-func (a *App) ParsePlotList(list string) ([]ui.ChannelRef, error) {
-	var refs []ui.ChannelRef
+func (a *App) ParsePlotList(list string) ([]viewmodel.ChannelRef, error) {
+	var refs []viewmodel.ChannelRef
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
 		tname, cname, ok := strings.Cut(item, "/")
@@ -44,9 +44,9 @@ func (a *App) ParsePlotList(list string) ([]ui.ChannelRef, error) {
 				if !(t.Name == tname || "#"+strconv.Itoa(ti) == tname) {
 					continue
 				}
-				ref := ui.ChannelRef{Slot: ui.JointSlot, Target: ti}
+				ref := viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: ti}
 				if s == a.tex {
-					ref.Slot = ui.TexSlot
+					ref.Slot = viewmodel.TexSlot
 				}
 				if e, ok := eulerAxis(cname); ok && t.Quaternion {
 					ref.Euler = e

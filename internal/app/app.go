@@ -20,7 +20,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // File is one opened file (or archive entry).
@@ -32,7 +32,7 @@ type File struct {
 	// archive is the archive file it was opened from ("" for a loose
 	// file), entry its path there; entries lists an archive's own files.
 	archive, entry string
-	entries        []ui.ArchiveEntry
+	entries        []viewmodel.ArchiveEntry
 	// broken are the file's unreadable animations, "NAME: error".
 	broken []string
 }
@@ -63,7 +63,7 @@ type App struct {
 	files      []*File
 	joint, tex *slot
 	mat        materialState // material clips (material.go)
-	focus      ui.Slot
+	focus      viewmodel.Slot
 
 	skel       *anim.Skeleton // the model's skeleton, nil without one
 	skelFile   int
@@ -71,9 +71,9 @@ type App struct {
 	binding    anim.Binding
 	fallback   anim.Skeleton // one joint per clip target when there is no model
 	chainMode  bool
-	up         ui.UpAxis // as chosen in the View menu; see zUp
+	up         viewmodel.UpAxis // as chosen in the View menu; see zUp
 	world      []mgl64.Mat4
-	markers    []ui.Marker
+	markers    []viewmodel.Marker
 	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
 	boundsHi   mgl32.Vec3
 	sceneReady bool
@@ -82,11 +82,11 @@ type App struct {
 	applyRoot bool         // apply the joint clip's root motion (JBA)
 	rootSkel  anim.Skeleton
 
-	sel             ui.Selection
+	sel             viewmodel.Selection
 	texMode         anim.TexMatrixMode
 	texModeOverride bool
 
-	camera  ui.Camera
+	camera  viewmodel.Camera
 	speed   float64 // signed user speed, shared by both slots
 	playing bool
 	sceneT  float64 // the scene time, seconds (scenetime.go)
@@ -94,9 +94,9 @@ type App struct {
 	resumeAfterScrub bool
 	scrubbing        bool
 
-	notices []ui.Notice
+	notices []viewmodel.Notice
 	recent  []string
-	browser ui.Browser
+	browser viewmodel.Browser
 
 	// cmp is the loop-mode comparison; clipboard takes copied text (the
 	// window's clipboard), copied is the last text copied.
@@ -127,12 +127,12 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
-		camera:  ui.DefaultCamera(),
+		camera:  viewmodel.DefaultCamera(),
 		speed:   1,
 		playing: true,
 		log:     log,
 		now:     time.Now,
-		sel:     ui.Selection{Joint: -1, Target: -1, TexTarget: 0},
+		sel:     viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
 	}
 	if wd, err := os.Getwd(); err == nil {
 		a.browser.Dir = wd
@@ -141,21 +141,21 @@ func New(log io.Writer) *App {
 }
 
 // Notify adds a message to the Messages panel.
-func (a *App) Notify(sev ui.Severity, format string, args ...any) {
+func (a *App) Notify(sev viewmodel.Severity, format string, args ...any) {
 	a.notifyKeyed(sev, "", "", format, args...)
 }
 
 // notifyKeyed adds a message with a long form (detail) under key, so
 // dropNotices can take it back.
-func (a *App) notifyKeyed(sev ui.Severity, key, detail, format string, args ...any) {
+func (a *App) notifyKeyed(sev viewmodel.Severity, key, detail, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	a.notices = append(a.notices, ui.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
+	a.notices = append(a.notices, viewmodel.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
 	if len(a.notices) > maxNotices {
 		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
 	}
-	if a.log != nil && sev >= ui.Warning {
+	if a.log != nil && sev >= viewmodel.Warning {
 		prefix := "animscope: "
-		if sev == ui.Warning {
+		if sev == viewmodel.Warning {
 			prefix = "animscope: warning: "
 		}
 		fmt.Fprintln(a.log, prefix+OneLine(msg))

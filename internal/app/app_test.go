@@ -10,7 +10,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // handClip is a BCK-like clip built in code: two joints, 30 frames.
@@ -41,7 +41,7 @@ func handSkeleton() *anim.Skeleton {
 func posedAt(t *testing.T, withModel bool, frame float64) *App {
 	t.Helper()
 	a, _ := newTestApp(t, anim.Loop, withModel)
-	a.Apply(ui.Seek{Frame: frame})
+	a.Apply(viewmodel.Seek{Frame: frame})
 	a.Evaluate()
 	return a
 }
@@ -66,7 +66,7 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 	if a.skelLabel != "chain.bmd" {
 		t.Errorf("model label %q", a.skelLabel)
 	}
-	a.Apply(ui.Seek{Frame: 15})
+	a.Apply(viewmodel.Seek{Frame: 15})
 	a.Evaluate()
 	// root: translation z is the Hermite at 15 (slope 2 at both ends of a
 	// 0->60 ramp over 30 frames: exactly linear, 30); tip is 10 above it.
@@ -116,7 +116,7 @@ func TestAppPlaybackIntents(t *testing.T) {
 	if math.Abs(c.Frame-15) > 1e-9 {
 		t.Fatalf("after 0.5 s: frame %v, want 15", c.Frame)
 	}
-	a.Apply(ui.TogglePlay{})
+	a.Apply(viewmodel.TogglePlay{})
 	if a.playing || !c.Paused {
 		t.Fatal("TogglePlay while playing should pause")
 	}
@@ -124,23 +124,23 @@ func TestAppPlaybackIntents(t *testing.T) {
 	if c.Frame != 15 {
 		t.Fatalf("paused clock moved to %v", c.Frame)
 	}
-	a.Apply(ui.Step{N: 1})
+	a.Apply(viewmodel.Step{N: 1})
 	if c.Frame != 16 || !c.Paused {
 		t.Fatalf("Step +1: frame %v paused %v, want 16 paused", c.Frame, c.Paused)
 	}
-	a.Apply(ui.Seek{Frame: 30})
+	a.Apply(viewmodel.Seek{Frame: 30})
 	if c.Frame != 30-0.001 {
 		t.Fatalf("End of a once clip: frame %v, want 29.999 (where once rests)", c.Frame)
 	}
-	a.Apply(ui.Seek{Frame: 0})
-	a.Apply(ui.SetSpeed{Speed: -2})
-	a.Apply(ui.Play{})
-	a.Apply(ui.Seek{Frame: 20})
+	a.Apply(viewmodel.Seek{Frame: 0})
+	a.Apply(viewmodel.SetSpeed{Speed: -2})
+	a.Apply(viewmodel.Play{})
+	a.Apply(viewmodel.Seek{Frame: 20})
 	a.Advance(0.1) // 3 frames at 30 fps, twice as fast, backwards
 	if math.Abs(c.Frame-14) > 1e-9 {
 		t.Fatalf("reverse 2x from 20 for 0.1 s: frame %v, want 14", c.Frame)
 	}
-	a.Apply(ui.SetSpeed{Speed: 100})
+	a.Apply(viewmodel.SetSpeed{Speed: 100})
 	if a.speed != 4 {
 		t.Fatalf("speed %v, want clamped to 4", a.speed)
 	}
@@ -149,16 +149,16 @@ func TestAppPlaybackIntents(t *testing.T) {
 func TestAppScrubPausesAndResumes(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	c := &a.joint.clock
-	a.Apply(ui.ScrubBegin{})
+	a.Apply(viewmodel.ScrubBegin{})
 	if !c.Paused {
 		t.Fatal("scrubbing should pause")
 	}
-	a.Apply(ui.Seek{Frame: 12})
+	a.Apply(viewmodel.Seek{Frame: 12})
 	a.Advance(1)
 	if c.Frame != 12 {
 		t.Fatalf("while scrubbing the clock moved to %v", c.Frame)
 	}
-	a.Apply(ui.ScrubEnd{})
+	a.Apply(viewmodel.ScrubEnd{})
 	if c.Paused || !a.playing {
 		t.Fatal("playback should resume after the scrub")
 	}
@@ -167,10 +167,10 @@ func TestAppScrubPausesAndResumes(t *testing.T) {
 		t.Fatalf("resumed from 12 for 0.1 s: frame %v, want 15", c.Frame)
 	}
 	// A scrub that starts paused stays paused.
-	a.Apply(ui.Pause{})
-	a.Apply(ui.ScrubBegin{})
-	a.Apply(ui.Seek{Frame: 3})
-	a.Apply(ui.ScrubEnd{})
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.ScrubBegin{})
+	a.Apply(viewmodel.Seek{Frame: 3})
+	a.Apply(viewmodel.ScrubEnd{})
 	if !c.Paused || c.Frame != 3 {
 		t.Fatalf("paused scrub: frame %v paused %v, want 3 paused", c.Frame, c.Paused)
 	}
@@ -178,7 +178,7 @@ func TestAppScrubPausesAndResumes(t *testing.T) {
 
 func TestAppLoopOverride(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
+	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: true})
 	c := &a.joint.clock
 	if c.Mode != anim.Once {
 		t.Fatalf("mode %v, want once", c.Mode)
@@ -187,7 +187,7 @@ func TestAppLoopOverride(t *testing.T) {
 	if math.Abs(c.Frame-(30-0.001)) > 1e-9 {
 		t.Fatalf("once after 2 s: frame %v, want 29.999", c.Frame)
 	}
-	a.Apply(ui.SetLoop{Mode: anim.Once, Override: false})
+	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: false})
 	if c.Mode != anim.Loop {
 		t.Fatalf("ending the override: mode %v, want the file's loop", c.Mode)
 	}
@@ -195,15 +195,15 @@ func TestAppLoopOverride(t *testing.T) {
 
 func TestAppSelection(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.Apply(ui.SelectJoint{Joint: 1})
+	a.Apply(viewmodel.SelectJoint{Joint: 1})
 	if a.sel.Joint != 1 || a.sel.Target != 1 {
 		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.sel)
 	}
-	a.Apply(ui.SelectTarget{Target: 0})
+	a.Apply(viewmodel.SelectTarget{Target: 0})
 	if a.sel.Joint != 0 {
 		t.Fatalf("selecting target 0 selected joint %d", a.sel.Joint)
 	}
-	a.Apply(ui.SelectJoint{Joint: -1})
+	a.Apply(viewmodel.SelectJoint{Joint: -1})
 	if a.sel.Joint != -1 || a.sel.Target != -1 {
 		t.Fatalf("clearing: %+v", a.sel)
 	}
@@ -233,7 +233,7 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	garbage, truncated, dir := badInputs(t)
 	before := len(a.files)
 	for _, p := range []string{garbage, truncated, dir, filepath.Join(filepath.Dir(dir), "missing.bck")} {
-		a.Apply(ui.OpenFiles{Paths: []string{p}})
+		a.Apply(viewmodel.OpenFiles{Paths: []string{p}})
 	}
 	if len(a.files) != before || a.joint == nil || a.skel == nil {
 		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.joint, a.skel)
@@ -243,7 +243,7 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	}
 	for i, want := range []string{"garbage.bck: ", "truncated.bck: ", "folder.bck: is a directory", "missing.bck: "} {
 		n := a.notices[i]
-		if n.Severity != ui.Error || !strings.Contains(n.Text, want) {
+		if n.Severity != viewmodel.Error || !strings.Contains(n.Text, want) {
 			t.Errorf("notice %d = %+v, want an error containing %q", i, n, want)
 		}
 	}
@@ -260,7 +260,7 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	u, done := uiContext(t, 1400, 860)
 	defer done()
-	var v ui.View
+	var v viewmodel.View
 	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
 	rect := func(id string) (float32, float32) {
 		r, ok := u.ItemRect(id)
@@ -329,13 +329,13 @@ func TestUpAxis(t *testing.T) {
 		t.Fatalf("Y-up tip at %v, want (0, 10, 30)", p)
 	}
 	// Z-up data shows its z as height: (x, y, z) -> (x, z, -y).
-	a.up = ui.UpZ
+	a.up = viewmodel.UpZ
 	a.Evaluate()
 	if p := a.markers[1].Pos; p != [3]float32{0, 30, -10} {
 		t.Fatalf("Z-up tip at %v, want (0, 30, -10)", p)
 	}
 	// Automatic: Y for a BCK, Z for a JBA.
-	a.up = ui.UpAuto
+	a.up = viewmodel.UpAuto
 	if a.zUp() {
 		t.Error("automatic up axis is Z for a BCK")
 	}
@@ -347,11 +347,11 @@ func TestUpAxis(t *testing.T) {
 
 func TestViewCarriesSelectedWorld(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.Apply(ui.Seek{Frame: 15})
-	a.Apply(ui.SelectJoint{Joint: 1})
+	a.Apply(viewmodel.Seek{Frame: 15})
+	a.Apply(viewmodel.SelectJoint{Joint: 1})
 	a.Evaluate()
-	var v ui.View
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	if !v.HasSelectedWorld {
 		t.Fatal("no world matrix for the selected joint")
 	}
@@ -359,8 +359,8 @@ func TestViewCarriesSelectedWorld(t *testing.T) {
 	if tr != [3]float64{0, 10, 30} {
 		t.Errorf("selected world translation %v, want (0, 10, 30)", tr)
 	}
-	a.Apply(ui.SelectJoint{Joint: -1})
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	a.Apply(viewmodel.SelectJoint{Joint: -1})
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	if v.HasSelectedWorld {
 		t.Error("a world matrix without a selection")
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/internal/cputime"
-	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
 )
 
@@ -63,7 +63,7 @@ func uiContext(tb testing.TB, w, h float32) (*ui.UI, func()) {
 // uiFrame runs one viewer frame over a: the mouse at (x, y) with the left
 // button down or up, the clock advanced 1/60 s, the interface laid out and
 // its intents applied, as the window loop does minus GL.
-func uiFrame(a *App, u *ui.UI, v *ui.View, x, y float32, down bool) {
+func uiFrame(a *App, u *ui.UI, v *viewmodel.View, x, y float32, down bool) {
 	io := imgui.CurrentIO()
 	io.SetMousePosition(imgui.Vec2{X: x, Y: y})
 	io.SetMouseButtonDown(0, down)
@@ -73,11 +73,11 @@ func uiFrame(a *App, u *ui.UI, v *ui.View, x, y float32, down bool) {
 // stepFrame is one frame of the window loop minus input and GL: the
 // clocks advanced 1/60 s, the pose evaluated, the interface laid out and
 // its intents applied.
-func stepFrame(a *App, u *ui.UI, v *ui.View) {
+func stepFrame(a *App, u *ui.UI, v *viewmodel.View) {
 	imgui.CurrentIO().SetDeltaTime(1.0 / 60)
 	a.Advance(1.0 / 60)
 	a.Evaluate()
-	a.View(v, ui.Stats{}, ui.TextureRef{})
+	a.View(v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	imgui.NewFrame()
 	for _, in := range u.Frame(v) {
 		a.Apply(in)
@@ -91,15 +91,15 @@ func BenchmarkFrameLarge(b *testing.B) {
 	a := loadLarge(b)
 	u, done := uiContext(b, 1400, 860)
 	defer done()
-	a.Apply(ui.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
-	var v ui.View
-	var scene render.Scene
+	a.Apply(viewmodel.SelectJoint{Joint: 17}) // a selection: key markers and the properties table
+	var v viewmodel.View
+	var scene viewmodel.Scene
 	b.ReportAllocs()
 	b.ResetTimer()
 	defer cpuMeter(b)()
 	for i := 0; i < b.N; i++ {
 		stepFrame(a, u, &v)
-		a.BuildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
+		a.BuildScene(&scene, viewmodel.Viewport{W: 800, H: 600}, 1, u.Options, viewmodel.TextureRef{})
 	}
 }
 
@@ -122,7 +122,7 @@ func BenchmarkEvaluateLarge(b *testing.B) {
 func BenchmarkOpenLarge(b *testing.B) {
 	u, done := uiContext(b, 1400, 860)
 	defer done()
-	var v ui.View
+	var v viewmodel.View
 	b.ReportAllocs()
 	b.ResetTimer()
 	defer cpuMeter(b)()
@@ -132,7 +132,7 @@ func BenchmarkOpenLarge(b *testing.B) {
 		if a.joint == nil {
 			b.Fatal("large.bck did not open")
 		}
-		a.View(&v, ui.Stats{}, ui.TextureRef{})
+		a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 		imgui.NewFrame()
 		u.Frame(&v)
 		imgui.Render()

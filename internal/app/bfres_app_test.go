@@ -7,7 +7,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestAppBFRESOnSeparateModel: an FSKA plays on the FSKL of a separately
@@ -22,14 +22,14 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	if a.skel.Mode != anim.G3dMaya {
 		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
 	}
-	if !noticeWith(a, ui.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
+	if !noticeWith(a, viewmodel.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
 		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
 	bones := apptest.FoxBones(t)
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.Pause{})
 	for _, f := range []float64{6, 18, 23.75} {
-		a.Apply(ui.Seek{Frame: f})
+		a.Apply(viewmodel.Seek{Frame: f})
 		v := viewOf(a)
 		want := apptest.GoldenWorldOf(doc, bones, apptest.FrameIndex(t, doc, f))
 		for j, m := range v.Markers {
@@ -47,8 +47,8 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	}
 	// The animation file's own skeleton is also offered; its own clip is
 	// then "same file".
-	si := slices.IndexFunc(p.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
-	a.Apply(ui.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
+	si := slices.IndexFunc(p.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	a.Apply(viewmodel.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
 	if p := viewOf(a).Pairing; a.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
 		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.skel.Name, p.Anims[0])
 	}
@@ -70,19 +70,19 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	if math.Abs(c.Frame-6) > 1e-9 {
 		t.Fatalf("after 1 s of a 24-frame loop: frame %v, want 6", c.Frame)
 	}
-	a.Apply(ui.ScrubBegin{})
-	a.Apply(ui.Seek{Frame: 12.5})
+	a.Apply(viewmodel.ScrubBegin{})
+	a.Apply(viewmodel.Seek{Frame: 12.5})
 	a.Advance(1)
 	if c.Frame != 12.5 || !c.Paused {
 		t.Fatalf("scrubbing: frame %v paused %v", c.Frame, c.Paused)
 	}
-	a.Apply(ui.ScrubEnd{})
-	a.Apply(ui.Step{N: 1})
+	a.Apply(viewmodel.ScrubEnd{})
+	a.Apply(viewmodel.Step{N: 1})
 	if c.Frame != 13 || !c.Paused {
 		t.Fatalf("step from 12.5: frame %v, want 13 (the next whole frame)", c.Frame)
 	}
-	a.Apply(ui.SetLoop{Mode: anim.Once, Override: true})
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: true})
+	a.Apply(viewmodel.Play{})
 	a.Advance(1)
 	if math.Abs(a.joint.clock.Frame-(24-0.001)) > 1e-9 {
 		t.Fatalf("once: frame %v", a.joint.clock.Frame)
@@ -94,7 +94,7 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	if len(p.TexAnims) != 2 || b.tex == nil || b.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
 		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.tex)
 	}
-	b.Apply(ui.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
+	b.Apply(viewmodel.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
 	if b.tex.clip.Name != "Blink" || b.tex.label != "texsrt.bfres › Blink" || b.tex.clock.Mode != anim.Once {
 		t.Errorf("picked %q (%q, %v), want Blink playing once", b.tex.clip.Name, b.tex.label, b.tex.clock.Mode)
 	}
@@ -112,12 +112,12 @@ func TestAppNWTexModes(t *testing.T) {
 	if lava < 0 {
 		t.Fatal("no Lava texGen 0 target with an animated mode")
 	}
-	a.Apply(ui.SelectTexTarget{Target: lava})
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.SelectTexTarget{Target: lava})
+	a.Apply(viewmodel.Pause{})
 	seen := map[anim.TexMatrixMode]bool{}
 	pose := anim.NewPose(clip)
 	for f := 0.0; f <= clip.Duration; f++ {
-		a.Apply(ui.Seek{Frame: f})
+		a.Apply(viewmodel.Seek{Frame: f})
 		v := viewOf(a)
 		anim.Evaluate(clip, f, pose)
 		tp := &pose.Targets[lava]
@@ -142,16 +142,16 @@ func TestAppNWTexModes(t *testing.T) {
 		t.Fatalf("the mode curve picked only %v over the clip; the test needs a switch", seen)
 	}
 	// Forced: the same formula on every frame.
-	a.Apply(ui.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
+	a.Apply(viewmodel.SetTexMode{Mode: anim.TexNWSoftimage, Override: true})
 	for _, f := range []float64{0, 20, 40} {
-		a.Apply(ui.Seek{Frame: f})
+		a.Apply(viewmodel.Seek{Frame: f})
 		v := viewOf(a)
 		anim.Evaluate(clip, f, pose)
 		if v.TexMode != anim.TexNWSoftimage || v.TexMatrix != anim.TexMatrixWith(anim.TexNWSoftimage, &clip.Targets[lava], &pose.Targets[lava]) {
 			t.Fatalf("forced Softimage at %v: mode %v", f, v.TexMode)
 		}
 	}
-	a.Apply(ui.SetTexMode{Override: false})
+	a.Apply(viewmodel.SetTexMode{Override: false})
 	if v := viewOf(a); v.TexModeOverride {
 		t.Error("the override did not end")
 	}

@@ -1,10 +1,11 @@
 package app
 
 import (
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
-	"github.com/go-gl/mathgl/mgl32"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // setClip puts clip ci of file fi in its slot; the scene time starts over
@@ -29,14 +30,14 @@ func (a *App) setClip(fi, ci int) {
 	}
 	if isTexClip(c) {
 		a.tex = s
-		a.focus = ui.TexSlot
+		a.focus = viewmodel.TexSlot
 		a.texModeOverride = false
 		if a.sel.TexTarget >= len(c.Targets) || a.sel.TexTarget < 0 {
 			a.sel.TexTarget = 0
 		}
 	} else {
 		a.joint = s
-		a.focus = ui.JointSlot
+		a.focus = viewmodel.JointSlot
 		a.rebind()
 	}
 	a.clampSelection()
@@ -80,7 +81,7 @@ func (a *App) rebind() {
 		a.binding = formats.Bind(a.joint.clip, a.skel)
 		if len(a.binding.Warnings) > 0 {
 			text, detail := summarize(a.binding.Warnings)
-			a.notifyKeyed(ui.Warning, bindingKey, detail, "%s on %s: %s", a.joint.label, a.skelLabel, text)
+			a.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", a.joint.label, a.skelLabel, text)
 		}
 		return
 	}
@@ -94,7 +95,7 @@ func (a *App) rebind() {
 		fb.Joints[i] = anim.Joint{Name: c.Targets[i].Name, Parent: parent, Rest: anim.DefaultBase()}
 	}
 	if err := fb.Finish(); err != nil {
-		a.Notify(ui.Error, "fallback skeleton: %v", err)
+		a.Notify(viewmodel.Error, "fallback skeleton: %v", err)
 		return
 	}
 	a.fallback = fb
@@ -148,9 +149,9 @@ func (a *App) jointOf(target int) int {
 // Z-up).
 func (a *App) zUp() bool {
 	switch a.up {
-	case ui.UpZ:
+	case viewmodel.UpZ:
 		return true
-	case ui.UpY:
+	case viewmodel.UpY:
 		return false
 	}
 	return a.joint != nil && formats.ClipInfo(a.joint.clip).ZUp

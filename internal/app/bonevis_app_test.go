@@ -4,8 +4,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestAppBoneVisibility: a Switch FBVS plays on the skeleton in its file;
@@ -19,9 +18,9 @@ func TestAppBoneVisibility(t *testing.T) {
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"switch/nx05_v8_bonevis.bfres.Flicker.expected.json")
 	// Rest positions: every bone on the Y axis, 0.2 apart, under Body.
 	rest := map[string]float32{"Body": 0, "Antenna": 0.2, "LightOn": 0.4, "LightOff": 0.6, "Shield": 0.8, "Spark": 1.0}
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.Pause{})
 	for _, f := range []float64{0, 9, 20.5} {
-		a.Apply(ui.Seek{Frame: f})
+		a.Apply(viewmodel.Seek{Frame: f})
 		v := viewOf(a)
 		fi := apptest.FrameIndex(t, doc, f)
 		visible := map[string]bool{"Body": true}
@@ -38,8 +37,8 @@ func TestAppBoneVisibility(t *testing.T) {
 				shown++
 			}
 		}
-		var s render.Scene
-		a.BuildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
+		var s viewmodel.Scene
+		a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
 		// One point per shown joint; one line per shown non-root bone (plus
 		// the selected joint's axis triad, if any).
 		wantLines := shown - 1

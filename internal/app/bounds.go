@@ -3,10 +3,11 @@ package app
 import (
 	"math"
 
-	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/ui"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // boundsSamples is how many poses across the clip the scene box covers:
@@ -73,7 +74,7 @@ func (a *App) markerBounds() (lo, hi mgl32.Vec3) {
 // default direction.
 func (a *App) frameScene(reset bool) {
 	if reset {
-		a.camera = ui.DefaultCamera()
+		a.camera = viewmodel.DefaultCamera()
 		if a.joint == nil && a.skel == nil && a.tex != nil {
 			// Only a texture animation: look at the quad nearly head-on,
 			// so the checker is not foreshortened.

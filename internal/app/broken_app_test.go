@@ -9,7 +9,7 @@ import (
 
 	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestHalfBrokenFileOpensHalf (point 4): a .bfres with one unreadable
@@ -31,7 +31,7 @@ func TestHalfBrokenFileOpensHalf(t *testing.T) {
 	if len(v.Files) != 1 || len(v.Files[0].Broken) != 1 || !strings.HasPrefix(v.Files[0].Broken[0], f.TexSRTAnims[0].Name+": ") {
 		t.Fatalf("files %+v: want the broken animation listed", v.Files)
 	}
-	if !noticeWith(a, ui.Warning, "half.bfres: 1 animation could not be read (the rest opened): "+f.TexSRTAnims[0].Name) {
+	if !noticeWith(a, viewmodel.Warning, "half.bfres: 1 animation could not be read (the rest opened): "+f.TexSRTAnims[0].Name) {
 		t.Errorf("messages %+v", a.notices)
 	}
 }

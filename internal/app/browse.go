@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // browse lists a directory for the Open dialog.
@@ -28,12 +28,12 @@ func (a *App) browse(dir string) {
 		a.browser.Err = err.Error()
 		return
 	}
-	a.browser = ui.Browser{Dir: dir}
+	a.browser = viewmodel.Browser{Dir: dir}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		de := ui.DirEntry{Name: e.Name(), Dir: e.IsDir()}
+		de := viewmodel.DirEntry{Name: e.Name(), Dir: e.IsDir()}
 		if info, err := e.Info(); err == nil {
 			de.Size = info.Size()
 			if info.Mode()&fs.ModeSymlink != 0 {
@@ -84,6 +84,6 @@ func (a *App) browseArchive(path string) {
 
 // archiveEntry is an archive entry as the UI lists it: its kind's display
 // name and whether the viewer can show it on its own.
-func archiveEntry(e formats.Entry) ui.ArchiveEntry {
-	return ui.ArchiveEntry{Path: e.Path, Kind: formats.DisplayName(e.Kind), Size: e.Size, Openable: formats.Openable(e.Kind)}
+func archiveEntry(e formats.Entry) viewmodel.ArchiveEntry {
+	return viewmodel.ArchiveEntry{Path: e.Path, Kind: formats.DisplayName(e.Kind), Size: e.Size, Openable: formats.Openable(e.Kind)}
 }

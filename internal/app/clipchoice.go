@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The texture clip and the material clips that play beside the model's
@@ -153,8 +153,8 @@ func (a *App) chooseTex(first int, rechoose bool) {
 	}
 	if a.tex != nil {
 		a.tex = nil
-		if a.focus == ui.TexSlot {
-			a.focus = ui.JointSlot
+		if a.focus == viewmodel.TexSlot {
+			a.focus = viewmodel.JointSlot
 		}
 	}
 }
@@ -172,7 +172,7 @@ func (a *App) chooseMaterials(first int, rechoose bool) {
 		return
 	}
 	m := &a.mat
-	oldSel, selSlot, focusSlot := m.sel, a.materialSlot(ui.MatSlot0+ui.Slot(m.sel.Clip)), a.materialSlot(a.focus)
+	oldSel, selSlot, focusSlot := m.sel, a.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), a.materialSlot(a.focus)
 	old := m.slots
 	m.slots = nil
 	for _, r := range a.rankedClips(0, a.isMat) {
@@ -184,14 +184,14 @@ func (a *App) chooseMaterials(first int, rechoose bool) {
 			a.setClip(r.file, r.clip) // appends
 		}
 	}
-	m.sel = ui.MatRef{Target: a.firstColorTarget()}
+	m.sel = viewmodel.MatRef{Target: a.firstColorTarget()}
 	if i := slices.Index(m.slots, selSlot); selSlot != nil && i >= 0 {
-		m.sel = ui.MatRef{Clip: i, Target: oldSel.Target}
+		m.sel = viewmodel.MatRef{Clip: i, Target: oldSel.Target}
 	}
 	if focusSlot != nil {
-		a.focus = ui.JointSlot
+		a.focus = viewmodel.JointSlot
 		if i := slices.Index(m.slots, focusSlot); i >= 0 {
-			a.focus = ui.MatSlot0 + ui.Slot(i)
+			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 		}
 	}
 	a.syncClocks()

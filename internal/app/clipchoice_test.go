@@ -9,8 +9,7 @@ import (
 
 	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // courseArchive writes a RARC laid out like a Mario Kart Double Dash
@@ -101,18 +100,18 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 			arrow = i
 		}
 	}
-	a.Apply(ui.SelectModel{File: arrow, Skel: 0})
+	a.Apply(viewmodel.SelectModel{File: arrow, Skel: 0})
 	check("arrow.bmd", "-", "arrow.btk", "arrow.brk", "shared.bpk")
 
-	a.Apply(ui.SelectModel{File: -1, Skel: -1})
+	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
 	check("no model", "-", "arrow.btk", "arrow.brk", "bomb_1p.brk", "shared.bpk")
 
 	// The user can still pick another model's clip.
-	a.Apply(ui.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
+	a.Apply(viewmodel.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
 	check("bomb.bmd again", "-", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
 	for fi, f := range a.files {
 		if path.Base(f.entry) == "arrow.btk" {
-			a.Apply(ui.SelectClip{File: fi, Clip: 0})
+			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
 		}
 	}
 	if got := entryOf(a, a.tex); got != "arrow.btk" {
@@ -145,20 +144,20 @@ func TestMaterialClipRows(t *testing.T) {
 			entryOf(a, a.joint), entryOf(a, a.tex), materialEntries(a))
 	}
 	brk, bpk := a.mat.slots[0], a.mat.slots[1]
-	a.Apply(ui.FocusSlot{Slot: ui.MatSlot0 + 1})
-	if a.focus != ui.MatSlot0+1 {
-		t.Fatalf("focus %v after focusing the BPK's row, want %v", a.focus, ui.MatSlot0+1)
+	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.MatSlot0 + 1})
+	if a.focus != viewmodel.MatSlot0+1 {
+		t.Fatalf("focus %v after focusing the BPK's row, want %v", a.focus, viewmodel.MatSlot0+1)
 	}
 	if v := viewOf(a); v.Focused() == nil || v.Focused().Clip != bpk.clip {
 		t.Errorf("the transport does not show the BPK")
 	}
-	a.Apply(ui.SetClipOffset{Slot: ui.MatSlot0 + 1, Frames: 4})
+	a.Apply(viewmodel.SetClipOffset{Slot: viewmodel.MatSlot0 + 1, Frames: 4})
 	if bpk.offset != 4 {
 		t.Fatalf("BPK offset %v, want 4", bpk.offset)
 	}
 	// Seeking the focused BPK to its frame 6 puts the scene at its frame
 	// 6 + 4 = 10 (30 fps): the BRK and the walk, not offset, are at 10.
-	a.Apply(ui.Seek{Frame: 6})
+	a.Apply(viewmodel.Seek{Frame: 6})
 	if got := a.SceneTime(); abs(got-10.0/30) > 1e-9 {
 		t.Errorf("scene time %v, want %v", got, 10.0/30)
 	}
@@ -168,12 +167,12 @@ func TestMaterialClipRows(t *testing.T) {
 		}
 	}
 	// Muting the BRK (the quad's tint source) leaves the tint to the BPK.
-	a.Apply(ui.MuteClip{Slot: ui.MatSlot0, Mute: true})
+	a.Apply(viewmodel.MuteClip{Slot: viewmodel.MatSlot0, Mute: true})
 	if !brk.muted {
 		t.Fatal("mute on the BRK's row did nothing")
 	}
 	a.Evaluate()
-	var q render.QuadMaterial
+	var q viewmodel.QuadMaterial
 	if a.quadMaterial(&q) == nil {
 		t.Fatal("no quad material")
 	}
@@ -215,18 +214,18 @@ func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 		t.Fatalf("no %s", name)
 		return -1
 	}
-	a.Apply(ui.SelectModel{File: model("tree.bmd"), Skel: 0})
+	a.Apply(viewmodel.SelectModel{File: model("tree.bmd"), Skel: 0})
 	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
 		t.Fatalf("tree.bmd plays %q, want tree_wait.bck", got)
 	}
-	a.Apply(ui.SelectModel{File: model("balloon.bmd"), Skel: 0})
+	a.Apply(viewmodel.SelectModel{File: model("balloon.bmd"), Skel: 0})
 	if a.joint != nil {
 		t.Errorf("balloon.bmd plays %q, want its bind pose (tree_wait.bck is the tree's)", entryOf(a, a.joint))
 	}
 	if got := materialEntries(a); !slices.Equal(got, []string{"balloon.brk"}) {
 		t.Errorf("balloon.bmd material clips %q", got)
 	}
-	a.Apply(ui.SelectModel{File: model("tree.bmd"), Skel: 0})
+	a.Apply(viewmodel.SelectModel{File: model("tree.bmd"), Skel: 0})
 	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
 		t.Errorf("tree.bmd again plays %q, want tree_wait.bck", got)
 	}

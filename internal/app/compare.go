@@ -7,8 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // compareApp is the loop-mode comparison: the focused clip under all five
@@ -16,7 +15,7 @@ import (
 type compareApp struct {
 	active   bool
 	clip     *anim.Clip
-	slot     ui.Slot
+	slot     viewmodel.Slot
 	label    string
 	fileLoop anim.LoopMode
 	time     float64 // shared playback time, frames at speed 1
@@ -24,12 +23,12 @@ type compareApp struct {
 	clocks   [anim.NumLoopModes]anim.Clock
 	poses    [anim.NumLoopModes]anim.Pose
 	world    [anim.NumLoopModes][]mgl64.Mat4
-	markers  [anim.NumLoopModes][]ui.Marker
+	markers  [anim.NumLoopModes][]viewmodel.Marker
 	// same[m] is the first mode showing the same frame as mode m (m
 	// itself when none before it does): before the clip's end all five
 	// show one pose, posed and drawn once.
 	same [anim.NumLoopModes]int
-	view ui.CompareView // what compareView returns, reused
+	view viewmodel.CompareView // what compareView returns, reused
 	// drawn is what the viewer's textures show (PrepareCompare).
 	drawn compareKey
 }
@@ -55,9 +54,9 @@ func (a *App) SetCompareActive(on bool) {
 	}
 	if s.clip != c.clip {
 		c.clip, c.label, c.fileLoop = s.clip, s.label, s.fileLoop
-		c.slot = ui.JointSlot
+		c.slot = viewmodel.JointSlot
 		if s == a.tex {
-			c.slot = ui.TexSlot
+			c.slot = viewmodel.TexSlot
 		}
 		c.playing = true
 		c.seek(0)
@@ -105,28 +104,28 @@ func (a *App) ComparePlaying() bool {
 }
 
 // applyCompare carries out the comparison's intents.
-func (a *App) applyCompare(in ui.Intent) {
+func (a *App) applyCompare(in viewmodel.Intent) {
 	c := &a.cmp
 	switch in := in.(type) {
-	case ui.ComparePlay:
+	case viewmodel.ComparePlay:
 		c.playing = true
-	case ui.ComparePause:
+	case viewmodel.ComparePause:
 		c.playing = false
-	case ui.CompareReset:
+	case viewmodel.CompareReset:
 		c.seek(0)
-	case ui.CompareSeek:
+	case viewmodel.CompareSeek:
 		c.seek(in.Time)
 	}
 }
 
 // CompareView is the comparison as the UI shows it (nil when off).
-func (a *App) CompareView() *ui.CompareView {
+func (a *App) CompareView() *viewmodel.CompareView {
 	c := &a.cmp
 	if !c.active || c.clip == nil {
 		return nil
 	}
 	v := &c.view
-	*v = ui.CompareView{Clip: c.clip, Label: c.label, FileLoop: c.fileLoop, Time: c.time, Playing: c.playing, Textures: v.Textures}
+	*v = viewmodel.CompareView{Clip: c.clip, Label: c.label, FileLoop: c.fileLoop, Time: c.time, Playing: c.playing, Textures: v.Textures}
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
@@ -160,7 +159,7 @@ func (a *App) evaluateCompare() {
 		return
 	}
 	sk := a.drawnSkeleton()
-	joint := c.slot == ui.JointSlot && a.joint != nil && a.joint.clip == c.clip && sk != nil
+	joint := c.slot == viewmodel.JointSlot && a.joint != nil && a.joint.clip == c.clip && sk != nil
 	zUp := a.zUp()
 	for m := range c.clocks {
 		c.same[m] = m
@@ -180,14 +179,14 @@ func (a *App) evaluateCompare() {
 		n := len(sk.Joints)
 		if cap(c.world[m]) < n {
 			c.world[m] = make([]mgl64.Mat4, n)
-			c.markers[m] = make([]ui.Marker, n)
+			c.markers[m] = make([]viewmodel.Marker, n)
 		}
 		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
 		sk.World(&c.poses[m], &a.binding, c.world[m])
 		a.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
 		for j := range sk.Joints {
 			w := &c.world[m][j]
-			c.markers[m][j] = ui.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
+			c.markers[m][j] = viewmodel.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
 				Name: sk.Joints[j].Name, Joint: j, Target: a.targetOf(j)}
 		}
 	}
@@ -196,15 +195,15 @@ func (a *App) evaluateCompare() {
 // buildCompareScene fills s with the main view's picture (camera, grid,
 // options, selection) at mode m's pose: it lends the mode's joints (or
 // texture pose) to buildScene for the call.
-func (a *App) buildCompareScene(m anim.LoopMode, s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
 	c := &a.cmp
 	switch {
-	case c.slot == ui.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
+	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
 		markers, world := a.markers, a.world
 		a.markers, a.world = c.markers[m], c.world[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
 		a.markers, a.world = markers, world
-	case c.slot == ui.TexSlot && a.tex != nil && a.tex.clip == c.clip:
+	case c.slot == viewmodel.TexSlot && a.tex != nil && a.tex.clip == c.clip:
 		pose := a.tex.pose
 		a.tex.pose = c.poses[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
@@ -240,13 +239,13 @@ type compareKey struct {
 	frames               [anim.NumLoopModes]float64
 	w, h                 int
 	scale                float32
-	camera               ui.Camera
-	opts                 ui.Options
-	sel                  ui.Selection
+	camera               viewmodel.Camera
+	opts                 viewmodel.Options
+	sel                  viewmodel.Selection
 	skel                 *anim.Skeleton
 	joints               int
 	chain, root          bool
-	up                   ui.UpAxis
+	up                   viewmodel.UpAxis
 	jointFrame, texFrame float64
 	texMode              anim.TexMatrixMode
 	texOverride          bool
@@ -260,7 +259,7 @@ func (a *App) CompareShown() bool { return a.cmp.clip != nil }
 // pixel viewports (the CPU part of the comparison's viewports). It
 // reports false when the pictures drawn last time still hold (nothing
 // they depend on changed), so scenes need not be drawn again.
-func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]render.Scene, w, h int, pixelScale float32, opt ui.Options, checker render.Texture) bool {
+func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h int, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) bool {
 	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.camera, opts: opt,
 		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
 		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
@@ -280,7 +279,7 @@ func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]render.Scene, w, h int, 
 	a.evaluateCompare()
 	for m := range scenes {
 		if a.cmp.same[m] == m {
-			a.buildCompareScene(anim.LoopMode(m), &scenes[m], render.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
+			a.buildCompareScene(anim.LoopMode(m), &scenes[m], viewmodel.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
 		}
 	}
 	return true
@@ -291,7 +290,7 @@ func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]render.Scene, w, h int, 
 func (a *App) CompareSame(m int) int { return a.cmp.same[m] }
 
 // SetCompareTexture hands the picture of mode m to the next frame's view.
-func (a *App) SetCompareTexture(m int, t ui.TextureRef) { a.cmp.view.Textures[m] = t }
+func (a *App) SetCompareTexture(m int, t viewmodel.TextureRef) { a.cmp.view.Textures[m] = t }
 
 // HoldCompare stops the comparison's clock at playback time t (the
 // viewer's --compare-time).

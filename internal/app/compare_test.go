@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestCompareClocksFollowFrameAtTime advances the comparison's five
@@ -43,8 +43,8 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 		}
 	}
 	// Seek lands on FrameAtTime too, and pause stops the shared clock.
-	a.Apply(ui.CompareSeek{Time: 47.25})
-	a.Apply(ui.ComparePause{})
+	a.Apply(viewmodel.CompareSeek{Time: 47.25})
+	a.Apply(viewmodel.ComparePause{})
 	a.Advance(1)
 	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 		if got, want := a.cmp.clocks[m].Frame, anim.FrameAtTime(m, d, 47.25); math.Abs(got-want) > 1e-9 {
@@ -52,8 +52,8 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 		}
 	}
 	// Before the end all five show one frame (posed once).
-	a.Apply(ui.CompareReset{})
-	a.Apply(ui.CompareSeek{Time: 12})
+	a.Apply(viewmodel.CompareReset{})
+	a.Apply(viewmodel.CompareSeek{Time: 12})
 	a.evaluateCompare()
 	for m := range a.cmp.same {
 		if a.cmp.same[m] != 0 {
@@ -74,7 +74,7 @@ func TestCopyTextReachesTheClipboard(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, false)
 	var got string
 	a.clipboard = func(s string) { got = s }
-	a.Apply(ui.CopyText{Text: "time,value\n0,1\n", What: "keys (1 rows)"})
+	a.Apply(viewmodel.CopyText{Text: "time,value\n0,1\n", What: "keys (1 rows)"})
 	if got != "time,value\n0,1\n" || a.copied != got {
 		t.Fatalf("clipboard %q", got)
 	}
@@ -86,7 +86,7 @@ func TestCopyTextReachesTheClipboard(t *testing.T) {
 func TestParsePlotList(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, false)
 	refs, err := a.ParsePlotList("root/translation.z,#1/translation.y")
-	if err != nil || len(refs) != 2 || refs[0] != (ui.ChannelRef{Slot: ui.JointSlot, Target: 0, Chan: anim.TransZ}) || refs[1].Target != 1 {
+	if err != nil || len(refs) != 2 || refs[0] != (viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: 0, Chan: anim.TransZ}) || refs[1].Target != 1 {
 		t.Fatalf("refs %v, err %v", refs, err)
 	}
 	for _, bad := range []string{"root", "nobody/translation.x", "root/sideways", "root/rotation.x", "root/euler.x"} {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
 )
 
@@ -19,10 +19,10 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	u, done := uiContext(b, 1400, 860)
 	defer done()
 	const joint = 17
-	a.Apply(ui.SelectJoint{Joint: joint})
-	var refs []ui.ChannelRef
+	a.Apply(viewmodel.SelectJoint{Joint: joint})
+	var refs []viewmodel.ChannelRef
 	for _, ch := range a.joint.clip.Targets[joint].Channels {
-		refs = append(refs, ui.ChannelRef{Slot: ui.JointSlot, Target: joint, Chan: ch.Slot})
+		refs = append(refs, viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: joint, Chan: ch.Slot})
 	}
 	if len(refs) != 9 {
 		b.Fatalf("joint %d has %d channels, want 9", joint, len(refs))
@@ -30,9 +30,9 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	u.PlotChannels(refs)
 	u.ShowTab(ui.TabCurves)
 	u.SetCompareOpen(true)
-	var v ui.View
-	var scene render.Scene
-	var cmpScenes [anim.NumLoopModes]render.Scene
+	var v viewmodel.View
+	var scene viewmodel.Scene
+	var cmpScenes [anim.NumLoopModes]viewmodel.Scene
 	frame := func() {
 		a.SetCompareActive(u.CompareOpen())
 		stepFrame(a, u, &v)
@@ -40,10 +40,10 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 		w, h := u.CompareViewportSize()
 		for m := range cmpScenes {
 			if a.cmp.same[m] == m {
-				a.buildCompareScene(anim.LoopMode(m), &cmpScenes[m], render.Viewport{W: int32(w), H: int32(h)}, 1, u.Options, render.Texture{})
+				a.buildCompareScene(anim.LoopMode(m), &cmpScenes[m], viewmodel.Viewport{W: int32(w), H: int32(h)}, 1, u.Options, viewmodel.TextureRef{})
 			}
 		}
-		a.BuildScene(&scene, render.Viewport{W: 800, H: 600}, 1, u.Options, render.Texture{})
+		a.BuildScene(&scene, viewmodel.Viewport{W: 800, H: 600}, 1, u.Options, viewmodel.TextureRef{})
 	}
 	for i := 0; i < 5; i++ { // layout settles, the panel grows
 		frame()

@@ -8,7 +8,7 @@ import (
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/export"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // ExportRequest is File › Export: what to write and where (a .glb, or a
@@ -127,16 +127,16 @@ func (p *ExportPlan) Run() ExportResult {
 // skipped animations and warnings, the error, or what was written.
 func (a *App) ExportFinished(p *ExportPlan, r ExportResult) {
 	for _, s := range p.Skipped {
-		a.Notify(ui.Warning, "%s", s)
+		a.Notify(viewmodel.Warning, "%s", s)
 	}
 	for _, w := range r.Warnings {
-		a.Notify(ui.Warning, "export: %s", w)
+		a.Notify(viewmodel.Warning, "export: %s", w)
 	}
 	if r.Err != nil {
-		a.Notify(ui.Error, "export: %v", r.Err)
+		a.Notify(viewmodel.Error, "export: %v", r.Err)
 		return
 	}
-	a.Notify(ui.Info, "exported %d animation(s) to %s", r.Clips, r.Path)
+	a.Notify(viewmodel.Info, "exported %d animation(s) to %s", r.Clips, r.Path)
 }
 
 // DefaultExportPath suggests where File › Export writes: next to the

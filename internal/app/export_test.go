@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestExportPlan: File › Export writes the model on screen with the
@@ -60,7 +60,7 @@ func TestExportPlan(t *testing.T) {
 		t.Fatalf("animations %+v %v", doc.Animations, err)
 	}
 	last := a.notices[len(a.notices)-1]
-	if last.Severity != ui.Info || last.Text != "exported 2 animation(s) to "+out {
+	if last.Severity != viewmodel.Info || last.Text != "exported 2 animation(s) to "+out {
 		t.Errorf("last notice %+v", last)
 	}
 	// An open file named like an output (J3D is sniffed, not named).
@@ -78,7 +78,7 @@ func TestExportPlan(t *testing.T) {
 	}
 	bad := &ExportPlan{Path: filepath.Join(out, "x.glb"), Scene: p.Scene}
 	a.ExportFinished(bad, bad.Run())
-	if last := a.notices[len(a.notices)-1]; last.Severity != ui.Error || !strings.Contains(last.Text, "cannot write") {
+	if last := a.notices[len(a.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
 		t.Errorf("unwritable: %+v", last)
 	}
 }

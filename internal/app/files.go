@@ -9,7 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Open loads files given together (one drop, one command line, one Open):
@@ -21,7 +21,7 @@ func (a *App) Open(paths []string) {
 	for _, p := range paths {
 		fs, err := LoadFiles(p)
 		if err != nil {
-			a.Notify(ui.Error, "%s", err)
+			a.Notify(viewmodel.Error, "%s", err)
 			continue
 		}
 		loaded = append(loaded, fs...)
@@ -57,7 +57,7 @@ func (a *App) Add(loaded []*File) {
 			}
 		}
 		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 && f.asset.Archive == nil {
-			a.Notify(ui.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, formats.DisplayName(f.asset.Format))
+			a.Notify(viewmodel.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, formats.DisplayName(f.asset.Format))
 		}
 	}
 	// The model first, so the animation binds to it whatever the order
@@ -82,11 +82,11 @@ func (a *App) Add(loaded []*File) {
 	}
 	a.chooseMaterials(first, modelChanged)
 	if a.joint == nil && a.tex == nil && len(a.mat.slots) > 0 && a.materialSlot(a.focus) == nil {
-		a.focus = ui.MatSlot0
+		a.focus = viewmodel.MatSlot0
 	}
 	a.clampSelection()
 	if newJoint < 0 && newTex >= 0 && a.tex != nil && a.tex.file >= first {
-		a.focus = ui.TexSlot
+		a.focus = viewmodel.TexSlot
 	}
 	a.Evaluate()
 	a.frameScene(true)
@@ -160,7 +160,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 		return []*File{{path: path, name: name, asset: as}}, nil
 	}
 	entries := as.Archive.Entries()
-	out := []*File{{path: path, name: name, asset: as, entries: make([]ui.ArchiveEntry, len(entries))}}
+	out := []*File{{path: path, name: name, asset: as, entries: make([]viewmodel.ArchiveEntry, len(entries))}}
 	for i, e := range entries {
 		out[0].entries[i] = archiveEntry(e)
 	}
@@ -190,14 +190,14 @@ func (a *App) OpenDemo() {
 	}
 	files, err := a.loadDemo()
 	if err != nil {
-		a.Notify(ui.Error, "demo: %v", err)
+		a.Notify(viewmodel.Error, "demo: %v", err)
 		return
 	}
 	var loaded []*File
 	for _, f := range files {
 		fs, err := OpenData("demo/"+f.Name, f.Name, f.Data)
 		if err != nil {
-			a.Notify(ui.Error, "demo: %v", err)
+			a.Notify(viewmodel.Error, "demo: %v", err)
 			continue
 		}
 		for _, of := range fs {
@@ -216,10 +216,10 @@ func (a *App) closeAll() {
 	a.skelFile = -1
 	a.binding = anim.Binding{}
 	a.markers = a.markers[:0]
-	a.sel = ui.Selection{Joint: -1, Target: -1}
+	a.sel = viewmodel.Selection{Joint: -1, Target: -1}
 	a.texModeOverride = false
 	a.sceneReady = false
-	a.focus = ui.JointSlot
+	a.focus = viewmodel.JointSlot
 }
 
 // closeFile closes one file, and whatever of it was on screen.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // openApp opens paths in a fresh app (as a command line or a drop does).
@@ -21,18 +21,18 @@ func openApp(t *testing.T, paths ...string) (*App, *bytes.Buffer) {
 	t.Helper()
 	var log bytes.Buffer
 	a := New(&log)
-	a.Apply(ui.OpenFiles{Paths: paths})
+	a.Apply(viewmodel.OpenFiles{Paths: paths})
 	return a, &log
 }
 
-func viewOf(a *App) *ui.View {
-	var v ui.View
+func viewOf(a *App) *viewmodel.View {
+	var v viewmodel.View
 	a.Evaluate()
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	return &v
 }
 
-func noticeWith(a *App, sev ui.Severity, parts ...string) bool {
+func noticeWith(a *App, sev viewmodel.Severity, parts ...string) bool {
 	for _, n := range a.notices {
 		ok := n.Severity == sev
 		for _, p := range parts {
@@ -97,7 +97,7 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 		t.Errorf("texture animations %+v (playing %d)", p.TexAnims, p.TexAnim)
 	}
 	// The user picks the other animation.
-	a.Apply(ui.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
+	a.Apply(viewmodel.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
 	if v := viewOf(a); !strings.HasSuffix(a.joint.label, "wave.bck") || v.Pairing.Anim != 1 {
 		t.Errorf("after picking wave.bck: playing %q, pairing index %d", a.joint.label, v.Pairing.Anim)
 	}
@@ -135,48 +135,48 @@ func TestAppPairingRanking(t *testing.T) {
 	// A model opened on its own: none of its suggestions (same
 	// directory: pulse.bck, wave.bck, 7 joints) fits its 3 joints, and
 	// walk.bck is not bound to it either: it shows its bind pose.
-	a.Apply(ui.OpenFiles{Paths: []string{chain}})
+	a.Apply(viewmodel.OpenFiles{Paths: []string{chain}})
 	if a.skelLabel != "chain3.bmd" || a.joint != nil || len(a.markers) != 3 {
 		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.joint, len(a.markers))
 	}
-	if noticeWith(a, ui.Warning, "on chain3.bmd") {
+	if noticeWith(a, viewmodel.Warning, "on chain3.bmd") {
 		t.Errorf("a binding message without a binding: %+v", a.notices)
 	}
 	// Picked by the user, pulse.bck plays on it anyway, with one message
 	// naming both counts.
-	pi := slices.IndexFunc(viewOf(a).Pairing.Anims, func(c ui.AnimChoice) bool { return c.Label == "pulse.bck" })
+	pi := slices.IndexFunc(viewOf(a).Pairing.Anims, func(c viewmodel.AnimChoice) bool { return c.Label == "pulse.bck" })
 	if pi < 0 {
 		t.Fatalf("pulse.bck not offered: %+v", viewOf(a).Pairing.Anims)
 	}
 	pc := viewOf(a).Pairing.Anims[pi]
-	a.Apply(ui.SelectClip{File: pc.File, Clip: pc.Clip})
+	a.Apply(viewmodel.SelectClip{File: pc.File, Clip: pc.Clip})
 	if a.joint == nil || a.joint.label != "pulse.bck" {
 		t.Fatalf("picked pulse.bck: playing %v", a.joint)
 	}
-	if !noticeWith(a, ui.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
+	if !noticeWith(a, viewmodel.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
 		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
 	}
-	var v ui.View
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
-	if !slices.ContainsFunc(v.Notices, func(n ui.Notice) bool { return strings.Contains(n.Text, "skeleton has 3") }) {
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
+	if !slices.ContainsFunc(v.Notices, func(n viewmodel.Notice) bool { return strings.Contains(n.Text, "skeleton has 3") }) {
 		t.Error("the mismatch is not in the view's messages")
 	}
 
 	// Picking biped.bmd again: pulse.bck is not suggested for it, walk.bck is.
-	bi := slices.IndexFunc(v.Pairing.Models, func(m ui.ModelChoice) bool { return m.Label == "biped.bmd" })
+	bi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "biped.bmd" })
 	if bi < 0 {
 		t.Fatalf("models %+v", v.Pairing.Models)
 	}
-	a.Apply(ui.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
+	a.Apply(viewmodel.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
 	if a.skelLabel != "biped.bmd" || a.joint.label != "walk.bck" {
 		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.joint.label)
 	}
 	// The stale mismatch went with pulse.bck's binding.
-	if noticeWith(a, ui.Warning, "skeleton has 3") {
+	if noticeWith(a, viewmodel.Warning, "skeleton has 3") {
 		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.notices)
 	}
 	// No model: the clip's joints on their own.
-	a.Apply(ui.SelectModel{File: -1, Skel: -1})
+	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
 	if a.skel != nil || a.drawnSkeleton() == nil || len(a.markers) != 12 {
 		t.Errorf("no model: skel %v, %d markers; want the 12 free joints of walk.bck", a.skel, len(a.markers))
 	}
@@ -186,8 +186,8 @@ func TestAppPairingRanking(t *testing.T) {
 // selected joint's world transform at the playhead is the golden one.
 func TestAppBMDJointNamesAndWorld(t *testing.T) {
 	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs:biped/bmdl/biped.bmd", apptest.ArchiveFixtures+"biped.szs:biped/bck/walk.bck")
-	a.Apply(ui.Pause{})
-	a.Apply(ui.Seek{Frame: 7.5})
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.Seek{Frame: 7.5})
 	names := []string{"center", "hips", "spine", "head", "arm_L", "hand_L", "arm_R", "hand_R", "leg_L", "foot_L", "leg_R", "foot_R"}
 	v := viewOf(a)
 	if len(v.Markers) != len(names) {
@@ -205,7 +205,7 @@ func TestAppBMDJointNamesAndWorld(t *testing.T) {
 		gold = append(gold, tg.World[fi])
 	}
 	for _, j := range []int{3, 9} {
-		a.Apply(ui.SelectJoint{Joint: j})
+		a.Apply(viewmodel.SelectJoint{Joint: j})
 		v := viewOf(a)
 		if !v.HasSelectedWorld || v.Selection.Target != j {
 			t.Fatalf("joint %d: no world matrix or target %d", j, v.Selection.Target)

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The headless render command (internal/cli) builds its scene with these.
@@ -59,16 +59,16 @@ func (a *App) Empty() bool {
 }
 
 // Camera is the 3D view's camera.
-func (a *App) Camera() ui.Camera { return a.camera }
+func (a *App) Camera() viewmodel.Camera { return a.camera }
 
 // SetCamera replaces the camera.
-func (a *App) SetCamera(c ui.Camera) { a.camera = c }
+func (a *App) SetCamera(c viewmodel.Camera) { a.camera = c }
 
 // SelectJointNamed selects the first drawn joint called name.
 func (a *App) SelectJointNamed(name string) bool {
 	for _, m := range a.markers {
 		if m.Name == name {
-			a.Apply(ui.SelectJoint{Joint: m.Joint})
+			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
 			return true
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // chainSkeleton is an n-joint chain named name, joints j0..j(n-1).
@@ -48,7 +48,7 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 		t.Errorf("bind pose: markers %+v", a.markers)
 	}
 	for _, n := range a.notices {
-		if n.Severity >= ui.Warning {
+		if n.Severity >= viewmodel.Warning {
 			t.Errorf("message after opening a model: %q", n.Text)
 		}
 	}
@@ -81,7 +81,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 	if a.joint == nil {
 		t.Fatal("the opened animation should play (the user opened it; only a model never hijacks)")
 	}
-	var bind []ui.Notice
+	var bind []viewmodel.Notice
 	for _, n := range a.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			bind = append(bind, n)
@@ -94,7 +94,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 	if !strings.HasSuffix(bind[0].Text, want) || !strings.Contains(bind[0].Detail, "Bone34") {
 		t.Errorf("message %q detail %q; want it to end %q and the detail to name Bone34", bind[0].Text, bind[0].Detail, want)
 	}
-	a.Apply(ui.SelectModel{File: -1, Skel: -1})
+	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
 	for _, n := range a.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			t.Errorf("stale binding message after the model went: %q", n.Text)

@@ -3,12 +3,12 @@ package app
 import (
 	"math"
 
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Apply carries out one intent: from the UI, the window (drops) or a
 // test. Each area of the interface has its own handler.
-func (a *App) Apply(in ui.Intent) {
+func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.applyPlayback(in):
 	case a.applySelection(in):
@@ -21,31 +21,31 @@ func (a *App) Apply(in ui.Intent) {
 
 // applyPlayback handles the transport: play, pause, seek, step, speed,
 // loop mode, scrubbing and the focused slot.
-func (a *App) applyPlayback(in ui.Intent) bool {
+func (a *App) applyPlayback(in viewmodel.Intent) bool {
 	switch in := in.(type) {
-	case ui.Play:
+	case viewmodel.Play:
 		a.setPlaying(true)
-	case ui.Pause:
+	case viewmodel.Pause:
 		a.setPlaying(false)
-	case ui.TogglePlay:
+	case viewmodel.TogglePlay:
 		a.setPlaying(!a.Playing())
-	case ui.Seek:
+	case viewmodel.Seek:
 		a.seekFocused(in.Frame)
-	case ui.Step:
+	case viewmodel.Step:
 		a.stepFocused(in.N)
-	case ui.MuteClip:
+	case viewmodel.MuteClip:
 		a.setMute(in.Slot, in.Mute)
-	case ui.SetClipOffset:
+	case viewmodel.SetClipOffset:
 		a.setOffset(in.Slot, in.Frames)
-	case ui.SetSpeed:
+	case viewmodel.SetSpeed:
 		a.setSpeed(in.Speed)
-	case ui.SetLoop:
+	case viewmodel.SetLoop:
 		a.setLoop(in)
-	case ui.ScrubBegin:
+	case viewmodel.ScrubBegin:
 		a.scrub(true)
-	case ui.ScrubEnd:
+	case viewmodel.ScrubEnd:
 		a.scrub(false)
-	case ui.FocusSlot:
+	case viewmodel.FocusSlot:
 		if a.slotOf(in.Slot) != nil {
 			a.focus = in.Slot
 		}
@@ -67,7 +67,7 @@ func (a *App) setSpeed(sp float64) {
 }
 
 // setLoop overrides the focused clip's loop mode, or restores the file's.
-func (a *App) setLoop(in ui.SetLoop) {
+func (a *App) setLoop(in viewmodel.SetLoop) {
 	f := a.focused()
 	if f == nil || !in.Mode.Valid() {
 		return
@@ -96,29 +96,29 @@ func (a *App) scrub(begin bool) {
 
 // applySelection handles the choice of clips, model, root motion, joint
 // and texture entry.
-func (a *App) applySelection(in ui.Intent) bool {
+func (a *App) applySelection(in viewmodel.Intent) bool {
 	switch in := in.(type) {
-	case ui.SelectClip:
+	case viewmodel.SelectClip:
 		a.setClip(in.File, in.Clip)
-	case ui.SelectModel:
+	case viewmodel.SelectModel:
 		a.selectModel(in.File, in.Skel)
-	case ui.SetRootMotion:
+	case viewmodel.SetRootMotion:
 		a.setRootMotion(in.Apply)
-	case ui.SelectJoint:
+	case viewmodel.SelectJoint:
 		a.sel.Joint = in.Joint
 		a.sel.Target = a.targetOf(in.Joint)
 		if in.Joint < 0 {
 			a.sel.Target = -1
 		}
-	case ui.SelectTarget:
+	case viewmodel.SelectTarget:
 		a.sel.Target = in.Target
 		a.sel.Joint = a.jointOf(in.Target)
-	case ui.SelectTexTarget:
+	case viewmodel.SelectTexTarget:
 		if a.tex != nil && in.Target >= 0 && in.Target < len(a.tex.clip.Targets) {
 			a.sel.TexTarget = in.Target
-			a.focus = ui.TexSlot
+			a.focus = viewmodel.TexSlot
 		}
-	case ui.SetTexMode:
+	case viewmodel.SetTexMode:
 		a.texMode, a.texModeOverride = in.Mode, in.Override
 	default:
 		return false
@@ -128,32 +128,32 @@ func (a *App) applySelection(in ui.Intent) bool {
 
 // applySession handles the files (opening, browsing, closing), the
 // camera, the messages and quitting.
-func (a *App) applySession(in ui.Intent) bool {
+func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
-	case ui.OpenFiles:
+	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
-	case ui.Browse:
+	case viewmodel.Browse:
 		a.browse(in.Dir)
-	case ui.BrowseArchive:
+	case viewmodel.BrowseArchive:
 		a.browseArchive(in.Path)
-	case ui.CloseFile:
+	case viewmodel.CloseFile:
 		a.closeFile(in.File)
-	case ui.CloseAll:
+	case viewmodel.CloseAll:
 		a.closeAll()
-	case ui.OpenDemo:
+	case viewmodel.OpenDemo:
 		a.OpenDemo()
-	case ui.CameraOrbit:
+	case viewmodel.CameraOrbit:
 		a.camera.Orbit(in.DX, in.DY)
-	case ui.CameraPan:
+	case viewmodel.CameraPan:
 		a.camera.Pan(in.DX, in.DY, in.ViewH)
-	case ui.CameraZoom:
+	case viewmodel.CameraZoom:
 		a.camera.Zoom(in.Steps)
-	case ui.CameraFrame, ui.CameraReset:
-		_, reset := in.(ui.CameraReset)
+	case viewmodel.CameraFrame, viewmodel.CameraReset:
+		_, reset := in.(viewmodel.CameraReset)
 		a.frameScene(reset)
-	case ui.DismissNotices:
+	case viewmodel.DismissNotices:
 		a.notices = a.notices[:0]
-	case ui.Quit:
+	case viewmodel.Quit:
 		a.quit = true
 	default:
 		return false

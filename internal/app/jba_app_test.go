@@ -13,8 +13,7 @@ import (
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestAppJBAInferredSkeleton: a JBA plays at its fps on the Biped
@@ -35,9 +34,9 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.joint.clock.Frame)
 	}
 	doc := apptest.GoldenDoc(t, filepath.Join(apptest.JBATestdata, "walk_30fps.expected.json"))
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.Pause{})
 	for _, f := range []float64{15, 45} {
-		a.Apply(ui.Seek{Frame: f})
+		a.Apply(viewmodel.Seek{Frame: f})
 		v := viewOf(a)
 		want := apptest.GoldenWorldOf(doc, apptest.WalkBones, apptest.FrameIndex(t, doc, f))
 		for j := range want {
@@ -57,7 +56,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 		t.Fatalf("root motion offered %v applied %v", v.Pairing.HasRootMotion, v.Pairing.ApplyRootMotion)
 	}
 	locked := slices.Clone(v.Markers)
-	a.Apply(ui.SetRootMotion{Apply: true})
+	a.Apply(viewmodel.SetRootMotion{Apply: true})
 	v = viewOf(a)
 	if !v.Pairing.ApplyRootMotion {
 		t.Fatal("SetRootMotion did not apply")
@@ -75,7 +74,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 			t.Errorf("%s moved by %v with root motion at frame 45, want (%v, 0, 0)", apptest.WalkBones[j].Name, d, rm.V[anim.TransX])
 		}
 	}
-	a.Apply(ui.SetRootMotion{Apply: false})
+	a.Apply(viewmodel.SetRootMotion{Apply: false})
 	if v := viewOf(a); v.Markers[0].Pos != locked[0].Pos {
 		t.Error("locking again did not put the character back")
 	}
@@ -92,13 +91,13 @@ func TestAppJBASidecar(t *testing.T) {
 		}
 	}
 	a, _ := openApp(t, jbaPath)
-	a.Apply(ui.OpenFiles{Paths: []string{side}})
+	a.Apply(viewmodel.OpenFiles{Paths: []string{side}})
 	if a.skelLabel != "walk.skeleton.json" || a.joint == nil || a.joint.clip.Name != "walk_30fps" {
 		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.joint)
 	}
 	v := viewOf(a)
-	foot := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Foot" })
-	calf := slices.IndexFunc(v.Markers, func(m ui.Marker) bool { return m.Name == "Bip01 L Calf" })
+	foot := slices.IndexFunc(v.Markers, func(m viewmodel.Marker) bool { return m.Name == "Bip01 L Foot" })
+	calf := slices.IndexFunc(v.Markers, func(m viewmodel.Marker) bool { return m.Name == "Bip01 L Calf" })
 	if foot < 0 || calf < 0 || v.Markers[foot].Target != -1 {
 		t.Fatalf("markers %+v: want the sidecar's foot, at rest", v.Markers)
 	}
@@ -116,11 +115,11 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	if a.skel != nil || a.joint == nil {
 		t.Fatalf("skeleton %v: want none", a.skel)
 	}
-	if !noticeWith(a, ui.Warning, "no bone hierarchy known", "skeleton sidecar") {
+	if !noticeWith(a, viewmodel.Warning, "no bone hierarchy known", "skeleton sidecar") {
 		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
 	}
-	a.Apply(ui.Pause{})
-	a.Apply(ui.Seek{Frame: 5})
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.Seek{Frame: 5})
 	v := viewOf(a)
 	pose := anim.NewPose(a.joint.clip)
 	anim.Evaluate(a.joint.clip, 5, pose)
@@ -131,8 +130,8 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 			t.Errorf("bone %q at %v, want its own translation %v", m.Name, m.Pos, own)
 		}
 	}
-	var s render.Scene
-	a.BuildScene(&s, render.Viewport{W: 640, H: 480}, 1, ui.DefaultOptions(), render.Texture{})
+	var s viewmodel.Scene
+	a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
 	if len(s.Bones) != 3*len(v.Markers) || len(s.Points) != len(v.Markers) {
 		t.Errorf("scene: %d lines, %d points; want an axis triad (3 lines) and a point per bone", len(s.Bones), len(s.Points))
 	}
@@ -140,8 +139,8 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	d := t.TempDir()
 	jawb := filepath.Join(d, "new_client.jba")
 	apptest.Must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
-	a.Apply(ui.OpenFiles{Paths: []string{jawb}})
-	if !noticeWith(a, ui.Error, "new_client.jba", "7.2.1", "not supported") {
+	a.Apply(viewmodel.OpenFiles{Paths: []string{jawb}})
+	if !noticeWith(a, viewmodel.Error, "new_client.jba", "7.2.1", "not supported") {
 		t.Errorf("no error message for the JAWB file: %+v", a.notices)
 	}
 	if a.joint == nil || a.joint.clip.Name != "negative_w" {
@@ -191,10 +190,10 @@ func TestFrameJBAUnits(t *testing.T) {
 	var ref [][2]float32
 	for _, scale := range []float64{1, 1000, 0.001} {
 		a := scaledApp(scale)
-		a.Apply(ui.CameraOrbit{DX: 40, DY: -15})
-		a.Apply(ui.CameraPan{DX: 300, DY: 100, ViewH: h})
-		a.Apply(ui.CameraZoom{Steps: -6})
-		a.Apply(ui.CameraFrame{})
+		a.Apply(viewmodel.CameraOrbit{DX: 40, DY: -15})
+		a.Apply(viewmodel.CameraPan{DX: 300, DY: 100, ViewH: h})
+		a.Apply(viewmodel.CameraZoom{Steps: -6})
+		a.Apply(viewmodel.CameraFrame{})
 		pts := project(a)
 		lo, hi := [2]float32{w, h}, [2]float32{}
 		for _, p := range pts {
@@ -227,7 +226,7 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs", apptest.BFRESFixtures+"skel_anim.bfres")
 	u, done := uiContext(t, 1400, 900)
 	defer done()
-	var v ui.View
+	var v viewmodel.View
 	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
 	click := func(id string) {
 		t.Helper()
@@ -248,13 +247,13 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	}
 	// Pick the BFRES model in the Model combo: its own Trot plays.
 	click("pair:model")
-	mi := slices.IndexFunc(v.Pairing.Models, func(m ui.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
+	mi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
 	click("pair:model:" + strconv.Itoa(mi))
 	if a.skel == nil || a.skel.Name != "Skeleton" || a.joint == nil || a.joint.clip.Name != "Trot" {
 		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.joint)
 	}
 	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
-	a.Apply(ui.SelectJoint{Joint: 3})
+	a.Apply(viewmodel.SelectJoint{Joint: 3})
 	frame(0, 0, false)
 	if got := u.KeyMarkers(); !slices.Equal(got, []float64{0, 12, 24}) {
 		t.Errorf("timeline markers %v, want Head's keys [0 12 24]", got)
@@ -273,12 +272,12 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	// The Animation combo offers the biped's walk too; picking it plays it
 	// on the BFRES skeleton, with the mismatch reported.
 	click("pair:anim")
-	ai := slices.IndexFunc(v.Pairing.Anims, func(c ui.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
+	ai := slices.IndexFunc(v.Pairing.Anims, func(c viewmodel.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
 	click("pair:anim:" + strconv.Itoa(ai))
 	if !strings.HasSuffix(a.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
 		t.Errorf("picked walk.bck: playing %q on %q", a.joint.label, a.skel.Name)
 	}
-	if !noticeWith(a, ui.Warning, "animation has 12 joints, skeleton has 6") {
+	if !noticeWith(a, viewmodel.Warning, "animation has 12 joints, skeleton has 6") {
 		t.Errorf("no mismatch message: %+v", a.notices)
 	}
 }
@@ -341,7 +340,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := New(nil)
-	a.Apply(ui.Browse{Dir: dir})
+	a.Apply(viewmodel.Browse{Dir: dir})
 	var found bool
 	for _, e := range a.browser.Entries {
 		if e.Name == "biped.szs" {
@@ -351,7 +350,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 	if !found {
 		t.Fatalf("biped.szs not offered as an archive: %+v", a.browser.Entries)
 	}
-	a.Apply(ui.BrowseArchive{Path: szs})
+	a.Apply(viewmodel.BrowseArchive{Path: szs})
 	kinds := map[string]string{}
 	for _, e := range a.browser.ArchiveEntries {
 		kinds[e.Path] = e.Kind
@@ -365,15 +364,15 @@ func TestOpenDialogListsArchive(t *testing.T) {
 			t.Errorf("%s: kind %q, want %q", p, kinds[p], k)
 		}
 	}
-	a.Apply(ui.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
+	a.Apply(viewmodel.BrowseArchive{Path: filepath.Join(dir, "notes.szs")})
 	if a.browser.ArchiveErr == "" || len(a.browser.ArchiveEntries) != 0 {
 		t.Errorf("a non-archive .szs listed %v with no error", a.browser.ArchiveEntries)
 	}
-	a.Apply(ui.BrowseArchive{})
+	a.Apply(viewmodel.BrowseArchive{})
 	if a.browser.Archive != "" || a.browser.ArchiveErr != "" {
 		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
 	}
-	a.Apply(ui.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
+	a.Apply(viewmodel.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
 	if a.skel == nil || len(a.skel.Joints) != 12 || a.joint == nil || a.joint.clip.Duration != 40 {
 		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.joint != nil)
 	}

@@ -2,8 +2,7 @@ package app
 
 import (
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Material clips (BRK, BPK, BTP, BVA; any clip whose targets are all
@@ -21,7 +20,7 @@ const maxMaterialSlots = 64
 // target (tint source, curve target) and the runtime rules in force.
 type materialState struct {
 	slots   []*slot
-	sel     ui.MatRef
+	sel     viewmodel.MatRef
 	runtime anim.Runtime
 }
 
@@ -45,7 +44,7 @@ func (a *App) addMaterial(s *slot) {
 	for i, o := range m.slots {
 		if o.file == s.file && o.clipIdx == s.clipIdx {
 			m.slots[i] = s
-			a.focus = ui.MatSlot0 + ui.Slot(i)
+			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 			return
 		}
 	}
@@ -54,7 +53,7 @@ func (a *App) addMaterial(s *slot) {
 	}
 	m.slots = append(m.slots, s)
 	if len(m.slots) == 1 {
-		m.sel = ui.MatRef{Clip: 0, Target: a.firstColorTarget()}
+		m.sel = viewmodel.MatRef{Clip: 0, Target: a.firstColorTarget()}
 	}
 }
 
@@ -73,11 +72,11 @@ func (a *App) firstColorTarget() int {
 }
 
 // materialSlot is the slot of focus s when it is a material slot.
-func (a *App) materialSlot(s ui.Slot) *slot {
-	if s < ui.MatSlot0 || int(s-ui.MatSlot0) >= len(a.mat.slots) {
+func (a *App) materialSlot(s viewmodel.Slot) *slot {
+	if s < viewmodel.MatSlot0 || int(s-viewmodel.MatSlot0) >= len(a.mat.slots) {
 		return nil
 	}
-	return a.mat.slots[s-ui.MatSlot0]
+	return a.mat.slots[s-viewmodel.MatSlot0]
 }
 
 // closeMaterials drops the slots of file i (and renumbers the later
@@ -97,22 +96,22 @@ func (a *App) closeMaterials(i int) {
 	clear(m.slots[len(out):])
 	m.slots = out
 	if m.sel.Clip >= len(m.slots) {
-		m.sel = ui.MatRef{Target: a.firstColorTarget()}
+		m.sel = viewmodel.MatRef{Target: a.firstColorTarget()}
 	}
-	if a.materialSlot(a.focus) == nil && a.focus >= ui.MatSlot0 {
-		a.focus = ui.JointSlot
+	if a.materialSlot(a.focus) == nil && a.focus >= viewmodel.MatSlot0 {
+		a.focus = viewmodel.JointSlot
 	}
 }
 
 // applyMaterial handles the material intents.
-func (a *App) applyMaterial(in ui.Intent) bool {
+func (a *App) applyMaterial(in viewmodel.Intent) bool {
 	switch in := in.(type) {
-	case ui.SelectMaterial:
-		if s := a.materialSlot(ui.MatSlot0 + ui.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
+	case viewmodel.SelectMaterial:
+		if s := a.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
 			a.mat.sel = in.Ref
-			a.focus = ui.MatSlot0 + ui.Slot(in.Ref.Clip)
+			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)
 		}
-	case ui.SetRuntime:
+	case viewmodel.SetRuntime:
 		a.setRuntime(in.Runtime)
 	default:
 		return false
@@ -140,14 +139,14 @@ func (a *App) setRuntime(r anim.Runtime) {
 func (a *App) Runtime() anim.Runtime { return a.mat.runtime }
 
 // materialView fills v.Materials.
-func (a *App) materialView(v *ui.View) {
+func (a *App) materialView(v *viewmodel.View) {
 	m := &a.mat
 	if len(m.slots) == 0 {
 		return
 	}
-	mv := &ui.MaterialView{Selected: m.sel, Runtime: m.runtime, Clips: make([]*ui.Playback, len(m.slots))}
+	mv := &viewmodel.MaterialView{Selected: m.sel, Runtime: m.runtime, Clips: make([]*viewmodel.Playback, len(m.slots))}
 	for i, s := range m.slots {
-		mv.Clips[i] = s.playback(a.scrubbing && a.focus == ui.MatSlot0+ui.Slot(i))
+		mv.Clips[i] = s.playback(a.scrubbing && a.focus == viewmodel.MatSlot0+viewmodel.Slot(i))
 	}
 	v.Materials = mv
 }
@@ -156,16 +155,16 @@ func (a *App) materialView(v *ui.View) {
 // selected colour target's colour (else the first one's) tints it, the
 // first texture-pattern target picks the checker variant, and a hidden
 // shape (the first shape target) fades it. Nil without material clips.
-func (a *App) quadMaterial(q *render.QuadMaterial) *render.QuadMaterial {
+func (a *App) quadMaterial(q *viewmodel.QuadMaterial) *viewmodel.QuadMaterial {
 	m := &a.mat
 	if len(m.slots) == 0 {
 		return nil
 	}
-	*q = render.QuadMaterial{Tint: render.Color{1, 1, 1, 1}}
+	*q = viewmodel.QuadMaterial{Tint: viewmodel.Color{1, 1, 1, 1}}
 	tinted, patterned, shaped, hidden := false, false, false, false
-	if s := a.materialSlot(ui.MatSlot0 + ui.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
+	if s := a.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
 		if k := s.clip.Targets[m.sel.Target].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
-			q.Tint = ui.SwatchColor(&s.pose.Targets[m.sel.Target].V)
+			q.Tint = viewmodel.SwatchColor(&s.pose.Targets[m.sel.Target].V)
 			tinted = true
 		}
 	}
@@ -181,7 +180,7 @@ func (a *App) quadMaterial(q *render.QuadMaterial) *render.QuadMaterial {
 			switch s.clip.Targets[i].Kind {
 			case anim.TevRegTarget, anim.MatColorTarget:
 				if !tinted {
-					q.Tint, tinted = ui.SwatchColor(v), true
+					q.Tint, tinted = viewmodel.SwatchColor(v), true
 				}
 			case anim.TexPatternTarget:
 				if !patterned {
@@ -216,7 +215,7 @@ func (a *App) selectMaterialNamed(name string) bool {
 	for ci, s := range a.mat.slots {
 		for ti := range s.clip.Targets {
 			if s.clip.Targets[ti].Name == name {
-				a.Apply(ui.SelectMaterial{Ref: ui.MatRef{Clip: ci, Target: ti}})
+				a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: ci, Target: ti}})
 				return true
 			}
 		}

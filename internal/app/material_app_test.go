@@ -5,8 +5,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 const familyFixtures = "../../formats/j3d/testdata/family/"
@@ -47,7 +46,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	// Each slot keeps its own clock: after 40 frames of playback the
 	// clips (durations 28, 31, 35; loop, loop, once) are at different
 	// frames.
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.Play{})
 	a.Advance(40.0 / 30)
 	brk, btp, bva := a.mat.slots[formats["brk"]], a.mat.slots[formats["btp"]], a.mat.slots[formats["bva"]]
 	if f := brk.clock.Frame; abs(f-12) > 1e-6 {
@@ -74,7 +73,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	}
 	// The quad: tinted by the first colour target, patterned by the first
 	// texture-pattern entry, faded when shape 0 is hidden.
-	var q render.QuadMaterial
+	var q viewmodel.QuadMaterial
 	if a.quadMaterial(&q) == nil {
 		t.Fatal("no quad material")
 	}
@@ -98,7 +97,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	}
 	// Selecting another colour target retints the quad and focuses its
 	// clip (the timeline and curves follow it).
-	a.Apply(ui.SelectMaterial{Ref: ui.MatRef{Clip: formats["brk"], Target: 3}})
+	a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: formats["brk"], Target: 3}})
 	a.quadMaterial(&q)
 	if want := goldenValue(t, "brk_tan0.brk", 3, "g", 14) / 255; abs(float64(q.Tint[1])-min(1, want)) > 1e-6 {
 		t.Errorf("tint g after selecting K0: %v, want %v", q.Tint[1], want)
@@ -123,7 +122,7 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if v := viewOf(a).Materials.Clips[0].Pose.Targets[0].V[anim.Visible]; v != 0 {
 		t.Errorf("late runtime: shape 0 at 2.5 visible = %v, want 0", v)
 	}
-	a.Apply(ui.SetRuntime{Runtime: anim.EarlyRuntime})
+	a.Apply(viewmodel.SetRuntime{Runtime: anim.EarlyRuntime})
 	if v := viewOf(a).Materials.Clips[0].Pose.Targets[0].V[anim.Visible]; v != 1 {
 		t.Errorf("early runtime: shape 0 at 2.5 visible = %v, want 1", v)
 	}

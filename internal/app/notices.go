@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // bindingKey marks the message describing the current binding: it goes
@@ -16,7 +16,7 @@ const bindingKey = "binding"
 
 // dropNotices removes the messages under key.
 func (a *App) dropNotices(key string) {
-	a.notices = slices.DeleteFunc(a.notices, func(n ui.Notice) bool { return n.Key == key })
+	a.notices = slices.DeleteFunc(a.notices, func(n viewmodel.Notice) bool { return n.Key == key })
 }
 
 // missingBone is anim's warning for one unbound animated bone.
@@ -90,7 +90,7 @@ func (a *App) noteBroken(f *File) {
 	if len(names) > len(shown) {
 		list += ", …"
 	}
-	a.notifyKeyed(ui.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
+	a.notifyKeyed(viewmodel.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
 		f.name, plural(len(bs), "animation", "animations"), list)
 }
 
@@ -104,9 +104,9 @@ func (a *App) noteWarnings(f *File) {
 	ws := f.asset.Warnings
 	if len(ws) <= warningsApart {
 		for _, w := range ws {
-			a.Notify(ui.Warning, "%s: %s", f.name, w)
+			a.Notify(viewmodel.Warning, "%s: %s", f.name, w)
 		}
 		return
 	}
-	a.notifyKeyed(ui.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
+	a.notifyKeyed(viewmodel.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
 }

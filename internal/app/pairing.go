@@ -9,7 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // SameFile ranks an animation stored in the model's own file (a .bfres
@@ -28,7 +28,7 @@ type pairingCache struct {
 	animOf  map[*formats.Source]int    // file
 
 	// view is the Scene panel's pairing, rebuilt when viewKey changes.
-	view    ui.Pairing
+	view    viewmodel.Pairing
 	viewKey pairViewKey
 }
 
@@ -376,7 +376,7 @@ func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
 
 // pairingView fills the Scene panel's model and animation choice, and
 // where each file came from (the Files tree).
-func (a *App) pairingView(v *ui.View) {
+func (a *App) pairingView(v *viewmodel.View) {
 	for i, f := range a.files {
 		if i < len(v.Files) {
 			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
@@ -395,7 +395,7 @@ func (a *App) pairingView(v *ui.View) {
 		return
 	}
 	pc.viewKey = key
-	p := ui.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
+	p := viewmodel.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
 	a.pairingModels(&p)
 	a.pairingAnims(&p)
 	for i, c := range p.Anims {
@@ -415,7 +415,7 @@ func (a *App) pairingView(v *ui.View) {
 }
 
 // pairingModels lists every skeleton of the open files.
-func (a *App) pairingModels(p *ui.Pairing) {
+func (a *App) pairingModels(p *viewmodel.Pairing) {
 	for fi, f := range a.files {
 		for si, sk := range f.asset.Skeletons {
 			if sk == a.skel {
@@ -425,7 +425,7 @@ func (a *App) pairingModels(p *ui.Pairing) {
 			if len(f.asset.Skeletons) > 1 && sk.Name != "" {
 				label += " › " + sk.Name
 			}
-			p.Models = append(p.Models, ui.ModelChoice{File: fi, Skel: si, Label: label, Joints: len(sk.Joints)})
+			p.Models = append(p.Models, viewmodel.ModelChoice{File: fi, Skel: si, Label: label, Joints: len(sk.Joints)})
 		}
 	}
 }
@@ -444,14 +444,14 @@ func (a *App) clipLabel(fi, ci int) string {
 
 // pairingAnims lists the animations: the model's candidates in rank
 // order, then every other joint animation, and the texture animations.
-func (a *App) pairingAnims(p *ui.Pairing) {
+func (a *App) pairingAnims(p *viewmodel.Pairing) {
 	listed := map[[2]int]bool{}
 	if p.Model >= 0 {
 		m := p.Models[p.Model]
 		for _, c := range a.candidates(m.File, m.Skel) {
 			listed[[2]int{c.file, c.clip}] = true
 			clip := a.files[c.file].asset.Clips[c.clip]
-			p.Anims = append(p.Anims, ui.AnimChoice{File: c.file, Clip: c.clip, Label: a.clipLabel(c.file, c.clip),
+			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: a.clipLabel(c.file, c.clip),
 				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
 		}
 	}
@@ -460,7 +460,7 @@ func (a *App) pairingAnims(p *ui.Pairing) {
 			if len(c.Targets) == 0 || listed[[2]int{fi, ci}] {
 				continue
 			}
-			ch := ui.AnimChoice{File: fi, Clip: ci, Label: a.clipLabel(fi, ci), Frames: c.Duration}
+			ch := viewmodel.AnimChoice{File: fi, Clip: ci, Label: a.clipLabel(fi, ci), Frames: c.Duration}
 			if isTexClip(c) {
 				ch.Joints = len(c.Targets)
 				p.TexAnims = append(p.TexAnims, ch)

@@ -3,11 +3,12 @@ package app
 import (
 	"math"
 
-	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Advance moves the scene time by dt seconds of real time at the
@@ -59,13 +60,13 @@ func (a *App) Evaluate() {
 		a.moveRoot(a.world, a.joint.clock.Frame)
 	}
 	if cap(a.markers) < n {
-		a.markers = make([]ui.Marker, n)
+		a.markers = make([]viewmodel.Marker, n)
 	}
 	a.markers = a.markers[:n]
 	zUp := a.zUp()
 	for j := range sk.Joints {
 		m := &a.world[j]
-		a.markers[j] = ui.Marker{
+		a.markers[j] = viewmodel.Marker{
 			Pos:    display(mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])}, zUp),
 			Name:   sk.Joints[j].Name,
 			Joint:  j,
@@ -101,7 +102,7 @@ func (a *App) focused() *slot {
 	if s := a.materialSlot(a.focus); s != nil {
 		return s
 	}
-	if a.focus == ui.TexSlot && a.tex != nil {
+	if a.focus == viewmodel.TexSlot && a.tex != nil {
 		return a.tex
 	}
 	if a.joint != nil {
@@ -121,8 +122,8 @@ func (a *App) slots() []*slot {
 	return out
 }
 
-func (s *slot) playback(scrubbing bool) *ui.Playback {
-	return &ui.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
+func (s *slot) playback(scrubbing bool) *viewmodel.Playback {
+	return &viewmodel.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
 		Muted: s.muted, Offset: s.offset,
 		FormatLabel: s.formatLabel, ModelHint: formats.ClipInfo(s.clip).ModelHint}
 }

@@ -6,21 +6,20 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Scene colours. The joint colour is what the pixel tests look for.
 var (
-	Background   = render.Color{0.135, 0.14, 0.155, 1}
-	colBone      = render.Color{0.80, 0.82, 0.88, 1}
-	colBoneDim   = render.Color{0.55, 0.57, 0.62, 0.8}
-	colJoint     = render.Color{1.00, 0.72, 0.18, 1}
-	colJointRest = render.Color{0.62, 0.64, 0.70, 1} // not driven by the clip
-	colSelected  = render.Color{0.30, 0.90, 1.00, 1}
-	colAxisX     = render.Color{0.95, 0.35, 0.35, 1}
-	colAxisY     = render.Color{0.40, 0.90, 0.40, 1}
-	colAxisZ     = render.Color{0.40, 0.60, 1.00, 1}
+	Background   = viewmodel.Color{0.135, 0.14, 0.155, 1}
+	colBone      = viewmodel.Color{0.80, 0.82, 0.88, 1}
+	colBoneDim   = viewmodel.Color{0.55, 0.57, 0.62, 0.8}
+	colJoint     = viewmodel.Color{1.00, 0.72, 0.18, 1}
+	colJointRest = viewmodel.Color{0.62, 0.64, 0.70, 1} // not driven by the clip
+	colSelected  = viewmodel.Color{0.30, 0.90, 1.00, 1}
+	colAxisX     = viewmodel.Color{0.95, 0.35, 0.35, 1}
+	colAxisY     = viewmodel.Color{0.40, 0.90, 0.40, 1}
+	colAxisZ     = viewmodel.Color{0.40, 0.60, 1.00, 1}
 )
 
 // maxAxesJoints is the most free joints drawn with their local axes:
@@ -35,12 +34,12 @@ const (
 
 // BuildScene fills s with the app's current picture for a viewport of the
 // given framebuffer rectangle. It reuses s's slices.
-func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32, opt ui.Options, checker render.Texture) {
+func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
 	aspect := float32(1)
 	if vp.H > 0 {
 		aspect = float32(vp.W) / float32(vp.H)
 	}
-	*s = render.Scene{
+	*s = viewmodel.Scene{
 		Viewport:   vp,
 		Background: Background,
 		View:       a.camera.View(),
@@ -53,18 +52,18 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 		Quad:       s.Quad,
 	}
 	if opt.Grid {
-		s.Grid = render.Grid{Show: true, Spacing: gridStep(a.sceneRadius()), Half: 10, Axes: opt.Axes}
+		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.sceneRadius()), Half: 10, Axes: opt.Axes}
 	}
 	if a.quadVisible() && opt.Quad {
 		m, _, _ := a.texEntryMatrix()
 		if s.Quad == nil {
-			s.Quad = &render.TexQuad{}
+			s.Quad = &viewmodel.TexQuad{}
 		}
 		mat := s.Quad.Material
 		if mat == nil {
-			mat = new(render.QuadMaterial)
+			mat = new(viewmodel.QuadMaterial)
 		}
-		*s.Quad = render.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true, Material: a.quadMaterial(mat)}
+		*s.Quad = viewmodel.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true, Material: a.quadMaterial(mat)}
 		for r := 0; r < 2; r++ {
 			for c := 0; c < 3; c++ {
 				s.Quad.Matrix[r][c] = float32(m[r][c])
@@ -79,7 +78,7 @@ func (a *App) BuildScene(s *render.Scene, vp render.Viewport, pixelScale float32
 }
 
 // sceneSkeleton adds the bones, the local axes and the joints of sk.
-func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
+func (a *App) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
 	sel := a.sel.Joint
 	for j := range sk.Joints {
 		p := sk.Joints[j].Parent
@@ -92,7 +91,7 @@ func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
 		} else if a.skel == nil {
 			c = colBoneDim
 		}
-		s.Bones = append(s.Bones, render.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
+		s.Bones = append(s.Bones, viewmodel.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
 	}
 	a.sceneAxes(s)
 	a.sceneJoints(s)
@@ -102,7 +101,7 @@ func (a *App) sceneSkeleton(s *render.Scene, sk *anim.Skeleton) {
 // rotation being inspected); of every free joint when there is no
 // hierarchy, so their rotations show, unless there are so many that they
 // become noise.
-func (a *App) sceneAxes(s *render.Scene) {
+func (a *App) sceneAxes(s *viewmodel.Scene) {
 	sel := a.sel.Joint
 	fallbackPoints := a.skel == nil && !a.chainMode
 	l := a.sceneRadius() * 0.08
@@ -110,12 +109,12 @@ func (a *App) sceneAxes(s *render.Scene) {
 	axes := func(j int) {
 		m := &a.world[j]
 		o := a.markers[j].Pos
-		for k, c := range [3]render.Color{colAxisX, colAxisY, colAxisZ} {
+		for k, c := range [3]viewmodel.Color{colAxisX, colAxisY, colAxisZ} {
 			ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
 			if n := ax.Len(); n > 0 {
 				ax = ax.Mul(l / n)
 			}
-			s.Bones = append(s.Bones, render.Line{A: o, B: o.Add(ax), Color: c})
+			s.Bones = append(s.Bones, viewmodel.Line{A: o, B: o.Add(ax), Color: c})
 		}
 	}
 	if fallbackPoints && len(a.world) <= maxAxesJoints {
@@ -128,7 +127,7 @@ func (a *App) sceneAxes(s *render.Scene) {
 }
 
 // sceneJoints adds the joints, the selected one last (on top).
-func (a *App) sceneJoints(s *render.Scene) {
+func (a *App) sceneJoints(s *viewmodel.Scene) {
 	sel := a.sel.Joint
 	for j := range a.markers {
 		c := colJoint
@@ -139,10 +138,10 @@ func (a *App) sceneJoints(s *render.Scene) {
 		if j == sel || a.jointHidden(j) {
 			continue // the selection is drawn last, on top; hidden bones not at all
 		}
-		s.Points = append(s.Points, render.Point{P: a.markers[j].Pos, Color: c, Scale: scale})
+		s.Points = append(s.Points, viewmodel.Point{P: a.markers[j].Pos, Color: c, Scale: scale})
 	}
 	if sel >= 0 && sel < len(a.markers) {
-		s.Points = append(s.Points, render.Point{P: a.markers[sel].Pos, Color: colSelected, Scale: 1.6})
+		s.Points = append(s.Points, viewmodel.Point{P: a.markers[sel].Pos, Color: colSelected, Scale: 1.6})
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The scene has one time, in seconds, that play, pause, step, scrub, Home
@@ -201,7 +201,7 @@ func (a *App) stepFocused(n int) {
 }
 
 // setMute shows the clip in slot at rest (muted) or playing again.
-func (a *App) setMute(sl ui.Slot, on bool) {
+func (a *App) setMute(sl viewmodel.Slot, on bool) {
 	if s := a.slotOf(sl); s != nil {
 		s.muted = on
 		a.syncClocks()
@@ -210,7 +210,7 @@ func (a *App) setMute(sl ui.Slot, on bool) {
 
 // setOffset starts the clip in slot frames later in the scene (negative:
 // earlier).
-func (a *App) setOffset(sl ui.Slot, frames float64) {
+func (a *App) setOffset(sl viewmodel.Slot, frames float64) {
 	if s := a.slotOf(sl); s != nil && !math.IsNaN(frames) && !math.IsInf(frames, 0) {
 		s.offset = frames
 		a.syncClocks()
@@ -219,11 +219,11 @@ func (a *App) setOffset(sl ui.Slot, frames float64) {
 
 // slotOf is the slot sl names: the joint, the texture or a material slot
 // (nil when it plays nothing).
-func (a *App) slotOf(sl ui.Slot) *slot {
+func (a *App) slotOf(sl viewmodel.Slot) *slot {
 	switch {
-	case sl == ui.TexSlot:
+	case sl == viewmodel.TexSlot:
 		return a.tex
-	case sl >= ui.MatSlot0:
+	case sl >= viewmodel.MatSlot0:
 		return a.materialSlot(sl)
 	}
 	return a.joint

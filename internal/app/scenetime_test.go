@@ -6,7 +6,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // texClip is a BTK-like texture clip built in code: one entry scrolling
@@ -36,9 +36,9 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // runs 10, 9, …, 0 and wraps to the end; no frame leaves [0, duration].
 func TestReverseWrapsInLoopModes(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.Apply(ui.Seek{Frame: 10})
-	a.Apply(ui.SetSpeed{Speed: -1})
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.Seek{Frame: 10})
+	a.Apply(viewmodel.SetSpeed{Speed: -1})
+	a.Apply(viewmodel.Play{})
 	c := &a.joint.clock
 	a.Advance(5.0 / 30) // 5 frames back
 	if !near(c.Frame, 5) {
@@ -55,8 +55,8 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 		}
 	}
 	// The pose follows the wrapped frame: root's Z is 2 units per frame.
-	a.Apply(ui.Seek{Frame: 1})
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.Seek{Frame: 1})
+	a.Apply(viewmodel.Play{})
 	a.Advance(3.0 / 30) // frame 28
 	a.Evaluate()
 	if z := a.markers[0].Pos[2]; math.Abs(float64(z)-56) > 1e-3 {
@@ -64,8 +64,8 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 	}
 	// Mirrored loop bounces backwards too.
 	m, _ := newTestApp(t, anim.MirroredLoop, true)
-	m.Apply(ui.Seek{Frame: 2})
-	m.Apply(ui.SetSpeed{Speed: -1})
+	m.Apply(viewmodel.Seek{Frame: 2})
+	m.Apply(viewmodel.SetSpeed{Speed: -1})
 	m.Advance(5.0 / 30)
 	if f := m.joint.clock.Frame; !near(f, 3) {
 		t.Errorf("mirrored loop, reverse 5 frames from 2: frame %v, want 3", f)
@@ -76,13 +76,13 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 // stops at 0; Play then starts it from its end.
 func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 	a, _ := newTestApp(t, anim.Once, true)
-	a.Apply(ui.SetSpeed{Speed: -1})
-	a.Apply(ui.Seek{Frame: 4})
+	a.Apply(viewmodel.SetSpeed{Speed: -1})
+	a.Apply(viewmodel.Seek{Frame: 4})
 	a.Advance(1)
 	if c := a.joint.clock; c.Frame != 0 || a.Playing() || c.Running() {
 		t.Fatalf("once reversed past 0: frame %v playing %v; want stopped at 0", c.Frame, a.Playing())
 	}
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.Play{})
 	a.Advance(2.0 / 30)
 	if f := a.joint.clock.Frame; !near(f, 28) || !a.Playing() {
 		t.Fatalf("Play after the reverse end: frame %v playing %v; want 28, playing", f, a.Playing())
@@ -97,7 +97,7 @@ func TestCompareShowsGameReverse(t *testing.T) {
 	if v := a.CompareView(); v.Reverse {
 		t.Fatal("playing forwards, the comparison shows no reverse line")
 	}
-	a.Apply(ui.SetSpeed{Speed: -1})
+	a.Apply(viewmodel.SetSpeed{Speed: -1})
 	a.HoldCompare(40)
 	v := a.CompareView()
 	if !v.Reverse {
@@ -128,7 +128,7 @@ func TestOneSceneTime(t *testing.T) {
 	if !near(a.joint.clock.Frame, 6) || !near(a.tex.clock.Frame, 36) {
 		t.Fatalf("after 1.2 s: walk %v texture %v, want 6 and 36", a.joint.clock.Frame, a.tex.clock.Frame)
 	}
-	a.Apply(ui.Seek{Frame: 0}) // Home
+	a.Apply(viewmodel.Seek{Frame: 0}) // Home
 	if a.joint.clock.Frame != 0 || a.tex.clock.Frame != 0 || !a.Playing() {
 		t.Fatalf("Home: walk %v texture %v playing %v; want both at 0, still playing", a.joint.clock.Frame, a.tex.clock.Frame, a.Playing())
 	}
@@ -139,32 +139,32 @@ func TestOneSceneTime(t *testing.T) {
 	if !near(a.tex.clock.Frame, 39.999) || !near(a.joint.clock.Frame, 0) {
 		t.Fatalf("after 2 s: walk %v texture %v, want 0 and 39.999", a.joint.clock.Frame, a.tex.clock.Frame)
 	}
-	a.Apply(ui.TogglePlay{}) // Space pauses
+	a.Apply(viewmodel.TogglePlay{}) // Space pauses
 	if a.Playing() {
 		t.Fatal("first Space: still playing")
 	}
-	a.Apply(ui.Seek{Frame: 0}) // Home while paused seeks only
+	a.Apply(viewmodel.Seek{Frame: 0}) // Home while paused seeks only
 	if a.Playing() || a.tex.clock.Frame != 0 {
 		t.Fatalf("Home while paused: playing %v texture %v", a.Playing(), a.tex.clock.Frame)
 	}
-	a.Apply(ui.TogglePlay{})
+	a.Apply(viewmodel.TogglePlay{})
 	a.Advance(0.5)
 	if !near(a.joint.clock.Frame, 15) || !near(a.tex.clock.Frame, 15) {
 		t.Fatalf("after Space and 0.5 s: walk %v texture %v, want 15 and 15", a.joint.clock.Frame, a.tex.clock.Frame)
 	}
 	// The timeline shows the texture: End puts the texture at its end
 	// (where once rests) and the walk at the same scene time.
-	a.Apply(ui.FocusSlot{Slot: ui.TexSlot})
-	a.Apply(ui.Seek{Frame: 40})
+	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.TexSlot})
+	a.Apply(viewmodel.Seek{Frame: 40})
 	if !near(a.tex.clock.Frame, 39.999) || !near(a.joint.clock.Frame, 10) {
 		t.Fatalf("End on the texture: texture %v walk %v, want 39.999 and 10", a.tex.clock.Frame, a.joint.clock.Frame)
 	}
 }
 
 // View0 is the view without stats, for tests.
-func (a *App) View0() *ui.View {
-	var v ui.View
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+func (a *App) View0() *viewmodel.View {
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	return &v
 }
 
@@ -180,7 +180,7 @@ func TestSceneEndsWhenEveryClipRests(t *testing.T) {
 	if a.Playing() || a.View0().Playing {
 		t.Fatal("both clips ended: the scene should show Play")
 	}
-	a.Apply(ui.TogglePlay{})
+	a.Apply(viewmodel.TogglePlay{})
 	a.Advance(1.0 / 30)
 	if !a.Playing() || !near(a.joint.clock.Frame, 1) || !near(a.tex.clock.Frame, 1) {
 		t.Fatalf("Space after the end: playing %v, walk %v texture %v; want both at 1", a.Playing(), a.joint.clock.Frame, a.tex.clock.Frame)
@@ -191,14 +191,14 @@ func TestSceneEndsWhenEveryClipRests(t *testing.T) {
 // later.
 func TestMuteAndOffset(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Loop, 40)
-	a.Apply(ui.SetClipOffset{Slot: ui.TexSlot, Frames: 5})
-	a.Apply(ui.FocusSlot{Slot: ui.JointSlot})
-	a.Apply(ui.Pause{})
-	a.Apply(ui.Seek{Frame: 12})
+	a.Apply(viewmodel.SetClipOffset{Slot: viewmodel.TexSlot, Frames: 5})
+	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.JointSlot})
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.Seek{Frame: 12})
 	if !near(a.tex.clock.Frame, 7) || !near(a.joint.clock.Frame, 12) {
 		t.Fatalf("texture offset 5 at walk 12: texture %v walk %v, want 7 and 12", a.tex.clock.Frame, a.joint.clock.Frame)
 	}
-	a.Apply(ui.MuteClip{Slot: ui.JointSlot, Mute: true})
+	a.Apply(viewmodel.MuteClip{Slot: viewmodel.JointSlot, Mute: true})
 	a.Evaluate()
 	if z := a.markers[0].Pos[2]; z != 0 {
 		t.Errorf("muted walk: root at z %v, want the rest pose's 0", z)
@@ -207,7 +207,7 @@ func TestMuteAndOffset(t *testing.T) {
 	if !v.Joint.Muted || v.Tex.Offset != 5 {
 		t.Errorf("view: muted %v offset %v", v.Joint.Muted, v.Tex.Offset)
 	}
-	a.Apply(ui.MuteClip{Slot: ui.JointSlot, Mute: false})
+	a.Apply(viewmodel.MuteClip{Slot: viewmodel.JointSlot, Mute: false})
 	a.Evaluate()
 	if z := a.markers[0].Pos[2]; math.Abs(float64(z)-24) > 1e-3 {
 		t.Errorf("unmuted walk at 12: root at z %v, want 24", z)
@@ -224,25 +224,25 @@ func TestStepFromFractionalFrames(t *testing.T) {
 	}{{17.603, 1, 18}, {2.114, -1, 2}, {17, 1, 18}, {17, -1, 16}, {0.4, -1, 0}, {29.5, 1, 30}, {12.5, 3, 15}, {0, -1, 0}}
 	for _, c := range cases {
 		a, _ := newTestApp(t, anim.Loop, true)
-		a.Apply(ui.Seek{Frame: c.from})
-		a.Apply(ui.Step{N: c.n})
+		a.Apply(viewmodel.Seek{Frame: c.from})
+		a.Apply(viewmodel.Step{N: c.n})
 		if f := a.joint.clock.Frame; f != c.want || a.Playing() {
 			t.Errorf("step %+d from %v: frame %v (playing %v), want %v, paused", c.n, c.from, f, a.Playing(), c.want)
 		}
 	}
 	// A once clip cannot show its end frame: it rests 0.001 before it.
 	o, _ := newTestApp(t, anim.Once, true)
-	o.Apply(ui.Seek{Frame: 29.5})
-	o.Apply(ui.Step{N: 1})
+	o.Apply(viewmodel.Seek{Frame: 29.5})
+	o.Apply(viewmodel.Step{N: 1})
 	if f := o.joint.clock.Frame; f != 30-0.001 {
 		t.Errorf("once, step +1 from 29.5: frame %v, want 29.999", f)
 	}
 	// On a mirrored clip's way back, → still shows the next frame up.
 	m, _ := newTestApp(t, anim.MirroredOnce, true)
-	m.Apply(ui.Pause{})
+	m.Apply(viewmodel.Pause{})
 	m.sceneT = 45.5 / 30 // frame 14.5 on the way back
 	m.syncClocks()
-	m.Apply(ui.Step{N: 1})
+	m.Apply(viewmodel.Step{N: 1})
 	if f := m.joint.clock.Frame; f != 15 {
 		t.Errorf("mirrored-once on its way back at 14.5, step +1: frame %v, want 15", f)
 	}
@@ -255,11 +255,11 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 	if !a.Busy() {
 		t.Fatal("playing: want busy")
 	}
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.Pause{})
 	if a.Busy() {
 		t.Fatal("paused: want idle")
 	}
-	a.Apply(ui.Play{})
+	a.Apply(viewmodel.Play{})
 	a.Advance(5)
 	if a.Busy() {
 		t.Fatal("every clip ended: want idle")
@@ -276,13 +276,13 @@ func TestFramesTheSkeletonAlone(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Loop, 40)
 	a.Evaluate()
 	lo, hi := a.markerBounds()
-	want := ui.DefaultCamera()
+	want := viewmodel.DefaultCamera()
 	want.Frame(lo, hi)
-	a.Apply(ui.CameraFrame{})
+	a.Apply(viewmodel.CameraFrame{})
 	if a.camera.Target != want.Target || a.camera.Distance != want.Distance {
 		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.camera.Target, a.camera.Distance, want.Target, want.Distance)
 	}
-	a.Apply(ui.CameraReset{})
+	a.Apply(viewmodel.CameraReset{})
 	if a.camera.Distance <= want.Distance {
 		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.camera.Distance, want.Distance)
 	}

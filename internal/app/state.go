@@ -1,6 +1,6 @@
 package app
 
-import "github.com/animscope/animscope/ui"
+import "github.com/animscope/animscope/internal/viewmodel"
 
 // State is the application's part of what the viewer's --state-json
 // writes next to a screenshot: where the 3D view was, the camera, and what
@@ -9,12 +9,12 @@ import "github.com/animscope/animscope/ui"
 type State struct {
 	Framebuffer [2]int `json:"framebuffer"`
 	// Scene is the 3D viewport in framebuffer pixels, origin top left.
-	Scene   [4]int       `json:"scene"`
-	Camera  ui.Camera    `json:"camera"`
-	Joints  []StateJoint `json:"joints"`
-	Files   []string     `json:"files"`
-	Model   string       `json:"model,omitempty"`
-	Notices []string     `json:"notices"`
+	Scene   [4]int           `json:"scene"`
+	Camera  viewmodel.Camera `json:"camera"`
+	Joints  []StateJoint     `json:"joints"`
+	Files   []string         `json:"files"`
+	Model   string           `json:"model,omitempty"`
+	Notices []string         `json:"notices"`
 	// Frames of the joint and texture clips at the screenshot.
 	JointFrame *float64 `json:"jointFrame,omitempty"`
 	TexFrame   *float64 `json:"texFrame,omitempty"`

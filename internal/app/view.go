@@ -2,12 +2,12 @@ package app
 
 import (
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // View builds the read-only frame view for the UI.
-func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
-	*v = ui.View{
+func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.TextureRef) {
+	*v = viewmodel.View{
 		Files:       v.Files[:0],
 		Demo:        a.IsDemo(),
 		Focus:       a.focus,
@@ -25,21 +25,21 @@ func (a *App) View(v *ui.View, stats ui.Stats, checker ui.TextureRef) {
 		SceneTime:   a.sceneT,
 	}
 	for _, f := range a.files {
-		v.Files = append(v.Files, ui.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
+		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
 	a.pairingView(v)
 	if a.joint != nil {
-		v.Joint = a.joint.playback(a.scrubbing && a.focus == ui.JointSlot)
+		v.Joint = a.joint.playback(a.scrubbing && a.focus == viewmodel.JointSlot)
 	}
 	if a.tex != nil {
-		v.Tex = a.tex.playback(a.scrubbing && a.focus == ui.TexSlot)
+		v.Tex = a.tex.playback(a.scrubbing && a.focus == viewmodel.TexSlot)
 		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
 		v.TexModeOverride = a.texModeOverride
 	}
 	a.materialView(v)
 	if a.skel != nil {
-		v.Skeleton = &ui.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
+		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
 	}
 	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Settings are what the viewer restores from its settings file and its
@@ -14,7 +14,7 @@ type Settings struct {
 	BrowseDir string // "" keeps the working directory
 	Speed     float64
 	ChainMode bool
-	Up        ui.UpAxis
+	Up        viewmodel.UpAxis
 	// Clipboard takes copied text; LoadDemo supplies the embedded demo.
 	Clipboard func(string)
 	LoadDemo  func() ([]DemoFile, error)
@@ -51,7 +51,7 @@ func (a *App) Busy() bool { return a.Playing() || a.ComparePlaying() }
 
 // SetUp changes the up axis (the View menu): the scene is measured and
 // framed again.
-func (a *App) SetUp(up ui.UpAxis) {
+func (a *App) SetUp(up viewmodel.UpAxis) {
 	if up == a.up {
 		return
 	}
@@ -76,7 +76,7 @@ func (a *App) SetChainMode(on bool) {
 // --frame); the other clip follows the scene time.
 func (a *App) StartAt(frame float64) {
 	a.seekFocused(frame)
-	a.Apply(ui.Pause{})
+	a.Apply(viewmodel.Pause{})
 	a.Evaluate()
 }
 
@@ -89,14 +89,14 @@ func (a *App) SelectByName(name string) {
 	}
 	for _, m := range a.markers {
 		if m.Name == name {
-			a.Apply(ui.SelectJoint{Joint: m.Joint})
+			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
 			return
 		}
 	}
 	if a.tex != nil {
 		for i, t := range a.tex.clip.Targets {
 			if t.Name == name {
-				a.Apply(ui.SelectTexTarget{Target: i})
+				a.Apply(viewmodel.SelectTexTarget{Target: i})
 				return
 			}
 		}
@@ -104,7 +104,7 @@ func (a *App) SelectByName(name string) {
 	if a.selectMaterialNamed(name) {
 		return
 	}
-	a.Notify(ui.Warning, "--select: no joint, texture entry or material target named %q", name)
+	a.Notify(viewmodel.Warning, "--select: no joint, texture entry or material target named %q", name)
 }
 
 func (a *App) selectByIndex(name string) bool {
@@ -112,7 +112,7 @@ func (a *App) selectByIndex(name string) bool {
 	if !strings.HasPrefix(name, "#") || err != nil || a.joint == nil || n < 0 || n >= len(a.joint.clip.Targets) {
 		return false
 	}
-	a.Apply(ui.SelectTarget{Target: n})
+	a.Apply(viewmodel.SelectTarget{Target: n})
 	return true
 }
 

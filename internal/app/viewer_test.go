@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // TestViewerAPI drives what cmd/viewer calls around the intents: the
@@ -20,9 +20,9 @@ func TestViewerAPI(t *testing.T) {
 	if a.BrowseDir() != "/x" || a.Speed() != -2 || len(a.Recent()) != 1 || a.Title() != "animscope" {
 		t.Fatalf("configured: dir %q speed %v recent %v title %q", a.BrowseDir(), a.Speed(), a.Recent(), a.Title())
 	}
-	a.Apply(ui.CopyText{Text: "a,b", What: "curves"})
-	a.Apply(ui.OpenDemo{})
-	if copied != "a,b" || !noticeWith(a, ui.Error, "demo: no demo here") {
+	a.Apply(viewmodel.CopyText{Text: "a,b", What: "curves"})
+	a.Apply(viewmodel.OpenDemo{})
+	if copied != "a,b" || !noticeWith(a, viewmodel.Error, "demo: no demo here") {
 		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.notices)
 	}
 
@@ -44,7 +44,7 @@ func TestViewerAPI(t *testing.T) {
 		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
 	}
 	a.SelectByName("elbow")
-	if !noticeWith(a, ui.Warning, `no joint, texture entry or material target named "elbow"`) {
+	if !noticeWith(a, viewmodel.Warning, `no joint, texture entry or material target named "elbow"`) {
 		t.Errorf("--select elbow: no warning in %v", a.notices)
 	}
 	if got := a.Title(); got != "animscope — hand.bck" {
@@ -53,7 +53,7 @@ func TestViewerAPI(t *testing.T) {
 	if j, tg := a.Counts(); j != 2 || tg != 2 {
 		t.Errorf("counts %d joints, %d targets", j, tg)
 	}
-	a.SetUp(ui.UpZ)
+	a.SetUp(viewmodel.UpZ)
 	if !a.zUp() {
 		t.Errorf("Z up chosen, not in effect")
 	}
@@ -61,7 +61,7 @@ func TestViewerAPI(t *testing.T) {
 	if len(s.Joints) != 2 || s.JointClip != "hand.bck" || s.JointFrame == nil || *s.JointFrame != 12 || s.Playing || s.Selected != 0 {
 		t.Errorf("snapshot %+v", s)
 	}
-	a.Apply(ui.Quit{})
+	a.Apply(viewmodel.Quit{})
 	if !a.Quitting() {
 		t.Errorf("Quit did not stick")
 	}

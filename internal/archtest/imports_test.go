@@ -130,8 +130,8 @@ func TestUIAndRenderDoNotImportFormats(t *testing.T) {
 	for _, c := range []struct{ pattern, want string }{{"ui/...", "ui"}, {"render/...", "render"}} {
 		for _, pkg := range packages(t, c.pattern, c.want) {
 			for _, d := range deps(t, pkg) {
-				if strings.HasPrefix(d, module+"/formats") {
-					t.Errorf("%s depends on %s; ui and render see only anim", pkg, d)
+				if strings.HasPrefix(d, module+"/formats") || strings.HasPrefix(d, module+"/internal/app") || strings.HasPrefix(d, module+"/internal/cli") {
+					t.Errorf("%s depends on %s; ui and render see only anim and the view model", pkg, d)
 				}
 				if strings.HasPrefix(d, glfwPkg) {
 					t.Errorf("%s depends on GLFW; only cmd/viewer's platform code may", pkg)

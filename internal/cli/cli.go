@@ -9,9 +9,11 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"image"
 	"io"
 
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // Exit statuses of the CLI contract.
@@ -23,9 +25,20 @@ const (
 
 // Env is what the commands need from the program around them.
 type Env struct {
-	// GLContext makes an OpenGL context current (render draws offscreen
-	// into it) and returns its release; nil: render cannot draw.
-	GLContext func() (release func(), err error)
+	// NewOffscreen makes a w×h offscreen drawing target for render (nil:
+	// render cannot draw). The program supplies it so that the CLI links
+	// no OpenGL: cmd/viewer backs it with a hidden window's context.
+	NewOffscreen func(w, h int) (Offscreen, error)
+}
+
+// Offscreen draws scene descriptions into images.
+type Offscreen interface {
+	// Checker is the texture the test quad samples.
+	Checker() viewmodel.TextureRef
+	// Draw renders a scene and reads it back, top row first.
+	Draw(s *viewmodel.Scene) *image.RGBA
+	// Close frees the target (and the context behind it).
+	Close()
 }
 
 // usageError is a bad command line; exit 2.

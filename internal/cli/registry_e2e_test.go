@@ -17,6 +17,7 @@ import (
 	"github.com/animscope/animscope/formats/format"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
+	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
 )
 
@@ -118,8 +119,8 @@ func TestThrowawayFormatEndToEnd(t *testing.T) {
 
 	a := app.New(nil)
 	a.Open([]string{path})
-	var v ui.View
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	if len(v.Files) != 1 || v.Files[0].Kind != "Wobble Test" || v.Joint == nil ||
 		v.Joint.FormatLabel != "Wobble Test" || v.Joint.ModelHint != "Wobble files carry no model." {
 		t.Fatalf("view: files %+v joint %+v", v.Files, v.Joint)
@@ -131,7 +132,7 @@ func TestThrowawayFormatEndToEnd(t *testing.T) {
 
 // listedInFilesPanel lays out the real interface over v (two frames,
 // without a window) and reports whether the files panel drew file 0.
-func listedInFilesPanel(v *ui.View) bool {
+func listedInFilesPanel(v *viewmodel.View) bool {
 	ctx := imgui.CreateContext(nil)
 	defer ctx.Destroy()
 	io := imgui.CurrentIO()

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"github.com/animscope/animscope/anim"
 	"image"
 	"image/color/palette"
 	"image/draw"
@@ -16,10 +15,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/internal/app"
-	"github.com/animscope/animscope/render"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 const renderUsage = `Usage: animscope render FILE... [--model FILE[:PATH]] [--clip NAME] --frame F --out x.png [--size WxH]
@@ -50,7 +49,7 @@ type renderOpts struct {
 	// Parsed from the above.
 	w, h      int
 	frameList []float64
-	cam       *ui.Camera
+	cam       *viewmodel.Camera
 	camTarget bool // cam has its own target (else the framed one is kept)
 	runtime   anim.Runtime
 }
@@ -64,15 +63,15 @@ func runRender(args []string, stdout io.Writer, env Env) error {
 	if err != nil {
 		return err
 	}
-	if env.GLContext == nil {
+	if env.NewOffscreen == nil {
 		return errors.New("render: no OpenGL context available")
 	}
-	release, err := env.GLContext()
+	off, err := env.NewOffscreen(o.w, o.h)
 	if err != nil {
 		return err
 	}
-	defer release()
-	return drawRender(a, o, stdout)
+	defer off.Close()
+	return drawRender(a, o, off, stdout)
 }
 
 // parseRenderFlags reads and checks render's command line.
@@ -153,9 +152,9 @@ func parseOneFrame(s string) ([]float64, error) {
 // up the model, clip, camera and selection the flags ask for.
 func renderApp(o *renderOpts) (*app.App, error) {
 	a := app.New(io.Discard)
-	a.Apply(ui.Pause{})
-	a.Apply(ui.SetRootMotion{Apply: o.rootMotion})
-	a.Apply(ui.SetRuntime{Runtime: o.runtime})
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.SetRootMotion{Apply: o.rootMotion})
+	a.Apply(viewmodel.SetRuntime{Runtime: o.runtime})
 	loaded, modelFirst, err := loadRenderFiles(o)
 	if err != nil {
 		return nil, err
@@ -225,71 +224,25 @@ func loadRenderFiles(o *renderOpts) (loaded []*app.File, modelFirst int, err err
 	return loaded, modelFirst, nil
 }
 
-// offscreen draws the app's scene into a w×h render target.
-type offscreen struct {
-	r       *render.Renderer
-	checker render.Texture
-	fb      *render.RenderTarget
-	scene   render.Scene
-	w, h    int
-}
-
-func newOffscreen(w, h int) (*offscreen, error) {
-	if err := render.Init(); err != nil {
-		return nil, err
-	}
-	o := &offscreen{w: w, h: h}
-	var err error
-	if o.r, err = render.NewRenderer(); err != nil {
-		return nil, err
-	}
-	checkerImg, err := assets.Checker()
-	if err == nil {
-		o.checker, err = render.NewTexture(checkerImg, true, true)
-	}
-	if err != nil {
-		o.r.Delete()
-		return nil, err
-	}
-	if o.fb, err = render.NewRenderTarget(w, h); err != nil {
-		o.checker.Delete()
-		o.r.Delete()
-		return nil, err
-	}
-	return o, nil
-}
-
-func (o *offscreen) delete() {
-	o.fb.Delete()
-	o.checker.Delete()
-	o.r.Delete()
-}
-
 // shoot renders frame f.
-func (o *offscreen) shoot(a *app.App, f float64) *image.RGBA {
+func shoot(a *app.App, off Offscreen, scene *viewmodel.Scene, w, h int, f float64) *image.RGBA {
 	a.SeekAll(f)
-	o.fb.Bind()
-	a.BuildScene(&o.scene, render.Viewport{W: int32(o.w), H: int32(o.h)}, 1, ui.DefaultOptions(), o.checker)
-	o.r.DrawScene(&o.scene)
-	return o.fb.Read()
+	a.BuildScene(scene, viewmodel.Viewport{W: int32(w), H: int32(h)}, 1, viewmodel.DefaultOptions(), off.Checker())
+	return off.Draw(scene)
 }
 
 // drawRender writes the PNG or the GIF.
-func drawRender(a *app.App, o *renderOpts, stdout io.Writer) error {
-	off, err := newOffscreen(o.w, o.h)
-	if err != nil {
-		return err
-	}
-	defer off.delete()
+func drawRender(a *app.App, o *renderOpts, off Offscreen, stdout io.Writer) error {
+	var scene viewmodel.Scene
 	if o.out != "" {
-		img := off.shoot(a, o.frameList[0])
+		img := shoot(a, off, &scene, o.w, o.h, o.frameList[0])
 		if err := WritePNG(o.out, img); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (%dx%d, frame %g)\n", o.out, o.w, o.h, o.frameList[0])
 		return nil
 	}
-	if err := writeGIF(o.gif, a, off, o.frameList); err != nil {
+	if err := writeGIF(o.gif, a, func(f float64) *image.RGBA { return shoot(a, off, &scene, o.w, o.h, f) }, o.frameList); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d frames)\n", o.gif, o.w, o.h, len(o.frameList))
@@ -297,7 +250,7 @@ func drawRender(a *app.App, o *renderOpts, stdout io.Writer) error {
 }
 
 // writeGIF renders frames into an animated GIF at the clip's speed.
-func writeGIF(path string, a *app.App, off *offscreen, frames []float64) error {
+func writeGIF(path string, a *app.App, shoot func(frame float64) *image.RGBA, frames []float64) error {
 	anim := &gif.GIF{LoopCount: 0}
 	step := 1.0
 	if len(frames) > 1 {
@@ -305,7 +258,7 @@ func writeGIF(path string, a *app.App, off *offscreen, frames []float64) error {
 	}
 	delay := max(2, int(math.Round(100*step/a.FocusedFPS())))
 	for _, f := range frames {
-		img := off.shoot(a, f)
+		img := shoot(f)
 		pal := image.NewPaletted(img.Bounds(), palette.Plan9)
 		draw.FloydSteinberg.Draw(pal, img.Bounds(), img, image.Point{})
 		anim.Image = append(anim.Image, pal)
@@ -345,7 +298,7 @@ func nonEmpty(s string) []string {
 
 // parseView reads --view yaw,pitch,distance[,tx,ty,tz]; hasTarget says
 // whether the target was given (else the framed one is kept).
-func parseView(s string) (c ui.Camera, hasTarget bool, err error) {
+func parseView(s string) (c viewmodel.Camera, hasTarget bool, err error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 3 && len(parts) != 6 {
 		return c, false, fmt.Errorf("%q: want yaw,pitch,distance or yaw,pitch,distance,x,y,z", s)
@@ -364,7 +317,7 @@ func parseView(s string) (c ui.Camera, hasTarget bool, err error) {
 	if math.Abs(v[1]) > 89 {
 		return c, false, fmt.Errorf("pitch %g outside -89..89", v[1])
 	}
-	c = ui.DefaultCamera()
+	c = viewmodel.DefaultCamera()
 	c.Yaw, c.Pitch, c.Distance = float32(v[0]), float32(v[1]), float32(v[2])
 	if len(parts) == 6 {
 		c.Target = mgl32.Vec3{float32(v[3]), float32(v[4]), float32(v[5])}

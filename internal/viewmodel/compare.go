@@ -1,4 +1,4 @@
-package ui
+package viewmodel
 
 import (
 	"github.com/animscope/animscope/anim"
@@ -15,9 +15,6 @@ type ChannelRef struct {
 	Chan   anim.Slot
 	Euler  int
 }
-
-// eulerNames label the derived Euler angles of quaternion targets.
-var eulerNames = [4]string{"", "euler.x", "euler.y", "euler.z"}
 
 // CompareView is the loop-mode comparison: one clip under all five loop
 // modes on one shared playback clock.
@@ -45,29 +42,10 @@ type CompareView struct {
 // FileInspector is the raw data of an open file for the inspector.
 type FileInspector = inspect.Source
 
-type (
-	// CopyText puts Text on the clipboard; What says what it is, for
-	// the message confirming it.
-	CopyText struct{ Text, What string }
-	// ComparePlay, ComparePause and CompareReset drive the loop-mode
-	// comparison's shared clock (all five modes together); CompareSeek
-	// puts it at playback time Time (frames at speed 1).
-	ComparePlay  struct{}
-	ComparePause struct{}
-	CompareReset struct{}
-	CompareSeek  struct{ Time float64 }
-)
-
-func (CopyText) intent()     {}
-func (ComparePlay) intent()  {}
-func (ComparePause) intent() {}
-func (CompareReset) intent() {}
-func (CompareSeek) intent()  {}
-
-// playbackOf returns the playback of slot s, or nil.
-func (v *View) playbackOf(s Slot) *Playback {
+// PlaybackOf returns the playback of slot s, or nil.
+func (v *View) PlaybackOf(s Slot) *Playback {
 	if s >= MatSlot0 {
-		return v.materialPlayback(s)
+		return v.MaterialPlayback(s)
 	}
 	if s == TexSlot {
 		return v.Tex
@@ -75,12 +53,12 @@ func (v *View) playbackOf(s Slot) *Playback {
 	return v.Joint
 }
 
-// selectedTarget is the selected target of a slot's clip, or -1.
-func (v *View) selectedTarget(s Slot) int {
+// SelectedTarget is the selected target of a slot's clip, or -1.
+func (v *View) SelectedTarget(s Slot) int {
 	if s >= MatSlot0 {
-		return v.materialTarget(s)
+		return v.MaterialTarget(s)
 	}
-	p := v.playbackOf(s)
+	p := v.PlaybackOf(s)
 	if p == nil {
 		return -1
 	}
@@ -94,8 +72,8 @@ func (v *View) selectedTarget(s Slot) int {
 	return t
 }
 
-// inspectorOf returns the inspector of the file holding clip c.
-func (v *View) inspectorOf(c *anim.Clip) (FileInspector, string) {
+// InspectorOf returns the inspector of the file holding clip c.
+func (v *View) InspectorOf(c *anim.Clip) (FileInspector, string) {
 	for i := range v.Files {
 		for _, fc := range v.Files[i].Clips {
 			if fc == c {
