@@ -35,7 +35,7 @@ func (a *App) ParsePlotList(list string) ([]viewmodel.ChannelRef, error) {
 			return refs, fmt.Errorf("%q: want TARGET/CHANNEL", item)
 		}
 		found := false
-		for _, s := range []*slot{a.joint, a.tex} {
+		for _, s := range []*slot{a.play.joint, a.play.tex} {
 			if s == nil || found {
 				continue
 			}
@@ -45,7 +45,7 @@ func (a *App) ParsePlotList(list string) ([]viewmodel.ChannelRef, error) {
 					continue
 				}
 				ref := viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: ti}
-				if s == a.tex {
+				if s == a.play.tex {
 					ref.Slot = viewmodel.TexSlot
 				}
 				if e, ok := eulerAxis(cname); ok && t.Quaternion {

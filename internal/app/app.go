@@ -60,10 +60,8 @@ type slot struct {
 // App is the viewer's state. Everything the user does arrives as a
 // ui.Intent through Apply, from the UI, the window (drops) or a test.
 type App struct {
-	files      []*File
-	joint, tex *slot
-	mat        materialState // material clips (material.go)
-	focus      viewmodel.Slot
+	files []*File
+	play  transport // the playing clips and the scene time (transport.go)
 
 	skel       *anim.Skeleton // the model's skeleton, nil without one
 	skelFile   int
@@ -86,13 +84,7 @@ type App struct {
 	texMode         anim.TexMatrixMode
 	texModeOverride bool
 
-	camera  viewmodel.Camera
-	speed   float64 // signed user speed, shared by both slots
-	playing bool
-	sceneT  float64 // the scene time, seconds (scenetime.go)
-	// resumeAfterScrub remembers that playback ran when a scrub began.
-	resumeAfterScrub bool
-	scrubbing        bool
+	camera viewmodel.Camera
 
 	notices []viewmodel.Notice
 	recent  []string
@@ -127,12 +119,11 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
-		camera:  viewmodel.DefaultCamera(),
-		speed:   1,
-		playing: true,
-		log:     log,
-		now:     time.Now,
-		sel:     viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
+		camera: viewmodel.DefaultCamera(),
+		play:   transport{speed: 1, playing: true},
+		log:    log,
+		now:    time.Now,
+		sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
 	}
 	if wd, err := os.Getwd(); err == nil {
 		a.browser.Dir = wd

@@ -60,8 +60,8 @@ func newTestApp(t *testing.T, loop anim.LoopMode, withModel bool) (*App, *bytes.
 
 func TestAppPairsModelAndAnimation(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	if a.skel == nil || a.joint == nil {
-		t.Fatalf("skel %v joint %v: the model and the animation should both be in use", a.skel, a.joint)
+	if a.skel == nil || a.play.joint == nil {
+		t.Fatalf("skel %v joint %v: the model and the animation should both be in use", a.skel, a.play.joint)
 	}
 	if a.skelLabel != "chain.bmd" {
 		t.Errorf("model label %q", a.skelLabel)
@@ -88,7 +88,7 @@ func TestAppFallbackWithoutModel(t *testing.T) {
 		t.Errorf("fallback skeleton of a BCK: mode %v, want J3D Basic", m)
 	}
 	other := posedAt(t, false, 15)
-	other.joint.clip.Format = "unregistered"
+	other.play.joint.clip.Format = "unregistered"
 	other.rebind()
 	if m := other.drawnSkeleton().Mode; m != anim.Standard {
 		t.Errorf("fallback skeleton of an unknown clip format: mode %v, want Standard", m)
@@ -108,8 +108,8 @@ func TestAppFallbackWithoutModel(t *testing.T) {
 
 func TestAppPlaybackIntents(t *testing.T) {
 	a, _ := newTestApp(t, anim.Once, true)
-	c := &a.joint.clock
-	if !a.playing || c.Paused {
+	c := &a.play.joint.clock
+	if !a.play.playing || c.Paused {
 		t.Fatal("a newly opened clip should play")
 	}
 	a.Advance(0.5) // 15 frames at 30 fps
@@ -117,7 +117,7 @@ func TestAppPlaybackIntents(t *testing.T) {
 		t.Fatalf("after 0.5 s: frame %v, want 15", c.Frame)
 	}
 	a.Apply(viewmodel.TogglePlay{})
-	if a.playing || !c.Paused {
+	if a.play.playing || !c.Paused {
 		t.Fatal("TogglePlay while playing should pause")
 	}
 	a.Advance(0.5)
@@ -141,14 +141,14 @@ func TestAppPlaybackIntents(t *testing.T) {
 		t.Fatalf("reverse 2x from 20 for 0.1 s: frame %v, want 14", c.Frame)
 	}
 	a.Apply(viewmodel.SetSpeed{Speed: 100})
-	if a.speed != 4 {
-		t.Fatalf("speed %v, want clamped to 4", a.speed)
+	if a.play.speed != 4 {
+		t.Fatalf("speed %v, want clamped to 4", a.play.speed)
 	}
 }
 
 func TestAppScrubPausesAndResumes(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	c := &a.joint.clock
+	c := &a.play.joint.clock
 	a.Apply(viewmodel.ScrubBegin{})
 	if !c.Paused {
 		t.Fatal("scrubbing should pause")
@@ -159,7 +159,7 @@ func TestAppScrubPausesAndResumes(t *testing.T) {
 		t.Fatalf("while scrubbing the clock moved to %v", c.Frame)
 	}
 	a.Apply(viewmodel.ScrubEnd{})
-	if c.Paused || !a.playing {
+	if c.Paused || !a.play.playing {
 		t.Fatal("playback should resume after the scrub")
 	}
 	a.Advance(0.1)
@@ -179,7 +179,7 @@ func TestAppScrubPausesAndResumes(t *testing.T) {
 func TestAppLoopOverride(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: true})
-	c := &a.joint.clock
+	c := &a.play.joint.clock
 	if c.Mode != anim.Once {
 		t.Fatalf("mode %v, want once", c.Mode)
 	}
@@ -235,8 +235,8 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	for _, p := range []string{garbage, truncated, dir, filepath.Join(filepath.Dir(dir), "missing.bck")} {
 		a.Apply(viewmodel.OpenFiles{Paths: []string{p}})
 	}
-	if len(a.files) != before || a.joint == nil || a.skel == nil {
-		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.joint, a.skel)
+	if len(a.files) != before || a.play.joint == nil || a.skel == nil {
+		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.play.joint, a.skel)
 	}
 	if len(a.notices) != 4 {
 		t.Fatalf("%d notices, want 4: %+v", len(a.notices), a.notices)
@@ -277,7 +277,7 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 	frame(x, y, false)
 	frame(x, y, true)
 	frame(x, y, false)
-	if a.playing || !a.joint.clock.Paused {
+	if a.play.playing || !a.play.joint.clock.Paused {
 		t.Fatal("the pause button did not pause the clock")
 	}
 	// Play again (the button shows "play" from the next frame on).
@@ -286,7 +286,7 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 	frame(x, y, false)
 	frame(x, y, true)
 	frame(x, y, false)
-	if !a.playing || a.joint.clock.Paused {
+	if !a.play.playing || a.play.joint.clock.Paused {
 		t.Fatal("the play button did not start the clock")
 	}
 
@@ -295,16 +295,16 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 	_, ty := rect("timeline")
 	frame(u.TimelineX(10, 30), ty, false)
 	frame(u.TimelineX(10, 30), ty, true)
-	if a.joint.clock.Frame != 10 || !a.joint.clock.Paused {
-		t.Fatalf("pressing the timeline at 10: frame %v paused %v", a.joint.clock.Frame, a.joint.clock.Paused)
+	if a.play.joint.clock.Frame != 10 || !a.play.joint.clock.Paused {
+		t.Fatalf("pressing the timeline at 10: frame %v paused %v", a.play.joint.clock.Frame, a.play.joint.clock.Paused)
 	}
 	frame(u.TimelineX(20, 30), ty, true)
 	frame(u.TimelineX(20, 30), ty, true)
-	if a.joint.clock.Frame != 20 {
-		t.Fatalf("dragging to 20: frame %v", a.joint.clock.Frame)
+	if a.play.joint.clock.Frame != 20 {
+		t.Fatalf("dragging to 20: frame %v", a.play.joint.clock.Frame)
 	}
 	frame(u.TimelineX(20, 30), ty, false)
-	if a.joint.clock.Paused || !a.playing {
+	if a.play.joint.clock.Paused || !a.play.playing {
 		t.Fatal("releasing the timeline did not resume playback")
 	}
 
@@ -318,8 +318,8 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 	frame(x, y, false)
 	frame(x, y, true)
 	frame(x, y, false)
-	if a.joint.clock.Mode != anim.MirroredLoop || a.joint.fileLoop != anim.Loop {
-		t.Fatalf("loop menu: clock mode %v (file %v), want mirrored-loop over the file's loop", a.joint.clock.Mode, a.joint.fileLoop)
+	if a.play.joint.clock.Mode != anim.MirroredLoop || a.play.joint.fileLoop != anim.Loop {
+		t.Fatalf("loop menu: clock mode %v (file %v), want mirrored-loop over the file's loop", a.play.joint.clock.Mode, a.play.joint.fileLoop)
 	}
 }
 
@@ -339,7 +339,7 @@ func TestUpAxis(t *testing.T) {
 	if a.zUp() {
 		t.Error("automatic up axis is Z for a BCK")
 	}
-	a.joint.clip.Format = "jba"
+	a.play.joint.clip.Format = "jba"
 	if !a.zUp() {
 		t.Error("automatic up axis is Y for a JBA")
 	}

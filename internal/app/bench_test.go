@@ -25,7 +25,7 @@ func loadLarge(b *testing.B) *App {
 	}
 	a := New(nil)
 	a.Add(files)
-	if a.joint == nil || len(a.joint.clip.Targets) != 400 {
+	if a.play.joint == nil || len(a.play.joint.clip.Targets) != 400 {
 		b.Fatalf("large.bck: want a 400-joint clip")
 	}
 	return a
@@ -129,7 +129,7 @@ func BenchmarkOpenLarge(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		a := New(nil)
 		a.Open([]string{"testdata/large.bck"})
-		if a.joint == nil {
+		if a.play.joint == nil {
 			b.Fatal("large.bck did not open")
 		}
 		a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})

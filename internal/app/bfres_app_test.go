@@ -16,8 +16,8 @@ import (
 // channels put them.
 func TestAppBFRESOnSeparateModel(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres", apptest.BFRESFixtures+"skel_model.bfres")
-	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
-		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.joint)
+	if a.skel == nil || a.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.play.joint)
 	}
 	if a.skel.Mode != anim.G3dMaya {
 		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
@@ -58,9 +58,9 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 // loop like J3D ones; a file with several animations offers each.
 func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres")
-	c := &a.joint.clock
-	if a.joint.clip.FPS != 30 || c.Mode != anim.Loop {
-		t.Fatalf("Trot at %v fps, %v", a.joint.clip.FPS, c.Mode)
+	c := &a.play.joint.clock
+	if a.play.joint.clip.FPS != 30 || c.Mode != anim.Loop {
+		t.Fatalf("Trot at %v fps, %v", a.play.joint.clip.FPS, c.Mode)
 	}
 	a.Advance(0.5) // 15 frames
 	if math.Abs(c.Frame-15) > 1e-9 {
@@ -84,19 +84,19 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: true})
 	a.Apply(viewmodel.Play{})
 	a.Advance(1)
-	if math.Abs(a.joint.clock.Frame-(24-0.001)) > 1e-9 {
-		t.Fatalf("once: frame %v", a.joint.clock.Frame)
+	if math.Abs(a.play.joint.clock.Frame-(24-0.001)) > 1e-9 {
+		t.Fatalf("once: frame %v", a.play.joint.clock.Frame)
 	}
 
 	// Two texture SRT animations in one file: both offered, either plays.
 	b, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
 	p := viewOf(b).Pairing
-	if len(p.TexAnims) != 2 || b.tex == nil || b.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
-		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.tex)
+	if len(p.TexAnims) != 2 || b.play.tex == nil || b.play.tex.clip.Name != "ScrollWater" || len(p.Anims) != 0 {
+		t.Fatalf("texture animations %+v playing %v", p.TexAnims, b.play.tex)
 	}
 	b.Apply(viewmodel.SelectClip{File: p.TexAnims[1].File, Clip: p.TexAnims[1].Clip})
-	if b.tex.clip.Name != "Blink" || b.tex.label != "texsrt.bfres › Blink" || b.tex.clock.Mode != anim.Once {
-		t.Errorf("picked %q (%q, %v), want Blink playing once", b.tex.clip.Name, b.tex.label, b.tex.clock.Mode)
+	if b.play.tex.clip.Name != "Blink" || b.play.tex.label != "texsrt.bfres › Blink" || b.play.tex.clock.Mode != anim.Once {
+		t.Errorf("picked %q (%q, %v), want Blink playing once", b.play.tex.clip.Name, b.play.tex.label, b.play.tex.clock.Mode)
 	}
 }
 
@@ -104,7 +104,7 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 // curve picks at each frame; the user can force one formula, and go back.
 func TestAppNWTexModes(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")
-	clip := a.tex.clip
+	clip := a.play.tex.clip
 	lava := slices.IndexFunc(clip.Targets, func(tg anim.Target) bool {
 		ch, ok := tg.Channel(anim.TexModeSlot)
 		return ok && ch.Curve.Kind() != anim.KindConstant && tg.Name == "Lava" && tg.TexGen == 0

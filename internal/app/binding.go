@@ -21,28 +21,28 @@ func (a *App) setClip(fi, ci int) {
 		label += " › " + c.Name
 	}
 	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
-		clock: anim.NewClock(c.Loop, c.Duration, a.speed)}
-	s.clock.Runtime = a.mat.runtime
+		clock: anim.NewClock(c.Loop, c.Duration, a.play.speed)}
+	s.clock.Runtime = a.play.mat.runtime
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isMaterialClip(c) {
 		a.addMaterial(s)
 		return
 	}
 	if isTexClip(c) {
-		a.tex = s
-		a.focus = viewmodel.TexSlot
+		a.play.tex = s
+		a.play.focus = viewmodel.TexSlot
 		a.texModeOverride = false
 		if a.sel.TexTarget >= len(c.Targets) || a.sel.TexTarget < 0 {
 			a.sel.TexTarget = 0
 		}
 	} else {
-		a.joint = s
-		a.focus = viewmodel.JointSlot
+		a.play.joint = s
+		a.play.focus = viewmodel.JointSlot
 		a.rebind()
 	}
 	a.clampSelection()
-	a.sceneT = 0
-	a.syncClocks()
+	a.play.sceneT = 0
+	a.play.syncClocks()
 }
 
 // setModel uses skeleton si of file fi.
@@ -74,18 +74,18 @@ func (a *App) setModelQuiet(fi, si int) bool {
 func (a *App) rebind() {
 	a.binding = anim.Binding{}
 	a.dropNotices(bindingKey) // they went with the binding they described
-	if a.joint == nil {
+	if a.play.joint == nil {
 		return
 	}
 	if a.skel != nil {
-		a.binding = formats.Bind(a.joint.clip, a.skel)
+		a.binding = formats.Bind(a.play.joint.clip, a.skel)
 		if len(a.binding.Warnings) > 0 {
 			text, detail := summarize(a.binding.Warnings)
-			a.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", a.joint.label, a.skelLabel, text)
+			a.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", a.play.joint.label, a.skelLabel, text)
 		}
 		return
 	}
-	c := a.joint.clip
+	c := a.play.joint.clip
 	fb := anim.Skeleton{Name: "fallback", Mode: formats.ClipInfo(c).Fallback, Joints: make([]anim.Joint, len(c.Targets))}
 	for i := range fb.Joints {
 		parent := -1
@@ -107,7 +107,7 @@ func (a *App) drawnSkeleton() *anim.Skeleton {
 	if a.skel != nil {
 		return a.skel
 	}
-	if a.joint != nil && len(a.fallback.Joints) == len(a.joint.clip.Targets) {
+	if a.play.joint != nil && len(a.fallback.Joints) == len(a.play.joint.clip.Targets) {
 		return &a.fallback
 	}
 	return nil
@@ -121,9 +121,9 @@ func (a *App) clampSelection() {
 	if a.sel.Joint >= 0 {
 		a.sel.Target = a.targetOf(a.sel.Joint)
 	}
-	if a.tex == nil {
+	if a.play.tex == nil {
 		a.sel.TexTarget = 0
-	} else if a.sel.TexTarget >= len(a.tex.clip.Targets) {
+	} else if a.sel.TexTarget >= len(a.play.tex.clip.Targets) {
 		a.sel.TexTarget = 0
 	}
 }
@@ -154,7 +154,7 @@ func (a *App) zUp() bool {
 	case viewmodel.UpY:
 		return false
 	}
-	return a.joint != nil && formats.ClipInfo(a.joint.clip).ZUp
+	return a.play.joint != nil && formats.ClipInfo(a.play.joint.clip).ZUp
 }
 
 // display maps a data position to the Y-up world the view draws: Z-up

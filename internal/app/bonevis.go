@@ -22,9 +22,9 @@ func visibilityOnly(c *anim.Clip) bool {
 // joint j at the current frame (targets without one are visible: their
 // base value is 1).
 func (a *App) jointHidden(j int) bool {
-	if a.joint == nil {
+	if a.play.joint == nil {
 		return false
 	}
 	t := a.targetOf(j)
-	return t >= 0 && t < len(a.joint.pose.Targets) && a.joint.pose.Targets[t].V[anim.Visible] == 0
+	return t >= 0 && t < len(a.play.joint.pose.Targets) && a.play.joint.pose.Targets[t].V[anim.Visible] == 0
 }

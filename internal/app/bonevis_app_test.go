@@ -12,8 +12,8 @@ import (
 // line and joint point, frame by frame as the golden's visible channels say.
 func TestAppBoneVisibility(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"switch/nx05_v8_bonevis.bfres")
-	if a.skel == nil || a.skel.Name != "Robot" || a.joint == nil || a.joint.clip.Name != "Flicker" {
-		t.Fatalf("model %v playing %v: want Flicker on Robot", a.skel, a.joint)
+	if a.skel == nil || a.skel.Name != "Robot" || a.play.joint == nil || a.play.joint.clip.Name != "Flicker" {
+		t.Fatalf("model %v playing %v: want Flicker on Robot", a.skel, a.play.joint)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"switch/nx05_v8_bonevis.bfres.Flicker.expected.json")
 	// Rest positions: every bone on the Y axis, 0.2 apart, under Body.

@@ -18,14 +18,14 @@ const boundsSamples = 16
 // (sampled), so framing keeps a walking or jumping skeleton in view.
 func (a *App) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 	lo, hi = a.markerBounds()
-	if a.joint == nil || a.joint.clip.Duration <= 0 {
+	if a.play.joint == nil || a.play.joint.clip.Duration <= 0 {
 		return lo, hi
 	}
 	var pose anim.Pose
 	world := make([]mgl64.Mat4, len(sk.Joints))
 	for k := 0; k <= boundsSamples; k++ {
-		f := a.joint.clip.Duration * float64(k) / boundsSamples
-		anim.Evaluate(a.joint.clip, f, &pose)
+		f := a.play.joint.clip.Duration * float64(k) / boundsSamples
+		anim.Evaluate(a.play.joint.clip, f, &pose)
 		sk.World(&pose, &a.binding, world)
 		a.moveRoot(world, f)
 		for j := range world {
@@ -75,7 +75,7 @@ func (a *App) markerBounds() (lo, hi mgl32.Vec3) {
 func (a *App) frameScene(reset bool) {
 	if reset {
 		a.camera = viewmodel.DefaultCamera()
-		if a.joint == nil && a.skel == nil && a.tex != nil {
+		if a.play.joint == nil && a.skel == nil && a.play.tex != nil {
 			// Only a texture animation: look at the quad nearly head-on,
 			// so the checker is not foreshortened.
 			a.camera.Yaw, a.camera.Pitch = 0, 8
@@ -109,7 +109,7 @@ func (a *App) sceneRadius() float32 {
 	return r
 }
 
-func (a *App) quadVisible() bool { return a.tex != nil || len(a.mat.slots) > 0 }
+func (a *App) quadVisible() bool { return a.play.tex != nil || len(a.play.mat.slots) > 0 }
 
 // quadCorners places the BTK test quad: alone, a square standing at the
 // origin facing +Z; with a skeleton, a square as tall as the skeleton

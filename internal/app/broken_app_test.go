@@ -24,8 +24,8 @@ func TestHalfBrokenFileOpensHalf(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "half.bfres")
 	apptest.Must(t, os.WriteFile(path, data, 0o644))
 	a, _ := openApp(t, path)
-	if a.tex == nil || a.tex.clip.Name != f.TexSRTAnims[1].Name {
-		t.Fatalf("playing %v, want %q", a.tex, f.TexSRTAnims[1].Name)
+	if a.play.tex == nil || a.play.tex.clip.Name != f.TexSRTAnims[1].Name {
+		t.Fatalf("playing %v, want %q", a.play.tex, f.TexSRTAnims[1].Name)
 	}
 	v := viewOf(a)
 	if len(v.Files) != 1 || len(v.Files[0].Broken) != 1 || !strings.HasPrefix(v.Files[0].Broken[0], f.TexSRTAnims[0].Name+": ") {

@@ -142,19 +142,19 @@ func (a *App) chooseTex(first int, rechoose bool) {
 		return
 	}
 	if r := a.rankedClips(0, a.isTex); len(r) > 0 {
-		if a.tex == nil || a.tex.file != r[0].file || a.tex.clipIdx != r[0].clip {
-			focus := a.focus // the timeline stays on the clip it showed
+		if a.play.tex == nil || a.play.tex.file != r[0].file || a.play.tex.clipIdx != r[0].clip {
+			focus := a.play.focus // the timeline stays on the clip it showed
 			a.setClip(r[0].file, r[0].clip)
-			if a.slotOf(focus) != nil {
-				a.focus = focus
+			if a.play.slotOf(focus) != nil {
+				a.play.focus = focus
 			}
 		}
 		return
 	}
-	if a.tex != nil {
-		a.tex = nil
-		if a.focus == viewmodel.TexSlot {
-			a.focus = viewmodel.JointSlot
+	if a.play.tex != nil {
+		a.play.tex = nil
+		if a.play.focus == viewmodel.TexSlot {
+			a.play.focus = viewmodel.JointSlot
 		}
 	}
 }
@@ -168,11 +168,11 @@ func (a *App) chooseMaterials(first int, rechoose bool) {
 		for _, r := range a.rankedClips(first, a.isMat) {
 			a.setClip(r.file, r.clip)
 		}
-		a.syncClocks()
+		a.play.syncClocks()
 		return
 	}
-	m := &a.mat
-	oldSel, selSlot, focusSlot := m.sel, a.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), a.materialSlot(a.focus)
+	m := &a.play.mat
+	oldSel, selSlot, focusSlot := m.sel, a.play.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), a.play.materialSlot(a.play.focus)
 	old := m.slots
 	m.slots = nil
 	for _, r := range a.rankedClips(0, a.isMat) {
@@ -189,10 +189,10 @@ func (a *App) chooseMaterials(first int, rechoose bool) {
 		m.sel = viewmodel.MatRef{Clip: i, Target: oldSel.Target}
 	}
 	if focusSlot != nil {
-		a.focus = viewmodel.JointSlot
+		a.play.focus = viewmodel.JointSlot
 		if i := slices.Index(m.slots, focusSlot); i >= 0 {
-			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
+			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 		}
 	}
-	a.syncClocks()
+	a.play.syncClocks()
 }

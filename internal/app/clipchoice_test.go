@@ -53,7 +53,7 @@ func entryOf(a *App, s *slot) string {
 
 func materialEntries(a *App) []string {
 	var out []string
-	for _, s := range a.mat.slots {
+	for _, s := range a.play.mat.slots {
 		out = append(out, entryOf(a, s))
 	}
 	return out
@@ -72,11 +72,11 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	check := func(when, joint, tex string, mats ...string) {
 		t.Helper()
 		if joint != "-" {
-			if got := entryOf(a, a.joint); got != joint {
+			if got := entryOf(a, a.play.joint); got != joint {
 				t.Errorf("%s: joint clip %q, want %q", when, got, joint)
 			}
 		}
-		if got := entryOf(a, a.tex); got != tex {
+		if got := entryOf(a, a.play.tex); got != tex {
 			t.Errorf("%s: texture clip %q, want %q", when, got, tex)
 		}
 		if got := materialEntries(a); !slices.Equal(got, mats) {
@@ -90,7 +90,7 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 
 	// The view's material list and the focus follow the slots.
 	v := viewOf(a)
-	if v.Materials == nil || len(v.Materials.Clips) != 2 || v.Materials.Clips[0].Label != a.mat.slots[0].label {
+	if v.Materials == nil || len(v.Materials.Clips) != 2 || v.Materials.Clips[0].Label != a.play.mat.slots[0].label {
 		t.Fatalf("view materials %+v", v.Materials)
 	}
 
@@ -114,7 +114,7 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
 		}
 	}
-	if got := entryOf(a, a.tex); got != "arrow.btk" {
+	if got := entryOf(a, a.play.tex); got != "arrow.btk" {
 		t.Errorf("picked arrow.btk: texture clip %q", got)
 	}
 }
@@ -124,12 +124,12 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 // plays it too.
 func TestLooseClipsWithoutModelPlay(t *testing.T) {
 	a, _ := openApp(t, familyFixtures+"brk_tan0.brk", "../../formats/j3d/testdata/btk_basic.btk")
-	if len(a.mat.slots) != 1 || a.tex == nil {
-		t.Errorf("lone BRK and BTK: %d material slots, texture %v; want both playing", len(a.mat.slots), a.tex)
+	if len(a.play.mat.slots) != 1 || a.play.tex == nil {
+		t.Errorf("lone BRK and BTK: %d material slots, texture %v; want both playing", len(a.play.mat.slots), a.play.tex)
 	}
 	b, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
-	if b.skel == nil || len(b.mat.slots) != 1 {
-		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.skel, len(b.mat.slots))
+	if b.skel == nil || len(b.play.mat.slots) != 1 {
+		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.skel, len(b.play.mat.slots))
 	}
 }
 
@@ -139,14 +139,14 @@ func TestLooseClipsWithoutModelPlay(t *testing.T) {
 // mute leaves the quad alone.
 func TestMaterialClipRows(t *testing.T) {
 	a, _ := openApp(t, courseArchive(t))
-	if len(a.mat.slots) != 2 || a.joint == nil || a.tex == nil {
+	if len(a.play.mat.slots) != 2 || a.play.joint == nil || a.play.tex == nil {
 		t.Fatalf("joint %q, tex %q, material clips %q; want bomb_wait.bck, bomb_wait.btk, bomb_1p.brk and shared.bpk",
-			entryOf(a, a.joint), entryOf(a, a.tex), materialEntries(a))
+			entryOf(a, a.play.joint), entryOf(a, a.play.tex), materialEntries(a))
 	}
-	brk, bpk := a.mat.slots[0], a.mat.slots[1]
+	brk, bpk := a.play.mat.slots[0], a.play.mat.slots[1]
 	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.MatSlot0 + 1})
-	if a.focus != viewmodel.MatSlot0+1 {
-		t.Fatalf("focus %v after focusing the BPK's row, want %v", a.focus, viewmodel.MatSlot0+1)
+	if a.play.focus != viewmodel.MatSlot0+1 {
+		t.Fatalf("focus %v after focusing the BPK's row, want %v", a.play.focus, viewmodel.MatSlot0+1)
 	}
 	if v := viewOf(a); v.Focused() == nil || v.Focused().Clip != bpk.clip {
 		t.Errorf("the transport does not show the BPK")
@@ -158,10 +158,10 @@ func TestMaterialClipRows(t *testing.T) {
 	// Seeking the focused BPK to its frame 6 puts the scene at its frame
 	// 6 + 4 = 10 (30 fps): the BRK and the walk, not offset, are at 10.
 	a.Apply(viewmodel.Seek{Frame: 6})
-	if got := a.SceneTime(); abs(got-10.0/30) > 1e-9 {
+	if got := a.play.SceneTime(); abs(got-10.0/30) > 1e-9 {
 		t.Errorf("scene time %v, want %v", got, 10.0/30)
 	}
-	for name, want := range map[*slot]float64{bpk: 6, brk: 10, a.joint: 10, a.tex: 10} {
+	for name, want := range map[*slot]float64{bpk: 6, brk: 10, a.play.joint: 10, a.play.tex: 10} {
 		if abs(name.clock.Frame-want) > 1e-6 {
 			t.Errorf("%s at frame %v, want %v", name.label, name.clock.Frame, want)
 		}
@@ -215,18 +215,18 @@ func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 		return -1
 	}
 	a.Apply(viewmodel.SelectModel{File: model("tree.bmd"), Skel: 0})
-	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
+	if got := entryOf(a, a.play.joint); got != "tree_wait.bck" {
 		t.Fatalf("tree.bmd plays %q, want tree_wait.bck", got)
 	}
 	a.Apply(viewmodel.SelectModel{File: model("balloon.bmd"), Skel: 0})
-	if a.joint != nil {
-		t.Errorf("balloon.bmd plays %q, want its bind pose (tree_wait.bck is the tree's)", entryOf(a, a.joint))
+	if a.play.joint != nil {
+		t.Errorf("balloon.bmd plays %q, want its bind pose (tree_wait.bck is the tree's)", entryOf(a, a.play.joint))
 	}
 	if got := materialEntries(a); !slices.Equal(got, []string{"balloon.brk"}) {
 		t.Errorf("balloon.bmd material clips %q", got)
 	}
 	a.Apply(viewmodel.SelectModel{File: model("tree.bmd"), Skel: 0})
-	if got := entryOf(a, a.joint); got != "tree_wait.bck" {
+	if got := entryOf(a, a.play.joint); got != "tree_wait.bck" {
 		t.Errorf("tree.bmd again plays %q, want tree_wait.bck", got)
 	}
 }

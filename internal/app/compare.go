@@ -47,7 +47,7 @@ func (a *App) SetCompareActive(on bool) {
 	if !on {
 		return
 	}
-	s := a.focused()
+	s := a.play.focused()
 	if s == nil {
 		c.clip = nil
 		return
@@ -55,7 +55,7 @@ func (a *App) SetCompareActive(on bool) {
 	if s.clip != c.clip {
 		c.clip, c.label, c.fileLoop = s.clip, s.label, s.fileLoop
 		c.slot = viewmodel.JointSlot
-		if s == a.tex {
+		if s == a.play.tex {
 			c.slot = viewmodel.TexSlot
 		}
 		c.playing = true
@@ -90,7 +90,7 @@ func (a *App) advanceCompare(dt float64) {
 	if !c.active || !c.playing || c.clip == nil {
 		return
 	}
-	df := dt * c.clip.FPS * math.Abs(a.speed)
+	df := dt * c.clip.FPS * math.Abs(a.play.speed)
 	c.time += df
 	for m := range c.clocks {
 		c.clocks[m].Advance(df)
@@ -129,7 +129,7 @@ func (a *App) CompareView() *viewmodel.CompareView {
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
-	if a.speed < 0 {
+	if a.play.speed < 0 {
 		v.Reverse = true
 		for m := range v.GameReverse {
 			v.GameReverse[m] = gameReverseFrame(anim.LoopMode(m), c.clip.Duration, c.time)
@@ -159,7 +159,7 @@ func (a *App) evaluateCompare() {
 		return
 	}
 	sk := a.drawnSkeleton()
-	joint := c.slot == viewmodel.JointSlot && a.joint != nil && a.joint.clip == c.clip && sk != nil
+	joint := c.slot == viewmodel.JointSlot && a.play.joint != nil && a.play.joint.clip == c.clip && sk != nil
 	zUp := a.zUp()
 	for m := range c.clocks {
 		c.same[m] = m
@@ -203,12 +203,12 @@ func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmode
 		a.markers, a.world = c.markers[m], c.world[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
 		a.markers, a.world = markers, world
-	case c.slot == viewmodel.TexSlot && a.tex != nil && a.tex.clip == c.clip:
-		pose := a.tex.pose
-		a.tex.pose = c.poses[m]
+	case c.slot == viewmodel.TexSlot && a.play.tex != nil && a.play.tex.clip == c.clip:
+		pose := a.play.tex.pose
+		a.play.tex.pose = c.poses[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
-		c.poses[m] = a.tex.pose // keep its buffers
-		a.tex.pose = pose
+		c.poses[m] = a.play.tex.pose // keep its buffers
+		a.play.tex.pose = pose
 	default:
 		a.BuildScene(s, vp, pixelScale, opt, checker)
 	}
@@ -266,11 +266,11 @@ func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h in
 	for m := range key.frames {
 		key.frames[m] = a.cmp.clocks[m].Frame
 	}
-	if a.joint != nil {
-		key.jointFrame = a.joint.clock.Frame
+	if a.play.joint != nil {
+		key.jointFrame = a.play.joint.clock.Frame
 	}
-	if a.tex != nil {
-		key.texFrame = a.tex.clock.Frame
+	if a.play.tex != nil {
+		key.texFrame = a.play.tex.clock.Frame
 	}
 	if key == a.cmp.drawn && a.cmp.view.Textures[0].ID != 0 {
 		return false // the textures already show this

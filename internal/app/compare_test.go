@@ -16,7 +16,7 @@ import (
 func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.SetCompareActive(true)
-	if a.cmp.clip != a.joint.clip || !a.cmp.playing || a.cmp.time != 0 {
+	if a.cmp.clip != a.play.joint.clip || !a.cmp.playing || a.cmp.time != 0 {
 		t.Fatalf("the comparison did not start on the joint clip at time 0: %+v", a.cmp)
 	}
 	// 95 frames of playback at 30 fps in steps of 1 frame (dt 1/30 s).
@@ -26,7 +26,7 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	if math.Abs(a.cmp.time-95) > 1e-9 {
 		t.Fatalf("shared time %v, want 95", a.cmp.time)
 	}
-	d := a.joint.clip.Duration
+	d := a.play.joint.clip.Duration
 	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 		want := anim.FrameAtTime(m, d, 95)
 		if got := a.cmp.clocks[m].Frame; math.Abs(got-want) > 1e-6 {
@@ -34,7 +34,7 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 		}
 	}
 	a.evaluateCompare()
-	root := a.joint.clip.Targets[0].Channels[0].Curve
+	root := a.play.joint.clip.Targets[0].Channels[0].Curve
 	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 		k := a.cmp.same[m]
 		z := float64(a.cmp.markers[k][0].Pos[2])

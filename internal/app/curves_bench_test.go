@@ -21,7 +21,7 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	const joint = 17
 	a.Apply(viewmodel.SelectJoint{Joint: joint})
 	var refs []viewmodel.ChannelRef
-	for _, ch := range a.joint.clip.Targets[joint].Channels {
+	for _, ch := range a.play.joint.clip.Targets[joint].Channels {
 		refs = append(refs, viewmodel.ChannelRef{Slot: viewmodel.JointSlot, Target: joint, Chan: ch.Slot})
 	}
 	if len(refs) != 9 {
@@ -50,7 +50,7 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	}
 	// Past the clip's end, where the five modes show five frames: the
 	// comparison's most expensive state.
-	a.cmp.seek(1.5*a.joint.clip.Duration + 7)
+	a.cmp.seek(1.5*a.play.joint.clip.Duration + 7)
 	frame()
 	for m := range a.cmp.same {
 		if a.cmp.same[m] != m {

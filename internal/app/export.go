@@ -44,7 +44,7 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, err
 	}
 	if !req.All {
-		for _, s := range []*slot{a.joint, a.tex} {
+		for _, s := range []*slot{a.play.joint, a.play.tex} {
 			if s != nil {
 				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: a.files[s.file].path})
 			}
@@ -56,7 +56,7 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 	}
 	for _, f := range a.files {
 		for _, c := range f.asset.Clips {
-			if n := formats.JointTargets(c); n > 0 && a.skel != nil && a.joint != nil && c != a.joint.clip {
+			if n := formats.JointTargets(c); n > 0 && a.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
 				if bound := boundJoints(formats.Bind(c, a.skel).Target); 2*bound < n {
 					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), bound, n, a.skelLabel))
 					continue
@@ -144,10 +144,10 @@ func (a *App) ExportFinished(p *ExportPlan, r ExportResult) {
 func (a *App) DefaultExportPath() string {
 	var f *File
 	switch {
-	case a.joint != nil:
-		f = a.files[a.joint.file]
-	case a.tex != nil:
-		f = a.files[a.tex.file]
+	case a.play.joint != nil:
+		f = a.files[a.play.joint.file]
+	case a.play.tex != nil:
+		f = a.files[a.play.tex.file]
 	case a.skel != nil && a.skelFile >= 0:
 		f = a.files[a.skelFile]
 	default:

@@ -46,7 +46,7 @@ func (a *App) Add(loaded []*File) {
 		a.noteWarnings(f)
 		a.noteBroken(f)
 		for _, c := range f.asset.Clips {
-			c.SetRuntime(a.mat.runtime)
+			c.SetRuntime(a.play.mat.runtime)
 			if isMaterialClip(c) {
 				continue // chooseMaterials
 			}
@@ -75,18 +75,18 @@ func (a *App) Add(loaded []*File) {
 	case ok:
 		a.setClip(fi, ci)
 	case clear:
-		a.joint = nil
+		a.play.joint = nil
 		a.rebind()
 	default:
 		a.rebind()
 	}
 	a.chooseMaterials(first, modelChanged)
-	if a.joint == nil && a.tex == nil && len(a.mat.slots) > 0 && a.materialSlot(a.focus) == nil {
-		a.focus = viewmodel.MatSlot0
+	if a.play.joint == nil && a.play.tex == nil && len(a.play.mat.slots) > 0 && a.play.materialSlot(a.play.focus) == nil {
+		a.play.focus = viewmodel.MatSlot0
 	}
 	a.clampSelection()
-	if newJoint < 0 && newTex >= 0 && a.tex != nil && a.tex.file >= first {
-		a.focus = viewmodel.TexSlot
+	if newJoint < 0 && newTex >= 0 && a.play.tex != nil && a.play.tex.file >= first {
+		a.play.focus = viewmodel.TexSlot
 	}
 	a.Evaluate()
 	a.frameScene(true)
@@ -211,7 +211,7 @@ func (a *App) OpenDemo() {
 
 func (a *App) closeAll() {
 	a.files = nil
-	a.joint, a.tex, a.skel = nil, nil, nil
+	a.play.joint, a.play.tex, a.skel = nil, nil, nil
 	a.closeMaterials(-1)
 	a.skelFile = -1
 	a.binding = anim.Binding{}
@@ -219,7 +219,7 @@ func (a *App) closeAll() {
 	a.sel = viewmodel.Selection{Joint: -1, Target: -1}
 	a.texModeOverride = false
 	a.sceneReady = false
-	a.focus = viewmodel.JointSlot
+	a.play.focus = viewmodel.JointSlot
 }
 
 // closeFile closes one file, and whatever of it was on screen.
@@ -239,7 +239,7 @@ func (a *App) closeFile(i int) {
 		}
 		return s
 	}
-	a.joint, a.tex = fix(a.joint), fix(a.tex)
+	a.play.joint, a.play.tex = fix(a.play.joint), fix(a.play.tex)
 	a.closeMaterials(i)
 	switch {
 	case a.skel != nil && a.skelFile == i:

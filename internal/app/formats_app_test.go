@@ -78,8 +78,8 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 	if a.skel == nil || !strings.HasSuffix(a.skelLabel, "biped/bmdl/biped.bmd") {
 		t.Fatalf("model %q, want the archive's biped.bmd", a.skelLabel)
 	}
-	if a.joint == nil || !strings.HasSuffix(a.joint.label, "walk.bck") || a.tex == nil {
-		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and the BTK", a.joint, a.tex)
+	if a.play.joint == nil || !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.play.tex == nil {
+		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and the BTK", a.play.joint, a.play.tex)
 	}
 	p := v.Pairing
 	if len(p.Models) != 1 || p.Model != 0 || p.Models[0].Joints != 12 {
@@ -98,8 +98,8 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 	}
 	// The user picks the other animation.
 	a.Apply(viewmodel.SelectClip{File: p.Anims[1].File, Clip: p.Anims[1].Clip})
-	if v := viewOf(a); !strings.HasSuffix(a.joint.label, "wave.bck") || v.Pairing.Anim != 1 {
-		t.Errorf("after picking wave.bck: playing %q, pairing index %d", a.joint.label, v.Pairing.Anim)
+	if v := viewOf(a); !strings.HasSuffix(a.play.joint.label, "wave.bck") || v.Pairing.Anim != 1 {
+		t.Errorf("after picking wave.bck: playing %q, pairing index %d", a.play.joint.label, v.Pairing.Anim)
 	}
 }
 
@@ -115,8 +115,8 @@ func TestAppPairingRanking(t *testing.T) {
 	chain := copyFile(t, apptest.ModelFixtures+"chain3.bmd", filepath.Join(d, "b", "chain3.bmd"))
 
 	a, _ := openApp(t, wave, pulse, walk, bmd)
-	if a.skel == nil || a.skelLabel != "biped.bmd" || a.joint == nil || a.joint.label != "walk.bck" {
-		t.Fatalf("model %q playing %v: want walk.bck (same directory) on biped.bmd", a.skelLabel, a.joint)
+	if a.skel == nil || a.skelLabel != "biped.bmd" || a.play.joint == nil || a.play.joint.label != "walk.bck" {
+		t.Fatalf("model %q playing %v: want walk.bck (same directory) on biped.bmd", a.skelLabel, a.play.joint)
 	}
 	p := viewOf(a).Pairing
 	want := []struct{ label, reason string }{{"walk.bck", "same directory"}, {"wave.bck", "matching joint count"}, {"pulse.bck", ""}}
@@ -136,8 +136,8 @@ func TestAppPairingRanking(t *testing.T) {
 	// directory: pulse.bck, wave.bck, 7 joints) fits its 3 joints, and
 	// walk.bck is not bound to it either: it shows its bind pose.
 	a.Apply(viewmodel.OpenFiles{Paths: []string{chain}})
-	if a.skelLabel != "chain3.bmd" || a.joint != nil || len(a.markers) != 3 {
-		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.joint, len(a.markers))
+	if a.skelLabel != "chain3.bmd" || a.play.joint != nil || len(a.markers) != 3 {
+		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.play.joint, len(a.markers))
 	}
 	if noticeWith(a, viewmodel.Warning, "on chain3.bmd") {
 		t.Errorf("a binding message without a binding: %+v", a.notices)
@@ -150,8 +150,8 @@ func TestAppPairingRanking(t *testing.T) {
 	}
 	pc := viewOf(a).Pairing.Anims[pi]
 	a.Apply(viewmodel.SelectClip{File: pc.File, Clip: pc.Clip})
-	if a.joint == nil || a.joint.label != "pulse.bck" {
-		t.Fatalf("picked pulse.bck: playing %v", a.joint)
+	if a.play.joint == nil || a.play.joint.label != "pulse.bck" {
+		t.Fatalf("picked pulse.bck: playing %v", a.play.joint)
 	}
 	if !noticeWith(a, viewmodel.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
 		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
@@ -168,8 +168,8 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Fatalf("models %+v", v.Pairing.Models)
 	}
 	a.Apply(viewmodel.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
-	if a.skelLabel != "biped.bmd" || a.joint.label != "walk.bck" {
-		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.joint.label)
+	if a.skelLabel != "biped.bmd" || a.play.joint.label != "walk.bck" {
+		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.play.joint.label)
 	}
 	// The stale mismatch went with pulse.bck's binding.
 	if noticeWith(a, viewmodel.Warning, "skeleton has 3") {

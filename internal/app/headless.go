@@ -55,7 +55,7 @@ func (a *App) Reframe() {
 
 // Empty reports whether nothing can be drawn: no clip and no model.
 func (a *App) Empty() bool {
-	return a.joint == nil && a.tex == nil && a.skel == nil && len(a.mat.slots) == 0
+	return a.play.joint == nil && a.play.tex == nil && a.skel == nil && len(a.play.mat.slots) == 0
 }
 
 // Camera is the 3D view's camera.
@@ -78,13 +78,13 @@ func (a *App) SelectJointNamed(name string) bool {
 // SeekAll puts the scene where the focused clip plays frame (the other
 // clip at the same scene time) and poses the skeleton there.
 func (a *App) SeekAll(frame float64) {
-	a.seekFocused(frame)
+	a.play.seekFocused(frame)
 	a.Evaluate()
 }
 
 // FocusedFPS is the frame rate of the focused clip (30 without one).
 func (a *App) FocusedFPS() float64 {
-	if f := a.focused(); f != nil {
+	if f := a.play.focused(); f != nil {
 		return f.clip.FPS
 	}
 	return 30

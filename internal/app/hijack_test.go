@@ -40,8 +40,8 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true) // hand.bck on the 2-joint chain
 	a.Add([]*File{{path: "faceship.bmd", name: "faceship.bmd", asset: &formats.Asset{Format: "bmd",
 		Skeletons: []*anim.Skeleton{chainSkeleton("ship", 1)}}}})
-	if a.skelLabel != "faceship.bmd" || a.joint != nil {
-		t.Fatalf("after faceship.bmd: model %q playing %v; want its bind pose", a.skelLabel, a.joint)
+	if a.skelLabel != "faceship.bmd" || a.play.joint != nil {
+		t.Fatalf("after faceship.bmd: model %q playing %v; want its bind pose", a.skelLabel, a.play.joint)
 	}
 	a.Evaluate()
 	if len(a.markers) != 1 || a.markers[0].Pos != [3]float32{} {
@@ -56,8 +56,8 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	b, _ := newTestApp(t, anim.Loop, true)
 	b.Add([]*File{{path: "other.bmd", name: "other.bmd", asset: &formats.Asset{Format: "bmd",
 		Skeletons: []*anim.Skeleton{handSkeleton()}}}})
-	if b.skelLabel != "other.bmd" || b.joint == nil || b.joint.label != "hand.bck" {
-		t.Errorf("a fitting model: model %q playing %v; want hand.bck on other.bmd", b.skelLabel, b.joint)
+	if b.skelLabel != "other.bmd" || b.play.joint == nil || b.play.joint.label != "hand.bck" {
+		t.Errorf("a fitting model: model %q playing %v; want hand.bck on other.bmd", b.skelLabel, b.play.joint)
 	}
 }
 
@@ -78,7 +78,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 	a := New(nil)
 	a.Add([]*File{{path: "m.bfres", name: "m.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{chainSkeleton("M", 2)}}}})
 	a.Add([]*File{{path: "a.bfres", name: "a.bfres", asset: &formats.Asset{Format: "bfres", Clips: []*anim.Clip{clip}}}})
-	if a.joint == nil {
+	if a.play.joint == nil {
 		t.Fatal("the opened animation should play (the user opened it; only a model never hijacks)")
 	}
 	var bind []viewmodel.Notice
@@ -120,8 +120,8 @@ func TestModelOfAnotherGameStaysUnbound(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true) // hand.bck: 2 joints, on a 2-joint chain
 	a.Add([]*File{{path: "queen.bfres", name: "queen.bfres", asset: &formats.Asset{Format: "bfres",
 		Skeletons: []*anim.Skeleton{chainSkeleton("Queen", 135)}}}})
-	if a.skel == nil || len(a.skel.Joints) != 135 || a.joint != nil {
-		t.Fatalf("after a 135-joint model: model %v playing %v; want its bind pose", a.skel, a.joint)
+	if a.skel == nil || len(a.skel.Joints) != 135 || a.play.joint != nil {
+		t.Fatalf("after a 135-joint model: model %v playing %v; want its bind pose", a.skel, a.play.joint)
 	}
 }
 
@@ -140,8 +140,8 @@ func TestAnimationWithItsOwnSkeletonKeepsTheModel(t *testing.T) {
 	clip := &anim.Clip{Name: "Wait", Format: "bfres-skeletal", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: targets}
 	a.Add([]*File{{path: "Queen_Animation.bfres", name: "Queen_Animation.bfres", asset: &formats.Asset{Format: "bfres",
 		Clips: []*anim.Clip{clip}, Skeletons: []*anim.Skeleton{chainSkeleton("Skeleton", 6)}}}})
-	if a.skel != model || a.joint == nil || a.joint.clip != clip {
-		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.skelLabel, a.joint)
+	if a.skel != model || a.play.joint == nil || a.play.joint.clip != clip {
+		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.skelLabel, a.play.joint)
 	}
 }
 
@@ -165,8 +165,8 @@ func TestArchiveModelNamedAfterItsAnimation(t *testing.T) {
 		entry("course/mariotree1.bmd", &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{j3d(1)}}),
 		entry("course/mariotree1_wait.bck", &formats.Asset{Format: "bck", Clips: []*anim.Clip{one}}),
 	})
-	if a.skelLabel != "track.arc › course/mariotree1.bmd" || a.joint == nil || a.joint.clip != one {
-		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.skelLabel, a.joint)
+	if a.skelLabel != "track.arc › course/mariotree1.bmd" || a.play.joint == nil || a.play.joint.clip != one {
+		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.skelLabel, a.play.joint)
 	}
 }
 

@@ -21,8 +21,8 @@ import (
 // put them; root motion moves the character when applied.
 func TestAppJBAInferredSkeleton(t *testing.T) {
 	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "walk_30fps.jba"))
-	if a.skel == nil || len(a.skel.Joints) != 5 || a.joint == nil || a.joint.clip.FPS != 30 {
-		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.joint)
+	if a.skel == nil || len(a.skel.Joints) != 5 || a.play.joint == nil || a.play.joint.clip.FPS != 30 {
+		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.play.joint)
 	}
 	for j, b := range apptest.WalkBones {
 		if a.skel.Joints[j].Name != b.Name || a.skel.Joints[j].Parent != b.Parent {
@@ -30,8 +30,8 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 		}
 	}
 	a.Advance(0.5)
-	if math.Abs(a.joint.clock.Frame-15) > 1e-9 {
-		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.joint.clock.Frame)
+	if math.Abs(a.play.joint.clock.Frame-15) > 1e-9 {
+		t.Fatalf("0.5 s at the file's 30 fps: frame %v, want 15", a.play.joint.clock.Frame)
 	}
 	doc := apptest.GoldenDoc(t, filepath.Join(apptest.JBATestdata, "walk_30fps.expected.json"))
 	a.Apply(viewmodel.Pause{})
@@ -64,7 +64,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 	// The track as decoded (the fixture states x = 1.8 at frame 45; the
 	// file stores it quantized).
 	var rm anim.TargetPose
-	anim.EvaluateTarget(a.joint.clip.RootMotion, 45, &rm)
+	anim.EvaluateTarget(a.play.joint.clip.RootMotion, 45, &rm)
 	if math.Abs(rm.V[anim.TransX]-1.8) > 1e-3 || rm.V[anim.QuatW] < 0.9999 {
 		t.Fatalf("root motion at 45: %v", rm.V)
 	}
@@ -92,8 +92,8 @@ func TestAppJBASidecar(t *testing.T) {
 	}
 	a, _ := openApp(t, jbaPath)
 	a.Apply(viewmodel.OpenFiles{Paths: []string{side}})
-	if a.skelLabel != "walk.skeleton.json" || a.joint == nil || a.joint.clip.Name != "walk_30fps" {
-		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.joint)
+	if a.skelLabel != "walk.skeleton.json" || a.play.joint == nil || a.play.joint.clip.Name != "walk_30fps" {
+		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.play.joint)
 	}
 	v := viewOf(a)
 	foot := slices.IndexFunc(v.Markers, func(m viewmodel.Marker) bool { return m.Name == "Bip01 L Foot" })
@@ -112,7 +112,7 @@ func TestAppJBASidecar(t *testing.T) {
 // the message says so; a 64-bit-client file is an error message.
 func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "negative_w.jba"))
-	if a.skel != nil || a.joint == nil {
+	if a.skel != nil || a.play.joint == nil {
 		t.Fatalf("skeleton %v: want none", a.skel)
 	}
 	if !noticeWith(a, viewmodel.Warning, "no bone hierarchy known", "skeleton sidecar") {
@@ -121,8 +121,8 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.Seek{Frame: 5})
 	v := viewOf(a)
-	pose := anim.NewPose(a.joint.clip)
-	anim.Evaluate(a.joint.clip, 5, pose)
+	pose := anim.NewPose(a.play.joint.clip)
+	anim.Evaluate(a.play.joint.clip, 5, pose)
 	for j, m := range v.Markers {
 		tv := pose.Targets[j].V
 		own := apptest.ZUpDisplay([3]float64{tv[anim.TransX], tv[anim.TransY], tv[anim.TransZ]})
@@ -143,7 +143,7 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	if !noticeWith(a, viewmodel.Error, "new_client.jba", "7.2.1", "not supported") {
 		t.Errorf("no error message for the JAWB file: %+v", a.notices)
 	}
-	if a.joint == nil || a.joint.clip.Name != "negative_w" {
+	if a.play.joint == nil || a.play.joint.clip.Name != "negative_w" {
 		t.Error("the failed file changed what was open")
 	}
 }
@@ -249,8 +249,8 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	click("pair:model")
 	mi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
 	click("pair:model:" + strconv.Itoa(mi))
-	if a.skel == nil || a.skel.Name != "Skeleton" || a.joint == nil || a.joint.clip.Name != "Trot" {
-		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.joint)
+	if a.skel == nil || a.skel.Name != "Skeleton" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.play.joint)
 	}
 	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
 	a.Apply(viewmodel.SelectJoint{Joint: 3})
@@ -265,8 +265,8 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	frame(u.TimelineX(6, 24), ty, true)
 	frame(u.TimelineX(18, 24), ty, true)
 	frame(u.TimelineX(18, 24), ty, true)
-	if a.joint.clock.Frame != 18 || !a.joint.clock.Paused {
-		t.Errorf("dragging the timeline to 18: frame %v paused %v", a.joint.clock.Frame, a.joint.clock.Paused)
+	if a.play.joint.clock.Frame != 18 || !a.play.joint.clock.Paused {
+		t.Errorf("dragging the timeline to 18: frame %v paused %v", a.play.joint.clock.Frame, a.play.joint.clock.Paused)
 	}
 	frame(u.TimelineX(18, 24), ty, false)
 	// The Animation combo offers the biped's walk too; picking it plays it
@@ -274,8 +274,8 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	click("pair:anim")
 	ai := slices.IndexFunc(v.Pairing.Anims, func(c viewmodel.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
 	click("pair:anim:" + strconv.Itoa(ai))
-	if !strings.HasSuffix(a.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
-		t.Errorf("picked walk.bck: playing %q on %q", a.joint.label, a.skel.Name)
+	if !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
+		t.Errorf("picked walk.bck: playing %q on %q", a.play.joint.label, a.skel.Name)
 	}
 	if !noticeWith(a, viewmodel.Warning, "animation has 12 joints, skeleton has 6") {
 		t.Errorf("no mismatch message: %+v", a.notices)
@@ -311,15 +311,15 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 			t.Errorf("entry %+v: want BFRES entries openable and named BFRES, the readme unknown and not openable", e)
 		}
 	}
-	if a.skel == nil || a.skel.Name != "Fox" || a.joint == nil || a.joint.clip.Name != "Trot" {
-		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.joint)
+	if a.skel == nil || a.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.play.joint)
 	}
 	p := v.Pairing
 	if p.Anims[p.Anim].Reason != "named after the model" {
 		t.Errorf("Trot (in Fox_Animation.sbfres) suggested as %q, want named after the model (Fox.bfres)", p.Anims[p.Anim].Reason)
 	}
-	if len(p.TexAnims) != 2 || a.tex == nil {
-		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.tex)
+	if len(p.TexAnims) != 2 || a.play.tex == nil {
+		t.Errorf("texture animations %+v playing %v: want ScrollWater and Blink", p.TexAnims, a.play.tex)
 	}
 }
 
@@ -373,7 +373,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
 	}
 	a.Apply(viewmodel.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
-	if a.skel == nil || len(a.skel.Joints) != 12 || a.joint == nil || a.joint.clip.Duration != 40 {
-		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.joint != nil)
+	if a.skel == nil || len(a.skel.Joints) != 12 || a.play.joint == nil || a.play.joint.clip.Duration != 40 {
+		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.play.joint != nil)
 	}
 }

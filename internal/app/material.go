@@ -40,11 +40,11 @@ func isMaterialClip(c *anim.Clip) bool {
 // addMaterial puts s in a material slot: it replaces the slot playing the
 // same clip, else it is appended (up to maxMaterialSlots).
 func (a *App) addMaterial(s *slot) {
-	m := &a.mat
+	m := &a.play.mat
 	for i, o := range m.slots {
 		if o.file == s.file && o.clipIdx == s.clipIdx {
 			m.slots[i] = s
-			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
+			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 			return
 		}
 	}
@@ -60,10 +60,10 @@ func (a *App) addMaterial(s *slot) {
 // firstColorTarget is the first colour target of the first material clip
 // (the quad's default tint source), else 0.
 func (a *App) firstColorTarget() int {
-	if len(a.mat.slots) == 0 {
+	if len(a.play.mat.slots) == 0 {
 		return 0
 	}
-	for i, t := range a.mat.slots[0].clip.Targets {
+	for i, t := range a.play.mat.slots[0].clip.Targets {
 		if t.Kind == anim.TevRegTarget || t.Kind == anim.MatColorTarget {
 			return i
 		}
@@ -71,18 +71,10 @@ func (a *App) firstColorTarget() int {
 	return 0
 }
 
-// materialSlot is the slot of focus s when it is a material slot.
-func (a *App) materialSlot(s viewmodel.Slot) *slot {
-	if s < viewmodel.MatSlot0 || int(s-viewmodel.MatSlot0) >= len(a.mat.slots) {
-		return nil
-	}
-	return a.mat.slots[s-viewmodel.MatSlot0]
-}
-
 // closeMaterials drops the slots of file i (and renumbers the later
 // files'); i < 0 drops them all.
 func (a *App) closeMaterials(i int) {
-	m := &a.mat
+	m := &a.play.mat
 	out := m.slots[:0]
 	for _, s := range m.slots {
 		switch {
@@ -98,8 +90,8 @@ func (a *App) closeMaterials(i int) {
 	if m.sel.Clip >= len(m.slots) {
 		m.sel = viewmodel.MatRef{Target: a.firstColorTarget()}
 	}
-	if a.materialSlot(a.focus) == nil && a.focus >= viewmodel.MatSlot0 {
-		a.focus = viewmodel.JointSlot
+	if a.play.materialSlot(a.play.focus) == nil && a.play.focus >= viewmodel.MatSlot0 {
+		a.play.focus = viewmodel.JointSlot
 	}
 }
 
@@ -107,9 +99,9 @@ func (a *App) closeMaterials(i int) {
 func (a *App) applyMaterial(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectMaterial:
-		if s := a.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
-			a.mat.sel = in.Ref
-			a.focus = viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)
+		if s := a.play.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
+			a.play.mat.sel = in.Ref
+			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)
 		}
 	case viewmodel.SetRuntime:
 		a.setRuntime(in.Runtime)
@@ -122,31 +114,31 @@ func (a *App) applyMaterial(in viewmodel.Intent) bool {
 // setRuntime switches every open clip's full-frame lookups and every
 // clock's mirrored modes to the rules of runtime r.
 func (a *App) setRuntime(r anim.Runtime) {
-	a.mat.runtime = r
+	a.play.mat.runtime = r
 	for _, f := range a.files {
 		for _, c := range f.asset.Clips {
 			c.SetRuntime(r)
 		}
 	}
-	for _, s := range a.slots() {
+	for _, s := range a.play.slots() {
 		s.clock.Runtime = r
 	}
-	a.syncClocks()
+	a.play.syncClocks()
 	a.Evaluate()
 }
 
 // Runtime is the JSystem runtime whose rules are in force.
-func (a *App) Runtime() anim.Runtime { return a.mat.runtime }
+func (a *App) Runtime() anim.Runtime { return a.play.mat.runtime }
 
 // materialView fills v.Materials.
 func (a *App) materialView(v *viewmodel.View) {
-	m := &a.mat
+	m := &a.play.mat
 	if len(m.slots) == 0 {
 		return
 	}
 	mv := &viewmodel.MaterialView{Selected: m.sel, Runtime: m.runtime, Clips: make([]*viewmodel.Playback, len(m.slots))}
 	for i, s := range m.slots {
-		mv.Clips[i] = s.playback(a.scrubbing && a.focus == viewmodel.MatSlot0+viewmodel.Slot(i))
+		mv.Clips[i] = s.playback(a.play.scrubbing && a.play.focus == viewmodel.MatSlot0+viewmodel.Slot(i))
 	}
 	v.Materials = mv
 }
@@ -156,13 +148,13 @@ func (a *App) materialView(v *viewmodel.View) {
 // first texture-pattern target picks the checker variant, and a hidden
 // shape (the first shape target) fades it. Nil without material clips.
 func (a *App) quadMaterial(q *viewmodel.QuadMaterial) *viewmodel.QuadMaterial {
-	m := &a.mat
+	m := &a.play.mat
 	if len(m.slots) == 0 {
 		return nil
 	}
 	*q = viewmodel.QuadMaterial{Tint: viewmodel.Color{1, 1, 1, 1}}
 	tinted, patterned, shaped, hidden := false, false, false, false
-	if s := a.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
+	if s := a.play.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
 		if k := s.clip.Targets[m.sel.Target].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
 			q.Tint = viewmodel.SwatchColor(&s.pose.Targets[m.sel.Target].V)
 			tinted = true
@@ -212,7 +204,7 @@ const hiddenAlpha = 0.2
 // selectMaterialNamed selects the first material target called name
 // ("mat_2/C1", a BPK or BTP material, "#3" is not: that names a joint).
 func (a *App) selectMaterialNamed(name string) bool {
-	for ci, s := range a.mat.slots {
+	for ci, s := range a.play.mat.slots {
 		for ti := range s.clip.Targets {
 			if s.clip.Targets[ti].Name == name {
 				a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: ci, Target: ti}})

@@ -30,25 +30,25 @@ func goldenValue(t *testing.T, file string, target int, channel string, frame fl
 func TestMaterialClipsPlayTogether(t *testing.T) {
 	a, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck",
 		familyFixtures+"brk_tan0.brk", familyFixtures+"btp_pattern.btp", familyFixtures+"bva_visible.bva")
-	if a.joint == nil || a.joint.clip.Format != "bck" || a.skel == nil {
-		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.joint, a.skel)
+	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.skel == nil {
+		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.skel)
 	}
-	if len(a.mat.slots) != 3 {
-		t.Fatalf("%d material slots, want 3", len(a.mat.slots))
+	if len(a.play.mat.slots) != 3 {
+		t.Fatalf("%d material slots, want 3", len(a.play.mat.slots))
 	}
 	formats := map[string]int{}
-	for i, s := range a.mat.slots {
+	for i, s := range a.play.mat.slots {
 		formats[s.clip.Format] = i
 	}
-	if len(a.slots()) != 4 {
-		t.Errorf("%d slots in all, want 4 (joint + 3 material)", len(a.slots()))
+	if len(a.play.slots()) != 4 {
+		t.Errorf("%d slots in all, want 4 (joint + 3 material)", len(a.play.slots()))
 	}
 	// Each slot keeps its own clock: after 40 frames of playback the
 	// clips (durations 28, 31, 35; loop, loop, once) are at different
 	// frames.
 	a.Apply(viewmodel.Play{})
 	a.Advance(40.0 / 30)
-	brk, btp, bva := a.mat.slots[formats["brk"]], a.mat.slots[formats["btp"]], a.mat.slots[formats["bva"]]
+	brk, btp, bva := a.play.mat.slots[formats["brk"]], a.play.mat.slots[formats["btp"]], a.play.mat.slots[formats["bva"]]
 	if f := brk.clock.Frame; abs(f-12) > 1e-6 {
 		t.Errorf("BRK (loop, 28) after 40 frames at %v, want 12", f)
 	}
@@ -102,7 +102,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	if want := goldenValue(t, "brk_tan0.brk", 3, "g", 14) / 255; abs(float64(q.Tint[1])-min(1, want)) > 1e-6 {
 		t.Errorf("tint g after selecting K0: %v, want %v", q.Tint[1], want)
 	}
-	if f := a.focused(); f != brk {
+	if f := a.play.focused(); f != brk {
 		t.Errorf("focused slot is not the BRK's after SelectMaterial")
 	}
 }
@@ -112,8 +112,8 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 // later too.
 func TestMaterialRuntimeSwitch(t *testing.T) {
 	a, _ := openApp(t, familyFixtures+"bva_visible.bva")
-	if len(a.mat.slots) != 1 || a.focused() != a.mat.slots[0] {
-		t.Fatalf("BVA alone: %d material slots, focus %v", len(a.mat.slots), a.focus)
+	if len(a.play.mat.slots) != 1 || a.play.focused() != a.play.mat.slots[0] {
+		t.Fatalf("BVA alone: %d material slots, focus %v", len(a.play.mat.slots), a.play.focus)
 	}
 	a.SeekAll(2.5)
 	// Shape 0 stores 1 1 2 0 255 ...: frame 2.5 rounds to byte 3 (0,
@@ -126,22 +126,22 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if v := viewOf(a).Materials.Clips[0].Pose.Targets[0].V[anim.Visible]; v != 1 {
 		t.Errorf("early runtime: shape 0 at 2.5 visible = %v, want 1", v)
 	}
-	if a.mat.slots[0].clock.Runtime != anim.EarlyRuntime || viewOf(a).Materials.Runtime != anim.EarlyRuntime {
+	if a.play.mat.slots[0].clock.Runtime != anim.EarlyRuntime || viewOf(a).Materials.Runtime != anim.EarlyRuntime {
 		t.Error("the clock or the view did not switch to the early runtime")
 	}
 	a.Open([]string{familyFixtures + "bca_le.bca"})
-	if a.joint == nil || a.joint.clock.Runtime != anim.EarlyRuntime {
+	if a.play.joint == nil || a.play.joint.clock.Runtime != anim.EarlyRuntime {
 		t.Fatal("a clip opened later does not get the early runtime")
 	}
 	a.SeekAll(0.5)
 	// bca_le joint 0 translation.x: value 0 under truncation.
-	want := a.joint.clip.Targets[0].Channels[2].Curve.(*anim.FullFrame).Values[0]
+	want := a.play.joint.clip.Targets[0].Channels[2].Curve.(*anim.FullFrame).Values[0]
 	if got := viewOf(a).Joint.Pose.Targets[0].V[anim.TransX]; got != float64(want) {
 		t.Errorf("early BCA at 0.5: %v, want value 0 (%v)", got, want)
 	}
 	a.closeFile(0)
-	if len(a.mat.slots) != 0 {
-		t.Errorf("closing the BVA left %d material slots", len(a.mat.slots))
+	if len(a.play.mat.slots) != 0 {
+		t.Errorf("closing the BVA left %d material slots", len(a.play.mat.slots))
 	}
 }
 

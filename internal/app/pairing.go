@@ -233,7 +233,7 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 			}
 		}
 	}
-	if a.joint != nil && a.fits(a.joint.clip) && (a.skelFile < first || a.playingOneOf(cands)) {
+	if a.play.joint != nil && a.fits(a.play.joint.clip) && (a.skelFile < first || a.playingOneOf(cands)) {
 		return -1, -1, false, false // the playing animation stays
 	}
 	for _, c := range cands {
@@ -241,7 +241,7 @@ func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
 			return c.file, c.clip, true, false
 		}
 	}
-	return -1, -1, false, a.joint != nil && !a.fits(a.joint.clip)
+	return -1, -1, false, a.play.joint != nil && !a.fits(a.play.joint.clip)
 }
 
 // ownCandidates drops the animations named after another open model
@@ -284,8 +284,8 @@ func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
 
 // playingOneOf reports whether the joint clip is one of cands.
 func (a *App) playingOneOf(cands []candidate) bool {
-	return a.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
-		return c.file == a.joint.file && c.clip == a.joint.clipIdx
+	return a.play.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
+		return c.file == a.play.joint.file && c.clip == a.play.joint.clipIdx
 	})
 }
 
@@ -325,8 +325,8 @@ func (a *App) selectModel(fi, si int) {
 					break
 				}
 			}
-			if !chosen && a.joint != nil && a.rankFor(a.joint.file, a.joint.clipIdx) == rankOtherModel {
-				a.joint = nil
+			if !chosen && a.play.joint != nil && a.rankFor(a.play.joint.file, a.play.joint.clipIdx) == rankOtherModel {
+				a.play.joint = nil
 				a.rebind()
 			}
 		}
@@ -351,11 +351,11 @@ func (a *App) setRootMotion(apply bool) {
 // track has the character at frame (model matrix · world), when the user
 // applies it.
 func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
-	if !a.applyRoot || a.joint == nil || a.joint.clip.RootMotion == nil {
+	if !a.applyRoot || a.play.joint == nil || a.play.joint.clip.RootMotion == nil {
 		return
 	}
 	var tp anim.TargetPose
-	anim.EvaluateTarget(a.joint.clip.RootMotion, frame, &tp)
+	anim.EvaluateTarget(a.play.joint.clip.RootMotion, frame, &tp)
 	// A one-joint skeleton composes the track's T·R·S exactly as the
 	// skeletons it moves compose theirs (anim.Standard).
 	rs := &a.rootSkel
@@ -384,11 +384,11 @@ func (a *App) pairingView(v *viewmodel.View) {
 	}
 	pc := a.pairs()
 	key := pairViewKey{skel: a.skel, applyRoot: a.applyRoot, built: true}
-	if a.joint != nil {
-		key.joint = a.joint.clip
+	if a.play.joint != nil {
+		key.joint = a.play.joint.clip
 	}
-	if a.tex != nil {
-		key.tex = a.tex.clip
+	if a.play.tex != nil {
+		key.tex = a.play.tex.clip
 	}
 	if pc.viewKey == key {
 		v.Pairing = pc.view
@@ -399,16 +399,16 @@ func (a *App) pairingView(v *viewmodel.View) {
 	a.pairingModels(&p)
 	a.pairingAnims(&p)
 	for i, c := range p.Anims {
-		if a.joint != nil && c.File == a.joint.file && c.Clip == a.joint.clipIdx {
+		if a.play.joint != nil && c.File == a.play.joint.file && c.Clip == a.play.joint.clipIdx {
 			p.Anim = i
 		}
 	}
 	for i, c := range p.TexAnims {
-		if a.tex != nil && c.File == a.tex.file && c.Clip == a.tex.clipIdx {
+		if a.play.tex != nil && c.File == a.play.tex.file && c.Clip == a.play.tex.clipIdx {
 			p.TexAnim = i
 		}
 	}
-	p.HasRootMotion = a.joint != nil && a.joint.clip.RootMotion != nil
+	p.HasRootMotion = a.play.joint != nil && a.play.joint.clip.RootMotion != nil
 	p.ApplyRootMotion = a.applyRoot
 	pc.view = p
 	v.Pairing = p

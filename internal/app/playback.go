@@ -15,29 +15,26 @@ import (
 // playback speed; the scene stops when every clip has come to rest.
 func (a *App) Advance(dt float64) {
 	a.advanceCompare(dt)
-	if a.scrubbing || !a.playing || math.IsNaN(dt) {
+	if a.play.scrubbing || !a.play.playing || math.IsNaN(dt) {
 		return
 	}
-	if len(a.slots()) > 0 && !a.sceneEnded() {
-		a.sceneT += dt * a.speed
+	if len(a.play.slots()) > 0 && !a.play.sceneEnded() {
+		a.play.sceneT += dt * a.play.speed
 	}
-	if a.sceneEnded() {
-		a.playing = false
+	if a.play.sceneEnded() {
+		a.play.playing = false
 	}
-	a.syncClocks()
+	a.play.syncClocks()
 }
-
-// AnyRunning reports whether the scene plays.
-func (a *App) AnyRunning() bool { return a.Playing() }
 
 // Evaluate samples both clips at their clocks and poses the skeleton.
 func (a *App) Evaluate() {
-	for _, s := range []*slot{a.joint, a.tex} {
+	for _, s := range []*slot{a.play.joint, a.play.tex} {
 		if s != nil && !s.muted {
 			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 		}
 	}
-	for _, s := range a.mat.slots {
+	for _, s := range a.play.mat.slots {
 		anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 	}
 	sk := a.drawnSkeleton()
@@ -52,12 +49,12 @@ func (a *App) Evaluate() {
 	a.world = a.world[:n]
 	var pose *anim.Pose
 	var b *anim.Binding
-	if a.joint != nil && !a.joint.muted && !visibilityOnly(a.joint.clip) { // bone visibility: rest pose
-		pose, b = &a.joint.pose, &a.binding
+	if a.play.joint != nil && !a.play.joint.muted && !visibilityOnly(a.play.joint.clip) { // bone visibility: rest pose
+		pose, b = &a.play.joint.pose, &a.binding
 	}
 	sk.World(pose, b, a.world)
-	if a.joint != nil {
-		a.moveRoot(a.world, a.joint.clock.Frame)
+	if a.play.joint != nil {
+		a.moveRoot(a.world, a.play.joint.clock.Frame)
 	}
 	if cap(a.markers) < n {
 		a.markers = make([]viewmodel.Marker, n)
@@ -81,45 +78,21 @@ func (a *App) Evaluate() {
 
 // texEntryMatrix is the matrix of the selected texture entry.
 func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
-	if a.tex == nil || len(a.tex.clip.Targets) == 0 || a.tex.muted {
+	if a.play.tex == nil || len(a.play.tex.clip.Targets) == 0 || a.play.tex.muted {
 		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
 	}
 	i := a.sel.TexTarget
-	if i < 0 || i >= len(a.tex.clip.Targets) {
+	if i < 0 || i >= len(a.play.tex.clip.Targets) {
 		i = 0
 	}
-	t := &a.tex.clip.Targets[i]
-	p := &a.tex.pose.Targets[i]
+	t := &a.play.tex.clip.Targets[i]
+	p := &a.play.tex.pose.Targets[i]
 	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
 	if a.texModeOverride {
 		return anim.TexMatrixWith(a.texMode, t, p), a.texMode, file
 	}
 	m := anim.TexMatrixOf(t, p)
 	return m, file, file
-}
-
-func (a *App) focused() *slot {
-	if s := a.materialSlot(a.focus); s != nil {
-		return s
-	}
-	if a.focus == viewmodel.TexSlot && a.tex != nil {
-		return a.tex
-	}
-	if a.joint != nil {
-		return a.joint
-	}
-	return a.tex
-}
-
-func (a *App) slots() []*slot {
-	var out []*slot
-	for _, s := range []*slot{a.joint, a.tex} {
-		if s != nil {
-			out = append(out, s)
-		}
-	}
-	out = append(out, a.mat.slots...)
-	return out
 }
 
 func (s *slot) playback(scrubbing bool) *viewmodel.Playback {

@@ -24,7 +24,7 @@ func sceneApp(t *testing.T, joint anim.LoopMode, texMode anim.LoopMode, texD flo
 	t.Helper()
 	a, _ := newTestApp(t, joint, true)
 	a.Add([]*File{{path: "scroll.btk", name: "scroll.btk", asset: &formats.Asset{Format: "btk", Clips: []*anim.Clip{texClip(texMode, texD)}}}})
-	if a.joint == nil || a.tex == nil {
+	if a.play.joint == nil || a.play.tex == nil {
 		t.Fatal("want a joint and a texture clip playing")
 	}
 	return a
@@ -39,7 +39,7 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 	a.Apply(viewmodel.Seek{Frame: 10})
 	a.Apply(viewmodel.SetSpeed{Speed: -1})
 	a.Apply(viewmodel.Play{})
-	c := &a.joint.clock
+	c := &a.play.joint.clock
 	a.Advance(5.0 / 30) // 5 frames back
 	if !near(c.Frame, 5) {
 		t.Fatalf("reverse 5 frames from 10: frame %v, want 5", c.Frame)
@@ -50,8 +50,8 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 	}
 	for i := 0; i < 500; i++ {
 		a.Advance(0.37)
-		if c.Frame < 0 || c.Frame > 30 || !a.Playing() {
-			t.Fatalf("step %d: frame %v playing %v; want a frame in [0, 30] and still playing", i, c.Frame, a.Playing())
+		if c.Frame < 0 || c.Frame > 30 || !a.play.Playing() {
+			t.Fatalf("step %d: frame %v playing %v; want a frame in [0, 30] and still playing", i, c.Frame, a.play.Playing())
 		}
 	}
 	// The pose follows the wrapped frame: root's Z is 2 units per frame.
@@ -67,7 +67,7 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 	m.Apply(viewmodel.Seek{Frame: 2})
 	m.Apply(viewmodel.SetSpeed{Speed: -1})
 	m.Advance(5.0 / 30)
-	if f := m.joint.clock.Frame; !near(f, 3) {
+	if f := m.play.joint.clock.Frame; !near(f, 3) {
 		t.Errorf("mirrored loop, reverse 5 frames from 2: frame %v, want 3", f)
 	}
 }
@@ -79,13 +79,13 @@ func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 	a.Apply(viewmodel.SetSpeed{Speed: -1})
 	a.Apply(viewmodel.Seek{Frame: 4})
 	a.Advance(1)
-	if c := a.joint.clock; c.Frame != 0 || a.Playing() || c.Running() {
-		t.Fatalf("once reversed past 0: frame %v playing %v; want stopped at 0", c.Frame, a.Playing())
+	if c := a.play.joint.clock; c.Frame != 0 || a.play.Playing() || c.Running() {
+		t.Fatalf("once reversed past 0: frame %v playing %v; want stopped at 0", c.Frame, a.play.Playing())
 	}
 	a.Apply(viewmodel.Play{})
 	a.Advance(2.0 / 30)
-	if f := a.joint.clock.Frame; !near(f, 28) || !a.Playing() {
-		t.Fatalf("Play after the reverse end: frame %v playing %v; want 28, playing", f, a.Playing())
+	if f := a.play.joint.clock.Frame; !near(f, 28) || !a.play.Playing() {
+		t.Fatalf("Play after the reverse end: frame %v playing %v; want 28, playing", f, a.play.Playing())
 	}
 }
 
@@ -125,39 +125,39 @@ func TestCompareShowsGameReverse(t *testing.T) {
 func TestOneSceneTime(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Once, 40)
 	a.Advance(1.2) // 36 frames: walk 6 (looped), texture 36
-	if !near(a.joint.clock.Frame, 6) || !near(a.tex.clock.Frame, 36) {
-		t.Fatalf("after 1.2 s: walk %v texture %v, want 6 and 36", a.joint.clock.Frame, a.tex.clock.Frame)
+	if !near(a.play.joint.clock.Frame, 6) || !near(a.play.tex.clock.Frame, 36) {
+		t.Fatalf("after 1.2 s: walk %v texture %v, want 6 and 36", a.play.joint.clock.Frame, a.play.tex.clock.Frame)
 	}
 	a.Apply(viewmodel.Seek{Frame: 0}) // Home
-	if a.joint.clock.Frame != 0 || a.tex.clock.Frame != 0 || !a.Playing() {
-		t.Fatalf("Home: walk %v texture %v playing %v; want both at 0, still playing", a.joint.clock.Frame, a.tex.clock.Frame, a.Playing())
+	if a.play.joint.clock.Frame != 0 || a.play.tex.clock.Frame != 0 || !a.play.Playing() {
+		t.Fatalf("Home: walk %v texture %v playing %v; want both at 0, still playing", a.play.joint.clock.Frame, a.play.tex.clock.Frame, a.play.Playing())
 	}
 	a.Advance(2) // 60 frames: the once texture has ended, the walk loops
-	if !a.Playing() || !a.View0().Playing {
+	if !a.play.Playing() || !a.View0().Playing {
 		t.Fatal("the texture ended but the walk plays: the scene plays")
 	}
-	if !near(a.tex.clock.Frame, 39.999) || !near(a.joint.clock.Frame, 0) {
-		t.Fatalf("after 2 s: walk %v texture %v, want 0 and 39.999", a.joint.clock.Frame, a.tex.clock.Frame)
+	if !near(a.play.tex.clock.Frame, 39.999) || !near(a.play.joint.clock.Frame, 0) {
+		t.Fatalf("after 2 s: walk %v texture %v, want 0 and 39.999", a.play.joint.clock.Frame, a.play.tex.clock.Frame)
 	}
 	a.Apply(viewmodel.TogglePlay{}) // Space pauses
-	if a.Playing() {
+	if a.play.Playing() {
 		t.Fatal("first Space: still playing")
 	}
 	a.Apply(viewmodel.Seek{Frame: 0}) // Home while paused seeks only
-	if a.Playing() || a.tex.clock.Frame != 0 {
-		t.Fatalf("Home while paused: playing %v texture %v", a.Playing(), a.tex.clock.Frame)
+	if a.play.Playing() || a.play.tex.clock.Frame != 0 {
+		t.Fatalf("Home while paused: playing %v texture %v", a.play.Playing(), a.play.tex.clock.Frame)
 	}
 	a.Apply(viewmodel.TogglePlay{})
 	a.Advance(0.5)
-	if !near(a.joint.clock.Frame, 15) || !near(a.tex.clock.Frame, 15) {
-		t.Fatalf("after Space and 0.5 s: walk %v texture %v, want 15 and 15", a.joint.clock.Frame, a.tex.clock.Frame)
+	if !near(a.play.joint.clock.Frame, 15) || !near(a.play.tex.clock.Frame, 15) {
+		t.Fatalf("after Space and 0.5 s: walk %v texture %v, want 15 and 15", a.play.joint.clock.Frame, a.play.tex.clock.Frame)
 	}
 	// The timeline shows the texture: End puts the texture at its end
 	// (where once rests) and the walk at the same scene time.
 	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.TexSlot})
 	a.Apply(viewmodel.Seek{Frame: 40})
-	if !near(a.tex.clock.Frame, 39.999) || !near(a.joint.clock.Frame, 10) {
-		t.Fatalf("End on the texture: texture %v walk %v, want 39.999 and 10", a.tex.clock.Frame, a.joint.clock.Frame)
+	if !near(a.play.tex.clock.Frame, 39.999) || !near(a.play.joint.clock.Frame, 10) {
+		t.Fatalf("End on the texture: texture %v walk %v, want 39.999 and 10", a.play.tex.clock.Frame, a.play.joint.clock.Frame)
 	}
 }
 
@@ -173,17 +173,17 @@ func (a *App) View0() *viewmodel.View {
 func TestSceneEndsWhenEveryClipRests(t *testing.T) {
 	a := sceneApp(t, anim.Once, anim.Once, 40)
 	a.Advance(35.0 / 30)
-	if !a.Playing() {
+	if !a.play.Playing() {
 		t.Fatal("the texture still plays at 35: the scene plays")
 	}
 	a.Advance(10.0 / 30)
-	if a.Playing() || a.View0().Playing {
+	if a.play.Playing() || a.View0().Playing {
 		t.Fatal("both clips ended: the scene should show Play")
 	}
 	a.Apply(viewmodel.TogglePlay{})
 	a.Advance(1.0 / 30)
-	if !a.Playing() || !near(a.joint.clock.Frame, 1) || !near(a.tex.clock.Frame, 1) {
-		t.Fatalf("Space after the end: playing %v, walk %v texture %v; want both at 1", a.Playing(), a.joint.clock.Frame, a.tex.clock.Frame)
+	if !a.play.Playing() || !near(a.play.joint.clock.Frame, 1) || !near(a.play.tex.clock.Frame, 1) {
+		t.Fatalf("Space after the end: playing %v, walk %v texture %v; want both at 1", a.play.Playing(), a.play.joint.clock.Frame, a.play.tex.clock.Frame)
 	}
 }
 
@@ -195,8 +195,8 @@ func TestMuteAndOffset(t *testing.T) {
 	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.JointSlot})
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.Seek{Frame: 12})
-	if !near(a.tex.clock.Frame, 7) || !near(a.joint.clock.Frame, 12) {
-		t.Fatalf("texture offset 5 at walk 12: texture %v walk %v, want 7 and 12", a.tex.clock.Frame, a.joint.clock.Frame)
+	if !near(a.play.tex.clock.Frame, 7) || !near(a.play.joint.clock.Frame, 12) {
+		t.Fatalf("texture offset 5 at walk 12: texture %v walk %v, want 7 and 12", a.play.tex.clock.Frame, a.play.joint.clock.Frame)
 	}
 	a.Apply(viewmodel.MuteClip{Slot: viewmodel.JointSlot, Mute: true})
 	a.Evaluate()
@@ -226,24 +226,24 @@ func TestStepFromFractionalFrames(t *testing.T) {
 		a, _ := newTestApp(t, anim.Loop, true)
 		a.Apply(viewmodel.Seek{Frame: c.from})
 		a.Apply(viewmodel.Step{N: c.n})
-		if f := a.joint.clock.Frame; f != c.want || a.Playing() {
-			t.Errorf("step %+d from %v: frame %v (playing %v), want %v, paused", c.n, c.from, f, a.Playing(), c.want)
+		if f := a.play.joint.clock.Frame; f != c.want || a.play.Playing() {
+			t.Errorf("step %+d from %v: frame %v (playing %v), want %v, paused", c.n, c.from, f, a.play.Playing(), c.want)
 		}
 	}
 	// A once clip cannot show its end frame: it rests 0.001 before it.
 	o, _ := newTestApp(t, anim.Once, true)
 	o.Apply(viewmodel.Seek{Frame: 29.5})
 	o.Apply(viewmodel.Step{N: 1})
-	if f := o.joint.clock.Frame; f != 30-0.001 {
+	if f := o.play.joint.clock.Frame; f != 30-0.001 {
 		t.Errorf("once, step +1 from 29.5: frame %v, want 29.999", f)
 	}
 	// On a mirrored clip's way back, → still shows the next frame up.
 	m, _ := newTestApp(t, anim.MirroredOnce, true)
 	m.Apply(viewmodel.Pause{})
-	m.sceneT = 45.5 / 30 // frame 14.5 on the way back
-	m.syncClocks()
+	m.play.sceneT = 45.5 / 30 // frame 14.5 on the way back
+	m.play.syncClocks()
 	m.Apply(viewmodel.Step{N: 1})
-	if f := m.joint.clock.Frame; f != 15 {
+	if f := m.play.joint.clock.Frame; f != 15 {
 		t.Errorf("mirrored-once on its way back at 14.5, step +1: frame %v, want 15", f)
 	}
 }

@@ -48,7 +48,7 @@ type StateJoint struct {
 // Snapshot is the state for a framebuffer of fbW×fbH pixels whose 3D
 // View is scene (x, y, w, h; origin top left).
 func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
-	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.Playing(),
+	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.play.Playing(),
 		Joints: []StateJoint{}, Files: []string{}, Notices: []string{}}
 	for _, m := range a.markers {
 		s.Joints = append(s.Joints, StateJoint{Name: m.Name, Pos: m.Pos})
@@ -62,14 +62,14 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 	for _, n := range a.notices {
 		s.Notices = append(s.Notices, n.Text)
 	}
-	if a.joint != nil {
-		f := a.joint.clock.Frame
+	if a.play.joint != nil {
+		f := a.play.joint.clock.Frame
 		s.JointFrame = &f
-		s.JointClip = a.joint.label
-		s.RootMotion = a.applyRoot && a.joint.clip.RootMotion != nil
+		s.JointClip = a.play.joint.label
+		s.RootMotion = a.applyRoot && a.play.joint.clip.RootMotion != nil
 	}
-	if a.tex != nil {
-		f := a.tex.clock.Frame
+	if a.play.tex != nil {
+		f := a.play.tex.clock.Frame
 		s.TexFrame = &f
 		q := a.quadCorners()
 		var qa [4][3]float32
@@ -78,11 +78,11 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 		}
 		s.Quad = &qa
 		m, mode, _ := a.texEntryMatrix()
-		s.TexClip, s.TexMode = a.tex.label, mode.String()
+		s.TexClip, s.TexMode = a.play.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm
 	}
-	for _, m := range a.mat.slots {
+	for _, m := range a.play.mat.slots {
 		s.MaterialClips = append(s.MaterialClips, m.label)
 	}
 	return s

@@ -10,7 +10,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	*v = viewmodel.View{
 		Files:       v.Files[:0],
 		Demo:        a.IsDemo(),
-		Focus:       a.focus,
+		Focus:       a.play.focus,
 		Markers:     a.markers,
 		Selection:   a.sel,
 		TexEntry:    a.sel.TexTarget,
@@ -21,19 +21,19 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		Recent:      a.recent,
 		Browser:     a.browser,
 		Stats:       stats,
-		Playing:     a.Playing(),
-		SceneTime:   a.sceneT,
+		Playing:     a.play.Playing(),
+		SceneTime:   a.play.sceneT,
 	}
 	for _, f := range a.files {
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
 	a.pairingView(v)
-	if a.joint != nil {
-		v.Joint = a.joint.playback(a.scrubbing && a.focus == viewmodel.JointSlot)
+	if a.play.joint != nil {
+		v.Joint = a.play.joint.playback(a.play.scrubbing && a.play.focus == viewmodel.JointSlot)
 	}
-	if a.tex != nil {
-		v.Tex = a.tex.playback(a.scrubbing && a.focus == viewmodel.TexSlot)
+	if a.play.tex != nil {
+		v.Tex = a.play.tex.playback(a.play.scrubbing && a.play.focus == viewmodel.TexSlot)
 		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
 		v.TexModeOverride = a.texModeOverride
 	}

@@ -26,7 +26,7 @@ func (a *App) Configure(s Settings) {
 	if s.BrowseDir != "" {
 		a.browser.Dir = s.BrowseDir
 	}
-	a.speed = s.Speed
+	a.play.speed = s.Speed
 	a.chainMode = s.ChainMode
 	a.up = s.Up
 	a.clipboard = s.Clipboard
@@ -40,14 +40,14 @@ func (a *App) Recent() []string { return a.recent }
 func (a *App) BrowseDir() string { return a.browser.Dir }
 
 // Speed is the signed playback speed.
-func (a *App) Speed() float64 { return a.speed }
+func (a *App) Speed() float64 { return a.play.speed }
 
 // Quitting reports whether the user asked to quit.
 func (a *App) Quitting() bool { return a.quit }
 
 // Busy reports whether a clock runs (playback or the comparison): the
 // window then keeps drawing frames.
-func (a *App) Busy() bool { return a.Playing() || a.ComparePlaying() }
+func (a *App) Busy() bool { return a.play.Playing() || a.ComparePlaying() }
 
 // SetUp changes the up axis (the View menu): the scene is measured and
 // framed again.
@@ -75,7 +75,7 @@ func (a *App) SetChainMode(on bool) {
 // StartAt seeks the focused clip to frame and pauses (the viewer's
 // --frame); the other clip follows the scene time.
 func (a *App) StartAt(frame float64) {
-	a.seekFocused(frame)
+	a.play.seekFocused(frame)
 	a.Apply(viewmodel.Pause{})
 	a.Evaluate()
 }
@@ -93,8 +93,8 @@ func (a *App) SelectByName(name string) {
 			return
 		}
 	}
-	if a.tex != nil {
-		for i, t := range a.tex.clip.Targets {
+	if a.play.tex != nil {
+		for i, t := range a.play.tex.clip.Targets {
 			if t.Name == name {
 				a.Apply(viewmodel.SelectTexTarget{Target: i})
 				return
@@ -109,7 +109,7 @@ func (a *App) SelectByName(name string) {
 
 func (a *App) selectByIndex(name string) bool {
 	n, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
-	if !strings.HasPrefix(name, "#") || err != nil || a.joint == nil || n < 0 || n >= len(a.joint.clip.Targets) {
+	if !strings.HasPrefix(name, "#") || err != nil || a.play.joint == nil || n < 0 || n >= len(a.play.joint.clip.Targets) {
 		return false
 	}
 	a.Apply(viewmodel.SelectTarget{Target: n})
@@ -121,7 +121,7 @@ func (a *App) Title() string {
 	t := "animscope"
 	if a.IsDemo() {
 		t += " — demo"
-	} else if f := a.focused(); f != nil {
+	} else if f := a.play.focused(); f != nil {
 		t += " — " + f.label
 	} else if a.skel != nil {
 		t += " — " + a.skelLabel
@@ -135,8 +135,8 @@ func (a *App) Counts() (joints, targets int) {
 	if sk := a.drawnSkeleton(); sk != nil {
 		joints = len(sk.Joints)
 	}
-	if a.joint != nil {
-		targets = len(a.joint.clip.Targets)
+	if a.play.joint != nil {
+		targets = len(a.play.joint.clip.Targets)
 	}
 	return joints, targets
 }

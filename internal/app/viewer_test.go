@@ -32,8 +32,8 @@ func TestViewerAPI(t *testing.T) {
 		t.Fatalf("chain mode: the fallback joints should form a chain")
 	}
 	a.StartAt(12)
-	if a.joint.clock.Frame != 12 || a.Busy() {
-		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.joint.clock.Frame, a.Busy())
+	if a.play.joint.clock.Frame != 12 || a.Busy() {
+		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.play.joint.clock.Frame, a.Busy())
 	}
 	a.SelectByName("tip")
 	if a.sel.Joint != 1 {
@@ -97,8 +97,8 @@ func TestRenderAPI(t *testing.T) {
 		t.Errorf("SelectJointNamed: joint %d", a.sel.Joint)
 	}
 	a.SeekAll(15)
-	if a.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
-		t.Errorf("SeekAll 15: frame %v fps %v", a.joint.clock.Frame, a.FocusedFPS())
+	if a.play.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
+		t.Errorf("SeekAll 15: frame %v fps %v", a.play.joint.clock.Frame, a.FocusedFPS())
 	}
 	if New(nil).FocusedFPS() != 30 || !New(nil).Empty() {
 		t.Errorf("an empty app: fps %v empty %v", New(nil).FocusedFPS(), New(nil).Empty())

@@ -7,6 +7,21 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
+// transport is the playing clips and the one scene time they follow:
+// play, pause, seek, step, speed, loop modes, scrubbing, muting and
+// offsets. It knows nothing of models or files.
+type transport struct {
+	joint, tex *slot
+	mat        materialState // material clips (material.go)
+	focus      viewmodel.Slot
+	speed      float64 // signed user speed, shared by every slot
+	playing    bool
+	sceneT     float64 // the scene time, seconds
+	// resumeAfterScrub remembers that playback ran when a scrub began.
+	resumeAfterScrub bool
+	scrubbing        bool
+}
+
 // The scene has one time, in seconds, that play, pause, step, scrub, Home
 // and End move; every clip maps it through its own loop mode, length and
 // frame rate (as the loop-mode comparison maps its shared time), so a
@@ -86,15 +101,15 @@ func endTime(mode anim.LoopMode, d float64) float64 {
 
 // resting reports whether s has come to rest in the scene's direction (a
 // muted clip counts as resting).
-func (a *App) resting(s *slot) bool {
-	return s.muted || restsAt(s.clock.Mode, s.clip.Duration, s.localTime(a.sceneT), a.speed)
+func (t *transport) resting(s *slot) bool {
+	return s.muted || restsAt(s.clock.Mode, s.clip.Duration, s.localTime(t.sceneT), t.speed)
 }
 
 // sceneEnded reports whether every clip has come to rest: the scene then
 // stops, and Play starts it over.
-func (a *App) sceneEnded() bool {
-	for _, s := range a.slots() {
-		if !a.resting(s) {
+func (t *transport) sceneEnded() bool {
+	for _, s := range t.slots() {
+		if !t.resting(s) {
 			return false
 		}
 	}
@@ -102,44 +117,44 @@ func (a *App) sceneEnded() bool {
 }
 
 // Playing reports whether the scene plays (what the Play button shows).
-func (a *App) Playing() bool {
-	return a.playing && !a.scrubbing && len(a.slots()) > 0 && !a.sceneEnded()
+func (t *transport) Playing() bool {
+	return t.playing && !t.scrubbing && len(t.slots()) > 0 && !t.sceneEnded()
 }
 
 // SceneTime is the scene's playback time in seconds.
-func (a *App) SceneTime() float64 { return a.sceneT }
+func (t *transport) SceneTime() float64 { return t.sceneT }
 
 // syncClocks derives each slot's clock from the scene time.
-func (a *App) syncClocks() {
-	for _, s := range a.slots() {
+func (t *transport) syncClocks() {
+	for _, s := range t.slots() {
 		c := &s.clock
 		c.Duration = s.clip.Duration
-		c.Frame = viewFrame(c.Runtime, c.Mode, c.Duration, s.localTime(a.sceneT))
-		c.Speed, c.Rate = a.speed, a.speed
-		if a.resting(s) {
+		c.Frame = viewFrame(c.Runtime, c.Mode, c.Duration, s.localTime(t.sceneT))
+		c.Speed, c.Rate = t.speed, t.speed
+		if t.resting(s) {
 			c.Rate = 0
 		}
-		c.Paused = !a.playing || a.scrubbing
+		c.Paused = !t.playing || t.scrubbing
 	}
 }
 
 // setPlaying plays or pauses the scene. Playing a scene whose clips have
 // all come to rest starts it over: from 0, or from the end in reverse.
-func (a *App) setPlaying(on bool) {
-	if on && len(a.slots()) > 0 && a.sceneEnded() {
-		a.sceneT = 0
-		if a.speed < 0 {
-			a.sceneT = a.sceneEnd()
+func (t *transport) setPlaying(on bool) {
+	if on && len(t.slots()) > 0 && t.sceneEnded() {
+		t.sceneT = 0
+		if t.speed < 0 {
+			t.sceneT = t.sceneEnd()
 		}
 	}
-	a.playing = on
-	a.syncClocks()
+	t.playing = on
+	t.syncClocks()
 }
 
 // sceneEnd is the scene time at which the last clip comes to rest.
-func (a *App) sceneEnd() float64 {
+func (t *transport) sceneEnd() float64 {
 	var end float64
-	for _, s := range a.slots() {
+	for _, s := range t.slots() {
 		end = math.Max(end, (endTime(s.clock.Mode, s.clip.Duration)+s.offset)/s.clip.FPS)
 	}
 	return end
@@ -147,8 +162,8 @@ func (a *App) sceneEnd() float64 {
 
 // seekFocused moves the scene time so the focused clip plays frame f of
 // its first pass (clamped to the clip); the play state is kept.
-func (a *App) seekFocused(f float64) {
-	s := a.focused()
+func (t *transport) seekFocused(f float64) {
+	s := t.focused()
 	if s == nil || math.IsNaN(f) {
 		return
 	}
@@ -157,8 +172,8 @@ func (a *App) seekFocused(f float64) {
 		last = math.Max(0, last-1) // the mode turns at end-1
 	}
 	f = math.Max(0, math.Min(f, last))
-	a.sceneT = (f + s.offset) / s.clip.FPS
-	a.syncClocks()
+	t.sceneT = (f + s.offset) / s.clip.FPS
+	t.syncClocks()
 }
 
 // stepFocused moves the focused clip n whole frames and pauses: from a
@@ -167,11 +182,11 @@ func (a *App) seekFocused(f float64) {
 // (or against it, on a mirrored clip's way back) the scene time moves by
 // the same amount, so other clips keep their phase; elsewhere (a clip at
 // rest) the focused clip is seeked.
-func (a *App) stepFocused(n int) {
-	s := a.focused()
-	a.playing = false
+func (t *transport) stepFocused(n int) {
+	s := t.focused()
+	t.playing = false
 	if s == nil || n == 0 {
-		a.syncClocks()
+		t.syncClocks()
 		return
 	}
 	d := s.clip.Duration
@@ -183,17 +198,17 @@ func (a *App) stepFocused(n int) {
 		target = math.Ceil(f-1e-9) + float64(n)
 	}
 	target = math.Max(0, math.Min(target, d))
-	t := s.localTime(a.sceneT)
+	lt := s.localTime(t.sceneT)
 	const h = 1e-4
-	switch slope := viewFrame(s.clock.Runtime, s.clock.Mode, d, t+h) - viewFrame(s.clock.Runtime, s.clock.Mode, d, t); {
+	switch slope := viewFrame(s.clock.Runtime, s.clock.Mode, d, lt+h) - viewFrame(s.clock.Runtime, s.clock.Mode, d, lt); {
 	case slope > 0 && slope < 2*h:
-		a.sceneT += (target - f) / s.clip.FPS
+		t.sceneT += (target - f) / s.clip.FPS
 	case slope < 0 && slope > -2*h:
-		a.sceneT -= (target - f) / s.clip.FPS
+		t.sceneT -= (target - f) / s.clip.FPS
 	default:
-		a.sceneT = (target + s.offset) / s.clip.FPS
+		t.sceneT = (target + s.offset) / s.clip.FPS
 	}
-	a.syncClocks()
+	t.syncClocks()
 	// Float rounding must not leave the frame a hair off the whole frame.
 	if math.Abs(s.clock.Frame-target) < 1e-6 {
 		s.clock.Frame = target
@@ -201,30 +216,137 @@ func (a *App) stepFocused(n int) {
 }
 
 // setMute shows the clip in slot at rest (muted) or playing again.
-func (a *App) setMute(sl viewmodel.Slot, on bool) {
-	if s := a.slotOf(sl); s != nil {
+func (t *transport) setMute(sl viewmodel.Slot, on bool) {
+	if s := t.slotOf(sl); s != nil {
 		s.muted = on
-		a.syncClocks()
+		t.syncClocks()
 	}
 }
 
 // setOffset starts the clip in slot frames later in the scene (negative:
 // earlier).
-func (a *App) setOffset(sl viewmodel.Slot, frames float64) {
-	if s := a.slotOf(sl); s != nil && !math.IsNaN(frames) && !math.IsInf(frames, 0) {
+func (t *transport) setOffset(sl viewmodel.Slot, frames float64) {
+	if s := t.slotOf(sl); s != nil && !math.IsNaN(frames) && !math.IsInf(frames, 0) {
 		s.offset = frames
-		a.syncClocks()
+		t.syncClocks()
 	}
 }
 
 // slotOf is the slot sl names: the joint, the texture or a material slot
 // (nil when it plays nothing).
-func (a *App) slotOf(sl viewmodel.Slot) *slot {
+func (t *transport) slotOf(sl viewmodel.Slot) *slot {
 	switch {
 	case sl == viewmodel.TexSlot:
-		return a.tex
+		return t.tex
 	case sl >= viewmodel.MatSlot0:
-		return a.materialSlot(sl)
+		return t.materialSlot(sl)
 	}
-	return a.joint
+	return t.joint
+}
+
+// applyPlayback handles the transport: play, pause, seek, step, speed,
+// loop mode, scrubbing and the focused slot.
+func (t *transport) applyPlayback(in viewmodel.Intent) bool {
+	switch in := in.(type) {
+	case viewmodel.Play:
+		t.setPlaying(true)
+	case viewmodel.Pause:
+		t.setPlaying(false)
+	case viewmodel.TogglePlay:
+		t.setPlaying(!t.Playing())
+	case viewmodel.Seek:
+		t.seekFocused(in.Frame)
+	case viewmodel.Step:
+		t.stepFocused(in.N)
+	case viewmodel.MuteClip:
+		t.setMute(in.Slot, in.Mute)
+	case viewmodel.SetClipOffset:
+		t.setOffset(in.Slot, in.Frames)
+	case viewmodel.SetSpeed:
+		t.setSpeed(in.Speed)
+	case viewmodel.SetLoop:
+		t.setLoop(in)
+	case viewmodel.ScrubBegin:
+		t.scrub(true)
+	case viewmodel.ScrubEnd:
+		t.scrub(false)
+	case viewmodel.FocusSlot:
+		if t.slotOf(in.Slot) != nil {
+			t.focus = in.Slot
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// setSpeed sets the signed speed shared by both slots (0.1 to 4 either
+// way; 0 and NaN are ignored).
+func (t *transport) setSpeed(sp float64) {
+	if math.IsNaN(sp) || sp == 0 {
+		return
+	}
+	mag := math.Max(0.1, math.Min(math.Abs(sp), 4))
+	t.speed = math.Copysign(mag, sp)
+	t.syncClocks()
+}
+
+// setLoop overrides the focused clip's loop mode, or restores the file's.
+func (t *transport) setLoop(in viewmodel.SetLoop) {
+	f := t.focused()
+	if f == nil || !in.Mode.Valid() {
+		return
+	}
+	mode := in.Mode
+	if !in.Override {
+		mode = f.fileLoop
+	}
+	f.clock.Mode = mode
+	t.syncClocks()
+}
+
+// scrub begins (holding the scene time where the timeline puts it) or
+// ends (resuming what played) a drag on the timeline.
+func (t *transport) scrub(begin bool) {
+	switch {
+	case begin && !t.scrubbing:
+		t.scrubbing = true
+		t.resumeAfterScrub = t.playing
+	case !begin && t.scrubbing:
+		t.scrubbing = false
+		t.playing = t.resumeAfterScrub
+	}
+	t.syncClocks()
+}
+
+// materialSlot is the slot of focus s when it is a material slot.
+func (t *transport) materialSlot(s viewmodel.Slot) *slot {
+	if s < viewmodel.MatSlot0 || int(s-viewmodel.MatSlot0) >= len(t.mat.slots) {
+		return nil
+	}
+	return t.mat.slots[s-viewmodel.MatSlot0]
+}
+
+func (t *transport) focused() *slot {
+	if s := t.materialSlot(t.focus); s != nil {
+		return s
+	}
+	if t.focus == viewmodel.TexSlot && t.tex != nil {
+		return t.tex
+	}
+	if t.joint != nil {
+		return t.joint
+	}
+	return t.tex
+}
+
+func (t *transport) slots() []*slot {
+	var out []*slot
+	for _, s := range []*slot{t.joint, t.tex} {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	out = append(out, t.mat.slots...)
+	return out
 }
