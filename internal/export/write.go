@@ -78,17 +78,51 @@ func patchGLB(glb []byte) ([]byte, error) {
 }
 
 // pending lists the temporary files being written, so an interrupted run
-// can remove them (RemovePending).
-var pending sync.Map
+// can remove them (RemovePending). A temporary file is created and listed
+// under one lock: a signal between the two would otherwise leave an empty
+// file nobody removes. Once stopped, no new one is created.
+var pending struct {
+	sync.Mutex
+	files   map[string]bool
+	stopped bool
+}
 
-// RemovePending deletes every temporary file still being written (call it
-// on Ctrl+C before exiting): nothing half-written stays behind.
+// RemovePending deletes every temporary file still being written and
+// refuses new ones (call it on Ctrl+C before exiting): nothing
+// half-written stays behind.
 func RemovePending() {
-	pending.Range(func(k, _ any) bool {
-		os.Remove(k.(string))
-		pending.Delete(k)
-		return true
-	})
+	pending.Lock()
+	defer pending.Unlock()
+	pending.stopped = true
+	for f := range pending.files {
+		os.Remove(f)
+	}
+	pending.files = nil
+}
+
+// createPending creates a temporary file next to path and lists it.
+func createPending(path string) (*os.File, error) {
+	pending.Lock()
+	defer pending.Unlock()
+	if pending.stopped {
+		return nil, errors.New("interrupted")
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	if pending.files == nil {
+		pending.files = map[string]bool{}
+	}
+	pending.files[f.Name()] = true
+	return f, nil
+}
+
+// donePending takes a temporary file off the list.
+func donePending(tmp string) {
+	pending.Lock()
+	delete(pending.files, tmp)
+	pending.Unlock()
 }
 
 // IsOutputName reports whether path names a single output file (.glb or
@@ -132,14 +166,12 @@ func WriteFile(path string, sc Scene) ([]string, error) {
 // atomicWrite writes data to a temporary file next to path and renames it
 // over path.
 func atomicWrite(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	f, err := createPending(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", filepath.Base(path), unwrapPath(err))
 	}
 	tmp := f.Name()
-	pending.Store(tmp, true)
-	defer pending.Delete(tmp)
+	defer donePending(tmp)
 	_, err = f.Write(data)
 	if err1 := f.Close(); err == nil {
 		err = err1
