@@ -63,7 +63,7 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 		v.app.SetCompareActive(true)
 		if f.compareTime != "" {
 			t, _ := cli.ParseFinite(f.compareTime)
-			v.app.HoldCompare(t)
+			v.app.Comparison().Hold(t)
 		}
 	}
 }
@@ -82,7 +82,7 @@ func (v *viewer) prepareCompare(sx float32) {
 	r.ready = false
 	w, h := v.ui.CompareViewportSize()
 	pw, ph := int(w*sx), int(h*sx)
-	if !v.ui.CompareOpen() || !v.app.CompareShown() || pw < 1 || ph < 1 {
+	if !v.ui.CompareOpen() || !v.app.Comparison().Shown() || pw < 1 || ph < 1 {
 		return
 	}
 	if err := r.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
@@ -103,13 +103,13 @@ func (v *viewer) drawCompare() {
 		return
 	}
 	for m, t := range r.targets.Targets {
-		k := v.app.CompareSame(m)
+		k := v.app.Comparison().Same(m)
 		if k == m {
 			t.Bind()
 			v.scene.DrawScene(&r.scenes[m])
 		}
 		src := r.targets.Targets[k]
-		v.app.SetCompareTexture(m, viewmodel.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
+		v.app.Comparison().SetTexture(m, viewmodel.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
 	}
 	render.BindWindow()
 }
@@ -169,7 +169,7 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 		}
 		st.Curves = c
 	}
-	if cv := v.app.CompareView(); cv != nil && v.ui.CompareOpen() {
+	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
 		for m := range c.Modes {
 			c.Modes[m] = anim.LoopMode(m).String()

@@ -10,7 +10,6 @@
 package app
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -86,19 +85,17 @@ type App struct {
 
 	camera viewmodel.Camera
 
-	notices []viewmodel.Notice
+	msgs    messages // the Messages panel (notices.go)
 	recent  []string
 	browser viewmodel.Browser
 
 	// cmp is the loop-mode comparison; clipboard takes copied text (the
 	// window's clipboard), copied is the last text copied.
-	cmp       compareApp
+	cmp       Comparison
 	clipboard func(string)
 	copied    string
 
 	quit bool
-	log  io.Writer // notices are echoed here ("animscope: FILE: reason")
-	now  func() time.Time
 	// loadDemo supplies the embedded demo files.
 	loadDemo func() ([]DemoFile, error)
 }
@@ -121,8 +118,7 @@ func New(log io.Writer) *App {
 	a := &App{
 		camera: viewmodel.DefaultCamera(),
 		play:   transport{speed: 1, playing: true},
-		log:    log,
-		now:    time.Now,
+		msgs:   messages{log: log, now: time.Now},
 		sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
 	}
 	if wd, err := os.Getwd(); err == nil {
@@ -133,22 +129,5 @@ func New(log io.Writer) *App {
 
 // Notify adds a message to the Messages panel.
 func (a *App) Notify(sev viewmodel.Severity, format string, args ...any) {
-	a.notifyKeyed(sev, "", "", format, args...)
-}
-
-// notifyKeyed adds a message with a long form (detail) under key, so
-// dropNotices can take it back.
-func (a *App) notifyKeyed(sev viewmodel.Severity, key, detail, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	a.notices = append(a.notices, viewmodel.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
-	if len(a.notices) > maxNotices {
-		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
-	}
-	if a.log != nil && sev >= viewmodel.Warning {
-		prefix := "animscope: "
-		if sev == viewmodel.Warning {
-			prefix = "animscope: warning: "
-		}
-		fmt.Fprintln(a.log, prefix+OneLine(msg))
-	}
+	a.msgs.notifyKeyed(sev, "", "", format, args...)
 }

@@ -238,11 +238,11 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	if len(a.files) != before || a.play.joint == nil || a.skel == nil {
 		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.play.joint, a.skel)
 	}
-	if len(a.notices) != 4 {
-		t.Fatalf("%d notices, want 4: %+v", len(a.notices), a.notices)
+	if len(a.msgs.notices) != 4 {
+		t.Fatalf("%d notices, want 4: %+v", len(a.msgs.notices), a.msgs.notices)
 	}
 	for i, want := range []string{"garbage.bck: ", "truncated.bck: ", "folder.bck: is a directory", "missing.bck: "} {
-		n := a.notices[i]
+		n := a.msgs.notices[i]
 		if n.Severity != viewmodel.Error || !strings.Contains(n.Text, want) {
 			t.Errorf("notice %d = %+v, want an error containing %q", i, n, want)
 		}

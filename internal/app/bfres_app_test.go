@@ -23,7 +23,7 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
 	}
 	if !noticeWith(a, viewmodel.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
-		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
+		t.Errorf("no warning for the unmatched bone Tail: %+v", a.msgs.notices)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
 	bones := apptest.FoxBones(t)

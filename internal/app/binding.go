@@ -73,7 +73,7 @@ func (a *App) setModelQuiet(fi, si int) bool {
 // skeleton: one joint per target, free or chained).
 func (a *App) rebind() {
 	a.binding = anim.Binding{}
-	a.dropNotices(bindingKey) // they went with the binding they described
+	a.msgs.dropNotices(bindingKey) // they went with the binding they described
 	if a.play.joint == nil {
 		return
 	}
@@ -81,7 +81,7 @@ func (a *App) rebind() {
 		a.binding = formats.Bind(a.play.joint.clip, a.skel)
 		if len(a.binding.Warnings) > 0 {
 			text, detail := summarize(a.binding.Warnings)
-			a.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", a.play.joint.label, a.skelLabel, text)
+			a.msgs.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", a.play.joint.label, a.skelLabel, text)
 		}
 		return
 	}

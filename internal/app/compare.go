@@ -10,9 +10,9 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// compareApp is the loop-mode comparison: the focused clip under all five
+// Comparison is the loop-mode comparison: the focused clip under all five
 // loop modes, five clocks advanced together by one shared playback time.
-type compareApp struct {
+type Comparison struct {
 	active   bool
 	clip     *anim.Clip
 	slot     viewmodel.Slot
@@ -66,7 +66,7 @@ func (a *App) SetCompareActive(on bool) {
 // seek puts every clock where playback from frame 0 at speed 1 is after
 // time t: whole frame steps then the rest, as anim.FrameAtTime defines
 // it, so the clocks sit on the frame-against-time plot.
-func (c *compareApp) seek(t float64) {
+func (c *Comparison) seek(t float64) {
 	if c.clip == nil || math.IsNaN(t) {
 		return
 	}
@@ -83,29 +83,27 @@ func (c *compareApp) seek(t float64) {
 	}
 }
 
-// advanceCompare moves the shared clock by dt seconds at the playback
+// advance moves the shared clock by dt seconds at the playback
 // speed (its size: the comparison always runs forwards).
-func (a *App) advanceCompare(dt float64) {
-	c := &a.cmp
+func (c *Comparison) advance(dt, speed float64) {
 	if !c.active || !c.playing || c.clip == nil {
 		return
 	}
-	df := dt * c.clip.FPS * math.Abs(a.play.speed)
+	df := dt * c.clip.FPS * math.Abs(speed)
 	c.time += df
 	for m := range c.clocks {
 		c.clocks[m].Advance(df)
 	}
 }
 
-// ComparePlaying reports whether the comparison's clock runs (the
+// Playing reports whether the comparison's clock runs (the
 // window then keeps drawing frames, as for playback).
-func (a *App) ComparePlaying() bool {
-	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
+func (c *Comparison) Playing() bool {
+	return c.active && c.playing && c.clip != nil
 }
 
-// applyCompare carries out the comparison's intents.
-func (a *App) applyCompare(in viewmodel.Intent) {
-	c := &a.cmp
+// apply carries out the comparison's intents.
+func (c *Comparison) apply(in viewmodel.Intent) {
 	switch in := in.(type) {
 	case viewmodel.ComparePlay:
 		c.playing = true
@@ -118,9 +116,8 @@ func (a *App) applyCompare(in viewmodel.Intent) {
 	}
 }
 
-// CompareView is the comparison as the UI shows it (nil when off).
-func (a *App) CompareView() *viewmodel.CompareView {
-	c := &a.cmp
+// viewAt is the comparison as the UI shows it (nil when off).
+func (c *Comparison) viewAt(speed float64) *viewmodel.CompareView {
 	if !c.active || c.clip == nil {
 		return nil
 	}
@@ -129,7 +126,7 @@ func (a *App) CompareView() *viewmodel.CompareView {
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
-	if a.play.speed < 0 {
+	if speed < 0 {
 		v.Reverse = true
 		for m := range v.GameReverse {
 			v.GameReverse[m] = gameReverseFrame(anim.LoopMode(m), c.clip.Duration, c.time)
@@ -252,8 +249,8 @@ type compareKey struct {
 	boundsLo, boundsHi   [3]float32
 }
 
-// CompareShown reports whether the comparison has a clip to show.
-func (a *App) CompareShown() bool { return a.cmp.clip != nil }
+// Shown reports whether the comparison has a clip to show.
+func (c *Comparison) Shown() bool { return c.clip != nil }
 
 // PrepareCompare poses the five modes and builds their scenes for w×h
 // pixel viewports (the CPU part of the comparison's viewports). It
@@ -285,16 +282,20 @@ func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h in
 	return true
 }
 
-// CompareSame is the first loop mode showing the same frame as mode m (m
+// Same is the first loop mode showing the same frame as mode m (m
 // itself when none before it does): its picture is drawn once.
-func (a *App) CompareSame(m int) int { return a.cmp.same[m] }
+func (c *Comparison) Same(m int) int { return c.same[m] }
 
-// SetCompareTexture hands the picture of mode m to the next frame's view.
-func (a *App) SetCompareTexture(m int, t viewmodel.TextureRef) { a.cmp.view.Textures[m] = t }
+// SetTexture hands the picture of mode m to the next frame's view.
+func (c *Comparison) SetTexture(m int, t viewmodel.TextureRef) { c.view.Textures[m] = t }
 
-// HoldCompare stops the comparison's clock at playback time t (the
+// Hold stops the comparison's clock at playback time t (the
 // viewer's --compare-time).
-func (a *App) HoldCompare(t float64) {
-	a.cmp.seek(t)
-	a.cmp.playing = false
+func (c *Comparison) Hold(t float64) {
+	c.seek(t)
+	c.playing = false
 }
+
+// Comparison is the loop-mode comparison's state, for the window that
+// draws its five viewports.
+func (a *App) Comparison() *Comparison { return &a.cmp }

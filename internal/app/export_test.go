@@ -59,7 +59,7 @@ func TestExportPlan(t *testing.T) {
 	if err := json.Unmarshal(b[20:20+n], &doc); err != nil || len(doc.Animations) != 2 {
 		t.Fatalf("animations %+v %v", doc.Animations, err)
 	}
-	last := a.notices[len(a.notices)-1]
+	last := a.msgs.notices[len(a.msgs.notices)-1]
 	if last.Severity != viewmodel.Info || last.Text != "exported 2 animation(s) to "+out {
 		t.Errorf("last notice %+v", last)
 	}
@@ -78,7 +78,7 @@ func TestExportPlan(t *testing.T) {
 	}
 	bad := &ExportPlan{Path: filepath.Join(out, "x.glb"), Scene: p.Scene}
 	a.ExportFinished(bad, bad.Run())
-	if last := a.notices[len(a.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
+	if last := a.msgs.notices[len(a.msgs.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
 		t.Errorf("unwritable: %+v", last)
 	}
 }

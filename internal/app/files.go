@@ -43,8 +43,8 @@ func (a *App) Add(loaded []*File) {
 	newJoint, newTex := -1, -1
 	for fi := first; fi < len(a.files); fi++ {
 		f := a.files[fi]
-		a.noteWarnings(f)
-		a.noteBroken(f)
+		a.msgs.noteWarnings(f)
+		a.msgs.noteBroken(f)
 		for _, c := range f.asset.Clips {
 			c.SetRuntime(a.play.mat.runtime)
 			if isMaterialClip(c) {

@@ -33,7 +33,7 @@ func viewOf(a *App) *viewmodel.View {
 }
 
 func noticeWith(a *App, sev viewmodel.Severity, parts ...string) bool {
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		ok := n.Severity == sev
 		for _, p := range parts {
 			ok = ok && strings.Contains(n.Text, p)
@@ -140,7 +140,7 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.play.joint, len(a.markers))
 	}
 	if noticeWith(a, viewmodel.Warning, "on chain3.bmd") {
-		t.Errorf("a binding message without a binding: %+v", a.notices)
+		t.Errorf("a binding message without a binding: %+v", a.msgs.notices)
 	}
 	// Picked by the user, pulse.bck plays on it anyway, with one message
 	// naming both counts.
@@ -154,7 +154,7 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Fatalf("picked pulse.bck: playing %v", a.play.joint)
 	}
 	if !noticeWith(a, viewmodel.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
-		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
+		t.Errorf("no mismatch message naming both counts: %+v", a.msgs.notices)
 	}
 	var v viewmodel.View
 	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
@@ -173,7 +173,7 @@ func TestAppPairingRanking(t *testing.T) {
 	}
 	// The stale mismatch went with pulse.bck's binding.
 	if noticeWith(a, viewmodel.Warning, "skeleton has 3") {
-		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.notices)
+		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.msgs.notices)
 	}
 	// No model: the clip's joints on their own.
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})

@@ -47,7 +47,7 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	if len(a.markers) != 1 || a.markers[0].Pos != [3]float32{} {
 		t.Errorf("bind pose: markers %+v", a.markers)
 	}
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if n.Severity >= viewmodel.Warning {
 			t.Errorf("message after opening a model: %q", n.Text)
 		}
@@ -82,7 +82,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 		t.Fatal("the opened animation should play (the user opened it; only a model never hijacks)")
 	}
 	var bind []viewmodel.Notice
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			bind = append(bind, n)
 		}
@@ -95,7 +95,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 		t.Errorf("message %q detail %q; want it to end %q and the detail to name Bone34", bind[0].Text, bind[0].Detail, want)
 	}
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			t.Errorf("stale binding message after the model went: %q", n.Text)
 		}
@@ -179,7 +179,7 @@ func TestManyLoadWarningsAreOneMessage(t *testing.T) {
 	}
 	a := New(nil)
 	a.Add([]*File{{path: "x.bfres", name: "x.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{chainSkeleton("m", 2)}, Warnings: ws}}})
-	if len(a.notices) != 1 || a.notices[0].Text != "x.bfres: 40 warnings (first: bone 0 is odd)" || !strings.Contains(a.notices[0].Detail, "bone 39 is odd") {
-		t.Fatalf("notices %+v", a.notices)
+	if len(a.msgs.notices) != 1 || a.msgs.notices[0].Text != "x.bfres: 40 warnings (first: bone 0 is odd)" || !strings.Contains(a.msgs.notices[0].Detail, "bone 39 is odd") {
+		t.Fatalf("notices %+v", a.msgs.notices)
 	}
 }

@@ -56,9 +56,9 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
 	case viewmodel.Browse:
-		a.browse(in.Dir)
+		browse(&a.browser, in.Dir)
 	case viewmodel.BrowseArchive:
-		a.browseArchive(in.Path)
+		browseArchive(&a.browser, in.Path)
 	case viewmodel.CloseFile:
 		a.closeFile(in.File)
 	case viewmodel.CloseAll:
@@ -75,7 +75,7 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 		_, reset := in.(viewmodel.CameraReset)
 		a.frameScene(reset)
 	case viewmodel.DismissNotices:
-		a.notices = a.notices[:0]
+		a.msgs.notices = a.msgs.notices[:0]
 	case viewmodel.Quit:
 		a.quit = true
 	default:

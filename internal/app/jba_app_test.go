@@ -116,7 +116,7 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 		t.Fatalf("skeleton %v: want none", a.skel)
 	}
 	if !noticeWith(a, viewmodel.Warning, "no bone hierarchy known", "skeleton sidecar") {
-		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
+		t.Errorf("no notice about the missing hierarchy: %+v", a.msgs.notices)
 	}
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.Seek{Frame: 5})
@@ -141,7 +141,7 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	apptest.Must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
 	a.Apply(viewmodel.OpenFiles{Paths: []string{jawb}})
 	if !noticeWith(a, viewmodel.Error, "new_client.jba", "7.2.1", "not supported") {
-		t.Errorf("no error message for the JAWB file: %+v", a.notices)
+		t.Errorf("no error message for the JAWB file: %+v", a.msgs.notices)
 	}
 	if a.play.joint == nil || a.play.joint.clip.Name != "negative_w" {
 		t.Error("the failed file changed what was open")
@@ -278,7 +278,7 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 		t.Errorf("picked walk.bck: playing %q on %q", a.play.joint.label, a.skel.Name)
 	}
 	if !noticeWith(a, viewmodel.Warning, "animation has 12 joints, skeleton has 6") {
-		t.Errorf("no mismatch message: %+v", a.notices)
+		t.Errorf("no mismatch message: %+v", a.msgs.notices)
 	}
 }
 

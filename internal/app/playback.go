@@ -14,7 +14,7 @@ import (
 // Advance moves the scene time by dt seconds of real time at the
 // playback speed; the scene stops when every clip has come to rest.
 func (a *App) Advance(dt float64) {
-	a.advanceCompare(dt)
+	a.cmp.advance(dt, a.play.speed)
 	if a.play.scrubbing || !a.play.playing || math.IsNaN(dt) {
 		return
 	}

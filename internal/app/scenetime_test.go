@@ -94,12 +94,12 @@ func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 func TestCompareShowsGameReverse(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.SetCompareActive(true)
-	if v := a.CompareView(); v.Reverse {
+	if v := a.cmp.viewAt(a.play.speed); v.Reverse {
 		t.Fatal("playing forwards, the comparison shows no reverse line")
 	}
 	a.Apply(viewmodel.SetSpeed{Speed: -1})
-	a.HoldCompare(40)
-	v := a.CompareView()
+	a.Comparison().Hold(40)
+	v := a.cmp.viewAt(a.play.speed)
 	if !v.Reverse {
 		t.Fatal("reverse: no game-reverse frames")
 	}

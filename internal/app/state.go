@@ -59,7 +59,7 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 	if a.skel != nil {
 		s.Model = a.skelLabel
 	}
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		s.Notices = append(s.Notices, n.Text)
 	}
 	if a.play.joint != nil {

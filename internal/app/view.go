@@ -17,7 +17,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		Checker:     checker,
 		Camera:      a.camera,
 		SceneRadius: a.sceneRadius(),
-		Notices:     a.notices,
+		Notices:     a.msgs.notices,
 		Recent:      a.recent,
 		Browser:     a.browser,
 		Stats:       stats,
@@ -44,5 +44,5 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true
 	}
-	v.Compare = a.CompareView()
+	v.Compare = a.cmp.viewAt(a.play.speed)
 }

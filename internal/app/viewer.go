@@ -47,7 +47,7 @@ func (a *App) Quitting() bool { return a.quit }
 
 // Busy reports whether a clock runs (playback or the comparison): the
 // window then keeps drawing frames.
-func (a *App) Busy() bool { return a.play.Playing() || a.ComparePlaying() }
+func (a *App) Busy() bool { return a.play.Playing() || a.Comparison().Playing() }
 
 // SetUp changes the up axis (the View menu): the scene is measured and
 // framed again.

@@ -23,7 +23,7 @@ func TestViewerAPI(t *testing.T) {
 	a.Apply(viewmodel.CopyText{Text: "a,b", What: "curves"})
 	a.Apply(viewmodel.OpenDemo{})
 	if copied != "a,b" || !noticeWith(a, viewmodel.Error, "demo: no demo here") {
-		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.notices)
+		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.msgs.notices)
 	}
 
 	a, _ = newTestApp(t, anim.Loop, false)
@@ -45,7 +45,7 @@ func TestViewerAPI(t *testing.T) {
 	}
 	a.SelectByName("elbow")
 	if !noticeWith(a, viewmodel.Warning, `no joint, texture entry or material target named "elbow"`) {
-		t.Errorf("--select elbow: no warning in %v", a.notices)
+		t.Errorf("--select elbow: no warning in %v", a.msgs.notices)
 	}
 	if got := a.Title(); got != "animscope — hand.bck" {
 		t.Errorf("title %q", got)
