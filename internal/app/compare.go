@@ -155,9 +155,9 @@ func (a *App) evaluateCompare() {
 	if !c.active || c.clip == nil {
 		return
 	}
-	sk := a.drawnSkeleton()
+	sk := a.rig.drawnSkeleton()
 	joint := c.slot == viewmodel.JointSlot && a.play.joint != nil && a.play.joint.clip == c.clip && sk != nil
-	zUp := a.zUp()
+	zUp := a.rig.zUp()
 	for m := range c.clocks {
 		c.same[m] = m
 		for k := 0; k < m; k++ {
@@ -179,12 +179,12 @@ func (a *App) evaluateCompare() {
 			c.markers[m] = make([]viewmodel.Marker, n)
 		}
 		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
-		sk.World(&c.poses[m], &a.binding, c.world[m])
-		a.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
+		sk.World(&c.poses[m], &a.rig.binding, c.world[m])
+		a.rig.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
 		for j := range sk.Joints {
 			w := &c.world[m][j]
 			c.markers[m][j] = viewmodel.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
-				Name: sk.Joints[j].Name, Joint: j, Target: a.targetOf(j)}
+				Name: sk.Joints[j].Name, Joint: j, Target: a.rig.targetOf(j)}
 		}
 	}
 }
@@ -195,11 +195,11 @@ func (a *App) evaluateCompare() {
 func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
 	c := &a.cmp
 	switch {
-	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
-		markers, world := a.markers, a.world
-		a.markers, a.world = c.markers[m], c.world[m]
+	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.rig.markers) && len(c.world[m]) == len(a.rig.world):
+		markers, world := a.rig.markers, a.rig.world
+		a.rig.markers, a.rig.world = c.markers[m], c.world[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
-		a.markers, a.world = markers, world
+		a.rig.markers, a.rig.world = markers, world
 	case c.slot == viewmodel.TexSlot && a.play.tex != nil && a.play.tex.clip == c.clip:
 		pose := a.play.tex.pose
 		a.play.tex.pose = c.poses[m]
@@ -211,10 +211,10 @@ func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmode
 	}
 	// Each viewport frames the whole motion from the main view's
 	// direction, whatever the main view is zoomed into.
-	cam := a.camera
-	lo, hi := a.boundsLo, a.boundsHi
-	if a.quadVisible() && opt.Quad {
-		for _, c := range a.quadCorners() {
+	cam := a.rig.camera
+	lo, hi := a.rig.boundsLo, a.rig.boundsHi
+	if a.rig.quadVisible() && opt.Quad {
+		for _, c := range a.rig.quadCorners() {
 			for k := 0; k < 3; k++ {
 				lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
 			}
@@ -257,9 +257,9 @@ func (c *Comparison) Shown() bool { return c.clip != nil }
 // reports false when the pictures drawn last time still hold (nothing
 // they depend on changed), so scenes need not be drawn again.
 func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h int, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) bool {
-	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.camera, opts: opt,
-		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
-		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
+	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.rig.camera, opts: opt,
+		sel: a.rig.sel, skel: a.rig.drawnSkeleton(), joints: len(a.rig.markers), chain: a.rig.chainMode, root: a.rig.applyRoot, up: a.rig.up,
+		texMode: a.rig.texMode, texOverride: a.rig.texModeOverride, boundsLo: a.rig.boundsLo, boundsHi: a.rig.boundsHi}
 	for m := range key.frames {
 		key.frames[m] = a.cmp.clocks[m].Frame
 	}

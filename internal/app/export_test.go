@@ -20,7 +20,7 @@ func TestExportPlan(t *testing.T) {
 	a := New(nil)
 	a.Open([]string{apptest.ModelFixtures + "biped.bmd", apptest.ModelFixtures + "walk.bck", apptest.ModelFixtures + "wave.bck",
 		apptest.BFRESFixtures + "cubic_f32.bfres"})
-	if a.skel == nil || a.play.joint == nil {
+	if a.rig.skel == nil || a.play.joint == nil {
 		t.Fatal("nothing on screen")
 	}
 	dir := t.TempDir()
@@ -29,7 +29,7 @@ func TestExportPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Scene.Skeleton != a.skel || len(p.Scene.Clips) != 1 || p.Scene.Clips[0].Clip != a.play.joint.clip {
+	if p.Scene.Skeleton != a.rig.skel || len(p.Scene.Clips) != 1 || p.Scene.Clips[0].Clip != a.play.joint.clip {
 		t.Fatalf("current: %+v", p.Scene)
 	}
 	all, err := a.PlanExport(ExportRequest{Path: out, All: true})

@@ -11,7 +11,7 @@ func (a *App) Apply(in viewmodel.Intent) {
 	case a.play.applyPlayback(in):
 	case a.applySelection(in):
 	case a.applySession(in):
-	case a.applyMaterial(in):
+	case a.play.applyMaterial(in):
 	default:
 		a.applyAnalysis(in)
 	}
@@ -22,35 +22,36 @@ func (a *App) Apply(in viewmodel.Intent) {
 func (a *App) applySelection(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectClip:
-		a.setClip(in.File, in.Clip)
+		a.rig.setClip(in.File, in.Clip)
 	case viewmodel.SelectModel:
-		a.selectModel(in.File, in.Skel)
+		a.rig.selectModel(in.File, in.Skel)
 	case viewmodel.SetRootMotion:
-		a.setRootMotion(in.Apply)
+		a.rig.setRootMotion(in.Apply)
 	case viewmodel.SelectJoint:
-		a.sel.Joint = in.Joint
-		a.sel.Target = a.targetOf(in.Joint)
+		a.rig.sel.Joint = in.Joint
+		a.rig.sel.Target = a.rig.targetOf(in.Joint)
 		if in.Joint < 0 {
-			a.sel.Target = -1
+			a.rig.sel.Target = -1
 		}
 	case viewmodel.SelectTarget:
-		a.sel.Target = in.Target
-		a.sel.Joint = a.jointOf(in.Target)
+		a.rig.sel.Target = in.Target
+		a.rig.sel.Joint = a.rig.jointOf(in.Target)
 	case viewmodel.SelectTexTarget:
 		if a.play.tex != nil && in.Target >= 0 && in.Target < len(a.play.tex.clip.Targets) {
-			a.sel.TexTarget = in.Target
+			a.rig.sel.TexTarget = in.Target
 			a.play.focus = viewmodel.TexSlot
 		}
 	case viewmodel.SetTexMode:
-		a.texMode, a.texModeOverride = in.Mode, in.Override
+		a.rig.texMode, a.rig.texModeOverride = in.Mode, in.Override
 	default:
 		return false
 	}
 	return true
 }
 
-// applySession handles the files (opening, browsing, closing), the
-// camera, the messages and quitting.
+// applySession handles the files (opening, browsing, closing, the
+// JSystem runtime they are read under), the camera, the messages and
+// quitting.
 func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.OpenFiles:
@@ -65,15 +66,17 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 		a.closeAll()
 	case viewmodel.OpenDemo:
 		a.OpenDemo()
+	case viewmodel.SetRuntime:
+		a.setRuntime(in.Runtime)
 	case viewmodel.CameraOrbit:
-		a.camera.Orbit(in.DX, in.DY)
+		a.rig.camera.Orbit(in.DX, in.DY)
 	case viewmodel.CameraPan:
-		a.camera.Pan(in.DX, in.DY, in.ViewH)
+		a.rig.camera.Pan(in.DX, in.DY, in.ViewH)
 	case viewmodel.CameraZoom:
-		a.camera.Zoom(in.Steps)
+		a.rig.camera.Zoom(in.Steps)
 	case viewmodel.CameraFrame, viewmodel.CameraReset:
 		_, reset := in.(viewmodel.CameraReset)
-		a.frameScene(reset)
+		a.rig.frameScene(reset)
 	case viewmodel.DismissNotices:
 		a.msgs.notices = a.msgs.notices[:0]
 	case viewmodel.Quit:

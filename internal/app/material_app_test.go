@@ -30,8 +30,8 @@ func goldenValue(t *testing.T, file string, target int, channel string, frame fl
 func TestMaterialClipsPlayTogether(t *testing.T) {
 	a, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck",
 		familyFixtures+"brk_tan0.brk", familyFixtures+"btp_pattern.btp", familyFixtures+"bva_visible.bva")
-	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.skel == nil {
-		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.skel)
+	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.rig.skel == nil {
+		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.rig.skel)
 	}
 	if len(a.play.mat.slots) != 3 {
 		t.Fatalf("%d material slots, want 3", len(a.play.mat.slots))
@@ -74,7 +74,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	// The quad: tinted by the first colour target, patterned by the first
 	// texture-pattern entry, faded when shape 0 is hidden.
 	var q viewmodel.QuadMaterial
-	if a.quadMaterial(&q) == nil {
+	if a.play.quadMaterial(&q) == nil {
 		t.Fatal("no quad material")
 	}
 	var c0 [4]float64
@@ -98,7 +98,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	// Selecting another colour target retints the quad and focuses its
 	// clip (the timeline and curves follow it).
 	a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: formats["brk"], Target: 3}})
-	a.quadMaterial(&q)
+	a.play.quadMaterial(&q)
 	if want := goldenValue(t, "brk_tan0.brk", 3, "g", 14) / 255; abs(float64(q.Tint[1])-min(1, want)) > 1e-6 {
 		t.Errorf("tint g after selecting K0: %v, want %v", q.Tint[1], want)
 	}

@@ -137,3 +137,8 @@ type messages struct {
 	log     io.Writer // warnings and errors are echoed here ("animscope: FILE: reason")
 	now     func() time.Time
 }
+
+// notify adds a message to the panel.
+func (m *messages) notify(sev viewmodel.Severity, format string, args ...any) {
+	m.notifyKeyed(sev, "", "", format, args...)
+}

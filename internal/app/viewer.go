@@ -22,19 +22,19 @@ type Settings struct {
 
 // Configure applies s (before files are opened).
 func (a *App) Configure(s Settings) {
-	a.recent = s.Recent
+	a.ses.recent = s.Recent
 	if s.BrowseDir != "" {
 		a.browser.Dir = s.BrowseDir
 	}
 	a.play.speed = s.Speed
-	a.chainMode = s.ChainMode
-	a.up = s.Up
+	a.rig.chainMode = s.ChainMode
+	a.rig.up = s.Up
 	a.clipboard = s.Clipboard
-	a.loadDemo = s.LoadDemo
+	a.ses.loadDemo = s.LoadDemo
 }
 
 // Recent is the recently opened files, newest first.
-func (a *App) Recent() []string { return a.recent }
+func (a *App) Recent() []string { return a.ses.recent }
 
 // BrowseDir is the directory the Open dialog shows.
 func (a *App) BrowseDir() string { return a.browser.Dir }
@@ -52,24 +52,24 @@ func (a *App) Busy() bool { return a.play.Playing() || a.Comparison().Playing() 
 // SetUp changes the up axis (the View menu): the scene is measured and
 // framed again.
 func (a *App) SetUp(up viewmodel.UpAxis) {
-	if up == a.up {
+	if up == a.rig.up {
 		return
 	}
-	a.up = up
-	a.sceneReady = false
+	a.rig.up = up
+	a.rig.sceneReady = false
 	a.Evaluate()
-	a.frameScene(true)
+	a.rig.frameScene(true)
 }
 
 // SetChainMode draws a clip without a model as a chain of joints (each
 // the parent of the next) instead of free joints.
 func (a *App) SetChainMode(on bool) {
-	if on == a.chainMode {
+	if on == a.rig.chainMode {
 		return
 	}
-	a.chainMode = on
-	a.rebind()
-	a.sceneReady = false
+	a.rig.chainMode = on
+	a.rig.rebind()
+	a.rig.sceneReady = false
 }
 
 // StartAt seeks the focused clip to frame and pauses (the viewer's
@@ -87,7 +87,7 @@ func (a *App) SelectByName(name string) {
 	if a.selectByIndex(name) {
 		return
 	}
-	for _, m := range a.markers {
+	for _, m := range a.rig.markers {
 		if m.Name == name {
 			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
 			return
@@ -101,7 +101,7 @@ func (a *App) SelectByName(name string) {
 			}
 		}
 	}
-	if a.selectMaterialNamed(name) {
+	if a.play.selectMaterialNamed(name) {
 		return
 	}
 	a.Notify(viewmodel.Warning, "--select: no joint, texture entry or material target named %q", name)
@@ -123,8 +123,8 @@ func (a *App) Title() string {
 		t += " — demo"
 	} else if f := a.play.focused(); f != nil {
 		t += " — " + f.label
-	} else if a.skel != nil {
-		t += " — " + a.skelLabel
+	} else if a.rig.skel != nil {
+		t += " — " + a.rig.skelLabel
 	}
 	return t
 }
@@ -132,7 +132,7 @@ func (a *App) Title() string {
 // Counts is the number of joints drawn and of the joint clip's targets
 // (for --bench-frames).
 func (a *App) Counts() (joints, targets int) {
-	if sk := a.drawnSkeleton(); sk != nil {
+	if sk := a.rig.drawnSkeleton(); sk != nil {
 		joints = len(sk.Joints)
 	}
 	if a.play.joint != nil {

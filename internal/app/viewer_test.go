@@ -28,7 +28,7 @@ func TestViewerAPI(t *testing.T) {
 
 	a, _ = newTestApp(t, anim.Loop, false)
 	a.SetChainMode(true)
-	if sk := a.drawnSkeleton(); sk == nil || sk.Joints[1].Parent != 0 {
+	if sk := a.rig.drawnSkeleton(); sk == nil || sk.Joints[1].Parent != 0 {
 		t.Fatalf("chain mode: the fallback joints should form a chain")
 	}
 	a.StartAt(12)
@@ -36,12 +36,12 @@ func TestViewerAPI(t *testing.T) {
 		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.play.joint.clock.Frame, a.Busy())
 	}
 	a.SelectByName("tip")
-	if a.sel.Joint != 1 {
-		t.Errorf("--select tip: joint %d", a.sel.Joint)
+	if a.rig.sel.Joint != 1 {
+		t.Errorf("--select tip: joint %d", a.rig.sel.Joint)
 	}
 	a.SelectByName("#0")
-	if a.sel.Target != 0 || a.sel.Joint != 0 {
-		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
+	if a.rig.sel.Target != 0 || a.rig.sel.Joint != 0 {
+		t.Errorf("--select #0: target %d joint %d", a.rig.sel.Target, a.rig.sel.Joint)
 	}
 	a.SelectByName("elbow")
 	if !noticeWith(a, viewmodel.Warning, `no joint, texture entry or material target named "elbow"`) {
@@ -54,7 +54,7 @@ func TestViewerAPI(t *testing.T) {
 		t.Errorf("counts %d joints, %d targets", j, tg)
 	}
 	a.SetUp(viewmodel.UpZ)
-	if !a.zUp() {
+	if !a.rig.zUp() {
 		t.Errorf("Z up chosen, not in effect")
 	}
 	s := a.Snapshot(100, 50, [4]int{0, 0, 100, 50})
@@ -80,7 +80,7 @@ func TestRenderAPI(t *testing.T) {
 	if b, _ := newTestApp(t, anim.Once, false); b.UseModelFrom(0) == nil || !strings.Contains(b.UseModelFrom(0).Error(), "holds no skeleton (it is a bck file)") {
 		t.Errorf("UseModelFrom 0 without a model: %v", b.UseModelFrom(0))
 	}
-	if err := a.UseModelFrom(1); err != nil || a.skel == nil {
+	if err := a.UseModelFrom(1); err != nil || a.rig.skel == nil {
 		t.Errorf("UseModelFrom 1 (the model): %v", err)
 	}
 	if err := a.UseClipNamed("hand"); err != nil || a.Empty() {
@@ -93,8 +93,8 @@ func TestRenderAPI(t *testing.T) {
 	if a.Camera().Yaw != 33 {
 		t.Errorf("SetCamera did not stick")
 	}
-	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.sel.Joint != 1 {
-		t.Errorf("SelectJointNamed: joint %d", a.sel.Joint)
+	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.rig.sel.Joint != 1 {
+		t.Errorf("SelectJointNamed: joint %d", a.rig.sel.Joint)
 	}
 	a.SeekAll(15)
 	if a.play.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
