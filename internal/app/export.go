@@ -40,7 +40,7 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, fmt.Errorf("%s: export to a file ending in .glb or .gltf", req.Path)
 	}
 	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.rig.skel, RootMotion: a.rig.applyRoot}}
-	if err := a.refuseInput(req.Path); err != nil {
+	if err := a.ses.refuseInput(req.Path); err != nil {
 		return nil, err
 	}
 	if !req.All {
@@ -90,12 +90,12 @@ func clipSource(f *File, clip string) string {
 
 // refuseInput rejects a path that names an open file: inputs are never
 // written.
-func (a *App) refuseInput(path string) error {
+func (s *session) refuseInput(path string) error {
 	outs := []string{path}
 	if strings.EqualFold(filepath.Ext(path), ".gltf") {
 		outs = append(outs, strings.TrimSuffix(path, filepath.Ext(path))+".bin")
 	}
-	for _, f := range a.ses.files {
+	for _, f := range s.files {
 		file := f.path
 		if f.archive != "" {
 			file = f.archive

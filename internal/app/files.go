@@ -25,12 +25,12 @@ func (a *App) Open(paths []string) {
 			continue
 		}
 		loaded = append(loaded, fs...)
-		a.addRecent(p)
+		a.ses.addRecent(p)
 	}
 	if len(loaded) == 0 {
 		return
 	}
-	if a.IsDemo() {
+	if a.ses.isDemo() {
 		a.closeAll()
 	}
 	a.Add(loaded)
@@ -101,23 +101,24 @@ func isTexClip(c *anim.Clip) bool {
 	return false
 }
 
-// IsDemo reports whether the embedded demo is what is open.
-func (a *App) IsDemo() bool {
-	return len(a.ses.files) > 0 && a.ses.files[0].demo
+// isDemo reports whether the embedded demo is what is open.
+func (s *session) isDemo() bool {
+	return len(s.files) > 0 && s.files[0].demo
 }
 
-func (a *App) addRecent(p string) {
+// addRecent puts p first in the recent files (once, as an absolute path).
+func (s *session) addRecent(p string) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		abs = p
 	}
 	out := []string{abs}
-	for _, r := range a.ses.recent {
+	for _, r := range s.recent {
 		if r != abs && len(out) < MaxRecent {
 			out = append(out, r)
 		}
 	}
-	a.ses.recent = out
+	s.recent = out
 }
 
 // LoadFiles opens one path: a file, FILE:entry inside an archive, or an

@@ -61,9 +61,6 @@ func (a *App) Empty() bool {
 // Camera is the 3D view's camera.
 func (a *App) Camera() viewmodel.Camera { return a.rig.camera }
 
-// SetCamera replaces the camera.
-func (a *App) SetCamera(c viewmodel.Camera) { a.rig.camera = c }
-
 // SelectJointNamed selects the first drawn joint called name.
 func (a *App) SelectJointNamed(name string) bool {
 	for _, m := range a.rig.markers {
@@ -73,13 +70,6 @@ func (a *App) SelectJointNamed(name string) bool {
 		}
 	}
 	return false
-}
-
-// SeekAll puts the scene where the focused clip plays frame (the other
-// clip at the same scene time) and poses the skeleton there.
-func (a *App) SeekAll(frame float64) {
-	a.play.seekFocused(frame)
-	a.Evaluate()
 }
 
 // FocusedFPS is the frame rate of the focused clip (30 without one).

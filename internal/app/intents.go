@@ -9,7 +9,7 @@ import (
 func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.play.applyPlayback(in):
-	case a.applySelection(in):
+	case a.rig.applySelection(in):
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
 	default:
@@ -17,32 +17,41 @@ func (a *App) Apply(in viewmodel.Intent) {
 	}
 }
 
-// applySelection handles the choice of clips, model, root motion, joint
-// and texture entry.
-func (a *App) applySelection(in viewmodel.Intent) bool {
+// applySelection handles the choice of clips, model, root motion, joint,
+// texture entry and texture-matrix formula, the up axis, the chain
+// display and the camera set exactly.
+func (r *rig) applySelection(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectClip:
-		a.rig.setClip(in.File, in.Clip)
+		r.setClip(in.File, in.Clip)
 	case viewmodel.SelectModel:
-		a.rig.selectModel(in.File, in.Skel)
+		r.selectModel(in.File, in.Skel)
 	case viewmodel.SetRootMotion:
-		a.rig.setRootMotion(in.Apply)
+		r.setRootMotion(in.Apply)
 	case viewmodel.SelectJoint:
-		a.rig.sel.Joint = in.Joint
-		a.rig.sel.Target = a.rig.targetOf(in.Joint)
+		r.sel.Joint = in.Joint
+		r.sel.Target = r.targetOf(in.Joint)
 		if in.Joint < 0 {
-			a.rig.sel.Target = -1
+			r.sel.Target = -1
 		}
 	case viewmodel.SelectTarget:
-		a.rig.sel.Target = in.Target
-		a.rig.sel.Joint = a.rig.jointOf(in.Target)
+		r.sel.Target = in.Target
+		r.sel.Joint = r.jointOf(in.Target)
 	case viewmodel.SelectTexTarget:
-		if a.play.tex != nil && in.Target >= 0 && in.Target < len(a.play.tex.clip.Targets) {
-			a.rig.sel.TexTarget = in.Target
-			a.play.focus = viewmodel.TexSlot
+		if r.play.tex != nil && in.Target >= 0 && in.Target < len(r.play.tex.clip.Targets) {
+			r.sel.TexTarget = in.Target
+			r.play.focus = viewmodel.TexSlot
 		}
+	case viewmodel.SetUpAxis:
+		r.setUp(in.Up)
+	case viewmodel.SetChainMode:
+		r.setChainMode(in.On)
+	case viewmodel.SelectNamed:
+		r.selectByName(in.Name)
+	case viewmodel.SetCamera:
+		r.camera = in.Camera
 	case viewmodel.SetTexMode:
-		a.rig.texMode, a.rig.texModeOverride = in.Mode, in.Override
+		r.texMode, r.texModeOverride = in.Mode, in.Override
 	default:
 		return false
 	}

@@ -59,7 +59,8 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 		t.Errorf("BVA (once, 35) after 40 frames at %v, want 34.999", f)
 	}
 
-	a.SeekAll(14)
+	a.Apply(viewmodel.Seek{Frame: 14})
+	a.Evaluate()
 	v := viewOf(a)
 	if v.Materials == nil || len(v.Materials.Clips) != 3 {
 		t.Fatalf("view materials %+v", v.Materials)
@@ -115,7 +116,8 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if len(a.play.mat.slots) != 1 || a.play.focused() != a.play.mat.slots[0] {
 		t.Fatalf("BVA alone: %d material slots, focus %v", len(a.play.mat.slots), a.play.focus)
 	}
-	a.SeekAll(2.5)
+	a.Apply(viewmodel.Seek{Frame: 2.5})
+	a.Evaluate()
 	// Shape 0 stores 1 1 2 0 255 ...: frame 2.5 rounds to byte 3 (0,
 	// hidden) in the later runtime and truncates to byte 2 (2, shown) in
 	// the earlier one.
@@ -133,7 +135,8 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if a.play.joint == nil || a.play.joint.clock.Runtime != anim.EarlyRuntime {
 		t.Fatal("a clip opened later does not get the early runtime")
 	}
-	a.SeekAll(0.5)
+	a.Apply(viewmodel.Seek{Frame: 0.5})
+	a.Evaluate()
 	// bca_le joint 0 translation.x: value 0 under truncation.
 	want := a.play.joint.clip.Targets[0].Channels[2].Curve.(*anim.FullFrame).Values[0]
 	if got := viewOf(a).Joint.Pose.Targets[0].V[anim.TransX]; got != float64(want) {

@@ -92,19 +92,19 @@ func (r *rig) pose() {
 }
 
 // texEntryMatrix is the matrix of the selected texture entry.
-func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
-	if a.play.tex == nil || len(a.play.tex.clip.Targets) == 0 || a.play.tex.muted {
+func (r *rig) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
+	if r.play.tex == nil || len(r.play.tex.clip.Targets) == 0 || r.play.tex.muted {
 		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
 	}
-	i := a.rig.sel.TexTarget
-	if i < 0 || i >= len(a.play.tex.clip.Targets) {
+	i := r.sel.TexTarget
+	if i < 0 || i >= len(r.play.tex.clip.Targets) {
 		i = 0
 	}
-	t := &a.play.tex.clip.Targets[i]
-	p := &a.play.tex.pose.Targets[i]
+	t := &r.play.tex.clip.Targets[i]
+	p := &r.play.tex.pose.Targets[i]
 	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
-	if a.rig.texModeOverride {
-		return anim.TexMatrixWith(a.rig.texMode, t, p), a.rig.texMode, file
+	if r.texModeOverride {
+		return anim.TexMatrixWith(r.texMode, t, p), r.texMode, file
 	}
 	m := anim.TexMatrixOf(t, p)
 	return m, file, file

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -42,4 +45,63 @@ type rig struct {
 	texModeOverride bool
 
 	camera viewmodel.Camera
+}
+
+// setUp changes the up axis (the View menu): the scene is measured and
+// framed again.
+func (r *rig) setUp(up viewmodel.UpAxis) {
+	if up == r.up {
+		return
+	}
+	r.up = up
+	r.sceneReady = false
+	r.evaluate()
+	r.frameScene(true)
+}
+
+// setChainMode draws a clip without a model as a chain of joints (each
+// the parent of the next) instead of free joints.
+func (r *rig) setChainMode(on bool) {
+	if on == r.chainMode {
+		return
+	}
+	r.chainMode = on
+	r.rebind()
+	r.sceneReady = false
+}
+
+// selectByName selects the first joint or texture entry called name, or
+// "#N": target N of the joint clip (unnamed BCK joints have no other
+// name). Without a match it leaves a warning.
+func (r *rig) selectByName(name string) {
+	if r.selectByIndex(name) {
+		return
+	}
+	for _, m := range r.markers {
+		if m.Name == name {
+			r.applySelection(viewmodel.SelectJoint{Joint: m.Joint})
+			return
+		}
+	}
+	if r.play.tex != nil {
+		for i, t := range r.play.tex.clip.Targets {
+			if t.Name == name {
+				r.applySelection(viewmodel.SelectTexTarget{Target: i})
+				return
+			}
+		}
+	}
+	if r.play.selectMaterialNamed(name) {
+		return
+	}
+	r.msgs.notify(viewmodel.Warning, "--select: no joint, texture entry or material target named %q", name)
+}
+
+func (r *rig) selectByIndex(name string) bool {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
+	if !strings.HasPrefix(name, "#") || err != nil || r.play.joint == nil || n < 0 || n >= len(r.play.joint.clip.Targets) {
+		return false
+	}
+	r.applySelection(viewmodel.SelectTarget{Target: n})
+	return true
 }

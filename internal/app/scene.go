@@ -55,7 +55,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.rig.sceneRadius()), Half: 10, Axes: opt.Axes}
 	}
 	if a.rig.quadVisible() && opt.Quad {
-		m, _, _ := a.texEntryMatrix()
+		m, _, _ := a.rig.texEntryMatrix()
 		if s.Quad == nil {
 			s.Quad = &viewmodel.TexQuad{}
 		}
@@ -73,42 +73,42 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		s.Quad = nil
 	}
 	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) {
-		a.sceneSkeleton(s, sk)
+		a.rig.sceneSkeleton(s, sk)
 	}
 }
 
 // sceneSkeleton adds the bones, the local axes and the joints of sk.
-func (a *App) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
-	sel := a.rig.sel.Joint
+func (r *rig) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
+	sel := r.sel.Joint
 	for j := range sk.Joints {
 		p := sk.Joints[j].Parent
-		if p < 0 || p >= len(a.rig.markers) || a.rig.jointHidden(j) {
+		if p < 0 || p >= len(r.markers) || r.jointHidden(j) {
 			continue
 		}
 		c := colBone
 		if j == sel {
 			c = colSelected
-		} else if a.rig.skel == nil {
+		} else if r.skel == nil {
 			c = colBoneDim
 		}
-		s.Bones = append(s.Bones, viewmodel.Line{A: a.rig.markers[p].Pos, B: a.rig.markers[j].Pos, Color: c})
+		s.Bones = append(s.Bones, viewmodel.Line{A: r.markers[p].Pos, B: r.markers[j].Pos, Color: c})
 	}
-	a.sceneAxes(s)
-	a.sceneJoints(s)
+	r.sceneAxes(s)
+	r.sceneJoints(s)
 }
 
 // sceneAxes adds local axes: of the selected joint always (it shows the
 // rotation being inspected); of every free joint when there is no
 // hierarchy, so their rotations show, unless there are so many that they
 // become noise.
-func (a *App) sceneAxes(s *viewmodel.Scene) {
-	sel := a.rig.sel.Joint
-	fallbackPoints := a.rig.skel == nil && !a.rig.chainMode
-	l := a.rig.sceneRadius() * 0.08
-	zUp := a.rig.zUp()
+func (r *rig) sceneAxes(s *viewmodel.Scene) {
+	sel := r.sel.Joint
+	fallbackPoints := r.skel == nil && !r.chainMode
+	l := r.sceneRadius() * 0.08
+	zUp := r.zUp()
 	axes := func(j int) {
-		m := &a.rig.world[j]
-		o := a.rig.markers[j].Pos
+		m := &r.world[j]
+		o := r.markers[j].Pos
 		for k, c := range [3]viewmodel.Color{colAxisX, colAxisY, colAxisZ} {
 			ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
 			if n := ax.Len(); n > 0 {
@@ -117,31 +117,31 @@ func (a *App) sceneAxes(s *viewmodel.Scene) {
 			s.Bones = append(s.Bones, viewmodel.Line{A: o, B: o.Add(ax), Color: c})
 		}
 	}
-	if fallbackPoints && len(a.rig.world) <= maxAxesJoints {
-		for j := range a.rig.world {
+	if fallbackPoints && len(r.world) <= maxAxesJoints {
+		for j := range r.world {
 			axes(j)
 		}
-	} else if sel >= 0 && sel < len(a.rig.world) {
+	} else if sel >= 0 && sel < len(r.world) {
 		axes(sel)
 	}
 }
 
 // sceneJoints adds the joints, the selected one last (on top).
-func (a *App) sceneJoints(s *viewmodel.Scene) {
-	sel := a.rig.sel.Joint
-	for j := range a.rig.markers {
+func (r *rig) sceneJoints(s *viewmodel.Scene) {
+	sel := r.sel.Joint
+	for j := range r.markers {
 		c := colJoint
 		scale := float32(1)
-		if a.rig.markers[j].Target < 0 {
+		if r.markers[j].Target < 0 {
 			c = colJointRest
 		}
-		if j == sel || a.rig.jointHidden(j) {
+		if j == sel || r.jointHidden(j) {
 			continue // the selection is drawn last, on top; hidden bones not at all
 		}
-		s.Points = append(s.Points, viewmodel.Point{P: a.rig.markers[j].Pos, Color: c, Scale: scale})
+		s.Points = append(s.Points, viewmodel.Point{P: r.markers[j].Pos, Color: c, Scale: scale})
 	}
-	if sel >= 0 && sel < len(a.rig.markers) {
-		s.Points = append(s.Points, viewmodel.Point{P: a.rig.markers[sel].Pos, Color: colSelected, Scale: 1.6})
+	if sel >= 0 && sel < len(r.markers) {
+		s.Points = append(s.Points, viewmodel.Point{P: r.markers[sel].Pos, Color: colSelected, Scale: 1.6})
 	}
 }
 

@@ -77,7 +77,7 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 			qa[i] = q[i]
 		}
 		s.Quad = &qa
-		m, mode, _ := a.texEntryMatrix()
+		m, mode, _ := a.rig.texEntryMatrix()
 		s.TexClip, s.TexMode = a.play.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm

@@ -9,7 +9,7 @@ import (
 func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.TextureRef) {
 	*v = viewmodel.View{
 		Files:       v.Files[:0],
-		Demo:        a.IsDemo(),
+		Demo:        a.ses.isDemo(),
 		Focus:       a.play.focus,
 		Markers:     a.rig.markers,
 		Selection:   a.rig.sel,
@@ -34,7 +34,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	}
 	if a.play.tex != nil {
 		v.Tex = a.play.tex.playback(a.play.scrubbing && a.play.focus == viewmodel.TexSlot)
-		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
+		v.TexMatrix, v.TexMode, v.FileTexMode = a.rig.texEntryMatrix()
 		v.TexModeOverride = a.rig.texModeOverride
 	}
 	a.play.materialView(v)
