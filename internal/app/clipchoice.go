@@ -35,7 +35,7 @@ const (
 )
 
 // rankFor ranks clip ci of file fi for the model in use.
-func (r *rig) rankFor(fi, ci int) clipRank {
+func (r pairer) rankFor(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
 		return rankOther
 	}
@@ -67,7 +67,7 @@ func containerPath(f *File) string {
 // ownerModel is the open model file that clip ci of file fi is named
 // after (formats.NamedAfter), the longest name winning (a_b_wait.btk
 // belongs to a_b.bmd rather than a.bmd); -1 when none is.
-func (r *rig) ownerModel(fi, ci int) int {
+func (r pairer) ownerModel(fi, ci int) int {
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
 	best, bestLen := -1, -1
@@ -106,7 +106,7 @@ type rankedClip struct {
 
 // rankedClips lists the eligible clips among the files from index first
 // that want selects, best first (rank, then file order).
-func (r *rig) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
+func (r pairer) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
 	var out []rankedClip
 	for fi := first; fi < len(r.ses.files); fi++ {
 		for ci := range r.ses.files[fi].asset.Clips {
@@ -122,18 +122,18 @@ func (r *rig) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
 	return out
 }
 
-func (r *rig) isTex(fi, ci int) bool {
+func (r pairer) isTex(fi, ci int) bool {
 	c := r.ses.files[fi].asset.Clips[ci]
 	return !isMaterialClip(c) && isTexClip(c)
 }
 
-func (r *rig) isMat(fi, ci int) bool { return isMaterialClip(r.ses.files[fi].asset.Clips[ci]) }
+func (r pairer) isMat(fi, ci int) bool { return isMaterialClip(r.ses.files[fi].asset.Clips[ci]) }
 
 // chooseTex puts the best-ranked texture clip among the files from index
 // first in the texture slot. With none there, rechoose (the model
 // changed) picks among all files, and clears the slot when nothing is
 // eligible; otherwise the playing clip stays.
-func (r *rig) chooseTex(first int, rechoose bool) {
+func (r pairer) chooseTex(first int, rechoose bool) {
 	if best := r.rankedClips(first, r.isTex); len(best) > 0 {
 		r.setClip(best[0].file, best[0].clip)
 		return
@@ -163,7 +163,7 @@ func (r *rig) chooseTex(first int, rechoose bool) {
 // index first in slots. rechoose (the model changed) chooses again among
 // all files: slots of clips no longer eligible go, the others keep their
 // mute and offset, and the slots are in rank order.
-func (r *rig) chooseMaterials(first int, rechoose bool) {
+func (r pairer) chooseMaterials(first int, rechoose bool) {
 	if !rechoose {
 		for _, c := range r.rankedClips(first, r.isMat) {
 			r.setClip(c.file, c.clip)

@@ -64,14 +64,14 @@ func (a *App) Add(loaded []*File) {
 	// of the files in a drop; the animation is the best-ranked one for
 	// it (formats.Pair).
 	prevModel := a.rig.skel
-	if fi, si, ok := a.rig.pickModel(first); ok {
+	if fi, si, ok := a.rig.pairing().pickModel(first); ok {
 		a.rig.setModelQuiet(fi, si)
 	}
 	// The texture and material clips by the same ranking (clipchoice.go),
 	// chosen again among all files when the model changed.
 	modelChanged := a.rig.skel != prevModel
-	a.rig.chooseTex(first, modelChanged)
-	switch fi, ci, ok, clear := a.rig.pickAnim(first); {
+	a.rig.pairing().chooseTex(first, modelChanged)
+	switch fi, ci, ok, clear := a.rig.pairing().pickAnim(first); {
 	case ok:
 		a.rig.setClip(fi, ci)
 	case clear:
@@ -80,7 +80,7 @@ func (a *App) Add(loaded []*File) {
 	default:
 		a.rig.rebind()
 	}
-	a.rig.chooseMaterials(first, modelChanged)
+	a.rig.pairing().chooseMaterials(first, modelChanged)
 	if a.play.joint == nil && a.play.tex == nil && len(a.play.mat.slots) > 0 && a.play.materialSlot(a.play.focus) == nil {
 		a.play.focus = viewmodel.MatSlot0
 	}

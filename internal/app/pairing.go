@@ -49,7 +49,7 @@ type candidate struct {
 // pairs returns the pairing of the open files. Models and animations are
 // separate sources (one per skeleton, one per file with clips), so a file
 // holding both still ranks its own animations for its own skeleton.
-func (r *rig) pairs() *pairingCache {
+func (r pairer) pairs() *pairingCache {
 	pc := &r.pairCache
 	if pc.pairing != nil && slices.Equal(pc.files, r.ses.files) {
 		return pc
@@ -95,7 +95,7 @@ func absPath(p string) string {
 // candidates ranks the joint animations of the open files for skeleton
 // si of file fi: its own file first, then formats.Pair's order (same
 // archive, same directory, matching joint count).
-func (r *rig) candidates(fi, si int) []candidate {
+func (r pairer) candidates(fi, si int) []candidate {
 	pc := r.pairs()
 	var out []candidate
 	for _, sug := range pc.pairing.Suggestions {
@@ -136,7 +136,7 @@ func (r *rig) candidates(fi, si int) []candidate {
 // archive's mariotree1.bmd beside mariotree1_wait.bck); within a file,
 // the largest skeleton (a .bfres's 135-bone character, not the 1-bone
 // prop beside it).
-func (r *rig) pickModel(first int) (fi, si int, ok bool) {
+func (r pairer) pickModel(first int) (fi, si int, ok bool) {
 	type pick struct {
 		file, skel, joints int
 		own, named         bool
@@ -174,7 +174,7 @@ func (r *rig) pickModel(first int) (fi, si int, ok bool) {
 
 // newClipsFit reports whether the first joint clip among the files opened
 // from index first fits the model in use.
-func (r *rig) newClipsFit(first int) bool {
+func (r pairer) newClipsFit(first int) bool {
 	for i := first; i < len(r.ses.files); i++ {
 		for _, c := range r.ses.files[i].asset.Clips {
 			if !isTexClip(c) && len(c.Targets) > 0 {
@@ -187,7 +187,7 @@ func (r *rig) newClipsFit(first int) bool {
 
 // hasNamedAnim reports whether skeleton si of file fi has an animation
 // named after it among the files opened from index first.
-func (r *rig) hasNamedAnim(fi, si, first int) bool {
+func (r pairer) hasNamedAnim(fi, si, first int) bool {
 	for _, c := range r.candidates(fi, si) {
 		if c.file >= first && c.reason == formats.SameName {
 			return true
@@ -213,7 +213,7 @@ func hasJointClip(as *formats.Asset) bool {
 // best-ranked animation that fits. ok false with clear set: nothing fits,
 // the model shows its bind pose (an animation is bound to a model it
 // does not fit only when the user picks it).
-func (r *rig) pickAnim(first int) (fi, ci int, ok, clear bool) {
+func (r pairer) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	var cands []candidate
 	if r.skel != nil {
 		if si := slices.Index(r.ses.files[r.skelFile].asset.Skeletons, r.skel); si >= 0 {
@@ -247,7 +247,7 @@ func (r *rig) pickAnim(first int) (fi, ci int, ok, clear bool) {
 // ownCandidates drops the animations named after another open model
 // (minigame_balloon.bmd does not take mariotree1_wait.bca from its
 // archive); the user can still pick them.
-func (r *rig) ownCandidates(cands []candidate) []candidate {
+func (r pairer) ownCandidates(cands []candidate) []candidate {
 	return slices.DeleteFunc(cands, func(c candidate) bool { return r.rankFor(c.file, c.clip) == rankOtherModel })
 }
 
@@ -255,7 +255,7 @@ func (r *rig) ownCandidates(cands []candidate) []candidate {
 // every clip does; with one, the binding reports nothing but missing
 // bones (a J3D joint-count mismatch means another model's animation) and
 // more than half of the clip's animated joints find a joint.
-func (r *rig) fits(c *anim.Clip) bool {
+func (r pairer) fits(c *anim.Clip) bool {
 	if r.skel == nil {
 		return true
 	}
@@ -283,7 +283,7 @@ func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
-func (r *rig) playingOneOf(cands []candidate) bool {
+func (r pairer) playingOneOf(cands []candidate) bool {
 	return r.play.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
 		return c.file == r.play.joint.file && c.clip == r.play.joint.clipIdx
 	})
@@ -297,8 +297,8 @@ func (r *rig) selectModel(fi, si int) {
 	prev := r.skel
 	defer func() {
 		if r.skel != prev { // the texture and material clips for the new model
-			r.chooseTex(len(r.ses.files), true)
-			r.chooseMaterials(len(r.ses.files), true)
+			r.pairing().chooseTex(len(r.ses.files), true)
+			r.pairing().chooseMaterials(len(r.ses.files), true)
 			r.evaluate()
 		}
 	}()
@@ -312,20 +312,20 @@ func (r *rig) selectModel(fi, si int) {
 			return
 		}
 		r.setModel(fi, si)
-		cands := r.ownCandidates(r.candidates(fi, si))
-		if !r.playingOneOf(cands) {
+		cands := r.pairing().ownCandidates(r.pairing().candidates(fi, si))
+		if !r.pairing().playingOneOf(cands) {
 			// The user picked the model: its best animation, if any fits;
 			// else its bind pose rather than an animation named after
 			// another model.
 			chosen := false
 			for _, c := range cands {
-				if r.fits(r.ses.files[c.file].asset.Clips[c.clip]) {
+				if r.pairing().fits(r.ses.files[c.file].asset.Clips[c.clip]) {
 					r.setClip(c.file, c.clip)
 					chosen = true
 					break
 				}
 			}
-			if !chosen && r.play.joint != nil && r.rankFor(r.play.joint.file, r.play.joint.clipIdx) == rankOtherModel {
+			if !chosen && r.play.joint != nil && r.pairing().rankFor(r.play.joint.file, r.play.joint.clipIdx) == rankOtherModel {
 				r.play.joint = nil
 				r.rebind()
 			}
@@ -376,7 +376,7 @@ func (r *rig) moveRoot(world []mgl64.Mat4, frame float64) {
 
 // pairingView fills the Scene panel's model and animation choice, and
 // where each file came from (the Files tree).
-func (r *rig) pairingView(v *viewmodel.View) {
+func (r pairer) pairingView(v *viewmodel.View) {
 	for i, f := range r.ses.files {
 		if i < len(v.Files) {
 			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
@@ -415,7 +415,7 @@ func (r *rig) pairingView(v *viewmodel.View) {
 }
 
 // pairingModels lists every skeleton of the open files.
-func (r *rig) pairingModels(p *viewmodel.Pairing) {
+func (r pairer) pairingModels(p *viewmodel.Pairing) {
 	for fi, f := range r.ses.files {
 		for si, sk := range f.asset.Skeletons {
 			if sk == r.skel {
@@ -433,7 +433,7 @@ func (r *rig) pairingModels(p *viewmodel.Pairing) {
 // clipLabel names clip ci of file fi in the animation choice: the clip's
 // own name when it says more than the file's (BFRES animations; a JBA
 // clip is named after its file).
-func (r *rig) clipLabel(fi, ci int) string {
+func (r pairer) clipLabel(fi, ci int) string {
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
 	if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
@@ -444,7 +444,7 @@ func (r *rig) clipLabel(fi, ci int) string {
 
 // pairingAnims lists the animations: the model's candidates in rank
 // order, then every other joint animation, and the texture animations.
-func (r *rig) pairingAnims(p *viewmodel.Pairing) {
+func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 	listed := map[[2]int]bool{}
 	if p.Model >= 0 {
 		m := p.Models[p.Model]
@@ -474,3 +474,11 @@ func (r *rig) pairingAnims(p *viewmodel.Pairing) {
 		}
 	}
 }
+
+// pairer is the rig seen as the pairing of models with animations: which
+// clips and model to show after files open or the model changes, ranked by
+// formats' pairing rule, and the Scene panel's choices.
+type pairer struct{ *rig }
+
+// pairing is the rig's pairing view.
+func (r *rig) pairing() pairer { return pairer{r} }

@@ -28,7 +28,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
-	a.rig.pairingView(v)
+	a.rig.pairing().pairingView(v)
 	if a.play.joint != nil {
 		v.Joint = a.play.joint.playback(a.play.scrubbing && a.play.focus == viewmodel.JointSlot)
 	}
