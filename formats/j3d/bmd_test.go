@@ -10,10 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 const modelFixtures = "testdata/j3dmodel"

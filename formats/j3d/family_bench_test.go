@@ -5,11 +5,10 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/cputime"
-
-	"github.com/animscope/animscope/anim"
 )
 
 // largeBCA builds a 400-joint, 120-frame BCA as real character files are:

@@ -11,6 +11,7 @@ import (
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // familyDir holds the J3D family fixtures (BCA, BRK, BPK, BTP, BVA and
@@ -93,7 +94,7 @@ func TestFamilyGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 20) {
+			for _, msg := range sampletest.Compare(got, want, 20) {
 				t.Error(msg)
 			}
 			if len(got.Targets) != len(want.Targets) {

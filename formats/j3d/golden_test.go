@@ -13,6 +13,7 @@ import (
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 type manifestEntry struct {
@@ -123,7 +124,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 20) {
+			for _, msg := range sampletest.Compare(got, want, 20) {
 				t.Error(msg)
 			}
 			// Every channel the golden lists must be present and no more:
