@@ -21,12 +21,14 @@ const (
 	multiModelAnimPath = "testdata/multi_model_Animation.bfres"
 )
 
-// multiModelBones are the body's bones (name, parent, translation y).
+// multiModelBones are the body's bones (name, parent, translation y),
+// named as BotW names them and unlike the other fixtures' bones, so that
+// nothing else in this directory pairs with the body by bone names.
 var multiModelBones = []struct {
 	name   string
 	parent int
 	y      float32
-}{{"Root", -1, 0}, {"Hips", 0, 10}, {"Spine", 1, 3}, {"Head", 2, 4}, {"Arm_L", 2, 2}, {"Arm_R", 2, 2}}
+}{{"Skl_Root", -1, 0}, {"Spine_1", 0, 10}, {"Spine_2", 1, 3}, {"Neck", 2, 4}, {"Clavicle_L", 2, 2}, {"Clavicle_R", 2, 2}}
 
 func multiModelSkeleton(names []string, parents []int, ys []float32) *Skeleton {
 	s := &Skeleton{Flags: 0x1200} // maya scale, euler
@@ -55,7 +57,7 @@ func multiModelFile() *File {
 }
 
 // multiModelAnimFile: "Wave" animates five of the body's six bones (all
-// but Head) by name, turning each about X and Z; "Spin" animates the
+// but Neck) by name, turning each about X and Z; "Spin" animates the
 // prop's one bone.
 func multiModelAnimFile() *File {
 	const frames, step = 24, 8
@@ -76,7 +78,7 @@ func multiModelAnimFile() *File {
 		return sa
 	}
 	f.SkeletalAnims = []SkeletalAnim{
-		anim("Wave", []string{"Root", "Hips", "Spine", "Arm_L", "Arm_R"}),
+		anim("Wave", []string{"Skl_Root", "Spine_1", "Spine_2", "Clavicle_L", "Clavicle_R"}),
 		anim("Spin", []string{"Model"}),
 	}
 	return f

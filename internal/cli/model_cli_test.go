@@ -64,7 +64,7 @@ func TestSampleModelMultiModel(t *testing.T) {
 	if err := os.WriteFile(pack, archivetest.WriteSARC([]archivetest.SARCFile{{Path: "Model/multi_model.bfres", Data: data}}, true, 4), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	body := []string{"Arm_L", "Arm_R", "Hips", "Root", "Spine"}
+	body := []string{"Clavicle_L", "Clavicle_R", "Skl_Root", "Spine_1", "Spine_2"}
 	cases := []struct {
 		model    string
 		bound    []string // targets with world positions
@@ -108,9 +108,10 @@ func TestSampleModelMultiModel(t *testing.T) {
 			}
 		}
 	}
-	// The body's values: Hips sits 10 above Root, turning with the clip.
-	if w := bodyWorld["Hips"]; w[0] == w[1] {
-		t.Errorf("Hips does not move: %v", w)
+	// The body's values: Spine_1 sits 10 above Skl_Root, turning with the
+	// clip.
+	if w := bodyWorld["Spine_1"]; w[0] == w[1] {
+		t.Errorf("Spine_1 does not move: %v", w)
 	}
 
 	for _, c := range []struct{ model, want string }{
@@ -138,8 +139,8 @@ func TestExportModelMultiModel(t *testing.T) {
 		model string
 		nodes []string
 	}{
-		{multiModel, []string{"Root", "Hips", "Spine", "Head", "Arm_L", "Arm_R"}},
-		{multiModel + ":Body", []string{"Root", "Hips", "Spine", "Head", "Arm_L", "Arm_R"}},
+		{multiModel, []string{"Skl_Root", "Spine_1", "Spine_2", "Neck", "Clavicle_L", "Clavicle_R"}},
+		{multiModel + ":Body", []string{"Skl_Root", "Spine_1", "Spine_2", "Neck", "Clavicle_L", "Clavicle_R"}},
 		{multiModel + ":Hair", []string{"Hair_Root", "Hair_1", "Hair_2"}},
 		{multiModel + ":Prop", []string{"Model"}},
 	} {
@@ -207,7 +208,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	d := readGLB(t, filepath.Join(out, "multi_model.glb"))
-	if len(d.Animations) != 1 || d.Animations[0].Name != "Wave" || d.Nodes[0].Name != "Root" {
+	if len(d.Animations) != 1 || d.Animations[0].Name != "Wave" || d.Nodes[0].Name != "Skl_Root" {
 		t.Errorf("multi_model.glb: %d animations, nodes %+v", len(d.Animations), d.Nodes)
 	}
 
