@@ -124,8 +124,81 @@ func (s *Skeleton) Finish() error {
 
 // Binding says which clip target drives each skeleton joint.
 type Binding struct {
-	Target   []int    // per joint: the clip target index, or -1 (rest pose)
-	Warnings []string // mismatches found while binding, for the user
+	Target []int // per joint: the clip target index, or -1 (rest pose)
+	// Issues are what the binding could not do, as data: pairing decides
+	// from them whether a clip suits a skeleton, and Warnings is their
+	// text for the user.
+	Issues   []BindIssue
+	Warnings []string // Issues as text, one line each, in the same order
+}
+
+// BindIssueKind is what went wrong binding one target (or the clip).
+type BindIssueKind uint8
+
+const (
+	// MissingBone: a named joint target has no joint of its name; it
+	// drives nothing, the rest of the clip still plays.
+	MissingBone BindIssueKind = iota + 1
+	// ExtraTrack: a name appears more often among the clip's targets than
+	// among the skeleton's joints; the extra track drives nothing.
+	ExtraTrack
+	// JointCountMismatch: an index binding (J3D) whose clip and skeleton
+	// have different joint counts; the first min(both) joints bind. It
+	// means another model's animation rather than a few missing bones.
+	JointCountMismatch
+)
+
+// BindIssue is one thing a binding could not do.
+type BindIssue struct {
+	Kind BindIssueKind
+	// Target is the clip target concerned and Name its name (MissingBone,
+	// ExtraTrack); -1 and "" for JointCountMismatch.
+	Target int
+	Name   string
+	// Targets and Joints are the two counts of a JointCountMismatch.
+	Targets, Joints int
+}
+
+// String is the issue as a warning line.
+func (i BindIssue) String() string {
+	switch i.Kind {
+	case MissingBone:
+		return fmt.Sprintf("animated bone %q is not in the skeleton", i.Name)
+	case ExtraTrack:
+		return fmt.Sprintf("animated bone %q appears more often than in the skeleton; the extra track drives nothing", i.Name)
+	case JointCountMismatch:
+		return fmt.Sprintf("animation has %d joints, skeleton has %d; binding the first %d by index",
+			i.Targets, i.Joints, min(i.Targets, i.Joints))
+	}
+	return fmt.Sprintf("binding issue %d", i.Kind)
+}
+
+// Add records an issue and its warning text.
+func (b *Binding) Add(i BindIssue) {
+	b.Issues = append(b.Issues, i)
+	b.Warnings = append(b.Warnings, i.String())
+}
+
+// Bound counts the joints a target drives.
+func (b *Binding) Bound() int {
+	n := 0
+	for _, t := range b.Target {
+		if t >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// OnlyMissingBones reports whether every issue is a MissingBone: the
+// clip was made for this skeleton, or one with the same bone names.
+func (b *Binding) OnlyMissingBones() bool {
+	for _, i := range b.Issues {
+		if i.Kind != MissingBone {
+			return false
+		}
+	}
+	return true
 }
 
 // BindByIndex binds target i to joint i (J3D: a BCK entry drives the JNT1
@@ -140,8 +213,7 @@ func BindByIndex(c *Clip, s *Skeleton) Binding {
 		}
 	}
 	if len(c.Targets) != len(s.Joints) {
-		b.Warnings = append(b.Warnings, fmt.Sprintf("animation has %d joints, skeleton has %d; binding the first %d by index",
-			len(c.Targets), len(s.Joints), min(len(c.Targets), len(s.Joints))))
+		b.Add(BindIssue{Kind: JointCountMismatch, Target: -1, Targets: len(c.Targets), Joints: len(s.Joints)})
 	}
 	return b
 }
@@ -165,7 +237,7 @@ func BindByName(c *Clip, s *Skeleton) Binding {
 		if ji, ok := byName[t.Name]; ok {
 			b.Target[ji] = ti
 		} else {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q is not in the skeleton", t.Name))
+			b.Add(BindIssue{Kind: MissingBone, Target: ti, Name: t.Name})
 		}
 	}
 	return b

@@ -48,17 +48,63 @@ type Suggestion struct {
 	Candidates []Candidate
 }
 
-// Pairing reasons, in rank order.
+// Pairing reasons, in rank order (Rank): the one ranking of an
+// animation for a model that the viewer, sample, render, export and the
+// export batch share.
 const (
-	SameName           = "named after the model"
-	SameArchive        = "same archive"
-	SameDirectory      = "same directory"
-	MatchingJointCount = "matching joint count"
+	// SameFile: the animation is stored in the model's own file (a .bfres
+	// holding an FMDL and its FSKAs, a JBA and the skeleton its Biped bone
+	// names imply): the file's own pairing.
+	SameFile      = "same file"
+	SameName      = "named after the model"
+	SameArchive   = "same archive"
+	SameDirectory = "same directory"
 	// MatchingBoneNames: the clip's named joint targets are (almost) all
 	// bones of the skeleton — how a BFRES *_Animation file finds its model
-	// elsewhere. Ranked after SameDirectory, before MatchingJointCount.
-	MatchingBoneNames = "matching bone names"
+	// elsewhere.
+	MatchingBoneNames  = "matching bone names"
+	MatchingJointCount = "matching joint count"
 )
+
+// reasons are the pairing reasons, best first.
+var reasons = [...]string{SameFile, SameName, SameArchive, SameDirectory, MatchingBoneNames, MatchingJointCount}
+
+// Rank is a reason's place in the ranking, 0 the best; a reason that is
+// none of them ranks after all.
+func Rank(reason string) int {
+	for i, r := range reasons {
+		if r == reason {
+			return i
+		}
+	}
+	return len(reasons)
+}
+
+// Reason is why clip c of the animation source a goes with model m (its
+// skeleton sk), or "" when nothing pairs them: the first that holds of
+// the same file, a name after the model (NamedAfter), the same archive,
+// the same directory, then, for a joint clip and a skeleton, matching
+// bone names and matching joint count. With sk nil (a texture or
+// material clip's choice) the last two are not asked.
+func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
+	switch {
+	case a.Path == m.Path:
+		return SameFile
+	case NamedAfter(a.Name(), c.Name, m.Name()):
+		return SameName
+	case m.Archive != "" && a.Archive == m.Archive:
+		return SameArchive
+	case a.Dir == m.Dir:
+		return SameDirectory
+	case sk == nil:
+		return ""
+	case bonesMatch(c, sk):
+		return MatchingBoneNames
+	case JointTargets(c) == len(sk.Joints):
+		return MatchingJointCount
+	}
+	return ""
+}
 
 // bonesMatch reports whether at least 80% (and at least one) of the
 // clip's named joint targets name bones of sk.
@@ -85,10 +131,12 @@ func bonesMatch(c *anim.Clip, sk *anim.Skeleton) bool {
 type Candidate struct {
 	Anim   *Source
 	Clip   *anim.Clip
-	Reason string // SameName, SameArchive, SameDirectory, MatchingBoneNames or MatchingJointCount
-	// Warnings are the binding's mismatches (for J3D, a joint-count
-	// mismatch naming both counts; the clip still plays on the joints
-	// that exist).
+	Reason string // one of the pairing reasons (Rank)
+	// Fit is the clip bound to the model's skeleton: what binds, what does
+	// not and why, and whether it suits the model (Fit.Fits).
+	Fit Fit
+	// Warnings are Fit's issues as text (for J3D, a joint-count mismatch
+	// naming both counts; the clip still plays on the joints that exist).
 	Warnings []string
 }
 
@@ -103,12 +151,14 @@ func JointTargets(c *anim.Clip) int {
 	return n
 }
 
-// Pair suggests animations for every model among srcs: animations named
-// after the model first (the games name them so: mariotree1.bmd ↔
-// mariotree1_wait.bck), then those in the model's own archive, then
-// those in the same directory, then those naming its bones
-// (MatchingBoneNames), then any other whose joint count equals the
-// skeleton's. Within a rank, paths are in order.
+// Pair suggests animations for every model among srcs, ranked by
+// Reason: the model's own file first, then animations named after the
+// model (the games name them so: mariotree1.bmd ↔ mariotree1_wait.bck),
+// then those in the model's own archive, then those in the same
+// directory, then those naming its bones (MatchingBoneNames), then any
+// other whose joint count equals the skeleton's. Within a rank, paths
+// are in order. A source holding several skeletons is paired through
+// its DefaultSkeleton.
 func Pair(srcs []*Source) *Pairing {
 	p := &Pairing{}
 	for _, s := range srcs {
@@ -123,38 +173,54 @@ func Pair(srcs []*Source) *Pairing {
 		}
 	}
 	for _, m := range p.Models {
-		sk := m.Asset.Skeletons[0]
+		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
 		for _, a := range p.Animations {
 			for _, c := range a.Asset.Clips {
 				if JointTargets(c) == 0 {
 					continue
 				}
-				var reason string
-				switch {
-				case NamedAfter(a.Name(), c.Name, m.Name()):
-					reason = SameName
-				case m.Archive != "" && a.Archive == m.Archive:
-					reason = SameArchive
-				case a.Dir == m.Dir:
-					reason = SameDirectory
-				case bonesMatch(c, sk):
-					reason = MatchingBoneNames
-				case JointTargets(c) == len(sk.Joints):
-					reason = MatchingJointCount
-				default:
+				reason := Reason(a, c, m, sk)
+				if reason == "" {
 					continue
 				}
-				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Warnings: Bind(c, sk).Warnings})
+				f := FitClip(c, sk)
+				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Fit: f, Warnings: f.Warnings})
 			}
 		}
-		rank := map[string]int{SameName: 0, SameArchive: 1, SameDirectory: 2, MatchingBoneNames: 3, MatchingJointCount: 4}
 		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
-			return cmp.Or(cmp.Compare(rank[x.Reason], rank[y.Reason]), strings.Compare(x.Anim.Path, y.Anim.Path))
+			return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
 		})
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
+}
+
+// Assign gives each paired animation clip one model, the index of its
+// Suggestion, for a conversion that writes each clip once (the export
+// batch): among the models the clip fits (Fit.Fits), the one where it
+// ranks best, then the one binding more of its joints, then the first.
+// A clip that fits no model it is offered to is not in the map.
+func (p *Pairing) Assign() map[*anim.Clip]int {
+	type score struct{ rank, bound, model int }
+	best := map[*anim.Clip]score{}
+	for si, sug := range p.Suggestions {
+		for _, c := range sug.Candidates {
+			if !c.Fit.Fits() {
+				continue // most of its joints would not move: not its model
+			}
+			sc := score{Rank(c.Reason), c.Fit.Bound(), si}
+			old, ok := best[c.Clip]
+			if !ok || sc.rank < old.rank || sc.rank == old.rank && sc.bound > old.bound {
+				best[c.Clip] = sc
+			}
+		}
+	}
+	out := make(map[*anim.Clip]int, len(best))
+	for c, sc := range best {
+		out[c] = sc.model
+	}
+	return out
 }
 
 // ArchiveSources opens the entries inside an opened archive file that can

@@ -1,10 +1,6 @@
 package jba
 
-import (
-	"fmt"
-
-	"github.com/animscope/animscope/anim"
-)
+import "github.com/animscope/animscope/anim"
 
 // rootAliases are names the SWTOR-Slicers importer treats as one bone: it
 // renames a file's "GOD" to "Bip01" before matching the skeleton's bones.
@@ -52,10 +48,10 @@ func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 			}
 		}
 		if len(byName[name]) > 0 {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q appears more often than in the skeleton; the extra track drives nothing", name))
+			b.Add(anim.BindIssue{Kind: anim.ExtraTrack, Target: ti, Name: name})
 			continue
 		}
-		b.Warnings = append(b.Warnings, fmt.Sprintf("animated bone %q is not in the skeleton", name))
+		b.Add(anim.BindIssue{Kind: anim.MissingBone, Target: ti, Name: name})
 	}
 	return b
 }

@@ -73,15 +73,18 @@ const commandUsage = `Usage:
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
-  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model FILE] (--json | --csv)
+  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
-  animscope render FILE [--model FILE] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
-  animscope render FILE [--model FILE] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
+  animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
+  animscope render FILE [--model MODEL] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
-  animscope export FILE[:PATH]... [--model FILE] [--clip NAME | --all] [--root-motion] --out OUT
+  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
+
+MODEL is FILE (of a file holding several models, the largest), FILE:NAME (the model
+NAME of a .bfres holding several), ARCHIVE:PATH or ARCHIVE:PATH:NAME.
 
 Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage.
 `

@@ -15,7 +15,7 @@ import (
 	"github.com/animscope/animscope/internal/export"
 )
 
-const exportUsage = `Usage: animscope export FILE[:PATH]... [--model FILE[:PATH]] [--clip NAME | --all] [--root-motion] --out OUT
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
@@ -31,8 +31,8 @@ as the input must hold at most one model.
 
 Any other OUT is a directory (created if missing) and takes any number of
 files, archives and directories: every animation in them, paired with its
-model as the viewer pairs them (same archive, same directory, matching
-joint count), one .glb per model or loose animation named after it. Files
+model as the viewer pairs them (own file, named after the model, same
+archive, same directory, matching bone names, matching joint count), one .glb per model or loose animation named after it. Files
 are converted in parallel; a bad file is reported and the rest go on;
 exit status 1 if any failed. Nothing half-written is left behind.
 
@@ -49,7 +49,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs := NewFlagSet("export", exportUsage, stdout)
 	var fl exportFlags
 	fs.StringVar(&fl.out, "out", "", "output: FILE.glb, FILE.gltf or a directory")
-	fs.StringVar(&fl.model, "model", "", "skeleton FILE[:PATH] to pose the animations on")
+	fs.StringVar(&fl.model, "model", "", "skeleton to pose the animations on, "+modelArgHelp)
 	fs.StringVar(&fl.clip, "clip", "", "export only the animation of this name")
 	fs.BoolVar(&fl.all, "all", false, "export every animation of the file (a directory OUT always does)")
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
@@ -143,8 +143,8 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 			return &app.InputError{File: in, Err: err}
 		}
 	default:
-		if len(a.Skeletons) > 0 {
-			sc.Skeleton = a.Skeletons[0]
+		if i := formats.DefaultSkeleton(a.Skeletons); i >= 0 {
+			sc.Skeleton = a.Skeletons[i]
 		}
 		clips = a.Clips
 	}
@@ -205,17 +205,6 @@ func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton
 	default:
 		return nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
 	}
-}
-
-func loadModel(arg string) (*anim.Skeleton, error) {
-	m, err := app.LoadAsset(arg)
-	if err != nil {
-		return nil, err
-	}
-	if len(m.Skeletons) == 0 {
-		return nil, &app.InputError{File: arg, Err: fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
-	}
-	return m.Skeletons[0], nil
 }
 
 // chooseClips applies --clip / --all (all: every clip without either).

@@ -180,7 +180,8 @@ func parallel(n, workers int, fn func(i int)) {
 }
 
 // planJobs pairs the animations with the models as the viewer does
-// (formats.Pair): one file per model with its animations, one per file
+// (formats.Pair, each clip on the model Pairing.Assign gives it): one
+// file per model with its animations, one per file
 // of animations paired with no model (on its own skeleton, or the
 // stand-in). With --model every animation file goes onto that model.
 func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stderr io.Writer) []exportJob {
@@ -215,7 +216,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 	p := formats.Pair(srcs)
 	used := map[*anim.Clip]bool{}
 	modelJob := map[*formats.Source]int{}
-	best := bestModels(p)
+	best := p.Assign()
 	for si, sug := range p.Suggestions {
 		j := exportJob{out: outName(sug.Model), scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion}}
 		for _, c := range sug.Candidates {
@@ -247,55 +248,14 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 			fmt.Fprintf(stderr, "animscope: warning: %s: the archive holds no model; its animations are exported on stand-in skeletons\n", s.Archive)
 		}
 		j := exportJob{out: outName(s), scene: export.Scene{RootMotion: fl.rootMotion}}
-		if len(s.Asset.Skeletons) > 0 {
-			j.scene.Skeleton = s.Asset.Skeletons[0]
+		if i := formats.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
+			j.scene.Skeleton = s.Asset.Skeletons[i]
 		}
 		if addClips(&j.scene, s, loose); len(j.scene.Clips) > 0 {
 			jobs = append(jobs, j)
 		}
 	}
 	return jobs
-}
-
-// bestModels gives each paired animation one model (the index of its
-// suggestion): the viewer's ranking — the model's own file first (as
-// internal/app ranks it), then formats.Pair's reasons (same archive, same
-// directory, matching joint count) — then the model that binds more of
-// its joints, then input order. An animation less than half of whose
-// joints bind to a candidate is not offered to it; one with no such
-// candidate stays loose.
-func bestModels(p *formats.Pairing) map[*anim.Clip]int {
-	type score struct{ rank, bound, model int }
-	bestScore := map[*anim.Clip]score{}
-	rank := map[string]int{formats.SameArchive: 1, formats.SameDirectory: 2, formats.MatchingJointCount: 3}
-	for si, sug := range p.Suggestions {
-		for _, c := range sug.Candidates {
-			r := rank[c.Reason]
-			if c.Anim.Path == sug.Model.Path {
-				r = 0 // app.SameFile
-			}
-			b := formats.Bind(c.Clip, sug.Skeleton)
-			bound := 0
-			for _, t := range b.Target {
-				if t >= 0 {
-					bound++
-				}
-			}
-			if 2*bound < formats.JointTargets(c.Clip) {
-				continue // most of its joints would not move: not its model
-			}
-			sc := score{r, bound, si}
-			old, ok := bestScore[c.Clip]
-			if !ok || sc.rank < old.rank || sc.rank == old.rank && sc.bound > old.bound {
-				bestScore[c.Clip] = sc
-			}
-		}
-	}
-	out := map[*anim.Clip]int{}
-	for c, sc := range bestScore {
-		out[c] = sc.model
-	}
-	return out
 }
 
 func archiveHasModel(p *formats.Pairing, archive string) bool {

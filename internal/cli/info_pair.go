@@ -49,7 +49,7 @@ func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
 	p := formats.Pair(srcs)
 	out := &infoPairing{Models: []infoPairModel{}, Animations: []infoPairAnim{}, Suggestions: []infoPairSugg{}}
 	for _, m := range p.Models {
-		s := m.Asset.Skeletons[0]
+		s := m.Asset.Skeletons[formats.DefaultSkeleton(m.Asset.Skeletons)]
 		out.Models = append(out.Models, infoPairModel{m.Name(), len(s.Joints), s.Mode.String()})
 	}
 	for _, an := range p.Animations {

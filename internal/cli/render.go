@@ -11,18 +11,20 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-const renderUsage = `Usage: animscope render FILE... [--model FILE[:PATH]] [--clip NAME] --frame F --out x.png [--size WxH]
-       animscope render FILE... [--model FILE[:PATH]] --gif out.gif --frames A:B:STEP [--size WxH]
+const renderUsage = `Usage: animscope render FILE... [--model MODEL] [--clip NAME] --frame F --out x.png [--size WxH]
+       animscope render FILE... [--model MODEL] --gif out.gif --frames A:B:STEP [--size WxH]
        animscope render --demo --frame F --out x.png
 
 Renders the 3D view (grid, bones and joints, the texture test quad)
@@ -82,7 +84,7 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	fs.StringVar(&o.out, "out", "", "PNG file to write")
 	fs.StringVar(&o.gif, "gif", "", "animated GIF to write (with --frames)")
 	fs.StringVar(&o.frames, "frames", "", "frames for --gif: LIST, e.g. 0:30:1")
-	fs.StringVar(&o.model, "model", "", "model FILE[:PATH] whose skeleton the animation poses (BMD/BDL, .bfres, skeleton sidecar JSON)")
+	fs.StringVar(&o.model, "model", "", "model whose skeleton the animation poses (BMD/BDL, .bfres, skeleton sidecar JSON), "+modelArgHelp)
 	fs.StringVar(&o.clip, "clip", "", "the animation to render, by name, when the files hold several (BFRES)")
 	fs.BoolVar(&o.rootMotion, "root-motion", false, "apply the clip's root-motion track (JBA world space) instead of locking the character in place")
 	fs.StringVar(&o.size, "size", "800x600", "image size WxH in pixels")
@@ -155,6 +157,10 @@ func renderApp(o *renderOpts) (*app.App, error) {
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.SetRootMotion{Apply: o.rootMotion})
 	a.Apply(viewmodel.SetRuntime{Runtime: o.runtime})
+	named, err := renderModel(o)
+	if err != nil {
+		return nil, err
+	}
 	loaded, modelFirst, err := loadRenderFiles(o)
 	if err != nil {
 		return nil, err
@@ -163,6 +169,9 @@ func renderApp(o *renderOpts) (*app.App, error) {
 	if modelFirst >= 0 {
 		if err := a.UseModelFrom(modelFirst); err != nil {
 			return nil, &app.InputError{File: o.model, Err: err}
+		}
+		if named >= 0 {
+			a.Apply(viewmodel.SelectModel{File: modelFirst, Skel: named})
 		}
 	}
 	if o.clip != "" {
@@ -184,6 +193,33 @@ func renderApp(o *renderOpts) (*app.App, error) {
 		return nil, Usagef("render: --select: no joint named %q", o.selectName)
 	}
 	return a, nil
+}
+
+// renderModel resolves a --model naming a model inside its file
+// (FILE:NAME, ARCHIVE:PATH:NAME): o.model becomes the file or entry to
+// open and named the index of the skeleton to use; -1 when --model names
+// no model (the app takes the file's largest skeleton, as
+// formats.DefaultSkeleton does).
+func renderModel(o *renderOpts) (named int, err error) {
+	if o.model == "" {
+		return -1, nil
+	}
+	if _, inner := app.SplitArchivePath(o.model); inner == "" {
+		return -1, nil
+	}
+	m, err := openModel(o.model)
+	if err != nil {
+		return -1, err
+	}
+	if m.name == "" {
+		return -1, nil // an archive entry
+	}
+	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	if err != nil {
+		return -1, &app.InputError{File: m.where, Err: err}
+	}
+	o.model = m.where
+	return slices.Index(m.asset.Skeletons, sk), nil
 }
 
 // loadRenderFiles opens the files, then --model (modelFirst is the index

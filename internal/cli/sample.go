@@ -32,7 +32,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	timesFlag := fs.String("times", "", "playback times to map through the loop mode: LIST")
 	loopFlag := fs.String("loop", "", "override the file's loop mode: once, once-reset, loop, mirrored-once, mirrored-loop")
 	clipFlag := fs.String("clip", "", "animation name, for files holding several")
-	modelFlag := fs.String("model", "", "skeleton FILE[:PATH] to pose; adds world positions per joint")
+	modelFlag := fs.String("model", "", "skeleton to pose, "+modelArgHelp+"; adds world positions per joint")
 	jsonFlag := fs.Bool("json", false, "print the sample JSON (schema: docs/sample-json.md)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
 	zstdDict := zstdDictFlag(fs)
@@ -80,14 +80,9 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 		return &app.InputError{File: pos[0], Err: err}
 	}
 	if *modelFlag != "" {
-		m, err := app.LoadAsset(*modelFlag)
-		if err != nil {
+		if opt.Model, err = loadModel(*modelFlag); err != nil {
 			return err
 		}
-		if len(m.Skeletons) == 0 {
-			return &app.InputError{File: *modelFlag, Err: fmt.Errorf("holds no skeleton (it is a %s file)", m.Format)}
-		}
-		opt.Model = m.Skeletons[0]
 		opt.ModelName = filepath.Base(*modelFlag)
 		b := formats.Bind(clip, opt.Model)
 		opt.Binding = &b

@@ -1,0 +1,282 @@
+package formats
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/archive/archivetest"
+)
+
+// namedClip is a BFRES-style clip (bound by bone name) animating names.
+func namedClip(clip string, names ...string) *anim.Clip {
+	c := &anim.Clip{Name: clip, Format: "bfres-skeletal", Duration: 10, FPS: 30}
+	for i, n := range names {
+		c.Targets = append(c.Targets, anim.Target{Kind: anim.JointTarget, Index: i, Name: n, Base: anim.DefaultBase()})
+	}
+	return c
+}
+
+// namedSkeleton is a chain of joints called names.
+func namedSkeleton(name string, names ...string) *anim.Skeleton {
+	sk := &anim.Skeleton{Name: name, Mode: anim.Standard}
+	for i, n := range names {
+		sk.Joints = append(sk.Joints, anim.Joint{Name: n, Parent: i - 1, Rest: anim.DefaultBase()})
+	}
+	return sk
+}
+
+var bodyBones = []string{"Root", "Hips", "Spine", "Head"}
+
+// TestRankEachBeatsNext: for every rank k, an animation paired with the
+// model for reason k is offered before one paired for reason k+1, even
+// when the second's path sorts first (paths only order a rank); and the
+// batch's Assign gives a clip paired with two models for those reasons
+// to the first.
+func TestRankEachBeatsNext(t *testing.T) {
+	src := func(p, arc, dir string, a *Asset) *Source {
+		entry := ""
+		if arc != "" {
+			entry = strings.TrimPrefix(p, arc+":")
+		}
+		return &Source{Path: p, Archive: arc, Entry: entry, Dir: dir, Asset: a}
+	}
+	clips := func(c ...*anim.Clip) *Asset { return &Asset{Clips: c} }
+	body := func() *anim.Skeleton { return namedSkeleton("body", bodyBones...) }
+	fits := func(name string) *anim.Clip { return namedClip(name, bodyBones...) }
+	cases := []struct {
+		better, worse string // reasons
+		model         *Source
+		srcs          []*Source // the better one first
+	}{
+		{SameFile, SameName,
+			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}, Clips: []*anim.Clip{fits("Own")}}),
+			[]*Source{src("d/z.bfres", "", "d", nil), src("d/a.bfres", "", "d", clips(fits("z_wait")))}},
+		{SameName, SameArchive,
+			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			[]*Source{src("e/z_wait.bfres", "", "e", clips(fits("wait"))), src("d/p.szs:p/a.bfres", "d/p.szs", "d", clips(fits("a")))}},
+		{SameArchive, SameDirectory,
+			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			[]*Source{src("d/p.szs:p/x.bfres", "d/p.szs", "d", clips(fits("x"))), src("d/a.bfres", "", "d", clips(fits("a")))}},
+		{SameDirectory, MatchingBoneNames,
+			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			[]*Source{src("d/x.bfres", "", "d", clips(fits("x"))), src("c/a.bfres", "", "c", clips(fits("a")))}},
+		{MatchingBoneNames, MatchingJointCount,
+			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			[]*Source{src("c/x.bfres", "", "c", clips(fits("x"))), src("c/a.bfres", "", "c", clips(namedClip("a", "A", "B", "C", "D")))}},
+	}
+	for k, c := range cases {
+		if Rank(c.better) != k || Rank(c.worse) != k+1 {
+			t.Fatalf("case %d: ranks %d, %d", k, Rank(c.better), Rank(c.worse))
+		}
+		better := c.srcs[0]
+		if better.Asset == nil {
+			better = c.model // its own clips
+		}
+		p := Pair(append([]*Source{c.model}, c.srcs[1]))
+		if better != c.model {
+			p = Pair(append([]*Source{c.model}, c.srcs...))
+		}
+		var got []string
+		for _, cand := range p.Suggestions[0].Candidates {
+			got = append(got, cand.Reason)
+		}
+		if want := []string{c.better, c.worse}; !slices.Equal(got, want) {
+			t.Errorf("%s vs %s: candidates %q, want %q", c.better, c.worse, got, want)
+		}
+	}
+
+	// Assign: one clip, two models; the clip is paired with the first
+	// for reason k and with the second for reason k+1 (both fit).
+	clip := fits("z_wait")
+	anims := src("d/p.szs:p/z_wait.bfres", "d/p.szs", "d", clips(clip))
+	models := [][2]*Source{
+		{src("d/p.szs:p/z.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}), // named after
+			src("d/p.szs:p/y.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}})}, // same archive
+		{src("d/p.szs:p/y.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/y.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}})}, // same directory
+		{src("d/y.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("c/y.bfres", "", "c", &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", append(slices.Clone(bodyBones), "Arm_L", "Arm_R")...)}})}, // bone names
+	}
+	for i, m := range models {
+		for _, order := range [][]*Source{{m[0], m[1], anims}, {m[1], m[0], anims}} {
+			p := Pair(order)
+			want := slices.Index(order, m[0])
+			if got, ok := p.Assign()[clip]; !ok || got != want {
+				t.Errorf("models %d (%s, %s): Assign gives suggestion %d (ok %v), want %d", i, m[0].Path, m[1].Path, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestAssignSameDirectoryBeatsBoneNamesElsewhere: a model in the
+// animation's directory wins over one elsewhere that binds more of its
+// bones by name (the export batch once ranked bone names as the model's
+// own file).
+func TestAssignSameDirectoryBeatsBoneNamesElsewhere(t *testing.T) {
+	clip := namedClip("wait", "Root", "Hips", "Spine", "Head", "Tail")
+	srcs := []*Source{
+		{Path: "other/big.bfres", Dir: "other", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", "Root", "Hips", "Spine", "Head", "Tail")}}},
+		{Path: "npc/small.bfres", Dir: "npc", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("small", "Root", "Hips", "Spine")}}},
+		{Path: "npc/wait.bfres", Dir: "npc", Asset: &Asset{Clips: []*anim.Clip{clip}}},
+	}
+	p := Pair(srcs)
+	if got := p.Assign()[clip]; p.Suggestions[got].Model.Path != "npc/small.bfres" {
+		t.Errorf("Assign gives %s, want npc/small.bfres (same directory)", p.Suggestions[got].Model.Path)
+	}
+	// Within one rank, the model binding more joints wins.
+	srcs[0].Dir, srcs[0].Path = "npc", "npc/big.bfres"
+	p = Pair(srcs)
+	if got := p.Assign()[clip]; p.Suggestions[got].Model.Path != "npc/big.bfres" {
+		t.Errorf("Assign gives %s, want npc/big.bfres (binds 5 of 5)", p.Suggestions[got].Model.Path)
+	}
+}
+
+// TestFitThreshold: a clip fits when more than half of its animated
+// joints bind and nothing but missing bones is reported; exactly half
+// does not fit.
+func TestFitThreshold(t *testing.T) {
+	sk := namedSkeleton("sk", "A", "B", "C")
+	cases := []struct {
+		clip      *anim.Clip
+		bound     int
+		fits      bool
+		why       string
+		skel      *anim.Skeleton
+		issueKind anim.BindIssueKind
+	}{
+		{namedClip("half", "A", "B", "X", "Y"), 2, false, "2 of 4: exactly half", sk, anim.MissingBone},
+		{namedClip("over", "A", "B", "C", "Y"), 3, true, "3 of 4", sk, anim.MissingBone},
+		{namedClip("odd-under", "A", "X", "Y"), 1, false, "1 of 3", sk, anim.MissingBone},
+		{namedClip("odd-over", "A", "B", "Y"), 2, true, "2 of 3", sk, anim.MissingBone},
+		{namedClip("one-of-two", "A", "X"), 1, false, "1 of 2: exactly half", sk, anim.MissingBone},
+		{namedClip("none"), 0, false, "no joint targets", sk, 0},
+		{bckClip(3, 0), 3, true, "J3D, same count", skeletonOf(3), 0},
+		{bckClip(2, 0), 2, false, "J3D, every target binds but the counts differ", skeletonOf(3), anim.JointCountMismatch},
+	}
+	for _, c := range cases {
+		f := FitClip(c.clip, c.skel)
+		if f.Bound() != c.bound || f.Fits() != c.fits || Fits(c.clip, c.skel) != c.fits {
+			t.Errorf("%s (%s): bound %d fits %v, want %d %v", c.clip.Name, c.why, f.Bound(), f.Fits(), c.bound, c.fits)
+		}
+		if f.Animated != JointTargets(c.clip) {
+			t.Errorf("%s: animated %d", c.clip.Name, f.Animated)
+		}
+		if c.issueKind != 0 && (len(f.Issues) == 0 || f.Issues[0].Kind != c.issueKind) {
+			t.Errorf("%s: issues %+v, want kind %d first", c.clip.Name, f.Issues, c.issueKind)
+		}
+		if len(f.Issues) != len(f.Warnings) {
+			t.Fatalf("%s: %d issues, %d warnings", c.clip.Name, len(f.Issues), len(f.Warnings))
+		}
+		for i, is := range f.Issues {
+			if is.String() != f.Warnings[i] {
+				t.Errorf("%s: warning %q is not issue %q", c.clip.Name, f.Warnings[i], is.String())
+			}
+		}
+	}
+	// The unbound targets are named, with their clip index.
+	f := FitClip(namedClip("half", "A", "B", "X", "Y"), sk)
+	want := []anim.BindIssue{{Kind: anim.MissingBone, Target: 2, Name: "X"}, {Kind: anim.MissingBone, Target: 3, Name: "Y"}}
+	if !slices.Equal(f.Issues, want) {
+		t.Errorf("issues %+v, want %+v", f.Issues, want)
+	}
+}
+
+func openMultiModel(t *testing.T) (model, anims *Asset) {
+	t.Helper()
+	model, err := Open("multi_model.bfres", readFixture(t, "bfres/testdata/multi_model.bfres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anims, err = Open("multi_model_Animation.bfres", readFixture(t, "bfres/testdata/multi_model_Animation.bfres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return model, anims
+}
+
+// TestMultiModelDefaultAndNamed: a file holding a 1-bone prop before the
+// body stands for the body (the largest skeleton) unless a model is
+// named; an unknown name's error is one line listing the models.
+func TestMultiModelDefaultAndNamed(t *testing.T) {
+	model, anims := openMultiModel(t)
+	if i := DefaultSkeleton(model.Skeletons); i != 1 || model.Skeletons[i].Name != "Body" {
+		t.Fatalf("DefaultSkeleton %d", i)
+	}
+	if DefaultSkeleton(nil) != -1 || DefaultSkeleton([]*anim.Skeleton{skeletonOf(2), skeletonOf(2)}) != 0 {
+		t.Error("DefaultSkeleton of none, or of equals")
+	}
+	wave := anims.Clips[0]
+	for _, c := range []struct {
+		name        string
+		skel        string
+		bound       int
+		fits        bool
+		errContains string
+	}{
+		{"", "Body", 5, true, ""},
+		{"Body", "Body", 5, true, ""},
+		{"Prop", "Prop", 0, false, ""},
+		{"Hair", "Hair", 0, false, ""},
+		{"Nope", "", 0, false, `no model named "Nope"; it holds "Prop" (1 joint), "Body" (6 joints), "Hair" (3 joints)`},
+	} {
+		sk, err := SkeletonNamed(model, c.name)
+		if c.errContains != "" {
+			if err == nil || err.Error() != c.errContains || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%q: error %v, want %q", c.name, err, c.errContains)
+			}
+			continue
+		}
+		if err != nil || sk.Name != c.skel {
+			t.Fatalf("%q: skeleton %v, %v; want %s", c.name, sk, err, c.skel)
+		}
+		if f := FitClip(wave, sk); f.Bound() != c.bound || f.Fits() != c.fits {
+			t.Errorf("%q: Wave binds %d (fits %v), want %d (%v)", c.name, f.Bound(), f.Fits(), c.bound, c.fits)
+		}
+	}
+	if _, err := SkeletonNamed(anims, ""); err == nil || err.Error() != "holds no skeleton (it is a bfres file)" {
+		t.Errorf("animation file as a model: %v", err)
+	}
+
+	// Pairing (the viewer's model list, info, the export batch) pairs
+	// the file through its body too: Wave is named after the model and
+	// fits; Spin (the prop's bone) does not fit the body and stays loose.
+	p := Pair([]*Source{{Path: "d/multi_model.bfres", Dir: "d", Asset: model}, {Path: "d/multi_model_Animation.bfres", Dir: "d", Asset: anims}})
+	if len(p.Suggestions) != 1 || p.Suggestions[0].Skeleton.Name != "Body" {
+		t.Fatalf("suggestions %+v", p.Suggestions)
+	}
+	as := p.Assign()
+	if m, ok := as[wave]; !ok || m != 0 {
+		t.Errorf("Wave assigned %d %v", m, ok)
+	}
+	if _, ok := as[anims.Clips[1]]; ok {
+		t.Error("Spin assigned to the body it does not fit")
+	}
+}
+
+// TestModelEntry: after ARCHIVE:, an entry path, optionally followed by
+// :NAME naming a model inside it; the whole path wins when it is an
+// entry.
+func TestModelEntry(t *testing.T) {
+	data := readFixture(t, "bfres/testdata/multi_model.bfres")
+	sarc := archivetest.WriteSARC([]archivetest.SARCFile{{Path: "Model/multi_model.bfres", Data: data}, {Path: "odd:name.bfres", Data: data}}, true, 4)
+	a, err := Open("pack.sarc", sarc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ inner, entry, name string }{
+		{"Model/multi_model.bfres", "Model/multi_model.bfres", ""},
+		{"Model/multi_model.bfres:Hair", "Model/multi_model.bfres", "Hair"},
+		{"odd:name.bfres", "odd:name.bfres", ""},
+		{"odd:name.bfres:Prop", "odd:name.bfres", "Prop"},
+	} {
+		entry, b, name, err := ModelEntry(a.Archive, c.inner)
+		if err != nil || entry != c.entry || name != c.name || len(b) != len(data) {
+			t.Errorf("%q: entry %q name %q (%d bytes) %v; want %q %q", c.inner, entry, name, len(b), err, c.entry, c.name)
+		}
+	}
+	if _, _, _, err := ModelEntry(a.Archive, "Model/none.bfres:Body"); err == nil {
+		t.Error("a missing entry resolved")
+	}
+}
