@@ -80,7 +80,7 @@ func (r *rig) rebind() {
 	if r.skel != nil {
 		r.binding = formats.Bind(r.play.joint.clip, r.skel)
 		if len(r.binding.Warnings) > 0 {
-			text, detail := summarize(r.binding.Warnings)
+			text, detail := summarize(&r.binding)
 			r.msgs.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", r.play.joint.label, r.skelLabel, text)
 		}
 		return

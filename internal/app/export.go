@@ -57,8 +57,8 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 	for _, f := range a.ses.files {
 		for _, c := range f.asset.Clips {
 			if n := formats.JointTargets(c); n > 0 && a.rig.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
-				if bound := boundJoints(formats.Bind(c, a.rig.skel).Target); 2*bound < n {
-					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), bound, n, a.rig.skelLabel))
+				if fit := formats.FitClip(c, a.rig.skel); !fit.Fits() {
+					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), fit.Bound(), n, a.rig.skelLabel))
 					continue
 				}
 			}
@@ -69,16 +69,6 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 		return nil, errors.New("nothing to export: open an animation or a model first")
 	}
 	return p, nil
-}
-
-func boundJoints(targets []int) int {
-	n := 0
-	for _, t := range targets {
-		if t >= 0 {
-			n++
-		}
-	}
-	return n
 }
 
 func clipSource(f *File, clip string) string {

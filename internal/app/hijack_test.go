@@ -103,11 +103,15 @@ func TestBindingMessageSummarised(t *testing.T) {
 }
 
 func TestSummarizeOtherWarnings(t *testing.T) {
-	text, detail := summarize([]string{"animation has 7 joints, skeleton has 3; binding the first 3 by index"})
+	var mismatch anim.Binding
+	mismatch.Add(anim.BindIssue{Kind: anim.JointCountMismatch, Target: -1, Targets: 7, Joints: 3})
+	text, detail := summarize(&mismatch)
 	if text != "animation has 7 joints, skeleton has 3; binding the first 3 by index" || detail != "" {
 		t.Errorf("one warning: %q / %q", text, detail)
 	}
-	text, _ = summarize([]string{`animated bone "Tail" is not in the skeleton`})
+	var tail anim.Binding
+	tail.Add(anim.BindIssue{Kind: anim.MissingBone, Target: 4, Name: "Tail"})
+	text, _ = summarize(&tail)
 	if text != "1 animated bone is not in the skeleton: Tail" {
 		t.Errorf("one bone: %q", text)
 	}

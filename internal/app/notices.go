@@ -3,12 +3,12 @@ package app
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -21,9 +21,6 @@ func (m *messages) dropNotices(key string) {
 	m.notices = slices.DeleteFunc(m.notices, func(n viewmodel.Notice) bool { return n.Key == key })
 }
 
-// missingBone is anim's warning for one unbound animated bone.
-var missingBone = regexp.MustCompile(`^animated bone (".*") is not in the skeleton$`)
-
 // namesInSummary is how many bone names a summary line spells out.
 const namesInSummary = 5
 
@@ -31,18 +28,14 @@ const namesInSummary = 5
 // the per-bone "not in the skeleton" warnings become one count with the
 // first names ("33 animated bones are not in the skeleton: Tail, …");
 // other warnings are kept as they are.
-func summarize(warnings []string) (text, detail string) {
+func summarize(b *anim.Binding) (text, detail string) {
 	var missing, other []string
-	for _, w := range warnings {
-		if m := missingBone.FindStringSubmatch(w); m != nil {
-			name, err := strconv.Unquote(m[1])
-			if err != nil {
-				name = m[1]
-			}
-			missing = append(missing, name)
+	for _, is := range b.Issues {
+		if is.Kind == anim.MissingBone {
+			missing = append(missing, is.Name)
 			continue
 		}
-		other = append(other, w)
+		other = append(other, is.String())
 	}
 	var parts []string
 	if len(missing) > 0 {

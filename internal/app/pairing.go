@@ -252,34 +252,12 @@ func (r pairer) ownCandidates(cands []candidate) []candidate {
 }
 
 // fits reports whether clip c suits the model in use: without a model
-// every clip does; with one, the binding reports nothing but missing
-// bones (a J3D joint-count mismatch means another model's animation) and
-// more than half of the clip's animated joints find a joint.
+// every clip does; with one, formats' one fit rule decides.
 func (r pairer) fits(c *anim.Clip) bool {
 	if r.skel == nil {
 		return true
 	}
-	return fitsSkeleton(c, r.skel)
-}
-
-func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
-	n := formats.JointTargets(c)
-	if n == 0 {
-		return false
-	}
-	b := formats.Bind(c, sk)
-	for _, w := range b.Warnings {
-		if !missingBone.MatchString(w) {
-			return false
-		}
-	}
-	bound := 0
-	for _, t := range b.Target {
-		if t >= 0 {
-			bound++
-		}
-	}
-	return 2*bound > n
+	return formats.Fits(c, r.skel)
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
