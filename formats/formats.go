@@ -1,6 +1,6 @@
 // Package formats opens animation, skeleton and archive files. Open sniffs
-// magic bytes (never the extension), unwraps Yaz0, and hands the bytes to
-// the format that claims them. Every format is one format.Format
+// magic bytes (never the extension), unwraps Zstandard and Yaz0, and hands
+// the bytes to the format that claims them. Every format is one format.Format
 // descriptor defined in its own package (formats/j3d, formats/bfres,
 // formats/jba, formats/archive) and listed once in registry.go; the
 // lookups there answer every per-format question the rest of the program
@@ -36,7 +36,8 @@ type (
 )
 
 // Sniff names the format of data from its content: a registered format's
-// Name, "yaz0" for a Yaz0 stream, or "" when unknown.
+// Name, "yaz0" for a Yaz0 stream, "zstd" for a Zstandard one, or "" when
+// unknown.
 func Sniff(data []byte) string {
 	if archive.IsYaz0(data) {
 		return "yaz0"

@@ -206,3 +206,42 @@ func expected() string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
+
+// SupportedFormats lists what animscope reads, one line per kind of
+// content, for the CLI's usage and the viewer's About box:
+//
+//	Animations: J3D BCK, J3D BTK, ..., BFRES, JBA
+//	Skeletons: J3D BMD, J3D BDL, BFRES, JBA, skeleton JSON
+//	Archives: RARC, SARC
+//	Compression: Yaz0, Zstandard
+//
+// The first three come from the registry (display names in sniff order; a
+// format whose files hold both clips and skeletons is on both lines, one
+// that declares no Yields is under "Other"), so a new format appears
+// without editing any list. The compressions are not formats of their
+// own: Open unwraps them before it sniffs.
+func SupportedFormats() []string {
+	groups := []struct {
+		title string
+		has   func(*format.Format) bool
+	}{
+		{"Animations", func(f *format.Format) bool { return f.Has(format.Clips) }},
+		{"Skeletons", func(f *format.Format) bool { return f.Has(format.Skeletons) }},
+		{"Archives", func(f *format.Format) bool { return f.Has(format.Container) }},
+		{"Other", func(f *format.Format) bool { return f.Yields == 0 }},
+	}
+	fs := Formats()
+	var lines []string
+	for _, g := range groups {
+		var names []string
+		for _, f := range fs {
+			if g.has(f) {
+				names = append(names, f.DisplayName)
+			}
+		}
+		if len(names) > 0 {
+			lines = append(lines, g.title+": "+strings.Join(names, ", "))
+		}
+	}
+	return append(lines, "Compression: Yaz0, Zstandard")
+}

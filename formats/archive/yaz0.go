@@ -1,5 +1,10 @@
-// Package archive reads Nintendo containers: Yaz0 compression, RARC (J3D
-// games) and SARC (Wii U) archives.
+// Package archive reads Nintendo containers and compression: RARC
+// archives (the GameCube/Wii JSystem games), SARC archives (Wii U
+// big-endian, Switch little-endian), Yaz0 streams (whole files and
+// archive entries) and Zstandard streams (Switch .zs files, plain or
+// compressed against dictionaries supplied by SetZstdDictionaries).
+// RARC and SARC have format descriptors (format.go); the registry in
+// package formats unwraps Zstandard and Yaz0 before it sniffs.
 package archive
 
 import (

@@ -1,15 +1,24 @@
-// Package bfres reads Wii U BFRES files (FRES versions 3.x and 4.x,
-// big-endian): the header, index groups (Patricia dictionaries), models'
-// skeletons (FMDL/FSKL), skeletal animations (FSKA) and texture SRT
-// animations (FSHU in index group 5). Other subfiles are counted and named
-// but not decoded. Switch files (little-endian FRES versions 5, 8, 9 and
-// 10: FMDL/FSKL, FSKA, FMAA, FBVS) are read by ParseSwitch (switch*.go)
-// into the same structs.
+// Package bfres reads NintendoWare FRES (BFRES) files of the Wii U and the
+// Switch: models' skeletons (FMDL/FSKL; meshes and materials are counted,
+// not decoded) and every animation kind the viewer plays.
+//
+// Wii U files (FRES versions 3.x and 4.x, big-endian) hold skeletal
+// animations (FSKA), shader-parameter, colour and texture SRT animations
+// (FSHU, index groups 3, 4 and 5), texture pattern animations (FTXP) and
+// bone and material visibility animations (FVIS). Switch files
+// (little-endian FRES versions 5, 8, 9 and 10; ParseSwitch, switch*.go)
+// hold skeletal animations (FSKA), material animations (FMAA: texture SRT,
+// shader parameters, texture patterns, material visibility) and bone
+// visibility animations (FBVS); they are read into the same structs, so
+// conversion and the inspector serve both platforms. Parse takes either.
+// Textures, shape and scene animations and external files are counted and
+// named but not decoded.
 //
 // Parse returns spec-shaped structs (kept for the inspector's raw view);
 // Clips and Skeletons convert them to the format-neutral anim model.
-// Layout facts and evaluation rules: testdata/LAYOUT.md and
-// testdata/FIXTURES.md (copies of the shared fixture notes).
+// Layout facts and evaluation rules: testdata/LAYOUT.md,
+// testdata/FIXTURES.md (copies of the shared fixture notes) and, for the
+// Switch, testdata/switch/README.md.
 package bfres
 
 import (

@@ -16,10 +16,11 @@ func breakCurve(data []byte, off int64) {
 	binary.LittleEndian.PutUint16(p, binary.LittleEndian.Uint16(p)&^0x70|0x30)
 }
 
-// TestSwitchOneBrokenAnimationOpensTheRest (issue 14 point 4 on Switch
-// files): a broken FSKA, FMAA or FBVS is listed with its error and the
-// file's other animations open, per version; a file whose only content
-// is a broken animation is an error.
+// TestSwitchOneBrokenAnimationOpensTheRest is TestOneBrokenAnimationOpensTheRest
+// for Switch files: one unreadable animation must not cost the user the
+// rest of the file, so a broken FSKA, FMAA or FBVS is listed with its
+// error and the file's other animations open, in every supported version;
+// a file whose only content is a broken animation is an error.
 func TestSwitchOneBrokenAnimationOpensTheRest(t *testing.T) {
 	for _, major := range []int{5, 8, 9, 10} {
 		data := encodeSwitch(switchTestDesc(major))

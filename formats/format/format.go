@@ -71,7 +71,7 @@ type Entry struct {
 	Path string
 	Size int64
 	// Kind is the format sniffed from the entry's first bytes (a
-	// Format.Name, or "yaz0"; "" when unknown).
+	// Format.Name, "yaz0" or "zstd"; "" when unknown).
 	Kind string
 }
 
@@ -87,7 +87,8 @@ const (
 // Env is what the registry hands a format's Open.
 type Env struct {
 	// Sniff names the format of some bytes with every registered format
-	// (Format.Name, "yaz0" or ""): containers use it to label entries.
+	// (Format.Name, "yaz0", "zstd" or ""): containers use it to label
+	// entries.
 	Sniff func(data []byte) string
 }
 

@@ -27,9 +27,10 @@ func brokenTexSRT(t *testing.T) (path, broken, ok string) {
 	return path, f.TexSRTAnims[0].Name, f.TexSRTAnims[1].Name
 }
 
-// TestBrokenAnimationListed (point 4): info lists the broken animation
-// with its error, the other opens; sample --clip on it fails with that
-// error (exit 1, one line), on the other succeeds.
+// TestBrokenAnimationListed: one unreadable animation does not make the
+// file unreadable. info lists the broken animation with its error and the
+// other opens; sample --clip on it fails with that error (exit 1, one
+// line), on the other succeeds.
 func TestBrokenAnimationListed(t *testing.T) {
 	path, broken, ok := brokenTexSRT(t)
 	code, out, errOut := runCLI("info", path)
@@ -54,8 +55,9 @@ func TestBrokenAnimationListed(t *testing.T) {
 	}
 }
 
-// TestInfoDetailsAsTables (point 12): a BFRES's details print as lines
-// and tables, never a JSON blob.
+// TestInfoDetailsAsTables: info's text output is for people, so a BFRES's
+// details print as lines and tables, never a JSON blob (that is what
+// --json is for).
 func TestInfoDetailsAsTables(t *testing.T) {
 	code, out, _ := runCLI("info", apptest.BFRESFixtures+"texsrt.bfres")
 	if code != 0 {

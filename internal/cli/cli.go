@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"strings"
 
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -49,10 +51,20 @@ func (e *usageError) Error() string { return e.msg }
 // Usagef is a usage error (exit status 2).
 func Usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// TopUsage is what "animscope help" prints.
-const TopUsage = `animscope: a previewer for game animation files (J3D BCK/BCA/BTK/BRK/BPK/BTP/BVA, BMD/BDL, RARC, BFRES, SWTOR JBA)
+// topUsage is what "animscope help" prints: the formats the registry
+// holds (formats.SupportedFormats, so a new format shows up without an
+// edit here), then the commands.
+func topUsage() string {
+	var b strings.Builder
+	b.WriteString("animscope: a previewer for game animation files\n")
+	for _, line := range formats.SupportedFormats() {
+		b.WriteString("  " + line + "\n")
+	}
+	return b.String() + "\n" + commandUsage
+}
 
-Usage:
+// commandUsage is the part of topUsage that lists the commands.
+const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
@@ -64,8 +76,8 @@ Usage:
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model FILE] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
-  animscope render FILE [--model FILE] [--clip NAME] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
-  animscope render FILE [--model FILE] --gif out.gif --frames A:B:STEP [--size WxH]
+  animscope render FILE [--model FILE] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
+  animscope render FILE [--model FILE] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
   animscope export FILE[:PATH]... [--model FILE] [--clip NAME | --all] [--root-motion] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
@@ -98,7 +110,7 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 	case "export":
 		err = runExport(args[1:], stdout, stderr)
 	default:
-		fmt.Fprint(stdout, TopUsage)
+		fmt.Fprint(stdout, topUsage())
 		return ExitOK
 	}
 	return Report(err, stderr)

@@ -8,8 +8,9 @@
 // on test quads and colour animations the quads' baseColorFactor, both
 // through KHR_animation_pointer.
 //
-// It depends on anim and formats only (the same posing and binding the
-// CLI and the viewer use), never on a window, GL or the UI.
+// It depends on anim and formats (the same posing and binding the CLI and
+// the viewer use) and on assets for the UV checker the test quads show,
+// never on a window, GL or the UI.
 package export
 
 import (
