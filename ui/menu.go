@@ -216,7 +216,10 @@ func (u *UI) aboutWindow() {
 	imgui.SetNextWindowPosV(center, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
 	if imgui.BeginV("About animscope", &u.showAbout, imgui.WindowFlagsNoCollapse|imgui.WindowFlagsAlwaysAutoResize) {
 		imgui.Text("animscope: a previewer for game animation files")
-		textDim("J3D BCK / BTK, BMD / BDL skeletons, RARC / Yaz0, BFRES, SWTOR JBA")
+		for i, line := range u.AboutFormats {
+			textDim(line)
+			u.record(fmt.Sprintf("about:%d", i))
+		}
 		imgui.Spacing()
 		textDim("Evaluates animations with the games' own rules:")
 		textDim("J3D Hermite keys, rotation fractions, loop modes, texture matrices.")

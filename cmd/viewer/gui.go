@@ -14,6 +14,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -205,8 +206,7 @@ type viewer struct {
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
-	v := &viewer{win: win, cfgDir: cfgDir, set: set, ui: ui.New()}
-	v.ui.Options = set.Options
+	v := &viewer{win: win, cfgDir: cfgDir, set: set, ui: newUI(set)}
 	v.newContext(nil)
 	var err error
 	if v.imr, err = render.NewImGuiRenderer(); err != nil {
@@ -233,6 +233,15 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 		v.app.Apply(viewmodel.SetRuntime{Runtime: rt})
 	}
 	return v, nil
+}
+
+// newUI is the interface with the saved options and the format
+// registry's lines for Help › About (ui does not import formats).
+func newUI(set settings) *ui.UI {
+	u := ui.New()
+	u.Options = set.Options
+	u.AboutFormats = formats.SupportedFormats()
+	return u
 }
 
 // newContext creates the ImGui context (again, after a DPI change: ImGui
