@@ -81,6 +81,8 @@ type UI struct {
 	showHelp        bool
 	showAbout       bool
 
+	export exportDialog // File › Export glTF (export.go)
+
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
 	rects map[string]Rect
@@ -109,7 +111,9 @@ func New() *UI {
 // "last", "speed", "reverse", "loop", "loop:MODE" (items of the open loop
 // menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
 // "open:NAME" (directory entries), "open:ok", "recent:N"; in Help › About
-// "about:N" (the Nth line of AboutFormats).
+// "about:N" (the Nth line of AboutFormats); in File › Export glTF
+// "export:path", "export:current", "export:all", "export:ok",
+// "export:cancel" and "export:toast" (the last outcome).
 func (u *UI) ItemRect(id string) (Rect, bool) {
 	r, ok := u.rects[id]
 	return r, ok
@@ -166,6 +170,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	if u.openDialog {
 		u.openWindow(v)
 	}
+	u.exportUI(v)
 	u.toasts(v)
 	u.compareWindow(v)
 	if u.showHelp {

@@ -201,8 +201,8 @@ type viewer struct {
 	openStart           time.Time
 	firstFrameSinceOpen time.Duration
 	signals             <-chan os.Signal
-	churn               *churn       // --churn (churn.go)
-	exp                 exportDialog // File › Export (export.go)
+	churn               *churn    // --churn (churn.go)
+	exp                 exportJob // File › Export glTF (export.go)
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {

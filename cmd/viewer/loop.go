@@ -157,12 +157,17 @@ func (v *viewer) update(l *frameLoop) {
 	v.app.SetCompareActive(v.ui.CompareOpen())
 	v.app.Advance(dt)
 	v.app.Evaluate()
+	v.pollExport()
 	v.app.View(&v.view, l.stats, l.checkerRef)
+	v.view.Export = v.exportView()
 
 	imgui.NewFrame()
 	intents := v.ui.Frame(&v.view)
-	v.exportUI()
 	for _, in := range intents {
+		if req, ok := in.(viewmodel.Export); ok {
+			v.startExport(req) // the app plans it; this package writes it
+			continue
+		}
 		v.app.Apply(in)
 	}
 	if len(intents) > 0 {
