@@ -22,7 +22,7 @@ const idleAfter = 4
 
 // idleWake is the longest an idle viewer sleeps without an event: one
 // frame every two seconds lets toasts expire and costs about 1% of a
-// core (docs: the idle CPU figure in the issue-14 note).
+// core.
 const idleWake = 2 * time.Second
 
 // idleWait says how long the loop may sleep before its next frame: zero
