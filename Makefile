@@ -65,8 +65,11 @@ vet:
 # failures: under make test they must run. The tests that change X server
 # state or send input (Xft.dpi, xdotool, XDND) start an Xvfb of their own
 # on top of this (see cmd/viewer/display_test.go).
+# ANIMSCOPE_REQUIRE_VALIDATOR=1 does the same for the Khronos glTF validator
+# of the export tests (installed by deps), which plain go test skips when
+# it is missing.
 test: deps vet
-	env -u WAYLAND_DISPLAY ANIMSCOPE_REQUIRE_DISPLAY=1 xvfb-run $(XVFB_ARGS) $(GO) test ./...
+	env -u WAYLAND_DISPLAY ANIMSCOPE_REQUIRE_DISPLAY=1 ANIMSCOPE_REQUIRE_VALIDATOR=1 xvfb-run $(XVFB_ARGS) $(GO) test ./...
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -30,16 +30,6 @@ func (k TargetKind) String() string {
 	return fmt.Sprintf("kind(%d)", uint8(k))
 }
 
-// ParseTargetKind is the inverse of TargetKind.String.
-func ParseTargetKind(name string) (TargetKind, bool) {
-	for i, n := range targetKindNames {
-		if n == name {
-			return TargetKind(i), true
-		}
-	}
-	return 0, false
-}
-
 // IsMaterial reports whether targets of this kind animate a material or
 // shape (colour, texture pattern, visibility, shader parameter) rather
 // than a joint or a texture matrix.

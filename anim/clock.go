@@ -11,16 +11,13 @@ const (
 	Stopped                   // came to rest (once, once-reset, mirrored-once)
 )
 
-// Has reports whether all bits of f are set in e.
-func (e Event) Has(f Event) bool { return e&f == f }
-
 // Clock is the playback clock: J3DFrameCtrl's update rule with a caller-given
 // dt. It is a value type; it never reads a wall clock. Frames are
 // animation frames; dt is in frame-steps (seconds × fps for real time).
 //
 // Rate is the current signed rate as the game keeps it: mirrored modes flip
 // its sign at each bounce and the once modes set it to 0 when they stop.
-// Speed is what the user asked for; Play restarts a stopped clock at Speed.
+// Speed is what the user asked for.
 type Clock struct {
 	Mode     LoopMode
 	Duration float64 // end frame; the start and loop-start frames are 0
@@ -95,56 +92,6 @@ func (c *Clock) Advance(dt float64) Event {
 		ev |= c.update(c.Rate * rest)
 	}
 	return ev
-}
-
-// Play resumes playback; a clock that stopped at an end restarts from the
-// beginning (or the end, when playing backwards) at Speed.
-func (c *Clock) Play() {
-	c.Paused = false
-	if c.Rate == 0 {
-		c.Rate = c.Speed
-		if c.Mode == Once || c.Mode == OnceReset || c.Mode == MirroredOnce {
-			if c.Speed < 0 {
-				c.Frame = c.Duration
-			} else {
-				c.Frame = 0
-			}
-		}
-	}
-}
-
-// Pause stops the clock without losing its direction.
-func (c *Clock) Pause() { c.Paused = true }
-
-// SetSpeed changes the speed, keeping the current direction of a mirrored
-// clock that is on its way back.
-func (c *Clock) SetSpeed(speed float64) {
-	if c.Rate < 0 && c.Speed > 0 || c.Rate > 0 && c.Speed < 0 {
-		c.Rate = -speed
-	} else if c.Rate != 0 {
-		c.Rate = speed
-	}
-	c.Speed = speed
-}
-
-// Seek puts the clock at frame f, clamped to [0, Duration]. A clock that had
-// stopped stays ready to play from there.
-func (c *Clock) Seek(f float64) {
-	if math.IsNaN(f) {
-		return
-	}
-	c.Frame = math.Max(0, math.Min(f, c.Duration))
-	if c.Rate == 0 {
-		c.Rate = c.Speed
-		c.Paused = true
-	}
-}
-
-// Step moves n whole frames (negative: backwards) and pauses, clamped to the
-// clip. Stepping ignores the loop mode, as an editor's frame step does.
-func (c *Clock) Step(n int) {
-	c.Seek(math.Floor(c.Frame+0.5) + float64(n))
-	c.Paused = true
 }
 
 // update is J3DFrameCtrl::update for one step of delta frames (the game's

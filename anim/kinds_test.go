@@ -9,9 +9,6 @@ func TestMaterialKindsAndSlots(t *testing.T) {
 		if got := k.String(); got != want {
 			t.Errorf("kind %d: %q, want %q", k, got, want)
 		}
-		if back, ok := ParseTargetKind(want); !ok || back != k {
-			t.Errorf("ParseTargetKind(%q) = %d,%v", want, back, ok)
-		}
 		if k.IsMaterial() != (k >= TevRegTarget) {
 			t.Errorf("kind %s: IsMaterial %v", want, k.IsMaterial())
 		}

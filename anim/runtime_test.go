@@ -57,14 +57,14 @@ func TestClockEarly(t *testing.T) {
 	for range 4 {
 		ev = c.Advance(1)
 	}
-	if math.Abs(c.Frame-3.999) > 1e-9 || c.Rate != -1 || !ev.Has(Bounced) {
+	if math.Abs(c.Frame-3.999) > 1e-9 || c.Rate != -1 || !has(ev, Bounced) {
 		t.Fatalf("after 4 steps: frame %v rate %v event %v, want 3.999, -1, bounced", c.Frame, c.Rate, ev)
 	}
 	c = Clock{Mode: MirroredOnce, Duration: 4, Rate: 1, Speed: 1, Runtime: EarlyRuntime}
-	if ev := c.Advance(1e12); math.Abs(c.Frame-3.999) > 1e-9 || c.Rate != -1 || !ev.Has(Bounced) {
+	if ev := c.Advance(1e12); math.Abs(c.Frame-3.999) > 1e-9 || c.Rate != -1 || !has(ev, Bounced) {
 		t.Fatalf("huge step: frame %v rate %v event %v, want one clamp at 3.999", c.Frame, c.Rate, ev)
 	}
-	if ev := c.Advance(5); c.Frame != 0 || c.Rate != 0 || !ev.Has(Stopped) {
+	if ev := c.Advance(5); c.Frame != 0 || c.Rate != 0 || !has(ev, Stopped) {
 		t.Fatalf("back past 0: frame %v rate %v event %v, want stopped at 0", c.Frame, c.Rate, ev)
 	}
 	// A later-runtime clock reflects at end − 1.

@@ -92,14 +92,10 @@ func (s *SampledQuat) EvalQuat(f float64) [4]float64 {
 	return slerpShortest(&q[i], &q[i+1], t)
 }
 
-// SlerpShortest interpolates unit quaternions a and b (x, y, z, w) at t in
-// [0, 1] along the shorter of the two arcs between them.
-func SlerpShortest(a, b [4]float64, t float64) [4]float64 {
-	return slerpShortest(&a, &b, t)
-}
-
-// slerpShortest takes pointers so that sampling a stored track copies no
-// quaternions (it runs once per bone per frame).
+// slerpShortest interpolates unit quaternions a and b (x, y, z, w) at t in
+// [0, 1] along the shorter of the two arcs between them. It takes pointers
+// so that sampling a stored track copies no quaternions (it runs once per
+// bone per frame).
 func slerpShortest(a, b *[4]float64, t float64) [4]float64 {
 	dot := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
 	sb := 1.0 // sign applied to b: -1 puts it in a's hemisphere

@@ -77,6 +77,9 @@ func sameRotation(a, b [4]float64, tol float64) bool {
 	return same || neg
 }
 
+// slerpValues is slerpShortest for quaternions held by value.
+func slerpValues(a, b [4]float64, t float64) [4]float64 { return slerpShortest(&a, &b, t) }
+
 func TestSlerpShortest(t *testing.T) {
 	id := [4]float64{0, 0, 0, 1}
 	z := [3]float64{0, 0, 1}
@@ -99,7 +102,7 @@ func TestSlerpShortest(t *testing.T) {
 		{"t=1", axisAngle(z, 10), axisAngle(z, 70), 1, axisAngle(z, 70)},
 	}
 	for _, c := range cases {
-		got := SlerpShortest(c.a, c.b, c.t)
+		got := slerpValues(c.a, c.b, c.t)
 		if !sameRotation(got, c.want, 1e-9) {
 			t.Errorf("%s: got %v want %v", c.name, got, c.want)
 		}
@@ -112,7 +115,7 @@ func TestSlerpShortest(t *testing.T) {
 			b = quatMul(a, axisAngle([3]float64{1, 2, 3}, rng.Float64()*3))
 		}
 		tt := rng.Float64()
-		got := SlerpShortest(a, b, tt)
+		got := slerpValues(a, b, tt)
 		want := slerpByPower(a, b, tt)
 		// nlerp deviates from slerp by up to ~1e-6 below the 0.9995
 		// threshold (half-angle 0.032 rad); slerp itself agrees to rounding.
@@ -192,7 +195,7 @@ func TestEvaluateSampled(t *testing.T) {
 	pose := NewPose(c)
 	Evaluate(c, 1.5, pose)
 	p := pose.Targets[1]
-	wantQ := SlerpShortest(c.Targets[0].Quat.(*SampledQuat).Q[1], c.Targets[0].Quat.(*SampledQuat).Q[2], 0.5)
+	wantQ := slerpValues(c.Targets[0].Quat.(*SampledQuat).Q[1], c.Targets[0].Quat.(*SampledQuat).Q[2], 0.5)
 	if p.V[QuatX] != wantQ[0] || p.V[QuatY] != wantQ[1] || p.V[QuatZ] != wantQ[2] || p.V[QuatW] != wantQ[3] || !p.Quaternion {
 		t.Errorf("pose rotation %v, want %v", p.V[QuatX:QuatW+1], wantQ)
 	}
@@ -239,13 +242,13 @@ func TestSlerpThreshold(t *testing.T) {
 	}
 	above := axisAngle(z, 3.5) // dot = cos(1.75°) = 0.99953
 	below := axisAngle(z, 3.7) // dot = cos(1.85°) = 0.99948
-	if got, want := SlerpShortest(a, above, 0.25), nlerp(a, above, 0.25); !sameRotation(got, want, 1e-15) {
+	if got, want := slerpValues(a, above, 0.25), nlerp(a, above, 0.25); !sameRotation(got, want, 1e-15) {
 		t.Errorf("above threshold: got %v, want nlerp %v", got, want)
 	}
-	if got, want := SlerpShortest(a, below, 0.25), axisAngle(z, 3.7*0.25); !sameRotation(got, want, 1e-14) {
+	if got, want := slerpValues(a, below, 0.25), axisAngle(z, 3.7*0.25); !sameRotation(got, want, 1e-14) {
 		t.Errorf("below threshold: got %v, want slerp %v", got, want)
 	}
-	if got, lerp := SlerpShortest(a, below, 0.25), nlerp(a, below, 0.25); sameRotation(got, lerp, 1e-9) {
+	if got, lerp := slerpValues(a, below, 0.25), nlerp(a, below, 0.25); sameRotation(got, lerp, 1e-9) {
 		t.Errorf("below threshold the result %v equals nlerp; the test cannot tell the branches apart", got)
 	}
 }

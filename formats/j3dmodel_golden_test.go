@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // manifestCase is one MANIFEST.json line of the j3dmodel fixtures.
@@ -88,7 +89,7 @@ func TestPosedGoldens(t *testing.T) {
 				if worlds != len(skel.Joints) {
 					t.Errorf("golden has %d world lists for %d joints", worlds, len(skel.Joints))
 				}
-				for _, e := range sample.Compare(got, want, 10) {
+				for _, e := range sampletest.Compare(got, want, 10) {
 					t.Errorf("%s: %s", from, e)
 				}
 			}

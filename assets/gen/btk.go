@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 // demoBTK is the demo's texture animation, written with the project's own
@@ -39,5 +40,5 @@ func demoBTK() ([]byte, error) {
 	b.Names = []j3d.Name{{Name: "scroll"}, {Name: "spin"}}
 	b.TexGens = []uint8{0, 1}
 	b.Centers = [][3]float32{{0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}}
-	return j3d.EncodeBTK(b)
+	return j3dtest.EncodeBTK(b)
 }

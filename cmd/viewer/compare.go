@@ -20,7 +20,7 @@ func (v *viewer) prepareCompare(sx float32) {
 	r.ready = false
 	w, h := v.ui.CompareViewportSize()
 	pw, ph := int(w*sx), int(h*sx)
-	if !v.ui.CompareOpen() || !v.app.CompareShown() || pw < 1 || ph < 1 {
+	if !v.ui.CompareOpen() || !v.app.Comparison().Shown() || pw < 1 || ph < 1 {
 		return
 	}
 	if err := r.targets.Ensure(anim.NumLoopModes, pw, ph); err != nil {
@@ -41,13 +41,13 @@ func (v *viewer) drawCompare() {
 		return
 	}
 	for m, t := range r.targets.Targets {
-		k := v.app.CompareSame(m)
+		k := v.app.Comparison().Same(m)
 		if k == m {
 			t.Bind()
 			v.scene.DrawScene(&r.scenes[m])
 		}
 		src := r.targets.Targets[k]
-		v.app.SetCompareTexture(m, viewmodel.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
+		v.app.Comparison().SetTexture(m, viewmodel.TextureRef{ID: uintptr(src.Texture.ID), W: src.W(), H: src.H()})
 	}
 	render.BindWindow()
 }

@@ -137,7 +137,7 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 		v.app.SetCompareActive(true)
 		if f.compareTime != "" {
 			t, _ := cli.ParseFinite(f.compareTime)
-			v.app.HoldCompare(t)
+			v.app.Comparison().Hold(t)
 		}
 	}
 }

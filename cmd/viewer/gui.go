@@ -85,10 +85,12 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 		v.churn = &churn{total: g.churn, left: g.churn, files: files}
 	}
 	if g.hasFrame {
-		v.app.StartAt(g.frame)
+		v.app.Apply(viewmodel.Seek{Frame: g.frame})
+		v.app.Apply(viewmodel.Pause{})
+		v.app.Evaluate()
 	}
 	if g.selectName != "" {
-		v.app.SelectByName(g.selectName)
+		v.app.Apply(viewmodel.SelectNamed{Name: g.selectName})
 	}
 	v.applyAnalysisFlags(&g.analysis)
 	if g.cpuProfile != "" {
@@ -224,10 +226,10 @@ func (v *viewer) saveSettings() {
 		s.Window.X, s.Window.Y = v.win.Pos()
 		s.Window.HasPos = true
 	}
-	s.Recent = v.app.Recent()
-	s.BrowseDir = v.app.BrowseDir()
+	s.Recent = v.app.Settings().Recent
+	s.BrowseDir = v.app.Settings().BrowseDir
 	s.Options = v.ui.Options
-	s.Speed = v.app.Speed()
+	s.Speed = v.app.Settings().Speed
 	s.Runtime = v.app.Runtime().String()
 	if err := saveSettings(v.cfgDir, s); err != nil {
 		fmt.Fprintf(os.Stderr, "animscope: saving settings: %v\n", err)

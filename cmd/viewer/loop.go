@@ -152,8 +152,8 @@ func (v *viewer) update(l *frameLoop) {
 		v.rebuildFonts()
 	}
 	dt := v.win.NewFrame()
-	v.app.SetUp(v.ui.Options.Up)
-	v.app.SetChainMode(v.ui.Options.ChainMode)
+	v.app.Apply(viewmodel.SetUpAxis{Up: v.ui.Options.Up})
+	v.app.Apply(viewmodel.SetChainMode{On: v.ui.Options.ChainMode})
 	v.app.SetCompareActive(v.ui.CompareOpen())
 	v.app.Advance(dt)
 	v.app.Evaluate()

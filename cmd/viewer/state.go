@@ -121,7 +121,7 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 		}
 		st.Curves = c
 	}
-	if cv := v.app.CompareView(); cv != nil && v.ui.CompareOpen() {
+	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
 		for m := range c.Modes {
 			c.Modes[m] = anim.LoopMode(m).String()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -266,7 +267,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 5) {
+			for _, msg := range sampletest.Compare(got, want, 5) {
 				t.Error(msg)
 			}
 		})

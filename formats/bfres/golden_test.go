@@ -9,6 +9,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // readFixture returns a testdata file, Yaz0-decompressed when it is.
@@ -76,7 +77,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 10) {
+			for _, msg := range sampletest.Compare(got, want, 10) {
 				t.Error(msg)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // readSwitchFixture returns testdata/switch/NAME; for a .szs (Yaz0 SARC
@@ -78,7 +79,7 @@ func TestSwitchGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if msgs := sample.Compare(got, want, 10); len(msgs) > 0 {
+			if msgs := sampletest.Compare(got, want, 10); len(msgs) > 0 {
 				t.Error(strings.Join(msgs, "\n"))
 			}
 		})

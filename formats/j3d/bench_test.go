@@ -1,9 +1,10 @@
-package j3d
+package j3d_test
 
 import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
 )
 
 // BenchmarkEvaluateLarge samples all 400 joints (3600 channels, 1782 of
@@ -59,7 +60,7 @@ func BenchmarkDecodeLarge(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		bck, err := DecodeBCK(data)
+		bck, err := j3d.DecodeBCK(data)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -75,7 +76,7 @@ func BenchmarkDecodeLargeRaw(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := DecodeBCK(data); err != nil {
+		if _, err := j3d.DecodeBCK(data); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -70,7 +71,7 @@ func TestSkeletonGoldens(t *testing.T) {
 			if err := json.Unmarshal(raw, &want); err != nil {
 				t.Fatal(err)
 			}
-			m, err := ReadModel(readModelFixture(t, want.File))
+			m, err := j3d.ReadModel(readModelFixture(t, want.File))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestSkeletonGoldens(t *testing.T) {
 // compensation; a regression that ignores it moves lower_ssc by 12.6 units
 // (noclip.website's rest pose). Check the numbers the README names.
 func TestMayaRestUsesParentScale(t *testing.T) {
-	m, err := ReadModel(readModelFixture(t, "maya_ssc.bmd"))
+	m, err := j3d.ReadModel(readModelFixture(t, "maya_ssc.bmd"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,14 +180,14 @@ func chainNodes(n int) [][2]uint16 {
 	var out [][2]uint16
 	for i := 0; i < n; i++ {
 		if i > 0 {
-			out = append(out, [2]uint16{NodeOpen, 0})
+			out = append(out, [2]uint16{j3d.NodeOpen, 0})
 		}
-		out = append(out, [2]uint16{NodeJoint, uint16(i)})
+		out = append(out, [2]uint16{j3d.NodeJoint, uint16(i)})
 	}
 	for i := 1; i < n; i++ {
-		out = append(out, [2]uint16{NodeClose, 0})
+		out = append(out, [2]uint16{j3d.NodeClose, 0})
 	}
-	return append(out, [2]uint16{NodeEnd, 0})
+	return append(out, [2]uint16{j3d.NodeEnd, 0})
 }
 
 type be []byte
@@ -289,7 +290,7 @@ func threeJoints() []specJoint {
 // The encoder itself must reproduce a fixture's structure, or the hostile
 // cases built from it prove nothing.
 func TestEncoderRoundTrip(t *testing.T) {
-	m, err := ReadModel(encodeModel(modelSpec{joints: threeJoints(), nodes: chainNodes(3), extra: []string{"VTX1", "EVP1"}}))
+	m, err := j3d.ReadModel(encodeModel(modelSpec{joints: threeJoints(), nodes: chainNodes(3), extra: []string{"VTX1", "EVP1"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,9 +303,9 @@ func TestEncoderRoundTrip(t *testing.T) {
 // level's last joint; material and shape nodes open levels without changing
 // parents.
 func TestHierarchyRules(t *testing.T) {
-	J := func(i uint16) [2]uint16 { return [2]uint16{NodeJoint, i} }
-	O, C, E := [2]uint16{NodeOpen, 0}, [2]uint16{NodeClose, 0}, [2]uint16{NodeEnd, 0}
-	M, S := [2]uint16{NodeMaterial, 0}, [2]uint16{NodeShape, 0}
+	J := func(i uint16) [2]uint16 { return [2]uint16{j3d.NodeJoint, i} }
+	O, C, E := [2]uint16{j3d.NodeOpen, 0}, [2]uint16{j3d.NodeClose, 0}, [2]uint16{j3d.NodeEnd, 0}
+	M, S := [2]uint16{j3d.NodeMaterial, 0}, [2]uint16{j3d.NodeShape, 0}
 	joints := make([]specJoint, 6)
 	for i := range joints {
 		joints[i] = specJoint{name: fmt.Sprint("j", i), scale: [3]float32{1, 1, 1}}
@@ -325,7 +326,7 @@ func TestHierarchyRules(t *testing.T) {
 			[]int{-1, 0, 0, 2, 3, 2}, 0},
 	}
 	for _, c := range cases {
-		m, err := ReadModel(encodeModel(modelSpec{joints: joints, nodes: c.nodes}))
+		m, err := j3d.ReadModel(encodeModel(modelSpec{joints: joints, nodes: c.nodes}))
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -340,7 +341,7 @@ func TestRemapAndNames(t *testing.T) {
 	joints := threeJoints()
 	joints[2].trans = [3]float32{7, 8, 9}
 	// Joint i's data is entry remap[i]; joints 0 and 1 share entry 2.
-	m, err := ReadModel(encodeModel(modelSpec{joints: joints, nodes: chainNodes(3), remap: []uint16{2, 2, 0}}))
+	m, err := j3d.ReadModel(encodeModel(modelSpec{joints: joints, nodes: chainNodes(3), remap: []uint16{2, 2, 0}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +355,7 @@ func TestRemapAndNames(t *testing.T) {
 	if s.Joints[0].Name != "a" || s.Joints[2].Name != "c" {
 		t.Errorf("names come from the name table by joint index: %q %q", s.Joints[0].Name, s.Joints[2].Name)
 	}
-	m, err = ReadModel(encodeModel(modelSpec{joints: joints, nodes: chainNodes(3), noNames: true}))
+	m, err = j3d.ReadModel(encodeModel(modelSpec{joints: joints, nodes: chainNodes(3), noNames: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,16 +365,16 @@ func TestRemapAndNames(t *testing.T) {
 }
 
 func TestModelModesAndWarnings(t *testing.T) {
-	J := func(i uint16) [2]uint16 { return [2]uint16{NodeJoint, i} }
-	E := [2]uint16{NodeEnd, 0}
+	J := func(i uint16) [2]uint16 { return [2]uint16{j3d.NodeJoint, i} }
+	E := [2]uint16{j3d.NodeEnd, 0}
 	for flags, want := range map[uint16]anim.HierarchyMode{0: anim.J3DBasic, 1: anim.J3DSoftImage, 2: anim.J3DMaya, 0x1102: anim.J3DMaya} {
-		m, err := ReadModel(encodeModel(modelSpec{flags: flags, joints: threeJoints(), nodes: chainNodes(3)}))
+		m, err := j3d.ReadModel(encodeModel(modelSpec{flags: flags, joints: threeJoints(), nodes: chainNodes(3)}))
 		if err != nil || m.HierarchyMode() != want {
 			t.Errorf("flags 0x%x: mode %v err %v, want %v", flags, m.HierarchyMode(), err, want)
 		}
 	}
 	// Joint 2 never named: a root, with a warning; two named roots warn too.
-	m, err := ReadModel(encodeModel(modelSpec{joints: threeJoints(), nodes: [][2]uint16{J(0), J(1), E}}))
+	m, err := j3d.ReadModel(encodeModel(modelSpec{joints: threeJoints(), nodes: [][2]uint16{J(0), J(1), E}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,11 +387,11 @@ func TestModelModesAndWarnings(t *testing.T) {
 
 // Hostile models: one clear error line, never a panic.
 func TestHostileModels(t *testing.T) {
-	J := func(i uint16) [2]uint16 { return [2]uint16{NodeJoint, i} }
-	O, C, E := [2]uint16{NodeOpen, 0}, [2]uint16{NodeClose, 0}, [2]uint16{NodeEnd, 0}
+	J := func(i uint16) [2]uint16 { return [2]uint16{j3d.NodeJoint, i} }
+	O, C, E := [2]uint16{j3d.NodeOpen, 0}, [2]uint16{j3d.NodeClose, 0}, [2]uint16{j3d.NodeEnd, 0}
 	good := encodeModel(modelSpec{joints: threeJoints(), nodes: chainNodes(3)})
 	jnt1 := int64(0)
-	m, _ := ReadModel(good)
+	m, _ := j3d.ReadModel(good)
 	for _, c := range m.Chunks {
 		if c.ID == "JNT1" {
 			jnt1 = c.Offset
@@ -431,7 +432,7 @@ func TestHostileModels(t *testing.T) {
 		{"bdl prefix", append([]byte("J3D2bdl4"), good[8:0x10]...), "bdl: offset 0x0: file is 16 bytes, too short"},
 	}
 	for _, c := range cases {
-		_, err := ReadModel(c.data)
+		_, err := j3d.ReadModel(c.data)
 		if err == nil {
 			t.Errorf("%s: no error", c.name)
 			continue
@@ -447,7 +448,7 @@ func TestHostileModels(t *testing.T) {
 func TestModelMutations(t *testing.T) {
 	data := readModelFixture(t, "maya_ssc.bmd")
 	for n := 0; n < len(data); n++ {
-		if m, err := ReadModel(data[:n]); err == nil {
+		if m, err := j3d.ReadModel(data[:n]); err == nil {
 			m.Skeleton("x").Finish()
 		}
 	}
@@ -455,7 +456,7 @@ func TestModelMutations(t *testing.T) {
 		for _, v := range []byte{0x00, 0xFF, 0x7F, data[i] ^ 0x01} {
 			b := slices.Clone(data)
 			b[i] = v
-			if m, err := ReadModel(b); err == nil {
+			if m, err := j3d.ReadModel(b); err == nil {
 				s := m.Skeleton("x")
 				if s.Finish() == nil {
 					s.World(nil, nil, make([]mgl64.Mat4, len(s.Joints)))
@@ -474,7 +475,7 @@ func FuzzBMD(f *testing.F) {
 	f.Add(encodeModel(modelSpec{flags: 1, joints: threeJoints(), nodes: chainNodes(3), remap: []uint16{2, 1, 0}}))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ReadModel(data)
+		m, err := j3d.ReadModel(data)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("multi-line error %q", err)

@@ -11,10 +11,10 @@
 // bounds, loop mode above 4) and return spec-shaped structs that keep
 // every header field and raw table, for an inspector that shows the file
 // as stored. Their Clip methods convert that into a format-neutral
-// anim.Clip following the games' semantics. The Encode functions write the
-// structs back in the exporters' layout. Writing is a supported feature,
-// not a test helper: assets/gen builds the embedded demo assets with it,
-// and the round-trip tests re-encode every fixture byte for byte.
+// anim.Clip following the games' semantics. Nothing in production writes
+// J3D files: the encoders that write the structs back in the exporters'
+// layout are in formats/j3d/j3dtest, for the tests (which re-encode every
+// fixture byte for byte) and assets/gen (which writes the demo's BTK).
 //
 // # Byte order
 //
@@ -22,7 +22,7 @@
 // reversed type ("1kcb", "1acb", "3dmb", ...), every number byte-swapped,
 // four-character codes written as u32s (chunk ids "1KNA", "1FNA", ...),
 // strings and padding unchanged. Decoders accept both; FileHeader.LittleEndian
-// (Model.LittleEndian) says which, and the encoders write either. No retail
+// (Model.LittleEndian) says which, and j3dtest writes either. No retail
 // little-endian J3D file is known: the form follows the convention of
 // Nintendo's little-endian re-releases (RARC becoming CRAR).
 //

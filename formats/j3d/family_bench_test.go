@@ -1,13 +1,14 @@
-package j3d
+package j3d_test
 
 import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
 
-	"github.com/animscope/animscope/internal/cputime"
-
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
+	"github.com/animscope/animscope/internal/cputime"
 )
 
 // largeBCA builds a 400-joint, 120-frame BCA as real character files are:
@@ -17,35 +18,35 @@ func largeBCA(tb testing.TB) []byte {
 	tb.Helper()
 	const joints, frames = 400, 121
 	rng := rand.New(rand.NewPCG(13, 400))
-	b := &BCA{LoopMode: 2, Duration: frames - 1}
-	b.Joints = make([]FullSet, joints)
+	b := &j3d.BCA{LoopMode: 2, Duration: frames - 1}
+	b.Joints = make([]j3d.FullSet, joints)
 	for i := range b.Joints {
 		for j := range b.Joints[i] {
 			var err error
-			switch KindOf(j) {
-			case ScaleTrack:
-				b.Joints[i][j], err = FullSeq(&b.Scale, float32(1+0.001*float64(i)))
-			case RotationTrack:
+			switch j3d.KindOf(j) {
+			case j3d.ScaleTrack:
+				b.Joints[i][j], err = j3dtest.FullSeq(&b.Scale, float32(1+0.001*float64(i)))
+			case j3d.RotationTrack:
 				v := make([]int16, frames)
 				for f := range v {
 					v[f] = int16(rng.IntN(65536) - 32768)
 				}
-				b.Joints[i][j], err = FullSeq(&b.Rotation, v...)
+				b.Joints[i][j], err = j3dtest.FullSeq(&b.Rotation, v...)
 			default:
 				v := make([]float32, frames)
 				for f := range v {
 					v[f] = rng.Float32() * 100
 				}
-				b.Joints[i][j], err = FullSeq(&b.Translation, v...)
+				b.Joints[i][j], err = j3dtest.FullSeq(&b.Translation, v...)
 			}
 			if err != nil {
 				// The u16 table counts cap what fits: fall back to a
 				// constant once a table is full.
-				b.Joints[i][j], _ = FullSeq(&b.Scale, 1)
+				b.Joints[i][j], _ = j3dtest.FullSeq(&b.Scale, 1)
 			}
 		}
 	}
-	data, err := EncodeBCA(b)
+	data, err := j3dtest.EncodeBCA(b)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func BenchmarkDecodeBCA400(b *testing.B) {
 	b.ReportAllocs()
 	defer cpuMeter(b, len(data))()
 	for b.Loop() {
-		bca, err := DecodeBCA(data)
+		bca, err := j3d.DecodeBCA(data)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -91,9 +92,9 @@ func BenchmarkDecodeBCA400(b *testing.B) {
 // 8-key tracks (bigger than any real one) into a clip.
 func BenchmarkDecodeBRK(b *testing.B) {
 	rng := rand.New(rand.NewPCG(13, 200))
-	brk := &BRK{Duration: 60}
+	brk := &j3d.BRK{Duration: 60}
 	for i := range 400 {
-		var tr ColorTracks
+		var tr j3d.ColorTracks
 		values := &brk.CValues
 		if i >= 200 {
 			values = &brk.KValues
@@ -103,16 +104,16 @@ func BenchmarkDecodeBRK(b *testing.B) {
 			for k := range keys {
 				keys[k] = []float64{float64(k * 8), float64(rng.IntN(512) - 128), float64(rng.IntN(40) - 20), float64(rng.IntN(40) - 20)}
 			}
-			tr[j], _ = ColorKeys(&values[j], 1, keys...)
+			tr[j], _ = j3dtest.ColorKeys(&values[j], 1, keys...)
 		}
-		name := Name{Name: "material_" + string(rune('a'+i%26)) + string(rune('a'+i/26))}
+		name := j3d.Name{Name: "material_" + string(rune('a'+i%26)) + string(rune('a'+i/26))}
 		if i < 200 {
-			brk.CRegs, brk.CNames = append(brk.CRegs, RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.CNames, name)
+			brk.CRegs, brk.CNames = append(brk.CRegs, j3d.RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.CNames, name)
 		} else {
-			brk.KRegs, brk.KNames = append(brk.KRegs, RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.KNames, name)
+			brk.KRegs, brk.KNames = append(brk.KRegs, j3d.RegEntry{Tracks: tr, ColorID: uint8(i % 4)}), append(brk.KNames, name)
 		}
 	}
-	data, err := EncodeBRK(brk)
+	data, err := j3dtest.EncodeBRK(brk)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func BenchmarkDecodeBRK(b *testing.B) {
 	b.ReportAllocs()
 	defer cpuMeter(b, len(data))()
 	for b.Loop() {
-		d, err := DecodeBRK(data)
+		d, err := j3d.DecodeBRK(data)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 // addFamilySeeds seeds a fuzz target with the family fixtures of one type,
@@ -31,83 +33,83 @@ func addFamilySeeds(f *testing.F, ext, magic string) {
 	}
 	f.Add([]byte{})
 	f.Add([]byte(magic))
-	f.Add([]byte(LittleMagic(magic)))
+	f.Add([]byte(j3d.LittleMagic(magic)))
 }
 
 // swapOrder re-encodes a family file in the other byte order.
 func swapOrder(data []byte) ([]byte, error) {
-	flip := func(h *FileHeader) { h.LittleEndian = !h.LittleEndian }
+	flip := func(h *j3d.FileHeader) { h.LittleEndian = !h.LittleEndian }
 	switch {
-	case byteOrder(data, MagicBCA) != nil:
-		b, err := DecodeBCA(data)
+	case j3d.ByteOrderOf(data, j3d.MagicBCA) != nil:
+		b, err := j3d.DecodeBCA(data)
 		if err != nil {
 			return nil, err
 		}
 		flip(&b.File)
-		return EncodeBCA(b)
-	case byteOrder(data, MagicBRK) != nil:
-		b, err := DecodeBRK(data)
+		return j3dtest.EncodeBCA(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBRK) != nil:
+		b, err := j3d.DecodeBRK(data)
 		if err != nil {
 			return nil, err
 		}
 		flip(&b.File)
-		return EncodeBRK(b)
-	case byteOrder(data, MagicBPK) != nil:
-		b, err := DecodeBPK(data)
+		return j3dtest.EncodeBRK(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBPK) != nil:
+		b, err := j3d.DecodeBPK(data)
 		if err != nil {
 			return nil, err
 		}
 		flip(&b.File)
-		return EncodeBPK(b)
-	case byteOrder(data, MagicBTP) != nil:
-		b, err := DecodeBTP(data)
+		return j3dtest.EncodeBPK(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBTP) != nil:
+		b, err := j3d.DecodeBTP(data)
 		if err != nil {
 			return nil, err
 		}
 		flip(&b.File)
-		return EncodeBTP(b)
+		return j3dtest.EncodeBTP(b)
 	default:
-		b, err := DecodeBVA(data)
+		b, err := j3d.DecodeBVA(data)
 		if err != nil {
 			return nil, err
 		}
 		flip(&b.File)
-		return EncodeBVA(b)
+		return j3dtest.EncodeBVA(b)
 	}
 }
 
 func FuzzBCA(f *testing.F) {
-	addFamilySeeds(f, ".bca", MagicBCA)
+	addFamilySeeds(f, ".bca", j3d.MagicBCA)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFamily(t, data, "bca") })
 }
 
 func FuzzBRK(f *testing.F) {
-	addFamilySeeds(f, ".brk", MagicBRK)
+	addFamilySeeds(f, ".brk", j3d.MagicBRK)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFamily(t, data, "brk") })
 }
 
 func FuzzBPK(f *testing.F) {
-	addFamilySeeds(f, ".bpk", MagicBPK)
+	addFamilySeeds(f, ".bpk", j3d.MagicBPK)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFamily(t, data, "bpk") })
 }
 
 func FuzzBTP(f *testing.F) {
-	addFamilySeeds(f, ".btp", MagicBTP)
+	addFamilySeeds(f, ".btp", j3d.MagicBTP)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFamily(t, data, "btp") })
 }
 
 func FuzzBVA(f *testing.F) {
-	addFamilySeeds(f, ".bva", MagicBVA)
+	addFamilySeeds(f, ".bva", j3d.MagicBVA)
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFamily(t, data, "bva") })
 }
 
 // familyDecoders decode one type into its struct and clip.
 var familyDecoders = map[string]func([]byte) (any, *anim.Clip, error){
-	"bca": decodeWith(DecodeBCA),
-	"brk": decodeWith(DecodeBRK),
-	"bpk": decodeWith(DecodeBPK),
-	"btp": decodeWith(DecodeBTP),
-	"bva": decodeWith(DecodeBVA),
+	"bca": decodeWith(j3d.DecodeBCA),
+	"brk": decodeWith(j3d.DecodeBRK),
+	"bpk": decodeWith(j3d.DecodeBPK),
+	"btp": decodeWith(j3d.DecodeBTP),
+	"bva": decodeWith(j3d.DecodeBVA),
 }
 
 func decodeWith[T interface{ Clip() (*anim.Clip, error) }](dec func([]byte) (T, error)) func([]byte) (any, *anim.Clip, error) {

@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"bytes"
@@ -8,7 +8,10 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // familyDir holds the J3D family fixtures (BCA, BRK, BPK, BTP, BVA and
@@ -44,20 +47,20 @@ func decodeFamily(data []byte) (*anim.Clip, error) {
 		clip, err = c.Clip()
 	}
 	switch {
-	case byteOrder(data, MagicBCA) != nil:
-		conv(DecodeBCA(data))
-	case byteOrder(data, MagicBRK) != nil:
-		conv(DecodeBRK(data))
-	case byteOrder(data, MagicBPK) != nil:
-		conv(DecodeBPK(data))
-	case byteOrder(data, MagicBTP) != nil:
-		conv(DecodeBTP(data))
-	case byteOrder(data, MagicBVA) != nil:
-		conv(DecodeBVA(data))
-	case byteOrder(data, MagicBTK) != nil:
-		conv(DecodeBTK(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBCA) != nil:
+		conv(j3d.DecodeBCA(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBRK) != nil:
+		conv(j3d.DecodeBRK(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBPK) != nil:
+		conv(j3d.DecodeBPK(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBTP) != nil:
+		conv(j3d.DecodeBTP(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBVA) != nil:
+		conv(j3d.DecodeBVA(data))
+	case j3d.ByteOrderOf(data, j3d.MagicBTK) != nil:
+		conv(j3d.DecodeBTK(data))
 	default:
-		conv(DecodeBCK(data))
+		conv(j3d.DecodeBCK(data))
 	}
 	if err != nil {
 		return nil, err
@@ -91,7 +94,7 @@ func TestFamilyGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 20) {
+			for _, msg := range sampletest.Compare(got, want, 20) {
 				t.Error(msg)
 			}
 			if len(got.Targets) != len(want.Targets) {
@@ -144,26 +147,26 @@ func TestLittleEndianRoundTrip(t *testing.T) {
 		}
 		var out []byte
 		if filepath.Ext(name) == ".btk" {
-			b, err := DecodeBTK(data)
+			b, err := j3d.DecodeBTK(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !b.File.LittleEndian {
 				t.Fatalf("%s: not detected as little-endian", name)
 			}
-			out, err = EncodeBTK(b)
+			out, err = j3dtest.EncodeBTK(b)
 			if err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			b, err := DecodeBCK(data)
+			b, err := j3d.DecodeBCK(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !b.File.LittleEndian || b.Chunk.ID != "ANK1" {
 				t.Fatalf("%s: little-endian %v, chunk %q", name, b.File.LittleEndian, b.Chunk.ID)
 			}
-			out, err = EncodeBCK(b)
+			out, err = j3dtest.EncodeBCK(b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,13 @@
-package j3d
+package j3d_test
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 // TestFamilyEncodeRoundTrip re-encodes every family fixture: the encoders
@@ -34,46 +37,46 @@ func TestFamilyEncodeRoundTrip(t *testing.T) {
 // reencode decodes any J3D animation file and encodes it again.
 func reencode(data []byte) ([]byte, error) {
 	switch {
-	case byteOrder(data, MagicBCA) != nil:
-		b, err := DecodeBCA(data)
+	case j3d.ByteOrderOf(data, j3d.MagicBCA) != nil:
+		b, err := j3d.DecodeBCA(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBCA(b)
-	case byteOrder(data, MagicBRK) != nil:
-		b, err := DecodeBRK(data)
+		return j3dtest.EncodeBCA(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBRK) != nil:
+		b, err := j3d.DecodeBRK(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBRK(b)
-	case byteOrder(data, MagicBPK) != nil:
-		b, err := DecodeBPK(data)
+		return j3dtest.EncodeBRK(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBPK) != nil:
+		b, err := j3d.DecodeBPK(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBPK(b)
-	case byteOrder(data, MagicBTP) != nil:
-		b, err := DecodeBTP(data)
+		return j3dtest.EncodeBPK(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBTP) != nil:
+		b, err := j3d.DecodeBTP(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBTP(b)
-	case byteOrder(data, MagicBVA) != nil:
-		b, err := DecodeBVA(data)
+		return j3dtest.EncodeBTP(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBVA) != nil:
+		b, err := j3d.DecodeBVA(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBVA(b)
-	case byteOrder(data, MagicBTK) != nil:
-		b, err := DecodeBTK(data)
+		return j3dtest.EncodeBVA(b)
+	case j3d.ByteOrderOf(data, j3d.MagicBTK) != nil:
+		b, err := j3d.DecodeBTK(data)
 		if err != nil {
 			return nil, err
 		}
-		return EncodeBTK(b)
+		return j3dtest.EncodeBTK(b)
 	}
-	b, err := DecodeBCK(data)
+	b, err := j3d.DecodeBCK(data)
 	if err != nil {
 		return nil, err
 	}
-	return EncodeBCK(b)
+	return j3dtest.EncodeBCK(b)
 }

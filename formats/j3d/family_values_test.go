@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 // These tests build files with the encoders (every type, every loop mode,
@@ -79,7 +81,7 @@ func checkHeader(t *testing.T, data []byte, magic string, little bool, clip *ani
 	t.Helper()
 	want := magic
 	if little {
-		want = LittleMagic(magic)
+		want = j3d.LittleMagic(magic)
 	}
 	if string(data[:8]) != want {
 		t.Errorf("magic %q, want %q", data[:8], want)
@@ -106,17 +108,17 @@ func checkProbes(t *testing.T, clip *anim.Clip, probes []probe) {
 
 func TestBCAValues(t *testing.T) {
 	eachVariant(t, func(t *testing.T, little bool, mode uint8) {
-		b := &BCA{File: FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 4}
-		var set FullSet
-		set[0] = ok(FullSeq(&b.Scale, 1, 2, 3))             // scale.x
-		set[1] = ok(FullSeq(&b.Rotation, 0, 16384, -32768)) // rotation.x: 0°, 90°, -180°
-		set[2] = ok(FullSeq(&b.Translation, 5))             // translation.x constant
-		set[4] = ok(FullSeq(&b.Rotation, 16384, -32768))    // rotation.y shares rotation.x's data
-		b.Joints = []FullSet{set}
-		data := ok(EncodeBCA(b))
-		d := ok(DecodeBCA(data))
+		b := &j3d.BCA{File: j3d.FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 4}
+		var set j3d.FullSet
+		set[0] = ok(j3dtest.FullSeq(&b.Scale, 1, 2, 3))             // scale.x
+		set[1] = ok(j3dtest.FullSeq(&b.Rotation, 0, 16384, -32768)) // rotation.x: 0°, 90°, -180°
+		set[2] = ok(j3dtest.FullSeq(&b.Translation, 5))             // translation.x constant
+		set[4] = ok(j3dtest.FullSeq(&b.Rotation, 16384, -32768))    // rotation.y shares rotation.x's data
+		b.Joints = []j3d.FullSet{set}
+		data := ok(j3dtest.EncodeBCA(b))
+		d := ok(j3d.DecodeBCA(data))
 		clip := ok(d.Clip())
-		checkHeader(t, data, MagicBCA, little, clip, mode, 4)
+		checkHeader(t, data, j3d.MagicBCA, little, clip, mode, 4)
 		if d.Joints[0][4].Index != 1 {
 			t.Errorf("rotation.y index %d, want 1 (shares rotation.x's data)", d.Joints[0][4].Index)
 		}
@@ -136,25 +138,25 @@ func TestBCAValues(t *testing.T) {
 
 func TestBRKValues(t *testing.T) {
 	eachVariant(t, func(t *testing.T, little bool, mode uint8) {
-		b := &BRK{File: FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 10}
-		var c, k ColorTracks
-		c[0] = ok(ColorKeys(&b.CValues[0], 0, []float64{0, 0, 0}, []float64{10, 2000, 0}))            // mode 0
-		c[1] = ok(ColorKeys(&b.CValues[1], 1, []float64{0, -100, 0, 50}, []float64{10, 100, -20, 0})) // mode 1
-		c[2] = ok(ColorConst(&b.CValues[2], -5))
-		k[0] = ok(ColorKeys(&b.KValues[0], 1, []float64{2, 300, 9, -30}, []float64{6, -10, 4, 0}))
-		k[1] = ok(ColorConst(&b.KValues[1], -40))
-		k[3] = ok(ColorKeys(&b.KValues[3], 0, []float64{0, 10, 3}, []float64{4, 100, -2}, []float64{8, 50, 0}))
+		b := &j3d.BRK{File: j3d.FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 10}
+		var c, k j3d.ColorTracks
+		c[0] = ok(j3dtest.ColorKeys(&b.CValues[0], 0, []float64{0, 0, 0}, []float64{10, 2000, 0}))            // mode 0
+		c[1] = ok(j3dtest.ColorKeys(&b.CValues[1], 1, []float64{0, -100, 0, 50}, []float64{10, 100, -20, 0})) // mode 1
+		c[2] = ok(j3dtest.ColorConst(&b.CValues[2], -5))
+		k[0] = ok(j3dtest.ColorKeys(&b.KValues[0], 1, []float64{2, 300, 9, -30}, []float64{6, -10, 4, 0}))
+		k[1] = ok(j3dtest.ColorConst(&b.KValues[1], -40))
+		k[3] = ok(j3dtest.ColorKeys(&b.KValues[3], 0, []float64{0, 10, 3}, []float64{4, 100, -2}, []float64{8, 50, 0}))
 		// A K entry with the C entry's r and b data: K rules apply.
-		var k2 ColorTracks
-		k2[0] = ok(ColorKeys(&b.KValues[0], 0, []float64{0, 0, 0}, []float64{10, 2000, 0}))
-		k2[2] = ok(ColorConst(&b.KValues[2], -5))
-		b.CRegs = []RegEntry{{Tracks: c, ColorID: 2}}
-		b.KRegs = []RegEntry{{Tracks: k, ColorID: 3}, {Tracks: k2, ColorID: 0}}
-		b.CNames = []Name{{Name: "body"}}
-		b.KNames = []Name{{Name: "eye"}, {Name: "body"}}
-		data := ok(EncodeBRK(b))
-		clip := ok(ok(DecodeBRK(data)).Clip())
-		checkHeader(t, data, MagicBRK, little, clip, mode, 10)
+		var k2 j3d.ColorTracks
+		k2[0] = ok(j3dtest.ColorKeys(&b.KValues[0], 0, []float64{0, 0, 0}, []float64{10, 2000, 0}))
+		k2[2] = ok(j3dtest.ColorConst(&b.KValues[2], -5))
+		b.CRegs = []j3d.RegEntry{{Tracks: c, ColorID: 2}}
+		b.KRegs = []j3d.RegEntry{{Tracks: k, ColorID: 3}, {Tracks: k2, ColorID: 0}}
+		b.CNames = []j3d.Name{{Name: "body"}}
+		b.KNames = []j3d.Name{{Name: "eye"}, {Name: "body"}}
+		data := ok(j3dtest.EncodeBRK(b))
+		clip := ok(ok(j3d.DecodeBRK(data)).Clip())
+		checkHeader(t, data, j3d.MagicBRK, little, clip, mode, 10)
 		names := []string{"body/C2", "eye/K3", "body/K0"}
 		regs := []string{"C2", "K3", "K0"}
 		for i, tg := range clip.Targets {
@@ -192,16 +194,16 @@ func TestBRKValues(t *testing.T) {
 
 func TestBPKValues(t *testing.T) {
 	eachVariant(t, func(t *testing.T, little bool, mode uint8) {
-		b := &BPK{File: FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 20}
-		var e ColorTracks
-		e[0] = ok(ColorKeys(&b.Values[0], 0, []float64{0, 0, 40}, []float64{20, 255, 0}))
-		e[1] = ok(ColorKeys(&b.Values[1], 1, []float64{5, 128, -60, 30}, []float64{15, 20, 10, 0}))
-		e[2] = ok(ColorConst(&b.Values[2], 300))
-		b.Entries = []ColorTracks{e}
-		b.Names = []Name{{Name: "mat"}}
-		data := ok(EncodeBPK(b))
-		clip := ok(ok(DecodeBPK(data)).Clip())
-		checkHeader(t, data, MagicBPK, little, clip, mode, 20)
+		b := &j3d.BPK{File: j3d.FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 20}
+		var e j3d.ColorTracks
+		e[0] = ok(j3dtest.ColorKeys(&b.Values[0], 0, []float64{0, 0, 40}, []float64{20, 255, 0}))
+		e[1] = ok(j3dtest.ColorKeys(&b.Values[1], 1, []float64{5, 128, -60, 30}, []float64{15, 20, 10, 0}))
+		e[2] = ok(j3dtest.ColorConst(&b.Values[2], 300))
+		b.Entries = []j3d.ColorTracks{e}
+		b.Names = []j3d.Name{{Name: "mat"}}
+		data := ok(j3dtest.EncodeBPK(b))
+		clip := ok(ok(j3d.DecodeBPK(data)).Clip())
+		checkHeader(t, data, j3d.MagicBPK, little, clip, mode, 20)
 		if tg := clip.Targets[0]; tg.Kind != anim.MatColorTarget || tg.Name != "mat" {
 			t.Errorf("target %v %q", tg.Kind, tg.Name)
 		}
@@ -223,15 +225,15 @@ func TestBPKValues(t *testing.T) {
 
 func TestBTPValues(t *testing.T) {
 	eachVariant(t, func(t *testing.T, little bool, mode uint8) {
-		b := &BTP{File: FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 6}
-		b.Entries = []PatternEntry{
-			{FullTrack: ok(FullSeq(&b.Values, 3, 1, 4, 1, 5)), TexMap: 2},
-			{FullTrack: ok(FullSeq(&b.Values, 9)), TexMap: 7},
+		b := &j3d.BTP{File: j3d.FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 6}
+		b.Entries = []j3d.PatternEntry{
+			{FullTrack: ok(j3dtest.FullSeq(&b.Values, 3, 1, 4, 1, 5)), TexMap: 2},
+			{FullTrack: ok(j3dtest.FullSeq(&b.Values, 9)), TexMap: 7},
 		}
-		b.Names = []Name{{Name: "eye"}, {Name: "digit"}}
-		data := ok(EncodeBTP(b))
-		clip := ok(ok(DecodeBTP(data)).Clip())
-		checkHeader(t, data, MagicBTP, little, clip, mode, 6)
+		b.Names = []j3d.Name{{Name: "eye"}, {Name: "digit"}}
+		data := ok(j3dtest.EncodeBTP(b))
+		clip := ok(ok(j3d.DecodeBTP(data)).Clip())
+		checkHeader(t, data, j3d.MagicBTP, little, clip, mode, 6)
 		if tg := clip.Targets[1]; tg.Kind != anim.TexPatternTarget || tg.Name != "digit" || tg.TexMap != 7 {
 			t.Errorf("target 1: %v %q texMap %d", tg.Kind, tg.Name, tg.TexMap)
 		}
@@ -244,11 +246,11 @@ func TestBTPValues(t *testing.T) {
 
 func TestBVAValues(t *testing.T) {
 	eachVariant(t, func(t *testing.T, little bool, mode uint8) {
-		b := &BVA{File: FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 3}
-		b.Shapes = []FullTrack{ok(FullSeq(&b.Values, 0, 2, 0, 255)), {}}
-		data := ok(EncodeBVA(b))
-		clip := ok(ok(DecodeBVA(data)).Clip())
-		checkHeader(t, data, MagicBVA, little, clip, mode, 3)
+		b := &j3d.BVA{File: j3d.FileHeader{LittleEndian: little}, LoopMode: mode, Duration: 3}
+		b.Shapes = []j3d.FullTrack{ok(j3dtest.FullSeq(&b.Values, 0, 2, 0, 255)), {}}
+		data := ok(j3dtest.EncodeBVA(b))
+		clip := ok(ok(j3d.DecodeBVA(data)).Clip())
+		checkHeader(t, data, j3d.MagicBVA, little, clip, mode, 3)
 		checkProbes(t, clip, []probe{{0, 0, -1, 0}, {0, 0, 0.49, 0}, {0, 0, 0.5, 1}, {0, 0, 1.49, 1}, {0, 0, 1.5, 0}, {0, 0, 2.5, 1}, {0, 0, 9, 1}, {1, 0, 1, 1}})
 		clip.SetRuntime(anim.EarlyRuntime)
 		checkProbes(t, clip, []probe{{0, 0, 0.5, 0}, {0, 0, 1.99, 1}, {0, 0, 2.99, 0}, {0, 0, 3, 1}})

@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 // maxFuzzSeed leaves large.bck (580 KB) out of the fuzz seeds: mutating it
@@ -56,20 +58,20 @@ func fuzzJ3D(t *testing.T, data []byte, format string) {
 	var err error
 	var encode func() ([]byte, error)
 	if format == "btk" {
-		var b *BTK
-		if b, err = DecodeBTK(data); err == nil {
+		var b *j3d.BTK
+		if b, err = j3d.DecodeBTK(data); err == nil {
 			raw = b
-			encode = func() ([]byte, error) { return EncodeBTK(b) }
+			encode = func() ([]byte, error) { return j3dtest.EncodeBTK(b) }
 			if len(b.Entries) != int(b.TrackCount)/3 || len(b.Names) != len(b.Entries) || len(b.TexGens) != len(b.Entries) || len(b.Centers) != len(b.Entries) {
 				t.Fatalf("inconsistent BTK: %d entries, %d names, %d texGens, %d centers", len(b.Entries), len(b.Names), len(b.TexGens), len(b.Centers))
 			}
 			clip, err = b.Clip()
 		}
 	} else {
-		var b *BCK
-		if b, err = DecodeBCK(data); err == nil {
+		var b *j3d.BCK
+		if b, err = j3d.DecodeBCK(data); err == nil {
 			raw = b
-			encode = func() ([]byte, error) { return EncodeBCK(b) }
+			encode = func() ([]byte, error) { return j3dtest.EncodeBCK(b) }
 			if len(b.Joints) != int(b.JointCount) {
 				t.Fatalf("%d joints, header says %d", len(b.Joints), b.JointCount)
 			}
@@ -128,20 +130,20 @@ func checkReencode(t *testing.T, encode func() ([]byte, error), format string) {
 	}
 	var enc2 []byte
 	if format == "btk" {
-		b, err := DecodeBTK(enc1)
+		b, err := j3d.DecodeBTK(enc1)
 		if err != nil {
 			t.Fatalf("decoding the re-encoded file: %v", err)
 		}
-		enc2, err = EncodeBTK(b)
+		enc2, err = j3dtest.EncodeBTK(b)
 		if err != nil {
 			t.Fatal(err)
 		}
 	} else {
-		b, err := DecodeBCK(enc1)
+		b, err := j3d.DecodeBCK(enc1)
 		if err != nil {
 			t.Fatalf("decoding the re-encoded file: %v", err)
 		}
-		enc2, err = EncodeBCK(b)
+		enc2, err = j3dtest.EncodeBCK(b)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"bytes"
@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 type manifestEntry struct {
@@ -81,14 +84,14 @@ func floatList(t *testing.T, s string) []float64 {
 func decodeClip(data []byte) (*anim.Clip, error) {
 	var clip *anim.Clip
 	var err error
-	if bytes.HasPrefix(data, []byte(MagicBTK)) {
-		var b *BTK
-		if b, err = DecodeBTK(data); err == nil {
+	if bytes.HasPrefix(data, []byte(j3d.MagicBTK)) {
+		var b *j3d.BTK
+		if b, err = j3d.DecodeBTK(data); err == nil {
 			clip, err = b.Clip()
 		}
 	} else {
-		var b *BCK
-		if b, err = DecodeBCK(data); err == nil {
+		var b *j3d.BCK
+		if b, err = j3d.DecodeBCK(data); err == nil {
 			clip, err = b.Clip()
 		}
 	}
@@ -121,7 +124,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 20) {
+			for _, msg := range sampletest.Compare(got, want, 20) {
 				t.Error(msg)
 			}
 			// Every channel the golden lists must be present and no more:
@@ -170,19 +173,19 @@ func TestEncodeRoundTrip(t *testing.T) {
 			}
 			var out []byte
 			if strings.HasSuffix(m.File, ".btk") {
-				b, err := DecodeBTK(data)
+				b, err := j3d.DecodeBTK(data)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if out, err = EncodeBTK(b); err != nil {
+				if out, err = j3dtest.EncodeBTK(b); err != nil {
 					t.Fatal(err)
 				}
 			} else {
-				b, err := DecodeBCK(data)
+				b, err := j3d.DecodeBCK(data)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if out, err = EncodeBCK(b); err != nil {
+				if out, err = j3dtest.EncodeBCK(b); err != nil {
 					t.Fatal(err)
 				}
 			}

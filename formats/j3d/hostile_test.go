@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"errors"
@@ -9,19 +9,20 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
+	"github.com/animscope/animscope/formats/j3d"
 )
 
 // decodeAny decodes by magic and converts; it returns the raw struct too.
 func decodeAny(data []byte) (any, *anim.Clip, error) {
-	if len(data) >= 8 && string(data[:8]) == MagicBTK {
-		b, err := DecodeBTK(data)
+	if len(data) >= 8 && string(data[:8]) == j3d.MagicBTK {
+		b, err := j3d.DecodeBTK(data)
 		if err != nil {
 			return nil, nil, err
 		}
 		c, err := b.Clip()
 		return b, c, err
 	}
-	b, err := DecodeBCK(data)
+	b, err := j3d.DecodeBCK(data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -108,7 +109,7 @@ func TestHostileBCK(t *testing.T) {
 		{"constant index 65535", func(b []byte) []byte { be16(b, 0x60+18+2, 0xFFFF); return b }, []string{"scale index 65535 past table end"}},
 		{"rotation reference into empty table", func(b []byte) []byte { be16(b, chunk0+0x10, 0); return b }, []string{"offset 0x66", "joint 0 rotation.x: rotation index 0 past table end (0)"}},
 	} {
-		b, err := DecodeBCK(mutate(tiny, tc.mut))
+		b, err := j3d.DecodeBCK(mutate(tiny, tc.mut))
 		if err == nil {
 			_, err = b.Clip()
 		}
@@ -126,7 +127,7 @@ func TestHostileBTK(t *testing.T) {
 		mut       func(b []byte) []byte
 		fragments []string
 	}{
-		{"wrong magic", func(b []byte) []byte { copy(b, MagicBCK); return b }, []string{`want "J3D1btk1"`}},
+		{"wrong magic", func(b []byte) []byte { copy(b, j3d.MagicBCK); return b }, []string{`want "J3D1btk1"`}},
 		{"no TTK1", func(b []byte) []byte { copy(b[0x20:], "ANK1"); return b }, []string{"no TTK1 chunk"}},
 		{"chunk 5 bytes past the end", func(b []byte) []byte { be32(b, 0x24, 0x205); return b }, []string{"size 517 runs past the declared file end (0x220)"}},
 		{"quirk cannot hide a second chunk", func(b []byte) []byte { be32(b, 12, 2); be32(b, 0x24, 0x204); return b }, []string{"chunk 1 of 2: header past the declared file end"}},
@@ -153,7 +154,7 @@ func TestHostileBTK(t *testing.T) {
 		{"keyed past table", func(b []byte) []byte { be16(b, 0x80+2, 2); return b }, []string{"offset 0x80", "entry 0 scale.s: scale index 2 + 3 keys × 3 values = 11 past table end (10)"}},
 		{"constant past table", func(b []byte) []byte { be16(b, 0x80+6+2, 8); return b }, []string{"entry 0 rotation.s: rotation index 8 past table end (8)"}},
 	} {
-		b, err := DecodeBTK(mutate(basic, tc.mut))
+		b, err := j3d.DecodeBTK(mutate(basic, tc.mut))
 		if err == nil {
 			_, err = b.Clip()
 		}
@@ -179,7 +180,7 @@ func TestHostileBTK(t *testing.T) {
 		if err := clip.Validate(); err != nil {
 			t.Errorf("%s: validate: %v", tc.name, err)
 		}
-		b := raw.(*BTK)
+		b := raw.(*j3d.BTK)
 		switch tc.name {
 		case "remap offset garbage":
 			if b.Remap != nil {
@@ -222,10 +223,10 @@ func TestTruncations(t *testing.T) {
 			}
 			be32(cut, 8, uint32(n))
 			raw, _, err := decodeAny(cut)
-			if isBTK && len(orig)-n <= ttk1SizeSlack {
+			if isBTK && len(orig)-n <= j3d.TTK1SizeSlack {
 				if err != nil {
 					t.Errorf("%s cut at %d, declared size patched (quirk range): %v", name, n, err)
-				} else if !raw.(*BTK).SizeQuirk {
+				} else if !raw.(*j3d.BTK).SizeQuirk {
 					t.Errorf("%s cut at %d: quirk not reported", name, n)
 				}
 			} else if err == nil {
@@ -248,11 +249,11 @@ func TestTruncations(t *testing.T) {
 // sameTracks compares the decoded content (not sizes) of two BCKs or BTKs.
 func sameTracks(a, b any) bool {
 	switch x := a.(type) {
-	case *BCK:
-		y := b.(*BCK)
+	case *j3d.BCK:
+		y := b.(*j3d.BCK)
 		return reflect.DeepEqual(x.Joints, y.Joints) && reflect.DeepEqual(x.Tables, y.Tables)
-	case *BTK:
-		y := b.(*BTK)
+	case *j3d.BTK:
+		y := b.(*j3d.BTK)
 		return reflect.DeepEqual(x.Entries, y.Entries) && reflect.DeepEqual(x.Tables, y.Tables) &&
 			reflect.DeepEqual(x.Names, y.Names) && reflect.DeepEqual(x.Centers, y.Centers)
 	}
@@ -303,7 +304,7 @@ func TestHugeCountsAllocateLittle(t *testing.T) {
 // longest possible key sequences, at every phase and with both strides.
 func sharedRefsBCK(t *testing.T, joints int) []byte {
 	const n = 0xFFFF
-	b := &BCK{Duration: 100, Tables: Tables{
+	b := &j3d.BCK{Duration: 100, Tables: j3d.Tables{
 		Scale:       make([]float32, n),
 		Rotation:    make([]int16, n),
 		Translation: make([]float32, n),
@@ -315,7 +316,7 @@ func sharedRefsBCK(t *testing.T, joints int) []byte {
 		b.Translation[i] = float32(i)
 	}
 	for j := range joints {
-		var s TrackSet
+		var s j3d.TrackSet
 		for k := range s {
 			phase := uint16((j + k) % 4)
 			mode := uint16(j % 2)
@@ -323,7 +324,7 @@ func sharedRefsBCK(t *testing.T, joints int) []byte {
 			if mode == 0 {
 				count = (n - 4) / 3
 			}
-			s[k] = Track{Count: count, Index: phase, TangentMode: mode}
+			s[k] = j3d.Track{Count: count, Index: phase, TangentMode: mode}
 		}
 		b.Joints = append(b.Joints, s)
 	}
@@ -363,7 +364,7 @@ func TestSharedReferencesAllocateLittle(t *testing.T) {
 // unsupported, before allocating per-track state.
 func TestTotalKeysLimit(t *testing.T) {
 	data := sharedRefsBCK(t, 2000) // 18000 tracks, 340M keys
-	b, err := DecodeBCK(data)
+	b, err := j3d.DecodeBCK(data)
 	if err != nil {
 		t.Fatal(err) // the raw tables are fine for an inspector
 	}

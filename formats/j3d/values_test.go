@@ -1,4 +1,4 @@
-package j3d
+package j3d_test
 
 import (
 	"math"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/formats/j3d/j3dtest"
 )
 
 func readFixture(t testing.TB, name string) []byte {
@@ -18,9 +20,9 @@ func readFixture(t testing.TB, name string) []byte {
 	return data
 }
 
-func mustBCKClip(t testing.TB, data []byte) (*BCK, *anim.Clip) {
+func mustBCKClip(t testing.TB, data []byte) (*j3d.BCK, *anim.Clip) {
 	t.Helper()
-	b, err := DecodeBCK(data)
+	b, err := j3d.DecodeBCK(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,17 +47,17 @@ func eval(c *anim.Clip, i int, s anim.Slot, f float64) float64 {
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
 // mustEncodeBCK builds a one-joint-per-set BCK through the encoder.
-func mustEncodeBCK(t testing.TB, b *BCK) []byte {
+func mustEncodeBCK(t testing.TB, b *j3d.BCK) []byte {
 	t.Helper()
-	data, err := EncodeBCK(b)
+	data, err := j3dtest.EncodeBCK(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return data
 }
 
-func mustTrack(t testing.TB) func(Track, error) Track {
-	return func(tr Track, err error) Track {
+func mustTrack(t testing.TB) func(j3d.Track, error) j3d.Track {
+	return func(tr j3d.Track, err error) j3d.Track {
 		t.Helper()
 		if err != nil {
 			t.Fatal(err)
@@ -66,10 +68,10 @@ func mustTrack(t testing.TB) func(Track, error) Track {
 
 // defaults returns a TrackSet of count-0 tracks (index 65535, which must
 // be ignored).
-func defaults() TrackSet {
-	var s TrackSet
+func defaults() j3d.TrackSet {
+	var s j3d.TrackSet
 	for i := range s {
-		s[i] = Track{Count: 0, Index: 0xFFFF, TangentMode: 0xFFFF}
+		s[i] = j3d.Track{Count: 0, Index: 0xFFFF, TangentMode: 0xFFFF}
 	}
 	return s
 }
@@ -120,12 +122,12 @@ func TestTinyHandValues(t *testing.T) {
 // truncate-shift-wrap rule as keyed ones.
 func TestRotationConstantsWrap(t *testing.T) {
 	must := mustTrack(t)
-	b := &BCK{LoopMode: 0, RotationFrac: 1, Duration: 20}
+	b := &j3d.BCK{LoopMode: 0, RotationFrac: 1, Duration: 20}
 	raws := []float64{8192, 16384, 20000, -32768, 32767}
 	want := []float64{90, -180, -140.2734375, 0, -0.010986328125}
 	for _, r := range raws {
 		s := defaults()
-		s[1] = must(b.Const(RotationTrack, r))
+		s[1] = must(j3dtest.Const(&b.Tables, j3d.RotationTrack, r))
 		b.Joints = append(b.Joints, s)
 	}
 	_, c := mustBCKClip(t, mustEncodeBCK(t, b))
@@ -165,10 +167,10 @@ func TestRotationFracShift(t *testing.T) {
 		if len(tc.keys[0]) == 4 {
 			mode = 1
 		}
-		b := &BCK{RotationFrac: tc.frac, Duration: 10}
+		b := &j3d.BCK{RotationFrac: tc.frac, Duration: 10}
 		s := defaults()
-		s[4] = must(b.Keys(RotationTrack, mode, tc.keys...))
-		b.Joints = []TrackSet{s}
+		s[4] = must(j3dtest.Keys(&b.Tables, j3d.RotationTrack, mode, tc.keys...))
+		b.Joints = []j3d.TrackSet{s}
 		_, c := mustBCKClip(t, mustEncodeBCK(t, b))
 		got := eval(c, 0, anim.RotY, tc.f)
 		if want := float64(tc.wantRaw16) * unit; got != want {
@@ -188,7 +190,7 @@ func hermiteRaw(t0, p0, out0, t1, p1, in1, f float64) float64 {
 // TestCountZeroDefaults: count-0 tracks give 1/0/0 whatever their index and
 // mode, even with empty tables.
 func TestCountZeroDefaults(t *testing.T) {
-	b := &BCK{Duration: 5, Joints: []TrackSet{defaults()}}
+	b := &j3d.BCK{Duration: 5, Joints: []j3d.TrackSet{defaults()}}
 	bb, c := mustBCKClip(t, mustEncodeBCK(t, b))
 	if bb.Joints[0][7].Index != 0xFFFF {
 		t.Fatalf("index not preserved: %+v", bb.Joints[0][7])
@@ -209,11 +211,11 @@ func TestCountZeroDefaults(t *testing.T) {
 func TestTangentModes(t *testing.T) {
 	data := []float32{0, 1, 0.5, 5, 10, 3, 0.75, 0.1, 20, 2, 0, 0}
 	for _, mode := range []uint16{0, 1, 2, 3, 7, 65535} {
-		b := &BCK{Duration: 20, Tables: Tables{Translation: data}}
+		b := &j3d.BCK{Duration: 20, Tables: j3d.Tables{Translation: data}}
 		s := defaults()
-		s[2] = Track{Count: 2, Index: 0, TangentMode: mode}
-		s[5] = Track{Count: 1, Index: 4, TangentMode: 2} // count 1 ignores the mode
-		b.Joints = []TrackSet{s}
+		s[2] = j3d.Track{Count: 2, Index: 0, TangentMode: mode}
+		s[5] = j3d.Track{Count: 1, Index: 4, TangentMode: 2} // count 1 ignores the mode
+		b.Joints = []j3d.TrackSet{s}
 		_, c := mustBCKClip(t, mustEncodeBCK(t, b))
 		h := c.Targets[0].Channels[2].Curve.(*anim.Hermite)
 		var want []anim.HermiteKey
@@ -282,11 +284,11 @@ func TestOverlappingViews(t *testing.T) {
 	for i := range table {
 		table[i] = float32(i)
 	}
-	b := &BCK{Duration: 40, Tables: Tables{Scale: table}}
-	var refs []Track
+	b := &j3d.BCK{Duration: 40, Tables: j3d.Tables{Scale: table}}
+	var refs []j3d.Track
 	for idx := uint16(0); idx < 8; idx++ {
 		for _, mode := range []uint16{0, 1} {
-			refs = append(refs, Track{Count: 3, Index: idx, TangentMode: mode})
+			refs = append(refs, j3d.Track{Count: 3, Index: idx, TangentMode: mode})
 		}
 	}
 	for _, r := range refs {
@@ -315,7 +317,7 @@ func TestOverlappingViews(t *testing.T) {
 // holds is tolerated (clamped); 5 bytes is an error.
 func TestTTK1SizeQuirk(t *testing.T) {
 	orig := readFixture(t, "btk_basic.btk")
-	want, err := DecodeBTK(orig)
+	want, err := j3d.DecodeBTK(orig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,8 +327,8 @@ func TestTTK1SizeQuirk(t *testing.T) {
 	for extra := uint32(1); extra <= 5; extra++ {
 		data := append([]byte(nil), orig...)
 		be32(data, 0x24, want.Chunk.Size+extra)
-		got, err := DecodeBTK(data)
-		if extra > ttk1SizeSlack {
+		got, err := j3d.DecodeBTK(data)
+		if extra > j3d.TTK1SizeSlack {
 			if err == nil || !strings.Contains(err.Error(), "runs past the declared file end") {
 				t.Errorf("extra %d: err %v, want a size error", extra, err)
 			}
@@ -356,7 +358,7 @@ func TestTTK1SizeQuirk(t *testing.T) {
 	// The same stretch on a BCK is an error: the quirk is TTK1's.
 	bck := append([]byte(nil), readFixture(t, "tiny.bck")...)
 	be32(bck, 0x24, 0x120+4)
-	if _, err := DecodeBCK(bck); err == nil {
+	if _, err := j3d.DecodeBCK(bck); err == nil {
 		t.Error("ANK1 chunk 4 bytes past the end: no error")
 	}
 }
@@ -368,7 +370,7 @@ func be32(b []byte, off int, v uint32) {
 func be16(b []byte, off int, v uint16) { b[off], b[off+1] = byte(v>>8), byte(v) }
 
 func TestBTKFields(t *testing.T) {
-	b, err := DecodeBTK(readFixture(t, "btk_multi.btk"))
+	b, err := j3d.DecodeBTK(readFixture(t, "btk_multi.btk"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,8 +387,8 @@ func TestBTKFields(t *testing.T) {
 		if tg.Name != names[i] || tg.TexGen != texGens[i] || tg.Kind != anim.TexSRTTarget || tg.TexMode != anim.TexJ3DBasic {
 			t.Errorf("target %d: %q texGen %d kind %v mode %v", i, tg.Name, tg.TexGen, tg.Kind, tg.TexMode)
 		}
-		if b.Names[i].Hash != NameHash(names[i]) {
-			t.Errorf("name %d hash %#x, want %#x", i, b.Names[i].Hash, NameHash(names[i]))
+		if b.Names[i].Hash != j3d.NameHash(names[i]) {
+			t.Errorf("name %d hash %#x, want %#x", i, b.Names[i].Hash, j3d.NameHash(names[i]))
 		}
 	}
 	if c.Targets[2].Center != [3]float64{1, 0.25, 0} {
@@ -395,7 +397,7 @@ func TestBTKFields(t *testing.T) {
 	if c.Targets[0].Channels[8].Slot.Name(anim.TexSRTTarget) != "translation.q" {
 		t.Errorf("last channel %s", c.Targets[0].Channels[8].Slot.Name(anim.TexSRTTarget))
 	}
-	maya, err := DecodeBTK(readFixture(t, "btk_maya.btk"))
+	maya, err := j3d.DecodeBTK(readFixture(t, "btk_maya.btk"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,12 +405,12 @@ func TestBTKFields(t *testing.T) {
 		t.Errorf("maya calc type %d mode %v", maya.CalcType, maya.TexMode())
 	}
 	for _, ct := range []uint32{0, 2, 0xFFFFFFFF} {
-		if (&BTK{CalcType: ct}).TexMode() != anim.TexJ3DBasic {
+		if (&j3d.BTK{CalcType: ct}).TexMode() != anim.TexJ3DBasic {
 			t.Errorf("calc type %d is not Basic", ct)
 		}
 	}
-	if NameHash("water") != 0x3597 {
-		t.Errorf("NameHash(water) = %#x", NameHash("water"))
+	if j3d.NameHash("water") != 0x3597 {
+		t.Errorf("NameHash(water) = %#x", j3d.NameHash("water"))
 	}
 }
 
@@ -416,35 +418,16 @@ func TestBTKFields(t *testing.T) {
 // references returns an error instead of panicking.
 func TestClipRechecksHandBuilt(t *testing.T) {
 	s := defaults()
-	s[4] = Track{Count: 3, Index: 2, TangentMode: 1}
-	b := &BCK{Tables: Tables{Rotation: make([]int16, 13)}, Joints: []TrackSet{s}}
+	s[4] = j3d.Track{Count: 3, Index: 2, TangentMode: 1}
+	b := &j3d.BCK{Tables: j3d.Tables{Rotation: make([]int16, 13)}, Joints: []j3d.TrackSet{s}}
 	if _, err := b.Clip(); err == nil || !strings.Contains(err.Error(), "joint 0 rotation.y: rotation index 2 + 3 keys × 4 values = 14 past table end (13)") {
 		t.Errorf("err = %v", err)
 	}
-	bt := &BTK{Entries: []TrackSet{defaults()}}
+	bt := &j3d.BTK{Entries: []j3d.TrackSet{defaults()}}
 	if _, err := bt.Clip(); err == nil || !strings.Contains(err.Error(), "1 entries but 0 names") {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := (&BCK{LoopMode: 9}).Clip(); err == nil {
+	if _, err := (&j3d.BCK{LoopMode: 9}).Clip(); err == nil {
 		t.Error("loop mode 9: no error")
-	}
-}
-
-func TestTablesBuilderDedupes(t *testing.T) {
-	var tb Tables
-	a, err := tb.Keys(RotationTrack, 0, []float64{0, 0, 0}, []float64{20, 1000, 25}, []float64{40, 0, 0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := tb.Keys(RotationTrack, 0, []float64{0, 0, 0}, []float64{20, 1000, 25}, []float64{40, 0, 0})
-	k, _ := tb.Const(RotationTrack, 1000)
-	if a != b || a.Index != 0 || k.Index != 4 || len(tb.Rotation) != 9 {
-		t.Errorf("tracks %+v %+v %+v, table %v", a, b, k, tb.Rotation)
-	}
-	if _, err := tb.Const(RotationTrack, 0.5); err == nil {
-		t.Error("non-integer rotation: no error")
-	}
-	if _, err := tb.Keys(ScaleTrack, 1, []float64{0, 1, 0}, []float64{1, 2, 0}); err == nil {
-		t.Error("3-value keys in mode 1: no error")
 	}
 }

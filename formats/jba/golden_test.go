@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // fixtures lists the golden files of testdata (copied from
@@ -56,7 +57,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, msg := range sample.Compare(got, want, 10) {
+			for _, msg := range sampletest.Compare(got, want, 10) {
 				t.Error(msg)
 			}
 			// Compare ignores channels the golden lacks; JBA targets have

@@ -20,7 +20,7 @@ func (a *App) applyAnalysis(in viewmodel.Intent) {
 		}
 		a.Notify(viewmodel.Info, "copied %s to the clipboard as CSV", in.What)
 	case viewmodel.ComparePlay, viewmodel.ComparePause, viewmodel.CompareReset, viewmodel.CompareSeek:
-		a.applyCompare(in)
+		a.cmp.apply(in)
 	}
 }
 

@@ -10,13 +10,9 @@
 package app
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"time"
-
-	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
@@ -60,45 +56,25 @@ type slot struct {
 // App is the viewer's state. Everything the user does arrives as a
 // ui.Intent through Apply, from the UI, the window (drops) or a test.
 type App struct {
-	files []*File
-	play  transport // the playing clips and the scene time (transport.go)
+	ses  session   // the open files (files.go)
+	play transport // the playing clips and the scene time (transport.go)
+	rig  rig       // the model, its binding, the selection and the framing (rig.go)
+	msgs messages  // the Messages panel (notices.go)
+	cmp  Comparison
 
-	skel       *anim.Skeleton // the model's skeleton, nil without one
-	skelFile   int
-	skelLabel  string
-	binding    anim.Binding
-	fallback   anim.Skeleton // one joint per clip target when there is no model
-	chainMode  bool
-	up         viewmodel.UpAxis // as chosen in the View menu; see zUp
-	world      []mgl64.Mat4
-	markers    []viewmodel.Marker
-	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
-	boundsHi   mgl32.Vec3
-	sceneReady bool
-
-	pairCache pairingCache // formats.Pair over the open files (pairing.go)
-	applyRoot bool         // apply the joint clip's root motion (JBA)
-	rootSkel  anim.Skeleton
-
-	sel             viewmodel.Selection
-	texMode         anim.TexMatrixMode
-	texModeOverride bool
-
-	camera viewmodel.Camera
-
-	notices []viewmodel.Notice
-	recent  []string
 	browser viewmodel.Browser
-
-	// cmp is the loop-mode comparison; clipboard takes copied text (the
-	// window's clipboard), copied is the last text copied.
-	cmp       compareApp
+	// clipboard takes copied text (the window's clipboard), copied is
+	// the last text copied.
 	clipboard func(string)
 	copied    string
+	quit      bool
+}
 
-	quit bool
-	log  io.Writer // notices are echoed here ("animscope: FILE: reason")
-	now  func() time.Time
+// session is the open files, the recently opened ones and where the
+// embedded demo comes from.
+type session struct {
+	files  []*File
+	recent []string
 	// loadDemo supplies the embedded demo files.
 	loadDemo func() ([]DemoFile, error)
 }
@@ -119,12 +95,14 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
-		camera: viewmodel.DefaultCamera(),
-		play:   transport{speed: 1, playing: true},
-		log:    log,
-		now:    time.Now,
-		sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
+		play: transport{speed: 1, playing: true},
+		msgs: messages{log: log, now: time.Now},
+		rig: rig{
+			camera: viewmodel.DefaultCamera(),
+			sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
+		},
 	}
+	a.rig.ses, a.rig.play, a.rig.msgs = &a.ses, &a.play, &a.msgs
 	if wd, err := os.Getwd(); err == nil {
 		a.browser.Dir = wd
 	}
@@ -133,22 +111,5 @@ func New(log io.Writer) *App {
 
 // Notify adds a message to the Messages panel.
 func (a *App) Notify(sev viewmodel.Severity, format string, args ...any) {
-	a.notifyKeyed(sev, "", "", format, args...)
-}
-
-// notifyKeyed adds a message with a long form (detail) under key, so
-// dropNotices can take it back.
-func (a *App) notifyKeyed(sev viewmodel.Severity, key, detail, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	a.notices = append(a.notices, viewmodel.Notice{Severity: sev, Text: msg, Time: a.now(), Key: key, Detail: detail})
-	if len(a.notices) > maxNotices {
-		a.notices = append(a.notices[:0], a.notices[len(a.notices)-maxNotices:]...)
-	}
-	if a.log != nil && sev >= viewmodel.Warning {
-		prefix := "animscope: "
-		if sev == viewmodel.Warning {
-			prefix = "animscope: warning: "
-		}
-		fmt.Fprintln(a.log, prefix+OneLine(msg))
-	}
+	a.msgs.notify(sev, format, args...)
 }

@@ -60,11 +60,11 @@ func newTestApp(t *testing.T, loop anim.LoopMode, withModel bool) (*App, *bytes.
 
 func TestAppPairsModelAndAnimation(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	if a.skel == nil || a.play.joint == nil {
-		t.Fatalf("skel %v joint %v: the model and the animation should both be in use", a.skel, a.play.joint)
+	if a.rig.skel == nil || a.play.joint == nil {
+		t.Fatalf("skel %v joint %v: the model and the animation should both be in use", a.rig.skel, a.play.joint)
 	}
-	if a.skelLabel != "chain.bmd" {
-		t.Errorf("model label %q", a.skelLabel)
+	if a.rig.skelLabel != "chain.bmd" {
+		t.Errorf("model label %q", a.rig.skelLabel)
 	}
 	a.Apply(viewmodel.Seek{Frame: 15})
 	a.Evaluate()
@@ -72,7 +72,7 @@ func TestAppPairsModelAndAnimation(t *testing.T) {
 	// 0->60 ramp over 30 frames: exactly linear, 30); tip is 10 above it.
 	want := [][3]float32{{0, 0, 30}, {0, 10, 30}}
 	for j, w := range want {
-		p := a.markers[j].Pos
+		p := a.rig.markers[j].Pos
 		if math.Abs(float64(p[0]-w[0])) > 1e-4 || math.Abs(float64(p[1]-w[1])) > 1e-4 || math.Abs(float64(p[2]-w[2])) > 1e-4 {
 			t.Errorf("joint %d at %v, want %v", j, p, w)
 		}
@@ -84,24 +84,24 @@ func TestAppFallbackWithoutModel(t *testing.T) {
 	// The stand-in skeleton composes as the clip's format says (J3D Basic
 	// for a BCK, from the registry), and is Standard for a clip of a format
 	// that does not say.
-	if m := a.drawnSkeleton().Mode; m != anim.J3DBasic {
+	if m := a.rig.drawnSkeleton().Mode; m != anim.J3DBasic {
 		t.Errorf("fallback skeleton of a BCK: mode %v, want J3D Basic", m)
 	}
 	other := posedAt(t, false, 15)
 	other.play.joint.clip.Format = "unregistered"
-	other.rebind()
-	if m := other.drawnSkeleton().Mode; m != anim.Standard {
+	other.rig.rebind()
+	if m := other.rig.drawnSkeleton().Mode; m != anim.Standard {
 		t.Errorf("fallback skeleton of an unknown clip format: mode %v, want Standard", m)
 	}
 	// Free joints: each at its own translation.
-	if p := a.markers[1].Pos; p != [3]float32{0, 10, 0} {
+	if p := a.rig.markers[1].Pos; p != [3]float32{0, 10, 0} {
 		t.Errorf("free tip at %v, want its own translation (0, 10, 0)", p)
 	}
 	// Chained: tip is the child of root.
-	a.chainMode = true
-	a.rebind()
+	a.rig.chainMode = true
+	a.rig.rebind()
 	a.Evaluate()
-	if p := a.markers[1].Pos; math.Abs(float64(p[2]-30)) > 1e-4 || math.Abs(float64(p[1]-10)) > 1e-4 {
+	if p := a.rig.markers[1].Pos; math.Abs(float64(p[2]-30)) > 1e-4 || math.Abs(float64(p[1]-10)) > 1e-4 {
 		t.Errorf("chained tip at %v, want (0, 10, 30)", p)
 	}
 }
@@ -196,16 +196,16 @@ func TestAppLoopOverride(t *testing.T) {
 func TestAppSelection(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.Apply(viewmodel.SelectJoint{Joint: 1})
-	if a.sel.Joint != 1 || a.sel.Target != 1 {
-		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.sel)
+	if a.rig.sel.Joint != 1 || a.rig.sel.Target != 1 {
+		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.rig.sel)
 	}
 	a.Apply(viewmodel.SelectTarget{Target: 0})
-	if a.sel.Joint != 0 {
-		t.Fatalf("selecting target 0 selected joint %d", a.sel.Joint)
+	if a.rig.sel.Joint != 0 {
+		t.Fatalf("selecting target 0 selected joint %d", a.rig.sel.Joint)
 	}
 	a.Apply(viewmodel.SelectJoint{Joint: -1})
-	if a.sel.Joint != -1 || a.sel.Target != -1 {
-		t.Fatalf("clearing: %+v", a.sel)
+	if a.rig.sel.Joint != -1 || a.rig.sel.Target != -1 {
+		t.Fatalf("clearing: %+v", a.rig.sel)
 	}
 }
 
@@ -231,18 +231,18 @@ func badInputs(t *testing.T) (garbage, truncated, dir string) {
 func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	a, log := newTestApp(t, anim.Loop, true)
 	garbage, truncated, dir := badInputs(t)
-	before := len(a.files)
+	before := len(a.ses.files)
 	for _, p := range []string{garbage, truncated, dir, filepath.Join(filepath.Dir(dir), "missing.bck")} {
 		a.Apply(viewmodel.OpenFiles{Paths: []string{p}})
 	}
-	if len(a.files) != before || a.play.joint == nil || a.skel == nil {
-		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.files), a.play.joint, a.skel)
+	if len(a.ses.files) != before || a.play.joint == nil || a.rig.skel == nil {
+		t.Fatalf("bad files changed what was open: %d files, joint %v, skel %v", len(a.ses.files), a.play.joint, a.rig.skel)
 	}
-	if len(a.notices) != 4 {
-		t.Fatalf("%d notices, want 4: %+v", len(a.notices), a.notices)
+	if len(a.msgs.notices) != 4 {
+		t.Fatalf("%d notices, want 4: %+v", len(a.msgs.notices), a.msgs.notices)
 	}
 	for i, want := range []string{"garbage.bck: ", "truncated.bck: ", "folder.bck: is a directory", "missing.bck: "} {
-		n := a.notices[i]
+		n := a.msgs.notices[i]
 		if n.Severity != viewmodel.Error || !strings.Contains(n.Text, want) {
 			t.Errorf("notice %d = %+v, want an error containing %q", i, n, want)
 		}
@@ -325,22 +325,22 @@ func TestUIIntentsDriveTheClock(t *testing.T) {
 
 func TestUpAxis(t *testing.T) {
 	a := posedAt(t, true, 15)
-	if p := a.markers[1].Pos; p != [3]float32{0, 10, 30} {
+	if p := a.rig.markers[1].Pos; p != [3]float32{0, 10, 30} {
 		t.Fatalf("Y-up tip at %v, want (0, 10, 30)", p)
 	}
 	// Z-up data shows its z as height: (x, y, z) -> (x, z, -y).
-	a.up = viewmodel.UpZ
+	a.rig.up = viewmodel.UpZ
 	a.Evaluate()
-	if p := a.markers[1].Pos; p != [3]float32{0, 30, -10} {
+	if p := a.rig.markers[1].Pos; p != [3]float32{0, 30, -10} {
 		t.Fatalf("Z-up tip at %v, want (0, 30, -10)", p)
 	}
 	// Automatic: Y for a BCK, Z for a JBA.
-	a.up = viewmodel.UpAuto
-	if a.zUp() {
+	a.rig.up = viewmodel.UpAuto
+	if a.rig.zUp() {
 		t.Error("automatic up axis is Z for a BCK")
 	}
 	a.play.joint.clip.Format = "jba"
-	if !a.zUp() {
+	if !a.rig.zUp() {
 		t.Error("automatic up axis is Y for a JBA")
 	}
 }

@@ -16,14 +16,14 @@ import (
 // channels put them.
 func TestAppBFRESOnSeparateModel(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"skel_anim.bfres", apptest.BFRESFixtures+"skel_model.bfres")
-	if a.skel == nil || a.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
-		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.skel, a.play.joint)
+	if a.rig.skel == nil || a.rig.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on skel_model.bfres's Fox", a.rig.skel, a.play.joint)
 	}
-	if a.skel.Mode != anim.G3dMaya {
-		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.skel.Mode)
+	if a.rig.skel.Mode != anim.G3dMaya {
+		t.Errorf("hierarchy %v, want g3d-maya (the FSKL's scale mode)", a.rig.skel.Mode)
 	}
 	if !noticeWith(a, viewmodel.Warning, "on skel_model.bfres", "1 animated bone is not in the skeleton: Tail") {
-		t.Errorf("no warning for the unmatched bone Tail: %+v", a.notices)
+		t.Errorf("no warning for the unmatched bone Tail: %+v", a.msgs.notices)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"skel_anim.bfres.Trot.expected.json")
 	bones := apptest.FoxBones(t)
@@ -49,8 +49,8 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	// then "same file".
 	si := slices.IndexFunc(p.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
 	a.Apply(viewmodel.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
-	if p := viewOf(a).Pairing; a.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
-		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.skel.Name, p.Anims[0])
+	if p := viewOf(a).Pairing; a.rig.skel.Name != "Skeleton" || p.Anims[0].Reason != SameFile {
+		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.rig.skel.Name, p.Anims[0])
 	}
 }
 

@@ -21,10 +21,10 @@ func visibilityOnly(c *anim.Clip) bool {
 // jointHidden reports whether the joint clip's visibility channel hides
 // joint j at the current frame (targets without one are visible: their
 // base value is 1).
-func (a *App) jointHidden(j int) bool {
-	if a.play.joint == nil {
+func (r *rig) jointHidden(j int) bool {
+	if r.play.joint == nil {
 		return false
 	}
-	t := a.targetOf(j)
-	return t >= 0 && t < len(a.play.joint.pose.Targets) && a.play.joint.pose.Targets[t].V[anim.Visible] == 0
+	t := r.targetOf(j)
+	return t >= 0 && t < len(r.play.joint.pose.Targets) && r.play.joint.pose.Targets[t].V[anim.Visible] == 0
 }

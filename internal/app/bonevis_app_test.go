@@ -12,8 +12,8 @@ import (
 // line and joint point, frame by frame as the golden's visible channels say.
 func TestAppBoneVisibility(t *testing.T) {
 	a, _ := openApp(t, apptest.BFRESFixtures+"switch/nx05_v8_bonevis.bfres")
-	if a.skel == nil || a.skel.Name != "Robot" || a.play.joint == nil || a.play.joint.clip.Name != "Flicker" {
-		t.Fatalf("model %v playing %v: want Flicker on Robot", a.skel, a.play.joint)
+	if a.rig.skel == nil || a.rig.skel.Name != "Robot" || a.play.joint == nil || a.play.joint.clip.Name != "Flicker" {
+		t.Fatalf("model %v playing %v: want Flicker on Robot", a.rig.skel, a.play.joint)
 	}
 	doc := apptest.GoldenDoc(t, apptest.BFRESFixtures+"switch/nx05_v8_bonevis.bfres.Flicker.expected.json")
 	// Rest positions: every bone on the Y axis, 0.2 apart, under Body.
@@ -42,7 +42,7 @@ func TestAppBoneVisibility(t *testing.T) {
 		// One point per shown joint; one line per shown non-root bone (plus
 		// the selected joint's axis triad, if any).
 		wantLines := shown - 1
-		if a.sel.Joint >= 0 {
+		if a.rig.sel.Joint >= 0 {
 			wantLines += 3
 		}
 		if len(s.Points) != shown || len(s.Bones) != wantLines {

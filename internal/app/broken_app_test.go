@@ -32,6 +32,6 @@ func TestHalfBrokenFileOpensHalf(t *testing.T) {
 		t.Fatalf("files %+v: want the broken animation listed", v.Files)
 	}
 	if !noticeWith(a, viewmodel.Warning, "half.bfres: 1 animation could not be read (the rest opened): "+f.TexSRTAnims[0].Name) {
-		t.Errorf("messages %+v", a.notices)
+		t.Errorf("messages %+v", a.msgs.notices)
 	}
 }

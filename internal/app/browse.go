@@ -13,9 +13,9 @@ import (
 )
 
 // browse lists a directory for the Open dialog.
-func (a *App) browse(dir string) {
+func browse(b *viewmodel.Browser, dir string) {
 	if dir == "" {
-		dir = a.browser.Dir
+		dir = b.Dir
 	}
 	if dir == "" {
 		dir = "."
@@ -25,10 +25,10 @@ func (a *App) browse(dir string) {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		a.browser.Err = err.Error()
+		b.Err = err.Error()
 		return
 	}
-	a.browser = viewmodel.Browser{Dir: dir}
+	*b = viewmodel.Browser{Dir: dir}
 	for _, e := range entries {
 		if strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -45,10 +45,10 @@ func (a *App) browse(dir string) {
 		ext := strings.ToLower(filepath.Ext(e.Name()))
 		de.Known = formats.KnownExtension(ext)
 		de.Archive = !de.Dir && formats.ArchiveExtension(ext)
-		a.browser.Entries = append(a.browser.Entries, de)
+		b.Entries = append(b.Entries, de)
 	}
-	sort.SliceStable(a.browser.Entries, func(i, j int) bool {
-		x, y := a.browser.Entries[i], a.browser.Entries[j]
+	sort.SliceStable(b.Entries, func(i, j int) bool {
+		x, y := b.Entries[i], b.Entries[j]
 		if x.Dir != y.Dir {
 			return x.Dir
 		}
@@ -59,25 +59,25 @@ func (a *App) browse(dir string) {
 // browseArchive lists an archive's entries under its row in the Open
 // dialog; "" folds the listing. Only the tables are read (entries are
 // decoded lazily), so this is quick even for large archives.
-func (a *App) browseArchive(path string) {
-	a.browser.Archive, a.browser.ArchiveEntries, a.browser.ArchiveErr = path, nil, ""
+func browseArchive(b *viewmodel.Browser, path string) {
+	b.Archive, b.ArchiveEntries, b.ArchiveErr = path, nil, ""
 	if path == "" {
 		return
 	}
 	data, err := ReadInput(path)
 	if err != nil {
-		a.browser.ArchiveErr = err.Error()
+		b.ArchiveErr = err.Error()
 		return
 	}
 	as, err := formats.Open(path, data)
 	switch {
 	case err != nil:
-		a.browser.ArchiveErr = err.Error()
+		b.ArchiveErr = err.Error()
 	case as.Archive == nil:
-		a.browser.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", formats.DisplayName(as.Format))
+		b.ArchiveErr = fmt.Sprintf("a %s file, not an archive: open it directly", formats.DisplayName(as.Format))
 	default:
 		for _, e := range as.Archive.Entries() {
-			a.browser.ArchiveEntries = append(a.browser.ArchiveEntries, archiveEntry(e))
+			b.ArchiveEntries = append(b.ArchiveEntries, archiveEntry(e))
 		}
 	}
 }

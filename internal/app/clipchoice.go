@@ -35,16 +35,16 @@ const (
 )
 
 // rankFor ranks clip ci of file fi for the model in use.
-func (a *App) rankFor(fi, ci int) clipRank {
-	if a.skel == nil || a.skelFile < 0 || a.skelFile >= len(a.files) {
+func (r pairer) rankFor(fi, ci int) clipRank {
+	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
 		return rankOther
 	}
-	f, m := a.files[fi], a.files[a.skelFile]
-	if fi == a.skelFile {
+	f, m := r.ses.files[fi], r.ses.files[r.skelFile]
+	if fi == r.skelFile {
 		return rankSameFile
 	}
-	switch owner := a.ownerModel(fi, ci); {
-	case owner == a.skelFile:
+	switch owner := r.ownerModel(fi, ci); {
+	case owner == r.skelFile:
 		return rankNamed
 	case owner >= 0:
 		return rankOtherModel
@@ -67,11 +67,11 @@ func containerPath(f *File) string {
 // ownerModel is the open model file that clip ci of file fi is named
 // after (formats.NamedAfter), the longest name winning (a_b_wait.btk
 // belongs to a_b.bmd rather than a.bmd); -1 when none is.
-func (a *App) ownerModel(fi, ci int) int {
-	f := a.files[fi]
+func (r pairer) ownerModel(fi, ci int) int {
+	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
 	best, bestLen := -1, -1
-	for mi, m := range a.files {
+	for mi, m := range r.ses.files {
 		if mi == fi || len(m.asset.Skeletons) == 0 || m.asset.Archive != nil {
 			continue
 		}
@@ -106,15 +106,15 @@ type rankedClip struct {
 
 // rankedClips lists the eligible clips among the files from index first
 // that want selects, best first (rank, then file order).
-func (a *App) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
+func (r pairer) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
 	var out []rankedClip
-	for fi := first; fi < len(a.files); fi++ {
-		for ci := range a.files[fi].asset.Clips {
+	for fi := first; fi < len(r.ses.files); fi++ {
+		for ci := range r.ses.files[fi].asset.Clips {
 			if !want(fi, ci) {
 				continue
 			}
-			if r := a.rankFor(fi, ci); r != rankOtherModel {
-				out = append(out, rankedClip{fi, ci, r})
+			if rank := r.rankFor(fi, ci); rank != rankOtherModel {
+				out = append(out, rankedClip{fi, ci, rank})
 			}
 		}
 	}
@@ -122,39 +122,39 @@ func (a *App) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
 	return out
 }
 
-func (a *App) isTex(fi, ci int) bool {
-	c := a.files[fi].asset.Clips[ci]
+func (r pairer) isTex(fi, ci int) bool {
+	c := r.ses.files[fi].asset.Clips[ci]
 	return !isMaterialClip(c) && isTexClip(c)
 }
 
-func (a *App) isMat(fi, ci int) bool { return isMaterialClip(a.files[fi].asset.Clips[ci]) }
+func (r pairer) isMat(fi, ci int) bool { return isMaterialClip(r.ses.files[fi].asset.Clips[ci]) }
 
 // chooseTex puts the best-ranked texture clip among the files from index
 // first in the texture slot. With none there, rechoose (the model
 // changed) picks among all files, and clears the slot when nothing is
 // eligible; otherwise the playing clip stays.
-func (a *App) chooseTex(first int, rechoose bool) {
-	if r := a.rankedClips(first, a.isTex); len(r) > 0 {
-		a.setClip(r[0].file, r[0].clip)
+func (r pairer) chooseTex(first int, rechoose bool) {
+	if best := r.rankedClips(first, r.isTex); len(best) > 0 {
+		r.setClip(best[0].file, best[0].clip)
 		return
 	}
 	if !rechoose {
 		return
 	}
-	if r := a.rankedClips(0, a.isTex); len(r) > 0 {
-		if a.play.tex == nil || a.play.tex.file != r[0].file || a.play.tex.clipIdx != r[0].clip {
-			focus := a.play.focus // the timeline stays on the clip it showed
-			a.setClip(r[0].file, r[0].clip)
-			if a.play.slotOf(focus) != nil {
-				a.play.focus = focus
+	if best := r.rankedClips(0, r.isTex); len(best) > 0 {
+		if r.play.tex == nil || r.play.tex.file != best[0].file || r.play.tex.clipIdx != best[0].clip {
+			focus := r.play.focus // the timeline stays on the clip it showed
+			r.setClip(best[0].file, best[0].clip)
+			if r.play.slotOf(focus) != nil {
+				r.play.focus = focus
 			}
 		}
 		return
 	}
-	if a.play.tex != nil {
-		a.play.tex = nil
-		if a.play.focus == viewmodel.TexSlot {
-			a.play.focus = viewmodel.JointSlot
+	if r.play.tex != nil {
+		r.play.tex = nil
+		if r.play.focus == viewmodel.TexSlot {
+			r.play.focus = viewmodel.JointSlot
 		}
 	}
 }
@@ -163,36 +163,36 @@ func (a *App) chooseTex(first int, rechoose bool) {
 // index first in slots. rechoose (the model changed) chooses again among
 // all files: slots of clips no longer eligible go, the others keep their
 // mute and offset, and the slots are in rank order.
-func (a *App) chooseMaterials(first int, rechoose bool) {
+func (r pairer) chooseMaterials(first int, rechoose bool) {
 	if !rechoose {
-		for _, r := range a.rankedClips(first, a.isMat) {
-			a.setClip(r.file, r.clip)
+		for _, c := range r.rankedClips(first, r.isMat) {
+			r.setClip(c.file, c.clip)
 		}
-		a.play.syncClocks()
+		r.play.syncClocks()
 		return
 	}
-	m := &a.play.mat
-	oldSel, selSlot, focusSlot := m.sel, a.play.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), a.play.materialSlot(a.play.focus)
+	m := &r.play.mat
+	oldSel, selSlot, focusSlot := m.sel, r.play.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), r.play.materialSlot(r.play.focus)
 	old := m.slots
 	m.slots = nil
-	for _, r := range a.rankedClips(0, a.isMat) {
-		i := slices.IndexFunc(old, func(s *slot) bool { return s.file == r.file && s.clipIdx == r.clip })
+	for _, c := range r.rankedClips(0, r.isMat) {
+		i := slices.IndexFunc(old, func(s *slot) bool { return s.file == c.file && s.clipIdx == c.clip })
 		switch {
 		case i >= 0:
 			m.slots = append(m.slots, old[i])
 		case len(m.slots) < maxMaterialSlots:
-			a.setClip(r.file, r.clip) // appends
+			r.setClip(c.file, c.clip) // appends
 		}
 	}
-	m.sel = viewmodel.MatRef{Target: a.firstColorTarget()}
+	m.sel = viewmodel.MatRef{Target: r.play.firstColorTarget()}
 	if i := slices.Index(m.slots, selSlot); selSlot != nil && i >= 0 {
 		m.sel = viewmodel.MatRef{Clip: i, Target: oldSel.Target}
 	}
 	if focusSlot != nil {
-		a.play.focus = viewmodel.JointSlot
+		r.play.focus = viewmodel.JointSlot
 		if i := slices.Index(m.slots, focusSlot); i >= 0 {
-			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
+			r.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 		}
 	}
-	a.play.syncClocks()
+	r.play.syncClocks()
 }

@@ -48,7 +48,7 @@ func entryOf(a *App, s *slot) string {
 	if s == nil {
 		return ""
 	}
-	return path.Base(a.files[s.file].entry)
+	return path.Base(a.ses.files[s.file].entry)
 }
 
 func materialEntries(a *App) []string {
@@ -66,7 +66,7 @@ func materialEntries(a *App) []string {
 // again; without a model every clip plays.
 func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	a, _ := openApp(t, courseArchive(t))
-	if got := entryOf(a, &slot{file: a.skelFile}); got != "bomb.bmd" {
+	if got := entryOf(a, &slot{file: a.rig.skelFile}); got != "bomb.bmd" {
 		t.Fatalf("model %q, want bomb.bmd (the largest, with an animation named after it)", got)
 	}
 	check := func(when, joint, tex string, mats ...string) {
@@ -95,7 +95,7 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	}
 
 	arrow := -1
-	for i, f := range a.files {
+	for i, f := range a.ses.files {
 		if path.Base(f.entry) == "arrow.bmd" {
 			arrow = i
 		}
@@ -109,7 +109,7 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	// The user can still pick another model's clip.
 	a.Apply(viewmodel.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
 	check("bomb.bmd again", "-", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
-	for fi, f := range a.files {
+	for fi, f := range a.ses.files {
 		if path.Base(f.entry) == "arrow.btk" {
 			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
 		}
@@ -128,8 +128,8 @@ func TestLooseClipsWithoutModelPlay(t *testing.T) {
 		t.Errorf("lone BRK and BTK: %d material slots, texture %v; want both playing", len(a.play.mat.slots), a.play.tex)
 	}
 	b, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
-	if b.skel == nil || len(b.play.mat.slots) != 1 {
-		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.skel, len(b.play.mat.slots))
+	if b.rig.skel == nil || len(b.play.mat.slots) != 1 {
+		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.rig.skel, len(b.play.mat.slots))
 	}
 }
 
@@ -173,7 +173,7 @@ func TestMaterialClipRows(t *testing.T) {
 	}
 	a.Evaluate()
 	var q viewmodel.QuadMaterial
-	if a.quadMaterial(&q) == nil {
+	if a.play.quadMaterial(&q) == nil {
 		t.Fatal("no quad material")
 	}
 	for i, ch := range []string{"r", "g", "b"} {
@@ -206,7 +206,7 @@ func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	a, _ := openApp(t, p)
 	model := func(name string) int {
-		for i, f := range a.files {
+		for i, f := range a.ses.files {
 			if path.Base(f.entry) == name {
 				return i
 			}

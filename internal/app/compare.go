@@ -10,9 +10,9 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// compareApp is the loop-mode comparison: the focused clip under all five
+// Comparison is the loop-mode comparison: the focused clip under all five
 // loop modes, five clocks advanced together by one shared playback time.
-type compareApp struct {
+type Comparison struct {
 	active   bool
 	clip     *anim.Clip
 	slot     viewmodel.Slot
@@ -66,7 +66,7 @@ func (a *App) SetCompareActive(on bool) {
 // seek puts every clock where playback from frame 0 at speed 1 is after
 // time t: whole frame steps then the rest, as anim.FrameAtTime defines
 // it, so the clocks sit on the frame-against-time plot.
-func (c *compareApp) seek(t float64) {
+func (c *Comparison) seek(t float64) {
 	if c.clip == nil || math.IsNaN(t) {
 		return
 	}
@@ -83,29 +83,27 @@ func (c *compareApp) seek(t float64) {
 	}
 }
 
-// advanceCompare moves the shared clock by dt seconds at the playback
+// advance moves the shared clock by dt seconds at the playback
 // speed (its size: the comparison always runs forwards).
-func (a *App) advanceCompare(dt float64) {
-	c := &a.cmp
+func (c *Comparison) advance(dt, speed float64) {
 	if !c.active || !c.playing || c.clip == nil {
 		return
 	}
-	df := dt * c.clip.FPS * math.Abs(a.play.speed)
+	df := dt * c.clip.FPS * math.Abs(speed)
 	c.time += df
 	for m := range c.clocks {
 		c.clocks[m].Advance(df)
 	}
 }
 
-// ComparePlaying reports whether the comparison's clock runs (the
+// Playing reports whether the comparison's clock runs (the
 // window then keeps drawing frames, as for playback).
-func (a *App) ComparePlaying() bool {
-	return a.cmp.active && a.cmp.playing && a.cmp.clip != nil
+func (c *Comparison) Playing() bool {
+	return c.active && c.playing && c.clip != nil
 }
 
-// applyCompare carries out the comparison's intents.
-func (a *App) applyCompare(in viewmodel.Intent) {
-	c := &a.cmp
+// apply carries out the comparison's intents.
+func (c *Comparison) apply(in viewmodel.Intent) {
 	switch in := in.(type) {
 	case viewmodel.ComparePlay:
 		c.playing = true
@@ -118,9 +116,8 @@ func (a *App) applyCompare(in viewmodel.Intent) {
 	}
 }
 
-// CompareView is the comparison as the UI shows it (nil when off).
-func (a *App) CompareView() *viewmodel.CompareView {
-	c := &a.cmp
+// viewAt is the comparison as the UI shows it (nil when off).
+func (c *Comparison) viewAt(speed float64) *viewmodel.CompareView {
 	if !c.active || c.clip == nil {
 		return nil
 	}
@@ -129,7 +126,7 @@ func (a *App) CompareView() *viewmodel.CompareView {
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
-	if a.play.speed < 0 {
+	if speed < 0 {
 		v.Reverse = true
 		for m := range v.GameReverse {
 			v.GameReverse[m] = gameReverseFrame(anim.LoopMode(m), c.clip.Duration, c.time)
@@ -158,9 +155,9 @@ func (a *App) evaluateCompare() {
 	if !c.active || c.clip == nil {
 		return
 	}
-	sk := a.drawnSkeleton()
+	sk := a.rig.drawnSkeleton()
 	joint := c.slot == viewmodel.JointSlot && a.play.joint != nil && a.play.joint.clip == c.clip && sk != nil
-	zUp := a.zUp()
+	zUp := a.rig.zUp()
 	for m := range c.clocks {
 		c.same[m] = m
 		for k := 0; k < m; k++ {
@@ -182,12 +179,12 @@ func (a *App) evaluateCompare() {
 			c.markers[m] = make([]viewmodel.Marker, n)
 		}
 		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
-		sk.World(&c.poses[m], &a.binding, c.world[m])
-		a.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
+		sk.World(&c.poses[m], &a.rig.binding, c.world[m])
+		a.rig.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
 		for j := range sk.Joints {
 			w := &c.world[m][j]
 			c.markers[m][j] = viewmodel.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
-				Name: sk.Joints[j].Name, Joint: j, Target: a.targetOf(j)}
+				Name: sk.Joints[j].Name, Joint: j, Target: a.rig.targetOf(j)}
 		}
 	}
 }
@@ -198,11 +195,11 @@ func (a *App) evaluateCompare() {
 func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
 	c := &a.cmp
 	switch {
-	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.markers) && len(c.world[m]) == len(a.world):
-		markers, world := a.markers, a.world
-		a.markers, a.world = c.markers[m], c.world[m]
+	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.rig.markers) && len(c.world[m]) == len(a.rig.world):
+		markers, world := a.rig.markers, a.rig.world
+		a.rig.markers, a.rig.world = c.markers[m], c.world[m]
 		a.BuildScene(s, vp, pixelScale, opt, checker)
-		a.markers, a.world = markers, world
+		a.rig.markers, a.rig.world = markers, world
 	case c.slot == viewmodel.TexSlot && a.play.tex != nil && a.play.tex.clip == c.clip:
 		pose := a.play.tex.pose
 		a.play.tex.pose = c.poses[m]
@@ -214,10 +211,10 @@ func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmode
 	}
 	// Each viewport frames the whole motion from the main view's
 	// direction, whatever the main view is zoomed into.
-	cam := a.camera
-	lo, hi := a.boundsLo, a.boundsHi
-	if a.quadVisible() && opt.Quad {
-		for _, c := range a.quadCorners() {
+	cam := a.rig.camera
+	lo, hi := a.rig.boundsLo, a.rig.boundsHi
+	if a.rig.quadVisible() && opt.Quad {
+		for _, c := range a.rig.quadCorners() {
 			for k := 0; k < 3; k++ {
 				lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
 			}
@@ -252,17 +249,17 @@ type compareKey struct {
 	boundsLo, boundsHi   [3]float32
 }
 
-// CompareShown reports whether the comparison has a clip to show.
-func (a *App) CompareShown() bool { return a.cmp.clip != nil }
+// Shown reports whether the comparison has a clip to show.
+func (c *Comparison) Shown() bool { return c.clip != nil }
 
 // PrepareCompare poses the five modes and builds their scenes for w×h
 // pixel viewports (the CPU part of the comparison's viewports). It
 // reports false when the pictures drawn last time still hold (nothing
 // they depend on changed), so scenes need not be drawn again.
 func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h int, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) bool {
-	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.camera, opts: opt,
-		sel: a.sel, skel: a.drawnSkeleton(), joints: len(a.markers), chain: a.chainMode, root: a.applyRoot, up: a.up,
-		texMode: a.texMode, texOverride: a.texModeOverride, boundsLo: a.boundsLo, boundsHi: a.boundsHi}
+	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.rig.camera, opts: opt,
+		sel: a.rig.sel, skel: a.rig.drawnSkeleton(), joints: len(a.rig.markers), chain: a.rig.chainMode, root: a.rig.applyRoot, up: a.rig.up,
+		texMode: a.rig.texMode, texOverride: a.rig.texModeOverride, boundsLo: a.rig.boundsLo, boundsHi: a.rig.boundsHi}
 	for m := range key.frames {
 		key.frames[m] = a.cmp.clocks[m].Frame
 	}
@@ -285,16 +282,20 @@ func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h in
 	return true
 }
 
-// CompareSame is the first loop mode showing the same frame as mode m (m
+// Same is the first loop mode showing the same frame as mode m (m
 // itself when none before it does): its picture is drawn once.
-func (a *App) CompareSame(m int) int { return a.cmp.same[m] }
+func (c *Comparison) Same(m int) int { return c.same[m] }
 
-// SetCompareTexture hands the picture of mode m to the next frame's view.
-func (a *App) SetCompareTexture(m int, t viewmodel.TextureRef) { a.cmp.view.Textures[m] = t }
+// SetTexture hands the picture of mode m to the next frame's view.
+func (c *Comparison) SetTexture(m int, t viewmodel.TextureRef) { c.view.Textures[m] = t }
 
-// HoldCompare stops the comparison's clock at playback time t (the
+// Hold stops the comparison's clock at playback time t (the
 // viewer's --compare-time).
-func (a *App) HoldCompare(t float64) {
-	a.cmp.seek(t)
-	a.cmp.playing = false
+func (c *Comparison) Hold(t float64) {
+	c.seek(t)
+	c.playing = false
 }
+
+// Comparison is the loop-mode comparison's state, for the window that
+// draws its five viewports.
+func (a *App) Comparison() *Comparison { return &a.cmp }

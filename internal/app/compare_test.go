@@ -60,12 +60,12 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 			t.Errorf("at time 12 mode %d shows its own pose, want mode 0's", m)
 		}
 	}
-	v := a.CompareView()
+	v := a.cmp.viewAt(a.play.speed)
 	if v == nil || v.Time != 12 || v.Frames[anim.Loop] != 12 || v.Playing {
 		t.Errorf("view %+v", v)
 	}
 	a.SetCompareActive(false)
-	if a.CompareView() != nil {
+	if a.cmp.viewAt(a.play.speed) != nil {
 		t.Error("a closed comparison still has a view")
 	}
 }
@@ -78,7 +78,7 @@ func TestCopyTextReachesTheClipboard(t *testing.T) {
 	if got != "time,value\n0,1\n" || a.copied != got {
 		t.Fatalf("clipboard %q", got)
 	}
-	if n := a.notices[len(a.notices)-1]; !strings.Contains(n.Text, "keys (1 rows)") {
+	if n := a.msgs.notices[len(a.msgs.notices)-1]; !strings.Contains(n.Text, "keys (1 rows)") {
 		t.Errorf("notice %q", n.Text)
 	}
 }

@@ -39,33 +39,33 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 	if !export.IsOutputName(req.Path) {
 		return nil, fmt.Errorf("%s: export to a file ending in .glb or .gltf", req.Path)
 	}
-	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.skel, RootMotion: a.applyRoot}}
-	if err := a.refuseInput(req.Path); err != nil {
+	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.rig.skel, RootMotion: a.rig.applyRoot}}
+	if err := a.ses.refuseInput(req.Path); err != nil {
 		return nil, err
 	}
 	if !req.All {
 		for _, s := range []*slot{a.play.joint, a.play.tex} {
 			if s != nil {
-				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: a.files[s.file].path})
+				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: a.ses.files[s.file].path})
 			}
 		}
-		if len(p.Scene.Clips) == 0 && a.skel == nil {
+		if len(p.Scene.Clips) == 0 && a.rig.skel == nil {
 			return nil, errors.New("nothing to export: open an animation or a model first")
 		}
 		return p, nil
 	}
-	for _, f := range a.files {
+	for _, f := range a.ses.files {
 		for _, c := range f.asset.Clips {
-			if n := formats.JointTargets(c); n > 0 && a.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
-				if bound := boundJoints(formats.Bind(c, a.skel).Target); 2*bound < n {
-					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), bound, n, a.skelLabel))
+			if n := formats.JointTargets(c); n > 0 && a.rig.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
+				if bound := boundJoints(formats.Bind(c, a.rig.skel).Target); 2*bound < n {
+					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), bound, n, a.rig.skelLabel))
 					continue
 				}
 			}
 			p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: c, Source: f.path})
 		}
 	}
-	if len(p.Scene.Clips) == 0 && a.skel == nil {
+	if len(p.Scene.Clips) == 0 && a.rig.skel == nil {
 		return nil, errors.New("nothing to export: open an animation or a model first")
 	}
 	return p, nil
@@ -90,12 +90,12 @@ func clipSource(f *File, clip string) string {
 
 // refuseInput rejects a path that names an open file: inputs are never
 // written.
-func (a *App) refuseInput(path string) error {
+func (s *session) refuseInput(path string) error {
 	outs := []string{path}
 	if strings.EqualFold(filepath.Ext(path), ".gltf") {
 		outs = append(outs, strings.TrimSuffix(path, filepath.Ext(path))+".bin")
 	}
-	for _, f := range a.files {
+	for _, f := range s.files {
 		file := f.path
 		if f.archive != "" {
 			file = f.archive
@@ -145,11 +145,11 @@ func (a *App) DefaultExportPath() string {
 	var f *File
 	switch {
 	case a.play.joint != nil:
-		f = a.files[a.play.joint.file]
+		f = a.ses.files[a.play.joint.file]
 	case a.play.tex != nil:
-		f = a.files[a.play.tex.file]
-	case a.skel != nil && a.skelFile >= 0:
-		f = a.files[a.skelFile]
+		f = a.ses.files[a.play.tex.file]
+	case a.rig.skel != nil && a.rig.skelFile >= 0:
+		f = a.ses.files[a.rig.skelFile]
 	default:
 		return "animscope.glb"
 	}

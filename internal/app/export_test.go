@@ -20,7 +20,7 @@ func TestExportPlan(t *testing.T) {
 	a := New(nil)
 	a.Open([]string{apptest.ModelFixtures + "biped.bmd", apptest.ModelFixtures + "walk.bck", apptest.ModelFixtures + "wave.bck",
 		apptest.BFRESFixtures + "cubic_f32.bfres"})
-	if a.skel == nil || a.play.joint == nil {
+	if a.rig.skel == nil || a.play.joint == nil {
 		t.Fatal("nothing on screen")
 	}
 	dir := t.TempDir()
@@ -29,7 +29,7 @@ func TestExportPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Scene.Skeleton != a.skel || len(p.Scene.Clips) != 1 || p.Scene.Clips[0].Clip != a.play.joint.clip {
+	if p.Scene.Skeleton != a.rig.skel || len(p.Scene.Clips) != 1 || p.Scene.Clips[0].Clip != a.play.joint.clip {
 		t.Fatalf("current: %+v", p.Scene)
 	}
 	all, err := a.PlanExport(ExportRequest{Path: out, All: true})
@@ -59,7 +59,7 @@ func TestExportPlan(t *testing.T) {
 	if err := json.Unmarshal(b[20:20+n], &doc); err != nil || len(doc.Animations) != 2 {
 		t.Fatalf("animations %+v %v", doc.Animations, err)
 	}
-	last := a.notices[len(a.notices)-1]
+	last := a.msgs.notices[len(a.msgs.notices)-1]
 	if last.Severity != viewmodel.Info || last.Text != "exported 2 animation(s) to "+out {
 		t.Errorf("last notice %+v", last)
 	}
@@ -78,7 +78,7 @@ func TestExportPlan(t *testing.T) {
 	}
 	bad := &ExportPlan{Path: filepath.Join(out, "x.glb"), Scene: p.Scene}
 	a.ExportFinished(bad, bad.Run())
-	if last := a.notices[len(a.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
+	if last := a.msgs.notices[len(a.msgs.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
 		t.Errorf("unwritable: %+v", last)
 	}
 }

@@ -25,12 +25,12 @@ func (a *App) Open(paths []string) {
 			continue
 		}
 		loaded = append(loaded, fs...)
-		a.addRecent(p)
+		a.ses.addRecent(p)
 	}
 	if len(loaded) == 0 {
 		return
 	}
-	if a.IsDemo() {
+	if a.ses.isDemo() {
 		a.closeAll()
 	}
 	a.Add(loaded)
@@ -38,13 +38,13 @@ func (a *App) Open(paths []string) {
 
 // Add appends opened files and puts their content on screen.
 func (a *App) Add(loaded []*File) {
-	first := len(a.files)
-	a.files = append(a.files, loaded...)
+	first := len(a.ses.files)
+	a.ses.files = append(a.ses.files, loaded...)
 	newJoint, newTex := -1, -1
-	for fi := first; fi < len(a.files); fi++ {
-		f := a.files[fi]
-		a.noteWarnings(f)
-		a.noteBroken(f)
+	for fi := first; fi < len(a.ses.files); fi++ {
+		f := a.ses.files[fi]
+		a.msgs.noteWarnings(f)
+		a.msgs.noteBroken(f)
 		for _, c := range f.asset.Clips {
 			c.SetRuntime(a.play.mat.runtime)
 			if isMaterialClip(c) {
@@ -63,33 +63,33 @@ func (a *App) Add(loaded []*File) {
 	// The model first, so the animation binds to it whatever the order
 	// of the files in a drop; the animation is the best-ranked one for
 	// it (formats.Pair).
-	prevModel := a.skel
-	if fi, si, ok := a.pickModel(first); ok {
-		a.setModelQuiet(fi, si)
+	prevModel := a.rig.skel
+	if fi, si, ok := a.rig.pairing().pickModel(first); ok {
+		a.rig.setModelQuiet(fi, si)
 	}
 	// The texture and material clips by the same ranking (clipchoice.go),
 	// chosen again among all files when the model changed.
-	modelChanged := a.skel != prevModel
-	a.chooseTex(first, modelChanged)
-	switch fi, ci, ok, clear := a.pickAnim(first); {
+	modelChanged := a.rig.skel != prevModel
+	a.rig.pairing().chooseTex(first, modelChanged)
+	switch fi, ci, ok, clear := a.rig.pairing().pickAnim(first); {
 	case ok:
-		a.setClip(fi, ci)
+		a.rig.setClip(fi, ci)
 	case clear:
 		a.play.joint = nil
-		a.rebind()
+		a.rig.rebind()
 	default:
-		a.rebind()
+		a.rig.rebind()
 	}
-	a.chooseMaterials(first, modelChanged)
+	a.rig.pairing().chooseMaterials(first, modelChanged)
 	if a.play.joint == nil && a.play.tex == nil && len(a.play.mat.slots) > 0 && a.play.materialSlot(a.play.focus) == nil {
 		a.play.focus = viewmodel.MatSlot0
 	}
-	a.clampSelection()
+	a.rig.clampSelection()
 	if newJoint < 0 && newTex >= 0 && a.play.tex != nil && a.play.tex.file >= first {
 		a.play.focus = viewmodel.TexSlot
 	}
 	a.Evaluate()
-	a.frameScene(true)
+	a.rig.frameScene(true)
 }
 
 func isTexClip(c *anim.Clip) bool {
@@ -101,23 +101,24 @@ func isTexClip(c *anim.Clip) bool {
 	return false
 }
 
-// IsDemo reports whether the embedded demo is what is open.
-func (a *App) IsDemo() bool {
-	return len(a.files) > 0 && a.files[0].demo
+// isDemo reports whether the embedded demo is what is open.
+func (s *session) isDemo() bool {
+	return len(s.files) > 0 && s.files[0].demo
 }
 
-func (a *App) addRecent(p string) {
+// addRecent puts p first in the recent files (once, as an absolute path).
+func (s *session) addRecent(p string) {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		abs = p
 	}
 	out := []string{abs}
-	for _, r := range a.recent {
+	for _, r := range s.recent {
 		if r != abs && len(out) < MaxRecent {
 			out = append(out, r)
 		}
 	}
-	a.recent = out
+	s.recent = out
 }
 
 // LoadFiles opens one path: a file, FILE:entry inside an archive, or an
@@ -185,10 +186,10 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 
 // OpenDemo replaces everything with the embedded demo.
 func (a *App) OpenDemo() {
-	if a.loadDemo == nil {
+	if a.ses.loadDemo == nil {
 		return
 	}
-	files, err := a.loadDemo()
+	files, err := a.ses.loadDemo()
 	if err != nil {
 		a.Notify(viewmodel.Error, "demo: %v", err)
 		return
@@ -210,24 +211,24 @@ func (a *App) OpenDemo() {
 }
 
 func (a *App) closeAll() {
-	a.files = nil
-	a.play.joint, a.play.tex, a.skel = nil, nil, nil
-	a.closeMaterials(-1)
-	a.skelFile = -1
-	a.binding = anim.Binding{}
-	a.markers = a.markers[:0]
-	a.sel = viewmodel.Selection{Joint: -1, Target: -1}
-	a.texModeOverride = false
-	a.sceneReady = false
+	a.ses.files = nil
+	a.play.joint, a.play.tex, a.rig.skel = nil, nil, nil
+	a.play.closeMaterials(-1)
+	a.rig.skelFile = -1
+	a.rig.binding = anim.Binding{}
+	a.rig.markers = a.rig.markers[:0]
+	a.rig.sel = viewmodel.Selection{Joint: -1, Target: -1}
+	a.rig.texModeOverride = false
+	a.rig.sceneReady = false
 	a.play.focus = viewmodel.JointSlot
 }
 
 // closeFile closes one file, and whatever of it was on screen.
 func (a *App) closeFile(i int) {
-	if i < 0 || i >= len(a.files) {
+	if i < 0 || i >= len(a.ses.files) {
 		return
 	}
-	a.files = append(a.files[:i], a.files[i+1:]...)
+	a.ses.files = append(a.ses.files[:i], a.ses.files[i+1:]...)
 	fix := func(s *slot) *slot {
 		switch {
 		case s == nil:
@@ -240,14 +241,14 @@ func (a *App) closeFile(i int) {
 		return s
 	}
 	a.play.joint, a.play.tex = fix(a.play.joint), fix(a.play.tex)
-	a.closeMaterials(i)
+	a.play.closeMaterials(i)
 	switch {
-	case a.skel != nil && a.skelFile == i:
-		a.skel, a.skelFile = nil, -1
-	case a.skelFile > i:
-		a.skelFile--
+	case a.rig.skel != nil && a.rig.skelFile == i:
+		a.rig.skel, a.rig.skelFile = nil, -1
+	case a.rig.skelFile > i:
+		a.rig.skelFile--
 	}
-	a.rebind()
-	a.clampSelection()
+	a.rig.rebind()
+	a.rig.clampSelection()
 	a.Evaluate()
 }

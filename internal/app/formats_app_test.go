@@ -33,7 +33,7 @@ func viewOf(a *App) *viewmodel.View {
 }
 
 func noticeWith(a *App, sev viewmodel.Severity, parts ...string) bool {
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		ok := n.Severity == sev
 		for _, p := range parts {
 			ok = ok && strings.Contains(n.Text, p)
@@ -75,8 +75,8 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 			t.Errorf("opened entry %q: archive %q entry %q; the tree needs both", f.Name, f.Archive, f.Entry)
 		}
 	}
-	if a.skel == nil || !strings.HasSuffix(a.skelLabel, "biped/bmdl/biped.bmd") {
-		t.Fatalf("model %q, want the archive's biped.bmd", a.skelLabel)
+	if a.rig.skel == nil || !strings.HasSuffix(a.rig.skelLabel, "biped/bmdl/biped.bmd") {
+		t.Fatalf("model %q, want the archive's biped.bmd", a.rig.skelLabel)
 	}
 	if a.play.joint == nil || !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.play.tex == nil {
 		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and the BTK", a.play.joint, a.play.tex)
@@ -115,8 +115,8 @@ func TestAppPairingRanking(t *testing.T) {
 	chain := copyFile(t, apptest.ModelFixtures+"chain3.bmd", filepath.Join(d, "b", "chain3.bmd"))
 
 	a, _ := openApp(t, wave, pulse, walk, bmd)
-	if a.skel == nil || a.skelLabel != "biped.bmd" || a.play.joint == nil || a.play.joint.label != "walk.bck" {
-		t.Fatalf("model %q playing %v: want walk.bck (same directory) on biped.bmd", a.skelLabel, a.play.joint)
+	if a.rig.skel == nil || a.rig.skelLabel != "biped.bmd" || a.play.joint == nil || a.play.joint.label != "walk.bck" {
+		t.Fatalf("model %q playing %v: want walk.bck (same directory) on biped.bmd", a.rig.skelLabel, a.play.joint)
 	}
 	p := viewOf(a).Pairing
 	want := []struct{ label, reason string }{{"walk.bck", "same directory"}, {"wave.bck", "matching joint count"}, {"pulse.bck", ""}}
@@ -136,11 +136,11 @@ func TestAppPairingRanking(t *testing.T) {
 	// directory: pulse.bck, wave.bck, 7 joints) fits its 3 joints, and
 	// walk.bck is not bound to it either: it shows its bind pose.
 	a.Apply(viewmodel.OpenFiles{Paths: []string{chain}})
-	if a.skelLabel != "chain3.bmd" || a.play.joint != nil || len(a.markers) != 3 {
-		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.skelLabel, a.play.joint, len(a.markers))
+	if a.rig.skelLabel != "chain3.bmd" || a.play.joint != nil || len(a.rig.markers) != 3 {
+		t.Fatalf("after opening chain3.bmd: model %q playing %v, %d joints; want its 3-joint bind pose", a.rig.skelLabel, a.play.joint, len(a.rig.markers))
 	}
 	if noticeWith(a, viewmodel.Warning, "on chain3.bmd") {
-		t.Errorf("a binding message without a binding: %+v", a.notices)
+		t.Errorf("a binding message without a binding: %+v", a.msgs.notices)
 	}
 	// Picked by the user, pulse.bck plays on it anyway, with one message
 	// naming both counts.
@@ -154,7 +154,7 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Fatalf("picked pulse.bck: playing %v", a.play.joint)
 	}
 	if !noticeWith(a, viewmodel.Warning, "pulse.bck on chain3.bmd", "animation has 7 joints, skeleton has 3") {
-		t.Errorf("no mismatch message naming both counts: %+v", a.notices)
+		t.Errorf("no mismatch message naming both counts: %+v", a.msgs.notices)
 	}
 	var v viewmodel.View
 	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
@@ -168,17 +168,17 @@ func TestAppPairingRanking(t *testing.T) {
 		t.Fatalf("models %+v", v.Pairing.Models)
 	}
 	a.Apply(viewmodel.SelectModel{File: v.Pairing.Models[bi].File, Skel: v.Pairing.Models[bi].Skel})
-	if a.skelLabel != "biped.bmd" || a.play.joint.label != "walk.bck" {
+	if a.rig.skelLabel != "biped.bmd" || a.play.joint.label != "walk.bck" {
 		t.Errorf("back on biped.bmd: playing %q, want walk.bck", a.play.joint.label)
 	}
 	// The stale mismatch went with pulse.bck's binding.
 	if noticeWith(a, viewmodel.Warning, "skeleton has 3") {
-		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.notices)
+		t.Errorf("pulse.bck's warning outlived its binding: %+v", a.msgs.notices)
 	}
 	// No model: the clip's joints on their own.
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
-	if a.skel != nil || a.drawnSkeleton() == nil || len(a.markers) != 12 {
-		t.Errorf("no model: skel %v, %d markers; want the 12 free joints of walk.bck", a.skel, len(a.markers))
+	if a.rig.skel != nil || a.rig.drawnSkeleton() == nil || len(a.rig.markers) != 12 {
+		t.Errorf("no model: skel %v, %d markers; want the 12 free joints of walk.bck", a.rig.skel, len(a.rig.markers))
 	}
 }
 

@@ -13,20 +13,20 @@ import (
 // named on the command line is the one used, whatever else the files
 // hold).
 func (a *App) UseModelFrom(first int) error {
-	for fi := first; fi < len(a.files); fi++ {
-		if sks := a.files[fi].asset.Skeletons; len(sks) > 0 {
+	for fi := first; fi < len(a.ses.files); fi++ {
+		if sks := a.ses.files[fi].asset.Skeletons; len(sks) > 0 {
 			best := 0
 			for i, sk := range sks {
 				if len(sk.Joints) > len(sks[best].Joints) {
 					best = i
 				}
 			}
-			a.setModel(fi, best)
+			a.rig.setModel(fi, best)
 			return nil
 		}
 	}
-	if first < len(a.files) {
-		return fmt.Errorf("holds no skeleton (it is a %s file)", a.files[first].asset.Format)
+	if first < len(a.ses.files) {
+		return fmt.Errorf("holds no skeleton (it is a %s file)", a.ses.files[first].asset.Format)
 	}
 	return fmt.Errorf("holds no skeleton")
 }
@@ -34,10 +34,10 @@ func (a *App) UseModelFrom(first int) error {
 // UseClipNamed plays the first clip called name (render's --clip).
 func (a *App) UseClipNamed(name string) error {
 	var names []string
-	for fi, f := range a.files {
+	for fi, f := range a.ses.files {
 		for ci, c := range f.asset.Clips {
 			if c.Name == name {
-				a.setClip(fi, ci)
+				a.rig.setClip(fi, ci)
 				return nil
 			}
 			names = append(names, c.Name)
@@ -48,38 +48,28 @@ func (a *App) UseClipNamed(name string) error {
 
 // Reframe measures the scene again and frames the camera on it.
 func (a *App) Reframe() {
-	a.sceneReady = false
+	a.rig.sceneReady = false
 	a.Evaluate()
-	a.frameScene(true)
+	a.rig.frameScene(true)
 }
 
 // Empty reports whether nothing can be drawn: no clip and no model.
 func (a *App) Empty() bool {
-	return a.play.joint == nil && a.play.tex == nil && a.skel == nil && len(a.play.mat.slots) == 0
+	return a.play.joint == nil && a.play.tex == nil && a.rig.skel == nil && len(a.play.mat.slots) == 0
 }
 
 // Camera is the 3D view's camera.
-func (a *App) Camera() viewmodel.Camera { return a.camera }
-
-// SetCamera replaces the camera.
-func (a *App) SetCamera(c viewmodel.Camera) { a.camera = c }
+func (a *App) Camera() viewmodel.Camera { return a.rig.camera }
 
 // SelectJointNamed selects the first drawn joint called name.
 func (a *App) SelectJointNamed(name string) bool {
-	for _, m := range a.markers {
+	for _, m := range a.rig.markers {
 		if m.Name == name {
 			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
 			return true
 		}
 	}
 	return false
-}
-
-// SeekAll puts the scene where the focused clip plays frame (the other
-// clip at the same scene time) and poses the skeleton there.
-func (a *App) SeekAll(frame float64) {
-	a.play.seekFocused(frame)
-	a.Evaluate()
 }
 
 // FocusedFPS is the frame rate of the focused clip (30 without one).

@@ -28,8 +28,8 @@ func TestDefaultModelIsLargestSkeleton(t *testing.T) {
 	a := New(nil)
 	a.Add([]*File{{path: "queen.bfres", name: "queen.bfres", asset: &formats.Asset{Format: "bfres",
 		Skeletons: []*anim.Skeleton{chainSkeleton("Item_Armor", 1), chainSkeleton("Queen", 9), chainSkeleton("Hair", 4)}}}})
-	if a.skel == nil || a.skel.Name != "Queen" || a.skelLabel != "queen.bfres › Queen" {
-		t.Fatalf("default model %v (%q), want the 9-joint Queen", a.skel, a.skelLabel)
+	if a.rig.skel == nil || a.rig.skel.Name != "Queen" || a.rig.skelLabel != "queen.bfres › Queen" {
+		t.Fatalf("default model %v (%q), want the 9-joint Queen", a.rig.skel, a.rig.skelLabel)
 	}
 }
 
@@ -40,14 +40,14 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true) // hand.bck on the 2-joint chain
 	a.Add([]*File{{path: "faceship.bmd", name: "faceship.bmd", asset: &formats.Asset{Format: "bmd",
 		Skeletons: []*anim.Skeleton{chainSkeleton("ship", 1)}}}})
-	if a.skelLabel != "faceship.bmd" || a.play.joint != nil {
-		t.Fatalf("after faceship.bmd: model %q playing %v; want its bind pose", a.skelLabel, a.play.joint)
+	if a.rig.skelLabel != "faceship.bmd" || a.play.joint != nil {
+		t.Fatalf("after faceship.bmd: model %q playing %v; want its bind pose", a.rig.skelLabel, a.play.joint)
 	}
 	a.Evaluate()
-	if len(a.markers) != 1 || a.markers[0].Pos != [3]float32{} {
-		t.Errorf("bind pose: markers %+v", a.markers)
+	if len(a.rig.markers) != 1 || a.rig.markers[0].Pos != [3]float32{} {
+		t.Errorf("bind pose: markers %+v", a.rig.markers)
 	}
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if n.Severity >= viewmodel.Warning {
 			t.Errorf("message after opening a model: %q", n.Text)
 		}
@@ -56,8 +56,8 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	b, _ := newTestApp(t, anim.Loop, true)
 	b.Add([]*File{{path: "other.bmd", name: "other.bmd", asset: &formats.Asset{Format: "bmd",
 		Skeletons: []*anim.Skeleton{handSkeleton()}}}})
-	if b.skelLabel != "other.bmd" || b.play.joint == nil || b.play.joint.label != "hand.bck" {
-		t.Errorf("a fitting model: model %q playing %v; want hand.bck on other.bmd", b.skelLabel, b.play.joint)
+	if b.rig.skelLabel != "other.bmd" || b.play.joint == nil || b.play.joint.label != "hand.bck" {
+		t.Errorf("a fitting model: model %q playing %v; want hand.bck on other.bmd", b.rig.skelLabel, b.play.joint)
 	}
 }
 
@@ -82,7 +82,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 		t.Fatal("the opened animation should play (the user opened it; only a model never hijacks)")
 	}
 	var bind []viewmodel.Notice
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			bind = append(bind, n)
 		}
@@ -95,7 +95,7 @@ func TestBindingMessageSummarised(t *testing.T) {
 		t.Errorf("message %q detail %q; want it to end %q and the detail to name Bone34", bind[0].Text, bind[0].Detail, want)
 	}
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		if strings.Contains(n.Text, "not in the skeleton") {
 			t.Errorf("stale binding message after the model went: %q", n.Text)
 		}
@@ -120,8 +120,8 @@ func TestModelOfAnotherGameStaysUnbound(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true) // hand.bck: 2 joints, on a 2-joint chain
 	a.Add([]*File{{path: "queen.bfres", name: "queen.bfres", asset: &formats.Asset{Format: "bfres",
 		Skeletons: []*anim.Skeleton{chainSkeleton("Queen", 135)}}}})
-	if a.skel == nil || len(a.skel.Joints) != 135 || a.play.joint != nil {
-		t.Fatalf("after a 135-joint model: model %v playing %v; want its bind pose", a.skel, a.play.joint)
+	if a.rig.skel == nil || len(a.rig.skel.Joints) != 135 || a.play.joint != nil {
+		t.Fatalf("after a 135-joint model: model %v playing %v; want its bind pose", a.rig.skel, a.play.joint)
 	}
 }
 
@@ -140,8 +140,8 @@ func TestAnimationWithItsOwnSkeletonKeepsTheModel(t *testing.T) {
 	clip := &anim.Clip{Name: "Wait", Format: "bfres-skeletal", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: targets}
 	a.Add([]*File{{path: "Queen_Animation.bfres", name: "Queen_Animation.bfres", asset: &formats.Asset{Format: "bfres",
 		Clips: []*anim.Clip{clip}, Skeletons: []*anim.Skeleton{chainSkeleton("Skeleton", 6)}}}})
-	if a.skel != model || a.play.joint == nil || a.play.joint.clip != clip {
-		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.skelLabel, a.play.joint)
+	if a.rig.skel != model || a.play.joint == nil || a.play.joint.clip != clip {
+		t.Fatalf("model %q playing %v; want Wait on Queen.bfres", a.rig.skelLabel, a.play.joint)
 	}
 }
 
@@ -165,8 +165,8 @@ func TestArchiveModelNamedAfterItsAnimation(t *testing.T) {
 		entry("course/mariotree1.bmd", &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{j3d(1)}}),
 		entry("course/mariotree1_wait.bck", &formats.Asset{Format: "bck", Clips: []*anim.Clip{one}}),
 	})
-	if a.skelLabel != "track.arc › course/mariotree1.bmd" || a.play.joint == nil || a.play.joint.clip != one {
-		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.skelLabel, a.play.joint)
+	if a.rig.skelLabel != "track.arc › course/mariotree1.bmd" || a.play.joint == nil || a.play.joint.clip != one {
+		t.Fatalf("model %q playing %v; want mariotree1_wait.bck on mariotree1.bmd", a.rig.skelLabel, a.play.joint)
 	}
 }
 
@@ -179,7 +179,7 @@ func TestManyLoadWarningsAreOneMessage(t *testing.T) {
 	}
 	a := New(nil)
 	a.Add([]*File{{path: "x.bfres", name: "x.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{chainSkeleton("m", 2)}, Warnings: ws}}})
-	if len(a.notices) != 1 || a.notices[0].Text != "x.bfres: 40 warnings (first: bone 0 is odd)" || !strings.Contains(a.notices[0].Detail, "bone 39 is odd") {
-		t.Fatalf("notices %+v", a.notices)
+	if len(a.msgs.notices) != 1 || a.msgs.notices[0].Text != "x.bfres: 40 warnings (first: bone 0 is odd)" || !strings.Contains(a.msgs.notices[0].Detail, "bone 39 is odd") {
+		t.Fatalf("notices %+v", a.msgs.notices)
 	}
 }

@@ -9,73 +9,85 @@ import (
 func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.play.applyPlayback(in):
-	case a.applySelection(in):
+	case a.rig.applySelection(in):
 	case a.applySession(in):
-	case a.applyMaterial(in):
+	case a.play.applyMaterial(in):
 	default:
 		a.applyAnalysis(in)
 	}
 }
 
-// applySelection handles the choice of clips, model, root motion, joint
-// and texture entry.
-func (a *App) applySelection(in viewmodel.Intent) bool {
+// applySelection handles the choice of clips, model, root motion, joint,
+// texture entry and texture-matrix formula, the up axis, the chain
+// display and the camera set exactly.
+func (r *rig) applySelection(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectClip:
-		a.setClip(in.File, in.Clip)
+		r.setClip(in.File, in.Clip)
 	case viewmodel.SelectModel:
-		a.selectModel(in.File, in.Skel)
+		r.selectModel(in.File, in.Skel)
 	case viewmodel.SetRootMotion:
-		a.setRootMotion(in.Apply)
+		r.setRootMotion(in.Apply)
 	case viewmodel.SelectJoint:
-		a.sel.Joint = in.Joint
-		a.sel.Target = a.targetOf(in.Joint)
+		r.sel.Joint = in.Joint
+		r.sel.Target = r.targetOf(in.Joint)
 		if in.Joint < 0 {
-			a.sel.Target = -1
+			r.sel.Target = -1
 		}
 	case viewmodel.SelectTarget:
-		a.sel.Target = in.Target
-		a.sel.Joint = a.jointOf(in.Target)
+		r.sel.Target = in.Target
+		r.sel.Joint = r.jointOf(in.Target)
 	case viewmodel.SelectTexTarget:
-		if a.play.tex != nil && in.Target >= 0 && in.Target < len(a.play.tex.clip.Targets) {
-			a.sel.TexTarget = in.Target
-			a.play.focus = viewmodel.TexSlot
+		if r.play.tex != nil && in.Target >= 0 && in.Target < len(r.play.tex.clip.Targets) {
+			r.sel.TexTarget = in.Target
+			r.play.focus = viewmodel.TexSlot
 		}
+	case viewmodel.SetUpAxis:
+		r.setUp(in.Up)
+	case viewmodel.SetChainMode:
+		r.setChainMode(in.On)
+	case viewmodel.SelectNamed:
+		r.selectByName(in.Name)
+	case viewmodel.SetCamera:
+		r.camera = in.Camera
 	case viewmodel.SetTexMode:
-		a.texMode, a.texModeOverride = in.Mode, in.Override
+		r.texMode, r.texModeOverride = in.Mode, in.Override
 	default:
 		return false
 	}
 	return true
 }
 
-// applySession handles the files (opening, browsing, closing), the
-// camera, the messages and quitting.
+// applySession handles the files (opening, browsing, closing, the
+// JSystem runtime they are read under), the camera, the messages and
+// quitting.
 func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
 	case viewmodel.Browse:
-		a.browse(in.Dir)
+		browse(&a.browser, in.Dir)
 	case viewmodel.BrowseArchive:
-		a.browseArchive(in.Path)
+		browseArchive(&a.browser, in.Path)
 	case viewmodel.CloseFile:
 		a.closeFile(in.File)
 	case viewmodel.CloseAll:
 		a.closeAll()
 	case viewmodel.OpenDemo:
 		a.OpenDemo()
+	case viewmodel.SetRuntime:
+		a.setRuntime(in.Runtime)
 	case viewmodel.CameraOrbit:
-		a.camera.Orbit(in.DX, in.DY)
+		a.rig.camera.Orbit(in.DX, in.DY)
 	case viewmodel.CameraPan:
-		a.camera.Pan(in.DX, in.DY, in.ViewH)
+		a.rig.camera.Pan(in.DX, in.DY, in.ViewH)
 	case viewmodel.CameraZoom:
-		a.camera.Zoom(in.Steps)
+		a.rig.camera.Zoom(in.Steps)
 	case viewmodel.CameraFrame, viewmodel.CameraReset:
 		_, reset := in.(viewmodel.CameraReset)
-		a.frameScene(reset)
+		a.rig.frameScene(reset)
 	case viewmodel.DismissNotices:
-		a.notices = a.notices[:0]
+		a.msgs.notices = a.msgs.notices[:0]
 	case viewmodel.Quit:
 		a.quit = true
 	default:

@@ -21,12 +21,12 @@ import (
 // put them; root motion moves the character when applied.
 func TestAppJBAInferredSkeleton(t *testing.T) {
 	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "walk_30fps.jba"))
-	if a.skel == nil || len(a.skel.Joints) != 5 || a.play.joint == nil || a.play.joint.clip.FPS != 30 {
-		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.skel, a.play.joint)
+	if a.rig.skel == nil || len(a.rig.skel.Joints) != 5 || a.play.joint == nil || a.play.joint.clip.FPS != 30 {
+		t.Fatalf("skeleton %v, clip %v: want the inferred 5-bone Biped skeleton", a.rig.skel, a.play.joint)
 	}
 	for j, b := range apptest.WalkBones {
-		if a.skel.Joints[j].Name != b.Name || a.skel.Joints[j].Parent != b.Parent {
-			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.skel.Joints[j].Name, a.skel.Joints[j].Parent, b.Name, b.Parent)
+		if a.rig.skel.Joints[j].Name != b.Name || a.rig.skel.Joints[j].Parent != b.Parent {
+			t.Errorf("joint %d = %q parent %d, want %q parent %d", j, a.rig.skel.Joints[j].Name, a.rig.skel.Joints[j].Parent, b.Name, b.Parent)
 		}
 	}
 	a.Advance(0.5)
@@ -86,14 +86,14 @@ func TestAppJBASidecar(t *testing.T) {
 	jbaPath, side := filepath.Join(apptest.JBATestdata, "walk_30fps.jba"), filepath.Join(apptest.JBATestdata, "walk.skeleton.json")
 	for _, paths := range [][]string{{jbaPath, side}, {side, jbaPath}} {
 		a, _ := openApp(t, paths...)
-		if a.skel == nil || a.skelLabel != "walk.skeleton.json" || len(a.skel.Joints) != 7 {
-			t.Fatalf("open %q: model %q, want the sidecar's 7 bones", paths, a.skelLabel)
+		if a.rig.skel == nil || a.rig.skelLabel != "walk.skeleton.json" || len(a.rig.skel.Joints) != 7 {
+			t.Fatalf("open %q: model %q, want the sidecar's 7 bones", paths, a.rig.skelLabel)
 		}
 	}
 	a, _ := openApp(t, jbaPath)
 	a.Apply(viewmodel.OpenFiles{Paths: []string{side}})
-	if a.skelLabel != "walk.skeleton.json" || a.play.joint == nil || a.play.joint.clip.Name != "walk_30fps" {
-		t.Fatalf("dropping the sidecar: model %q playing %v", a.skelLabel, a.play.joint)
+	if a.rig.skelLabel != "walk.skeleton.json" || a.play.joint == nil || a.play.joint.clip.Name != "walk_30fps" {
+		t.Fatalf("dropping the sidecar: model %q playing %v", a.rig.skelLabel, a.play.joint)
 	}
 	v := viewOf(a)
 	foot := slices.IndexFunc(v.Markers, func(m viewmodel.Marker) bool { return m.Name == "Bip01 L Foot" })
@@ -112,11 +112,11 @@ func TestAppJBASidecar(t *testing.T) {
 // the message says so; a 64-bit-client file is an error message.
 func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	a, _ := openApp(t, filepath.Join(apptest.JBATestdata, "negative_w.jba"))
-	if a.skel != nil || a.play.joint == nil {
-		t.Fatalf("skeleton %v: want none", a.skel)
+	if a.rig.skel != nil || a.play.joint == nil {
+		t.Fatalf("skeleton %v: want none", a.rig.skel)
 	}
 	if !noticeWith(a, viewmodel.Warning, "no bone hierarchy known", "skeleton sidecar") {
-		t.Errorf("no notice about the missing hierarchy: %+v", a.notices)
+		t.Errorf("no notice about the missing hierarchy: %+v", a.msgs.notices)
 	}
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.Seek{Frame: 5})
@@ -141,7 +141,7 @@ func TestAppJBANoHierarchyAndJAWB(t *testing.T) {
 	apptest.Must(t, os.WriteFile(jawb, append([]byte("JAWB"), make([]byte, 60)...), 0o644))
 	a.Apply(viewmodel.OpenFiles{Paths: []string{jawb}})
 	if !noticeWith(a, viewmodel.Error, "new_client.jba", "7.2.1", "not supported") {
-		t.Errorf("no error message for the JAWB file: %+v", a.notices)
+		t.Errorf("no error message for the JAWB file: %+v", a.msgs.notices)
 	}
 	if a.play.joint == nil || a.play.joint.clip.Name != "negative_w" {
 		t.Error("the failed file changed what was open")
@@ -178,8 +178,8 @@ func TestFrameJBAUnits(t *testing.T) {
 	const w, h = 800, 600
 	project := func(a *App) [][2]float32 {
 		var out [][2]float32
-		for _, m := range a.markers {
-			x, y, ok := a.camera.Project(m.Pos, w, h)
+		for _, m := range a.rig.markers {
+			x, y, ok := a.rig.camera.Project(m.Pos, w, h)
 			if !ok {
 				t.Fatalf("joint %q behind the camera", m.Name)
 			}
@@ -242,15 +242,15 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	}
 	frame(0, 0, false)
 	frame(0, 0, false)
-	if !strings.HasSuffix(a.skelLabel, "biped.bmd") {
-		t.Fatalf("model %q", a.skelLabel)
+	if !strings.HasSuffix(a.rig.skelLabel, "biped.bmd") {
+		t.Fatalf("model %q", a.rig.skelLabel)
 	}
 	// Pick the BFRES model in the Model combo: its own Trot plays.
 	click("pair:model")
 	mi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
 	click("pair:model:" + strconv.Itoa(mi))
-	if a.skel == nil || a.skel.Name != "Skeleton" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
-		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.skel, a.play.joint)
+	if a.rig.skel == nil || a.rig.skel.Name != "Skeleton" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.rig.skel, a.play.joint)
 	}
 	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
 	a.Apply(viewmodel.SelectJoint{Joint: 3})
@@ -274,11 +274,11 @@ func TestUIDrivesBFRESAndPairing(t *testing.T) {
 	click("pair:anim")
 	ai := slices.IndexFunc(v.Pairing.Anims, func(c viewmodel.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
 	click("pair:anim:" + strconv.Itoa(ai))
-	if !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.skel.Name != "Skeleton" {
-		t.Errorf("picked walk.bck: playing %q on %q", a.play.joint.label, a.skel.Name)
+	if !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.rig.skel.Name != "Skeleton" {
+		t.Errorf("picked walk.bck: playing %q on %q", a.play.joint.label, a.rig.skel.Name)
 	}
 	if !noticeWith(a, viewmodel.Warning, "animation has 12 joints, skeleton has 6") {
-		t.Errorf("no mismatch message: %+v", a.notices)
+		t.Errorf("no mismatch message: %+v", a.msgs.notices)
 	}
 }
 
@@ -311,8 +311,8 @@ func TestAppSARCPackWithBFRES(t *testing.T) {
 			t.Errorf("entry %+v: want BFRES entries openable and named BFRES, the readme unknown and not openable", e)
 		}
 	}
-	if a.skel == nil || a.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
-		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.skel, a.play.joint)
+	if a.rig.skel == nil || a.rig.skel.Name != "Fox" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
+		t.Fatalf("model %v playing %v: want Trot on Model/Fox.bfres", a.rig.skel, a.play.joint)
 	}
 	p := v.Pairing
 	if p.Anims[p.Anim].Reason != "named after the model" {
@@ -373,7 +373,7 @@ func TestOpenDialogListsArchive(t *testing.T) {
 		t.Errorf("folding left %q / %q", a.browser.Archive, a.browser.ArchiveErr)
 	}
 	a.Apply(viewmodel.OpenFiles{Paths: []string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"}})
-	if a.skel == nil || len(a.skel.Joints) != 12 || a.play.joint == nil || a.play.joint.clip.Duration != 40 {
-		t.Fatalf("opening two entries: skeleton %v, clip %v", a.skel != nil, a.play.joint != nil)
+	if a.rig.skel == nil || len(a.rig.skel.Joints) != 12 || a.play.joint == nil || a.play.joint.clip.Duration != 40 {
+		t.Fatalf("opening two entries: skeleton %v, clip %v", a.rig.skel != nil, a.play.joint != nil)
 	}
 }

@@ -39,12 +39,12 @@ func isMaterialClip(c *anim.Clip) bool {
 
 // addMaterial puts s in a material slot: it replaces the slot playing the
 // same clip, else it is appended (up to maxMaterialSlots).
-func (a *App) addMaterial(s *slot) {
-	m := &a.play.mat
+func (t *transport) addMaterial(s *slot) {
+	m := &t.mat
 	for i, o := range m.slots {
 		if o.file == s.file && o.clipIdx == s.clipIdx {
 			m.slots[i] = s
-			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
+			t.focus = viewmodel.MatSlot0 + viewmodel.Slot(i)
 			return
 		}
 	}
@@ -53,17 +53,17 @@ func (a *App) addMaterial(s *slot) {
 	}
 	m.slots = append(m.slots, s)
 	if len(m.slots) == 1 {
-		m.sel = viewmodel.MatRef{Clip: 0, Target: a.firstColorTarget()}
+		m.sel = viewmodel.MatRef{Clip: 0, Target: t.firstColorTarget()}
 	}
 }
 
 // firstColorTarget is the first colour target of the first material clip
 // (the quad's default tint source), else 0.
-func (a *App) firstColorTarget() int {
-	if len(a.play.mat.slots) == 0 {
+func (t *transport) firstColorTarget() int {
+	if len(t.mat.slots) == 0 {
 		return 0
 	}
-	for i, t := range a.play.mat.slots[0].clip.Targets {
+	for i, t := range t.mat.slots[0].clip.Targets {
 		if t.Kind == anim.TevRegTarget || t.Kind == anim.MatColorTarget {
 			return i
 		}
@@ -73,8 +73,8 @@ func (a *App) firstColorTarget() int {
 
 // closeMaterials drops the slots of file i (and renumbers the later
 // files'); i < 0 drops them all.
-func (a *App) closeMaterials(i int) {
-	m := &a.play.mat
+func (t *transport) closeMaterials(i int) {
+	m := &t.mat
 	out := m.slots[:0]
 	for _, s := range m.slots {
 		switch {
@@ -88,23 +88,21 @@ func (a *App) closeMaterials(i int) {
 	clear(m.slots[len(out):])
 	m.slots = out
 	if m.sel.Clip >= len(m.slots) {
-		m.sel = viewmodel.MatRef{Target: a.firstColorTarget()}
+		m.sel = viewmodel.MatRef{Target: t.firstColorTarget()}
 	}
-	if a.play.materialSlot(a.play.focus) == nil && a.play.focus >= viewmodel.MatSlot0 {
-		a.play.focus = viewmodel.JointSlot
+	if t.materialSlot(t.focus) == nil && t.focus >= viewmodel.MatSlot0 {
+		t.focus = viewmodel.JointSlot
 	}
 }
 
 // applyMaterial handles the material intents.
-func (a *App) applyMaterial(in viewmodel.Intent) bool {
+func (t *transport) applyMaterial(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectMaterial:
-		if s := a.play.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
-			a.play.mat.sel = in.Ref
-			a.play.focus = viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)
+		if s := t.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)); s != nil && in.Ref.Target >= 0 && in.Ref.Target < len(s.clip.Targets) {
+			t.mat.sel = in.Ref
+			t.focus = viewmodel.MatSlot0 + viewmodel.Slot(in.Ref.Clip)
 		}
-	case viewmodel.SetRuntime:
-		a.setRuntime(in.Runtime)
 	default:
 		return false
 	}
@@ -115,7 +113,7 @@ func (a *App) applyMaterial(in viewmodel.Intent) bool {
 // clock's mirrored modes to the rules of runtime r.
 func (a *App) setRuntime(r anim.Runtime) {
 	a.play.mat.runtime = r
-	for _, f := range a.files {
+	for _, f := range a.ses.files {
 		for _, c := range f.asset.Clips {
 			c.SetRuntime(r)
 		}
@@ -131,14 +129,14 @@ func (a *App) setRuntime(r anim.Runtime) {
 func (a *App) Runtime() anim.Runtime { return a.play.mat.runtime }
 
 // materialView fills v.Materials.
-func (a *App) materialView(v *viewmodel.View) {
-	m := &a.play.mat
+func (t *transport) materialView(v *viewmodel.View) {
+	m := &t.mat
 	if len(m.slots) == 0 {
 		return
 	}
 	mv := &viewmodel.MaterialView{Selected: m.sel, Runtime: m.runtime, Clips: make([]*viewmodel.Playback, len(m.slots))}
 	for i, s := range m.slots {
-		mv.Clips[i] = s.playback(a.play.scrubbing && a.play.focus == viewmodel.MatSlot0+viewmodel.Slot(i))
+		mv.Clips[i] = s.playback(t.scrubbing && t.focus == viewmodel.MatSlot0+viewmodel.Slot(i))
 	}
 	v.Materials = mv
 }
@@ -147,14 +145,14 @@ func (a *App) materialView(v *viewmodel.View) {
 // selected colour target's colour (else the first one's) tints it, the
 // first texture-pattern target picks the checker variant, and a hidden
 // shape (the first shape target) fades it. Nil without material clips.
-func (a *App) quadMaterial(q *viewmodel.QuadMaterial) *viewmodel.QuadMaterial {
-	m := &a.play.mat
+func (t *transport) quadMaterial(q *viewmodel.QuadMaterial) *viewmodel.QuadMaterial {
+	m := &t.mat
 	if len(m.slots) == 0 {
 		return nil
 	}
 	*q = viewmodel.QuadMaterial{Tint: viewmodel.Color{1, 1, 1, 1}}
 	tinted, patterned, shaped, hidden := false, false, false, false
-	if s := a.play.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
+	if s := t.materialSlot(viewmodel.MatSlot0 + viewmodel.Slot(m.sel.Clip)); s != nil && !s.muted && m.sel.Target < len(s.pose.Targets) {
 		if k := s.clip.Targets[m.sel.Target].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {
 			q.Tint = viewmodel.SwatchColor(&s.pose.Targets[m.sel.Target].V)
 			tinted = true
@@ -203,11 +201,11 @@ const hiddenAlpha = 0.2
 
 // selectMaterialNamed selects the first material target called name
 // ("mat_2/C1", a BPK or BTP material, "#3" is not: that names a joint).
-func (a *App) selectMaterialNamed(name string) bool {
-	for ci, s := range a.play.mat.slots {
+func (t *transport) selectMaterialNamed(name string) bool {
+	for ci, s := range t.mat.slots {
 		for ti := range s.clip.Targets {
 			if s.clip.Targets[ti].Name == name {
-				a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: ci, Target: ti}})
+				t.applyMaterial(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: ci, Target: ti}})
 				return true
 			}
 		}

@@ -30,8 +30,8 @@ func goldenValue(t *testing.T, file string, target int, channel string, frame fl
 func TestMaterialClipsPlayTogether(t *testing.T) {
 	a, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck",
 		familyFixtures+"brk_tan0.brk", familyFixtures+"btp_pattern.btp", familyFixtures+"bva_visible.bva")
-	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.skel == nil {
-		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.skel)
+	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.rig.skel == nil {
+		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.rig.skel)
 	}
 	if len(a.play.mat.slots) != 3 {
 		t.Fatalf("%d material slots, want 3", len(a.play.mat.slots))
@@ -59,7 +59,8 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 		t.Errorf("BVA (once, 35) after 40 frames at %v, want 34.999", f)
 	}
 
-	a.SeekAll(14)
+	a.Apply(viewmodel.Seek{Frame: 14})
+	a.Evaluate()
 	v := viewOf(a)
 	if v.Materials == nil || len(v.Materials.Clips) != 3 {
 		t.Fatalf("view materials %+v", v.Materials)
@@ -74,7 +75,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	// The quad: tinted by the first colour target, patterned by the first
 	// texture-pattern entry, faded when shape 0 is hidden.
 	var q viewmodel.QuadMaterial
-	if a.quadMaterial(&q) == nil {
+	if a.play.quadMaterial(&q) == nil {
 		t.Fatal("no quad material")
 	}
 	var c0 [4]float64
@@ -98,7 +99,7 @@ func TestMaterialClipsPlayTogether(t *testing.T) {
 	// Selecting another colour target retints the quad and focuses its
 	// clip (the timeline and curves follow it).
 	a.Apply(viewmodel.SelectMaterial{Ref: viewmodel.MatRef{Clip: formats["brk"], Target: 3}})
-	a.quadMaterial(&q)
+	a.play.quadMaterial(&q)
 	if want := goldenValue(t, "brk_tan0.brk", 3, "g", 14) / 255; abs(float64(q.Tint[1])-min(1, want)) > 1e-6 {
 		t.Errorf("tint g after selecting K0: %v, want %v", q.Tint[1], want)
 	}
@@ -115,7 +116,8 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if len(a.play.mat.slots) != 1 || a.play.focused() != a.play.mat.slots[0] {
 		t.Fatalf("BVA alone: %d material slots, focus %v", len(a.play.mat.slots), a.play.focus)
 	}
-	a.SeekAll(2.5)
+	a.Apply(viewmodel.Seek{Frame: 2.5})
+	a.Evaluate()
 	// Shape 0 stores 1 1 2 0 255 ...: frame 2.5 rounds to byte 3 (0,
 	// hidden) in the later runtime and truncates to byte 2 (2, shown) in
 	// the earlier one.
@@ -133,7 +135,8 @@ func TestMaterialRuntimeSwitch(t *testing.T) {
 	if a.play.joint == nil || a.play.joint.clock.Runtime != anim.EarlyRuntime {
 		t.Fatal("a clip opened later does not get the early runtime")
 	}
-	a.SeekAll(0.5)
+	a.Apply(viewmodel.Seek{Frame: 0.5})
+	a.Evaluate()
 	// bca_le joint 0 translation.x: value 0 under truncation.
 	want := a.play.joint.clip.Targets[0].Channels[2].Curve.(*anim.FullFrame).Values[0]
 	if got := viewOf(a).Joint.Pose.Targets[0].V[anim.TransX]; got != float64(want) {

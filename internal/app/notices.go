@@ -2,10 +2,12 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -15,8 +17,8 @@ import (
 const bindingKey = "binding"
 
 // dropNotices removes the messages under key.
-func (a *App) dropNotices(key string) {
-	a.notices = slices.DeleteFunc(a.notices, func(n viewmodel.Notice) bool { return n.Key == key })
+func (m *messages) dropNotices(key string) {
+	m.notices = slices.DeleteFunc(m.notices, func(n viewmodel.Notice) bool { return n.Key == key })
 }
 
 // missingBone is anim's warning for one unbound animated bone.
@@ -74,7 +76,7 @@ func plural(n int, one, many string) string {
 // noteBroken lists a file's unreadable animations in its Files entry and
 // as one message (each with its error on expand): the rest of the file
 // opened.
-func (a *App) noteBroken(f *File) {
+func (m *messages) noteBroken(f *File) {
 	bs := f.asset.Broken
 	if len(bs) == 0 {
 		return
@@ -90,7 +92,7 @@ func (a *App) noteBroken(f *File) {
 	if len(names) > len(shown) {
 		list += ", …"
 	}
-	a.notifyKeyed(viewmodel.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
+	m.notifyKeyed(viewmodel.Warning, "", strings.Join(f.broken, "\n"), "%s: %s could not be read (the rest opened): %s",
 		f.name, plural(len(bs), "animation", "animations"), list)
 }
 
@@ -100,13 +102,43 @@ func (a *App) noteBroken(f *File) {
 const warningsApart = 3
 
 // noteWarnings reports a file's load warnings.
-func (a *App) noteWarnings(f *File) {
+func (m *messages) noteWarnings(f *File) {
 	ws := f.asset.Warnings
 	if len(ws) <= warningsApart {
 		for _, w := range ws {
-			a.Notify(viewmodel.Warning, "%s: %s", f.name, w)
+			m.notifyKeyed(viewmodel.Warning, "", "", "%s: %s", f.name, w)
 		}
 		return
 	}
-	a.notifyKeyed(viewmodel.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
+	m.notifyKeyed(viewmodel.Warning, "", strings.Join(ws, "\n"), "%s: %s (first: %s)", f.name, plural(len(ws), "warning", "warnings"), ws[0])
+}
+
+// notifyKeyed adds a message with a long form (detail) under key, so
+// dropNotices can take it back.
+func (m *messages) notifyKeyed(sev viewmodel.Severity, key, detail, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	m.notices = append(m.notices, viewmodel.Notice{Severity: sev, Text: msg, Time: m.now(), Key: key, Detail: detail})
+	if len(m.notices) > maxNotices {
+		m.notices = append(m.notices[:0], m.notices[len(m.notices)-maxNotices:]...)
+	}
+	if m.log != nil && sev >= viewmodel.Warning {
+		prefix := "animscope: "
+		if sev == viewmodel.Warning {
+			prefix = "animscope: warning: "
+		}
+		fmt.Fprintln(m.log, prefix+OneLine(msg))
+	}
+}
+
+// messages is the Messages panel: what went wrong or needs saying, newest
+// last, bounded, with warnings and errors echoed to the log.
+type messages struct {
+	notices []viewmodel.Notice
+	log     io.Writer // warnings and errors are echoed here ("animscope: FILE: reason")
+	now     func() time.Time
+}
+
+// notify adds a message to the panel.
+func (m *messages) notify(sev viewmodel.Severity, format string, args ...any) {
+	m.notifyKeyed(sev, "", "", format, args...)
 }

@@ -49,17 +49,17 @@ type candidate struct {
 // pairs returns the pairing of the open files. Models and animations are
 // separate sources (one per skeleton, one per file with clips), so a file
 // holding both still ranks its own animations for its own skeleton.
-func (a *App) pairs() *pairingCache {
-	pc := &a.pairCache
-	if pc.pairing != nil && slices.Equal(pc.files, a.files) {
+func (r pairer) pairs() *pairingCache {
+	pc := &r.pairCache
+	if pc.pairing != nil && slices.Equal(pc.files, r.ses.files) {
 		return pc
 	}
-	pc.files = slices.Clone(a.files)
+	pc.files = slices.Clone(r.ses.files)
 	pc.modelOf = map[*formats.Source][2]int{}
 	pc.animOf = map[*formats.Source]int{}
 	pc.viewKey = pairViewKey{}
 	var srcs []*formats.Source
-	for fi, f := range a.files {
+	for fi, f := range r.ses.files {
 		if f.asset.Archive != nil {
 			continue // its entries are open files of their own
 		}
@@ -95,8 +95,8 @@ func absPath(p string) string {
 // candidates ranks the joint animations of the open files for skeleton
 // si of file fi: its own file first, then formats.Pair's order (same
 // archive, same directory, matching joint count).
-func (a *App) candidates(fi, si int) []candidate {
-	pc := a.pairs()
+func (r pairer) candidates(fi, si int) []candidate {
+	pc := r.pairs()
 	var out []candidate
 	for _, sug := range pc.pairing.Suggestions {
 		if pc.modelOf[sug.Model] != [2]int{fi, si} {
@@ -104,7 +104,7 @@ func (a *App) candidates(fi, si int) []candidate {
 		}
 		for _, c := range sug.Candidates {
 			af := pc.animOf[c.Anim]
-			ci := slices.Index(a.files[af].asset.Clips, c.Clip)
+			ci := slices.Index(r.ses.files[af].asset.Clips, c.Clip)
 			if ci < 0 {
 				continue
 			}
@@ -136,7 +136,7 @@ func (a *App) candidates(fi, si int) []candidate {
 // archive's mariotree1.bmd beside mariotree1_wait.bck); within a file,
 // the largest skeleton (a .bfres's 135-bone character, not the 1-bone
 // prop beside it).
-func (a *App) pickModel(first int) (fi, si int, ok bool) {
+func (r pairer) pickModel(first int) (fi, si int, ok bool) {
 	type pick struct {
 		file, skel, joints int
 		own, named         bool
@@ -155,16 +155,16 @@ func (a *App) pickModel(first int) (fi, si int, ok bool) {
 		}
 		return p.named && !best.named
 	}
-	for i := first; i < len(a.files); i++ {
-		as := a.files[i].asset
+	for i := first; i < len(r.ses.files); i++ {
+		as := r.ses.files[i].asset
 		for k, sk := range as.Skeletons {
-			p := pick{file: i, skel: k, joints: len(sk.Joints), own: !hasJointClip(as), named: a.hasNamedAnim(i, k, first)}
+			p := pick{file: i, skel: k, joints: len(sk.Joints), own: !hasJointClip(as), named: r.hasNamedAnim(i, k, first)}
 			if better(p) {
 				best = p
 			}
 		}
 	}
-	if best.file >= 0 && !best.own && a.skel != nil && a.newClipsFit(first) {
+	if best.file >= 0 && !best.own && r.skel != nil && r.newClipsFit(first) {
 		// An animation file with its own copy of the skeleton (BotW's
 		// "Skeleton" FMDL) opened onto a model it fits: keep the model.
 		return -1, -1, false
@@ -174,11 +174,11 @@ func (a *App) pickModel(first int) (fi, si int, ok bool) {
 
 // newClipsFit reports whether the first joint clip among the files opened
 // from index first fits the model in use.
-func (a *App) newClipsFit(first int) bool {
-	for i := first; i < len(a.files); i++ {
-		for _, c := range a.files[i].asset.Clips {
+func (r pairer) newClipsFit(first int) bool {
+	for i := first; i < len(r.ses.files); i++ {
+		for _, c := range r.ses.files[i].asset.Clips {
 			if !isTexClip(c) && len(c.Targets) > 0 {
-				return a.fits(c)
+				return r.fits(c)
 			}
 		}
 	}
@@ -187,8 +187,8 @@ func (a *App) newClipsFit(first int) bool {
 
 // hasNamedAnim reports whether skeleton si of file fi has an animation
 // named after it among the files opened from index first.
-func (a *App) hasNamedAnim(fi, si, first int) bool {
-	for _, c := range a.candidates(fi, si) {
+func (r pairer) hasNamedAnim(fi, si, first int) bool {
+	for _, c := range r.candidates(fi, si) {
 		if c.file >= first && c.reason == formats.SameName {
 			return true
 		}
@@ -213,53 +213,53 @@ func hasJointClip(as *formats.Asset) bool {
 // best-ranked animation that fits. ok false with clear set: nothing fits,
 // the model shows its bind pose (an animation is bound to a model it
 // does not fit only when the user picks it).
-func (a *App) pickAnim(first int) (fi, ci int, ok, clear bool) {
+func (r pairer) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	var cands []candidate
-	if a.skel != nil {
-		if si := slices.Index(a.files[a.skelFile].asset.Skeletons, a.skel); si >= 0 {
-			cands = a.ownCandidates(a.candidates(a.skelFile, si))
+	if r.skel != nil {
+		if si := slices.Index(r.ses.files[r.skelFile].asset.Skeletons, r.skel); si >= 0 {
+			cands = r.ownCandidates(r.candidates(r.skelFile, si))
 		}
 	}
 	for _, c := range cands {
-		if c.file >= first && a.fits(a.files[c.file].asset.Clips[c.clip]) {
+		if c.file >= first && r.fits(r.ses.files[c.file].asset.Clips[c.clip]) {
 			return c.file, c.clip, true, false
 		}
 	}
-	newModel := a.skel != nil && a.skelFile >= first
-	for i := first; i < len(a.files); i++ {
-		for ci, c := range a.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 && (a.fits(c) || !newModel) && a.rankFor(i, ci) != rankOtherModel {
+	newModel := r.skel != nil && r.skelFile >= first
+	for i := first; i < len(r.ses.files); i++ {
+		for ci, c := range r.ses.files[i].asset.Clips {
+			if !isTexClip(c) && len(c.Targets) > 0 && (r.fits(c) || !newModel) && r.rankFor(i, ci) != rankOtherModel {
 				return i, ci, true, false
 			}
 		}
 	}
-	if a.play.joint != nil && a.fits(a.play.joint.clip) && (a.skelFile < first || a.playingOneOf(cands)) {
+	if r.play.joint != nil && r.fits(r.play.joint.clip) && (r.skelFile < first || r.playingOneOf(cands)) {
 		return -1, -1, false, false // the playing animation stays
 	}
 	for _, c := range cands {
-		if a.fits(a.files[c.file].asset.Clips[c.clip]) {
+		if r.fits(r.ses.files[c.file].asset.Clips[c.clip]) {
 			return c.file, c.clip, true, false
 		}
 	}
-	return -1, -1, false, a.play.joint != nil && !a.fits(a.play.joint.clip)
+	return -1, -1, false, r.play.joint != nil && !r.fits(r.play.joint.clip)
 }
 
 // ownCandidates drops the animations named after another open model
 // (minigame_balloon.bmd does not take mariotree1_wait.bca from its
 // archive); the user can still pick them.
-func (a *App) ownCandidates(cands []candidate) []candidate {
-	return slices.DeleteFunc(cands, func(c candidate) bool { return a.rankFor(c.file, c.clip) == rankOtherModel })
+func (r pairer) ownCandidates(cands []candidate) []candidate {
+	return slices.DeleteFunc(cands, func(c candidate) bool { return r.rankFor(c.file, c.clip) == rankOtherModel })
 }
 
 // fits reports whether clip c suits the model in use: without a model
 // every clip does; with one, the binding reports nothing but missing
 // bones (a J3D joint-count mismatch means another model's animation) and
 // more than half of the clip's animated joints find a joint.
-func (a *App) fits(c *anim.Clip) bool {
-	if a.skel == nil {
+func (r pairer) fits(c *anim.Clip) bool {
+	if r.skel == nil {
 		return true
 	}
-	return fitsSkeleton(c, a.skel)
+	return fitsSkeleton(c, r.skel)
 }
 
 func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
@@ -283,9 +283,9 @@ func fitsSkeleton(c *anim.Clip, sk *anim.Skeleton) bool {
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
-func (a *App) playingOneOf(cands []candidate) bool {
-	return a.play.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
-		return c.file == a.play.joint.file && c.clip == a.play.joint.clipIdx
+func (r pairer) playingOneOf(cands []candidate) bool {
+	return r.play.joint != nil && slices.ContainsFunc(cands, func(c candidate) bool {
+		return c.file == r.play.joint.file && c.clip == r.play.joint.clipIdx
 	})
 }
 
@@ -293,72 +293,72 @@ func (a *App) playingOneOf(cands []candidate) bool {
 // are drawn on their own). When the playing animation is not among the
 // new model's suggestions, its best-ranked animation plays instead; the
 // texture and material clips are chosen again for the new model.
-func (a *App) selectModel(fi, si int) {
-	prev := a.skel
+func (r *rig) selectModel(fi, si int) {
+	prev := r.skel
 	defer func() {
-		if a.skel != prev { // the texture and material clips for the new model
-			a.chooseTex(len(a.files), true)
-			a.chooseMaterials(len(a.files), true)
-			a.Evaluate()
+		if r.skel != prev { // the texture and material clips for the new model
+			r.pairing().chooseTex(len(r.ses.files), true)
+			r.pairing().chooseMaterials(len(r.ses.files), true)
+			r.evaluate()
 		}
 	}()
 	if fi < 0 {
-		a.skel, a.skelFile, a.skelLabel = nil, -1, ""
-		a.rebind()
-		a.clampSelection()
-		a.sceneReady = false
+		r.skel, r.skelFile, r.skelLabel = nil, -1, ""
+		r.rebind()
+		r.clampSelection()
+		r.sceneReady = false
 	} else {
-		if fi >= len(a.files) || si < 0 || si >= len(a.files[fi].asset.Skeletons) {
+		if fi >= len(r.ses.files) || si < 0 || si >= len(r.ses.files[fi].asset.Skeletons) {
 			return
 		}
-		a.setModel(fi, si)
-		cands := a.ownCandidates(a.candidates(fi, si))
-		if !a.playingOneOf(cands) {
+		r.setModel(fi, si)
+		cands := r.pairing().ownCandidates(r.pairing().candidates(fi, si))
+		if !r.pairing().playingOneOf(cands) {
 			// The user picked the model: its best animation, if any fits;
 			// else its bind pose rather than an animation named after
 			// another model.
 			chosen := false
 			for _, c := range cands {
-				if a.fits(a.files[c.file].asset.Clips[c.clip]) {
-					a.setClip(c.file, c.clip)
+				if r.pairing().fits(r.ses.files[c.file].asset.Clips[c.clip]) {
+					r.setClip(c.file, c.clip)
 					chosen = true
 					break
 				}
 			}
-			if !chosen && a.play.joint != nil && a.rankFor(a.play.joint.file, a.play.joint.clipIdx) == rankOtherModel {
-				a.play.joint = nil
-				a.rebind()
+			if !chosen && r.play.joint != nil && r.pairing().rankFor(r.play.joint.file, r.play.joint.clipIdx) == rankOtherModel {
+				r.play.joint = nil
+				r.rebind()
 			}
 		}
 	}
-	a.Evaluate()
-	a.frameScene(false)
+	r.evaluate()
+	r.frameScene(false)
 }
 
 // setRootMotion applies or locks the joint clip's root-motion track. The
 // scene box is measured again (a walk covers ground only when applied);
 // the camera stays where the user put it.
-func (a *App) setRootMotion(apply bool) {
-	if a.applyRoot == apply {
+func (r *rig) setRootMotion(apply bool) {
+	if r.applyRoot == apply {
 		return
 	}
-	a.applyRoot = apply
-	a.sceneReady = false
-	a.Evaluate()
+	r.applyRoot = apply
+	r.sceneReady = false
+	r.evaluate()
 }
 
 // moveRoot puts the posed skeleton where the joint clip's root-motion
 // track has the character at frame (model matrix · world), when the user
 // applies it.
-func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
-	if !a.applyRoot || a.play.joint == nil || a.play.joint.clip.RootMotion == nil {
+func (r *rig) moveRoot(world []mgl64.Mat4, frame float64) {
+	if !r.applyRoot || r.play.joint == nil || r.play.joint.clip.RootMotion == nil {
 		return
 	}
 	var tp anim.TargetPose
-	anim.EvaluateTarget(a.play.joint.clip.RootMotion, frame, &tp)
+	anim.EvaluateTarget(r.play.joint.clip.RootMotion, frame, &tp)
 	// A one-joint skeleton composes the track's T·R·S exactly as the
 	// skeletons it moves compose theirs (anim.Standard).
-	rs := &a.rootSkel
+	rs := &r.rootSkel
 	if len(rs.Joints) != 1 {
 		rs.Name, rs.Mode = "root motion", anim.Standard
 		rs.Joints = []anim.Joint{{Name: "root motion", Parent: -1, Rest: anim.DefaultBase()}}
@@ -376,19 +376,19 @@ func (a *App) moveRoot(world []mgl64.Mat4, frame float64) {
 
 // pairingView fills the Scene panel's model and animation choice, and
 // where each file came from (the Files tree).
-func (a *App) pairingView(v *viewmodel.View) {
-	for i, f := range a.files {
+func (r pairer) pairingView(v *viewmodel.View) {
+	for i, f := range r.ses.files {
 		if i < len(v.Files) {
 			v.Files[i].Archive, v.Files[i].Entry, v.Files[i].Entries = f.archive, f.entry, f.entries
 		}
 	}
-	pc := a.pairs()
-	key := pairViewKey{skel: a.skel, applyRoot: a.applyRoot, built: true}
-	if a.play.joint != nil {
-		key.joint = a.play.joint.clip
+	pc := r.pairs()
+	key := pairViewKey{skel: r.skel, applyRoot: r.applyRoot, built: true}
+	if r.play.joint != nil {
+		key.joint = r.play.joint.clip
 	}
-	if a.play.tex != nil {
-		key.tex = a.play.tex.clip
+	if r.play.tex != nil {
+		key.tex = r.play.tex.clip
 	}
 	if pc.viewKey == key {
 		v.Pairing = pc.view
@@ -396,29 +396,29 @@ func (a *App) pairingView(v *viewmodel.View) {
 	}
 	pc.viewKey = key
 	p := viewmodel.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
-	a.pairingModels(&p)
-	a.pairingAnims(&p)
+	r.pairingModels(&p)
+	r.pairingAnims(&p)
 	for i, c := range p.Anims {
-		if a.play.joint != nil && c.File == a.play.joint.file && c.Clip == a.play.joint.clipIdx {
+		if r.play.joint != nil && c.File == r.play.joint.file && c.Clip == r.play.joint.clipIdx {
 			p.Anim = i
 		}
 	}
 	for i, c := range p.TexAnims {
-		if a.play.tex != nil && c.File == a.play.tex.file && c.Clip == a.play.tex.clipIdx {
+		if r.play.tex != nil && c.File == r.play.tex.file && c.Clip == r.play.tex.clipIdx {
 			p.TexAnim = i
 		}
 	}
-	p.HasRootMotion = a.play.joint != nil && a.play.joint.clip.RootMotion != nil
-	p.ApplyRootMotion = a.applyRoot
+	p.HasRootMotion = r.play.joint != nil && r.play.joint.clip.RootMotion != nil
+	p.ApplyRootMotion = r.applyRoot
 	pc.view = p
 	v.Pairing = p
 }
 
 // pairingModels lists every skeleton of the open files.
-func (a *App) pairingModels(p *viewmodel.Pairing) {
-	for fi, f := range a.files {
+func (r pairer) pairingModels(p *viewmodel.Pairing) {
+	for fi, f := range r.ses.files {
 		for si, sk := range f.asset.Skeletons {
-			if sk == a.skel {
+			if sk == r.skel {
 				p.Model = len(p.Models)
 			}
 			label := f.name
@@ -433,8 +433,8 @@ func (a *App) pairingModels(p *viewmodel.Pairing) {
 // clipLabel names clip ci of file fi in the animation choice: the clip's
 // own name when it says more than the file's (BFRES animations; a JBA
 // clip is named after its file).
-func (a *App) clipLabel(fi, ci int) string {
-	f := a.files[fi]
+func (r pairer) clipLabel(fi, ci int) string {
+	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
 	if base := filepath.Base(f.name); c.Name != "" && (len(f.asset.Clips) > 1 || !strings.HasPrefix(base, c.Name+".")) {
 		return f.name + " › " + c.Name
@@ -444,33 +444,41 @@ func (a *App) clipLabel(fi, ci int) string {
 
 // pairingAnims lists the animations: the model's candidates in rank
 // order, then every other joint animation, and the texture animations.
-func (a *App) pairingAnims(p *viewmodel.Pairing) {
+func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 	listed := map[[2]int]bool{}
 	if p.Model >= 0 {
 		m := p.Models[p.Model]
-		for _, c := range a.candidates(m.File, m.Skel) {
+		for _, c := range r.candidates(m.File, m.Skel) {
 			listed[[2]int{c.file, c.clip}] = true
-			clip := a.files[c.file].asset.Clips[c.clip]
-			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: a.clipLabel(c.file, c.clip),
+			clip := r.ses.files[c.file].asset.Clips[c.clip]
+			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: r.clipLabel(c.file, c.clip),
 				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
 		}
 	}
-	for fi, f := range a.files {
+	for fi, f := range r.ses.files {
 		for ci, c := range f.asset.Clips {
 			if len(c.Targets) == 0 || listed[[2]int{fi, ci}] {
 				continue
 			}
-			ch := viewmodel.AnimChoice{File: fi, Clip: ci, Label: a.clipLabel(fi, ci), Frames: c.Duration}
+			ch := viewmodel.AnimChoice{File: fi, Clip: ci, Label: r.clipLabel(fi, ci), Frames: c.Duration}
 			if isTexClip(c) {
 				ch.Joints = len(c.Targets)
 				p.TexAnims = append(p.TexAnims, ch)
 				continue
 			}
 			ch.Joints = formats.JointTargets(c)
-			if a.skel != nil {
-				ch.Warnings = formats.Bind(c, a.skel).Warnings
+			if r.skel != nil {
+				ch.Warnings = formats.Bind(c, r.skel).Warnings
 			}
 			p.Anims = append(p.Anims, ch)
 		}
 	}
 }
+
+// pairer is the rig seen as the pairing of models with animations: which
+// clips and model to show after files open or the model changes, ranked by
+// formats' pairing rule, and the Scene panel's choices.
+type pairer struct{ *rig }
+
+// pairing is the rig's pairing view.
+func (r *rig) pairing() pairer { return pairer{r} }

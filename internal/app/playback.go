@@ -14,7 +14,7 @@ import (
 // Advance moves the scene time by dt seconds of real time at the
 // playback speed; the scene stops when every clip has come to rest.
 func (a *App) Advance(dt float64) {
-	a.advanceCompare(dt)
+	a.cmp.advance(dt, a.play.speed)
 	if a.play.scrubbing || !a.play.playing || math.IsNaN(dt) {
 		return
 	}
@@ -28,68 +28,83 @@ func (a *App) Advance(dt float64) {
 }
 
 // Evaluate samples both clips at their clocks and poses the skeleton.
-func (a *App) Evaluate() {
-	for _, s := range []*slot{a.play.joint, a.play.tex} {
+func (a *App) Evaluate() { a.rig.evaluate() }
+
+// evaluate is the transport's clips at their frames, then the pose.
+func (r *rig) evaluate() {
+	r.play.evaluate()
+	r.pose()
+}
+
+// evaluate puts every playing clip's pose at its clock's frame.
+func (t *transport) evaluate() {
+	for _, s := range []*slot{t.joint, t.tex} {
 		if s != nil && !s.muted {
 			anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 		}
 	}
-	for _, s := range a.play.mat.slots {
+	for _, s := range t.mat.slots {
 		anim.Evaluate(s.clip, s.clock.Frame, &s.pose)
 	}
-	sk := a.drawnSkeleton()
+}
+
+// pose computes the drawn skeleton's world matrices and joint markers
+// from the joint clip's pose (the bind pose without one), and measures
+// the scene the first time.
+func (r *rig) pose() {
+	sk := r.drawnSkeleton()
 	if sk == nil {
-		a.markers = a.markers[:0]
+		r.markers = r.markers[:0]
 		return
 	}
 	n := len(sk.Joints)
-	if cap(a.world) < n {
-		a.world = make([]mgl64.Mat4, n)
+	if cap(r.world) < n {
+		r.world = make([]mgl64.Mat4, n)
 	}
-	a.world = a.world[:n]
+	r.world = r.world[:n]
 	var pose *anim.Pose
 	var b *anim.Binding
-	if a.play.joint != nil && !a.play.joint.muted && !visibilityOnly(a.play.joint.clip) { // bone visibility: rest pose
-		pose, b = &a.play.joint.pose, &a.binding
+	if r.play.joint != nil && !r.play.joint.muted && !visibilityOnly(r.play.joint.clip) { // bone visibility: rest pose
+		pose, b = &r.play.joint.pose, &r.binding
 	}
-	sk.World(pose, b, a.world)
-	if a.play.joint != nil {
-		a.moveRoot(a.world, a.play.joint.clock.Frame)
+	sk.World(pose, b, r.world)
+	if r.play.joint != nil {
+		r.moveRoot(r.world, r.play.joint.clock.Frame)
 	}
-	if cap(a.markers) < n {
-		a.markers = make([]viewmodel.Marker, n)
+	if cap(r.markers) < n {
+		r.markers = make([]viewmodel.Marker, n)
 	}
-	a.markers = a.markers[:n]
-	zUp := a.zUp()
+	r.markers = r.markers[:n]
+	zUp := r.zUp()
 	for j := range sk.Joints {
-		m := &a.world[j]
-		a.markers[j] = viewmodel.Marker{
+		m := &r.world[j]
+		r.markers[j] = viewmodel.Marker{
 			Pos:    display(mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])}, zUp),
 			Name:   sk.Joints[j].Name,
 			Joint:  j,
-			Target: a.targetOf(j),
+			Target: r.targetOf(j),
 		}
 	}
-	if !a.sceneReady {
-		a.boundsLo, a.boundsHi = a.clipBounds(sk)
-		a.sceneReady = true
+	if !r.sceneReady {
+		r.boundsLo, r.boundsHi = r.clipBounds(sk)
+		r.sceneReady = true
 	}
 }
 
 // texEntryMatrix is the matrix of the selected texture entry.
-func (a *App) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
-	if a.play.tex == nil || len(a.play.tex.clip.Targets) == 0 || a.play.tex.muted {
+func (r *rig) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
+	if r.play.tex == nil || len(r.play.tex.clip.Targets) == 0 || r.play.tex.muted {
 		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
 	}
-	i := a.sel.TexTarget
-	if i < 0 || i >= len(a.play.tex.clip.Targets) {
+	i := r.sel.TexTarget
+	if i < 0 || i >= len(r.play.tex.clip.Targets) {
 		i = 0
 	}
-	t := &a.play.tex.clip.Targets[i]
-	p := &a.play.tex.pose.Targets[i]
+	t := &r.play.tex.clip.Targets[i]
+	p := &r.play.tex.pose.Targets[i]
 	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
-	if a.texModeOverride {
-		return anim.TexMatrixWith(a.texMode, t, p), a.texMode, file
+	if r.texModeOverride {
+		return anim.TexMatrixWith(r.texMode, t, p), r.texMode, file
 	}
 	m := anim.TexMatrixOf(t, p)
 	return m, file, file

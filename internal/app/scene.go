@@ -42,8 +42,8 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	*s = viewmodel.Scene{
 		Viewport:   vp,
 		Background: Background,
-		View:       a.camera.View(),
-		Proj:       a.camera.Proj(aspect),
+		View:       a.rig.camera.View(),
+		Proj:       a.rig.camera.Proj(aspect),
 		PixelScale: pixelScale,
 		Bones:      s.Bones[:0],
 		BoneWidth:  boneWidth,
@@ -52,10 +52,10 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		Quad:       s.Quad,
 	}
 	if opt.Grid {
-		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.sceneRadius()), Half: 10, Axes: opt.Axes}
+		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.rig.sceneRadius()), Half: 10, Axes: opt.Axes}
 	}
-	if a.quadVisible() && opt.Quad {
-		m, _, _ := a.texEntryMatrix()
+	if a.rig.quadVisible() && opt.Quad {
+		m, _, _ := a.rig.texEntryMatrix()
 		if s.Quad == nil {
 			s.Quad = &viewmodel.TexQuad{}
 		}
@@ -63,7 +63,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		if mat == nil {
 			mat = new(viewmodel.QuadMaterial)
 		}
-		*s.Quad = viewmodel.TexQuad{Corners: a.quadCorners(), Texture: checker, Outline: true, Material: a.quadMaterial(mat)}
+		*s.Quad = viewmodel.TexQuad{Corners: a.rig.quadCorners(), Texture: checker, Outline: true, Material: a.play.quadMaterial(mat)}
 		for r := 0; r < 2; r++ {
 			for c := 0; c < 3; c++ {
 				s.Quad.Matrix[r][c] = float32(m[r][c])
@@ -72,43 +72,43 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	} else {
 		s.Quad = nil
 	}
-	if sk := a.drawnSkeleton(); sk != nil && len(a.markers) == len(sk.Joints) {
-		a.sceneSkeleton(s, sk)
+	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) {
+		a.rig.sceneSkeleton(s, sk)
 	}
 }
 
 // sceneSkeleton adds the bones, the local axes and the joints of sk.
-func (a *App) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
-	sel := a.sel.Joint
+func (r *rig) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
+	sel := r.sel.Joint
 	for j := range sk.Joints {
 		p := sk.Joints[j].Parent
-		if p < 0 || p >= len(a.markers) || a.jointHidden(j) {
+		if p < 0 || p >= len(r.markers) || r.jointHidden(j) {
 			continue
 		}
 		c := colBone
 		if j == sel {
 			c = colSelected
-		} else if a.skel == nil {
+		} else if r.skel == nil {
 			c = colBoneDim
 		}
-		s.Bones = append(s.Bones, viewmodel.Line{A: a.markers[p].Pos, B: a.markers[j].Pos, Color: c})
+		s.Bones = append(s.Bones, viewmodel.Line{A: r.markers[p].Pos, B: r.markers[j].Pos, Color: c})
 	}
-	a.sceneAxes(s)
-	a.sceneJoints(s)
+	r.sceneAxes(s)
+	r.sceneJoints(s)
 }
 
 // sceneAxes adds local axes: of the selected joint always (it shows the
 // rotation being inspected); of every free joint when there is no
 // hierarchy, so their rotations show, unless there are so many that they
 // become noise.
-func (a *App) sceneAxes(s *viewmodel.Scene) {
-	sel := a.sel.Joint
-	fallbackPoints := a.skel == nil && !a.chainMode
-	l := a.sceneRadius() * 0.08
-	zUp := a.zUp()
+func (r *rig) sceneAxes(s *viewmodel.Scene) {
+	sel := r.sel.Joint
+	fallbackPoints := r.skel == nil && !r.chainMode
+	l := r.sceneRadius() * 0.08
+	zUp := r.zUp()
 	axes := func(j int) {
-		m := &a.world[j]
-		o := a.markers[j].Pos
+		m := &r.world[j]
+		o := r.markers[j].Pos
 		for k, c := range [3]viewmodel.Color{colAxisX, colAxisY, colAxisZ} {
 			ax := display(mgl32.Vec3{float32(m[k*4]), float32(m[k*4+1]), float32(m[k*4+2])}, zUp)
 			if n := ax.Len(); n > 0 {
@@ -117,31 +117,31 @@ func (a *App) sceneAxes(s *viewmodel.Scene) {
 			s.Bones = append(s.Bones, viewmodel.Line{A: o, B: o.Add(ax), Color: c})
 		}
 	}
-	if fallbackPoints && len(a.world) <= maxAxesJoints {
-		for j := range a.world {
+	if fallbackPoints && len(r.world) <= maxAxesJoints {
+		for j := range r.world {
 			axes(j)
 		}
-	} else if sel >= 0 && sel < len(a.world) {
+	} else if sel >= 0 && sel < len(r.world) {
 		axes(sel)
 	}
 }
 
 // sceneJoints adds the joints, the selected one last (on top).
-func (a *App) sceneJoints(s *viewmodel.Scene) {
-	sel := a.sel.Joint
-	for j := range a.markers {
+func (r *rig) sceneJoints(s *viewmodel.Scene) {
+	sel := r.sel.Joint
+	for j := range r.markers {
 		c := colJoint
 		scale := float32(1)
-		if a.markers[j].Target < 0 {
+		if r.markers[j].Target < 0 {
 			c = colJointRest
 		}
-		if j == sel || a.jointHidden(j) {
+		if j == sel || r.jointHidden(j) {
 			continue // the selection is drawn last, on top; hidden bones not at all
 		}
-		s.Points = append(s.Points, viewmodel.Point{P: a.markers[j].Pos, Color: c, Scale: scale})
+		s.Points = append(s.Points, viewmodel.Point{P: r.markers[j].Pos, Color: c, Scale: scale})
 	}
-	if sel >= 0 && sel < len(a.markers) {
-		s.Points = append(s.Points, viewmodel.Point{P: a.markers[sel].Pos, Color: colSelected, Scale: 1.6})
+	if sel >= 0 && sel < len(r.markers) {
+		s.Points = append(s.Points, viewmodel.Point{P: r.markers[sel].Pos, Color: colSelected, Scale: 1.6})
 	}
 }
 

@@ -59,7 +59,7 @@ func TestReverseWrapsInLoopModes(t *testing.T) {
 	a.Apply(viewmodel.Play{})
 	a.Advance(3.0 / 30) // frame 28
 	a.Evaluate()
-	if z := a.markers[0].Pos[2]; math.Abs(float64(z)-56) > 1e-3 {
+	if z := a.rig.markers[0].Pos[2]; math.Abs(float64(z)-56) > 1e-3 {
 		t.Errorf("reverse from 1 by 3 frames: root at z %v, want 56 (frame 28)", z)
 	}
 	// Mirrored loop bounces backwards too.
@@ -94,12 +94,12 @@ func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 func TestCompareShowsGameReverse(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.SetCompareActive(true)
-	if v := a.CompareView(); v.Reverse {
+	if v := a.cmp.viewAt(a.play.speed); v.Reverse {
 		t.Fatal("playing forwards, the comparison shows no reverse line")
 	}
 	a.Apply(viewmodel.SetSpeed{Speed: -1})
-	a.HoldCompare(40)
-	v := a.CompareView()
+	a.Comparison().Hold(40)
+	v := a.cmp.viewAt(a.play.speed)
 	if !v.Reverse {
 		t.Fatal("reverse: no game-reverse frames")
 	}
@@ -200,7 +200,7 @@ func TestMuteAndOffset(t *testing.T) {
 	}
 	a.Apply(viewmodel.MuteClip{Slot: viewmodel.JointSlot, Mute: true})
 	a.Evaluate()
-	if z := a.markers[0].Pos[2]; z != 0 {
+	if z := a.rig.markers[0].Pos[2]; z != 0 {
 		t.Errorf("muted walk: root at z %v, want the rest pose's 0", z)
 	}
 	v := a.View0()
@@ -209,7 +209,7 @@ func TestMuteAndOffset(t *testing.T) {
 	}
 	a.Apply(viewmodel.MuteClip{Slot: viewmodel.JointSlot, Mute: false})
 	a.Evaluate()
-	if z := a.markers[0].Pos[2]; math.Abs(float64(z)-24) > 1e-3 {
+	if z := a.rig.markers[0].Pos[2]; math.Abs(float64(z)-24) > 1e-3 {
 		t.Errorf("unmuted walk at 12: root at z %v, want 24", z)
 	}
 }
@@ -275,15 +275,15 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 func TestFramesTheSkeletonAlone(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Loop, 40)
 	a.Evaluate()
-	lo, hi := a.markerBounds()
+	lo, hi := a.rig.markerBounds()
 	want := viewmodel.DefaultCamera()
 	want.Frame(lo, hi)
 	a.Apply(viewmodel.CameraFrame{})
-	if a.camera.Target != want.Target || a.camera.Distance != want.Distance {
-		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.camera.Target, a.camera.Distance, want.Target, want.Distance)
+	if a.rig.camera.Target != want.Target || a.rig.camera.Distance != want.Distance {
+		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.rig.camera.Target, a.rig.camera.Distance, want.Target, want.Distance)
 	}
 	a.Apply(viewmodel.CameraReset{})
-	if a.camera.Distance <= want.Distance {
-		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.camera.Distance, want.Distance)
+	if a.rig.camera.Distance <= want.Distance {
+		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.rig.camera.Distance, want.Distance)
 	}
 }

@@ -48,36 +48,36 @@ type StateJoint struct {
 // Snapshot is the state for a framebuffer of fbW×fbH pixels whose 3D
 // View is scene (x, y, w, h; origin top left).
 func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
-	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.camera, Selected: a.sel.Joint, Playing: a.play.Playing(),
+	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.rig.camera, Selected: a.rig.sel.Joint, Playing: a.play.Playing(),
 		Joints: []StateJoint{}, Files: []string{}, Notices: []string{}}
-	for _, m := range a.markers {
+	for _, m := range a.rig.markers {
 		s.Joints = append(s.Joints, StateJoint{Name: m.Name, Pos: m.Pos})
 	}
-	for _, f := range a.files {
+	for _, f := range a.ses.files {
 		s.Files = append(s.Files, f.name)
 	}
-	if a.skel != nil {
-		s.Model = a.skelLabel
+	if a.rig.skel != nil {
+		s.Model = a.rig.skelLabel
 	}
-	for _, n := range a.notices {
+	for _, n := range a.msgs.notices {
 		s.Notices = append(s.Notices, n.Text)
 	}
 	if a.play.joint != nil {
 		f := a.play.joint.clock.Frame
 		s.JointFrame = &f
 		s.JointClip = a.play.joint.label
-		s.RootMotion = a.applyRoot && a.play.joint.clip.RootMotion != nil
+		s.RootMotion = a.rig.applyRoot && a.play.joint.clip.RootMotion != nil
 	}
 	if a.play.tex != nil {
 		f := a.play.tex.clock.Frame
 		s.TexFrame = &f
-		q := a.quadCorners()
+		q := a.rig.quadCorners()
 		var qa [4][3]float32
 		for i := range q {
 			qa[i] = q[i]
 		}
 		s.Quad = &qa
-		m, mode, _ := a.texEntryMatrix()
+		m, mode, _ := a.rig.texEntryMatrix()
 		s.TexClip, s.TexMode = a.play.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm

@@ -9,40 +9,40 @@ import (
 func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.TextureRef) {
 	*v = viewmodel.View{
 		Files:       v.Files[:0],
-		Demo:        a.IsDemo(),
+		Demo:        a.ses.isDemo(),
 		Focus:       a.play.focus,
-		Markers:     a.markers,
-		Selection:   a.sel,
-		TexEntry:    a.sel.TexTarget,
+		Markers:     a.rig.markers,
+		Selection:   a.rig.sel,
+		TexEntry:    a.rig.sel.TexTarget,
 		Checker:     checker,
-		Camera:      a.camera,
-		SceneRadius: a.sceneRadius(),
-		Notices:     a.notices,
-		Recent:      a.recent,
+		Camera:      a.rig.camera,
+		SceneRadius: a.rig.sceneRadius(),
+		Notices:     a.msgs.notices,
+		Recent:      a.ses.recent,
 		Browser:     a.browser,
 		Stats:       stats,
 		Playing:     a.play.Playing(),
 		SceneTime:   a.play.sceneT,
 	}
-	for _, f := range a.files {
+	for _, f := range a.ses.files {
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
-	a.pairingView(v)
+	a.rig.pairing().pairingView(v)
 	if a.play.joint != nil {
 		v.Joint = a.play.joint.playback(a.play.scrubbing && a.play.focus == viewmodel.JointSlot)
 	}
 	if a.play.tex != nil {
 		v.Tex = a.play.tex.playback(a.play.scrubbing && a.play.focus == viewmodel.TexSlot)
-		v.TexMatrix, v.TexMode, v.FileTexMode = a.texEntryMatrix()
-		v.TexModeOverride = a.texModeOverride
+		v.TexMatrix, v.TexMode, v.FileTexMode = a.rig.texEntryMatrix()
+		v.TexModeOverride = a.rig.texModeOverride
 	}
-	a.materialView(v)
-	if a.skel != nil {
-		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.skel, Label: a.skelLabel, Binding: &a.binding}
+	a.play.materialView(v)
+	if a.rig.skel != nil {
+		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
 	}
-	if j := a.sel.Joint; j >= 0 && j < len(a.world) && len(a.world) == len(a.markers) {
-		v.SelectedWorld, v.HasSelectedWorld = a.world[j], true
+	if j := a.rig.sel.Joint; j >= 0 && j < len(a.rig.world) && len(a.rig.world) == len(a.rig.markers) {
+		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}
-	v.Compare = a.CompareView()
+	v.Compare = a.cmp.viewAt(a.play.speed)
 }

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -21,110 +18,40 @@ type Settings struct {
 }
 
 // Configure applies s (before files are opened).
+// Settings are the choices Configure takes, as they are now (saved
+// between runs).
+func (a *App) Settings() Settings {
+	return Settings{Recent: a.ses.recent, BrowseDir: a.browser.Dir, Speed: a.play.speed, ChainMode: a.rig.chainMode, Up: a.rig.up}
+}
+
 func (a *App) Configure(s Settings) {
-	a.recent = s.Recent
+	a.ses.recent = s.Recent
 	if s.BrowseDir != "" {
 		a.browser.Dir = s.BrowseDir
 	}
 	a.play.speed = s.Speed
-	a.chainMode = s.ChainMode
-	a.up = s.Up
+	a.rig.chainMode = s.ChainMode
+	a.rig.up = s.Up
 	a.clipboard = s.Clipboard
-	a.loadDemo = s.LoadDemo
+	a.ses.loadDemo = s.LoadDemo
 }
-
-// Recent is the recently opened files, newest first.
-func (a *App) Recent() []string { return a.recent }
-
-// BrowseDir is the directory the Open dialog shows.
-func (a *App) BrowseDir() string { return a.browser.Dir }
-
-// Speed is the signed playback speed.
-func (a *App) Speed() float64 { return a.play.speed }
 
 // Quitting reports whether the user asked to quit.
 func (a *App) Quitting() bool { return a.quit }
 
 // Busy reports whether a clock runs (playback or the comparison): the
 // window then keeps drawing frames.
-func (a *App) Busy() bool { return a.play.Playing() || a.ComparePlaying() }
-
-// SetUp changes the up axis (the View menu): the scene is measured and
-// framed again.
-func (a *App) SetUp(up viewmodel.UpAxis) {
-	if up == a.up {
-		return
-	}
-	a.up = up
-	a.sceneReady = false
-	a.Evaluate()
-	a.frameScene(true)
-}
-
-// SetChainMode draws a clip without a model as a chain of joints (each
-// the parent of the next) instead of free joints.
-func (a *App) SetChainMode(on bool) {
-	if on == a.chainMode {
-		return
-	}
-	a.chainMode = on
-	a.rebind()
-	a.sceneReady = false
-}
-
-// StartAt seeks the focused clip to frame and pauses (the viewer's
-// --frame); the other clip follows the scene time.
-func (a *App) StartAt(frame float64) {
-	a.play.seekFocused(frame)
-	a.Apply(viewmodel.Pause{})
-	a.Evaluate()
-}
-
-// SelectByName selects the first joint or texture entry called name, or
-// "#N": target N of the joint clip (unnamed BCK joints have no other
-// name). Without a match it leaves a warning.
-func (a *App) SelectByName(name string) {
-	if a.selectByIndex(name) {
-		return
-	}
-	for _, m := range a.markers {
-		if m.Name == name {
-			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
-			return
-		}
-	}
-	if a.play.tex != nil {
-		for i, t := range a.play.tex.clip.Targets {
-			if t.Name == name {
-				a.Apply(viewmodel.SelectTexTarget{Target: i})
-				return
-			}
-		}
-	}
-	if a.selectMaterialNamed(name) {
-		return
-	}
-	a.Notify(viewmodel.Warning, "--select: no joint, texture entry or material target named %q", name)
-}
-
-func (a *App) selectByIndex(name string) bool {
-	n, err := strconv.Atoi(strings.TrimPrefix(name, "#"))
-	if !strings.HasPrefix(name, "#") || err != nil || a.play.joint == nil || n < 0 || n >= len(a.play.joint.clip.Targets) {
-		return false
-	}
-	a.Apply(viewmodel.SelectTarget{Target: n})
-	return true
-}
+func (a *App) Busy() bool { return a.play.Playing() || a.Comparison().Playing() }
 
 // Title is the window title: the demo, the focused clip or the model.
 func (a *App) Title() string {
 	t := "animscope"
-	if a.IsDemo() {
+	if a.ses.isDemo() {
 		t += " — demo"
 	} else if f := a.play.focused(); f != nil {
 		t += " — " + f.label
-	} else if a.skel != nil {
-		t += " — " + a.skelLabel
+	} else if a.rig.skel != nil {
+		t += " — " + a.rig.skelLabel
 	}
 	return t
 }
@@ -132,7 +59,7 @@ func (a *App) Title() string {
 // Counts is the number of joints drawn and of the joint clip's targets
 // (for --bench-frames).
 func (a *App) Counts() (joints, targets int) {
-	if sk := a.drawnSkeleton(); sk != nil {
+	if sk := a.rig.drawnSkeleton(); sk != nil {
 		joints = len(sk.Joints)
 	}
 	if a.play.joint != nil {

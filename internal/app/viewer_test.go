@@ -17,35 +17,37 @@ func TestViewerAPI(t *testing.T) {
 	a := New(nil)
 	a.Configure(Settings{Recent: []string{"/x/a.bck"}, BrowseDir: "/x", Speed: -2, ChainMode: true,
 		Clipboard: func(s string) { copied = s }, LoadDemo: func() ([]DemoFile, error) { return nil, errors.New("no demo here") }})
-	if a.BrowseDir() != "/x" || a.Speed() != -2 || len(a.Recent()) != 1 || a.Title() != "animscope" {
-		t.Fatalf("configured: dir %q speed %v recent %v title %q", a.BrowseDir(), a.Speed(), a.Recent(), a.Title())
+	if a.Settings().BrowseDir != "/x" || a.Settings().Speed != -2 || len(a.Settings().Recent) != 1 || a.Title() != "animscope" {
+		t.Fatalf("configured: dir %q speed %v recent %v title %q", a.Settings().BrowseDir, a.Settings().Speed, a.Settings().Recent, a.Title())
 	}
 	a.Apply(viewmodel.CopyText{Text: "a,b", What: "curves"})
 	a.Apply(viewmodel.OpenDemo{})
 	if copied != "a,b" || !noticeWith(a, viewmodel.Error, "demo: no demo here") {
-		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.notices)
+		t.Errorf("clipboard %q, notices %v: want the copy and the demo's error", copied, a.msgs.notices)
 	}
 
 	a, _ = newTestApp(t, anim.Loop, false)
-	a.SetChainMode(true)
-	if sk := a.drawnSkeleton(); sk == nil || sk.Joints[1].Parent != 0 {
+	a.Apply(viewmodel.SetChainMode{On: true})
+	if sk := a.rig.drawnSkeleton(); sk == nil || sk.Joints[1].Parent != 0 {
 		t.Fatalf("chain mode: the fallback joints should form a chain")
 	}
-	a.StartAt(12)
+	a.Apply(viewmodel.Seek{Frame: 12})
+	a.Apply(viewmodel.Pause{})
+	a.Evaluate()
 	if a.play.joint.clock.Frame != 12 || a.Busy() {
 		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.play.joint.clock.Frame, a.Busy())
 	}
-	a.SelectByName("tip")
-	if a.sel.Joint != 1 {
-		t.Errorf("--select tip: joint %d", a.sel.Joint)
+	a.Apply(viewmodel.SelectNamed{Name: "tip"})
+	if a.rig.sel.Joint != 1 {
+		t.Errorf("--select tip: joint %d", a.rig.sel.Joint)
 	}
-	a.SelectByName("#0")
-	if a.sel.Target != 0 || a.sel.Joint != 0 {
-		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
+	a.Apply(viewmodel.SelectNamed{Name: "#0"})
+	if a.rig.sel.Target != 0 || a.rig.sel.Joint != 0 {
+		t.Errorf("--select #0: target %d joint %d", a.rig.sel.Target, a.rig.sel.Joint)
 	}
-	a.SelectByName("elbow")
+	a.Apply(viewmodel.SelectNamed{Name: "elbow"})
 	if !noticeWith(a, viewmodel.Warning, `no joint, texture entry or material target named "elbow"`) {
-		t.Errorf("--select elbow: no warning in %v", a.notices)
+		t.Errorf("--select elbow: no warning in %v", a.msgs.notices)
 	}
 	if got := a.Title(); got != "animscope — hand.bck" {
 		t.Errorf("title %q", got)
@@ -53,8 +55,8 @@ func TestViewerAPI(t *testing.T) {
 	if j, tg := a.Counts(); j != 2 || tg != 2 {
 		t.Errorf("counts %d joints, %d targets", j, tg)
 	}
-	a.SetUp(viewmodel.UpZ)
-	if !a.zUp() {
+	a.Apply(viewmodel.SetUpAxis{Up: viewmodel.UpZ})
+	if !a.rig.zUp() {
 		t.Errorf("Z up chosen, not in effect")
 	}
 	s := a.Snapshot(100, 50, [4]int{0, 0, 100, 50})
@@ -80,7 +82,7 @@ func TestRenderAPI(t *testing.T) {
 	if b, _ := newTestApp(t, anim.Once, false); b.UseModelFrom(0) == nil || !strings.Contains(b.UseModelFrom(0).Error(), "holds no skeleton (it is a bck file)") {
 		t.Errorf("UseModelFrom 0 without a model: %v", b.UseModelFrom(0))
 	}
-	if err := a.UseModelFrom(1); err != nil || a.skel == nil {
+	if err := a.UseModelFrom(1); err != nil || a.rig.skel == nil {
 		t.Errorf("UseModelFrom 1 (the model): %v", err)
 	}
 	if err := a.UseClipNamed("hand"); err != nil || a.Empty() {
@@ -89,14 +91,15 @@ func TestRenderAPI(t *testing.T) {
 	a.Reframe()
 	cam := a.Camera()
 	cam.Yaw = 33
-	a.SetCamera(cam)
+	a.Apply(viewmodel.SetCamera{Camera: cam})
 	if a.Camera().Yaw != 33 {
 		t.Errorf("SetCamera did not stick")
 	}
-	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.sel.Joint != 1 {
-		t.Errorf("SelectJointNamed: joint %d", a.sel.Joint)
+	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.rig.sel.Joint != 1 {
+		t.Errorf("SelectJointNamed: joint %d", a.rig.sel.Joint)
 	}
-	a.SeekAll(15)
+	a.Apply(viewmodel.Seek{Frame: 15})
+	a.Evaluate()
 	if a.play.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
 		t.Errorf("SeekAll 15: frame %v fps %v", a.play.joint.clock.Frame, a.FocusedFPS())
 	}

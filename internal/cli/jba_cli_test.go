@@ -10,6 +10,7 @@ import (
 
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // TestJBASampleCLI runs every JBA golden through `animscope sample --json`
@@ -40,7 +41,7 @@ func TestJBASampleCLI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, msg := range sample.Compare(got, want, 5) {
+		for _, msg := range sampletest.Compare(got, want, 5) {
 			t.Errorf("%s: %s", filepath.Base(path), msg)
 		}
 	}

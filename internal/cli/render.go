@@ -178,7 +178,7 @@ func renderApp(o *renderOpts) (*app.App, error) {
 		if !o.camTarget {
 			o.cam.Target = a.Camera().Target
 		}
-		a.SetCamera(*o.cam)
+		a.Apply(viewmodel.SetCamera{Camera: *o.cam})
 	}
 	if o.selectName != "" && !a.SelectJointNamed(o.selectName) {
 		return nil, Usagef("render: --select: no joint named %q", o.selectName)
@@ -226,7 +226,8 @@ func loadRenderFiles(o *renderOpts) (loaded []*app.File, modelFirst int, err err
 
 // shoot renders frame f.
 func shoot(a *app.App, off Offscreen, scene *viewmodel.Scene, w, h int, f float64) *image.RGBA {
-	a.SeekAll(f)
+	a.Apply(viewmodel.Seek{Frame: f})
+	a.Evaluate()
 	a.BuildScene(scene, viewmodel.Viewport{W: int32(w), H: int32(h)}, 1, viewmodel.DefaultOptions(), off.Checker())
 	return off.Draw(scene)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -42,7 +43,7 @@ func sampleMatches(t *testing.T, file, golden string, extra ...string) {
 		t.Fatal(err)
 	}
 	want.File = got.File // the golden names its own file
-	if msgs := sample.Compare(got, want, 5); len(msgs) > 0 {
+	if msgs := sampletest.Compare(got, want, 5); len(msgs) > 0 {
 		t.Error(strings.Join(msgs, "\n"))
 	}
 }

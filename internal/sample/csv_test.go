@@ -1,4 +1,4 @@
-package sample
+package sample_test
 
 import (
 	"encoding/csv"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/sample"
 )
 
 func TestCSVColumnsAndValues(t *testing.T) {
@@ -15,11 +16,11 @@ func TestCSVColumnsAndValues(t *testing.T) {
 	c.Targets = append(c.Targets, anim.Target{Kind: anim.TexSRTTarget, Index: 2, Name: "mat", TexGen: 4, Base: anim.DefaultBase(),
 		Channels: []anim.Channel{{Slot: anim.RotZ, Curve: anim.Constant(90)}}})
 	c.Targets[0].Name = "hip, left"
-	d, err := Build("t.bck", c, Options{Frames: []float64{0, 2.5, 10}})
+	d, err := sample.Build("t.bck", c, sample.Options{Frames: []float64{0, 2.5, 10}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := csv.NewReader(strings.NewReader(string(CSV(d)))).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(string(sample.CSV(d)))).ReadAll()
 	if err != nil {
 		t.Fatalf("output is not CSV: %v", err)
 	}
@@ -62,7 +63,7 @@ func TestCSVColumnsAndValues(t *testing.T) {
 	}
 	// Exact round trip of awkward numbers.
 	d.Targets[0].Channels[0].Values[1] = 0.1 + 0.2
-	rows, _ = csv.NewReader(strings.NewReader(string(CSV(d)))).ReadAll()
+	rows, _ = csv.NewReader(strings.NewReader(string(sample.CSV(d)))).ReadAll()
 	if v, _ := strconv.ParseFloat(rows[2][1], 64); v != 0.1+0.2 {
 		t.Errorf("0.1+0.2 written as %q", rows[2][1])
 	}
@@ -76,11 +77,11 @@ func TestCSVWorldAndUnnamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := anim.BindByIndex(c, sk)
-	d, err := Build("t.bck", c, Options{Frames: []float64{5}, Model: sk, ModelName: "m", Binding: &b})
+	d, err := sample.Build("t.bck", c, sample.Options{Frames: []float64{5}, Model: sk, ModelName: "m", Binding: &b})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, _ := csv.NewReader(strings.NewReader(string(CSV(d)))).ReadAll()
+	rows, _ := csv.NewReader(strings.NewReader(string(sample.CSV(d)))).ReadAll()
 	if got := strings.Join(rows[0], ","); got != "frame,#0/translation.x,#0/scale.y,#0/world.x,#0/world.y,#0/world.z" {
 		t.Fatalf("header %s", got)
 	}

@@ -1,8 +1,9 @@
-// Package sample builds and compares the sample document of
+// Package sample builds and writes the sample document of
 // docs/sample-json.md: the schema shared by golden fixtures and
-// `animscope sample --json`. Decoder tests use it to check the Go API
-// against the same goldens the CLI meets. It imports only anim, so format
-// packages can use it in their tests.
+// `animscope sample --json`. Decoder tests use it (and sampletest, which
+// compares two documents) to check the Go API against the same goldens the
+// CLI meets. It imports only anim, so format packages can use it in their
+// tests.
 package sample
 
 import (

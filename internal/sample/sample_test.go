@@ -1,4 +1,4 @@
-package sample
+package sample_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 func testClip() *anim.Clip {
@@ -19,7 +21,7 @@ func testClip() *anim.Clip {
 
 func TestBuildValuesAndTimes(t *testing.T) {
 	c := testClip()
-	d, err := Build("t.bck", c, Options{Times: []float64{0, 4.5, 12, 19.5}})
+	d, err := sample.Build("t.bck", c, sample.Options{Times: []float64{0, 4.5, 12, 19.5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,69 +48,21 @@ func TestBuildValuesAndTimes(t *testing.T) {
 	if !strings.Contains(string(out), `"channels":{"translation.x":[0,4.5,6,1.5],"scale.y":[2,2,2,2]}`) {
 		t.Fatalf("channels not in file order: %s", out)
 	}
-	pretty, err := Marshal(d)
+	pretty, err := sample.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(pretty), `"translation.x": [0, 4.5, 6, 1.5]`) || !strings.Contains(string(pretty), `[1, 0, 0.25]`) {
 		t.Fatalf("Marshal does not keep number arrays on one line:\n%s", pretty)
 	}
-	if again, err := Read(pretty); err != nil || len(Compare(again, d, 0)) != 0 {
+	if again, err := sample.Read(pretty); err != nil || len(sampletest.Compare(again, d, 0)) != 0 {
 		t.Fatalf("Marshal output does not read back: %v", err)
 	}
-	back, err := Read(out)
+	back, err := sample.Read(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if errs := Compare(back, d, 0); len(errs) != 0 {
+	if errs := sampletest.Compare(back, d, 0); len(errs) != 0 {
 		t.Fatalf("round trip differs: %v", errs)
-	}
-}
-
-func TestCompareTolerances(t *testing.T) {
-	base := func() *Doc {
-		return &Doc{Format: "jba", Duration: 5, FPS: 30, LoopMode: "loop", Frames: []float64{0, 1}, Targets: []Target{{
-			Name: "b", Kind: "joint", Channels: Channels{
-				{"translation.x", []float64{100, 1}},
-				{"rotation.y", []float64{45, 90}},
-				{"rotation.qx", []float64{0, 0.6}}, {"rotation.qy", []float64{0, 0}},
-				{"rotation.qz", []float64{0, 0}}, {"rotation.qw", []float64{1, 0.8}},
-			},
-			World: [][3]float64{{1, 2, 3}, {1000, 0, 0}},
-		}}}
-	}
-	want := base()
-	cases := []struct {
-		name   string
-		mutate func(d *Doc)
-		ok     bool
-	}{
-		{"identical", func(d *Doc) {}, true},
-		{"relative value within 1e-4", func(d *Doc) { d.Targets[0].Channels[0].Values[0] = 100.009 }, true},
-		{"relative value beyond 1e-4", func(d *Doc) { d.Targets[0].Channels[0].Values[0] = 100.02 }, false},
-		{"degrees within 2e-3", func(d *Doc) { d.Targets[0].Channels[1].Values[1] = 90.0019 }, true},
-		{"degrees beyond 2e-3", func(d *Doc) { d.Targets[0].Channels[1].Values[1] = 90.0021 }, false},
-		{"negated quaternion", func(d *Doc) {
-			for c := 2; c < 6; c++ {
-				d.Targets[0].Channels[c].Values[1] *= -1
-			}
-		}, true},
-		{"half-negated quaternion", func(d *Doc) { d.Targets[0].Channels[2].Values[1] *= -1 }, false},
-		{"world within 1e-3 relative", func(d *Doc) { d.Targets[0].World[1][0] = 1000.9 }, true},
-		{"world beyond", func(d *Doc) { d.Targets[0].World[1][0] = 1001.1 }, false},
-		{"missing channel", func(d *Doc) { d.Targets[0].Channels = d.Targets[0].Channels[1:] }, false},
-		{"extra channel is fine", func(d *Doc) {
-			d.Targets[0].Channels = append(d.Targets[0].Channels, Channel{"mode", []float64{0, 0}})
-		}, true},
-		{"loop mode", func(d *Doc) { d.LoopMode = "once" }, false},
-		{"target name", func(d *Doc) { d.Targets[0].Name = "c" }, false},
-	}
-	for _, c := range cases {
-		got := base()
-		c.mutate(got)
-		errs := Compare(got, want, 0)
-		if (len(errs) == 0) != c.ok {
-			t.Errorf("%s: ok=%v, errors %v", c.name, len(errs) == 0, errs)
-		}
 	}
 }

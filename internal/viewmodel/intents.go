@@ -71,6 +71,18 @@ type (
 	CameraReset struct{}
 	// DismissNotices clears the notifications.
 	DismissNotices struct{}
+	// SetUpAxis says which axis of the data points up (the View menu);
+	// the scene is measured and framed again.
+	SetUpAxis struct{ Up UpAxis }
+	// SetChainMode draws a skeleton-less clip's targets as a chain (joint
+	// i to i-1) instead of free points.
+	SetChainMode struct{ On bool }
+	// SelectNamed selects the joint, texture entry or material target
+	// called Name ("#N": joint target N of the playing clip), as --select
+	// asks; a name nothing has is a warning.
+	SelectNamed struct{ Name string }
+	// SetCamera puts the camera exactly where Camera says.
+	SetCamera struct{ Camera Camera }
 	// Quit closes the window.
 	Quit struct{}
 	// MuteClip shows the clip in Slot at rest (or playing again).
@@ -150,3 +162,7 @@ func (SetSpeed) intent()        {}
 func (SetTexMode) intent()      {}
 func (Step) intent()            {}
 func (TogglePlay) intent()      {}
+func (SetUpAxis) intent()       {}
+func (SetChainMode) intent()    {}
+func (SelectNamed) intent()     {}
+func (SetCamera) intent()       {}

@@ -1,9 +1,15 @@
-package sample
+// Package sampletest compares two sample documents (docs/sample-json.md)
+// with the golden tests' tolerances: the rule every decoder golden test and
+// the CLI tests apply. It is a test helper; production code builds and
+// writes documents (package sample) but never compares them.
+package sampletest
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/animscope/animscope/internal/sample"
 )
 
 // Tolerances of docs/sample-json.md.
@@ -28,7 +34,7 @@ var quatNames = [4]string{"rotation.qx", "rotation.qy", "rotation.qz", "rotation
 // and returns one message per mismatch (at most max; max <= 0 means 20).
 // Channels and fields present in got but not in want are not errors;
 // target order is.
-func Compare(got, want *Doc, max int) []string {
+func Compare(got, want *sample.Doc, max int) []string {
 	if max <= 0 {
 		max = 20
 	}
@@ -164,7 +170,7 @@ func Compare(got, want *Doc, max int) []string {
 }
 
 // compareQuats compares rotation.qx..qw as quaternions, q and -q equal.
-func compareQuats(g, w *Target, frame func(int) float64) string {
+func compareQuats(g, w *sample.Target, frame func(int) float64) string {
 	var gq, wq [4][]float64
 	for c, n := range quatNames {
 		var ok bool
