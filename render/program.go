@@ -1,8 +1,11 @@
-// Package render holds every OpenGL call of animscope: the shader programs,
-// the 3D scene (grid, axes, skeleton lines and joints, the BTK test quad),
-// the Dear ImGui draw-data renderer and the offscreen framebuffer used for
-// screenshots and `animscope render`. It needs a current OpenGL 4.1 core
-// context (the caller creates it) and imports anim, never formats.
+// Package render holds every OpenGL call of animscope: the shader
+// programs, the 3D scene a viewmodel.Scene describes (ground grid and axes,
+// skeleton lines and joints, the texture test quad with its material tint),
+// the Dear ImGui draw-data renderer, render targets (the loop-mode comparison's
+// viewports), back-buffer read-back for screenshots, and Offscreen, which
+// draws scenes into images for `animscope render` (cmd/viewer hands one to
+// the CLI). It needs a current OpenGL 4.1 core context (the caller creates
+// it) and sees only the view model, never formats or the app.
 package render
 
 import (

@@ -1,6 +1,7 @@
-// Package shaders holds the GLSL sources of the viewer. The files carry no
-// #version line: render prepends "#version 410 core" when it compiles them,
-// so one place decides the GLSL dialect.
+// Package shaders holds the GLSL sources render compiles (for the window
+// and for offscreen images alike). The files carry no #version line:
+// render prepends "#version 410 core" when it compiles them, so one place
+// decides the GLSL dialect.
 package shaders
 
 import (

@@ -11,8 +11,9 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// TestToastDismissOnlyClosesTheToast (point 7): Dismiss closes the toast
-// and clears nothing: no DismissNotices, the log keeps every message.
+// TestToastDismissOnlyClosesTheToast: dismissing a notification must not
+// lose what it said: Dismiss closes the toast and clears nothing (no
+// DismissNotices), the log keeps every message.
 func TestToastDismissOnlyClosesTheToast(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
 	now := time.Now()
@@ -35,9 +36,9 @@ func TestToastDismissOnlyClosesTheToast(t *testing.T) {
 	}
 }
 
-// TestPlayButtonShowsTheScene (point 2): the button follows the scene's
-// play state, not the focused clip's clock (a once texture that ended
-// while the walk plays).
+// TestPlayButtonShowsTheScene: the button controls the scene, so it shows
+// the scene's state: it follows the scene's play state, not the focused
+// clip's clock (a once texture that ended while the walk plays).
 func TestPlayButtonShowsTheScene(t *testing.T) {
 	v := testView(testClip(anim.Once), 30, false)
 	v.Joint.Clock.Rate = 0 // this clip has come to rest
@@ -51,8 +52,9 @@ func TestPlayButtonShowsTheScene(t *testing.T) {
 	}
 }
 
-// TestClipRowsMuteAndOffset (point 2): with two clips, each has a row
-// choosing the timeline's frames, mute and offset.
+// TestClipRowsMuteAndOffset: clips that play together need to be told
+// apart: with two clips, each has a row choosing the timeline's frames,
+// mute and offset.
 func TestClipRowsMuteAndOffset(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, false)
 	tex := testClip(anim.Loop)
@@ -101,8 +103,9 @@ func layoutAt(t *testing.T, h *harness, w, ht float32) (scene, plot Rect) {
 	return h.u.Scene(), h.rect("curves")
 }
 
-// TestLayoutMinimumSizes (point 8): at 900×600, at 640×480 and after a
-// layout reset the 3D view and the curve plot keep usable sizes.
+// TestLayoutMinimumSizes: small windows and a layout reset must leave the
+// view and the plot usable: at 900×600, at 640×480 and after a layout
+// reset the 3D view and the curve plot keep usable sizes.
 func TestLayoutMinimumSizes(t *testing.T) {
 	h := newHarness(t, testView(testClip(anim.Loop), 3, false))
 	for _, c := range []struct {
@@ -156,8 +159,9 @@ func tall(h *harness) {
 	h.frame()
 }
 
-// TestManyClips (point 9): the Files tree folds a long clip list into
-// groups (the one playing open), and the Animation picker has a filter.
+// TestManyClips: a file with hundreds of animations stays navigable: the
+// Files tree folds a long clip list into groups (the one playing open),
+// and the Animation picker has a filter.
 func TestManyClips(t *testing.T) {
 	h := newHarness(t, manyClipsView())
 	h.rect("clips:0:false")
@@ -197,8 +201,8 @@ func TestManyClips(t *testing.T) {
 	}
 }
 
-// TestEscapeAndDropClosePopups (point 11): Escape closes an open combo
-// list; so does a file drop.
+// TestEscapeAndDropClosePopups: a popup left open would swallow the next
+// input: Escape closes an open combo list; so does a file drop.
 func TestEscapeAndDropClosePopups(t *testing.T) {
 	h := newHarness(t, manyClipsView())
 	io := imgui.CurrentIO()
@@ -231,8 +235,9 @@ func TestEscapeAndDropClosePopups(t *testing.T) {
 	}
 }
 
-// TestLegendUsesJointNames (point 11): an unnamed BCK entry bound to
-// joint arm_L plots as "arm_L/…", not "#0/…".
+// TestLegendUsesJointNames: the legend names what the user sees in the 3D
+// view: an unnamed BCK entry bound to joint arm_L plots as "arm_L/…", not
+// "#0/…".
 func TestLegendUsesJointNames(t *testing.T) {
 	c := testClip(anim.Loop)
 	c.Targets[0].Name = ""
@@ -250,8 +255,9 @@ func TestLegendUsesJointNames(t *testing.T) {
 	}
 }
 
-// TestOpenDialogSupportedFirst (point 11): folders, then files animscope
-// reads, then (with All files) the rest; Recent shows the folder.
+// TestOpenDialogSupportedFirst: the files animscope can open come first,
+// so they need no searching: folders, then files animscope reads, then
+// (with All files) the rest; Recent shows the folder.
 func TestOpenDialogSupportedFirst(t *testing.T) {
 	es := []viewmodel.DirEntry{{Name: "notes.txt"}, {Name: "walk.bck", Known: true}, {Name: "sub", Dir: true}, {Name: "x.szs", Archive: true}, {Name: "a.png"}}
 	names := func(idx []int) (out []string) {
@@ -271,7 +277,7 @@ func TestOpenDialogSupportedFirst(t *testing.T) {
 	}
 }
 
-// TestMaterialClipRows (issue 13 item 3): every playing material clip
+// TestMaterialClipRows: material clips run on their own clocks, so each
 // has its own row (focus, mute, offset) beside the joint and texture
 // rows; a lone material clip has none (nothing to tell apart).
 func TestMaterialClipRows(t *testing.T) {

@@ -33,6 +33,10 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 			u.emit(viewmodel.OpenDemo{})
 		}
 		imgui.Separator()
+		if imgui.MenuItemV("Export glTF…", "Ctrl+E", false, !v.Export.Running) {
+			u.openExport(v)
+		}
+		imgui.Separator()
 		if imgui.MenuItemV("Close all", "", false, len(v.Files) > 0) {
 			u.emit(viewmodel.CloseAll{})
 		}
@@ -142,6 +146,9 @@ func (u *UI) shortcuts(v *viewmodel.View) {
 		if pressed('O', false) {
 			u.OpenDialog()
 		}
+		if pressed('E', false) {
+			u.openExport(v)
+		}
 		if pressed('Q', false) {
 			u.emit(viewmodel.Quit{})
 		}
@@ -191,7 +198,7 @@ func (u *UI) helpWindow() {
 			{"Click a joint", "select it"}, {"F", "frame the skeleton"}, {"R", "reset the camera"},
 			{"Space", "play / pause"}, {"← / →", "step one frame"}, {"Home / End", "first / last frame"},
 			{"Drag the timeline", "scrub (playback resumes after)"}, {"L", "joint names"}, {"G", "ground grid"},
-			{"Ctrl+O", "open files"}, {"Drop files", "open them (a model with its animations pairs them)"},
+			{"Ctrl+O", "open files"}, {"Ctrl+E", "export to glTF"}, {"Drop files", "open them (a model with its animations pairs them)"},
 			{"C", "loop-mode comparison (all five modes side by side)"},
 			{"Curves: wheel", "zoom frames (Shift or Ctrl: values; over a ruler: that axis)"},
 			{"Curves: right drag", "pan (drag a ruler: pan that axis); left drag scrubs"},
@@ -216,7 +223,10 @@ func (u *UI) aboutWindow() {
 	imgui.SetNextWindowPosV(center, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
 	if imgui.BeginV("About animscope", &u.showAbout, imgui.WindowFlagsNoCollapse|imgui.WindowFlagsAlwaysAutoResize) {
 		imgui.Text("animscope: a previewer for game animation files")
-		textDim("J3D BCK / BTK, BMD / BDL skeletons, RARC / Yaz0, BFRES, SWTOR JBA")
+		for i, line := range u.AboutFormats {
+			textDim(line)
+			u.record(fmt.Sprintf("about:%d", i))
+		}
 		imgui.Spacing()
 		textDim("Evaluates animations with the games' own rules:")
 		textDim("J3D Hermite keys, rotation fractions, loop modes, texture matrices.")

@@ -12,7 +12,8 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// Speed limits of the speed control (the issue asks for 0.1x to 4x).
+// Speed limits of the speed control: slow enough to follow a fast
+// motion frame by frame, fast enough to skim a long clip.
 const (
 	minSpeed = 0.1
 	maxSpeed = 4

@@ -23,6 +23,10 @@ func (r Rect) max() imgui.Vec2 { return imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H} }
 // ImGui's ini), filter text, the open dialog, drags in progress.
 type UI struct {
 	Options viewmodel.Options
+	// AboutFormats is what Help › About lists as read, one line each.
+	// cmd/viewer sets it once from the format registry, which ui does not
+	// import, so the box names every format without a list kept by hand.
+	AboutFormats []string
 
 	fonts Fonts
 	scale float32
@@ -77,6 +81,8 @@ type UI struct {
 	showHelp        bool
 	showAbout       bool
 
+	export exportDialog // File › Export glTF (export.go)
+
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
 	rects map[string]Rect
@@ -104,7 +110,10 @@ func New() *UI {
 // (display units): "timeline", "play", "pause", "first", "prev", "next",
 // "last", "speed", "reverse", "loop", "loop:MODE" (items of the open loop
 // menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
-// "open:NAME" (directory entries), "open:ok", "recent:N".
+// "open:NAME" (directory entries), "open:ok", "recent:N"; in Help › About
+// "about:N" (the Nth line of AboutFormats); in File › Export glTF
+// "export:path", "export:current", "export:all", "export:ok",
+// "export:cancel" and "export:toast" (the last outcome).
 func (u *UI) ItemRect(id string) (Rect, bool) {
 	r, ok := u.rects[id]
 	return r, ok
@@ -161,6 +170,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	if u.openDialog {
 		u.openWindow(v)
 	}
+	u.exportUI(v)
 	u.toasts(v)
 	u.compareWindow(v)
 	if u.showHelp {

@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/inkyblackness/imgui-go/v4"
@@ -62,6 +63,25 @@ func (h *harness) click(x, y float32) []viewmodel.Intent {
 	h.mouse(x, y, false) // hover first, as a real pointer does
 	out := h.mouse(x, y, true)
 	return append(out, h.mouse(x, y, false)...)
+}
+
+// key presses key for one frame and returns that frame's intents.
+func (h *harness) key(key int) []viewmodel.Intent {
+	io := imgui.CurrentIO()
+	io.KeyPress(key)
+	out := h.frame()
+	io.KeyRelease(key)
+	return out
+}
+
+// withCtrl runs f with the Ctrl key held.
+func (h *harness) withCtrl(f func()) {
+	io := imgui.CurrentIO()
+	io.KeyPress(1) // any key index serves as the Ctrl key
+	io.KeyCtrl(1, 1)
+	f()
+	io.KeyRelease(1)
+	io.KeyCtrl(1, 1)
 }
 
 func (h *harness) rect(id string) Rect {
@@ -173,9 +193,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 	io.KeyMap(imgui.KeyHome, 268)
 	io.KeyMap(imgui.KeyEnd, 269)
 	press := func(key int) []viewmodel.Intent {
-		io.KeyPress(key)
-		out := h.frame()
-		io.KeyRelease(key)
+		out := h.key(key)
 		h.frame()
 		return out
 	}
@@ -320,12 +338,7 @@ func TestOpenDialog(t *testing.T) {
 	}
 	// Pick two files (Ctrl+click adds the second), then Open.
 	h.click(center(h.rect("open:biped.bmd")))
-	io := imgui.CurrentIO()
-	io.KeyPress(1) // any key index serves as the Ctrl key
-	io.KeyCtrl(1, 1)
-	h.click(center(h.rect("open:walk.bck")))
-	io.KeyRelease(1)
-	io.KeyCtrl(1, 1)
+	h.withCtrl(func() { h.click(center(h.rect("open:walk.bck"))) })
 	h.frame()
 	got = h.click(center(h.rect("open:ok")))
 	o, ok := find[viewmodel.OpenFiles](got)
@@ -387,12 +400,7 @@ func TestOpenDialogArchive(t *testing.T) {
 		t.Error("an entry of unknown kind is pickable")
 	}
 	h.click(center(h.rect("open:entry:biped/bmdl/biped.bmd")))
-	io := imgui.CurrentIO()
-	io.KeyPress(1)
-	io.KeyCtrl(1, 1)
-	h.click(center(h.rect("open:entry:biped/bck/walk.bck")))
-	io.KeyRelease(1)
-	io.KeyCtrl(1, 1)
+	h.withCtrl(func() { h.click(center(h.rect("open:entry:biped/bck/walk.bck"))) })
 	h.frame()
 	got = h.click(center(h.rect("open:ok")))
 	o, ok := find[viewmodel.OpenFiles](got)
@@ -404,5 +412,66 @@ func TestOpenDialogArchive(t *testing.T) {
 	h.frame()
 	if b, ok := find[viewmodel.BrowseArchive](h.click(center(h.rect("open:expand:biped.szs")))); !ok || b.Path != "" {
 		t.Fatalf("- on the expanded archive should fold it (BrowseArchive{}), got %#v", b)
+	}
+}
+
+// TestExportDialog: Ctrl+E opens File › Export glTF on the path the view
+// suggests and Export asks for what the dialog shows; while an export is
+// written the dialog waits; a failed one leaves it open to fix the path,
+// a written one closes it, and either outcome shows over the 3D view.
+func TestExportDialog(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, false)
+	v.Export.DefaultPath = "/data/walk.glb"
+	h := newHarness(t, v)
+	h.withCtrl(func() { h.key('E') })
+	h.frame()
+	h.frame()
+	if _, ok := h.u.ItemRect("export:path"); !ok || h.u.export.path != "/data/walk.glb" {
+		t.Fatalf("Ctrl+E: dialog shown %v, path %q; want it open on the view's suggestion", ok, h.u.export.path)
+	}
+	h.click(center(h.rect("export:all")))
+	got := h.click(center(h.rect("export:ok")))
+	if e, ok := find[viewmodel.Export](got); !ok || e != (viewmodel.Export{Path: "/data/walk.glb", All: true}) {
+		t.Fatalf("Export gave %#v, want Export{/data/walk.glb, All}", got)
+	}
+
+	h.v.Export.Running = true
+	h.frame()
+	if _, ok := h.u.ItemRect("export:ok"); ok {
+		t.Error("the Export button is offered while an export is being written")
+	}
+	h.v.Export.Running = false
+	h.v.Export.Last = viewmodel.ExportOutcome{Text: "Export failed: disk full", Failed: true, Time: time.Now()}
+	h.frame()
+	if _, ok := h.u.ItemRect("export:ok"); !ok {
+		t.Error("a failed export closed the dialog")
+	}
+	if _, ok := h.u.ItemRect("export:toast"); !ok {
+		t.Error("a failed export shows no outcome")
+	}
+	h.v.Export.Last = viewmodel.ExportOutcome{Text: "Exported 1 animation(s) to /data/walk.glb", Time: time.Now().Add(time.Millisecond)}
+	h.frame()
+	h.frame()
+	if _, ok := h.u.ItemRect("export:path"); ok {
+		t.Error("the dialog is still open after the file was written")
+	}
+	if _, ok := h.u.ItemRect("export:toast"); !ok {
+		t.Error("a written export shows no outcome")
+	}
+
+	// Reopened, it offers the suggestion again; Cancel closes it.
+	h.v.Export.DefaultPath = "/data/other.glb"
+	h.u.openExport(h.v)
+	h.frame()
+	h.frame()
+	if h.u.export.path != "/data/other.glb" {
+		t.Errorf("reopened on %q, want the new suggestion", h.u.export.path)
+	}
+	if got := h.click(center(h.rect("export:cancel"))); len(got) != 0 {
+		t.Errorf("Cancel asked for %#v", got)
+	}
+	h.frame()
+	if _, ok := h.u.ItemRect("export:path"); ok {
+		t.Error("Cancel left the dialog open")
 	}
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
-	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"
@@ -24,79 +24,6 @@ import (
 // processStart is when the program started, for the open-to-first-frame
 // measurement of --bench-frames.
 var processStart = time.Now()
-
-const guiUsage = `Usage: animscope [flags] [FILE...]
-
-Opens the viewer. FILEs (animations, models, archives; FILE:path/in/archive
-for one entry) are opened together, so a model and its animations pair up.
-With no FILE the embedded demo opens. Flags may come before or after files.
-
-Flags:
-`
-
-type guiFlags struct {
-	screenshot  string
-	afterFrames int
-	bench       int
-	frame       float64
-	hasFrame    bool
-	width       int
-	height      int
-	noConfig    bool
-	labels      bool
-	selectName  string
-	cpuProfile  string
-	stateJSON   string
-	churn       int
-	analysis    analysisFlags
-	zstdDict    string
-}
-
-func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
-	fs := cli.NewFlagSet("animscope", guiUsage, out)
-	g := &guiFlags{}
-	fs.StringVar(&g.screenshot, "screenshot", "", "write a PNG of the whole window after --after-frames frames, then exit")
-	fs.IntVar(&g.afterFrames, "after-frames", 10, "frames to draw before --screenshot; 0: only when SIGUSR1 asks (the viewer keeps running)")
-	fs.IntVar(&g.bench, "bench-frames", 0, "draw N frames, print the CPU time per frame (without the buffer swap) and open-to-first-frame time, exit")
-	frame := fs.String("frame", "", "start paused at this animation frame")
-	size := fs.String("size", "", "window size WxH in screen units (default: the last size)")
-	fs.BoolVar(&g.noConfig, "no-config", false, "neither read nor write settings (window, recent files, panel layout)")
-	fs.BoolVar(&g.labels, "labels", false, "show joint names")
-	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name, or #INDEX for the joint clip's target INDEX")
-	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
-	fs.IntVar(&g.churn, "churn", 0, "long-session check: close and reopen the files N times, one step per frame; --state-json gets memory and GL object counts before and after")
-	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
-	fs.StringVar(&g.zstdDict, "zstd-dict", "", "Zstandard dictionary FILE for .zs files (TotK: Pack/ZsDic.pack.zs); remembered for later runs")
-	g.analysis.register(fs)
-	pos, err := cli.ParseInterleaved(fs, args)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := g.analysis.check(); err != nil {
-		return nil, nil, err
-	}
-	if *frame != "" {
-		f, err := cli.ParseFinite(*frame)
-		if err != nil {
-			return nil, nil, cli.Usagef("--frame: %v", err)
-		}
-		g.frame, g.hasFrame = f, true
-	}
-	if *size != "" {
-		w, h, err := cli.ParseSize(*size)
-		if err != nil {
-			return nil, nil, cli.Usagef("--size: %v", err)
-		}
-		g.width, g.height = w, h
-	}
-	if g.afterFrames < 0 {
-		return nil, nil, cli.Usagef("--after-frames must not be negative")
-	}
-	if g.bench < 0 || g.churn < 0 {
-		return nil, nil, cli.Usagef("--bench-frames and --churn must not be negative")
-	}
-	return g, pos, nil
-}
 
 // runGUI opens the viewer window and runs it until closed.
 func runGUI(args []string, stdout, stderr io.Writer) error {
@@ -202,13 +129,12 @@ type viewer struct {
 	openStart           time.Time
 	firstFrameSinceOpen time.Duration
 	signals             <-chan os.Signal
-	churn               *churn       // --churn (churn.go)
-	exp                 exportDialog // File › Export (export.go)
+	churn               *churn    // --churn (churn.go)
+	exp                 exportJob // File › Export glTF (export.go)
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
-	v := &viewer{win: win, cfgDir: cfgDir, set: set, ui: ui.New()}
-	v.ui.Options = set.Options
+	v := &viewer{win: win, cfgDir: cfgDir, set: set, ui: newUI(set)}
 	v.newContext(nil)
 	var err error
 	if v.imr, err = render.NewImGuiRenderer(); err != nil {
@@ -235,6 +161,15 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 		v.app.Apply(viewmodel.SetRuntime{Runtime: rt})
 	}
 	return v, nil
+}
+
+// newUI is the interface with the saved options and the format
+// registry's lines for Help › About (ui does not import formats).
+func newUI(set settings) *ui.UI {
+	u := ui.New()
+	u.Options = set.Options
+	u.AboutFormats = formats.SupportedFormats()
+	return u
 }
 
 // newContext creates the ImGui context (again, after a DPI change: ImGui

@@ -2,8 +2,9 @@ package main
 
 import "testing"
 
-// TestIdleWait (point 10): the loop sleeps until an event only when
-// nothing animates, ImGui has settled and no screenshot or benchmark runs.
+// TestIdleWait: an idle viewer must not burn a CPU core: the loop sleeps
+// until an event only when nothing animates, ImGui has settled and no
+// screenshot or benchmark runs.
 func TestIdleWait(t *testing.T) {
 	cases := []struct {
 		headless, busy bool

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestSmallWindowLayout (issue 14, point 8): the viewer at 900×600 and
-// 640×480 with the Curves tab keeps a usable 3D view and curve plot (the
-// screenshots were looked at for the note; the state gives the sizes).
+// TestSmallWindowLayout: on a laptop-sized window the view stays usable:
+// the viewer at 900×600 and 640×480 with the Curves tab keeps a usable 3D
+// view and curve plot (the state gives the sizes).
 func TestSmallWindowLayout(t *testing.T) {
 	for _, c := range []struct {
 		w, h          int

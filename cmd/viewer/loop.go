@@ -22,7 +22,7 @@ const idleAfter = 4
 
 // idleWake is the longest an idle viewer sleeps without an event: one
 // frame every two seconds lets toasts expire and costs about 1% of a
-// core (docs: the idle CPU figure in the issue-14 note).
+// core.
 const idleWake = 2 * time.Second
 
 // idleWait says how long the loop may sleep before its next frame: zero
@@ -157,12 +157,17 @@ func (v *viewer) update(l *frameLoop) {
 	v.app.SetCompareActive(v.ui.CompareOpen())
 	v.app.Advance(dt)
 	v.app.Evaluate()
+	v.pollExport()
 	v.app.View(&v.view, l.stats, l.checkerRef)
+	v.view.Export = v.exportView()
 
 	imgui.NewFrame()
 	intents := v.ui.Frame(&v.view)
-	v.exportUI()
 	for _, in := range intents {
+		if req, ok := in.(viewmodel.Export); ok {
+			v.startExport(req) // the app plans it; this package writes it
+			continue
+		}
 		v.app.Apply(in)
 	}
 	if len(intents) > 0 {

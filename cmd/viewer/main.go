@@ -1,6 +1,10 @@
 // Command animscope previews game animation files. With no subcommand it
-// opens the viewer window; the subcommands info, sample and render do the
-// same work headless (internal/cli). The CLI contract is in docs/architecture.md.
+// opens the viewer window and wires the application model (internal/app)
+// to the window, the interface (ui) and the renderer (render); the
+// subcommands info, sample, render and export do the same work headless
+// (internal/cli), and for render this package makes the OpenGL context of
+// a hidden window and hands the CLI an offscreen renderer. The CLI
+// contract is in docs/architecture.md.
 package main
 
 import (

@@ -2,10 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/ui/plot"
 )
 
 // viewerState is what --state-json writes next to a screenshot: the
@@ -59,4 +64,79 @@ func writeState(path string, s viewerState) error {
 		os.Remove(tmp)
 	}
 	return err
+}
+
+// stateCurves is the curve panel in --state-json: where the plot is and
+// how it maps frames and values to pixels, and what it shows.
+type stateCurves struct {
+	// Plot is the plot area in framebuffer pixels (x, y, w, h), origin
+	// top left; X and Y are the frame and value ranges it spans.
+	Plot     [4]float64     `json:"plot"`
+	X        [2]float64     `json:"x"`
+	Y        [2]float64     `json:"y"`
+	Channels []stateChannel `json:"channels"`
+	Raw      bool           `json:"rawUnits"`
+}
+
+type stateChannel struct {
+	Slot    string     `json:"slot"` // "joint" or "texture"
+	Target  int        `json:"target"`
+	Channel string     `json:"channel"`
+	Label   string     `json:"label"`
+	Color   [3]float32 `json:"color"`
+}
+
+// stateCompare is the loop-mode comparison in --state-json.
+type stateCompare struct {
+	Time   float64                    `json:"time"`
+	Frames [anim.NumLoopModes]float64 `json:"frames"`
+	Modes  [anim.NumLoopModes]string  `json:"modes"`
+	// Viewports are the five images in framebuffer pixels (x, y, w, h),
+	// by mode.
+	Viewports [anim.NumLoopModes][4]int `json:"viewports"`
+}
+
+// analysisState adds the panels' state to a --state-json document; sx and
+// sy are framebuffer pixels per display unit.
+func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
+	st.Tab = v.ui.ActiveTab()
+	if pv, ok := v.ui.CurveView(); ok && st.Tab == ui.TabCurves {
+		c := &stateCurves{
+			Plot:     [4]float64{pv.X.Pixel0 * float64(sx), pv.Y.Pixel0 * float64(sy), pv.X.Pixels * float64(sx), pv.Y.Pixels * float64(sy)},
+			X:        [2]float64{pv.X.Min, pv.X.Max},
+			Y:        [2]float64{pv.Y.Min, pv.Y.Max},
+			Channels: []stateChannel{},
+		}
+		for _, sc := range v.ui.ShownChannels() {
+			ch := stateChannel{Slot: "joint", Target: sc.Ref.Target, Label: sc.Label, Color: [3]float32{sc.Color[0], sc.Color[1], sc.Color[2]}}
+			kind := anim.JointTarget
+			if sc.Ref.Slot == viewmodel.TexSlot {
+				ch.Slot, kind = "texture", anim.TexSRTTarget
+			}
+			ch.Channel = sc.Ref.Chan.Name(kind)
+			if sc.Ref.Euler > 0 {
+				ch.Channel = [4]string{"", "euler.x", "euler.y", "euler.z"}[sc.Ref.Euler]
+			}
+			c.Channels = append(c.Channels, ch)
+		}
+		st.Curves = c
+	}
+	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
+		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
+		for m := range c.Modes {
+			c.Modes[m] = anim.LoopMode(m).String()
+			if r, ok := v.ui.ItemRect(fmt.Sprintf("compare:%d", m)); ok {
+				c.Viewports[m] = [4]int{int(r.X * sx), int(r.Y * sy), int(r.W * sx), int(r.H * sy)}
+			}
+		}
+		st.Compare = c
+	}
+}
+
+// plotView rebuilds a plot.View from the state (tests use it).
+func (c *stateCurves) plotView() plot.View {
+	return plot.View{
+		X: plot.Axis{Min: c.X[0], Max: c.X[1], Pixel0: c.Plot[0], Pixels: c.Plot[2]},
+		Y: plot.Axis{Min: c.Y[0], Max: c.Y[1], Pixel0: c.Plot[1], Pixels: c.Plot[3], Flip: true},
+	}
 }

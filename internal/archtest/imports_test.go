@@ -1,6 +1,10 @@
-// Package archtest enforces the import rules of docs/architecture.md:
-// anim <- formats/* <- cmd/viewer; ui and render import anim, never
-// formats; GL only in render, GLFW only in cmd/viewer.
+// Package archtest enforces the import rules of docs/architecture.md by
+// asking go list for the dependency graph: anim needs only the standard
+// library and mathgl; formats, internal/inspect and internal/export no
+// view, window or GL; the app and the CLI reach the view only through the
+// plain data of internal/viewmodel; ui and render see the view model and
+// anim, never formats or the app; GL only in render, GLFW only in
+// cmd/viewer.
 package archtest
 
 import (

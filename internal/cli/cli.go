@@ -2,8 +2,8 @@
 // export.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
-// cmd/viewer dispatches to Run and provides the OpenGL context render
-// needs, so this package never touches a window.
+// cmd/viewer dispatches to Run and hands render an offscreen renderer
+// (Env.NewOffscreen), so this package never touches a window or GL.
 package cli
 
 import (

@@ -68,6 +68,8 @@ type View struct {
 
 	// Compare is the loop-mode comparison while its window is open.
 	Compare *CompareView
+	// Export is File › Export glTF (export.go).
+	Export ExportView
 
 	// Playing says whether the scene plays (what the Play button shows);
 	// SceneTime is its time in seconds, which every clip maps through its

@@ -1,7 +1,10 @@
 // Package plot is the maths behind the curve and loop-mode plots: mapping
-// frames and values to pixels under zoom and pan, Hermite tangent handles
-// as the evaluator uses them, and sampling a curve beyond the clip the way
-// a loop mode plays it. It has no GL and no ImGui, so it is unit-tested.
+// frames and values to pixels under zoom and pan, axis ticks, Hermite
+// tangent handles as the evaluator uses them, tracing a curve (beyond the
+// clip the way a loop mode plays it) into a simplified path, and the
+// derived channels shown for reading (J3D rotations in file units, Euler
+// angles of quaternion bones). It has no GL and no ImGui, so it is
+// unit-tested.
 package plot
 
 import (

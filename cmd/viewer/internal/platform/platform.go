@@ -1,8 +1,10 @@
 // Package platform is the only place animscope talks to GLFW: it opens the
-// window and its OpenGL 4.1 core context, feeds keyboard, mouse, scroll,
+// window and its OpenGL 4.1 core context (or a hidden one, for the
+// offscreen images of `animscope render`), feeds keyboard, mouse, scroll,
 // text and clipboard to Dear ImGui, sets the cursor shape ImGui asks for,
-// and collects dropped files. GLFW calls must come from the main thread;
-// cmd/viewer locks it in init.
+// collects dropped files and content-scale changes, and lets an idle
+// viewer sleep until the next event. GLFW calls must come from the main
+// thread; cmd/viewer locks it in init.
 package platform
 
 import (
