@@ -35,9 +35,6 @@ func NewClock(mode LoopMode, duration, speed float64) Clock {
 	return Clock{Mode: mode, Duration: duration, Rate: speed, Speed: speed}
 }
 
-// Running reports whether Advance moves the frame.
-func (c *Clock) Running() bool { return !c.Paused && c.Rate != 0 }
-
 // Advance moves the clock by dt frame-steps and applies the loop mode.
 // A dt spanning more than the clip behaves like the same time passed in
 // steps no longer than the clip; periodic modes fold it in constant time.

@@ -49,7 +49,7 @@ func TestPosedGoldens(t *testing.T) {
 					}
 				}
 			}
-			want, err := sample.Read(readFixture(t, modelDir+c.Expected))
+			want, err := sampletest.Read(readFixture(t, modelDir+c.Expected))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/inkyblackness/imgui-go/v4"
+
+	"github.com/animscope/animscope/shaders"
 )
 
 // ImGuiRenderer draws Dear ImGui draw data with OpenGL 3+ core calls.
@@ -23,7 +25,7 @@ type ImGuiRenderer struct {
 // NewImGuiRenderer compiles the ImGui shaders and creates the buffers. The
 // font atlas is uploaded by UploadFonts.
 func NewImGuiRenderer() (*ImGuiRenderer, error) {
-	p, err := newProgram("imgui", "u_proj", "u_texture")
+	p, err := newProgram(shaders.Source, "imgui", "u_proj", "u_texture")
 	if err != nil {
 		return nil, err
 	}

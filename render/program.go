@@ -14,8 +14,6 @@ import (
 	"strings"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
-
-	"github.com/animscope/animscope/shaders"
 )
 
 // glslHeader is prepended to every shader file: the sources carry no
@@ -55,15 +53,19 @@ type program struct {
 	uniforms map[string]int32
 }
 
-// newProgram compiles shaders/NAME.vert and shaders/NAME.frag and links
-// them. Errors carry the file name and the driver's info log.
-func newProgram(name string, uniforms ...string) (*program, error) {
-	vs, err := compileShader(name+".vert", gl.VERTEX_SHADER)
+// ShaderSource returns the GLSL source of a shader file ("flat.frag"),
+// without its #version line: shaders.Source for the embedded files.
+type ShaderSource func(file string) (string, error)
+
+// newProgram compiles NAME.vert and NAME.frag from source and links them.
+// Errors carry the file name and the driver's info log.
+func newProgram(source ShaderSource, name string, uniforms ...string) (*program, error) {
+	vs, err := compileShader(source, name+".vert", gl.VERTEX_SHADER)
 	if err != nil {
 		return nil, err
 	}
 	defer gl.DeleteShader(vs)
-	fs, err := compileShader(name+".frag", gl.FRAGMENT_SHADER)
+	fs, err := compileShader(source, name+".frag", gl.FRAGMENT_SHADER)
 	if err != nil {
 		return nil, err
 	}
@@ -108,8 +110,8 @@ func (p *program) delete() {
 	}
 }
 
-func compileShader(file string, kind uint32) (uint32, error) {
-	src, err := shaders.Source(file)
+func compileShader(source ShaderSource, file string, kind uint32) (uint32, error) {
+	src, err := source(file)
 	if err != nil {
 		return 0, err
 	}
@@ -160,24 +162,4 @@ func checkError(what string) error {
 		return nil
 	}
 	return errors.New("render: " + what + ": GL error " + strings.Join(errs, ", "))
-}
-
-// ShaderStage is a GLSL pipeline stage, for CompileCheck.
-type ShaderStage uint32
-
-const (
-	VertexStage   ShaderStage = gl.VERTEX_SHADER
-	FragmentStage ShaderStage = gl.FRAGMENT_SHADER
-)
-
-// CompileCheck compiles source the way the renderer compiles the file
-// named file (with the #version header) and returns the error it would:
-// for tests and for checking an edited shader.
-func CompileCheck(file, source string, stage ShaderStage) error {
-	id, err := compileSource(file, glslHeader+source, uint32(stage))
-	if err != nil {
-		return err
-	}
-	gl.DeleteShader(id)
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/shaders"
 )
 
 // floats per vertex of each buffer layout.
@@ -36,21 +37,25 @@ type Renderer struct {
 }
 
 // NewRenderer compiles the scene shaders and creates the vertex buffers.
-func NewRenderer() (*Renderer, error) {
+func NewRenderer() (*Renderer, error) { return NewRendererFrom(shaders.Source) }
+
+// NewRendererFrom is NewRenderer with the shader files read from source
+// (an edited copy, or a test's broken one).
+func NewRendererFrom(source ShaderSource) (*Renderer, error) {
 	r := &Renderer{quadData: make([]float32, 4*quadStride)}
 	var err error
-	if r.flat, err = newProgram("flat", "u_mvp"); err != nil {
+	if r.flat, err = newProgram(source, "flat", "u_mvp"); err != nil {
 		return nil, err
 	}
-	if r.thick, err = newProgram("thickline", "u_mvp", "u_viewport", "u_width"); err != nil {
+	if r.thick, err = newProgram(source, "thickline", "u_mvp", "u_viewport", "u_width"); err != nil {
 		r.Delete()
 		return nil, err
 	}
-	if r.point, err = newProgram("point", "u_mvp", "u_viewport", "u_size"); err != nil {
+	if r.point, err = newProgram(source, "point", "u_mvp", "u_viewport", "u_size"); err != nil {
 		r.Delete()
 		return nil, err
 	}
-	if r.quad, err = newProgram("texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline", "u_tint", "u_pattern"); err != nil {
+	if r.quad, err = newProgram(source, "texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline", "u_tint", "u_pattern"); err != nil {
 		r.Delete()
 		return nil, err
 	}

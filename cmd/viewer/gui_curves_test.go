@@ -336,3 +336,11 @@ func pixelDiff(a, b *image.RGBA) int {
 	}
 	return n
 }
+
+// plotView rebuilds a plot.View from the state (tests use it).
+func (c *stateCurves) plotView() plot.View {
+	return plot.View{
+		X: plot.Axis{Min: c.X[0], Max: c.X[1], Pixel0: c.Plot[0], Pixels: c.Plot[2]},
+		Y: plot.Axis{Min: c.Y[0], Max: c.Y[1], Pixel0: c.Plot[1], Pixels: c.Plot[3], Flip: true},
+	}
+}

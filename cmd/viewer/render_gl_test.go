@@ -35,27 +35,25 @@ func withGL(t *testing.T, f func()) {
 
 func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 	withGL(t, func() {
-		for _, name := range []string{"flat", "thickline", "point", "texquad", "imgui"} {
-			for _, st := range []struct {
-				ext   string
-				stage render.ShaderStage
-			}{{".vert", render.VertexStage}, {".frag", render.FragmentStage}} {
-				src, err := shaders.Source(name + st.ext)
-				if err != nil {
-					t.Fatal(err)
+		// Every scene shader compiles and links from its embedded source
+		// (the ImGui pair below); a broken one in its place fails with
+		// the file's name and the driver's log.
+		for _, file := range []string{"flat.vert", "flat.frag", "thickline.vert", "thickline.frag", "point.vert", "point.frag", "texquad.vert", "texquad.frag"} {
+			broken := func(f string) (string, error) {
+				if f == file {
+					return "out vec4 o; void main() { o = undefined_thing; }", nil
 				}
-				if err := render.CompileCheck(name+st.ext, src, st.stage); err != nil {
-					t.Errorf("%s%s: %v", name, st.ext, err)
-				}
+				return shaders.Source(f)
 			}
-		}
-		err := render.CompileCheck("broken.frag", "out vec4 o; void main() { o = undefined_thing; }", render.FragmentStage)
-		if err == nil {
-			t.Fatal("a broken shader compiled")
-		}
-		msg := err.Error()
-		if !strings.HasPrefix(msg, "render: compiling broken.frag: ") || !strings.Contains(msg, "undefined_thing") {
-			t.Errorf("error %q should name the file and carry the driver's log", msg)
+			r, err := render.NewRendererFrom(broken)
+			if err == nil {
+				r.Delete()
+				t.Fatalf("%s: a broken shader compiled", file)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "render: compiling "+file+": ") || !strings.Contains(msg, "undefined_thing") {
+				t.Errorf("error %q should name %s and carry the driver's log", msg, file)
+			}
 		}
 		// The whole pipeline links and draws into an offscreen target.
 		r, err := render.NewRenderer()

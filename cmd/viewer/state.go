@@ -10,7 +10,6 @@ import (
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
-	"github.com/animscope/animscope/ui/plot"
 )
 
 // viewerState is what --state-json writes next to a screenshot: the
@@ -130,13 +129,5 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 			}
 		}
 		st.Compare = c
-	}
-}
-
-// plotView rebuilds a plot.View from the state (tests use it).
-func (c *stateCurves) plotView() plot.View {
-	return plot.View{
-		X: plot.Axis{Min: c.X[0], Max: c.X[1], Pixel0: c.Plot[0], Pixels: c.Plot[2]},
-		Y: plot.Axis{Min: c.Y[0], Max: c.Y[1], Pixel0: c.Plot[1], Pixels: c.Plot[3], Flip: true},
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"os"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/sample"
 	"github.com/animscope/animscope/internal/sample/sampletest"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 type skeletonJSON struct {
@@ -258,7 +259,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(raw)
+			want, err := sampletest.Read(raw)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // asParamGroup returns texsrt.bfres with its FSHUs listed in index group g
@@ -56,7 +56,7 @@ func TestShaderParamAnims(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(raw)
+			want, err := sampletest.Read(raw)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -63,7 +63,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(raw)
+			want, err := sampletest.Read(raw)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -59,7 +59,7 @@ func TestSwitchGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(raw)
+			want, err := sampletest.Read(raw)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -90,7 +90,7 @@ func TestFamilyGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(wantData)
+			want, err := sampletest.Read(wantData)
 			if err != nil {
 				t.Fatal(err)
 			}

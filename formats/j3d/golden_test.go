@@ -120,7 +120,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(wantData)
+			want, err := sampletest.Read(wantData)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -49,7 +49,7 @@ func TestGolden(t *testing.T) {
 			if err := clip.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			want, err := sample.Read(readFixture(t, strings.TrimSuffix(path, ".jba")+".expected.json"))
+			want, err := sampletest.Read(readFixture(t, strings.TrimSuffix(path, ".jba")+".expected.json"))
 			if err != nil {
 				t.Fatal(err)
 			}

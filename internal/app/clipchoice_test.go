@@ -158,7 +158,7 @@ func TestMaterialClipRows(t *testing.T) {
 	// Seeking the focused BPK to its frame 6 puts the scene at its frame
 	// 6 + 4 = 10 (30 fps): the BRK and the walk, not offset, are at 10.
 	a.Apply(viewmodel.Seek{Frame: 6})
-	if got := a.play.SceneTime(); abs(got-10.0/30) > 1e-9 {
+	if got := a.play.sceneT; abs(got-10.0/30) > 1e-9 {
 		t.Errorf("scene time %v, want %v", got, 10.0/30)
 	}
 	for name, want := range map[*slot]float64{bpk: 6, brk: 10, a.play.joint: 10, a.play.tex: 10} {

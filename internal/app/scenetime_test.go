@@ -79,7 +79,7 @@ func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 	a.Apply(viewmodel.SetSpeed{Speed: -1})
 	a.Apply(viewmodel.Seek{Frame: 4})
 	a.Advance(1)
-	if c := a.play.joint.clock; c.Frame != 0 || a.play.Playing() || c.Running() {
+	if c := a.play.joint.clock; c.Frame != 0 || a.play.Playing() || !c.Paused && c.Rate != 0 {
 		t.Fatalf("once reversed past 0: frame %v playing %v; want stopped at 0", c.Frame, a.play.Playing())
 	}
 	a.Apply(viewmodel.Play{})

@@ -121,9 +121,6 @@ func (t *transport) Playing() bool {
 	return t.playing && !t.scrubbing && len(t.slots()) > 0 && !t.sceneEnded()
 }
 
-// SceneTime is the scene's playback time in seconds.
-func (t *transport) SceneTime() float64 { return t.sceneT }
-
 // syncClocks derives each slot's clock from the scene time.
 func (t *transport) syncClocks() {
 	for _, s := range t.slots() {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 const familyDir = "../../formats/j3d/testdata/family/"
@@ -21,7 +21,7 @@ func TestSampleRuntime(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("sample %v: exit %d: %s", args, code, errOut)
 		}
-		doc, err := sample.Read([]byte(out))
+		doc, err := sampletest.Read([]byte(out))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestSampleRuntime(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
-		doc, err := sample.Read([]byte(out))
+		doc, err := sampletest.Read([]byte(out))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/internal/sample"
 	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
@@ -25,7 +24,7 @@ func TestJBASampleCLI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := sample.Read(wantData)
+		want, err := sampletest.Read(wantData)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +36,7 @@ func TestJBASampleCLI(t *testing.T) {
 		if code != ExitOK {
 			t.Fatalf("%s: exit %d: %s", path, code, errOut)
 		}
-		got, err := sample.Read([]byte(out))
+		got, err := sampletest.Read([]byte(out))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +96,7 @@ func TestJBAModelSidecar(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	doc, err := sample.Read([]byte(out))
+	doc, err := sampletest.Read([]byte(out))
 	if err != nil {
 		t.Fatal(err)
 	}

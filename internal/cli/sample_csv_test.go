@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // TestSampleCSVMatchesJSON runs `sample --csv` and `sample --json` with the
@@ -28,7 +28,7 @@ func TestSampleCSVMatchesJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("sample --json %v: exit %d: %s", c.args, code, errOut)
 		}
-		doc, err := sample.Read([]byte(js))
+		doc, err := sampletest.Read([]byte(js))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/internal/sample"
-	"github.com/animscope/animscope/internal/sample/sampletest"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 const switchFixtures = "../../formats/bfres/testdata/switch/"
@@ -25,7 +25,7 @@ func sampleMatches(t *testing.T, file, golden string, extra ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := sample.Read(raw)
+	want, err := sampletest.Read(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func sampleMatches(t *testing.T, file, golden string, extra ...string) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	got, err := sample.Read([]byte(out))
+	got, err := sampletest.Read([]byte(out))
 	if err != nil {
 		t.Fatal(err)
 	}

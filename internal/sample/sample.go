@@ -240,15 +240,6 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 	return doc, nil
 }
 
-// Read parses a sample document.
-func Read(data []byte) (*Doc, error) {
-	var d Doc
-	if err := json.Unmarshal(data, &d); err != nil {
-		return nil, err
-	}
-	return &d, nil
-}
-
 // numberArray matches a JSON array of numbers as json.MarshalIndent lays it
 // out, one number per line.
 var numberArray = regexp.MustCompile(`\[\s*(-?[0-9][0-9.eE+-]*(?:,\s*-?[0-9][0-9.eE+-]*)*)\s*\]`)

@@ -55,10 +55,10 @@ func TestBuildValuesAndTimes(t *testing.T) {
 	if !strings.Contains(string(pretty), `"translation.x": [0, 4.5, 6, 1.5]`) || !strings.Contains(string(pretty), `[1, 0, 0.25]`) {
 		t.Fatalf("Marshal does not keep number arrays on one line:\n%s", pretty)
 	}
-	if again, err := sample.Read(pretty); err != nil || len(sampletest.Compare(again, d, 0)) != 0 {
+	if again, err := sampletest.Read(pretty); err != nil || len(sampletest.Compare(again, d, 0)) != 0 {
 		t.Fatalf("Marshal output does not read back: %v", err)
 	}
-	back, err := sample.Read(out)
+	back, err := sampletest.Read(out)
 	if err != nil {
 		t.Fatal(err)
 	}

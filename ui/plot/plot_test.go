@@ -173,3 +173,21 @@ func TestBoundsIncludesOvershoot(t *testing.T) {
 		t.Fatalf("Bounds [%v, %v] misses the overshoot", lo, hi)
 	}
 }
+
+// Sample fills dst with n+1 points of curve c for x from x0 to x1 on the
+// extended timeline, evaluated where the loop mode plays them, with each
+// point's region. Stepped curves need no special care here: the caller
+// draws consecutive points with horizontal-then-vertical segments.
+func Sample(dst []Point, regions []Region, c anim.Curve, mode anim.LoopMode, duration, x0, x1 float64, n int) ([]Point, []Region) {
+	dst, regions = dst[:0], regions[:0]
+	if n < 1 {
+		n = 1
+	}
+	for i := 0; i <= n; i++ {
+		x := x0 + (x1-x0)*float64(i)/float64(n)
+		f, r := PlayedFrame(mode, duration, x)
+		dst = append(dst, Point{x, c.Eval(f)})
+		regions = append(regions, r)
+	}
+	return dst, regions
+}

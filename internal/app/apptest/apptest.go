@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/internal/sample"
+	"github.com/animscope/animscope/internal/sample/sampletest"
 )
 
 // Fixture folders of the format packages (see their testdata READMEs),
@@ -38,7 +39,7 @@ func GoldenDoc(t *testing.T, path string) *sample.Doc {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	Must(t, err)
-	d, err := sample.Read(b)
+	d, err := sampletest.Read(b)
 	Must(t, err)
 	return d
 }

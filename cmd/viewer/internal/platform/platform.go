@@ -47,9 +47,6 @@ func HasDisplay() bool {
 // Terminate releases GLFW.
 func Terminate() { glfw.Terminate() }
 
-// Time is GLFW's monotonic clock in seconds.
-func Time() float64 { return glfw.GetTime() }
-
 // Options describe the window to open.
 type Options struct {
 	Title         string
