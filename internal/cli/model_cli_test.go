@@ -117,7 +117,7 @@ func TestSampleModelMultiModel(t *testing.T) {
 	for _, c := range []struct{ model, want string }{
 		{multiModel + ":Nope", "animscope: " + multiModel + `: no model named "Nope"; it holds "Prop" (1 joint), "Body" (6 joints), "Hair" (3 joints)` + "\n"},
 		{pack + ":Model/multi_model.bfres:Nope", "animscope: " + pack + `:Model/multi_model.bfres: no model named "Nope"; it holds "Prop" (1 joint), "Body" (6 joints), "Hair" (3 joints)` + "\n"},
-		{multiModelAnim, "animscope: " + multiModelAnim + ": holds no skeleton (it is a bfres file)\n"},
+		{apptest.BFRESFixtures + "cubic_f32.bfres", "animscope: " + apptest.BFRESFixtures + "cubic_f32.bfres: holds no skeleton (it is a bfres file)\n"},
 	} {
 		for _, cmd := range []string{"sample", "export"} {
 			args := []string{cmd, multiModelAnim, "--model", c.model, "--frames", "0", "--json"}
@@ -163,8 +163,9 @@ func TestExportModelMultiModel(t *testing.T) {
 
 // TestBatchAgreesWithPair: the export batch puts each clip on the model
 // formats.Pair and Pairing.Assign choose, through the same skeleton
-// sample --model takes from that file (the body, the largest); a clip
-// fitting no model (Spin, the prop's bone) is exported on its own.
+// sample --model takes from that file (the body, the largest) and not on
+// the animation file's own copy of it; a clip fitting no model (Spin,
+// the prop's bone) stays with its file.
 //
 // The viewer's side of the same inputs (the model it picks when both
 // files are opened together) is internal/app's to test against this
@@ -198,7 +199,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 			}
 		}
 	}
-	if sk.Name != "Body" || !slices.Equal(clipsOn["Body"], []string{"Wave"}) || !slices.Equal(clipsOn["stand-in"], []string{"Spin"}) {
+	if sk.Name != "Body" || !slices.Equal(clipsOn["Body"], []string{"Wave"}) || !slices.Equal(clipsOn["Skeleton"], []string{"Spin"}) {
 		t.Errorf("sample --model takes %s; batch: %v", sk.Name, clipsOn)
 	}
 
@@ -212,8 +213,8 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		t.Errorf("multi_model.glb: %d animations, nodes %+v", len(d.Animations), d.Nodes)
 	}
 
-	// info on an archive holding both lists the body as the model and
-	// pairs Wave with it, as the batch does.
+	// info on an archive holding both lists the body (not the prop) as
+	// the model file's model and pairs Wave with it.
 	data := func(p string) []byte {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -232,7 +233,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		t.Fatalf("info: exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"models: 1\n  Model/multi_model.bfres: 6 joints, g3d-maya hierarchy\n",
+		"models: 2\n  Anim/multi_model_Animation.bfres: 6 joints, g3d-maya hierarchy\n  Model/multi_model.bfres: 6 joints, g3d-maya hierarchy\n",
 		"pairing for Model/multi_model.bfres:\n  Anim/multi_model_Animation.bfres [Wave] (named after the model)\n  Anim/multi_model_Animation.bfres [Spin] (named after the model); warning: animated bone \"Model\" is not in the skeleton\n",
 	} {
 		if !strings.Contains(stdout, want) {
