@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,9 @@ import (
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/app/apptest"
+	"github.com/animscope/animscope/ui"
 )
 
 // The multi-model fixtures (formats/bfres/testdata/README.md): a model
@@ -239,5 +242,37 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("info lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestViewerAgreesWithBatch: the viewer (the app, as render drives it)
+// opening the same two files uses the model file's body and plays Wave
+// on it, the model and clip Pairing.Assign and sample --model give; its
+// binding warnings for Wave are those of formats.FitClip (none).
+//
+// It reads the app through its view (ui.View); when the view types move,
+// only the type names here change.
+func TestViewerAgreesWithBatch(t *testing.T) {
+	a := app.New(io.Discard)
+	for _, p := range []string{multiModel, multiModelAnim} {
+		fs, err := app.LoadFiles(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Add(fs)
+	}
+	var v ui.View
+	a.Evaluate()
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	p := v.Pairing
+	if p.Model < 0 || p.Anim < 0 {
+		t.Fatalf("model %d anim %d", p.Model, p.Anim)
+	}
+	m, an := p.Models[p.Model], p.Anims[p.Anim]
+	if m.Label != "multi_model.bfres › Body" || m.Joints != 6 {
+		t.Errorf("viewer model %q (%d joints), want the model file's Body", m.Label, m.Joints)
+	}
+	if an.Label != "multi_model_Animation.bfres › Wave" || an.Reason != formats.SameName || len(an.Warnings) != 0 {
+		t.Errorf("viewer animation %q (%s, warnings %q), want Wave named after the model", an.Label, an.Reason, an.Warnings)
 	}
 }
