@@ -200,16 +200,27 @@ func Pair(srcs []*Source) *Pairing {
 // Suggestion, for a conversion that writes each clip once (the export
 // batch): among the models the clip fits (Fit.Fits), the one where it
 // ranks best, then the one binding more of its joints, then the first.
-// A clip that fits no model it is offered to is not in the map.
+// One exception to the ranking: a model file (holding no animations)
+// that the clip's file is named after comes before the skeleton the
+// clip's own file carries. The games name an animation file after its
+// model and some carry a copy of its skeleton (BotW's
+// Npc_Gerudo_Queen_Animation.bfres and its "Skeleton" FMDL; a JBA's
+// inferred Biped hierarchy beside walk.skeleton.json), and the viewer,
+// with both open, plays the clips on the model file. A clip that fits
+// no model it is offered to is not in the map.
 func (p *Pairing) Assign() map[*anim.Clip]int {
 	type score struct{ rank, bound, model int }
 	best := map[*anim.Clip]score{}
 	for si, sug := range p.Suggestions {
+		modelFile := !slices.Contains(p.Animations, sug.Model)
 		for _, c := range sug.Candidates {
 			if !c.Fit.Fits() {
 				continue // most of its joints would not move: not its model
 			}
 			sc := score{Rank(c.Reason), c.Fit.Bound(), si}
+			if c.Reason == SameName && modelFile {
+				sc.rank = Rank(SameFile) - 1
+			}
 			old, ok := best[c.Clip]
 			if !ok || sc.rank < old.rank || sc.rank == old.rank && sc.bound > old.bound {
 				best[c.Clip] = sc

@@ -235,23 +235,59 @@ func TestMultiModelDefaultAndNamed(t *testing.T) {
 			t.Errorf("%q: Wave binds %d (fits %v), want %d (%v)", c.name, f.Bound(), f.Fits(), c.bound, c.fits)
 		}
 	}
-	if _, err := SkeletonNamed(anims, ""); err == nil || err.Error() != "holds no skeleton (it is a bfres file)" {
-		t.Errorf("animation file as a model: %v", err)
+	if _, err := SkeletonNamed(&Asset{Format: "bfres", Clips: anims.Clips}, ""); err == nil || err.Error() != "holds no skeleton (it is a bfres file)" {
+		t.Errorf("animations only, as a model: %v", err)
 	}
 
 	// Pairing (the viewer's model list, info, the export batch) pairs
-	// the file through its body too: Wave is named after the model and
-	// fits; Spin (the prop's bone) does not fit the body and stays loose.
+	// the model file through its body too. Wave is named after it and
+	// fits; it fits the animation file's own copy of the body as well
+	// (the same file ranks first), but the batch puts it on the model
+	// file, as the viewer does when both are open. Spin (the prop's bone)
+	// fits neither.
 	p := Pair([]*Source{{Path: "d/multi_model.bfres", Dir: "d", Asset: model}, {Path: "d/multi_model_Animation.bfres", Dir: "d", Asset: anims}})
-	if len(p.Suggestions) != 1 || p.Suggestions[0].Skeleton.Name != "Body" {
+	if len(p.Suggestions) != 2 || p.Suggestions[0].Skeleton.Name != "Body" || p.Suggestions[1].Skeleton.Name != "Skeleton" {
 		t.Fatalf("suggestions %+v", p.Suggestions)
+	}
+	if c := p.Suggestions[1].Candidates[0]; c.Clip != wave || c.Reason != SameFile || !c.Fit.Fits() {
+		t.Errorf("Wave on its own file's skeleton: %+v", c)
 	}
 	as := p.Assign()
 	if m, ok := as[wave]; !ok || m != 0 {
-		t.Errorf("Wave assigned %d %v", m, ok)
+		t.Errorf("Wave assigned %d %v, want the model file's body", m, ok)
 	}
 	if _, ok := as[anims.Clips[1]]; ok {
-		t.Error("Spin assigned to the body it does not fit")
+		t.Error("Spin assigned to a body it does not fit")
+	}
+}
+
+// TestAssignModelFileOverSkeletonCopy: a model file the animation's file
+// is named after (a skeleton sidecar beside a JBA, a model .bfres beside
+// an _Animation file carrying a copy) takes the clips that fit it before
+// the animation's own skeleton; a clip that fits only its own file's
+// skeleton stays there, and so does one whose file is not named after
+// the model file.
+func TestAssignModelFileOverSkeletonCopy(t *testing.T) {
+	walk := namedClip("walk", "Bip01", "Bip01 Pelvis", "Bip01 Spine")
+	odd := namedClip("odd", "Tail_1", "Tail_2")
+	own := namedSkeleton("inferred", "Bip01", "Bip01 Pelvis", "Bip01 Spine", "Tail_1", "Tail_2")
+	sidecar := namedSkeleton("sidecar", "Bip01", "Bip01 Pelvis", "Bip01 Spine")
+	srcs := []*Source{
+		{Path: "a/walk.jba", Dir: "a", Asset: &Asset{Skeletons: []*anim.Skeleton{own}, Clips: []*anim.Clip{walk, odd}}},
+		{Path: "b/walk.skeleton.json", Dir: "b", Asset: &Asset{Skeletons: []*anim.Skeleton{sidecar}}},
+	}
+	p := Pair(srcs)
+	as := p.Assign()
+	if m := as[walk]; p.Suggestions[m].Skeleton != sidecar {
+		t.Errorf("walk on %s, want the sidecar", p.Suggestions[m].Skeleton.Name)
+	}
+	if m := as[odd]; p.Suggestions[m].Skeleton != own {
+		t.Errorf("odd on %s, want its own file's skeleton", p.Suggestions[m].Skeleton.Name)
+	}
+	srcs[1].Path = "b/other.skeleton.json"
+	p = Pair(srcs)
+	if m := p.Assign()[walk]; p.Suggestions[m].Skeleton != own {
+		t.Errorf("walk on %s, want its own file's skeleton (its file is not named after other.skeleton.json)", p.Suggestions[m].Skeleton.Name)
 	}
 }
 

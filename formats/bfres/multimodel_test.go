@@ -40,28 +40,34 @@ func multiModelSkeleton(names []string, parents []int, ys []float32) *Skeleton {
 	return s
 }
 
-// multiModelFile: Prop (1 bone "Model"), Body (6 bones), Hair (3 bones),
-// in that order.
-func multiModelFile() *File {
+// multiModelBody is the body's skeleton.
+func multiModelBody() *Skeleton {
 	var names []string
 	var parents []int
 	var ys []float32
 	for _, b := range multiModelBones {
 		names, parents, ys = append(names, b.name), append(parents, b.parent), append(ys, b.y)
 	}
+	return multiModelSkeleton(names, parents, ys)
+}
+
+// multiModelFile: Prop (1 bone "Model"), Body (6 bones), Hair (3 bones),
+// in that order.
+func multiModelFile() *File {
 	return &File{Name: "multi_model", Models: []Model{
 		{Name: "Prop", Skeleton: multiModelSkeleton([]string{"Model"}, []int{-1}, []float32{0})},
-		{Name: "Body", Skeleton: multiModelSkeleton(names, parents, ys)},
+		{Name: "Body", Skeleton: multiModelBody()},
 		{Name: "Hair", Skeleton: multiModelSkeleton([]string{"Hair_Root", "Hair_1", "Hair_2"}, []int{-1, 0, 1}, []float32{0, 1, 1})},
 	}}
 }
 
-// multiModelAnimFile: "Wave" animates five of the body's six bones (all
-// but Neck) by name, turning each about X and Z; "Spin" animates the
-// prop's one bone.
+// multiModelAnimFile: a "Skeleton" FMDL copying the body's bones (as
+// BotW's *_Animation.bfres files carry one), "Wave" animating five of the
+// body's six bones (all but Neck) by name, turning each about X and Z,
+// and "Spin" animating the prop's one bone.
 func multiModelAnimFile() *File {
 	const frames, step = 24, 8
-	f := &File{Name: "multi_model_Animation"}
+	f := &File{Name: "multi_model_Animation", Models: []Model{{Name: "Skeleton", Skeleton: multiModelBody()}}}
 	anim := func(name string, bones []string) SkeletalAnim {
 		sa := SkeletalAnim{Name: name, Flags: 1<<12 | 1<<2, FrameCount: frames}
 		for b, n := range bones {
@@ -86,7 +92,7 @@ func multiModelAnimFile() *File {
 
 // TestMultiModelFixtures: the committed files are exactly what the
 // generators write (-update-multi-model rewrites them), and decode to
-// three skeletons in file order and two clips.
+// three skeletons in file order, and to a skeleton copy and two clips.
 func TestMultiModelFixtures(t *testing.T) {
 	for _, c := range []struct {
 		path string
@@ -121,8 +127,8 @@ func TestMultiModelFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clips, _ := a.Clips(); len(clips) != 2 || len(clips[0].Targets) != 5 {
-		t.Fatalf("%d clips", len(clips))
+	if clips, _ := a.Clips(); len(clips) != 2 || len(clips[0].Targets) != 5 || len(a.Skeletons()) != 1 {
+		t.Fatalf("%d clips, %d skeletons", len(clips), len(a.Skeletons()))
 	}
 }
 

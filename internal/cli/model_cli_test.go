@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,9 @@ import (
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/app/apptest"
+	"github.com/animscope/animscope/ui"
 )
 
 // The multi-model fixtures (formats/bfres/testdata/README.md): a model
@@ -117,7 +120,7 @@ func TestSampleModelMultiModel(t *testing.T) {
 	for _, c := range []struct{ model, want string }{
 		{multiModel + ":Nope", "animscope: " + multiModel + `: no model named "Nope"; it holds "Prop" (1 joint), "Body" (6 joints), "Hair" (3 joints)` + "\n"},
 		{pack + ":Model/multi_model.bfres:Nope", "animscope: " + pack + `:Model/multi_model.bfres: no model named "Nope"; it holds "Prop" (1 joint), "Body" (6 joints), "Hair" (3 joints)` + "\n"},
-		{multiModelAnim, "animscope: " + multiModelAnim + ": holds no skeleton (it is a bfres file)\n"},
+		{apptest.BFRESFixtures + "cubic_f32.bfres", "animscope: " + apptest.BFRESFixtures + "cubic_f32.bfres: holds no skeleton (it is a bfres file)\n"},
 	} {
 		for _, cmd := range []string{"sample", "export"} {
 			args := []string{cmd, multiModelAnim, "--model", c.model, "--frames", "0", "--json"}
@@ -163,8 +166,9 @@ func TestExportModelMultiModel(t *testing.T) {
 
 // TestBatchAgreesWithPair: the export batch puts each clip on the model
 // formats.Pair and Pairing.Assign choose, through the same skeleton
-// sample --model takes from that file (the body, the largest); a clip
-// fitting no model (Spin, the prop's bone) is exported on its own.
+// sample --model takes from that file (the body, the largest) and not on
+// the animation file's own copy of it; a clip fitting no model (Spin,
+// the prop's bone) stays with its file.
 //
 // The viewer's side of the same inputs (the model it picks when both
 // files are opened together) is internal/app's to test against this
@@ -198,7 +202,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 			}
 		}
 	}
-	if sk.Name != "Body" || !slices.Equal(clipsOn["Body"], []string{"Wave"}) || !slices.Equal(clipsOn["stand-in"], []string{"Spin"}) {
+	if sk.Name != "Body" || !slices.Equal(clipsOn["Body"], []string{"Wave"}) || !slices.Equal(clipsOn["Skeleton"], []string{"Spin"}) {
 		t.Errorf("sample --model takes %s; batch: %v", sk.Name, clipsOn)
 	}
 
@@ -212,8 +216,8 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		t.Errorf("multi_model.glb: %d animations, nodes %+v", len(d.Animations), d.Nodes)
 	}
 
-	// info on an archive holding both lists the body as the model and
-	// pairs Wave with it, as the batch does.
+	// info on an archive holding both lists the body (not the prop) as
+	// the model file's model and pairs Wave with it.
 	data := func(p string) []byte {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -232,11 +236,43 @@ func TestBatchAgreesWithPair(t *testing.T) {
 		t.Fatalf("info: exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"models: 1\n  Model/multi_model.bfres: 6 joints, g3d-maya hierarchy\n",
+		"models: 2\n  Anim/multi_model_Animation.bfres: 6 joints, g3d-maya hierarchy\n  Model/multi_model.bfres: 6 joints, g3d-maya hierarchy\n",
 		"pairing for Model/multi_model.bfres:\n  Anim/multi_model_Animation.bfres [Wave] (named after the model)\n  Anim/multi_model_Animation.bfres [Spin] (named after the model); warning: animated bone \"Model\" is not in the skeleton\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("info lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestViewerAgreesWithBatch: the viewer (the app, as render drives it)
+// opening the same two files uses the model file's body and plays Wave
+// on it, the model and clip Pairing.Assign and sample --model give; its
+// binding warnings for Wave are those of formats.FitClip (none).
+//
+// It reads the app through its view (ui.View); when the view types move,
+// only the type names here change.
+func TestViewerAgreesWithBatch(t *testing.T) {
+	a := app.New(io.Discard)
+	for _, p := range []string{multiModel, multiModelAnim} {
+		fs, err := app.LoadFiles(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Add(fs)
+	}
+	var v ui.View
+	a.Evaluate()
+	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	p := v.Pairing
+	if p.Model < 0 || p.Anim < 0 {
+		t.Fatalf("model %d anim %d", p.Model, p.Anim)
+	}
+	m, an := p.Models[p.Model], p.Anims[p.Anim]
+	if m.Label != "multi_model.bfres › Body" || m.Joints != 6 {
+		t.Errorf("viewer model %q (%d joints), want the model file's Body", m.Label, m.Joints)
+	}
+	if an.Label != "multi_model_Animation.bfres › Wave" || an.Reason != formats.SameName || len(an.Warnings) != 0 {
+		t.Errorf("viewer animation %q (%s, warnings %q), want Wave named after the model", an.Label, an.Reason, an.Warnings)
 	}
 }
