@@ -13,7 +13,7 @@ import (
 	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/ui"
+	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The multi-model fixtures (formats/bfres/testdata/README.md): a model
@@ -250,7 +250,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 // on it, the model and clip Pairing.Assign and sample --model give; its
 // binding warnings for Wave are those of formats.FitClip (none).
 //
-// It reads the app through its view (ui.View); when the view types move,
+// It reads the app through its view (viewmodel.View); when the view types move,
 // only the type names here change.
 func TestViewerAgreesWithBatch(t *testing.T) {
 	a := app.New(io.Discard)
@@ -261,9 +261,9 @@ func TestViewerAgreesWithBatch(t *testing.T) {
 		}
 		a.Add(fs)
 	}
-	var v ui.View
+	var v viewmodel.View
 	a.Evaluate()
-	a.View(&v, ui.Stats{}, ui.TextureRef{})
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
 	p := v.Pairing
 	if p.Model < 0 || p.Anim < 0 {
 		t.Fatalf("model %d anim %d", p.Model, p.Anim)
