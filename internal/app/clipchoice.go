@@ -21,47 +21,25 @@ import (
 // a model every clip is eligible. The choice is made again whenever the
 // model changes.
 
-// clipRank orders clips for the model in use; rankOtherModel clips are
-// not chosen automatically.
+// clipRank orders clips for the model in use: formats.Rank of the
+// pairing reason (same file, named after the model, same archive, same
+// directory; no reason ranks after them), and after everything a clip
+// named after another open model, which is not chosen automatically.
 type clipRank int
 
-const (
-	rankSameFile clipRank = iota
-	rankNamed
-	rankArchive
-	rankDir
-	rankOther
-	rankOtherModel
-)
+// rankOtherModel marks a clip that belongs to another open model.
+var rankOtherModel = clipRank(formats.Rank("") + 1)
 
 // rankFor ranks clip ci of file fi for the model in use.
 func (r pairer) rankFor(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
-		return rankOther
+		return clipRank(formats.Rank(""))
 	}
-	f, m := r.ses.files[fi], r.ses.files[r.skelFile]
-	if fi == r.skelFile {
-		return rankSameFile
-	}
-	switch owner := r.ownerModel(fi, ci); {
-	case owner == r.skelFile:
-		return rankNamed
-	case owner >= 0:
+	if owner := r.ownerModel(fi, ci); owner >= 0 && owner != r.skelFile && fi != r.skelFile {
 		return rankOtherModel
-	case f.archive != "" && f.archive == m.archive:
-		return rankArchive
-	case filepath.Dir(absPath(containerPath(f))) == filepath.Dir(absPath(containerPath(m))):
-		return rankDir
 	}
-	return rankOther
-}
-
-// containerPath is the file on disk holding f: its archive, or itself.
-func containerPath(f *File) string {
-	if f.archive != "" {
-		return f.archive
-	}
-	return f.path
+	reason := formats.Reason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), nil)
+	return clipRank(formats.Rank(reason))
 }
 
 // ownerModel is the open model file that clip ci of file fi is named

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -14,14 +15,8 @@ import (
 // hold).
 func (a *App) UseModelFrom(first int) error {
 	for fi := first; fi < len(a.ses.files); fi++ {
-		if sks := a.ses.files[fi].asset.Skeletons; len(sks) > 0 {
-			best := 0
-			for i, sk := range sks {
-				if len(sk.Joints) > len(sks[best].Joints) {
-					best = i
-				}
-			}
-			a.rig.setModel(fi, best)
+		if si := formats.DefaultSkeleton(a.ses.files[fi].asset.Skeletons); si >= 0 {
+			a.rig.setModel(fi, si)
 			return nil
 		}
 	}

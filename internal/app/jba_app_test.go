@@ -49,7 +49,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 	// whole character moves by the world-space track (x 0.04 per frame in
 	// this fixture, no rotation).
 	v := viewOf(a)
-	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != SameFile {
+	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != formats.SameFile {
 		t.Errorf("playing %+v, want walk_30fps.jba (same file)", v.Pairing.Anims[v.Pairing.Anim])
 	}
 	if !v.Pairing.HasRootMotion || v.Pairing.ApplyRootMotion {

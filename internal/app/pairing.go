@@ -12,11 +12,6 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// SameFile ranks an animation stored in the model's own file (a .bfres
-// holding an FMDL and its FSKAs, a JBA and the skeleton its Biped bone
-// names imply) above formats.Pair's reasons: it is the file's own pairing.
-const SameFile = "same file"
-
 // pairingCache is formats.Pair over the open files, recomputed when the
 // set of open files changes.
 type pairingCache struct {
@@ -63,26 +58,34 @@ func (r pairer) pairs() *pairingCache {
 		if f.asset.Archive != nil {
 			continue // its entries are open files of their own
 		}
-		archive, dir := "", filepath.Dir(absPath(f.path))
-		if f.archive != "" {
-			archive = absPath(f.archive)
-			dir = filepath.Dir(archive)
-		}
 		for si, sk := range f.asset.Skeletons {
-			s := &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
-				Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format, Skeletons: []*anim.Skeleton{sk}}}
+			s := r.source(fi)
+			s.Asset.Skeletons = []*anim.Skeleton{sk}
 			pc.modelOf[s] = [2]int{fi, si}
 			srcs = append(srcs, s)
 		}
 		if len(f.asset.Clips) > 0 {
-			s := &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
-				Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format, Clips: f.asset.Clips}}
+			s := r.source(fi)
+			s.Asset.Clips = f.asset.Clips
 			pc.animOf[s] = fi
 			srcs = append(srcs, s)
 		}
 	}
 	pc.pairing = formats.Pair(srcs)
 	return pc
+}
+
+// source describes open file fi to formats' pairing rule: where it lives
+// (its archive, its directory), with neither skeletons nor clips yet.
+func (r *rig) source(fi int) *formats.Source {
+	f := r.ses.files[fi]
+	archive, dir := "", filepath.Dir(absPath(f.path))
+	if f.archive != "" {
+		archive = absPath(f.archive)
+		dir = filepath.Dir(archive)
+	}
+	return &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
+		Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format}}
 }
 
 func absPath(p string) string {
@@ -93,8 +96,9 @@ func absPath(p string) string {
 }
 
 // candidates ranks the joint animations of the open files for skeleton
-// si of file fi: its own file first, then formats.Pair's order (same
-// archive, same directory, matching joint count).
+// si of file fi in formats.Pair's order (same file, named after the
+// model, same archive, same directory, matching bone names, matching
+// joint count).
 func (r pairer) candidates(fi, si int) []candidate {
 	pc := r.pairs()
 	var out []candidate
@@ -108,22 +112,9 @@ func (r pairer) candidates(fi, si int) []candidate {
 			if ci < 0 {
 				continue
 			}
-			reason := c.Reason
-			if af == fi {
-				reason = SameFile
-			}
-			out = append(out, candidate{file: af, clip: ci, reason: reason, warnings: c.Warnings})
+			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, warnings: c.Warnings})
 		}
 	}
-	slices.SortStableFunc(out, func(x, y candidate) int {
-		switch {
-		case x.reason == SameFile && y.reason != SameFile:
-			return -1
-		case x.reason != SameFile && y.reason == SameFile:
-			return 1
-		}
-		return 0
-	})
 	return out
 }
 
