@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -41,36 +40,6 @@ type ClipFormat = format.ClipFormat
 var registry struct {
 	sync.RWMutex
 	extra []*format.Format // added by Register, sniffed after builtin
-}
-
-// Register adds a format after the built-in ones (so its Sniff must not
-// accept what a built-in heuristic sniff accepts: data starting with a
-// u32 0, or a JSON object naming "bones") and returns the function that
-// removes it again. It exists for tests; the program's own formats are
-// the explicit list above. It panics on a descriptor without Name, Sniff
-// or Open, or with a Name or clip format already registered.
-func Register(f *format.Format) (unregister func()) {
-	if f == nil || f.Name == "" || f.Sniff == nil || f.Open == nil {
-		panic("formats: Register needs a Name, a Sniff and an Open")
-	}
-	registry.Lock()
-	defer registry.Unlock()
-	for _, g := range all() {
-		if g.Name == f.Name {
-			panic(fmt.Sprintf("formats: format %q registered twice", f.Name))
-		}
-		for _, c := range f.ClipFormats {
-			if findClip(g, c.Name) != nil {
-				panic(fmt.Sprintf("formats: clip format %q registered twice", c.Name))
-			}
-		}
-	}
-	registry.extra = append(registry.extra, f)
-	return func() {
-		registry.Lock()
-		defer registry.Unlock()
-		registry.extra = slices.DeleteFunc(registry.extra, func(g *format.Format) bool { return g == f })
-	}
 }
 
 // all is builtin then the registered formats; the caller holds the lock.

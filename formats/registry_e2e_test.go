@@ -1,4 +1,4 @@
-package cli_test
+package formats_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,4 +156,34 @@ func run(args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
 	code = cli.Run(args, &o, &e, cli.Env{})
 	return code, o.String(), e.String()
+}
+
+// TestUsageListsEveryFormat: "animscope help" names every registered
+// format, one registered after start-up included, so adding a format
+// cannot leave the usage behind.
+func TestUsageListsEveryFormat(t *testing.T) {
+	extra := &format.Format{
+		Name: "usage-test", DisplayName: "Usage Test Format", Yields: format.Clips,
+		Sniff: func([]byte) bool { return false },
+		Open:  func(*format.Asset, []byte, format.Env) error { return nil },
+	}
+	defer formats.Register(extra)()
+	code, out, _ := run("help")
+	if code != cli.ExitOK {
+		t.Fatalf("help: exit %d", code)
+	}
+	head, _, ok := strings.Cut(out, "\nUsage:")
+	if !ok {
+		t.Fatalf("help prints no Usage section:\n%s", out)
+	}
+	var listed []string
+	for _, line := range strings.Split(head, "\n")[1:] {
+		_, list, _ := strings.Cut(line, ": ")
+		listed = append(listed, strings.Split(list, ", ")...)
+	}
+	for _, f := range formats.Formats() {
+		if !slices.Contains(listed, f.DisplayName) {
+			t.Errorf("help does not list %s (%q):\n%s", f.Name, f.DisplayName, head)
+		}
+	}
 }
