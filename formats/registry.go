@@ -39,7 +39,7 @@ type ClipFormat = format.ClipFormat
 
 var registry struct {
 	sync.RWMutex
-	extra []*format.Format // added by Register, sniffed after builtin
+	extra []*format.Format // added by tests (export_test.go), sniffed after builtin
 }
 
 // all is builtin then the registered formats; the caller holds the lock.
