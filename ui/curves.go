@@ -105,9 +105,6 @@ func (u *UI) PlotChannels(refs []viewmodel.ChannelRef) {
 	u.curves.fitted = false
 }
 
-// Plotted returns the explicitly chosen channels.
-func (u *UI) Plotted() []viewmodel.ChannelRef { return u.curves.refs }
-
 // SetRawUnits shows J3D rotations in file units instead of degrees.
 func (u *UI) SetRawUnits(raw bool) { u.curves.raw = raw }
 

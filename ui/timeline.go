@@ -319,17 +319,6 @@ func timelineSpan(x, width, scale float32) (x0, w float32) {
 	return x + 12*scale, width - 24*scale
 }
 
-// TimelineX is the display x of frame f on the last frame's timeline, for
-// a clip of the given duration (tests click there).
-func (u *UI) TimelineX(f, duration float64) float32 {
-	r := u.rects["timeline"]
-	x0, w := timelineSpan(r.X, r.W, u.scale)
-	if duration <= 0 {
-		return x0
-	}
-	return x0 + float32(f/duration)*w
-}
-
 // tickStep picks the frame step between labelled ticks so that labels are
 // at least minPixels apart.
 func tickStep(pixelsPerFrame, minPixels float32) float64 {

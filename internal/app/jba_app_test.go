@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -216,69 +215,6 @@ func TestFrameJBAUnits(t *testing.T) {
 				t.Errorf("scale %v: joint %d framed at %v, at scale 1 at %v; framing must not depend on units", scale, i, pts[i], ref[i])
 			}
 		}
-	}
-}
-
-// TestUIDrivesBFRESAndPairing runs the real UI (ImGui without GL) over
-// the app: the timeline marks the selected BFRES bone's keys, a drag
-// scrubs, and the Scene panel's combos pick another model and animation.
-func TestUIDrivesBFRESAndPairing(t *testing.T) {
-	a, _ := openApp(t, apptest.ArchiveFixtures+"biped.szs", apptest.BFRESFixtures+"skel_anim.bfres")
-	u, done := uiContext(t, 1400, 900)
-	defer done()
-	var v viewmodel.View
-	frame := func(x, y float32, down bool) { uiFrame(a, u, &v, x, y, down) }
-	click := func(id string) {
-		t.Helper()
-		r, ok := u.ItemRect(id)
-		if !ok {
-			t.Fatalf("no %s control", id)
-		}
-		x, y := r.X+r.W/2, r.Y+r.H/2
-		frame(x, y, false)
-		frame(x, y, true)
-		frame(x, y, false)
-		frame(x, y, false)
-	}
-	frame(0, 0, false)
-	frame(0, 0, false)
-	if !strings.HasSuffix(a.rig.skelLabel, "biped.bmd") {
-		t.Fatalf("model %q", a.rig.skelLabel)
-	}
-	// Pick the BFRES model in the Model combo: its own Trot plays.
-	click("pair:model")
-	mi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
-	click("pair:model:" + strconv.Itoa(mi))
-	if a.rig.skel == nil || a.rig.skel.Name != "Skeleton" || a.play.joint == nil || a.play.joint.clip.Name != "Trot" {
-		t.Fatalf("after picking skel_anim.bfres: model %v playing %v", a.rig.skel, a.play.joint)
-	}
-	// Select Head: the timeline marks its rotation.y keys (0, 12, 24).
-	a.Apply(viewmodel.SelectJoint{Joint: 3})
-	frame(0, 0, false)
-	if got := u.KeyMarkers(); !slices.Equal(got, []float64{0, 12, 24}) {
-		t.Errorf("timeline markers %v, want Head's keys [0 12 24]", got)
-	}
-	// Scrub the BFRES clip.
-	r, _ := u.ItemRect("timeline")
-	ty := r.Y + r.H/2
-	frame(u.TimelineX(6, 24), ty, false)
-	frame(u.TimelineX(6, 24), ty, true)
-	frame(u.TimelineX(18, 24), ty, true)
-	frame(u.TimelineX(18, 24), ty, true)
-	if a.play.joint.clock.Frame != 18 || !a.play.joint.clock.Paused {
-		t.Errorf("dragging the timeline to 18: frame %v paused %v", a.play.joint.clock.Frame, a.play.joint.clock.Paused)
-	}
-	frame(u.TimelineX(18, 24), ty, false)
-	// The Animation combo offers the biped's walk too; picking it plays it
-	// on the BFRES skeleton, with the mismatch reported.
-	click("pair:anim")
-	ai := slices.IndexFunc(v.Pairing.Anims, func(c viewmodel.AnimChoice) bool { return strings.HasSuffix(c.Label, "walk.bck") })
-	click("pair:anim:" + strconv.Itoa(ai))
-	if !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.rig.skel.Name != "Skeleton" {
-		t.Errorf("picked walk.bck: playing %q on %q", a.play.joint.label, a.rig.skel.Name)
-	}
-	if !noticeWith(a, viewmodel.Warning, "animation has 12 joints, skeleton has 6") {
-		t.Errorf("no mismatch message: %+v", a.msgs.notices)
 	}
 }
 
