@@ -12,7 +12,7 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GLTF_VALIDATOR := 2.0.0-dev.3.10
 HAVE_DISPLAY := $(if $(DISPLAY)$(WAYLAND_DISPLAY),yes,)
 
-.PHONY: all deps build run test vet bench fuzz check-fixtures screenshots clean
+.PHONY: all deps build run test vet bench fuzz check-fixtures screenshots deadcode clean
 
 all: build
 
@@ -82,6 +82,14 @@ fuzz:
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -parallel 1 $$pkg || exit 1; \
 	  done; \
 	done
+
+# Code no program reaches: functions only tests call belong in _test.go
+# files or in the test-support packages (archivetest, j3dtest, sampletest,
+# apptest), which deadcode lists too and which are left out here.
+DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
+deadcode:
+	@out="$$($(GO) run $(DEADCODE) ./... | grep -vE '/(archivetest|j3dtest|sampletest|apptest)/')"; \
+	  if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "deadcode: nothing unreachable outside tests"
 
 # The README's pictures of the analysis panels (docs/*.png).
 screenshots: build

@@ -134,7 +134,7 @@ func TestCurvesWheelZoomAndPan(t *testing.T) {
 	}
 	// A right drag pans both axes with the mouse.
 	before, _ := h.u.CurveView()
-	f0, v0 := before.FromPixel(float64(mx), float64(my))
+	f0, v0 := before.X.FromPixel(float64(mx)), before.Y.FromPixel(float64(my))
 	io.SetMouseButtonDown(1, true)
 	h.frame()
 	io.SetMousePosition(imgui.Vec2{X: mx + 40, Y: my - 25})
@@ -142,7 +142,7 @@ func TestCurvesWheelZoomAndPan(t *testing.T) {
 	io.SetMouseButtonDown(1, false)
 	h.frame()
 	after, _ := h.u.CurveView()
-	f1, v1 := after.FromPixel(float64(mx+40), float64(my-25))
+	f1, v1 := after.X.FromPixel(float64(mx+40)), after.Y.FromPixel(float64(my-25))
 	if math.Abs(f1-f0) > 1e-4 || math.Abs(v1-v0) > 1e-4 {
 		t.Errorf("right drag: (%v, %v) was under the mouse, now (%v, %v)", f0, v0, f1, v1)
 	}

@@ -248,7 +248,7 @@ func TestViewZoomPanRoundTrip(t *testing.T) {
 	v.Y.Pan(12)
 	for _, c := range [][2]float64{{0, 0}, {15, 40}, {-7.5, -12.25}, {60, 79}} {
 		px, py := v.ToPixel(c[0], c[1])
-		f, val := v.FromPixel(px, py)
+		f, val := v.X.FromPixel(px), v.Y.FromPixel(py)
 		if math.Abs(f-c[0]) > 1e-9 || math.Abs(val-c[1]) > 1e-9 {
 			t.Errorf("(%v, %v) -> (%v, %v) -> (%v, %v)", c[0], c[1], px, py, f, val)
 		}

@@ -105,11 +105,6 @@ func (v View) ToPixel(frame, value float64) (float64, float64) {
 	return v.X.ToPixel(frame), v.Y.ToPixel(value)
 }
 
-// FromPixel maps screen pixels to (frame, value).
-func (v View) FromPixel(px, py float64) (float64, float64) {
-	return v.X.FromPixel(px), v.Y.FromPixel(py)
-}
-
 // Point is a plotted point in curve space.
 type Point struct{ Frame, Value float64 }
 
