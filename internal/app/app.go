@@ -1,12 +1,20 @@
-// Package app is the viewer's application state and its intent handling:
-// the open files, which model and clips are on screen and how they are
-// bound, the playback clocks, the scene bounds and camera framing, the
-// pairing of models with animations, the file browser and the loop-mode
-// comparison. Everything the user does arrives as a ui.Intent through
-// Apply; the frame's ui.View (View) and render.Scene (BuildScene) are
-// built from it. It draws nothing and needs no window or GL context, so
-// tests drive it directly; cmd/viewer adds the window and the frame loop,
-// internal/cli the headless commands.
+// Package app is the viewer's application model: the open files, which
+// model and clips are on screen and how they are bound, the scene time the
+// clips follow, the selection and the camera's framing, the messages, the
+// file browser, the loop-mode comparison and the export's plan. Everything
+// the user does arrives as a viewmodel.Intent through Apply; each frame's
+// viewmodel.View (View) and viewmodel.Scene (BuildScene) are built from
+// it. It imports neither ui nor render, draws nothing and needs no window
+// or GL context, so tests drive it directly; cmd/viewer adds the window,
+// the interface and the frame loop, internal/cli the headless commands.
+//
+// App composes parts along the seams its intents have: session (the open
+// files, files.go), transport (the playing clips and the scene time,
+// transport.go), rig (the model, its binding, the selection and the
+// framing, rig.go; its pairer view ranks models and animations,
+// pairing.go and clipchoice.go), messages (notices.go) and Comparison
+// (compare.go). App itself routes intents to them and does what spans
+// several: opening and closing files, building the view and the scene.
 package app
 
 import (
@@ -36,7 +44,7 @@ type File struct {
 // slot is a playing clip: J3D games run a BCK and a BTK with separate
 // frame controls, so a walking model and a scrolling texture each keep
 // their own length and loop mode. Both follow the one scene time
-// (scenetime.go); clock is derived from it for the views.
+// (transport.go); clock is derived from it for the views.
 type slot struct {
 	file    int
 	clipIdx int
@@ -48,13 +56,14 @@ type slot struct {
 	fileLoop    anim.LoopMode
 	pose        anim.Pose
 	// muted shows the clip at rest; offset starts it that many of its
-	// frames later in the scene (scenetime.go).
+	// frames later in the scene (transport.go).
 	muted  bool
 	offset float64
 }
 
 // App is the viewer's state. Everything the user does arrives as a
-// ui.Intent through Apply, from the UI, the window (drops) or a test.
+// viewmodel.Intent through Apply, from the UI, the window (drops) or a
+// test.
 type App struct {
 	ses  session   // the open files (files.go)
 	play transport // the playing clips and the scene time (transport.go)
