@@ -8,7 +8,6 @@ package ui_test
 // measured by `animscope --bench-frames N` (it needs a context).
 
 import (
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +17,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/app"
-	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/cputime/cputimetest"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
 )
@@ -233,21 +232,6 @@ func loadLarge(b *testing.B) *app.App {
 	return a
 }
 
-// cpuMeter reports the benchmark loop's thread CPU time per operation
-// ("cpu-ns/op"): on a shared machine wall time also counts other
-// processes. The goroutine is locked to its thread meanwhile.
-func cpuMeter(b *testing.B) func() {
-	runtime.LockOSThread()
-	start, ok := cputime.Thread()
-	return func() {
-		end, _ := cputime.Thread()
-		runtime.UnlockOSThread()
-		if ok && b.N > 0 {
-			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
-		}
-	}
-}
-
 // BenchmarkFrameLarge is one whole frame minus GL: what --bench-frames
 // reports as "update+UI+scene".
 func BenchmarkFrameLarge(b *testing.B) {
@@ -259,7 +243,7 @@ func BenchmarkFrameLarge(b *testing.B) {
 	var scene viewmodel.Scene
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuMeter(b)()
+	defer cputimetest.Meter(b, 0)()
 	for i := 0; i < b.N; i++ {
 		stepFrame(a, u, &v)
 		a.BuildScene(&scene, viewmodel.Viewport{W: 800, H: 600}, 1, u.Options, viewmodel.TextureRef{})
@@ -275,7 +259,7 @@ func BenchmarkOpenLarge(b *testing.B) {
 	var v viewmodel.View
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuMeter(b)()
+	defer cputimetest.Meter(b, 0)()
 	for i := 0; i < b.N; i++ {
 		a := app.New(nil)
 		a.Open([]string{largeBCK})
@@ -348,7 +332,7 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuMeter(b)()
+	defer cputimetest.Meter(b, 0)()
 	for i := 0; i < b.N; i++ {
 		frame()
 	}

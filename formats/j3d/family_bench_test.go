@@ -2,13 +2,12 @@ package j3d_test
 
 import (
 	"math/rand/v2"
-	"runtime"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
-	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/cputime/cputimetest"
 )
 
 // largeBCA builds a 400-joint, 120-frame BCA as real character files are:
@@ -64,7 +63,7 @@ func BenchmarkEvaluateBCA400(b *testing.B) {
 	clip.Prepare() // as formats.Open does
 	pose := anim.NewPose(clip)
 	b.ReportAllocs()
-	defer cpuMeter(b, 0)()
+	defer cputimetest.Meter(b, 0)()
 	for b.Loop() {
 		anim.Evaluate(clip, 61.68, pose)
 	}
@@ -76,7 +75,7 @@ func BenchmarkDecodeBCA400(b *testing.B) {
 	data := largeBCA(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	defer cpuMeter(b, len(data))()
+	defer cputimetest.Meter(b, len(data))()
 	for b.Loop() {
 		bca, err := j3d.DecodeBCA(data)
 		if err != nil {
@@ -119,7 +118,7 @@ func BenchmarkDecodeBRK(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	defer cpuMeter(b, len(data))()
+	defer cputimetest.Meter(b, len(data))()
 	for b.Loop() {
 		d, err := j3d.DecodeBRK(data)
 		if err != nil {
@@ -127,26 +126,6 @@ func BenchmarkDecodeBRK(b *testing.B) {
 		}
 		if _, err := d.Clip(); err != nil {
 			b.Fatal(err)
-		}
-	}
-}
-
-// cpuMeter reports the benchmark loop's thread CPU time per operation
-// ("cpu-ns/op") and, when bytes > 0, the CPU-time throughput ("cpu-MB/s"):
-// on a shared machine wall time also counts other processes. Call it
-// right before the loop and defer the function it returns.
-func cpuMeter(b *testing.B, bytes int) func() {
-	runtime.LockOSThread()
-	start, ok := cputime.Thread()
-	return func() {
-		end, _ := cputime.Thread()
-		runtime.UnlockOSThread()
-		if ok && b.N > 0 {
-			ns := float64(end-start) / float64(b.N)
-			b.ReportMetric(ns, "cpu-ns/op")
-			if bytes > 0 {
-				b.ReportMetric(float64(bytes)/ns*1e3, "cpu-MB/s")
-			}
 		}
 	}
 }

@@ -1,10 +1,9 @@
 package app
 
 import (
-	"runtime"
 	"testing"
 
-	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/cputime/cputimetest"
 )
 
 // The app's own benchmark: the 400-joint fixture advanced and posed.
@@ -25,28 +24,13 @@ func loadLarge(b *testing.B) *App {
 	return a
 }
 
-// cpuMeter reports the benchmark loop's thread CPU time per operation
-// ("cpu-ns/op"): on a shared machine wall time also counts other
-// processes. The goroutine is locked to its thread meanwhile.
-func cpuMeter(b *testing.B) func() {
-	runtime.LockOSThread()
-	start, ok := cputime.Thread()
-	return func() {
-		end, _ := cputime.Thread()
-		runtime.UnlockOSThread()
-		if ok && b.N > 0 {
-			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
-		}
-	}
-}
-
 // BenchmarkEvaluateLarge is the animation part alone: 400 joints
 // evaluated and posed.
 func BenchmarkEvaluateLarge(b *testing.B) {
 	a := loadLarge(b)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuMeter(b)()
+	defer cputimetest.Meter(b, 0)()
 	for i := 0; i < b.N; i++ {
 		a.Advance(1.0 / 60)
 		a.Evaluate()
