@@ -12,7 +12,8 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// TestHalfBrokenFileOpensHalf (point 4): a .bfres with one unreadable
+// TestHalfBrokenFileOpensHalf: one unreadable animation must not cost the
+// user the rest of the file: a .bfres with one unreadable
 // animation opens; the other plays, the broken one is listed in the
 // Files tree and in one message with its error.
 func TestHalfBrokenFileOpensHalf(t *testing.T) {

@@ -59,7 +59,8 @@ func materialEntries(a *App) []string {
 	return out
 }
 
-// TestModelPlaysClipsNamedAfterIt (issue 13 item 3, issue 14 item 6):
+// TestModelPlaysClipsNamedAfterIt: texture and material clips follow the
+// model they are named after, as the games pair them:
 // showing bomb.bmd plays bomb_wait.btk and bomb_1p.brk, not the arrow's
 // BTK and BRK that come first in the archive; a clip named after no model
 // still plays (after the named ones). Picking the other model chooses
@@ -133,7 +134,8 @@ func TestLooseClipsWithoutModelPlay(t *testing.T) {
 	}
 }
 
-// TestMaterialClipRows (issue 13 item 3, issue 14 item 2): each material
+// TestMaterialClipRows: material clips run on their own clocks, so each
+// material
 // clip is a row of the scene timeline: focusing it makes the transport
 // seek its frames, an offset shifts it against the one scene time, and
 // mute leaves the quad alone.
@@ -184,7 +186,8 @@ func TestMaterialClipRows(t *testing.T) {
 	}
 }
 
-// TestJointClipNamedAfterAnotherModel (issue 14 item 5): picking a model
+// TestJointClipNamedAfterAnotherModel: an animation named after another
+// model belongs to that model even where it would fit: picking a model
 // whose archive holds another model's animation that would fit it shows
 // the bind pose rather than that animation (minigame_balloon.bmd and
 // mariotree1_wait.bca); picking the other model plays it again.

@@ -22,7 +22,8 @@ func chainSkeleton(name string, n int) *anim.Skeleton {
 	return s
 }
 
-// TestDefaultModelIsLargestSkeleton (point 5): a file holding a 1-joint
+// TestDefaultModelIsLargestSkeleton: a multi-model file's props are not
+// what people open it for: a file holding a 1-joint
 // prop and a character uses the character.
 func TestDefaultModelIsLargestSkeleton(t *testing.T) {
 	a := New(nil)
@@ -33,7 +34,8 @@ func TestDefaultModelIsLargestSkeleton(t *testing.T) {
 	}
 }
 
-// TestOpeningAModelDoesNotHijack (point 5): a model dropped while an
+// TestOpeningAModelDoesNotHijack: opening a model must not force the
+// playing animation onto it: a model dropped while an
 // animation plays that does not fit it shows its bind pose; no binding
 // message stays behind.
 func TestOpeningAModelDoesNotHijack(t *testing.T) {
@@ -61,7 +63,8 @@ func TestOpeningAModelDoesNotHijack(t *testing.T) {
 	}
 }
 
-// TestBindingMessageSummarised (point 5): 33 unbound bones are one
+// TestBindingMessageSummarised: a long binding complaint must not flood
+// the Messages tab: 33 unbound bones are one
 // message naming the first five, the full list in its detail; it goes
 // when the binding goes.
 func TestBindingMessageSummarised(t *testing.T) {
@@ -117,7 +120,8 @@ func TestSummarizeOtherWarnings(t *testing.T) {
 	}
 }
 
-// TestModelOfAnotherGameStaysUnbound (point 5): a J3D animation is never
+// TestModelOfAnotherGameStaysUnbound: binding by index to a skeleton of
+// another size would pose garbage: a J3D animation is never
 // bound by index to a model with another joint count when that model is
 // opened: the model shows its bind pose.
 func TestModelOfAnotherGameStaysUnbound(t *testing.T) {
@@ -129,7 +133,8 @@ func TestModelOfAnotherGameStaysUnbound(t *testing.T) {
 	}
 }
 
-// TestAnimationWithItsOwnSkeletonKeepsTheModel (point 5): a BotW
+// TestAnimationWithItsOwnSkeletonKeepsTheModel: the skeleton copy inside
+// an animation file must not replace the model the user opened: a BotW
 // animation file carries a copy of the skeleton; opened onto the model
 // it fits, the model stays and the animation plays on it.
 func TestAnimationWithItsOwnSkeletonKeepsTheModel(t *testing.T) {
@@ -174,7 +179,8 @@ func TestArchiveModelNamedAfterItsAnimation(t *testing.T) {
 	}
 }
 
-// TestManyLoadWarningsAreOneMessage (point 5): a file with 40 warnings is
+// TestManyLoadWarningsAreOneMessage: one file's warnings must not bury
+// the others: a file with 40 warnings is
 // one message with the list in its detail.
 func TestManyLoadWarningsAreOneMessage(t *testing.T) {
 	var ws []string

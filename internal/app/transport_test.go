@@ -32,7 +32,8 @@ func sceneApp(t *testing.T, joint anim.LoopMode, texMode anim.LoopMode, texD flo
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-// TestReverseWrapsInLoopModes (point 1): the viewer's Reverse in loop mode
+// TestReverseWrapsInLoopModes: reverse playback must loop like forward
+// playback: the viewer's Reverse in loop mode
 // runs 10, 9, …, 0 and wraps to the end; no frame leaves [0, duration].
 func TestReverseWrapsInLoopModes(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
@@ -119,7 +120,8 @@ func TestCompareShowsGameReverse(t *testing.T) {
 	}
 }
 
-// TestOneSceneTime (point 2): Home puts both clips at 0; they stay in
+// TestOneSceneTime: the clips of a scene share one time, so they cannot
+// drift apart: Home puts both clips at 0; they stay in
 // step; the button shows the scene playing while one clip still plays;
 // Home only seeks.
 func TestOneSceneTime(t *testing.T) {
@@ -214,7 +216,8 @@ func TestMuteAndOffset(t *testing.T) {
 	}
 }
 
-// TestStepFromFractionalFrames (point 3): → from 17.603 goes to 18, ←
+// TestStepFromFractionalFrames: stepping after a scrub lands on whole
+// frames, the ones the file stores: → from 17.603 goes to 18, ←
 // from 2.114 to 2, and from whole frames one frame on.
 func TestStepFromFractionalFrames(t *testing.T) {
 	cases := []struct {
@@ -248,7 +251,8 @@ func TestStepFromFractionalFrames(t *testing.T) {
 	}
 }
 
-// TestBusyOnlyWhileSomethingMoves (point 10): the viewer may sleep when
+// TestBusyOnlyWhileSomethingMoves: an idle viewer uses no CPU: it may
+// sleep when
 // the scene is paused or has ended, never while it plays.
 func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 	a := sceneApp(t, anim.Once, anim.Once, 40)
@@ -270,7 +274,8 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 	}
 }
 
-// TestFramesTheSkeletonAlone (point 11): F frames the skeleton, not the
+// TestFramesTheSkeletonAlone: the character is what F is for, the test
+// quad beside it would shrink it: F frames the skeleton, not the
 // skeleton and the texture quad beside it; R frames both.
 func TestFramesTheSkeletonAlone(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Loop, 40)
