@@ -10,8 +10,6 @@
 package jba
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
 	"github.com/animscope/animscope/formats/internal/bin"
@@ -141,59 +139,6 @@ type NameTable struct {
 	Indices       []uint32 // 0..N-1 in known files; name i belongs to bone i regardless
 	NameOffsets   []uint32 // relative to the table's names area
 	Names         []string
-}
-
-// Rotation decodes a packed quaternion: x, y, z from the codes, w from the
-// unit length (0 when x²+y²+z² > 1) with the stored sign, then normalized.
-// Computed in float64 from the float32 base and stride, so finite inputs
-// always give a finite unit quaternion.
-func (q *Quant) Rotation(p PackedRotation) [4]float64 {
-	x := float64(q.RotationBase[0]) + float64(p[0]&0x7FFF)*float64(q.RotationStride[0])
-	y := float64(q.RotationBase[1]) + float64(p[1])*float64(q.RotationStride[1])
-	z := float64(q.RotationBase[2]) + float64(p[2])*float64(q.RotationStride[2])
-	d := x*x + y*y + z*z
-	w := 0.0
-	if d <= 1 {
-		w = math.Sqrt(1 - d)
-	}
-	if p[0]&0x8000 != 0 {
-		w = -w
-	}
-	l := math.Sqrt(d + w*w)
-	return [4]float64{x / l, y / l, z / l, w / l}
-}
-
-// Translation decodes a packed translation: x = bits 31..21, y = 20..10,
-// z = 9..0.
-func (q *Quant) Translation(v uint32) [3]float64 {
-	return q.translation(v>>21, (v>>10)&0x7FF, v&0x3FF)
-}
-
-// ConstantTranslation is a bone's translation in a block without
-// translation keys: base + (2047, 2047, 1023)·stride, the rule of the
-// SWTOR-Slicers importer (a C# reader uses the base alone; the two agree
-// whenever the stride is 0, and no real file settles it).
-func (q *Quant) ConstantTranslation() [3]float64 {
-	return q.translation(0x7FF, 0x7FF, 0x3FF)
-}
-
-func (q *Quant) translation(cx, cy, cz uint32) [3]float64 {
-	return [3]float64{
-		float64(q.TranslationBase[0]) + float64(cx)*float64(q.TranslationStride[0]),
-		float64(q.TranslationBase[1]) + float64(cy)*float64(q.TranslationStride[1]),
-		float64(q.TranslationBase[2]) + float64(cz)*float64(q.TranslationStride[2]),
-	}
-}
-
-func (q *Quant) finite() bool {
-	for _, a := range [...]*[3]float32{&q.TranslationStride, &q.TranslationBase, &q.RotationStride, &q.RotationBase} {
-		for _, v := range a {
-			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func errorf(off int64, msg string, args ...any) error { return bin.Errorf(Name, off, msg, args...) }
@@ -408,116 +353,4 @@ func (f *File) decodeBlock(r bin.Reader, i int, off int64) error {
 		}
 	}
 	return nil
-}
-
-func (f *File) decodeWorldSpace(r bin.Reader, off int64) (int64, error) {
-	ws := &f.WorldSpace
-	ws.Offset = off
-	if !r.In(off, worldHeaderSize) {
-		return 0, errorf(off, "world-space header (%d bytes) runs past the end of the file (%d bytes)", worldHeaderSize, r.Len())
-	}
-	ws.Unknown, _ = r.U32(off)
-	ws.FPS, _ = r.F32(off + 4)
-	ws.Quant = readQuant(r, off+8)
-	ws.RotationCount, _ = r.U32(off + 0x38)
-	ws.Unknown1, _ = r.U32(off + 0x3C)
-	ws.TranslationCount, _ = r.U32(off + 0x40)
-	ws.Unknown2, _ = r.U32(off + 0x44)
-	if v := float64(ws.FPS); math.IsNaN(v) || math.IsInf(v, 0) || !ws.Quant.finite() {
-		return 0, errorf(off, "world space: fps or quantization is not finite")
-	}
-	if int64(ws.RotationCount) != int64(f.Frames) {
-		return 0, errorf(off+0x38, "world space: %d rotations, want one per frame (%d)", ws.RotationCount, f.Frames)
-	}
-	if int64(ws.TranslationCount) != int64(f.Frames) {
-		return 0, errorf(off+0x40, "world space: %d translations, want one per frame (%d)", ws.TranslationCount, f.Frames)
-	}
-	n := int64(f.Frames)
-	p := off + worldHeaderSize
-	if !r.In(p, n*rotationSize) {
-		return 0, errorf(p, "world space: %d rotations run past the end of the file (%d bytes)", n, r.Len())
-	}
-	ws.Rotations = readRotations(r, p, f.Frames)
-	p = alignUp(p+n*rotationSize, 4)
-	if !r.In(p, n*translationSize) {
-		return 0, errorf(p, "world space: %d translations run past the end of the file (%d bytes)", n, r.Len())
-	}
-	ws.Translations = readU32s(r, p, f.Frames)
-	return p + n*translationSize, nil
-}
-
-func (f *File) decodeNames(r bin.Reader, off int64) error {
-	nt := &f.Names
-	nt.Offset = off
-	if !r.In(off, nameHeaderSize) {
-		return errorf(off, "bone-name table header (%d bytes) runs past the end of the file (%d bytes)", nameHeaderSize, r.Len())
-	}
-	nt.Count, _ = r.U32(off)
-	nt.TotalBytes, _ = r.U32(off + 4)
-	nt.IndicesOffset, _ = r.U32(off + 8)
-	nt.OffsetsOffset, _ = r.U32(off + 12)
-	nt.NamesOffset, _ = r.U32(off + 16)
-	n := int64(len(f.Bones))
-	if nt.Count != f.Header.BoneCount {
-		return errorf(off, "bone-name table has %d names for %d bones", nt.Count, f.Header.BoneCount)
-	}
-	if nt.IndicesOffset != nameHeaderSize {
-		return errorf(off+8, "bone-name indices at table offset 0x%x, want 0x%x", nt.IndicesOffset, nameHeaderSize)
-	}
-	if int64(nt.OffsetsOffset) != nameHeaderSize+4*n {
-		return errorf(off+12, "bone-name offsets at table offset 0x%x, want 0x%x", nt.OffsetsOffset, nameHeaderSize+4*n)
-	}
-	if !r.In(off+nameHeaderSize, 8*n) {
-		return errorf(off+nameHeaderSize, "bone-name indices and offsets (%d names) run past the end of the file (%d bytes)", n, r.Len())
-	}
-	nt.Indices = readU32s(r, off+nameHeaderSize, int(n))
-	nt.NameOffsets = readU32s(r, off+int64(nt.OffsetsOffset), int(n))
-	nt.Names = make([]string, n)
-	for i, no := range nt.NameOffsets {
-		p := off + int64(nt.NamesOffset) + int64(no)
-		name, err := latin1CString(r, p)
-		if err != nil {
-			return errorf(off+int64(nt.OffsetsOffset)+4*int64(i), "bone %d name at 0x%x: %v", i, p, err)
-		}
-		nt.Names[i] = name
-	}
-	return nil
-}
-
-// latin1CString reads a NUL-terminated Latin-1 string of at most maxNameLen
-// bytes and returns it as UTF-8.
-func latin1CString(r bin.Reader, off int64) (string, error) {
-	if !r.In(off, 1) {
-		return "", fmt.Errorf("starts outside the file (%d bytes)", r.Len())
-	}
-	end := min(int64(r.Len()), off+maxNameLen+1)
-	b := r.B[off:end]
-	n := -1
-	for i, c := range b {
-		if c == 0 {
-			n = i
-			break
-		}
-	}
-	if n < 0 {
-		if end == int64(r.Len()) {
-			return "", errors.New("no NUL terminator before the end of the file")
-		}
-		return "", fmt.Errorf("longer than %d bytes", maxNameLen)
-	}
-	ascii := true
-	for _, c := range b[:n] {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return string(b[:n]), nil
-	}
-	rs := make([]rune, n)
-	for i, c := range b[:n] {
-		rs[i] = rune(c)
-	}
-	return string(rs), nil
 }
