@@ -114,10 +114,28 @@ func Open(name string, data []byte) (*Asset, error) {
 			return nil, fmt.Errorf("%s: skeleton %q: %w", f.Name, s.Name, err)
 		}
 	}
+	checkModels(a)
 	if f.Inspect != nil {
 		a.Inspect = f.Inspect(a)
 	}
 	return a, nil
+}
+
+// checkModels makes every model safe to pose with its skeleton
+// (mesh.Model.Check) and lists what does not hold together among the
+// file's warnings: a broken shape or texture is reported and the rest of
+// the model opens.
+func checkModels(a *Asset) {
+	for _, m := range a.Models {
+		joints := 0
+		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) {
+			joints = len(a.Skeletons[m.Skeleton].Joints)
+		} else {
+			a.Warnings = append(a.Warnings, fmt.Sprintf("model %s: skeleton %d does not exist; drawn unposed", m.Name, m.Skeleton))
+		}
+		m.Check(joints)
+		a.Warnings = append(a.Warnings, m.Problems...)
+	}
 }
 
 // Bind binds a clip to a skeleton the way the clip's format does (its

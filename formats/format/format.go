@@ -12,6 +12,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/mesh"
 )
 
 // Asset is what one opened file holds.
@@ -22,6 +23,13 @@ type Asset struct {
 	Zstd      bool   // the file was Zstandard-compressed (.zs)
 	Clips     []*anim.Clip
 	Skeletons []*anim.Skeleton
+	// Models are the file's skinned, textured models, each posed by one
+	// of Skeletons (mesh.Model.Skeleton).
+	Models []*mesh.Model
+	// Textures are textures the file holds outside any model (a BTI, a
+	// BotW Tex1/Tex2 file, a BNTX): what `animscope textures` writes
+	// besides the models' own.
+	Textures []*mesh.Texture
 	// Archive is set for containers (RARC, SARC); entries are decoded only
 	// when opened with OpenEntry.
 	Archive Archive

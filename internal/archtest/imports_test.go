@@ -118,6 +118,17 @@ func TestAnimImportsOnlyStdAndMathgl(t *testing.T) {
 	}
 }
 
+// TestMeshImportsOnlyStdAndMathgl: the format-neutral model, like anim,
+// is plain data and maths every decoder fills and every consumer reads.
+func TestMeshImportsOnlyStdAndMathgl(t *testing.T) {
+	for _, d := range deps(t, "mesh") {
+		if isStd(d) || strings.HasPrefix(d, mathgl) || d == module+"/mesh" {
+			continue
+		}
+		t.Errorf("mesh depends on %s; it may import only the standard library and mathgl", d)
+	}
+}
+
 func TestFormatsImportNoGraphics(t *testing.T) {
 	for _, pkg := range packages(t, "formats/...", "formats", "formats/archive", "formats/bfres", "formats/j3d", "formats/jba") {
 		for _, d := range deps(t, pkg) {
