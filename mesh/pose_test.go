@@ -88,7 +88,7 @@ func TestPoseMatchesMatrixByMatrix(t *testing.T) {
 			in := s.Skin[v]
 			for k := 0; k < int(in.N); k++ {
 				e := m.Palette[in.Entry[k]]
-				bindSpace := e.InvBind.Mul4x1(p4)    // into the joint's space
+				bindSpace := e.InvBind.Mul4x1(p4)     // into the joint's space
 				posed := w[e.Joint].Mul4x1(bindSpace) // out through the posed joint
 				want = want.Add(posed.Vec3().Mul(float64(in.Weight[k])))
 			}
