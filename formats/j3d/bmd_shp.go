@@ -63,13 +63,18 @@ func readSHP1(s mchunk) (*SHP1, error) {
 		return nil, fmt.Errorf("SHP1 table of %d shapes at 0x%x runs past the chunk end", n, tableOff)
 	}
 	sh := &SHP1{Shapes: make([]ShapeData, n)}
+	// Shapes may share groups, tables and display lists, so what they
+	// reference together is not bounded by the chunk; a budget
+	// proportional to it keeps a hostile file from costing more than a
+	// real one could (real files reference each byte about once).
+	budget := 8*int64(c.Len()) + 1<<16
 	for i := range sh.Shapes {
-		sh.Shapes[i] = readShape(c, int64(tableOff)+0x28*int64(i))
+		sh.Shapes[i] = readShape(c, int64(tableOff)+0x28*int64(i), &budget)
 	}
 	return sh, nil
 }
 
-func readShape(c bin.Reader, at int64) ShapeData {
+func readShape(c bin.Reader, at int64, budget *int64) ShapeData {
 	var d ShapeData
 	descArea, _ := c.U32(0x18)
 	mtxTable, _ := c.U32(0x1C)
@@ -145,6 +150,11 @@ func readShape(c bin.Reader, at int64) ShapeData {
 			return d
 		}
 		mg.DL = dl
+		if *budget -= 8 + int64(len(mg.Table)) + int64(size); *budget < 0 {
+			d.Err = fmt.Errorf("the shapes' matrix groups reference more data than SHP1 holds (tables and display lists shared many times over)")
+			d.Groups = nil
+			return d
+		}
 		d.Groups = append(d.Groups, mg)
 	}
 	return d
