@@ -1,0 +1,75 @@
+package app
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/mesh"
+)
+
+// TestSceneDrawsTheModelsMeshes: the model in use's meshes go to the
+// scene with one skin matrix per palette entry, the posed joint's world
+// matrix times the entry's inverse bind (computed here from the joints'
+// markers and the stored matrix), and the view modes leave out the
+// meshes or the bones.
+func TestSceneDrawsTheModelsMeshes(t *testing.T) {
+	var log bytesWriter
+	a := New(&log)
+	ib := mgl64.Translate3D(0, -10, 0) // tip's bind: 10 above the root
+	model := &mesh.Model{Name: "chain", Skeleton: 0,
+		Palette: []mesh.PaletteEntry{{Joint: 0, InvBind: mgl64.Ident4()}, {Joint: 1, InvBind: ib}},
+		Shapes: []mesh.Shape{{Name: "stick", Positions: []mgl32.Vec3{{0, 0, 0}, {0, 10, 0}, {1, 10, 0}}, Triangles: []uint32{0, 1, 2},
+			Skin: []mesh.Influences{{N: 1, Entry: [8]uint16{0}, Weight: [8]float32{1}}, {N: 1, Entry: [8]uint16{1}, Weight: [8]float32{1}}, {N: 2, Entry: [8]uint16{0, 1}, Weight: [8]float32{0.5, 0.5}}}}},
+		Materials: []mesh.Material{{Name: "m"}}}
+	model.Check(2)
+	a.Add([]*File{
+		{path: "hand.bck", name: "hand.bck", asset: &formats.Asset{Format: "bck", Clips: []*anim.Clip{handClip(anim.Loop)}}},
+		{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{model}}},
+	})
+	a.Apply(viewmodel.Seek{Frame: 15})
+	a.Evaluate()
+	var s viewmodel.Scene
+	a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
+	if len(s.Meshes) != 1 || s.Meshes[0].Model != model || len(s.Meshes[0].Skin) != 2 || len(s.Bones) == 0 {
+		t.Fatalf("scene meshes %+v, %d bones; want the chain's model skinned by 2 matrices, with bones", s.Meshes, len(s.Bones))
+	}
+	// The hand clip moves the root to z = 30 at frame 15 and the tip sits
+	// 10 above it: entry 0 is the root's translation, entry 1 the tip's
+	// world times the inverse bind, which takes (0, 10, 0) to the tip.
+	tip := s.Meshes[0].Skin[1].Mul4x1(mgl32.Vec4{0, 10, 0, 1})
+	root := s.Meshes[0].Skin[0].Col(3)
+	for k, want := range [3]float32{0, 10, 30} {
+		if math.Abs(float64(tip[k]-want)) > 1e-4 {
+			t.Fatalf("tip vertex at %v, want (0, 10, 30)", tip)
+		}
+	}
+	if math.Abs(float64(root[2]-30)) > 1e-4 || math.Abs(float64(root[1])) > 1e-4 {
+		t.Fatalf("root matrix translation %v, want (0, 0, 30)", root)
+	}
+	opt := viewmodel.DefaultOptions()
+	opt.Mesh = viewmodel.BonesOnly
+	a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, opt, viewmodel.TextureRef{})
+	if len(s.Meshes) != 0 || len(s.Bones) == 0 {
+		t.Errorf("bones only: %d meshes, %d bones", len(s.Meshes), len(s.Bones))
+	}
+	opt.Mesh = viewmodel.MeshOnly
+	a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, opt, viewmodel.TextureRef{})
+	if len(s.Meshes) != 1 || len(s.Bones) != 0 || len(s.Points) != 0 {
+		t.Errorf("mesh only: %d meshes, %d bones, %d joints", len(s.Meshes), len(s.Bones), len(s.Points))
+	}
+	if allocs := testing.AllocsPerRun(10, func() {
+		a.BuildScene(&s, viewmodel.Viewport{W: 640, H: 480}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
+	}); allocs > 0 {
+		t.Errorf("BuildScene with a mesh allocates %v times per frame", allocs)
+	}
+}
+
+type bytesWriter struct{ b []byte }
+
+func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
