@@ -106,6 +106,22 @@ func TestShapeIntents(t *testing.T) {
 	}
 }
 
+// TestFramingIncludesTheMesh: the scene box (F, R and the grid) covers
+// the mesh's vertices, not only the joints they hang from.
+func TestFramingIncludesTheMesh(t *testing.T) {
+	a := New(nil)
+	m := &mesh.Model{Name: "cape", Skeleton: 0, Palette: []mesh.PaletteEntry{{Joint: 0, InvBind: mgl64.Ident4()}},
+		Shapes: []mesh.Shape{{Positions: []mgl32.Vec3{{0, 0, 0}, {-40, 0, 0}, {0, -25, 30}}, Triangles: []uint32{0, 1, 2},
+			Skin: []mesh.Influences{{N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}}}}}
+	m.Check(2)
+	a.Add([]*File{{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{m}}}})
+	a.Evaluate()
+	lo, hi := a.rig.boundsLo, a.rig.boundsHi
+	if lo[0] > -40 || lo[1] > -25 || hi[2] < 30 {
+		t.Errorf("scene box %v..%v leaves out the cape's vertices (-40, -25, 30)", lo, hi)
+	}
+}
+
 type bytesWriter struct{ b []byte }
 
 func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
