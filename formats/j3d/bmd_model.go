@@ -324,17 +324,9 @@ func (s *skinner) invBind(j int) mgl64.Mat4 {
 	return s.restWorld[j].Inv()
 }
 
-// meshDetails are the model's facts for `animscope info`.
-func meshDetails(m *mesh.Model, d *MeshData) []format.Detail {
-	verts, tris := 0, 0
-	for i := range m.Shapes {
-		verts += len(m.Shapes[i].Positions)
-		tris += len(m.Shapes[i].Triangles) / 3
-	}
-	mats := make([]string, len(m.Materials))
-	for i := range m.Materials {
-		mats[i] = m.Materials[i].Name
-	}
+// meshDetails are the model's facts for `animscope info` that its model
+// table does not show (info lists shapes, materials and textures).
+func meshDetails(d *MeshData) []format.Detail {
 	texs := make([]string, len(d.Textures))
 	for i := range d.Textures {
 		t := &d.Textures[i]
@@ -344,13 +336,9 @@ func meshDetails(m *mesh.Model, d *MeshData) []format.Detail {
 	if d.EVP1 != nil {
 		envelopes = len(d.EVP1.Envelopes)
 	}
-	out := []format.Detail{
-		{Name: "shapes", Value: len(m.Shapes)},
-		{Name: "vertices", Value: verts},
-		{Name: "triangles", Value: tris},
-		{Name: "envelopes", Value: envelopes},
-		{Name: "materials", Value: mats},
-		{Name: "textures", Value: texs},
+	out := []format.Detail{{Name: "envelopes", Value: envelopes}}
+	if len(texs) > 0 {
+		out = append(out, format.Detail{Name: "TEX1 textures", Value: texs})
 	}
 	if d.Lines+d.Points > 0 {
 		out = append(out, format.Detail{Name: "lines/points skipped", Value: fmt.Sprintf("%d line, %d point primitives", d.Lines, d.Points)})

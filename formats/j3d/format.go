@@ -109,7 +109,7 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 		format.Detail{Name: "material nodes", Value: m.MaterialNodes},
 		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
-	a.Details = append(a.Details, meshDetails(model, md)...)
+	a.Details = append(a.Details, meshDetails(md)...)
 	return nil
 }
 
