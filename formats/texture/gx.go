@@ -177,37 +177,35 @@ func DecodeGX(f GXFormat, data []byte, w, h int, pal Palette) (*image.RGBA, erro
 		decodeCMPR(img, data)
 		return img, nil
 	}
-	var texel func(n int) [4]uint8
+	var texel func(n int) uint32
 	var index func(n int) int
 	switch f {
 	case GXI4:
-		texel = func(n int) [4]uint8 {
+		texel = func(n int) uint32 {
 			v := data[n>>1] >> (4 * uint(1-n&1)) & 0xF * 17
-			return [4]uint8{v, v, v, v}
+			return grey(v, v)
 		}
 	case GXI8:
-		texel = func(n int) [4]uint8 {
-			v := data[n]
-			return [4]uint8{v, v, v, v}
+		texel = func(n int) uint32 {
+			return grey(data[n], data[n])
 		}
 	case GXIA4:
-		texel = func(n int) [4]uint8 {
+		texel = func(n int) uint32 {
 			b := data[n]
-			i := b & 0xF * 17
-			return [4]uint8{i, i, i, b >> 4 * 17}
+			return grey(b&0xF*17, b>>4*17)
 		}
 	case GXIA8:
-		texel = func(n int) [4]uint8 { return ia8(data[2*n], data[2*n+1]) }
+		texel = func(n int) uint32 { return pack(ia8(data[2*n], data[2*n+1])) }
 	case GXRGB565:
-		texel = func(n int) [4]uint8 { return rgb565(binary.BigEndian.Uint16(data[2*n:])) }
+		texel = func(n int) uint32 { return pack(rgb565(binary.BigEndian.Uint16(data[2*n:]))) }
 	case GXRGB5A3:
-		texel = func(n int) [4]uint8 { return rgb5a3(binary.BigEndian.Uint16(data[2*n:])) }
+		texel = func(n int) uint32 { return pack(rgb5a3(binary.BigEndian.Uint16(data[2*n:]))) }
 	case GXRGBA8:
 		// A 64-byte tile of 16 texels: 16 (A, R) pairs, then 16 (G, B).
-		texel = func(n int) [4]uint8 {
+		texel = func(n int) uint32 {
 			t := data[n>>4*64:]
 			i := 2 * (n & 15)
-			return [4]uint8{t[i+1], t[32+i], t[32+i+1], t[i]}
+			return pack([4]uint8{t[i+1], t[32+i], t[32+i+1], t[i]})
 		}
 	case GXC4:
 		index = func(n int) int { return int(data[n>>1] >> (4 * uint(1-n&1)) & 0xF) }
@@ -222,13 +220,13 @@ func DecodeGX(f GXFormat, data []byte, w, h int, pal Palette) (*image.RGBA, erro
 			return nil, err
 		}
 		bad, badIndex := -1, 0
-		texel = func(n int) [4]uint8 {
+		texel = func(n int) uint32 {
 			i := index(n)
 			if i >= len(colours) {
 				if bad < 0 {
 					bad, badIndex = n, i
 				}
-				return [4]uint8{}
+				return 0
 			}
 			return colours[i]
 		}
@@ -249,7 +247,7 @@ func DecodeGX(f GXFormat, data []byte, w, h int, pal Palette) (*image.RGBA, erro
 // left to right, top to bottom; texels row by row inside a tile) and
 // stores texel(n) of the n-th at its place; padding texels are skipped
 // without being read.
-func untile(img *image.RGBA, tw, th int, texel func(n int) [4]uint8) {
+func untile(img *image.RGBA, tw, th int, texel func(n int) uint32) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	n := 0
 	for ty := 0; ty < h; ty += th {
@@ -257,8 +255,7 @@ func untile(img *image.RGBA, tw, th int, texel func(n int) [4]uint8) {
 			for py := ty; py < ty+th; py++ {
 				for px := tx; px < tx+tw; px++ {
 					if px < w && py < h {
-						c := texel(n)
-						copy(img.Pix[py*img.Stride+4*px:], c[:])
+						binary.LittleEndian.PutUint32(img.Pix[py*img.Stride+4*px:], texel(n))
 					}
 					n++
 				}
@@ -269,7 +266,7 @@ func untile(img *image.RGBA, tw, th int, texel func(n int) [4]uint8) {
 
 // decodePalette expands a palette to RGBA, keeping no more entries than
 // format f can index.
-func decodePalette(f GXFormat, pal Palette) ([][4]uint8, error) {
+func decodePalette(f GXFormat, pal Palette) ([]uint32, error) {
 	if pal.Format > GXPaletteRGB5A3 {
 		return nil, fmt.Errorf("%s texture: unknown palette format %d", f, uint8(pal.Format))
 	}
@@ -285,20 +282,27 @@ func decodePalette(f GXFormat, pal Palette) ([][4]uint8, error) {
 	default:
 		n = min(n, 1<<14)
 	}
-	out := make([][4]uint8, n)
+	out := make([]uint32, n)
 	for i := range out {
 		v := binary.BigEndian.Uint16(pal.Data[2*i:])
 		switch pal.Format {
 		case GXPaletteIA8:
-			out[i] = ia8(uint8(v>>8), uint8(v))
+			out[i] = pack(ia8(uint8(v>>8), uint8(v)))
 		case GXPaletteRGB565:
-			out[i] = rgb565(v)
+			out[i] = pack(rgb565(v))
 		default:
-			out[i] = rgb5a3(v)
+			out[i] = pack(rgb5a3(v))
 		}
 	}
 	return out, nil
 }
+
+// pack is an RGBA texel as the four bytes of image.RGBA's Pix, read as a
+// little-endian u32 (stored with one write).
+func pack(c [4]uint8) uint32 { return binary.LittleEndian.Uint32(c[:]) }
+
+// grey is R = G = B = i with alpha a, packed.
+func grey(i, a uint8) uint32 { return uint32(i)*0x010101 | uint32(a)<<24 }
 
 // ia8 is an IA8 texel or palette entry: alpha first, then intensity.
 func ia8(a, i uint8) [4]uint8 { return [4]uint8{i, i, i, a} }
@@ -336,7 +340,8 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 				if bx >= w || by >= h {
 					continue
 				}
-				pal := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
+				cs := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
+				pal := [4]uint32{pack(cs[0]), pack(cs[1]), pack(cs[2]), pack(cs[3])}
 				for r := range 4 {
 					y := by + r
 					if y >= h {
@@ -348,8 +353,7 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 						if x >= w {
 							break
 						}
-						col := pal[row>>(6-2*c)&3]
-						copy(img.Pix[y*img.Stride+4*x:], col[:])
+						binary.LittleEndian.PutUint32(img.Pix[y*img.Stride+4*x:], pal[row>>(6-2*c)&3])
 					}
 				}
 			}
