@@ -13,17 +13,21 @@ type GXFormat uint8
 // The GX texture formats. 7, 11, 12 and 13 are unused (11–13 are the
 // framebuffer-copy formats, never stored in files).
 const (
-	GXI4     GXFormat = 0
-	GXI8     GXFormat = 1
-	GXIA4    GXFormat = 2
-	GXIA8    GXFormat = 3
-	GXRGB565 GXFormat = 4
-	GXRGB5A3 GXFormat = 5
-	GXRGBA8  GXFormat = 6
-	GXC4     GXFormat = 8
-	GXC8     GXFormat = 9
-	GXC14X2  GXFormat = 10
-	GXCMPR   GXFormat = 14
+	GXI4 GXFormat = iota
+	GXI8
+	GXIA4
+	GXIA8
+	GXRGB565
+	GXRGB5A3
+	GXRGBA8
+	_
+	GXC4
+	GXC8
+	GXC14X2
+	_
+	_
+	_
+	GXCMPR
 )
 
 // GXMaxSize is the largest width or height a GX texture can have: the
@@ -92,15 +96,12 @@ const (
 	GXPaletteRGB5A3 GXPaletteFormat = 2
 )
 
+var gxPaletteNames = [...]string{"IA8", "RGB565", "RGB5A3"}
+
 // String is the palette format's name ("RGB565").
 func (p GXPaletteFormat) String() string {
-	switch p {
-	case GXPaletteIA8:
-		return "IA8"
-	case GXPaletteRGB565:
-		return "RGB565"
-	case GXPaletteRGB5A3:
-		return "RGB5A3"
+	if int(p) < len(gxPaletteNames) {
+		return gxPaletteNames[p]
 	}
 	return fmt.Sprintf("palette format %d", uint8(p))
 }

@@ -1,6 +1,7 @@
 package texture
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -65,15 +66,19 @@ func gxOpenBTI(t *testing.T, data []byte, name string) (*ResTIMG, *mesh.Texture)
 // gxReadPNG is a PNG's pixels as straight 8-bit RGBA.
 func gxReadPNG(t *testing.T, path string) *image.NRGBA {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var img image.Image
+		if img, err = png.Decode(bytes.NewReader(data)); err == nil {
+			return gxNRGBA(img)
+		}
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	t.Fatalf("%s: %v", path, err)
+	return nil
+}
+
+// gxNRGBA converts any image to straight 8-bit RGBA.
+func gxNRGBA(img image.Image) *image.NRGBA {
 	out := image.NewNRGBA(img.Bounds())
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
 		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {

@@ -31,17 +31,16 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "the directory to write the PNGs into (made if missing)")
 	zstdDict := zstdDictFlag(fs)
 	pos, err := ParseInterleaved(fs, args)
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
+	case len(pos) != 1:
+		return Usagef("textures: want exactly one FILE, got %d (see animscope textures -h)", len(pos))
+	case *out == "":
+		return Usagef("textures: --out DIR is required")
 	}
 	if err := useZstdDict(*zstdDict); err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return Usagef("textures: want exactly one FILE, got %d (see animscope textures -h)", len(pos))
-	}
-	if *out == "" {
-		return Usagef("textures: --out DIR is required")
 	}
 	a, err := app.LoadAsset(pos[0])
 	if err != nil {
@@ -57,7 +56,11 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return &app.InputError{File: *out, Err: pathCause(err)}
 	}
-	names := pngNames(texs)
+	names := make([]string, len(texs))
+	for i, t := range texs {
+		names[i] = t.Name
+	}
+	names = pngNames(names)
 	var first error
 	written := 0
 	for i, t := range texs {
@@ -86,17 +89,17 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 // pngNames is each texture's file name: NAME.png, a repeated name
 // NAME#1.png, NAME#2.png and so on (a name that is itself such a
 // repeat gets the next free one). Path separators in names become '_'.
-func pngNames(texs []*mesh.Texture) []string {
+func pngNames(names []string) []string {
 	used := map[string]bool{}
 	next := map[string]int{}
-	out := make([]string, len(texs))
-	for i, t := range texs {
+	out := make([]string, len(names))
+	for i, n := range names {
 		base := strings.Map(func(r rune) rune {
 			if r == '/' || r == '\\' || r == 0 {
 				return '_'
 			}
 			return r
-		}, t.Name)
+		}, n)
 		if base == "" || base == "." || base == ".." {
 			base = "_" + base
 		}

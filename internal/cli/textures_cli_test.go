@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
-	"github.com/animscope/animscope/mesh"
 )
 
 const gxTextureFixtures = "../../formats/texture/testdata/gx/"
@@ -34,21 +32,6 @@ func TestTexturesBTI(t *testing.T) {
 	apptest.Must(t, err)
 	if img.Bounds().Dx() != 64 || img.Bounds().Dy() != 48 {
 		t.Errorf("PNG %v, want 64x48", img.Bounds())
-	}
-
-	bti, err := os.ReadFile(gxTextureFixtures + "c4_rgb565_16x8.bti")
-	apptest.Must(t, err)
-	arc, err := archivetest.WriteRARC("tex", []archivetest.RARCFile{{Path: "timg/a.bti", Data: bti}, {Path: "timg/b.bti", Data: bti}})
-	apptest.Must(t, err)
-	path := filepath.Join(t.TempDir(), "tex.arc")
-	apptest.Must(t, os.WriteFile(path, arc, 0o644))
-	dir = t.TempDir()
-	code, out, errOut = runCLI("textures", "--out", dir, path+":timg/b.bti")
-	if code != 0 || !strings.HasPrefix(out, "b: C4/RGB565 16x8, 1 mip level -> ") {
-		t.Fatalf("archive entry: exit %d, stdout %q, stderr %q", code, out, errOut)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "b.png")); err != nil {
-		t.Error(err)
 	}
 }
 
@@ -119,11 +102,7 @@ func TestTexturesErrors(t *testing.T) {
 // TestPNGNames: a name used again gets #1, #2; a name that already looks
 // like such a repeat is not overwritten; path separators cannot leave DIR.
 func TestPNGNames(t *testing.T) {
-	var texs []*mesh.Texture
-	for _, n := range []string{"a", "a", "a#1", "a", "b/../../x", "", ".."} {
-		texs = append(texs, &mesh.Texture{Name: n})
-	}
-	got := pngNames(texs)
+	got := pngNames([]string{"a", "a", "a#1", "a", "b/../../x", "", ".."})
 	want := []string{"a.png", "a#1.png", "a#1#1.png", "a#2.png", "b_.._.._x.png", "_.png", "_...png"}
 	for i := range want {
 		if got[i] != want[i] {
