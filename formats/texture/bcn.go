@@ -13,19 +13,19 @@ import (
 type Encoding uint8
 
 const (
-	EncNone   Encoding = iota
-	EncR8              // one byte: R
-	EncRG8             // two bytes: R, G
-	EncRGBA8           // four bytes: R, G, B, A
-	EncBGRA8           // four bytes: B, G, R, A
-	EncBC1             // 4×4 blocks of 8 bytes
-	EncBC2             // 4×4 blocks of 16 bytes
-	EncBC3             // 4×4 blocks of 16 bytes
-	EncBC4             // 4×4 blocks of 8 bytes, one channel
-	EncBC5             // 4×4 blocks of 16 bytes, two channels
-	EncBC6H            // 4×4 blocks of 16 bytes, half floats
-	EncBC7             // 4×4 blocks of 16 bytes
-	EncASTC            // BlockW×BlockH blocks of 16 bytes
+	EncNone  Encoding = iota
+	EncR8             // one byte: R
+	EncRG8            // two bytes: R, G
+	EncRGBA8          // four bytes: R, G, B, A
+	EncBGRA8          // four bytes: B, G, R, A
+	EncBC1            // 4×4 blocks of 8 bytes
+	EncBC2            // 4×4 blocks of 16 bytes
+	EncBC3            // 4×4 blocks of 16 bytes
+	EncBC4            // 4×4 blocks of 8 bytes, one channel
+	EncBC5            // 4×4 blocks of 16 bytes, two channels
+	EncBC6H           // 4×4 blocks of 16 bytes, half floats
+	EncBC7            // 4×4 blocks of 16 bytes
+	EncASTC           // BlockW×BlockH blocks of 16 bytes
 )
 
 // ElementFormat describes the stored elements of one Wii U (GX2) or
