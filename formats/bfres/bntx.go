@@ -110,7 +110,8 @@ func parseBRTI(r bin.Reader, off int64, errf func(int64, string, ...any) error) 
 	t.FormatCode = u32(0x1C)
 	t.Width, t.Height = u32(0x24), u32(0x28)
 	t.Depth = u32(0x30) // array count
-	t.BlockHeight = 1 << (u32(0x34) & 7)
+	t.layout = u32(0x34)
+	t.BlockHeight = 1 << (t.layout & 7)
 	t.NXImageSize = u32(0x50)
 	t.Alignment = u32(0x54)
 	for i := range t.Selectors {
@@ -155,6 +156,9 @@ func (t *Texture) checkNX() error {
 		return fmt.Errorf("nn::gfx format 0x%x is not supported", t.FormatCode)
 	}
 	t.Format = f
+	if !texture.TegraValidBlockHeight(int(t.BlockHeight)) {
+		return fmt.Errorf("block height %d GOBs (texture layout 0x%x) is not 1..32", t.BlockHeight, t.layout)
+	}
 	if t.TileMode != 0 {
 		return fmt.Errorf("tile mode %d (pitch linear) is not supported", t.TileMode)
 	}

@@ -57,6 +57,7 @@ type Texture struct {
 	BlockHeight uint32  // GOBs, mip 0
 	NXMipData   []int64 // absolute offsets in the file, one per level
 	NXImageSize uint32
+	layout      uint32 // BRTI texture layout word
 	// Err is why the texture cannot be decoded (nil when it can); the
 	// rest of the file opens.
 	Err error
@@ -486,8 +487,11 @@ func parseWiiUTexturesOnly(data []byte) (*File, error) {
 	}
 	g := hf.rel(0x24)
 	f.Header.GroupOffsets[GroupTexture] = g
-	if hf.err != nil || g == 0 {
+	if hf.err != nil {
 		return nil, hf.err
+	}
+	if g == 0 {
+		return f, nil
 	}
 	h, err := d.structAt(g, 8, "index group FTEX")
 	if err != nil {

@@ -171,3 +171,43 @@ func TestTextureFixtures(t *testing.T) {
 		}
 	}
 }
+
+// BotW's swizzle bits 16 and up hold the first level that falls back to
+// 1D tiling (MESH-FACTS B.9); the address library's level rule must agree
+// on every 2D fixture texture.
+func TestFirst1DLevelMatchesSwizzleBits(t *testing.T) {
+	n := 0
+	for _, p := range []string{"testdata/textures/wiiu/wiiu_tex.bfres", "testdata/textures/wiiu/split.Tex2.bfres"} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _, err := parseForTextures(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tx := range f.Textures {
+			if tx.TileMode != 4 || tx.MipCount < 2 {
+				continue
+			}
+			first := int(tx.MipCount)
+			for l := 1; l < int(tx.MipCount); l++ {
+				lv, err := tx.GX2.Level(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if lv.TileMode == 2 {
+					first = l
+					break
+				}
+			}
+			if stored := int(tx.GX2.Swizzle >> 16 & 0xFF); stored != first {
+				t.Errorf("%s %s: first 1D level %d, swizzle says %d", p, tx.Name, first, stored)
+			}
+			n++
+		}
+	}
+	if n < 5 {
+		t.Errorf("only %d 2D textures checked", n)
+	}
+}

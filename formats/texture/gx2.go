@@ -353,31 +353,48 @@ func (s *GX2Surface) Untile(lv GX2Level, src []byte) ([]byte, error) {
 	pipeSwizzle := s.Swizzle >> 8 & 1
 	bankSwizzle := s.Swizzle >> 9 & 3
 	mtw, mth := gx2MacroTile(lv.TileMode)
+	mtwShift, mthShift := uint32(bits.TrailingZeros32(mtw)), uint32(bits.TrailingZeros32(mth))
 	macroTilesPerRow := pitch / mtw
 	macroTileBytes := mtw * mth * bpp / 8
 	swap := gx2BankSwapped(lv.TileMode)
 	swapWidth := gx2BankSwapWidth(lv.TileMode, bpp, pitch)
 	swz := pipeSwizzle + 2*bankSwizzle
+	var elemOff [64]uint32 // byte offset of (x&7, y&7) in its micro tile
+	for i := range elemOff {
+		elemOff[i] = gx2PixelIndex(uint32(i&7), uint32(i>>3), bpp) * bpp / 8
+	}
+	// Every address lies below the padded macro tile rows rounded up to
+	// the 2048-byte bank/pipe interleave: checked once, not per element.
+	if lv.Pitch%mtw != 0 || macroTileBytes == 0 {
+		return nil, fmt.Errorf("pitch %d is not a whole number of %d-element macro tiles", lv.Pitch, mtw)
+	}
+	need := uint64(macroTilesPerRow) * uint64((uint32(lv.EH)+mth-1)>>mthShift) * uint64(macroTileBytes)
+	if need = (need + 2047) &^ 2047; need > uint64(len(src)) {
+		return nil, fmt.Errorf("level %dx%d needs 0x%x bytes, 0x%x remain", lv.W, lv.H, need, len(src))
+	}
 	for y := uint32(0); y < uint32(lv.EH); y++ {
 		d := int(y) * lv.EW * bpe
+		rowOff := (y >> mthShift) * macroTilesPerRow * macroTileBytes
+		ey := (y & 7) << 3
 		for x := uint32(0); x < uint32(lv.EW); x++ {
-			elem := gx2PixelIndex(x, y, bpp) * bpp / 8
 			pipe := (y>>3 ^ x>>3) & 1
 			bank := (y>>5^x>>3)&1 | 2*((y>>4^x>>4)&1)
-			bankPipe := (pipe + 2*bank) ^ swz
-			bankPipe &= 7
+			bankPipe := ((pipe + 2*bank) ^ swz) & 7
 			pipe, bank = bankPipe&1, bankPipe>>1
-			mx := x / mtw
-			macroOff := (mx + macroTilesPerRow*(y/mth)) * macroTileBytes
+			mx := x >> mtwShift
 			if swap && swapWidth > 0 {
 				bank ^= gx2BankSwapOrder[(mtw*mx/swapWidth)&3]
 			}
-			total := elem + macroOff>>3
+			total := elemOff[ey|x&7] + (rowOff+mx*macroTileBytes)>>3
 			a := int(bank<<9 | pipe<<8 | total&0xFF | (total&^0xFF)<<3)
-			if a+bpe > len(src) {
-				return nil, fmt.Errorf("element (%d, %d) at 0x%x lies past the level's 0x%x bytes", x, y, a, len(src))
+			switch bpe {
+			case 8:
+				*(*[8]byte)(out[d:]) = *(*[8]byte)(src[a:])
+			case 16:
+				*(*[16]byte)(out[d:]) = *(*[16]byte)(src[a:])
+			default:
+				copy(out[d:d+bpe], src[a:a+bpe])
 			}
-			copy(out[d:d+bpe], src[a:a+bpe])
 			d += bpe
 		}
 	}

@@ -78,8 +78,16 @@ func TegraUntile(src []byte, ew, eh, bpe, bh int) ([]byte, error) {
 		rowBase := (y/(gobRows*bh))*widthGobs*blockBytes + (y%(gobRows*bh))/gobRows*gobBytes +
 			(y%gobRows)/2*64 + (y%2)*16
 		d := out[y*rowBytes : (y+1)*rowBytes]
-		// Within a GOB row the bytes come in 16-byte runs: copy runs.
-		for xb := 0; xb < rowBytes; xb += 16 {
+		// A GOB row of 64 bytes is four 16-byte runs at 0, 32, 256 and
+		// 288 bytes into the GOB; whole GOB columns first, then the rest.
+		xb, a := 0, rowBase
+		for ; xb+64 <= rowBytes; xb, a = xb+64, a+blockBytes {
+			*(*[16]byte)(d[xb:]) = *(*[16]byte)(src[a:])
+			*(*[16]byte)(d[xb+16:]) = *(*[16]byte)(src[a+32:])
+			*(*[16]byte)(d[xb+32:]) = *(*[16]byte)(src[a+256:])
+			*(*[16]byte)(d[xb+48:]) = *(*[16]byte)(src[a+288:])
+		}
+		for ; xb < rowBytes; xb += 16 {
 			a := rowBase + (xb/gobBytesX)*blockBytes + (xb%gobBytesX)/32*256 + (xb%32)/16*32
 			n := min(16, rowBytes-xb)
 			copy(d[xb:xb+n], src[a:a+n])
