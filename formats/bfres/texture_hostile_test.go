@@ -38,6 +38,24 @@ func decodeAllTextures(a *format.Asset) []string {
 	return errs
 }
 
+// expectTextureProblem opens b and checks that one warning or Decode error
+// contains want and names tex, and returns the asset.
+func expectTextureProblem(t *testing.T, b []byte, tex, want string) *format.Asset {
+	t.Helper()
+	a, err := openTexBytes(t, "hostile.bfres", b)
+	if err != nil {
+		t.Fatalf("the file did not open: %v", err)
+	}
+	all := append(append([]string(nil), a.Warnings...), decodeAllTextures(a)...)
+	for _, s := range all {
+		if strings.Contains(s, want) && strings.Contains(s, tex) {
+			return a
+		}
+	}
+	t.Errorf("no problem names %q and %q: %q", tex, want, all)
+	return a
+}
+
 func TestHostileFTEX(t *testing.T) {
 	orig, err := os.ReadFile("testdata/textures/wiiu/wiiu_tex.bfres")
 	if err != nil {
@@ -78,23 +96,7 @@ func TestHostileFTEX(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := append([]byte(nil), orig...)
 			c.mod(b, tex(c.tex))
-			a, err := openTexBytes(t, "hostile.bfres", b)
-			if err != nil {
-				t.Fatalf("the file did not open: %v", err)
-			}
-			all := append(append([]string(nil), a.Warnings...), decodeAllTextures(a)...)
-			found := false
-			for _, s := range all {
-				if strings.Contains(s, c.want) {
-					found = true
-					if !strings.Contains(s, c.tex) {
-						t.Errorf("problem does not name the texture: %s", s)
-					}
-				}
-			}
-			if !found {
-				t.Errorf("no problem mentions %q: %q", c.want, all)
-			}
+			a := expectTextureProblem(t, b, c.tex, c.want)
 			if len(a.Textures)+len(a.Warnings) < 10 {
 				t.Errorf("the other textures were lost: %d textures, %q", len(a.Textures), a.Warnings)
 			}
@@ -146,20 +148,7 @@ func TestHostileBNTX(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := append([]byte(nil), orig...)
 			c.mod(b, brti(c.tex))
-			a, err := openTexBytes(t, "hostile.bfres", b)
-			if err != nil {
-				t.Fatalf("the file did not open: %v", err)
-			}
-			all := append(append([]string(nil), a.Warnings...), decodeAllTextures(a)...)
-			found := false
-			for _, s := range all {
-				if strings.Contains(s, c.want) && strings.Contains(s, c.tex) {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("no problem names %q and %q: %q", c.tex, c.want, all)
-			}
+			expectTextureProblem(t, b, c.tex, c.want)
 		})
 	}
 	// Broken containers: the BNTX's texture count, pointer array and a

@@ -35,31 +35,13 @@ func GX2Format(v uint32) (f ElementFormat, ok bool) {
 	} else if srgb {
 		suffix = "_SRGB"
 	}
-	px := func(name string, enc Encoding, n int) ElementFormat {
-		return ElementFormat{Name: name + suffix, Enc: enc, BlockW: 1, BlockH: 1, Bytes: n, SNorm: snorm, SRGB: srgb}
-	}
-	bc := func(name string, enc Encoding, n int) ElementFormat {
-		return ElementFormat{Name: name + suffix, Enc: enc, BlockW: 4, BlockH: 4, Bytes: n, SNorm: snorm, SRGB: srgb}
-	}
-	switch hw {
-	case 0x01:
-		f = px("R8", EncR8, 1)
-	case 0x07:
-		f = px("R8G8", EncRG8, 2)
-	case 0x1A:
-		f = px("R8G8B8A8", EncRGBA8, 4)
-	case 0x31:
-		f = bc("BC1", EncBC1, 8)
-	case 0x32:
-		f = bc("BC2", EncBC2, 16)
-	case 0x33:
-		f = bc("BC3", EncBC3, 16)
-	case 0x34:
-		f = bc("BC4", EncBC4, 8)
-	case 0x35:
-		f = bc("BC5", EncBC5, 16)
-	default:
+	e, ok := gx2Elements[hw]
+	if !ok {
 		return ElementFormat{}, false
+	}
+	f = ElementFormat{Name: e.name + suffix, Enc: e.enc, BlockW: 1, BlockH: 1, Bytes: e.bytes, SNorm: snorm, SRGB: srgb}
+	if e.enc >= EncBC1 {
+		f.BlockW, f.BlockH = 4, 4
 	}
 	// sRGB exists for the colour formats, SNORM for the rest; other
 	// combinations are not texture formats.
@@ -70,6 +52,17 @@ func GX2Format(v uint32) (f ElementFormat, ok bool) {
 		return ElementFormat{}, false
 	}
 	return f, true
+}
+
+// gx2Elements are the hardware formats (low 6 bits) real files use.
+var gx2Elements = map[uint32]struct {
+	name  string
+	enc   Encoding
+	bytes int
+}{
+	0x01: {"R8", EncR8, 1}, 0x07: {"R8G8", EncRG8, 2}, 0x1A: {"R8G8B8A8", EncRGBA8, 4},
+	0x31: {"BC1", EncBC1, 8}, 0x32: {"BC2", EncBC2, 16}, 0x33: {"BC3", EncBC3, 16},
+	0x34: {"BC4", EncBC4, 8}, 0x35: {"BC5", EncBC5, 16},
 }
 
 // GX2Surface is the part of a GX2Surface structure (an FTEX's header)
