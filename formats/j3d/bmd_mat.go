@@ -416,7 +416,7 @@ func (m *Material3) albedoStage() int {
 
 // meshMaterial is the essentials of the material for mesh.Material;
 // texName names TEX1 entries, texSampler gives their sampling state.
-func (m *Material3) meshMaterial(texName func(int) string, texSampler func(int) mesh.Sampler) mesh.Material {
+func (m *Material3) meshMaterial(texOf func(int) int, texName func(int) string, texSampler func(int) mesh.Sampler) mesh.Material {
 	out := mesh.Material{Name: m.Name, Native: m}
 	// Rasterised colour: channel 0's colour and alpha come from the
 	// material register or from vertex colour 0.
@@ -477,7 +477,7 @@ func (m *Material3) meshMaterial(texName func(int) string, texSampler func(int) 
 		}
 		seen[st.TexMap] = true
 		tex := m.Textures[st.TexMap]
-		slot := mesh.TextureSlot{Texture: -1, Name: texName(tex), UVSet: 0, TexMatrix: -1, Sampler: texSampler(tex)}
+		slot := mesh.TextureSlot{Texture: texOf(tex), Name: texName(tex), UVSet: 0, TexMatrix: -1, Sampler: texSampler(tex)}
 		if i == albedo {
 			slot.Role = mesh.RoleAlbedo
 		}

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/animscope/animscope/formats/format"
-	"github.com/animscope/animscope/mesh"
 	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/texture"
+	"github.com/animscope/animscope/mesh"
 )
 
 // MeshData is what the model's mesh chunks hold as read: for the
@@ -58,6 +60,30 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		}
 		data.Textures = texs
 	}
+	// The TEX1 entries as textures, one model texture per entry (texIndex
+	// maps an entry to its texture; -1 for one that could not be read).
+	texIndex := make([]int, len(data.Textures))
+	for i := range data.Textures {
+		th := &data.Textures[i]
+		texIndex[i] = -1
+		ti, err := texture.ParseResTIMG("TEX1", th.Raw, 0)
+		var t *mesh.Texture
+		if err == nil {
+			t, err = ti.Texture(th.Name, th.Raw, 0)
+		}
+		if err != nil {
+			problem("TEX1 texture %d (%s): %v; drawn untextured", i, th.Name, err)
+			continue
+		}
+		texIndex[i] = len(out.Textures)
+		out.Textures = append(out.Textures, t)
+	}
+	texOf := func(i int) int {
+		if i >= 0 && i < len(texIndex) {
+			return texIndex[i]
+		}
+		return -1
+	}
 	texName := func(i int) string {
 		if i >= 0 && i < len(data.Textures) {
 			return data.Textures[i].Name
@@ -84,7 +110,7 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 	}
 	for i := range data.Materials {
 		mat := &data.Materials[i]
-		out.Materials = append(out.Materials, mat.meshMaterial(texName, texSampler))
+		out.Materials = append(out.Materials, mat.meshMaterial(texOf, texName, texSampler))
 	}
 
 	// Vertex arrays, envelopes, draw matrices and shapes.
