@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/png"
 	"math"
 
@@ -171,8 +172,12 @@ func (b *builder) image(m *mesh.Model, t *mesh.Texture) int {
 	}
 	var buf bytes.Buffer
 	if err == nil {
+		// The decoded bytes are straight (not premultiplied) RGBA, as
+		// the GPU samples them; *image.RGBA would have png un-premultiply
+		// them, so they go out as the NRGBA they are.
+		straight := &image.NRGBA{Pix: rgba.Pix, Stride: rgba.Stride, Rect: rgba.Rect}
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
-		err = enc.Encode(&buf, rgba)
+		err = enc.Encode(&buf, straight)
 	}
 	if err != nil {
 		b.warns = append(b.warns, fmt.Sprintf("model %s: texture %s: %v; exported untextured", m.Name, t.Name, err))
