@@ -51,13 +51,13 @@ func hermite(keys ...anim.HermiteKey) anim.Curve {
 // chainClip moves every joint: turns, the root's translation, a
 // non-uniform scale on the chest (its children inherit it).
 func chainClip() *anim.Clip {
-	k := func(f, v, slope float64) anim.HermiteKey { return anim.HermiteKey{Time: f, Value: v, In: slope, Out: slope} }
+	k := func(f, v, slope float64) anim.HermiteKey {
+		return anim.HermiteKey{Time: f, Value: v, In: slope, Out: slope}
+	}
 	c := &anim.Clip{Name: "sway", Format: "test", Duration: 20, FPS: 30, Loop: anim.Loop}
 	joint := func(name string, ch ...anim.Channel) anim.Target {
 		return anim.Target{Name: name, Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(), Channels: ch}
 	}
-	base := func(s *anim.Skeleton, name string) [anim.NumSlots]float64 { return anim.DefaultBase() }
-	_ = base
 	c.Targets = []anim.Target{
 		joint("root", anim.Channel{Slot: anim.TransX, Curve: hermite(k(0, 0.5, 0), k(10, 1.5, 0.05), k(20, 0.5, 0))},
 			anim.Channel{Slot: anim.TransY, Curve: anim.Constant(0)}, anim.Channel{Slot: anim.TransZ, Curve: anim.Constant(0.2)},
@@ -506,7 +506,7 @@ func TestMeshMaterialsExport(t *testing.T) {
 		byName[m.Name] = i
 	}
 	wrapOf := map[mesh.Wrap]int{mesh.WrapRepeat: 10497, mesh.WrapClamp: 33071, mesh.WrapMirror: 33648}
-	for mi, mat := range quads.Materials {
+	for _, mat := range quads.Materials {
 		g := mats[byName[mat.Name]]
 		slot := albedoSlot(&mat)
 		if mat.Name == "quadD" {
@@ -563,7 +563,6 @@ func TestMeshMaterialsExport(t *testing.T) {
 				t.Errorf("%s: baseColorFactor %v, want %v", mat.Name, g.PBR.Factor, mat.Color)
 			}
 		}
-		_ = mi
 	}
 	if a := mats[byName["quadA"]]; a.AlphaMode != "MASK" || a.AlphaCutoff != nil && *a.AlphaCutoff != 0.5 || !a.DoubleSided { // 0.5 is the default
 		t.Errorf("quadA: alphaMode %q cutoff %v doubleSided %v, want MASK 0.5 true", a.AlphaMode, a.AlphaCutoff, a.DoubleSided)
