@@ -52,9 +52,10 @@ func (b *builder) addModels(skel *anim.Skeleton, models []*mesh.Model) []meshPoi
 	b.doc.Scenes[0].Nodes = []int{arm}
 	var pts []meshPoint
 	diag := restDiagonal(skel, models)
+	ibm, inv := chooseIBMs(models, skel)
 	for _, m := range models {
 		em := &exportedModel{m: m}
-		em.skin = newModelSkin(m, skel, func(j int) int { return j }, func(j int) int {
+		em.skin = newModelSkin(m, ibm, inv, func(j int) int { return j }, func(j int) int {
 			parent, label := arm, "static (unskinned vertices)"
 			if j >= 0 {
 				parent, label = j, fmt.Sprintf("%s bind %d", b.doc.Nodes[j].Name, len(b.doc.Nodes[j].Children))

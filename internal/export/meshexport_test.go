@@ -390,6 +390,19 @@ func TestSkinnedCylinderExport(t *testing.T) {
 	if helpers != 2 || static != 1 {
 		t.Errorf("%d helper joints and %d static nodes, want 2 and 1", helpers, static)
 	}
+	// Every skin gives a joint the same IBM (importers take one bind
+	// pose per joint from them).
+	ibmOf := map[int][]float64{}
+	for si, sk := range d.Skins {
+		ibm, _ := d.values(t, *sk.InverseBindMatrices)
+		for i, n := range sk.Joints {
+			m := ibm[16*i : 16*i+16]
+			if prev, ok := ibmOf[n]; ok && fmt.Sprint(prev) != fmt.Sprint(m) {
+				t.Errorf("skin %d gives node %d another IBM", si, n)
+			}
+			ibmOf[n] = m
+		}
+	}
 	if !strings.Contains(strings.Join(warns, "\n"), "texture elsewhere is not in the file") {
 		t.Errorf("warnings %q", warns)
 	}
@@ -412,6 +425,20 @@ func TestSkinnedBipedExport(t *testing.T) {
 	dir := apptest.ModelFixtures
 	skel := open(t, dir+"biped.bmd").Skeletons[0]
 	clip := open(t, dir+"walk.bck").Clips[0]
+	m := bipedMesh(skel)
+	m.Check(len(skel.Joints))
+	if len(m.Problems) > 0 {
+		t.Fatal(m.Problems)
+	}
+	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{clip, "walk.bck"}}})
+	checkMeshes(t, d, skel, []*mesh.Model{m}, clip, "walk.bck")
+	checkWorld(t, d, skel, clip, "walk.bck", false)
+}
+
+// bipedMesh is a mesh on a skeleton: a rigid 6-unit box per joint in its
+// space, and a triangle halfway between each joint and its parent, in
+// bind space, blended 50/50 between their inverse-bind entries.
+func bipedMesh(skel *anim.Skeleton) *mesh.Model {
 	rest := restWorld(skel)
 	m := &mesh.Model{Name: "biped.bmd"}
 	s := mesh.Shape{Name: "skin"}
@@ -446,13 +473,7 @@ func TestSkinnedBipedExport(t *testing.T) {
 	}
 	m.Shapes = []mesh.Shape{s}
 	m.Materials = []mesh.Material{{Name: "skin", Color: mgl32.Vec4{1, 0.8, 0.6, 1}}}
-	m.Check(len(skel.Joints))
-	if len(m.Problems) > 0 {
-		t.Fatal(m.Problems)
-	}
-	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{clip, "walk.bck"}}})
-	checkMeshes(t, d, skel, []*mesh.Model{m}, clip, "walk.bck")
-	checkWorld(t, d, skel, clip, "walk.bck", false)
+	return m
 }
 
 // TestMeshMaterialsExport: the quads' materials as pbrMetallicRoughness

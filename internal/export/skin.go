@@ -26,10 +26,11 @@ import (
 // with one IBM per skin joint i and one stored position p′ per vertex.
 // The export makes the two equal for every pose W:
 //
-//  1. Each skeleton joint j is skin joint j with one IBMⱼ: the InvBind
-//     most of the influences of multi-joint vertices give it (a smooth
-//     skin's inverse bind), else the inverse of the joint's rest world
-//     matrix, so the bind pose a glTF importer shows is the model at rest.
+//  1. Each skeleton joint j is skin joint j with one IBMⱼ, the same in
+//     every model's skin (chooseIBMs): the InvBind most of the influences
+//     of multi-joint vertices give it (a smooth skin's inverse bind), else
+//     the inverse of the joint's rest world matrix, so the bind pose a
+//     glTF importer shows is the model at rest.
 //  2. A vertex's influences are grouped by joint: wⱼ = Σ wₖ and the
 //     averaged matrix Aⱼ = Σ wₖ·Bₖ / wⱼ over the group (the weighted sum
 //     of matrices the game forms, J3D's envelope blend). The vertex needs
@@ -96,62 +97,78 @@ type skinnedVertex struct {
 	weight   [mesh.MaxInfluences]float64
 }
 
-// newModelSkin chooses every joint's IBM (rule 1). jointNode maps a
-// skeleton joint to its node.
-func newModelSkin(m *mesh.Model, skel *anim.Skeleton, jointNode func(int) int, newHelper func(joint int) int) *modelSkin {
+// chooseIBMs picks every joint's IBM (rule 1) over all the models the
+// skeleton poses, so that every skin of the file gives a joint the same
+// IBM (an importer such as Blender's takes one bind pose per joint from
+// them): the InvBind most influences of multi-joint vertices give it, a
+// tie going to the inverse of the joint's rest world, which is also the
+// IBM of a joint no multi-joint vertex follows. It returns the IBMs and
+// their inverses.
+func chooseIBMs(models []*mesh.Model, skel *anim.Skeleton) (ibm, inv []mgl64.Mat4) {
 	n := len(skel.Joints)
 	rest := make([]mgl64.Mat4, n)
 	skel.World(nil, nil, rest)
-	// Votes: per joint, the InvBinds of multi-joint vertices' influences,
-	// weighted by how often they occur.
 	type vote struct {
 		m     mgl64.Mat4
 		count int
 	}
 	votes := make([][]vote, n)
-	for si := range m.Shapes {
-		s := &m.Shapes[si]
-		for v := range s.Skin {
-			in := &s.Skin[v]
-			if !multiJoint(m, in) {
-				continue
-			}
-			for k := 0; k < int(in.N); k++ {
-				e := &m.Palette[in.Entry[k]]
-				if e.Joint < 0 || e.Joint >= n || in.Weight[k] <= 0 {
+	for _, m := range models {
+		for si := range m.Shapes {
+			s := &m.Shapes[si]
+			for v := range s.Skin {
+				in := &s.Skin[v]
+				if !multiJoint(m, in) {
 					continue
 				}
-				vs := votes[e.Joint]
-				found := false
-				for i := range vs {
-					if sameMatrix(&vs[i].m, &e.InvBind) {
-						vs[i].count++
-						found = true
-						break
+				for k := 0; k < int(in.N); k++ {
+					e := &m.Palette[in.Entry[k]]
+					if e.Joint < 0 || e.Joint >= n || !(in.Weight[k] > 0) {
+						continue
 					}
-				}
-				if !found && len(vs) < 16 {
-					votes[e.Joint] = append(vs, vote{e.InvBind, 1})
+					vs := votes[e.Joint]
+					found := false
+					for i := range vs {
+						if sameMatrix(&vs[i].m, &e.InvBind) {
+							vs[i].count++
+							found = true
+							break
+						}
+					}
+					if !found && len(vs) < 16 {
+						votes[e.Joint] = append(vs, vote{e.InvBind, 1})
+					}
 				}
 			}
 		}
 	}
-	ms := &modelSkin{model: m, ibm: make([]mgl64.Mat4, n), inv: make([]mgl64.Mat4, n), helpers: map[helperKey]int{}, static: -1, newHelper: newHelper}
+	ibm, inv = make([]mgl64.Mat4, n), make([]mgl64.Mat4, n)
 	for j := 0; j < n; j++ {
-		best, bestCount := mgl64.Mat4{}, 0
+		restInv := mgl64.Ident4()
+		if r := rest[j]; invertible(&r) {
+			restInv = affineInverse(r)
+		}
+		best, bestCount := restInv, 0
 		for _, v := range votes[j] {
-			if v.count > bestCount && invertible(&v.m) {
+			if !invertible(&v.m) {
+				continue
+			}
+			if v.count > bestCount || v.count == bestCount && sameMatrix(&v.m, &restInv) {
 				best, bestCount = v.m, v.count
 			}
 		}
-		if bestCount == 0 {
-			best = mgl64.Ident4()
-			if r := rest[j]; invertible(&r) {
-				best = r.Inv()
-			}
-		}
-		ms.ibm[j], ms.inv[j] = best, best.Inv()
-		ms.joints = append(ms.joints, skinJoint{node: jointNode(j), ibm: best})
+		ibm[j], inv[j] = best, affineInverse(best)
+	}
+	return ibm, inv
+}
+
+// newModelSkin is a model's skin over the joints with the IBMs
+// chooseIBMs gave. jointNode maps a skeleton joint to its node;
+// newHelper adds a helper node (rule 3; joint -1: the static node).
+func newModelSkin(m *mesh.Model, ibm, inv []mgl64.Mat4, jointNode func(int) int, newHelper func(joint int) int) *modelSkin {
+	ms := &modelSkin{model: m, ibm: ibm, inv: inv, helpers: map[helperKey]int{}, static: -1, newHelper: newHelper}
+	for j := range ibm {
+		ms.joints = append(ms.joints, skinJoint{node: jointNode(j), ibm: ibm[j]})
 	}
 	return ms
 }
@@ -332,9 +349,21 @@ func closeVec(a, b mgl64.Vec3) bool {
 	return a.Sub(b).Len() <= 1e-9*math.Max(1, math.Max(a.Len(), b.Len()))
 }
 
+// invertible reports whether m is an affine matrix (last row 0, 0, 0, 1
+// within rounding) with an invertible linear part.
 func invertible(m *mgl64.Mat4) bool {
 	d := m.Mat3().Det()
-	return !math.IsNaN(d) && math.Abs(d) > 1e-12 && m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1
+	return !math.IsNaN(d) && math.Abs(d) > 1e-12 &&
+		math.Abs(m[3])+math.Abs(m[7])+math.Abs(m[11])+math.Abs(m[15]-1) < 1e-9
+}
+
+// affineInverse inverts an affine matrix, its last row exactly
+// (0, 0, 0, 1).
+func affineInverse(m mgl64.Mat4) mgl64.Mat4 {
+	m[3], m[7], m[11], m[15] = 0, 0, 0, 1
+	i := m.Inv()
+	i[3], i[7], i[11], i[15] = 0, 0, 0, 1
+	return i
 }
 
 func vec64(v [3]float32) mgl64.Vec3 {
