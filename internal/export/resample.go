@@ -39,7 +39,9 @@ const (
 // Frobenius norm); an angle θ in its rotation moves descendant d by at
 // most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
 // the descendant in the joint's frame. Each descendant's share is split
-// evenly over the 3·(depth+1) channels above it. Measured at up to
+// evenly over the 3·(depth+1) channels above it. The corners of the
+// exported meshes (meshPts) count as descendants of the joints that
+// carry them, with their own bound (MeshBound). Measured at up to
 // maxTolFrames frames spread over the clip.
 func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	n := len(k.skel.Joints)
