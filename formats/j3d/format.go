@@ -94,6 +94,9 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 	a.Raw = m
 	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
 	a.Warnings = append(a.Warnings, m.Warnings...)
+	model, md := m.Mesh(baseName(a.Name))
+	m.MeshData = md
+	a.Models = append(a.Models, model)
 	if m.LittleEndian {
 		a.Details = append(a.Details, format.Detail{Name: "byte order", Value: "little-endian"})
 	}
@@ -106,7 +109,17 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 		format.Detail{Name: "material nodes", Value: m.MaterialNodes},
 		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
+	a.Details = append(a.Details, meshDetails(md)...)
 	return nil
+}
+
+// baseName is a file name without its directories or archive path: the
+// J3D model's name ("cl.bdl").
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `:/\`); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }
 
 // sniffModel recognises a BMD ("J3D2bmd", "J3D1bmd") or BDL ("J3D2bdl")

@@ -70,6 +70,58 @@ func TestSceneDrawsTheModelsMeshes(t *testing.T) {
 	}
 }
 
+// TestShapeIntents: hiding a shape reaches the scene's draw, the hovered
+// shape is highlighted there, and selecting a shape selects the joint
+// with the most weight on it.
+func TestShapeIntents(t *testing.T) {
+	a := New(nil)
+	m := &mesh.Model{Name: "chain", Skeleton: 0,
+		Palette: []mesh.PaletteEntry{{Joint: 0, InvBind: mgl64.Ident4()}, {Joint: 1, InvBind: mgl64.Ident4()}},
+		Shapes: []mesh.Shape{
+			{Positions: make([]mgl32.Vec3, 3), Triangles: []uint32{0, 1, 2}, Skin: []mesh.Influences{{N: 1, Entry: [8]uint16{0}, Weight: [8]float32{1}}, {N: 1, Entry: [8]uint16{0}, Weight: [8]float32{1}}, {N: 1, Entry: [8]uint16{0}, Weight: [8]float32{1}}}},
+			{Positions: make([]mgl32.Vec3, 2), Skin: []mesh.Influences{{N: 2, Entry: [8]uint16{0, 1}, Weight: [8]float32{0.4, 0.6}}, {N: 1, Entry: [8]uint16{1}, Weight: [8]float32{1}}}},
+		}}
+	m.Check(2)
+	a.Add([]*File{{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{m}}}})
+	a.Evaluate()
+	a.Apply(viewmodel.SetShapeHidden{Ref: viewmodel.ShapeRef{Model: 0, Shape: 1}, Hidden: true})
+	a.Apply(viewmodel.HoverShape{Ref: viewmodel.ShapeRef{Model: 0, Shape: 0}})
+	a.Apply(viewmodel.SelectShape{Ref: viewmodel.ShapeRef{Model: 0, Shape: 1}})
+	var s viewmodel.Scene
+	a.BuildScene(&s, viewmodel.Viewport{W: 64, H: 64}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
+	if len(s.Meshes) != 1 || len(s.Meshes[0].Hidden) != 2 || s.Meshes[0].Hidden[0] || !s.Meshes[0].Hidden[1] || s.Meshes[0].Highlight != 0 {
+		t.Fatalf("draw %+v; want shape 1 hidden, shape 0 highlighted", s.Meshes)
+	}
+	if a.rig.sel.Joint != 1 {
+		t.Errorf("selecting shape 1 selected joint %d; joint 1 carries 1.6 of its 2 weights", a.rig.sel.Joint)
+	}
+	v := viewOf(a)
+	if len(v.Models) != 1 || v.Models[0].Model != m || !v.Models[0].Hidden[1] || v.Hover != (viewmodel.ShapeRef{Model: 0, Shape: 0}) {
+		t.Errorf("view models %+v hover %+v", v.Models, v.Hover)
+	}
+	a.Apply(viewmodel.HoverShape{Ref: viewmodel.ShapeRef{Model: -1, Shape: -1}})
+	a.BuildScene(&s, viewmodel.Viewport{W: 64, H: 64}, 1, viewmodel.DefaultOptions(), viewmodel.TextureRef{})
+	if s.Meshes[0].Highlight != -1 {
+		t.Errorf("highlight %d after the mouse left the list", s.Meshes[0].Highlight)
+	}
+}
+
+// TestFramingIncludesTheMesh: the scene box (F, R and the grid) covers
+// the mesh's vertices, not only the joints they hang from.
+func TestFramingIncludesTheMesh(t *testing.T) {
+	a := New(nil)
+	m := &mesh.Model{Name: "cape", Skeleton: 0, Palette: []mesh.PaletteEntry{{Joint: 0, InvBind: mgl64.Ident4()}},
+		Shapes: []mesh.Shape{{Positions: []mgl32.Vec3{{0, 0, 0}, {-40, 0, 0}, {0, -25, 30}}, Triangles: []uint32{0, 1, 2},
+			Skin: []mesh.Influences{{N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}}}}}
+	m.Check(2)
+	a.Add([]*File{{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{m}}}})
+	a.Evaluate()
+	lo, hi := a.rig.boundsLo, a.rig.boundsHi
+	if lo[0] > -40 || lo[1] > -25 || hi[2] < 30 {
+		t.Errorf("scene box %v..%v leaves out the cape's vertices (-40, -25, 30)", lo, hi)
+	}
+}
+
 type bytesWriter struct{ b []byte }
 
 func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }

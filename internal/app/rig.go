@@ -51,6 +51,11 @@ type rig struct {
 	// matrices, the models of the model in use.
 	skin64   []mgl64.Mat4
 	modelBuf []*mesh.Model
+
+	// hidden are the shapes the user hid, per model; hover is the shape
+	// the Shapes list points at (index into models()).
+	hidden map[*mesh.Model][]bool
+	hover  viewmodel.ShapeRef
 }
 
 // setUp changes the up axis (the View menu): the scene is measured and
