@@ -2,6 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,6 +48,49 @@ func TestExportJobsCarryMeshes(t *testing.T) {
 			t.Errorf("models %v on skeleton %s", sc.Models, sc.Skeleton.Name)
 		case !noMesh && !strings.Contains(stderr.String(), "has a skeleton of its own"):
 			t.Errorf("no warning for the other model: %q", stderr.String())
+		}
+	}
+}
+
+// TestExportMeshCLI: exporting a J3D model with shapes writes one glTF
+// mesh per shape with the contract's extras; --no-mesh writes none.
+func TestExportMeshCLI(t *testing.T) {
+	model := "../export/testdata/synth.bmd"
+	for _, noMesh := range []bool{false, true} {
+		out := filepath.Join(t.TempDir(), "synth.glb")
+		args := []string{"export", model, "--out", out}
+		if noMesh {
+			args = append(args, "--no-mesh")
+		}
+		code, _, stderr := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d struct {
+			Meshes []struct {
+				Extras map[string]any `json:"extras"`
+			} `json:"meshes"`
+			Skins []any `json:"skins"`
+		}
+		n := binary.LittleEndian.Uint32(b[12:16])
+		if err := json.Unmarshal(b[20:20+n], &d); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case noMesh && (len(d.Meshes) != 0 || len(d.Skins) != 0):
+			t.Errorf("--no-mesh: %d meshes, %d skins", len(d.Meshes), len(d.Skins))
+		case !noMesh && (len(d.Meshes) != 2 || len(d.Skins) != 1):
+			t.Errorf("%d meshes, %d skins, want 2 and 1", len(d.Meshes), len(d.Skins))
+		case !noMesh:
+			for i, m := range d.Meshes {
+				if m.Extras["model"] != "synth.bmd" || m.Extras["shape"] != float64(i) || m.Extras["name"] != fmt.Sprintf("shape%d", i) {
+					t.Errorf("mesh %d extras %v", i, m.Extras)
+				}
+			}
 		}
 	}
 }

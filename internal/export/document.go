@@ -72,6 +72,7 @@ type builder struct {
 	images   map[*mesh.Texture]int
 	samplers map[mesh.Sampler]int
 	textures map[textureKey]int
+	warned   map[string]bool
 }
 
 // Build converts a scene into a glTF document. Warnings (a clip that
@@ -79,7 +80,7 @@ type builder struct {
 // user; they do not stop the export.
 func Build(sc Scene) (*gltf.Document, []string, error) {
 	b := &builder{doc: gltf.NewDocument(), used: map[string]bool{},
-		images: map[*mesh.Texture]int{}, samplers: map[mesh.Sampler]int{}, textures: map[textureKey]int{}}
+		images: map[*mesh.Texture]int{}, samplers: map[mesh.Sampler]int{}, textures: map[textureKey]int{}, warned: map[string]bool{}}
 	b.doc.Asset.Generator = "animscope"
 	b.doc.Scenes[0].Name = "animscope export"
 	skel := sc.Skeleton
@@ -90,11 +91,12 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	if skel != nil {
 		rest = b.addSkeleton(skel)
 	}
+	models := withTriangles(sc.Models)
 	switch {
-	case len(sc.Models) > 0 && sc.Skeleton == nil:
+	case len(models) > 0 && sc.Skeleton == nil:
 		b.warns = append(b.warns, "the models have no skeleton to pose them; exported without meshes")
-	case len(sc.Models) > 0:
-		b.meshPts = b.addModels(skel, sc.Models)
+	case len(models) > 0:
+		b.meshPts = b.addModels(skel, models)
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	for _, c := range sc.Clips {
@@ -123,6 +125,21 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	b.finish()
 	return b.doc, b.warns, nil
+}
+
+// withTriangles keeps the models that draw something (a model file's
+// skeleton alone, as a J3D model without shapes, exports as before).
+func withTriangles(models []*mesh.Model) []*mesh.Model {
+	var out []*mesh.Model
+	for _, m := range models {
+		for si := range m.Shapes {
+			if len(m.Shapes[si].Triangles) > 0 {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func clipName(c Clip) string {
@@ -340,7 +357,9 @@ func (b *builder) finish() {
 	for len(b.bin)%4 != 0 {
 		b.bin = append(b.bin, 0)
 	}
-	b.doc.Buffers = []*gltf.Buffer{{ByteLength: len(b.bin), Data: b.bin}}
+	if len(b.bin) > 0 { // glTF forbids an empty buffer (a skeleton alone has none)
+		b.doc.Buffers = []*gltf.Buffer{{ByteLength: len(b.bin), Data: b.bin}}
+	}
 	for _, e := range []string{extPointer, extTransform} {
 		if b.used[e] {
 			b.doc.ExtensionsUsed = append(b.doc.ExtensionsUsed, e)

@@ -131,7 +131,7 @@ func (b *builder) shapeMaterial(em *exportedModel, mi int, s *mesh.Shape) int {
 // or does not decode.
 func (b *builder) texture(m *mesh.Model, slot *mesh.TextureSlot) int {
 	if slot.Texture < 0 || slot.Texture >= len(m.Textures) || m.Textures[slot.Texture] == nil {
-		b.warns = append(b.warns, fmt.Sprintf("model %s: texture %s is not in the file (a separate texture file?); exported untextured", m.Name, slot.Name))
+		b.warnOnce(fmt.Sprintf("model %s: texture %s is not in the file (a separate texture file?); materials using it are exported untextured", m.Name, slot.Name))
 		return -1
 	}
 	t := m.Textures[slot.Texture]
@@ -186,6 +186,15 @@ func (b *builder) image(m *mesh.Model, t *mesh.Texture) int {
 	view := b.addBytes(buf.Bytes())
 	b.doc.Images = append(b.doc.Images, &gltf.Image{Name: t.Name, MimeType: "image/png", BufferView: gltf.Index(view)})
 	return len(b.doc.Images) - 1
+}
+
+// warnOnce adds a warning unless it was given already (a texture many
+// materials use is missing once).
+func (b *builder) warnOnce(w string) {
+	if !b.warned[w] {
+		b.warned[w] = true
+		b.warns = append(b.warns, w)
+	}
 }
 
 // gltfSampler maps a sampler (MESH-FACTS D.3: 10497 repeat, 33071 clamp
