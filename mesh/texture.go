@@ -17,7 +17,25 @@ type Texture struct {
 	// data in a format GPUs take as it is (BC1–BC7, ASTC), so the renderer
 	// can upload it without decoding where the driver supports it.
 	Blocks func(mip int) (BlockFormat, []byte, error)
+	// Swizzle is where R, G, B and A of a sample of the Blocks data come
+	// from (BFRES component selectors, BNTX channel sources), as
+	// GL_TEXTURE_SWIZZLE_* takes them; Decode has applied it already. The
+	// zero value keeps every channel.
+	Swizzle [4]Swizzle
 }
+
+// Swizzle is the source of one channel of a sample.
+type Swizzle uint8
+
+const (
+	SwizzleSame Swizzle = iota // the channel itself
+	SwizzleR
+	SwizzleG
+	SwizzleB
+	SwizzleA
+	SwizzleZero
+	SwizzleOne
+)
 
 // BlockFormat is a block-compressed format a GPU can sample directly.
 type BlockFormat uint8

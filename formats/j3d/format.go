@@ -34,6 +34,23 @@ var (
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
+	// BTIFormat is the standalone J3D texture file: one ResTIMG header
+	// (texture.ResTIMG) at offset 0, then its palette and image data at the
+	// offsets the header gives. Its one texture is named after the file.
+	//
+	// BTI has no magic, so it is sniffed by a plausible header (sniffBTI) and
+	// listed after every other format: every format with a magic starts with
+	// a byte that is no GX format number, and the heuristic sniffs before it
+	// (JBA: u32 0, a width of 0 here; skeleton JSON: text) cannot read as a
+	// header.
+	BTIFormat = &format.Format{
+		Name:        "bti",
+		DisplayName: "J3D BTI",
+		Extensions:  []string{".bti"},
+		Sniff:       sniffBTI,
+		Open:        openBTI,
+		Yields:      format.Textures,
+	}
 )
 
 // animFormat describes a J3D animation format: the magic names it
