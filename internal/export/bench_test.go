@@ -19,6 +19,20 @@ import (
 // export_bench.bfres, written by its test encoder) to one GLB: resampling,
 // document and encoding. Target: ≤ 300 ms on one core (-cpu 1).
 func BenchmarkExport96Anims32Bones(b *testing.B) {
+	a := benchAsset(b)
+	if len(a.Clips) != 96 || len(a.Skeletons[0].Joints) != 32 {
+		b.Fatalf("%d clips", len(a.Clips))
+	}
+	sc := Scene{Skeleton: a.Skeletons[0]}
+	for _, c := range a.Clips {
+		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
+	}
+	benchExport(b, sc)
+}
+
+// benchAsset is formats/bfres's export_bench.bfres (96 animations of a
+// 32-bone skeleton, written by its test encoder).
+func benchAsset(b *testing.B) *formats.Asset {
 	data, err := os.ReadFile("../../formats/bfres/testdata/export_bench.bfres")
 	if err != nil {
 		b.Fatal(err)
@@ -27,13 +41,12 @@ func BenchmarkExport96Anims32Bones(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if len(a.Clips) != 96 || len(a.Skeletons[0].Joints) != 32 {
-		b.Fatalf("%d clips", len(a.Clips))
-	}
-	sc := Scene{Skeleton: a.Skeletons[0]}
-	for _, c := range a.Clips {
-		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
-	}
+	return a
+}
+
+// benchExport builds and encodes sc once per iteration, reporting CPU
+// time and the file's size.
+func benchExport(b *testing.B, sc Scene) {
 	b.ReportAllocs()
 	size := 0
 	cpu := processCPU()
@@ -67,36 +80,14 @@ func reportCPU(b *testing.B, start int64) {
 // resampling to the mesh's tolerance, document and encoding. Target:
 // ≤ 2 s on one core (-cpu 1).
 func BenchmarkExportMesh10000Verts20Tex30Anims(b *testing.B) {
-	data, err := os.ReadFile("../../formats/bfres/testdata/export_bench.bfres")
-	if err != nil {
-		b.Fatal(err)
-	}
-	a, err := formats.Open("export_bench.bfres", data)
-	if err != nil {
-		b.Fatal(err)
-	}
+	a := benchAsset(b)
 	skel := a.Skeletons[0]
 	m := benchModel(skel, 10000, 20)
 	sc := Scene{Skeleton: skel, Models: []*mesh.Model{m}}
 	for _, c := range a.Clips[:30] {
 		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
 	}
-	b.ReportAllocs()
-	size := 0
-	cpu := processCPU()
-	for b.Loop() {
-		doc, _, err := Build(sc)
-		if err != nil {
-			b.Fatal(err)
-		}
-		glb, err := EncodeGLB(doc)
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(glb)
-	}
-	reportCPU(b, cpu)
-	b.ReportMetric(float64(size)/(1<<20), "MiB")
+	benchExport(b, sc)
 }
 
 // benchModel is a model of verts vertices in shapes shapes, each on a
