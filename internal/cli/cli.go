@@ -79,7 +79,7 @@ const commandUsage = `Usage:
   animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model MODEL] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
-  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] --out OUT
+  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
   animscope textures FILE[:PATH] --out DIR
