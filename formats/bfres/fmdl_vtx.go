@@ -30,9 +30,9 @@ const (
 type packing uint8
 
 const (
-	packNone     packing = iota
-	pack10_10_10_2        // x bits 0–9, y 10–19, z 20–29, w 30–31 of one word
-	pack11_11_10F         // unsigned 11/11/10-bit floats in one word
+	packNone       packing = iota
+	pack10_10_10_2         // x bits 0–9, y 10–19, z 20–29, w 30–31 of one word
+	pack11_11_10F          // unsigned 11/11/10-bit floats in one word
 )
 
 // attrFormat is a decodable vertex layout: comps components of compBytes
