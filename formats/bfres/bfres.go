@@ -150,6 +150,10 @@ type decoder struct {
 	// FSHUs (groups 3, 4): their targets are any float of the parameter,
 	// not TexSrt fields (fshu_param.go).
 	shaderParams bool
+	// gpu is a Switch file's GPU data (vertex and index buffers), or
+	// gpuErr why it could not be found (switch_model.go).
+	gpu    []byte
+	gpuErr error
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {

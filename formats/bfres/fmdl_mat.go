@@ -399,17 +399,47 @@ func applyRenderInfo(mat *mesh.Material, info *MaterialInfo) {
 		case "translucent", "xlu":
 			mat.Blend.Mode = mesh.Translucent
 		}
+	} else if _, ok := info.ShaderOptions["o_alpha"]; ok {
+		// SMO: every material names blend factors; the shader's alpha
+		// output decides whether it blends (as noclip reads it).
+		if info.outputTranslucent("o_alpha", 0) && info.ShaderOptions["enable_alphamask"] != "1" {
+			mat.Blend.Mode = mesh.Translucent
+		} else {
+			mat.Blend.Mode = mesh.Opaque
+		}
 	} else if okS || okD {
-		// SMO: blending is on when the factors blend with what is drawn.
+		// Otherwise blending is on when the factors blend with what is
+		// drawn.
 		if mat.Blend.Dst != mesh.FactorZero || mat.Blend.Src != mesh.FactorOne {
 			mat.Blend.Mode = mesh.Translucent
 		} else if mat.Blend.Mode == mesh.Translucent {
 			mat.Blend.Mode = mesh.Opaque
 		}
 	}
+	if v, ok := info.ShaderOptions["vtxcolor_type"]; ok {
+		n, err := strconv.Atoi(v)
+		mat.VertexColor = err == nil && n >= 0
+	}
 	if mat.Blend.Mode == mesh.Opaque && mat.AlphaTest.Enabled {
 		mat.Blend.Mode = mesh.Mask
 	}
+}
+
+// outputTranslucent reads an SMO shader output option: value 10·kind +
+// instance; kind 8 is blend instance's source, kind 11 a constant (6 is
+// one, opaque), any other kind a texture, whose alpha may vary.
+func (info *MaterialInfo) outputTranslucent(option string, depth int) bool {
+	n, err := strconv.Atoi(info.ShaderOptions[option])
+	if err != nil || depth > 8 {
+		return false
+	}
+	switch kind, inst := n/10, n%10; kind {
+	case 8:
+		return info.outputTranslucent(fmt.Sprintf("blend%d_src", inst), depth+1)
+	case 11:
+		return inst != 6
+	}
+	return true
 }
 
 var compareNames = map[string]mesh.Compare{
