@@ -28,11 +28,11 @@ func TestAppAndCLILinkNoView(t *testing.T) {
 }
 
 // TestViewModelIsPlainData: what the app and the view exchange depends on
-// nothing but the standard library, mathgl, anim and the inspector's
-// neutral tables, so both sides can import it without importing each
+// nothing but the standard library, mathgl, anim, mesh and the
+// inspector's neutral tables, so both sides can import it without importing each
 // other.
 func TestViewModelIsPlainData(t *testing.T) {
-	allowed := []string{mathgl, module + "/anim", module + "/internal/inspect", module + "/internal/viewmodel"}
+	allowed := []string{mathgl, module + "/anim", module + "/mesh", module + "/internal/inspect", module + "/internal/viewmodel"}
 	for _, pkg := range packages(t, "internal/viewmodel/...", "internal/viewmodel") {
 		for _, d := range deps(t, pkg) {
 			if isStd(d) {

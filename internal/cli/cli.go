@@ -73,7 +73,7 @@ const commandUsage = `Usage:
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
-  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] (--json | --csv)
+  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] [--mesh] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
   animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]

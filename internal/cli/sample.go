@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -35,6 +36,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	modelFlag := fs.String("model", "", "skeleton to pose, "+modelArgHelp+"; adds world positions per joint")
 	jsonFlag := fs.Bool("json", false, "print the sample JSON (schema: docs/sample-json.md)")
 	csvFlag := fs.Bool("csv", false, "print CSV: one row per frame, one column per channel")
+	meshFlag := fs.Bool("mesh", false, "with --json: add every shape's skinned vertex positions per frame (\"meshes\"); FILE may be a model alone (its rest pose)")
 	zstdDict := zstdDictFlag(fs)
 	runtimeFlag := fs.String("runtime", "late", "JSystem runtime rules: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine: full-frame BCA/BVA indices truncate, mirrored loop modes clamp and turn at the end)")
 	pos, err := ParseInterleaved(fs, args)
@@ -52,6 +54,9 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	}
 	if (*framesFlag == "") == (*timesFlag == "") {
 		return Usagef("sample: give exactly one of --frames and --times")
+	}
+	if *meshFlag && *csvFlag {
+		return Usagef("sample: --mesh goes with --json (positions do not fit a table)")
 	}
 	var opt sample.Options
 	if *framesFlag != "" {
@@ -75,14 +80,23 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *meshFlag && len(asset.Clips) == 0 && len(asset.Models) > 0 && *modelFlag == "" {
+		return writeRestMeshes(stdout, pos[0], asset, opt)
+	}
 	clip, err := pickClip(asset, *clipFlag)
 	if err != nil {
 		return &app.InputError{File: pos[0], Err: err}
 	}
+	models := sample.Models{Models: asset.Models, Skeletons: asset.Skeletons}
 	if *modelFlag != "" {
-		if opt.Model, err = loadModel(*modelFlag); err != nil {
+		m, err := openModel(*modelFlag)
+		if err != nil {
 			return err
 		}
+		if opt.Model, err = formats.SkeletonNamed(m.asset, m.name); err != nil {
+			return &app.InputError{File: m.where, Err: err}
+		}
+		models = sample.Models{Models: m.asset.Models, Skeletons: m.asset.Skeletons}
 		opt.ModelName = filepath.Base(*modelFlag)
 		b := formats.Bind(clip, opt.Model)
 		opt.Binding = &b
@@ -96,6 +110,15 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return &app.InputError{File: pos[0], Err: err}
 	}
+	if *meshFlag {
+		if len(models.Models) == 0 {
+			where := cmp.Or(*modelFlag, pos[0])
+			return &app.InputError{File: where, Err: fmt.Errorf("--mesh: holds no model with meshes")}
+		}
+		if err := sample.AddMeshes(doc, clip, models, formats.Bind); err != nil {
+			return &app.InputError{File: cmp.Or(*modelFlag, pos[0]), Err: err}
+		}
+	}
 	if *csvFlag {
 		_, err = stdout.Write(sample.CSV(doc))
 		return err
@@ -103,6 +126,26 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 	out, err := sample.Marshal(doc)
 	if err != nil {
 		return &app.InputError{File: pos[0], Err: fmt.Errorf("cannot write sample: %v", err)}
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// writeRestMeshes prints the sample document of a model file alone: no
+// animation, every frame its models' rest pose.
+func writeRestMeshes(stdout io.Writer, file string, asset *formats.Asset, opt sample.Options) error {
+	frames := opt.Frames
+	if opt.Times != nil {
+		frames = make([]float64, len(opt.Times)) // nothing plays: every time shows frame 0
+	}
+	base := filepath.Base(file)
+	doc := sample.RestDoc(base, asset.Format, base, frames)
+	if err := sample.AddMeshes(doc, nil, sample.Models{Models: asset.Models, Skeletons: asset.Skeletons}, formats.Bind); err != nil {
+		return &app.InputError{File: file, Err: err}
+	}
+	out, err := sample.Marshal(doc)
+	if err != nil {
+		return &app.InputError{File: file, Err: fmt.Errorf("cannot write sample: %v", err)}
 	}
 	_, err = stdout.Write(out)
 	return err

@@ -28,6 +28,8 @@ type Doc struct {
 	Frames   []float64 `json:"frames"`
 	Model    string    `json:"model,omitempty"`
 	Targets  []Target  `json:"targets"`
+	// Meshes are the posed shapes (sample --mesh), nil otherwise.
+	Meshes []Mesh `json:"meshes,omitempty"`
 }
 
 // Target is one target's samples.

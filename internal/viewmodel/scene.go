@@ -2,6 +2,8 @@ package viewmodel
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/animscope/animscope/mesh"
 )
 
 // Color is linear RGBA in 0..1.
@@ -56,6 +58,10 @@ type Scene struct {
 	PixelScale float32
 	Grid       Grid
 	Quad       *TexQuad
+	// Meshes are the models drawn skinned and textured, under the bones.
+	Meshes []MeshDraw
+	// MeshMode is how they are drawn.
+	MeshMode MeshMode
 	// Bones and Points are drawn over everything else (no depth test) so a
 	// skeleton inside a mesh or behind the quad stays visible.
 	Bones     []Line
@@ -73,4 +79,51 @@ type QuadMaterial struct {
 	Tint       Color
 	Pattern    int
 	HasPattern bool
+}
+
+// MeshMode is the 3D view's display of models that have meshes.
+type MeshMode uint8
+
+const (
+	MeshAndBones MeshMode = iota // shaded meshes, bones on top (the default with a model)
+	MeshOnly                     // shaded meshes, no bones
+	BonesOnly                    // the skeleton alone
+	Wireframe                    // shaded meshes with their triangles' edges over them
+	XRay                         // translucent meshes, the bones seen through them
+)
+
+// MeshDraw is one model to draw this frame. render keeps the model's
+// vertex buffers and textures on the GPU, keyed by the Model pointer and
+// by *mesh.Texture, and uploads them the first time it sees them.
+type MeshDraw struct {
+	Model *mesh.Model
+	// Transform takes model space to the scene's world space (the display
+	// axis swap of Z-up data; identity otherwise).
+	Transform mgl32.Mat4
+	// Skin are the palette's matrices this frame (mesh.Model.SkinMatrices,
+	// one per palette entry), which the vertex shader blends by the
+	// vertices' influences.
+	Skin []mgl32.Mat4
+	// Materials overrides, per material, what animations change this
+	// frame (nil: the material as stored).
+	Materials []MaterialDraw
+	// Hidden marks shapes not to draw (visibility animations, the Shapes
+	// list's checkboxes); Highlight is a shape to draw highlighted (-1:
+	// none).
+	Hidden    []bool
+	Highlight int
+}
+
+// MaterialDraw is one material's animated state this frame.
+type MaterialDraw struct {
+	// TexMatrix is the texture matrix (2×3, rows s and t) per texture
+	// slot of the material; a slot without an animation has the identity.
+	TexMatrix [][2][3]float32
+	// Texture replaces a slot's texture (texture-pattern animations): an
+	// index into the model's Textures per slot, -1 keeps the stored one.
+	Texture []int
+	// Color multiplies the material colour (colour animations).
+	Color Color
+	// Hidden hides every shape that uses the material.
+	Hidden bool
 }
