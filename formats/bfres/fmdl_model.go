@@ -223,7 +223,9 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 		sh.Skin = r.skin(rs, dv, len(sh.Positions), numPal, numBones, boneEntry, &out.Palette)
 		out.Shapes = append(out.Shapes, sh)
 	}
-	out.Problems = r.problems
+	for _, p := range r.problems {
+		out.Problems = append(out.Problems, "model "+m.Name+": "+p)
+	}
 	return out
 }
 
