@@ -160,6 +160,15 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 	}
 	boneEntry := map[int]int{}
 	decoded := make([]*decodedVertices, len(r.vertices))
+	// Shapes may share an FVTX, but each copies its vertices: a file
+	// whose shapes copy far more vertices than its buffers hold is
+	// hostile, not a model.
+	budget := 1 << 16
+	for _, v := range r.vertices {
+		if v != nil {
+			budget += 4 * v.count
+		}
+	}
 	for si := range r.shapes {
 		rs := &r.shapes[si]
 		sh := mesh.Shape{Name: rs.name, Material: rs.material}
@@ -177,6 +186,12 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 			decoded[rs.vertices] = r.decodeVertices(rs.vertices)
 		}
 		dv := decoded[rs.vertices]
+		if dv.err == nil && len(dv.pos) > budget {
+			r.problem("shape %s: its vertex buffer is shared by too many shapes; not drawn", rs.name)
+			out.Shapes = append(out.Shapes, sh)
+			continue
+		}
+		budget -= len(dv.pos)
 		if dv.err != nil {
 			r.problem("shape %s: vertex buffer %d: %v; not drawn", rs.name, rs.vertices, dv.err)
 			out.Shapes = append(out.Shapes, sh)

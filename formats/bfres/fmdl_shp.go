@@ -243,7 +243,13 @@ func (d *decoder) readFSHP(off int64) rawShape {
 // (0, index count).
 func subMeshIndices(idx []byte, subs [][2]int64, size int, order binary.ByteOrder, bytes bool) ([]uint32, error) {
 	var out []uint32
+	total := int64(0)
 	for i, s := range subs {
+		// Sub-meshes partition the buffer: together they hold no more
+		// indices than it does (overlapping ones would multiply it).
+		if total += s[1]; s[1] < 0 || total > int64(len(idx)/size) {
+			return nil, fmt.Errorf("sub-mesh %d: the sub-meshes hold more indices than the %d-byte index buffer", i, len(idx))
+		}
 		start, end := s[0], s[0]+s[1]*int64(size)
 		if !bytes {
 			start, end = 0, s[1]*int64(size)

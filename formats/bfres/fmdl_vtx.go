@@ -295,6 +295,9 @@ func (v *rawVertices) attrib(name string, order binary.ByteOrder) ([][4]float32,
 		}
 		buf := v.buffers[a.buffer]
 		sz := int64(a.format.size())
+		if buf.stride == 0 && v.count > 1 {
+			return nil, fmt.Errorf("attribute %s: buffer %d has stride 0 for %d vertices", name, a.buffer, v.count)
+		}
 		if a.offset+sz > buf.stride && !(v.count <= 1 && buf.stride == 0) {
 			return nil, fmt.Errorf("attribute %s: %d bytes at offset %d run past the buffer's %d-byte stride", name, sz, a.offset, buf.stride)
 		}
