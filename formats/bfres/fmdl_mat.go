@@ -61,32 +61,16 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 	}
 	mat := defaultMaterial(name)
 	info := mat.Native.(*MaterialInfo)
-	var texNames []string
-	if nTex > 0 {
-		t, err := d.structAt(texArr, 8*nTex, "texture references")
-		if err != nil {
-			return mat, err
-		}
-		for i := int64(0); i < nTex; i++ {
-			texNames = append(texNames, t.name(8*i))
-		}
-		if t.err != nil {
-			return mat, t.err
-		}
+	texNames, err := d.nameArray(texArr, nTex, "texture references")
+	if err != nil {
+		return mat, err
 	}
 	var samplers []mesh.Sampler
-	if nSampler > 0 {
-		s, err := d.structAt(smpArr, 0x18*nSampler, "samplers")
-		if err != nil {
-			return mat, err
-		}
-		for i := int64(0); i < nSampler; i++ {
-			samplers = append(samplers, gx2Sampler(s.u32(0x18*i)))
-			info.Samplers = append(info.Samplers, s.name(0x18*i+0x10))
-		}
-		if s.err != nil {
-			return mat, s.err
-		}
+	if err := d.forEach(smpArr, nSampler, 0x18, "samplers", func(s *fields, o int64) {
+		samplers = append(samplers, gx2Sampler(s.u32(o)))
+		info.Samplers = append(info.Samplers, s.name(o+0x10))
+	}); err != nil {
+		return mat, err
 	}
 	if sassign != 0 {
 		if err := d.readShaderAssign(sassign, info); err != nil {
@@ -98,36 +82,60 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 			return mat, err
 		}
 	}
-	if riDict != 0 {
-		if err := d.readRenderInfos(riDict, info); err != nil {
-			return mat, err
-		}
+	if err := d.readRenderInfos(riDict, info); err != nil {
+		return mat, err
 	}
+	return finishMaterial(mat, info, texNames, samplers), nil
+}
+
+// finishMaterial pairs the textures with their samplers and applies the
+// render info.
+func finishMaterial(mat mesh.Material, info *MaterialInfo, texNames []string, samplers []mesh.Sampler) mesh.Material {
 	setTextures(&mat, info, texNames, samplers)
 	applyRenderInfo(&mat, info)
-	return mat, nil
+	return mat
+}
+
+// forEach reads n elements of size bytes at off through one field
+// reader, calling fn with each element's offset in it.
+func (d *decoder) forEach(off, n, size int64, what string, fn func(f *fields, o int64)) error {
+	if n == 0 {
+		return nil
+	}
+	f, err := d.structAt(off, n*size, what)
+	if err != nil {
+		return err
+	}
+	for i := int64(0); i < n && f.err == nil; i++ {
+		fn(&f, i*size)
+	}
+	return f.err
+}
+
+// nameArray reads n names, one per 8 bytes at off: Wii U texture
+// references (name, FTEX) or Switch texture names (u64 each).
+func (d *decoder) nameArray(off, n int64, what string) ([]string, error) {
+	var out []string
+	err := d.forEach(off, n, 8, what, func(t *fields, o int64) {
+		if d.le {
+			out = append(out, t.nxName(o))
+		} else {
+			out = append(out, t.name(o))
+		}
+	})
+	return out, err
 }
 
 // gx2Sampler decodes GX2 sampler word 0: clamp X bits 0–2, Y 3–5, mag
 // filter 9–10, min filter 12–13, mip filter 17–18.
 func gx2Sampler(w uint32) mesh.Sampler {
-	wrap := func(c uint32) mesh.Wrap {
-		switch c {
-		case 1, 3, 5, 7: // mirror, mirror once (+ borders)
-			return mesh.WrapMirror
-		case 2, 4, 6: // clamp, clamp half border, clamp border
-			return mesh.WrapClamp
-		}
-		return mesh.WrapRepeat
-	}
-	filter := func(v uint32) mesh.Filter {
-		if v == 0 {
-			return mesh.FilterNearest
-		}
-		return mesh.FilterLinear
-	}
-	return mesh.Sampler{WrapS: wrap(w & 7), WrapT: wrap(w >> 3 & 7),
-		MagFilter: filter(w >> 9 & 3), MinFilter: filter(w >> 12 & 3), Mipmaps: w>>17&3 != 0}
+	// clamp modes: wrap, mirror, clamp, mirror once, then the border
+	// variants of clamp and mirror once.
+	wraps := [8]mesh.Wrap{mesh.WrapRepeat, mesh.WrapMirror, mesh.WrapClamp, mesh.WrapMirror,
+		mesh.WrapClamp, mesh.WrapMirror, mesh.WrapClamp, mesh.WrapMirror}
+	filters := [4]mesh.Filter{mesh.FilterNearest, mesh.FilterLinear, mesh.FilterLinear, mesh.FilterLinear}
+	return mesh.Sampler{WrapS: wraps[w&7], WrapT: wraps[w>>3&7],
+		MagFilter: filters[w>>9&3], MinFilter: filters[w>>12&3], Mipmaps: w>>17&3 != 0}
 }
 
 // readShaderAssign reads the Wii U shader assign: archive and model
@@ -173,6 +181,9 @@ func (d *decoder) readShaderAssign(off int64, info *MaterialInfo) error {
 // u16 count, u8 type (0 int, 1 float, 2 string), a name, then the values
 // (strings as offsets).
 func (d *decoder) readRenderInfos(off int64, info *MaterialInfo) error {
+	if off == 0 {
+		return nil
+	}
 	dict, err := d.readDict(off, "render info")
 	if err != nil {
 		return err

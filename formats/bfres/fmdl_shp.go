@@ -29,36 +29,38 @@ func (d *decoder) readWiiUMesh(m *Model, o wiiuMeshOffsets) *rawModel {
 		r.vertices = append(r.vertices, v)
 		r.vtxErrs = append(r.vtxErrs, err)
 	}
-	if o.shapeDict != 0 {
-		dict, err := d.readDict(o.shapeDict, "FSHP dictionary")
-		if err != nil {
-			r.problem("shapes: %v", err)
-		} else {
-			for _, e := range dict.Entries {
-				rs := d.readFSHP(e.DataOffset)
-				if rs.name == "" {
-					rs.name = e.Name
-				}
-				r.shapes = append(r.shapes, rs)
-			}
+	d.eachEntry(r, o.shapeDict, "shapes", func(e DictNode) {
+		rs := d.readFSHP(e.DataOffset)
+		if rs.name == "" {
+			rs.name = e.Name
 		}
-	}
-	if o.matDict != 0 {
-		dict, err := d.readDict(o.matDict, "FMAT dictionary")
+		r.shapes = append(r.shapes, rs)
+	})
+	d.eachEntry(r, o.matDict, "materials", func(e DictNode) {
+		mat, err := d.readFMAT(e.DataOffset)
 		if err != nil {
-			r.problem("materials: %v", err)
-		} else {
-			for _, e := range dict.Entries {
-				mat, err := d.readFMAT(e.DataOffset)
-				if err != nil {
-					r.problem("material %s: %v; drawn with defaults", e.Name, err)
-					mat = defaultMaterial(e.Name)
-				}
-				r.materials = append(r.materials, mat)
-			}
+			r.problem("material %s: %v; drawn with defaults", e.Name, err)
+			mat = defaultMaterial(e.Name)
 		}
-	}
+		r.materials = append(r.materials, mat)
+	})
 	return r
+}
+
+// eachEntry calls fn for every entry of the Wii U dictionary at off (none
+// when off is 0); a dictionary that cannot be read is a problem.
+func (d *decoder) eachEntry(r *rawModel, off int64, what string, fn func(DictNode)) {
+	if off == 0 {
+		return
+	}
+	dict, err := d.readDict(off, what+" dictionary")
+	if err != nil {
+		r.problem("%s: %v", what, err)
+		return
+	}
+	for _, e := range dict.Entries {
+		fn(e)
+	}
 }
 
 func (d *decoder) readFVTX(off int64) (*rawVertices, error) {
@@ -79,38 +81,26 @@ func (d *decoder) readFVTX(off int64) (*rawVertices, error) {
 		return nil, d.errf(off+8, "FVTX: %d vertices is more than this reader takes (%d)", count, maxVertices)
 	}
 	v := &rawVertices{count: int(count)}
-	if nAttr > 0 {
-		a, err := d.structAt(attrArr, 0x0C*nAttr, "FVTX attributes")
-		if err != nil {
-			return nil, err
-		}
-		for i := int64(0); i < nAttr; i++ {
-			p := 0x0C * i
-			at := rawAttrib{name: a.name(p), buffer: int(a.u8(p + 4)), offset: int64(a.u16(p + 6)), code: a.u32(p + 8)}
-			at.format, at.ok = gx2AttribFormat(at.code)
-			v.attribs = append(v.attribs, at)
-		}
-		if a.err != nil {
-			return nil, a.err
-		}
+	if err := d.forEach(attrArr, nAttr, 0x0C, "FVTX attributes", func(a *fields, p int64) {
+		at := rawAttrib{name: a.name(p), buffer: int(a.u8(p + 4)), offset: int64(a.u16(p + 6)), code: a.u32(p + 8)}
+		at.format, at.ok = gx2AttribFormat(at.code)
+		v.attribs = append(v.attribs, at)
+	}); err != nil {
+		return nil, err
 	}
-	if nBuf > 0 {
-		b, err := d.structAt(bufArr, 0x18*nBuf, "FVTX buffers")
-		if err != nil {
-			return nil, err
+	var bufErr error
+	if err := d.forEach(bufArr, nBuf, 0x18, "FVTX buffers", func(b *fields, p int64) {
+		size, stride, data := b.u32(p+4), b.u16(p+0x0C), b.rel(p+0x14)
+		bytes, err := d.bufferBytes(data, int64(size), fmt.Sprintf("vertex buffer %d", p/0x18))
+		if b.err == nil && bufErr == nil && err != nil {
+			bufErr = err
 		}
-		for i := int64(0); i < nBuf; i++ {
-			p := 0x18 * i
-			size, stride, data := b.u32(p+4), b.u16(p+0x0C), b.rel(p+0x14)
-			if b.err != nil {
-				return nil, b.err
-			}
-			bytes, err := d.bufferBytes(data, int64(size), fmt.Sprintf("vertex buffer %d", i))
-			if err != nil {
-				return nil, err
-			}
-			v.buffers = append(v.buffers, rawBuffer{data: bytes, stride: int64(stride)})
-		}
+		v.buffers = append(v.buffers, rawBuffer{data: bytes, stride: int64(stride)})
+	}); err != nil {
+		return nil, err
+	}
+	if bufErr != nil {
+		return nil, bufErr
 	}
 	return v, nil
 }
@@ -218,24 +208,30 @@ func (d *decoder) readFSHP(off int64) rawShape {
 		rs.err = err
 		return rs
 	}
-	subs := [][2]int64{{0, int64(count)}}
-	if nSub > 0 {
-		sf, err := d.structAt(subArr, 8*nSub, "sub-meshes")
-		if err != nil {
-			rs.err = err
-			return rs
-		}
-		subs = subs[:0]
-		for i := int64(0); i < nSub; i++ {
-			subs = append(subs, [2]int64{int64(sf.u32(8 * i)), int64(sf.u32(8*i + 4))})
-		}
-		if sf.err != nil {
-			rs.err = sf.err
-			return rs
-		}
+	subs, err := d.subMeshes(subArr, nSub, count)
+	if err != nil {
+		rs.err = err
+		return rs
 	}
 	rs.indices, rs.err = subMeshIndices(idx, subs, size, order, nSub > 0)
 	return rs
+}
+
+// subMeshes reads n sub-meshes (u32 byte offset, u32 count) at off; with
+// none, the one range is the mesh's count indices.
+func (d *decoder) subMeshes(off, n int64, count uint32) ([][2]int64, error) {
+	if n == 0 {
+		return [][2]int64{{0, int64(count)}}, nil
+	}
+	sf, err := d.structAt(off, 8*n, "sub-meshes")
+	if err != nil {
+		return nil, err
+	}
+	subs := make([][2]int64, n)
+	for i := range subs {
+		subs[i] = [2]int64{int64(sf.u32(8 * int64(i))), int64(sf.u32(8*int64(i) + 4))}
+	}
+	return subs, sf.err
 }
 
 // subMeshIndices concatenates the sub-meshes' indices: (byte offset,

@@ -51,6 +51,12 @@ func (f attrFormat) size() int {
 	return f.comps * f.compBytes
 }
 
+// gx2Kinds and nxKinds map each platform's type field to a kind.
+var (
+	gx2Kinds = map[uint32]compKind{0: kindUnorm, 1: kindUint, 2: kindSnorm, 3: kindSint, 8: kindUscaled, 0xA: kindSscaled}
+	nxKinds  = map[uint32]compKind{1: kindUnorm, 2: kindSnorm, 3: kindUint, 4: kindSint, 5: kindFloat, 8: kindUscaled, 9: kindSscaled}
+)
+
 // gx2AttribFormat maps a GX2 attribute format (BfresLibrary's
 // GX2AttribFormat: layouts 0x00–0x13) to its layout.
 func gx2AttribFormat(code uint32) (attrFormat, bool) {
@@ -75,23 +81,7 @@ func gx2AttribFormat(code uint32) (attrFormat, bool) {
 		0x10: {3, 4, 0, packNone}, 0x12: {4, 4, 0, packNone},
 	}
 	f, ok := ints[layout]
-	if !ok {
-		return attrFormat{}, false
-	}
-	switch typ {
-	case 0:
-		f.kind = kindUnorm
-	case 1:
-		f.kind = kindUint
-	case 2:
-		f.kind = kindSnorm
-	case 3:
-		f.kind = kindSint
-	case 8:
-		f.kind = kindUscaled
-	case 0xA:
-		f.kind = kindSscaled
-	default:
+	if f.kind, ok = gx2Kinds[typ]; !ok || ints[layout].comps == 0 {
 		return attrFormat{}, false
 	}
 	if f.compBytes == 4 && (f.kind == kindUnorm || f.kind == kindSnorm) {
@@ -109,28 +99,12 @@ func nxAttribFormat(code uint32) (attrFormat, bool) {
 		0x12: {2, 2, 0, packNone}, 0x14: {1, 4, 0, packNone}, 0x15: {4, 2, 0, packNone},
 		0x17: {2, 4, 0, packNone}, 0x18: {3, 4, 0, packNone}, 0x19: {4, 4, 0, packNone},
 	}
-	f, ok := layouts[channel]
-	if !ok || code > 0xFFFF {
+	f := layouts[channel]
+	kind, ok := nxKinds[typ]
+	if f.comps == 0 || !ok || code > 0xFFFF {
 		return attrFormat{}, false
 	}
-	switch typ {
-	case 1:
-		f.kind = kindUnorm
-	case 2:
-		f.kind = kindSnorm
-	case 3:
-		f.kind = kindUint
-	case 4:
-		f.kind = kindSint
-	case 5:
-		f.kind = kindFloat
-	case 8:
-		f.kind = kindUscaled
-	case 9:
-		f.kind = kindSscaled
-	default:
-		return attrFormat{}, false
-	}
+	f.kind = kind
 	switch {
 	case f.pack == pack11_11_10F:
 		return f, f.kind == kindFloat

@@ -416,6 +416,25 @@ func refVertex(s *testShape, v testVert, skel *Skeleton, world []mgl64.Mat4) mgl
 	return out
 }
 
+// preparedClip opens data's first clip as formats.Open would: converted,
+// validated, prepared.
+func preparedClip(t *testing.T, data []byte) *anim.Clip {
+	t.Helper()
+	f, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clips, _ := f.Clips()
+	if len(clips) == 0 {
+		t.Fatal("no clip")
+	}
+	if err := clips[0].Validate(); err != nil {
+		t.Fatal(err)
+	}
+	clips[0].Prepare()
+	return clips[0]
+}
+
 // TestWiiUMeshSkinning: every skin count (0, 1, 2, 4; a one-bone vertex
 // on a smooth entry), halves and floats, sub-meshes, a first-vertex base
 // and a strip with a restart index, posed by an animation at fractional
@@ -440,16 +459,7 @@ func TestWiiUMeshSkinning(t *testing.T) {
 		t.Fatalf("skeleton %d, problems %v", m.Skeleton, m.Problems)
 	}
 	animFile := &File{Name: "anim", SkeletalAnims: []SkeletalAnim{poseAnimation(poseBones(), scaleModeMaya, false)}}
-	fa, err := Parse(encodeFile(animFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	clips, _ := fa.Clips()
-	clip := clips[0]
-	if err := clip.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	clip.Prepare()
+	clip := preparedClip(t, encodeFile(animFile))
 	b := anim.BindByName(clip, skel)
 	pose := anim.NewPose(clip)
 	world := make([]mgl64.Mat4, len(skel.Joints))

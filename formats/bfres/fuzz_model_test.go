@@ -24,9 +24,7 @@ func FuzzModel(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data)
 		if err != nil {
-			if strings.ContainsAny(err.Error(), "\n\r") || !strings.HasPrefix(err.Error(), "bfres: ") {
-				t.Fatalf("error %q is not one bfres-prefixed line", err)
-			}
+			oneLine(t, err.Error(), "bfres: ")
 			return
 		}
 		skels := file.Skeletons()
@@ -37,9 +35,7 @@ func FuzzModel(f *testing.F) {
 			}
 			m.Check(joints)
 			for _, p := range m.Problems {
-				if strings.ContainsAny(p, "\n\r") || !strings.HasPrefix(p, "model "+m.Name+": ") {
-					t.Fatalf("problem %q is not one line naming model %q", p, m.Name)
-				}
+				oneLine(t, p, "model "+m.Name+": ")
 			}
 			world := make([]mgl64.Mat4, joints)
 			for i := range world {
@@ -49,4 +45,11 @@ func FuzzModel(f *testing.F) {
 			m.PoseInto(&p, world)
 		}
 	})
+}
+
+// oneLine fails unless msg is one line starting with prefix.
+func oneLine(t *testing.T, msg, prefix string) {
+	if strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, prefix) {
+		t.Fatalf("%q is not one line starting %q", msg, prefix)
+	}
 }

@@ -27,20 +27,25 @@ type nxModelLayout struct {
 	mName, mRenderInfo, mShaderAssign, mTexNames, mSamplers, mSamplerDict, mRICount, mSamplerCount, mTexCount int64
 }
 
-var (
-	nxModelV5 = nxModelLayout{fvtxSize: 0x60, fshpSize: 0x70, fmatSize: 0xB8,
-		vtxArr: 0x28, shapeArr: 0x30, matArr: 0x40,
-		vAttrArr: 0x10, vSizeArr: 0x38, vStrideArr: 0x40, vBufOff: 0x50, vAttrCount: 0x54, vBufCount: 0x55, vCount: 0x58,
-		sName: 0x10, sMeshArr: 0x20, sMaterial: 0x5E, sBone: 0x60, sVertex: 0x62, sSkin: 0x66, sMeshCount: 0x67,
-		mName: 0x10, mRenderInfo: 0x18, mShaderAssign: 0x28, mTexNames: 0x38, mSamplers: 0x48, mSamplerDict: 0x50,
-		mRICount: 0xA6, mSamplerCount: 0xA8, mTexCount: 0xA9}
-	nxModelV9 = nxModelLayout{fvtxSize: 0x58, fshpSize: 0x60, fmatSize: 0xA8,
-		vtxArr: 0x20, shapeArr: 0x28, matArr: 0x38,
-		vAttrArr: 0x08, vSizeArr: 0x30, vStrideArr: 0x38, vBufOff: 0x48, vAttrCount: 0x4C, vBufCount: 0x4D, vCount: 0x50,
-		sName: 0x08, sMeshArr: 0x18, sMaterial: 0x52, sBone: 0x54, sVertex: 0x56, sSkin: 0x5A, sMeshCount: 0x5B,
-		mName: 0x08, mRenderInfo: 0x10, mShaderAssign: 0x20, mTexNames: 0x30, mSamplers: 0x40, mSamplerDict: 0x48,
-		mRICount: 0x9A, mSamplerCount: 0x9C, mTexCount: 0x9D}
-)
+// nxModelLayoutFor gives each field its offset before v9 (a) or from
+// v9 (b).
+func nxModelLayoutFor(v9 bool) nxModelLayout {
+	p := func(a, b int64) int64 {
+		if v9 {
+			return b
+		}
+		return a
+	}
+	return nxModelLayout{fvtxSize: p(0x60, 0x58), fshpSize: p(0x70, 0x60), fmatSize: p(0xB8, 0xA8),
+		vtxArr: p(0x28, 0x20), shapeArr: p(0x30, 0x28), matArr: p(0x40, 0x38),
+		vAttrArr: p(0x10, 0x08), vSizeArr: p(0x38, 0x30), vStrideArr: p(0x40, 0x38), vBufOff: p(0x50, 0x48),
+		vAttrCount: p(0x54, 0x4C), vBufCount: p(0x55, 0x4D), vCount: p(0x58, 0x50),
+		sName: p(0x10, 0x08), sMeshArr: p(0x20, 0x18), sMaterial: p(0x5E, 0x52), sBone: p(0x60, 0x54),
+		sVertex: p(0x62, 0x56), sSkin: p(0x66, 0x5A), sMeshCount: p(0x67, 0x5B),
+		mName: p(0x10, 0x08), mRenderInfo: p(0x18, 0x10), mShaderAssign: p(0x28, 0x20), mTexNames: p(0x38, 0x30),
+		mSamplers: p(0x48, 0x40), mSamplerDict: p(0x50, 0x48), mRICount: p(0xA6, 0x9A), mSamplerCount: p(0xA8, 0x9C),
+		mTexCount: p(0xA9, 0x9D)}
+}
 
 // nxExternalGPU is the v10 external-flags bit of files whose GPU data
 // lives in another file (Tears of the Kingdom).
@@ -73,12 +78,7 @@ func (d *decoder) nxReadGPUBlob(hf *fields, bufferInfo int64, external uint8) {
 	d.gpu = b
 }
 
-func (d *decoder) nxModelLayout() nxModelLayout {
-	if d.nx.v9 {
-		return nxModelV9
-	}
-	return nxModelV5
-}
+func (d *decoder) nxModelLayout() nxModelLayout { return nxModelLayoutFor(d.nx.v9) }
 
 // nxReadMesh reads a Switch FMDL's vertex buffers, shapes and materials.
 // Failures are problems of the model; the file opens.
@@ -171,20 +171,12 @@ func (d *decoder) nxReadFVTX(off int64, l nxModelLayout) (*rawVertices, error) {
 		return nil, d.errf(off+l.vCount, "FVTX: %d vertices is more than this reader takes (%d)", count, maxVertices)
 	}
 	v := &rawVertices{count: int(count)}
-	if nAttr > 0 {
-		a, err := d.structAt(attrArr, 0x10*nAttr, "FVTX attributes")
-		if err != nil {
-			return nil, err
-		}
-		for i := int64(0); i < nAttr; i++ {
-			p := 0x10 * i
-			at := rawAttrib{name: a.nxName(p), code: a.u32(p + 8), offset: int64(a.u16(p + 0x0C)), buffer: int(a.u8(p + 0x0E))}
-			at.format, at.ok = nxAttribFormat(at.code)
-			v.attribs = append(v.attribs, at)
-		}
-		if a.err != nil {
-			return nil, a.err
-		}
+	if err := d.forEach(attrArr, nAttr, 0x10, "FVTX attributes", func(a *fields, p int64) {
+		at := rawAttrib{name: a.nxName(p), code: a.u32(p + 8), offset: int64(a.u16(p + 0x0C)), buffer: int(a.u8(p + 0x0E))}
+		at.format, at.ok = nxAttribFormat(at.code)
+		v.attribs = append(v.attribs, at)
+	}); err != nil {
+		return nil, err
 	}
 	if nBuf > 0 {
 		sz, err := d.structAt(sizeArr, 0x10*nBuf, "vertex buffer sizes")
@@ -294,21 +286,10 @@ func (d *decoder) nxReadFSHP(off int64, l nxModelLayout) rawShape {
 		return rs
 	}
 	idx := d.gpu[dataOff : dataOff+bsize]
-	subs := [][2]int64{{0, int64(count)}}
-	if nSub > 0 {
-		sf, err := d.structAt(subArr, 8*nSub, "sub-meshes")
-		if err != nil {
-			rs.err = err
-			return rs
-		}
-		subs = subs[:0]
-		for i := int64(0); i < nSub; i++ {
-			subs = append(subs, [2]int64{int64(sf.u32(8 * i)), int64(sf.u32(8*i + 4))})
-		}
-		if sf.err != nil {
-			rs.err = sf.err
-			return rs
-		}
+	subs, err := d.subMeshes(subArr, nSub, count)
+	if err != nil {
+		rs.err = err
+		return rs
 	}
 	rs.indices, rs.err = subMeshIndices(idx, subs, size, binary.LittleEndian, nSub > 0)
 	return rs
@@ -318,22 +299,10 @@ func (d *decoder) nxReadFSHP(off int64, l nxModelLayout) rawShape {
 // 1 mirror, 2 clamp to edge, 3 clamp to border, 4 mirror-clamp), u16
 // filter at 6 (mip bits 0–1, mag 2–3, min 4–5; 1 point, 2 linear).
 func nxSampler(u, v uint8, filter uint16) mesh.Sampler {
-	wrap := func(a uint8) mesh.Wrap {
-		switch a {
-		case 1, 4:
-			return mesh.WrapMirror
-		case 2, 3:
-			return mesh.WrapClamp
-		}
-		return mesh.WrapRepeat
-	}
-	f := func(x uint16) mesh.Filter {
-		if x == 1 {
-			return mesh.FilterNearest
-		}
-		return mesh.FilterLinear
-	}
-	return mesh.Sampler{WrapS: wrap(u), WrapT: wrap(v), MagFilter: f(filter >> 2 & 3), MinFilter: f(filter >> 4 & 3), Mipmaps: filter&3 != 0}
+	wraps := [5]mesh.Wrap{mesh.WrapRepeat, mesh.WrapMirror, mesh.WrapClamp, mesh.WrapClamp, mesh.WrapMirror}
+	wrap := func(a uint8) mesh.Wrap { return wraps[min(int(a), 4)] }
+	filters := [4]mesh.Filter{mesh.FilterLinear, mesh.FilterNearest, mesh.FilterLinear, mesh.FilterLinear}
+	return mesh.Sampler{WrapS: wrap(u), WrapT: wrap(v), MagFilter: filters[filter>>2&3], MinFilter: filters[filter>>4&3], Mipmaps: filter&3 != 0}
 }
 
 func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) {
@@ -352,31 +321,17 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 	if f.err != nil {
 		return mat, f.err
 	}
-	var texNames []string
-	if nTex > 0 {
-		t, err := d.structAt(texArr, 8*nTex, "texture names")
-		if err != nil {
-			return mat, err
-		}
-		for i := int64(0); i < nTex; i++ {
-			texNames = append(texNames, t.nxName(8*i))
-		}
-		if t.err != nil {
-			return mat, t.err
-		}
+	texNames, err := d.nameArray(texArr, nTex, "texture names")
+	if err != nil {
+		return mat, err
 	}
 	var samplers []mesh.Sampler
+	if err := d.forEach(smpArr, nSmp, 0x20, "samplers", func(s *fields, o int64) {
+		samplers = append(samplers, nxSampler(s.u8(o), s.u8(o+1), s.u16(o+6)))
+	}); err != nil {
+		return mat, err
+	}
 	if nSmp > 0 {
-		s, err := d.structAt(smpArr, 0x20*nSmp, "samplers")
-		if err != nil {
-			return mat, err
-		}
-		for i := int64(0); i < nSmp; i++ {
-			samplers = append(samplers, nxSampler(s.u8(0x20*i), s.u8(0x20*i+1), s.u16(0x20*i+6)))
-		}
-		if s.err != nil {
-			return mat, s.err
-		}
 		if smpDict != 0 {
 			dict, err := d.nxDict(smpDict, smpArr, 0x20, "sampler dictionary")
 			if err != nil {
@@ -407,9 +362,7 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 			return mat, err
 		}
 	}
-	setTextures(&mat, info, texNames, samplers)
-	applyRenderInfo(&mat, info)
-	return mat, nil
+	return finishMaterial(mat, info, texNames, samplers), nil
 }
 
 func (d *decoder) nxRenderInfoValues(data, n int64, typ uint8) ([]string, error) {
