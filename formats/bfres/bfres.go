@@ -1,6 +1,7 @@
 // Package bfres reads NintendoWare FRES (BFRES) files of the Wii U and the
-// Switch: models' skeletons (FMDL/FSKL; meshes and materials are counted,
-// not decoded) and every animation kind the viewer plays.
+// Switch: models (FMDL: skeleton, vertex buffers, shapes at LOD 0 and
+// materials, as mesh.Model through File.Meshes; fmdl_*.go and
+// switch_model.go) and every animation kind the viewer plays.
 //
 // Wii U files (FRES versions 3.x and 4.x, big-endian) hold skeletal
 // animations (FSKA), shader-parameter, colour and texture SRT animations
@@ -153,6 +154,10 @@ type decoder struct {
 	// FSHUs (groups 3, 4): their targets are any float of the parameter,
 	// not TexSrt fields (fshu_param.go).
 	shaderParams bool
+	// gpu is a Switch file's GPU data (vertex and index buffers), or
+	// gpuErr why it could not be found (switch_model.go).
+	gpu    []byte
+	gpuErr error
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {

@@ -51,6 +51,7 @@ func open(a *format.Asset, data []byte, _ format.Env) error {
 	clips, warnings := f.Clips()
 	a.Clips = clips
 	a.Skeletons = f.Skeletons()
+	a.Models = f.Meshes()
 	a.Warnings = append(a.Warnings, warnings...)
 	for _, b := range f.Broken {
 		a.Broken = append(a.Broken, format.BrokenClip{Name: b.Name, Err: b.Err})

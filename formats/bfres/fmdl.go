@@ -2,7 +2,8 @@ package bfres
 
 import "math"
 
-// Model is an FMDL subfile; only its skeleton is decoded.
+// Model is an FMDL subfile: its skeleton, and its shapes, vertex buffers
+// and materials as read for the mesh (Meshes builds the mesh models).
 type Model struct {
 	FileOffset    int64
 	Name, Path    string
@@ -12,6 +13,9 @@ type Model struct {
 	NumUserData   uint16
 	TotalVertices uint32
 	Skeleton      *Skeleton // nil when the model has none
+	// raw is the geometry and materials read for the mesh (nil when the
+	// model was written without them, as test encoders do).
+	raw *rawModel
 }
 
 // Skeleton is an FSKL section.
@@ -98,6 +102,26 @@ func (d *decoder) readModel(off int64) (Model, error) {
 			return Model{}, err
 		}
 		m.Skeleton = s
+	}
+	// The geometry's offsets are read without failing the model: a bad
+	// one is a problem of its mesh, and the skeleton still opens.
+	var o wiiuMeshOffsets
+	var bad []string
+	for i, p := range []*int64{&o.vtxArr, &o.shapeDict, &o.matDict} {
+		fo := 0x10 + 4*int64(i)
+		v, err := f.r.S32(fo)
+		if err != nil || v == 0 {
+			continue
+		}
+		if t := off + fo + int64(v); t > 0 && t < int64(d.r.Len()) {
+			*p = t
+		} else {
+			bad = append(bad, [3]string{"vertex buffer array", "shape dictionary", "material dictionary"}[i])
+		}
+	}
+	m.raw = d.readWiiUMesh(&m, o)
+	for _, b := range bad {
+		m.raw.problem("the %s offset points outside the file; left out", b)
 	}
 	return m, nil
 }

@@ -341,20 +341,11 @@ func poseSample(t *testing.T, animFile, modelFile *File, frames []float64) (doc 
 // poseSampleBytes is poseSample on encoded files (either platform).
 func poseSampleBytes(t *testing.T, animData, modelData []byte, frames []float64) (doc *sample.Doc, all [][][3]float64) {
 	t.Helper()
-	fa, err := Parse(animData)
-	if err != nil {
-		t.Fatal(err)
-	}
+	clip := preparedClip(t, animData)
 	fm, err := Parse(modelData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	clips, _ := fa.Clips()
-	clip := clips[0]
-	if err := clip.Validate(); err != nil {
-		t.Fatal(err)
-	}
-	clip.Prepare()
 	skel := fm.Skeletons()[0]
 	if err := skel.Finish(); err != nil {
 		t.Fatal(err)

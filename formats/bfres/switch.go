@@ -229,6 +229,7 @@ func ParseSwitch(data []byte) (*File, error) {
 	if sw.ExternalFlags&(1<<1|1<<2) != 0 {
 		return nil, bin.Unsupportedf(formatName, "Switch FRES %s: names live in an external string file (external flags 0x%02x)", h.VersionString, sw.ExternalFlags)
 	}
+	d.nxReadGPUBlob(&hf, base+0x58, sw.ExternalFlags)
 	for _, g := range groups {
 		if g.dict == 0 {
 			if g.count != 0 {

@@ -36,6 +36,7 @@ func (d *decoder) nxReadModel(off int64) (Model, error) {
 		}
 		m.Skeleton = s
 	}
+	m.raw = d.nxReadMesh(&m, off)
 	return m, nil
 }
 
