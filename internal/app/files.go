@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
@@ -157,6 +158,9 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if file, _ := SplitArchivePath(path); file != "" && !strings.HasPrefix(path, "demo/") {
+		formats.LinkTextures(as, formats.DirSiblings(file))
+	}
 	if as.Archive == nil {
 		return []*File{{path: path, name: name, asset: as}}, nil
 	}
@@ -179,6 +183,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
 			continue
 		}
+		formats.LinkTextures(ea, formats.ArchiveSiblings(as.Archive, e.Path))
 		out = append(out, &File{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
 	}
 	return out, nil

@@ -87,6 +87,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 		return nil, &InputError{file, err}
 	}
 	if inner == "" {
+		formats.LinkTextures(a, formats.DirSiblings(file))
 		return openSingleEntry(file, a)
 	}
 	if a.Archive == nil {
@@ -100,6 +101,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 	if err != nil {
 		return nil, &InputError{arg, err}
 	}
+	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, inner))
 	return e, nil
 }
 
@@ -134,6 +136,7 @@ func openSingleEntry(file string, a *formats.Asset) (*formats.Asset, error) {
 		return nil, &InputError{file + ":" + only.Path, err}
 	}
 	e.Details = append([]formats.Detail{{Name: "archiveEntry", Value: only.Path}}, e.Details...)
+	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, only.Path))
 	return e, nil
 }
 

@@ -1,0 +1,94 @@
+package formats
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/animscope/animscope/formats/bfres"
+	"github.com/animscope/animscope/mesh"
+)
+
+// SiblingReader reads a file beside the one opened (a base name, in the
+// same directory or archive folder); an error means there is none.
+type SiblingReader = bfres.SiblingReader
+
+// LinkTextures points the models' texture slots that name a texture the
+// model does not hold at the texture of that name: a BFRES file's own
+// textures, or those of the texture files beside it (BotW's X.Tex1 and
+// X.Tex2, a Switch X.Tex), read with read (nil: none). A slot whose
+// texture is found nowhere stays untextured, and each model with such
+// slots gets one warning naming the textures and where the game keeps
+// them.
+func LinkTextures(a *Asset, read SiblingReader) {
+	if len(a.Models) == 0 || a.Format != "bfres" {
+		return
+	}
+	byName, problems := bfres.Textures(a, read)
+	a.Warnings = append(a.Warnings, problems...)
+	for _, m := range a.Models {
+		index := map[*mesh.Texture]int{}
+		for i, t := range m.Textures {
+			index[t] = i
+		}
+		var missing []string
+		for mi := range m.Materials {
+			slots := m.Materials[mi].Textures
+			for si := range slots {
+				s := &slots[si]
+				if s.Texture >= 0 || s.Name == "" {
+					continue
+				}
+				t, ok := byName[s.Name]
+				if !ok {
+					if !slices.Contains(missing, s.Name) {
+						missing = append(missing, s.Name)
+					}
+					continue
+				}
+				i, ok := index[t]
+				if !ok {
+					i = len(m.Textures)
+					m.Textures = append(m.Textures, t)
+					index[t] = i
+				}
+				s.Texture = i
+			}
+		}
+		if len(missing) > 0 {
+			a.Warnings = append(a.Warnings, fmt.Sprintf("model %s: %d textures not found (%s); they are not in %s%s, so those materials draw untextured",
+				m.Name, len(missing), shortList(missing, 4), path.Base(strings.ReplaceAll(a.Name, `\`, "/")), siblingHint(a.Name)))
+		}
+	}
+}
+
+// siblingHint names the texture files a BFRES model's textures usually
+// live in.
+func siblingHint(name string) string {
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	stem := strings.TrimSuffix(strings.TrimSuffix(base, ".sbfres"), ".bfres")
+	return fmt.Sprintf(" or beside it (%s.Tex1/.Tex2 on the Wii U, %s.Tex on the Switch)", stem, stem)
+}
+
+func shortList(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + ", …"
+}
+
+// DirSiblings reads the files beside the file at p from its directory.
+func DirSiblings(p string) SiblingReader { return bfres.DirSiblings(p) }
+
+// ArchiveSiblings reads the entries beside entry in the same folder of
+// the archive ar.
+func ArchiveSiblings(ar Archive, entry string) SiblingReader {
+	dir := path.Dir(strings.ReplaceAll(entry, `\`, "/"))
+	return func(name string) ([]byte, error) {
+		if name != path.Base(name) {
+			return nil, fmt.Errorf("%q is not a base name", name)
+		}
+		return ar.Read(path.Join(dir, name))
+	}
+}
