@@ -17,7 +17,25 @@ type Texture struct {
 	// data in a format GPUs take as it is (BC1–BC7, ASTC), so the renderer
 	// can upload it without decoding where the driver supports it.
 	Blocks func(mip int) (BlockFormat, []byte, error)
+	// Swizzle says where each channel a shader samples (R, G, B, A) comes
+	// from when the Blocks data is uploaded as it is (a BFRES/BNTX
+	// component mapping); the zero value samples the blocks unchanged.
+	// Decode has it applied already.
+	Swizzle [4]Channel
 }
+
+// Channel is the source of one sampled channel.
+type Channel uint8
+
+const (
+	ChannelSame Channel = iota // the channel itself
+	ChannelR
+	ChannelG
+	ChannelB
+	ChannelA
+	ChannelZero
+	ChannelOne
+)
 
 // BlockFormat is a block-compressed format a GPU can sample directly.
 type BlockFormat uint8

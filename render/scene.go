@@ -34,6 +34,7 @@ type Renderer struct {
 	quadData  []float32
 	gridKey   viewmodel.Grid
 	gridVerts int32
+	meshRenderer
 }
 
 // NewRenderer compiles the scene shaders and creates the vertex buffers.
@@ -56,6 +57,10 @@ func NewRendererFrom(source ShaderSource) (*Renderer, error) {
 		return nil, err
 	}
 	if r.quad, err = newProgram(source, "texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline", "u_tint", "u_pattern"); err != nil {
+		r.Delete()
+		return nil, err
+	}
+	if err = r.initMeshes(source); err != nil {
 		r.Delete()
 		return nil, err
 	}
@@ -93,6 +98,7 @@ func newVertexArray(stride int, attribs []attrib) (vao, vbo uint32) {
 
 // Delete frees the GL objects.
 func (r *Renderer) Delete() {
+	r.deleteMeshes()
 	for _, p := range []*program{r.flat, r.thick, r.point, r.quad} {
 		p.delete()
 	}
@@ -121,7 +127,11 @@ func upload(vbo uint32, data []float32) {
 }
 
 // DrawScene draws s into the current framebuffer's viewport s.Viewport,
-// clearing that rectangle first.
+// clearing that rectangle first: the test quad, the grid, the models
+// (mesh_draw.go: uploaded on first sight, skinned on the GPU) as
+// s.MeshMode says, then the bones and joints over everything. MeshMode
+// matters only when the scene has meshes: a skeleton without a model is
+// always drawn.
 func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	vp := s.Viewport
 	if vp.W <= 0 || vp.H <= 0 {
@@ -165,6 +175,13 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 			r.drawThickLines(axes[:], 2*px, &mvp, viewport)
 			gl.DepthMask(true)
 		}
+	}
+	r.drawMeshes(s)
+	if s.MeshMode == viewmodel.MeshOnly && len(s.Meshes) > 0 {
+		gl.Disable(gl.SCISSOR_TEST)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
 	}
 	gl.Disable(gl.DEPTH_TEST)
 	r.drawThickLines(s.Bones, s.BoneWidth*px, &mvp, viewport)
