@@ -38,7 +38,7 @@ func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 		// Every scene shader compiles and links from its embedded source
 		// (the ImGui pair below); a broken one in its place fails with
 		// the file's name and the driver's log.
-		for _, file := range []string{"flat.vert", "flat.frag", "thickline.vert", "thickline.frag", "point.vert", "point.frag", "texquad.vert", "texquad.frag"} {
+		for _, file := range []string{"flat.vert", "flat.frag", "thickline.vert", "thickline.frag", "point.vert", "point.frag", "texquad.vert", "texquad.frag", "mesh.vert", "mesh.frag"} {
 			broken := func(f string) (string, error) {
 				if f == file {
 					return "out vec4 o; void main() { o = undefined_thing; }", nil
