@@ -34,6 +34,9 @@ type Renderer struct {
 	quadData  []float32
 	gridKey   viewmodel.Grid
 	gridVerts int32
+	// mvp is the frame's projection × view, kept on the heap once: a
+	// local handed to GL would escape and allocate every frame.
+	mvp *mgl32.Mat4
 	meshRenderer
 }
 
@@ -43,7 +46,7 @@ func NewRenderer() (*Renderer, error) { return NewRendererFrom(shaders.Source) }
 // NewRendererFrom is NewRenderer with the shader files read from source
 // (an edited copy, or a test's broken one).
 func NewRendererFrom(source ShaderSource) (*Renderer, error) {
-	r := &Renderer{quadData: make([]float32, 4*quadStride)}
+	r := &Renderer{quadData: make([]float32, 4*quadStride), mvp: new(mgl32.Mat4)}
 	var err error
 	if r.flat, err = newProgram(source, "flat", "u_mvp"); err != nil {
 		return nil, err
@@ -156,14 +159,15 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 
-	mvp := s.Proj.Mul4(s.View)
+	*r.mvp = s.Proj.Mul4(s.View)
+	mvp := r.mvp
 	viewport := [2]float32{float32(vp.W), float32(vp.H)}
 
 	if s.Quad != nil {
-		r.drawQuad(s.Quad, &mvp)
+		r.drawQuad(s.Quad, mvp)
 	}
 	if s.Grid.Show && s.Grid.Spacing > 0 && s.Grid.Half > 0 {
-		r.drawGrid(s.Grid, &mvp)
+		r.drawGrid(s.Grid, mvp)
 		if s.Grid.Axes {
 			ext := s.Grid.Spacing * float32(s.Grid.Half)
 			axes := [3]viewmodel.Line{
@@ -172,7 +176,7 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 0, ext}, Color: viewmodel.Color{0.35, 0.55, 1.00, 1}},
 			}
 			gl.DepthMask(false)
-			r.drawThickLines(axes[:], 2*px, &mvp, viewport)
+			r.drawThickLines(axes[:], 2*px, mvp, viewport)
 			gl.DepthMask(true)
 		}
 	}
@@ -184,8 +188,8 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 		return
 	}
 	gl.Disable(gl.DEPTH_TEST)
-	r.drawThickLines(s.Bones, s.BoneWidth*px, &mvp, viewport)
-	r.drawPoints(s.Points, s.PointSize*px, &mvp, viewport)
+	r.drawThickLines(s.Bones, s.BoneWidth*px, mvp, viewport)
+	r.drawPoints(s.Points, s.PointSize*px, mvp, viewport)
 	gl.Disable(gl.SCISSOR_TEST)
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)
