@@ -215,11 +215,7 @@ func (g *gpuShape) delete() {
 	if g.vao != 0 {
 		gl.DeleteVertexArrays(1, &g.vao)
 	}
-	for _, b := range []*uint32{&g.vbo, &g.ebo} {
-		if *b != 0 {
-			gl.DeleteBuffers(1, b)
-		}
-	}
+	deleteBuffers(&g.vbo, &g.ebo)
 	*g = gpuShape{}
 }
 

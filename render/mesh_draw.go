@@ -81,13 +81,27 @@ func (r *Renderer) deleteMeshes() {
 		gl.DeleteSamplers(1, &id)
 		delete(r.samplers, s)
 	}
-	if r.skinTex != 0 {
-		gl.DeleteTextures(1, &r.skinTex)
-		r.skinTex = 0
+	deleteTextures(&r.skinTex)
+	deleteBuffers(&r.skinBuf)
+}
+
+// deleteTextures and deleteBuffers free the named objects that exist and
+// zero the names.
+func deleteTextures(ids ...*uint32) {
+	for _, id := range ids {
+		if *id != 0 {
+			gl.DeleteTextures(1, id)
+			*id = 0
+		}
 	}
-	if r.skinBuf != 0 {
-		gl.DeleteBuffers(1, &r.skinBuf)
-		r.skinBuf = 0
+}
+
+func deleteBuffers(ids ...*uint32) {
+	for _, id := range ids {
+		if *id != 0 {
+			gl.DeleteBuffers(1, id)
+			*id = 0
+		}
 	}
 }
 
@@ -210,12 +224,7 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
 		gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
 		gl.Disable(gl.CULL_FACE)
-		gl.Enable(gl.DEPTH_TEST)
-		gl.DepthFunc(gl.LEQUAL)
-		gl.DepthMask(false)
-		gl.Enable(gl.BLEND)
-		gl.BlendEquation(gl.FUNC_ADD)
-		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+		overlayState()
 		gl.Uniform4f(p.loc("u_wire"), wireColor[0], wireColor[1], wireColor[2], wireColor[3])
 		lastDraw = -1
 		for _, it := range items {
@@ -230,14 +239,8 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 
 	// Back to the state the rest of DrawScene expects.
 	gl.ColorMask(true, true, true, true)
-	gl.Disable(gl.CULL_FACE)
 	gl.FrontFace(gl.CCW)
-	gl.Enable(gl.BLEND)
-	gl.BlendEquation(gl.FUNC_ADD)
-	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
-	gl.Enable(gl.DEPTH_TEST)
-	gl.DepthFunc(gl.LEQUAL)
-	gl.DepthMask(true)
+	sceneState()
 	gl.BindSampler(0, 0)
 	gl.ActiveTexture(gl.TEXTURE1)
 	gl.BindTexture(gl.TEXTURE_BUFFER, 0)
@@ -386,12 +389,7 @@ func setMaterialState(mat *mesh.Material, xray bool) {
 		gl.CullFace(gl.BACK)
 	}
 	if xray {
-		gl.Enable(gl.DEPTH_TEST)
-		gl.DepthFunc(gl.LEQUAL)
-		gl.DepthMask(false)
-		gl.Enable(gl.BLEND)
-		gl.BlendEquation(gl.FUNC_ADD)
-		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+		overlayState()
 		return
 	}
 	if depthTest {
@@ -414,28 +412,29 @@ func setMaterialState(mat *mesh.Material, xray bool) {
 	gl.BlendFunc(blendFactor(blend.Src), blendFactor(blend.Dst))
 }
 
+// blendFactors are the GL factors by mesh.BlendFactor.
+var blendFactors = [...]uint32{
+	mesh.FactorZero: gl.ZERO, mesh.FactorOne: gl.ONE,
+	mesh.FactorSrcColor: gl.SRC_COLOR, mesh.FactorOneMinusSrcColor: gl.ONE_MINUS_SRC_COLOR,
+	mesh.FactorSrcAlpha: gl.SRC_ALPHA, mesh.FactorOneMinusSrcAlpha: gl.ONE_MINUS_SRC_ALPHA,
+	mesh.FactorDstAlpha: gl.DST_ALPHA, mesh.FactorOneMinusDstAlpha: gl.ONE_MINUS_DST_ALPHA,
+	mesh.FactorDstColor: gl.DST_COLOR, mesh.FactorOneMinusDstColor: gl.ONE_MINUS_DST_COLOR,
+}
+
+// overlayState draws over what is there without hiding it: depth tested,
+// not written, alpha blended (the wireframe pass, X-ray meshes).
+func overlayState() {
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
+	gl.DepthMask(false)
+	gl.Enable(gl.BLEND)
+	gl.BlendEquation(gl.FUNC_ADD)
+	gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+}
+
 func blendFactor(f mesh.BlendFactor) uint32 {
-	switch f {
-	case mesh.FactorZero:
-		return gl.ZERO
-	case mesh.FactorOne:
-		return gl.ONE
-	case mesh.FactorSrcColor:
-		return gl.SRC_COLOR
-	case mesh.FactorOneMinusSrcColor:
-		return gl.ONE_MINUS_SRC_COLOR
-	case mesh.FactorSrcAlpha:
-		return gl.SRC_ALPHA
-	case mesh.FactorOneMinusSrcAlpha:
-		return gl.ONE_MINUS_SRC_ALPHA
-	case mesh.FactorDstAlpha:
-		return gl.DST_ALPHA
-	case mesh.FactorOneMinusDstAlpha:
-		return gl.ONE_MINUS_DST_ALPHA
-	case mesh.FactorDstColor:
-		return gl.DST_COLOR
-	case mesh.FactorOneMinusDstColor:
-		return gl.ONE_MINUS_DST_COLOR
+	if int(f) < len(blendFactors) {
+		return blendFactors[f]
 	}
 	return gl.ONE
 }

@@ -172,10 +172,7 @@ func newTex(g *gpuTexture) {
 }
 
 func deleteTex(g *gpuTexture) {
-	if g.id != 0 {
-		gl.DeleteTextures(1, &g.id)
-		g.id = 0
-	}
+	deleteTextures(&g.id)
 	g.levels, g.compressed = 0, false
 }
 
@@ -213,7 +210,7 @@ func (r *Renderer) uploadBlocks(g *gpuTexture, t *mesh.Texture) error {
 		g.levels = level + 1
 	}
 	setLevels(g.levels)
-	setSwizzle(t.Swizzle, f)
+	setSwizzle(t.Swizzle)
 	if err := checkError("uploading texture " + t.Name); err != nil {
 		deleteTex(g)
 		return err
@@ -296,32 +293,22 @@ func setLevels(levels int) {
 // BC4 samples as (R, 0, 0, 1), BC5 as (R, G, 0, 1), the channels the
 // format lacks as the GPU returns them (MESH-CONTRACT), before the
 // mapping.
-func setSwizzle(s [4]mesh.Channel, _ mesh.BlockFormat) {
+func setSwizzle(s [4]mesh.Channel) {
 	if s == [4]mesh.Channel{} {
 		return
 	}
-	self := [4]int32{gl.RED, gl.GREEN, gl.BLUE, gl.ALPHA}
-	var v [4]int32
+	v := [4]int32{gl.RED, gl.GREEN, gl.BLUE, gl.ALPHA} // ChannelSame
 	for i, c := range s {
-		switch c {
-		case mesh.ChannelR:
-			v[i] = gl.RED
-		case mesh.ChannelG:
-			v[i] = gl.GREEN
-		case mesh.ChannelB:
-			v[i] = gl.BLUE
-		case mesh.ChannelA:
-			v[i] = gl.ALPHA
-		case mesh.ChannelZero:
-			v[i] = gl.ZERO
-		case mesh.ChannelOne:
-			v[i] = gl.ONE
-		default:
-			v[i] = self[i]
+		if c != mesh.ChannelSame && int(c) < len(swizzleSources) {
+			v[i] = swizzleSources[c]
 		}
 	}
 	gl.TexParameteriv(gl.TEXTURE_2D, gl.TEXTURE_SWIZZLE_RGBA, &v[0])
 }
+
+// swizzleSources are the GL swizzle values by mesh.Channel.
+var swizzleSources = [...]int32{mesh.ChannelR: gl.RED, mesh.ChannelG: gl.GREEN, mesh.ChannelB: gl.BLUE,
+	mesh.ChannelA: gl.ALPHA, mesh.ChannelZero: gl.ZERO, mesh.ChannelOne: gl.ONE}
 
 func (r *Renderer) freeTexture(g *gpuTexture) {
 	deleteTex(g)

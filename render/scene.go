@@ -152,12 +152,7 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	gl.ClearDepth(1)
 	gl.DepthMask(true)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	gl.Disable(gl.CULL_FACE)
-	gl.Enable(gl.BLEND)
-	gl.BlendEquation(gl.FUNC_ADD)
-	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
-	gl.Enable(gl.DEPTH_TEST)
-	gl.DepthFunc(gl.LEQUAL)
+	sceneState()
 
 	*r.mvp = s.Proj.Mul4(s.View)
 	mvp := r.mvp
@@ -193,6 +188,18 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	gl.Disable(gl.SCISSOR_TEST)
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)
+}
+
+// sceneState is the GL state the scene's parts start from: no culling,
+// alpha blending (keeping the target's alpha), depth test and writes on.
+func sceneState() {
+	gl.Disable(gl.CULL_FACE)
+	gl.Enable(gl.BLEND)
+	gl.BlendEquation(gl.FUNC_ADD)
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
+	gl.DepthMask(true)
 }
 
 func (r *Renderer) drawGrid(g viewmodel.Grid, mvp *mgl32.Mat4) {

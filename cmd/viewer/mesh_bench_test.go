@@ -3,17 +3,14 @@ package main
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
 	"github.com/animscope/animscope/internal/cputime"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
-	"github.com/animscope/animscope/render"
 )
 
 // benchModel is a 50,000-triangle skinned, textured model: ten tubes of
@@ -82,33 +79,13 @@ func BenchmarkMeshScene20Triangles(b *testing.B) { benchMeshScene(b, 2, 1) }
 // benchMeshScene runs on the goroutine that holds the context (b.Run
 // would move to another thread, where no context is current).
 func benchMeshScene(b *testing.B, rings, segs int) {
-	if !platform.HasDisplay() {
-		b.Skip("no display; run under xvfb-run")
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if err := platform.Init(); err != nil {
-		b.Fatal(err)
-	}
-	defer platform.Terminate()
-	w, err := platform.NewWindow(platform.Options{Title: "animscope bench", Width: 64, Height: 64, Hidden: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer w.Destroy()
-	if err := render.Init(); err != nil {
-		b.Fatal(err)
-	}
-	r, err := render.NewRenderer()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer r.Delete()
-	fb, err := render.NewRenderTarget(1280, 720)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer fb.Delete()
+	withGL(b, func() { benchMeshSceneGL(b, rings, segs) })
+}
+
+func benchMeshSceneGL(b *testing.B, rings, segs int) {
+	v := newMeshView(b, 1280, 720, mgl32.Vec3{0, 1, 4}, mgl32.Vec3{0, 1, 0})
+	defer v.close()
+	r, fb := v.r, v.fb
 	m := benchModel(rings, segs)
 	tris := 0
 	for _, s := range m.Shapes {
@@ -119,11 +96,9 @@ func benchMeshScene(b *testing.B, rings, segs int) {
 	for i := range bones {
 		bones[i] = viewmodel.Line{A: mgl32.Vec3{float32(i) * 0.01, 0, 0}, B: mgl32.Vec3{float32(i) * 0.01, 1, 0}, Color: viewmodel.Color{1, 1, 0, 1}}
 	}
-	s := &viewmodel.Scene{Viewport: viewmodel.Viewport{W: 1280, H: 720}, Background: meshBG, PixelScale: 1,
-		View:   mgl32.LookAtV(mgl32.Vec3{0, 1, 4}, mgl32.Vec3{0, 1, 0}, mgl32.Vec3{0, 1, 0}),
-		Proj:   mgl32.Perspective(mgl32.DegToRad(40), 1280.0/720, 0.1, 100),
-		Grid:   viewmodel.Grid{Show: true, Spacing: 0.5, Half: 10, Axes: true},
-		Meshes: []viewmodel.MeshDraw{d}, MeshMode: viewmodel.MeshAndBones, Bones: bones, BoneWidth: 3}
+	s := v.scene(viewmodel.MeshAndBones, d)
+	s.Grid = viewmodel.Grid{Show: true, Spacing: 0.5, Half: 10, Axes: true}
+	s.Bones, s.BoneWidth = bones, 3
 	fb.Bind()
 	r.DrawScene(s) // upload
 	fb.Read()

@@ -28,14 +28,14 @@ var meshBG = viewmodel.Color{0.1, 0.1, 0.12, 1}
 
 // meshView is a camera and target for the model tests.
 type meshView struct {
-	t          *testing.T
+	t          testing.TB
 	r          *render.Renderer
 	fb         *render.RenderTarget
 	w, h       int
 	view, proj mgl32.Mat4
 }
 
-func newMeshView(t *testing.T, w, h int, eye, at mgl32.Vec3) *meshView {
+func newMeshView(t testing.TB, w, h int, eye, at mgl32.Vec3) *meshView {
 	t.Helper()
 	r, err := render.NewRenderer()
 	if err != nil {

@@ -12,8 +12,9 @@ import (
 )
 
 // withGL runs f with a current OpenGL 4.1 core context of a hidden window
-// in this test process.
-func withGL(t *testing.T, f func()) {
+// in this test process (benchmarks too: f runs on the calling goroutine,
+// locked to the context's thread).
+func withGL(t testing.TB, f func()) {
 	t.Helper()
 	needDisplay(t)
 	runtime.LockOSThread()
