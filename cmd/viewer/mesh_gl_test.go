@@ -371,6 +371,21 @@ func TestMeshSkinnedCylinderFollowsTheBentJoint(t *testing.T) {
 					t.Errorf("at %v (the unbent tube, or the other side): %v, want the background", p, got)
 				}
 			}
+			if lit {
+				// The skeleton inside the tube: hidden by the shaded mesh
+				// only where MeshAndBones would not draw it on top; seen
+				// through the X-ray mesh; under the wireframe overlay.
+				bones := []viewmodel.Line{{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 1, 0}, Color: viewmodel.Color{1, 1, 0, 1}},
+					{A: mgl32.Vec3{0, 1, 0}, B: mgl32.Vec3{-1, 1, 0}, Color: viewmodel.Color{1, 1, 0, 1}}}
+				for _, mode := range []viewmodel.MeshMode{viewmodel.MeshAndBones, viewmodel.Wireframe, viewmodel.XRay} {
+					s := v.scene(mode, d)
+					s.Bones, s.BoneWidth = bones, 3
+					img := v.draw(fmt.Sprintf("skinned_cylinder_mode%d", mode), s)
+					if got := v.at(img, mgl32.Vec3{-0.6, 1, 0}); got.R < 200 || got.G < 200 || got.B > 80 {
+						t.Errorf("mode %d: bone inside the tube %v, want it drawn over", mode, got)
+					}
+				}
+			}
 			v.r.Forget(m)
 		}
 		// Unposed (identity skin): the upper half stands straight up,
