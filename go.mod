@@ -14,8 +14,12 @@ require (
 )
 
 require (
+	github.com/arm-software/astc-encoder v0.0.0-00010101000000-000000000000
 	github.com/klauspost/compress v1.18.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/woozymasta/bcn v0.7.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
+
+replace github.com/arm-software/astc-encoder => github.com/am-sokolov/go-astc-encoder v0.0.0-20251228143222-083bfd395af6

@@ -31,6 +31,7 @@ var builtin = []*format.Format{
 	bfres.Format,
 	jba.Format,
 	jba.SkeletonJSONFormat,
+	j3d.BTIFormat, // no magic: a plausible header, after every other sniff
 }
 
 // ClipFormat describes how the clips of one anim.Clip.Format value are
@@ -182,9 +183,10 @@ func expected() string {
 //	Animations: J3D BCK, J3D BTK, ..., BFRES, JBA
 //	Skeletons: J3D BMD, J3D BDL, BFRES, JBA, skeleton JSON
 //	Archives: RARC, SARC
+//	Textures: J3D BTI
 //	Compression: Yaz0, Zstandard
 //
-// The first three come from the registry (display names in sniff order; a
+// The first four come from the registry (display names in sniff order; a
 // format whose files hold both clips and skeletons is on both lines, one
 // that declares no Yields is under "Other"), so a new format appears
 // without editing any list. The compressions are not formats of their
@@ -197,6 +199,7 @@ func SupportedFormats() []string {
 		{"Animations", func(f *format.Format) bool { return f.Has(format.Clips) }},
 		{"Skeletons", func(f *format.Format) bool { return f.Has(format.Skeletons) }},
 		{"Archives", func(f *format.Format) bool { return f.Has(format.Container) }},
+		{"Textures", func(f *format.Format) bool { return f.Has(format.Textures) }},
 		{"Other", func(f *format.Format) bool { return f.Yields == 0 }},
 	}
 	fs := Formats()

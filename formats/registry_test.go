@@ -207,7 +207,7 @@ func TestLookupAllocs(t *testing.T) {
 
 func TestUnknownTypeMessage(t *testing.T) {
 	_, err := Open("x", []byte("JUNKJUNK"))
-	want := "unknown file type (magic 4a 55 4e 4b 4a 55 4e 4b); expected J3D BCK, J3D BTK, J3D BCA, J3D BRK, J3D BPK, J3D BTP, J3D BVA, J3D BMD, J3D BDL, RARC, SARC, BFRES, JBA or skeleton JSON"
+	want := "unknown file type (magic 4a 55 4e 4b 4a 55 4e 4b); expected J3D BCK, J3D BTK, J3D BCA, J3D BRK, J3D BPK, J3D BTP, J3D BVA, J3D BMD, J3D BDL, RARC, SARC, BFRES, JBA, skeleton JSON or J3D BTI"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

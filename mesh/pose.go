@@ -73,8 +73,17 @@ func skinShape(s *Shape, mats []mgl64.Mat4, out *PosedShape) {
 			n := s.Normals[v]
 			nx, ny, nz = float64(n[0]), float64(n[1]), float64(n[2])
 		}
-		var x, y, z, ox, oy, oz float64
 		in := &s.Skin[v]
+		if in.N == 0 {
+			// No joint moves it: it stays where the file stores it (a
+			// model without a skin, or influences Check dropped).
+			out.Positions[v] = mgl64.Vec3{px, py, pz}
+			if normals {
+				out.Normals[v] = mgl64.Vec3{nx, ny, nz}.Normalize()
+			}
+			continue
+		}
+		var x, y, z, ox, oy, oz float64
 		for k := 0; k < int(in.N); k++ {
 			e := int(in.Entry[k])
 			if e >= len(mats) {

@@ -183,6 +183,20 @@ func TestCheckReportsAndKeepsTheRest(t *testing.T) {
 	}
 }
 
+// TestVertexWithoutInfluencesStays: a vertex no joint moves is posed
+// where the file stores it, whatever the joints do.
+func TestVertexWithoutInfluencesStays(t *testing.T) {
+	m := cylinder()
+	m.Shapes[0].Skin[5] = Influences{}
+	m.Check(2)
+	var p Pose
+	m.PoseInto(&p, world(0.8))
+	want := m.Shapes[0].Positions[5]
+	if got := p.Shapes[0].Positions[5]; got != (mgl64.Vec3{float64(want[0]), float64(want[1]), float64(want[2])}) {
+		t.Errorf("vertex without influences at %v, stored at %v", got, want)
+	}
+}
+
 // TestJointsOfAShape lists the joints that drive the cylinder once each.
 func TestJointsOfAShape(t *testing.T) {
 	m := cylinder()

@@ -17,24 +17,24 @@ type Texture struct {
 	// data in a format GPUs take as it is (BC1–BC7, ASTC), so the renderer
 	// can upload it without decoding where the driver supports it.
 	Blocks func(mip int) (BlockFormat, []byte, error)
-	// Swizzle says where each channel a shader samples (R, G, B, A) comes
-	// from when the Blocks data is uploaded as it is (a BFRES/BNTX
-	// component mapping); the zero value samples the blocks unchanged.
-	// Decode has it applied already.
-	Swizzle [4]Channel
+	// Swizzle is where R, G, B and A of a sample of the Blocks data come
+	// from (BFRES component selectors, BNTX channel sources), as
+	// GL_TEXTURE_SWIZZLE_* takes them; Decode has applied it already. The
+	// zero value keeps every channel.
+	Swizzle [4]Swizzle
 }
 
-// Channel is the source of one sampled channel.
-type Channel uint8
+// Swizzle is the source of one channel of a sample.
+type Swizzle uint8
 
 const (
-	ChannelSame Channel = iota // the channel itself
-	ChannelR
-	ChannelG
-	ChannelB
-	ChannelA
-	ChannelZero
-	ChannelOne
+	SwizzleSame Swizzle = iota // the channel itself
+	SwizzleR
+	SwizzleG
+	SwizzleB
+	SwizzleA
+	SwizzleZero
+	SwizzleOne
 )
 
 // BlockFormat is a block-compressed format a GPU can sample directly.

@@ -165,8 +165,11 @@ func (r *ImGuiRenderer) Render(data imgui.DrawData, fbW, fbH int) {
 			// GL scissor rectangles count from the bottom.
 			gl.Scissor(int32(x0), int32(float32(fbH)-y1), int32(x1-x0), int32(y1-y0))
 			gl.BindTexture(gl.TEXTURE_2D, uint32(cmd.TextureID()))
-			gl.DrawElementsBaseVertex(gl.TRIANGLES, int32(cmd.ElementCount()), r.indexType,
-				gl.PtrOffset(cmd.IndexOffset()*r.indexSize), int32(cmd.VertexOffset()))
+			// The offset goes as an integer: an offset held as an
+			// unsafe.Pointer is a pointer below the smallest legal one,
+			// and a stack copy that finds it in a frame kills the program.
+			gl.DrawElementsBaseVertexWithOffset(gl.TRIANGLES, int32(cmd.ElementCount()), r.indexType,
+				uintptr(cmd.IndexOffset()*r.indexSize), int32(cmd.VertexOffset()))
 		}
 	}
 	gl.Disable(gl.SCISSOR_TEST)

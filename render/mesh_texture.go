@@ -293,22 +293,22 @@ func setLevels(levels int) {
 // BC4 samples as (R, 0, 0, 1), BC5 as (R, G, 0, 1), the channels the
 // format lacks as the GPU returns them (MESH-CONTRACT), before the
 // mapping.
-func setSwizzle(s [4]mesh.Channel) {
-	if s == [4]mesh.Channel{} {
+func setSwizzle(s [4]mesh.Swizzle) {
+	if s == [4]mesh.Swizzle{} {
 		return
 	}
-	v := [4]int32{gl.RED, gl.GREEN, gl.BLUE, gl.ALPHA} // ChannelSame
+	v := [4]int32{gl.RED, gl.GREEN, gl.BLUE, gl.ALPHA} // SwizzleSame
 	for i, c := range s {
-		if c != mesh.ChannelSame && int(c) < len(swizzleSources) {
+		if c != mesh.SwizzleSame && int(c) < len(swizzleSources) {
 			v[i] = swizzleSources[c]
 		}
 	}
 	gl.TexParameteriv(gl.TEXTURE_2D, gl.TEXTURE_SWIZZLE_RGBA, &v[0])
 }
 
-// swizzleSources are the GL swizzle values by mesh.Channel.
-var swizzleSources = [...]int32{mesh.ChannelR: gl.RED, mesh.ChannelG: gl.GREEN, mesh.ChannelB: gl.BLUE,
-	mesh.ChannelA: gl.ALPHA, mesh.ChannelZero: gl.ZERO, mesh.ChannelOne: gl.ONE}
+// swizzleSources are the GL swizzle values by mesh.Swizzle.
+var swizzleSources = [...]int32{mesh.SwizzleR: gl.RED, mesh.SwizzleG: gl.GREEN, mesh.SwizzleB: gl.BLUE,
+	mesh.SwizzleA: gl.ALPHA, mesh.SwizzleZero: gl.ZERO, mesh.SwizzleOne: gl.ONE}
 
 func (r *Renderer) freeTexture(g *gpuTexture) {
 	deleteTex(g)

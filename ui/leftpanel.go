@@ -18,6 +18,9 @@ func (u *UI) leftPanel(v *viewmodel.View) {
 	if section("Model and animation") {
 		u.pairingSection(v)
 	}
+	if len(v.Models) > 0 && section("Shapes") {
+		u.shapesSection(v)
+	}
 	if section("Joints and materials") {
 		u.targetsSection(v)
 	}

@@ -55,6 +55,15 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		menuToggle("Texture quad", "", &o.Quad)
 		menuToggle("Chain joints without a skeleton", "", &o.ChainMode)
 		menuToggle("Loop-mode comparison", "C", &u.compare.open)
+		if imgui.BeginMenu("Models") {
+			u.dismissIfAsked()
+			for _, c := range meshModes {
+				if imgui.MenuItemV(c.label, "", o.Mesh == c.mode, true) {
+					o.Mesh = c.mode
+				}
+			}
+			imgui.EndMenu()
+		}
 		if imgui.BeginMenu("Up axis") {
 			u.dismissIfAsked()
 			for _, c := range []struct {
@@ -238,3 +247,15 @@ func (u *UI) aboutWindow() {
 
 // baseName shortens a path for lists.
 func baseName(p string) string { return filepath.Base(p) }
+
+// meshModes are the View › Models choices.
+var meshModes = []struct {
+	label string
+	mode  viewmodel.MeshMode
+}{
+	{"Mesh and bones", viewmodel.MeshAndBones},
+	{"Mesh only", viewmodel.MeshOnly},
+	{"Bones only", viewmodel.BonesOnly},
+	{"Wireframe over the mesh", viewmodel.Wireframe},
+	{"X-ray (bones through the mesh)", viewmodel.XRay},
+}

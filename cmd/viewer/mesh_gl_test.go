@@ -700,7 +700,7 @@ func TestMeshCompressedTextures(t *testing.T) {
 		}
 		redGreen := bc1("redgreen", 64, 0xF800, 0x07E0, false)
 		swz := bc1("swizzled", 8, 0xF800, 0xF800, false)
-		swz.Swizzle = [4]mesh.Channel{mesh.ChannelB, mesh.ChannelG, mesh.ChannelR, mesh.ChannelOne}
+		swz.Swizzle = [4]mesh.Swizzle{mesh.SwizzleB, mesh.SwizzleG, mesh.SwizzleR, mesh.SwizzleOne}
 		short := bc1("short", 8, 0xF800, 0xF800, true)
 		broken := bc1("broken", 8, 0xF800, 0xF800, true)
 		broken.Decode = func(int) (*image.RGBA, error) { return nil, errors.New("data ends early") }

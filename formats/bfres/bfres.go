@@ -96,6 +96,9 @@ type File struct {
 	// TexPatternAnims are the FTXP texture pattern animations of group 6
 	// (ftxp.go).
 	TexPatternAnims []TexPatternAnim
+	// Textures are the Wii U FTEX subfiles or the textures of a Switch
+	// file's embedded BNTX (ftex.go, bntx.go).
+	Textures []Texture
 	// Switch is set for Switch files (ParseSwitch): their header, relocation
 	// table, dictionaries, FMAA and FBVS animations.
 	Switch *SwitchInfo
@@ -377,6 +380,9 @@ func Parse(data []byte) (*File, error) {
 		return nil, err
 	}
 	if err := d.readPatternGroup(&f); err != nil {
+		return nil, err
+	}
+	if err := d.readFTEXGroup(&f); err != nil {
 		return nil, err
 	}
 	// A file whose every animation is broken and that holds nothing else

@@ -40,9 +40,12 @@ const modelHint = "Open or drop the .bfres model (FMDL skeleton) to see the real
 // become clips, model skeletons become skeletons, and the spec-shaped
 // *File is kept as Raw for the inspector.
 func open(a *format.Asset, data []byte, _ format.Env) error {
-	f, err := Parse(data)
+	f, strictErr, err := parseForTextures(data)
 	if err != nil {
 		return err
+	}
+	if strictErr != nil {
+		a.Warnings = append(a.Warnings, fmt.Sprintf("only the textures were read: %v", strictErr))
 	}
 	a.Raw = f
 	clips, warnings := f.Clips()
@@ -53,6 +56,7 @@ func open(a *format.Asset, data []byte, _ format.Env) error {
 		a.Broken = append(a.Broken, format.BrokenClip{Name: b.Name, Err: b.Err})
 	}
 	a.Details = details(f)
+	addTextures(a, f)
 	return nil
 }
 

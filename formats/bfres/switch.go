@@ -256,6 +256,7 @@ func ParseSwitch(data []byte) (*File, error) {
 			return nil, err
 		}
 	}
+	d.nxReadTextures(f)
 	// As for Wii U files: a broken animation is listed and the rest
 	// opens, but a file whose every animation is broken and that holds
 	// nothing else is a bad file.

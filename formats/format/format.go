@@ -90,6 +90,7 @@ const (
 	Clips     Yield = 1 << iota // animation clips
 	Skeletons                   // skeletons (models, sidecars)
 	Container                   // archive entries (Asset.Archive)
+	Textures                    // loose textures (Asset.Textures)
 )
 
 // Env is what the registry hands a format's Open.

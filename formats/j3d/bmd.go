@@ -29,6 +29,19 @@ type Model struct {
 	// Warnings are oddities the game tolerates (joints outside the
 	// hierarchy, several roots, a last chunk running past the file end).
 	Warnings []string
+	// MeshData is what Mesh read of the mesh chunks (set when the file
+	// is opened through the registry).
+	MeshData *MeshData
+	// sections are the other chunks the mesh reads (VTX1, EVP1, DRW1,
+	// SHP1, MAT3, TEX1), by id: the last of each, as for INF1 and JNT1.
+	sections map[string]mchunk
+}
+
+// mchunk is one chunk's bytes (offsets inside are relative to its start)
+// and where it starts in the file.
+type mchunk struct {
+	r   bin.Reader
+	off int64
 }
 
 // INF1 is the model information chunk.
@@ -206,6 +219,11 @@ func ReadModel(data []byte) (*Model, error) {
 			}
 			jnt1, haveJNT1 = sub, true
 			m.JNT1.Offset = off
+		case "VTX1", "EVP1", "DRW1", "SHP1", "MAT3", "MAT2", "TEX1":
+			if m.sections == nil {
+				m.sections = map[string]mchunk{}
+			}
+			m.sections[c.ID] = mchunk{r: sub, off: off}
 		}
 		off += int64(size)
 	}

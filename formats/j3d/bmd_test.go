@@ -165,6 +165,8 @@ type modelSpec struct {
 	noNames bool
 	// chunks written before INF1 (empty filler chunks, to test skipping).
 	extra []string
+	// more are whole chunks written after JNT1 (the mesh chunks).
+	more []be
 }
 
 type specJoint struct {
@@ -268,6 +270,7 @@ func encodeModel(s modelSpec) []byte {
 		chunks = append(chunks, chunk(id, be{}.u32(0x12345678)))
 	}
 	chunks = append(chunks, chunk("INF1", inf), chunk("JNT1", jnt))
+	chunks = append(chunks, s.more...)
 	body := be{}
 	for _, c := range chunks {
 		body = append(body, c...)

@@ -34,6 +34,23 @@ var (
 		Open:        openModel,
 		Yields:      format.Skeletons,
 	}
+	// BTIFormat is the standalone J3D texture file: one ResTIMG header
+	// (texture.ResTIMG) at offset 0, then its palette and image data at the
+	// offsets the header gives. Its one texture is named after the file.
+	//
+	// BTI has no magic, so it is sniffed by a plausible header (sniffBTI) and
+	// listed after every other format: every format with a magic starts with
+	// a byte that is no GX format number, and the heuristic sniffs before it
+	// (JBA: u32 0, a width of 0 here; skeleton JSON: text) cannot read as a
+	// header.
+	BTIFormat = &format.Format{
+		Name:        "bti",
+		DisplayName: "J3D BTI",
+		Extensions:  []string{".bti"},
+		Sniff:       sniffBTI,
+		Open:        openBTI,
+		Yields:      format.Textures,
+	}
 )
 
 // animFormat describes a J3D animation format: the magic names it
@@ -94,6 +111,9 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 	a.Raw = m
 	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
 	a.Warnings = append(a.Warnings, m.Warnings...)
+	model, md := m.Mesh(baseName(a.Name))
+	m.MeshData = md
+	a.Models = append(a.Models, model)
 	if m.LittleEndian {
 		a.Details = append(a.Details, format.Detail{Name: "byte order", Value: "little-endian"})
 	}
@@ -106,7 +126,17 @@ func openModel(a *format.Asset, data []byte, _ format.Env) error {
 		format.Detail{Name: "material nodes", Value: m.MaterialNodes},
 		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
+	a.Details = append(a.Details, meshDetails(md)...)
 	return nil
+}
+
+// baseName is a file name without its directories or archive path: the
+// J3D model's name ("cl.bdl").
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `:/\`); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }
 
 // sniffModel recognises a BMD ("J3D2bmd", "J3D1bmd") or BDL ("J3D2bdl")

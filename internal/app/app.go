@@ -109,6 +109,7 @@ func New(log io.Writer) *App {
 		rig: rig{
 			camera: viewmodel.DefaultCamera(),
 			sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
+			hover:  viewmodel.ShapeRef{Model: -1, Shape: -1},
 		},
 	}
 	a.rig.ses, a.rig.play, a.rig.msgs = &a.ses, &a.play, &a.msgs

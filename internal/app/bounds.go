@@ -8,6 +8,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/mesh"
 )
 
 // boundsSamples is how many poses across the clip the scene box covers:
@@ -18,6 +19,7 @@ const boundsSamples = 16
 // (sampled), so framing keeps a walking or jumping skeleton in view.
 func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 	lo, hi = r.markerBounds()
+	lo, hi = r.meshBounds(lo, hi)
 	if r.play.joint == nil || r.play.joint.clip.Duration <= 0 {
 		return lo, hi
 	}
@@ -33,6 +35,29 @@ func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 			for c := 0; c < 3; c++ {
 				lo[c] = min(lo[c], p[c])
 				hi[c] = max(hi[c], p[c])
+			}
+		}
+	}
+	return lo, hi
+}
+
+// meshBounds grows lo, hi around the model in use's meshes in the last
+// pose (F frames the character, whose skin reaches past its joints).
+func (r *rig) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	models := r.models()
+	if len(models) == 0 || len(r.world) != len(r.skel.Joints) {
+		return lo, hi
+	}
+	var pose mesh.Pose
+	for _, m := range models {
+		m.PoseInto(&pose, r.world)
+		for _, s := range pose.Shapes {
+			for _, p := range s.Positions {
+				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, r.zUp())
+				for c := 0; c < 3; c++ {
+					lo[c] = min(lo[c], q[c])
+					hi[c] = max(hi[c], q[c])
+				}
 			}
 		}
 	}

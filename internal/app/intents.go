@@ -10,6 +10,7 @@ func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.play.applyPlayback(in):
 	case a.rig.applySelection(in):
+	case a.rig.applyShapes(in):
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
 	default:

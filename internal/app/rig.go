@@ -9,6 +9,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/mesh"
 )
 
 // rig is the model on screen and how the joint clip poses it: which
@@ -45,6 +46,16 @@ type rig struct {
 	texModeOverride bool
 
 	camera viewmodel.Camera
+
+	// skin64 and modelBuf are sceneMeshes' scratch: a model's palette
+	// matrices, the models of the model in use.
+	skin64   []mgl64.Mat4
+	modelBuf []*mesh.Model
+
+	// hidden are the shapes the user hid, per model; hover is the shape
+	// the Shapes list points at (index into models()).
+	hidden map[*mesh.Model][]bool
+	hover  viewmodel.ShapeRef
 }
 
 // setUp changes the up axis (the View menu): the scene is measured and

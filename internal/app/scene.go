@@ -39,6 +39,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	if vp.H > 0 {
 		aspect = float32(vp.W) / float32(vp.H)
 	}
+	meshes := s.Meshes
 	*s = viewmodel.Scene{
 		Viewport:   vp,
 		Background: Background,
@@ -72,7 +73,8 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	} else {
 		s.Quad = nil
 	}
-	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) {
+	a.rig.sceneMeshes(s, meshes, opt.Mesh)
+	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) && !(len(s.Meshes) > 0 && opt.Mesh == viewmodel.MeshOnly) {
 		a.rig.sceneSkeleton(s, sk)
 	}
 }

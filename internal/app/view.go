@@ -7,6 +7,7 @@ import (
 
 // View builds the read-only frame view for the UI.
 func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.TextureRef) {
+	models := v.Models
 	*v = viewmodel.View{
 		Files:       v.Files[:0],
 		Demo:        a.ses.isDemo(),
@@ -41,6 +42,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	if a.rig.skel != nil {
 		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
 	}
+	v.Models, v.Hover = a.rig.modelViews(models), a.rig.hover
 	if j := a.rig.sel.Joint; j >= 0 && j < len(a.rig.world) && len(a.rig.world) == len(a.rig.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}

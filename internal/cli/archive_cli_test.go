@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
 )
 
@@ -117,5 +118,24 @@ func TestHostileArchiveCLI(t *testing.T) {
 		if code != ExitInput || !strings.Contains(errOut, want[name]) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1 and %q", name, code, errOut, want[name])
 		}
+	}
+}
+
+// TestTexturesArchiveEntry: textures FILE:PATH writes the texture of a BTI
+// inside a RARC, named after the entry.
+func TestTexturesArchiveEntry(t *testing.T) {
+	bti, err := os.ReadFile(gxTextureFixtures + "c4_rgb565_16x8.bti")
+	apptest.Must(t, err)
+	arc, err := archivetest.WriteRARC("tex", []archivetest.RARCFile{{Path: "timg/a.bti", Data: bti}, {Path: "timg/b.bti", Data: bti}})
+	apptest.Must(t, err)
+	path := filepath.Join(t.TempDir(), "tex.arc")
+	apptest.Must(t, os.WriteFile(path, arc, 0o644))
+	dir := t.TempDir()
+	code, out, errOut := runCLI("textures", "--out", dir, path+":timg/b.bti")
+	if code != 0 || !strings.HasPrefix(out, "b: C4/RGB565 16x8, 1 mip level -> ") {
+		t.Fatalf("archive entry: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.png")); err != nil {
+		t.Error(err)
 	}
 }

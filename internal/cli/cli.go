@@ -1,5 +1,5 @@
-// Package cli is animscope's headless commands: info, sample, render and
-// export.
+// Package cli is animscope's headless commands: info, sample, render,
+// export and textures.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/viewer dispatches to Run and hands render an offscreen renderer
@@ -79,9 +79,12 @@ const commandUsage = `Usage:
   animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
   animscope render FILE [--model MODEL] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
-  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] --out OUT
+  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
+  animscope textures FILE[:PATH] --out DIR
+                                       write every texture (mip 0) as DIR/NAME.png; print name, format,
+                                       size and mip levels of each
 
 MODEL is FILE (of a file holding several models, the largest), FILE:NAME (the model
 NAME of a .bfres holding several), ARCHIVE:PATH or ARCHIVE:PATH:NAME.
@@ -93,7 +96,7 @@ Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input
 // Run carries out; anything else opens the viewer.
 func IsCommand(name string) bool {
 	switch name {
-	case "info", "sample", "render", "export", "help", "-h", "-help", "--help":
+	case "info", "sample", "render", "export", "textures", "help", "-h", "-help", "--help":
 		return true
 	}
 	return false
@@ -112,6 +115,8 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 		err = runRender(args[1:], stdout, env)
 	case "export":
 		err = runExport(args[1:], stdout, stderr)
+	case "textures":
+		err = runTextures(args[1:], stdout, stderr)
 	default:
 		fmt.Fprint(stdout, topUsage())
 		return ExitOK

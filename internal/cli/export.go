@@ -13,16 +13,20 @@ import (
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
+	"github.com/animscope/animscope/mesh"
 )
 
-const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] --out OUT
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
 The skeleton becomes a node hierarchy (extras {"joint": index}), each clip
 a glTF animation named after it (extras fps, frames, loopMode, source);
-texture SRT and colour animations drive test quads (KHR_texture_transform,
-KHR_animation_pointer).
+the model's meshes (when it has them) are skinned glTF meshes with their
+materials and textures, one mesh per shape (extras {"model", "shape",
+"name"}); texture SRT and colour animations drive those materials
+(KHR_texture_transform, KHR_animation_pointer), or test quads when there is
+no model. --no-mesh writes the skeleton alone.
 
 OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
 first animation (--clip NAME: that one, --all: every one) on --model's
@@ -41,8 +45,8 @@ Flags:
 
 // exportFlags are the command's options.
 type exportFlags struct {
-	out, model, clip string
-	all, rootMotion  bool
+	out, model, clip        string
+	all, rootMotion, noMesh bool
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
@@ -53,6 +57,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&fl.clip, "clip", "", "export only the animation of this name")
 	fs.BoolVar(&fl.all, "all", false, "export every animation of the file (a directory OUT always does)")
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
+	fs.BoolVar(&fl.noMesh, "no-mesh", false, "write the skeleton and animations only, not the model's meshes")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -136,9 +141,10 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	}
 	sc := export.Scene{RootMotion: fl.rootMotion}
 	var clips []*anim.Clip
+	modelAsset := a
 	switch {
 	case a.Archive != nil:
-		sc.Skeleton, clips, err = archiveScene(in, a, stderr)
+		sc.Skeleton, modelAsset, clips, err = archiveScene(in, a, stderr)
 		if err != nil {
 			return &app.InputError{File: in, Err: err}
 		}
@@ -149,9 +155,12 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 		clips = a.Clips
 	}
 	if fl.model != "" {
-		if sc.Skeleton, err = loadModel(fl.model); err != nil {
+		if sc.Skeleton, modelAsset, err = loadModelAsset(fl.model); err != nil {
 			return err
 		}
+	}
+	if !fl.noMesh {
+		sc.Models = sceneModels(modelAsset, sc.Skeleton, in, stderr)
 	}
 	if clips, err = chooseClips(clips, fl, false); err != nil {
 		return &app.InputError{File: in, Err: err}
@@ -173,10 +182,11 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	return nil
 }
 
-// archiveScene is an archive exported to one file: its one model with
-// the animations paired with it, or with no model its animations on a
-// stand-in skeleton when there is only one animation file.
-func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton, []*anim.Clip, error) {
+// archiveScene is an archive exported to one file: its one model (the
+// skeleton and the entry that holds it) with the animations paired with
+// it, or with no model its animations on a stand-in skeleton when there
+// is only one animation file.
+func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton, *formats.Asset, []*anim.Clip, error) {
 	srcs, warns := formats.ArchiveSources(in, a)
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(w))
@@ -193,18 +203,50 @@ func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton
 			}
 		}
 		if files != 1 {
-			return nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
+			return nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
 		}
-		return nil, clips, nil
+		return nil, nil, clips, nil
 	case 1:
 		var clips []*anim.Clip
 		for _, c := range p.Suggestions[0].Candidates {
 			clips = append(clips, c.Clip)
 		}
-		return p.Suggestions[0].Skeleton, clips, nil
+		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, nil
 	default:
-		return nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
+		return nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
 	}
+}
+
+// loadModelAsset is the skeleton a --model argument names and the file
+// that holds it (for its meshes).
+func loadModelAsset(arg string) (*anim.Skeleton, *formats.Asset, error) {
+	m, err := openModel(arg)
+	if err != nil {
+		return nil, nil, err
+	}
+	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	if err != nil {
+		return nil, nil, &app.InputError{File: m.where, Err: err}
+	}
+	return sk, m.asset, nil
+}
+
+// sceneModels are the models of a file that skel poses (each posed by
+// a.Skeletons[model.Skeleton]); a model posed by another of the file's
+// skeletons is left out with a warning (one skeleton per glTF file).
+func sceneModels(a *formats.Asset, skel *anim.Skeleton, in string, stderr io.Writer) []*mesh.Model {
+	if a == nil || skel == nil {
+		return nil
+	}
+	var out []*mesh.Model
+	for _, m := range a.Models {
+		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) && a.Skeletons[m.Skeleton] == skel {
+			out = append(out, m)
+		} else if stderr != nil {
+			fmt.Fprintf(stderr, "animscope: warning: %s: model %s has a skeleton of its own; not in this export (give --model FILE:%s)\n", in, m.Name, m.Name)
+		}
+	}
+	return out
 }
 
 // chooseClips applies --clip / --all (all: every clip without either).

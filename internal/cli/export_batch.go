@@ -20,6 +20,7 @@ import (
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
+	"github.com/animscope/animscope/mesh"
 )
 
 // exportJob is one output file of a batch.
@@ -46,13 +47,14 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 	}
 	failed += len(bad)
 	var model *anim.Skeleton
+	var modelAsset *formats.Asset
 	if fl.model != "" {
 		var err error
-		if model, err = loadModel(fl.model); err != nil {
+		if model, modelAsset, err = loadModelAsset(fl.model); err != nil {
 			return err
 		}
 	}
-	jobs := planJobs(srcs, fl, model, stderr)
+	jobs := planJobs(srcs, fl, model, modelAsset, stderr)
 	jobs, refused := refuseInputs(jobs, files)
 	for _, r := range refused {
 		fmt.Fprintf(stderr, "animscope: %s\n", r)
@@ -184,7 +186,17 @@ func parallel(n, workers int, fn func(i int)) {
 // file per model with its animations, one per file
 // of animations paired with no model (on its own skeleton, or the
 // stand-in). With --model every animation file goes onto that model.
-func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stderr io.Writer) []exportJob {
+func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, modelAsset *formats.Asset, stderr io.Writer) []exportJob {
+	models := func(a *formats.Asset, sk *anim.Skeleton, in string) []*mesh.Model {
+		if fl.noMesh {
+			return nil
+		}
+		return sceneModels(a, sk, in, stderr)
+	}
+	var modelMeshes []*mesh.Model
+	if model != nil {
+		modelMeshes = models(modelAsset, model, fl.model)
+	}
 	names := map[string]int{}
 	outName := func(s *formats.Source) string {
 		stem := strings.TrimSuffix(path.Base(filepath.ToSlash(s.Name())), path.Ext(s.Name()))
@@ -205,7 +217,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 	if model != nil {
 		for _, s := range srcs {
 			if len(s.Asset.Clips) > 0 {
-				j := exportJob{out: outName(s), scene: export.Scene{Skeleton: model, RootMotion: fl.rootMotion}}
+				j := exportJob{out: outName(s), scene: export.Scene{Skeleton: model, Models: modelMeshes, RootMotion: fl.rootMotion}}
 				if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
 					jobs = append(jobs, j)
 				}
@@ -218,7 +230,8 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 	modelJob := map[*formats.Source]int{}
 	best := p.Assign()
 	for si, sug := range p.Suggestions {
-		j := exportJob{out: outName(sug.Model), scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion}}
+		j := exportJob{out: outName(sug.Model), scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion,
+			Models: models(sug.Model.Asset, sug.Skeleton, sug.Model.Path)}}
 		for _, c := range sug.Candidates {
 			if m, ok := best[c.Clip]; ok && m == si {
 				used[c.Clip] = true
@@ -250,6 +263,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, stde
 		j := exportJob{out: outName(s), scene: export.Scene{RootMotion: fl.rootMotion}}
 		if i := formats.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
 			j.scene.Skeleton = s.Asset.Skeletons[i]
+			j.scene.Models = models(s.Asset, j.scene.Skeleton, s.Path)
 		}
 		if addClips(&j.scene, s, loose); len(j.scene.Clips) > 0 {
 			jobs = append(jobs, j)

@@ -29,6 +29,8 @@ type infoDoc struct {
 	Zstd      bool            `json:"zstd,omitempty"`
 	Clips     []infoClip      `json:"clips,omitempty"`
 	Skeletons []infoSkeleton  `json:"skeletons,omitempty"`
+	Models    []infoModel     `json:"models,omitempty"`
+	Textures  []infoTexture   `json:"textures,omitempty"`
 	Entries   []formats.Entry `json:"entries,omitempty"`
 	Pairing   *infoPairing    `json:"pairing,omitempty"`
 	Details   orderedDetails  `json:"details,omitempty"`
@@ -144,6 +146,10 @@ func makeInfo(file string, a *formats.Asset) *infoDoc {
 		}
 		doc.Skeletons = append(doc.Skeletons, is)
 	}
+	doc.Models, doc.Textures = makeInfoModels(a)
+	if len(doc.Textures) == 0 {
+		doc.Textures = nil
+	}
 	if a.Archive != nil {
 		doc.Entries = a.Archive.Entries()
 		var w []string
@@ -198,6 +204,7 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 			fmt.Fprintf(w, "  %3d %-24s parent %d\n", i, j.Name, j.Parent)
 		}
 	}
+	writeInfoModels(w, d.Models, d.Textures)
 	if len(d.Entries) > 0 {
 		fmt.Fprintf(w, "archive: %s\n", plural(len(d.Entries), "file", "files"))
 		for _, e := range d.Entries {

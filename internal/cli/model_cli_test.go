@@ -188,7 +188,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs := planJobs(srcs, exportFlags{out: t.TempDir()}, nil, os.Stderr)
+	jobs := planJobs(srcs, exportFlags{out: t.TempDir()}, nil, nil, os.Stderr)
 	clipsOn := map[string][]string{} // skeleton name → clips
 	for _, j := range jobs {
 		name := "stand-in"

@@ -59,6 +59,9 @@ type baker struct {
 	// stepMin is per joint the smallest J3D rotation step given keys
 	// (stepMinOf); set once the tolerances are known.
 	stepMin []float64
+	// meshPts are points of exported meshes that the tolerances keep
+	// within their bound, as they keep the joints.
+	meshPts []meshPoint
 }
 
 func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {

@@ -37,8 +37,9 @@ const cubicGrid = 4
 // thousands of rotation steps per curve; sampling all joints at every
 // joint's steps would cost their product); otherwise the whole skeleton
 // is sampled together, since each node's transform depends on others'.
-func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs) ([]nodeChannel, []string) {
+func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
 	k := newBaker(s, b, c, rootMotion)
+	k.meshPts = meshPts
 	wmin := minJumpFrames(c)
 	smooth := smoothClip(c)
 	grid := 1

@@ -8,9 +8,15 @@
 // on test quads and colour animations the quads' baseColorFactor, both
 // through KHR_animation_pointer.
 //
-// It depends on anim and formats (the same posing and binding the CLI and
-// the viewer use) and on assets for the UV checker the test quads show,
-// never on a window, GL or the UI.
+// Models (mesh.Model) posed by the skeleton become skinned glTF meshes
+// (see skin.go for how the game's skinning maps onto glTF's exactly,
+// meshes.go for the meshes, meshmaterial.go for materials and textures);
+// texture SRT and colour animations then drive the real materials, and
+// the test quads appear only in files without a model.
+//
+// It depends on anim, mesh and formats (the same posing and binding the
+// CLI and the viewer use) and on assets for the UV checker the test quads
+// show, never on a window, GL or the UI.
 package export
 
 import (
@@ -22,6 +28,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/mesh"
 )
 
 // Clip is one animation to export and where it came from (the "source"
@@ -36,7 +43,10 @@ type Clip struct {
 // target) and the clips to play on it.
 type Scene struct {
 	Skeleton *anim.Skeleton
-	Clips    []Clip
+	// Models are the models Skeleton poses, written as skinned meshes
+	// with their materials and textures; none: the skeleton alone.
+	Models []*mesh.Model
+	Clips  []Clip
 	// RootMotion applies JBA's world-space track to the skeleton's roots.
 	RootMotion bool
 }
@@ -55,13 +65,22 @@ type builder struct {
 	warns []string
 	used  map[string]bool
 	quads *quadSet
+	// models are the models written, with where their parts went;
+	// meshPts the points the resampling keeps within MeshBound.
+	models   []*exportedModel
+	meshPts  []meshPoint
+	images   map[*mesh.Texture]int
+	samplers map[mesh.Sampler]int
+	textures map[textureKey]int
+	warned   map[string]bool
 }
 
 // Build converts a scene into a glTF document. Warnings (a clip that
 // binds only partly, a texture matrix with shear) are returned for the
 // user; they do not stop the export.
 func Build(sc Scene) (*gltf.Document, []string, error) {
-	b := &builder{doc: gltf.NewDocument(), used: map[string]bool{}}
+	b := &builder{doc: gltf.NewDocument(), used: map[string]bool{},
+		images: map[*mesh.Texture]int{}, samplers: map[mesh.Sampler]int{}, textures: map[textureKey]int{}, warned: map[string]bool{}}
 	b.doc.Asset.Generator = "animscope"
 	b.doc.Scenes[0].Name = "animscope export"
 	skel := sc.Skeleton
@@ -71,6 +90,13 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	rest := []trs(nil)
 	if skel != nil {
 		rest = b.addSkeleton(skel)
+	}
+	models := withTriangles(sc.Models)
+	switch {
+	case len(models) > 0 && sc.Skeleton == nil:
+		b.warns = append(b.warns, "the models have no skeleton to pose them; exported without meshes")
+	case len(models) > 0:
+		b.meshPts = b.addModels(skel, models)
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	for _, c := range sc.Clips {
@@ -85,7 +111,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			for _, w := range collapse(bind.Warnings) {
 				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 			}
-			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, rest)
+			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, rest, b.meshPts)
 			b.warns = append(b.warns, w...)
 			for _, ch := range chans {
 				b.addNodeChannel(a, c.Clip.FPS, ch)
@@ -99,6 +125,21 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	b.finish()
 	return b.doc, b.warns, nil
+}
+
+// withTriangles keeps the models that draw something (a model file's
+// skeleton alone, as a J3D model without shapes, exports as before).
+func withTriangles(models []*mesh.Model) []*mesh.Model {
+	var out []*mesh.Model
+	for _, m := range models {
+		for si := range m.Shapes {
+			if len(m.Shapes[si].Triangles) > 0 {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func clipName(c Clip) string {
@@ -316,7 +357,9 @@ func (b *builder) finish() {
 	for len(b.bin)%4 != 0 {
 		b.bin = append(b.bin, 0)
 	}
-	b.doc.Buffers = []*gltf.Buffer{{ByteLength: len(b.bin), Data: b.bin}}
+	if len(b.bin) > 0 { // glTF forbids an empty buffer (a skeleton alone has none)
+		b.doc.Buffers = []*gltf.Buffer{{ByteLength: len(b.bin), Data: b.bin}}
+	}
 	for _, e := range []string{extPointer, extTransform} {
 		if b.used[e] {
 			b.doc.ExtensionsUsed = append(b.doc.ExtensionsUsed, e)

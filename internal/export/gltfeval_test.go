@@ -29,6 +29,7 @@ type gNode struct {
 	Scale       *[3]float64     `json:"scale"`
 	Matrix      *[16]float64    `json:"matrix"`
 	Mesh        *int            `json:"mesh"`
+	Skin        *int            `json:"skin"`
 	Extras      json.RawMessage `json:"extras"`
 }
 
@@ -64,6 +65,7 @@ type gDoc struct {
 		BufferView    *int   `json:"bufferView"`
 		ByteOffset    int    `json:"byteOffset"`
 		ComponentType int    `json:"componentType"`
+		Normalized    bool   `json:"normalized"`
 		Count         int    `json:"count"`
 		Type          string `json:"type"`
 	} `json:"accessors"`
@@ -78,6 +80,8 @@ type gDoc struct {
 		ByteLength int    `json:"byteLength"`
 	} `json:"buffers"`
 	Materials []json.RawMessage `json:"materials"`
+	Meshes    []gMesh           `json:"meshes"`
+	Skins     []gSkin           `json:"skins"`
 	bin       []byte
 	raw       map[string]any
 }

@@ -132,16 +132,20 @@ const texParamTol = 2e-5
 func (b *builder) materialTracks(a *gltf.Animation, c Clip) {
 	clip := c.Clip
 	var other []map[string]any
-	for i := range clip.Targets {
-		t := &clip.Targets[i]
-		switch t.Kind {
-		case anim.TexSRTTarget:
-			b.texSRT(a, c, t)
-		case anim.TevRegTarget, anim.MatColorTarget:
-			b.colour(a, c, t)
-		case anim.JointTarget:
-		default:
-			other = append(other, sampledTrack(clip, t))
+	if len(b.models) > 0 {
+		other = b.modelMaterialTracks(a, c)
+	} else {
+		for i := range clip.Targets {
+			t := &clip.Targets[i]
+			switch t.Kind {
+			case anim.TexSRTTarget:
+				b.texSRT(a, c, t)
+			case anim.TevRegTarget, anim.MatColorTarget:
+				b.colour(a, c, t)
+			case anim.JointTarget:
+			default:
+				other = append(other, sampledTrack(clip, t))
+			}
 		}
 	}
 	if len(other) > 0 {
@@ -172,6 +176,12 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
 		return
 	}
+	b.texSRTChannels(a, c, t, label, []int{m})
+}
+
+// texSRTChannels animates the KHR_texture_transform of the base colour
+// textures of materials mats (glTF indices) with target t.
+func (b *builder) texSRTChannels(a *gltf.Animation, c Clip, t *anim.Target, label string, mats []int) {
 	var tp anim.TargetPose
 	worst := 0.0
 	frames, values := sampleVec(c.Clip, 5, false, texParamTol, texMinGap, targetKeyFrames(t), func(f float64, out []float64) {
@@ -184,16 +194,18 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	if worst > 1e-4 {
 		b.warns = append(b.warns, fmt.Sprintf("%s: texture matrix of %s has shear (non-uniform scale under rotation); KHR_texture_transform approximates it (largest entry error %.3g)", c.Source, label, worst))
 	}
-	base := fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorTexture/extensions/%s/", m, extTransform)
-	for _, part := range []struct {
-		name   string
-		lo, hi int
-	}{{"offset", 0, 2}, {"rotation", 2, 3}, {"scale", 3, 5}} {
-		ch := vecChannel{pointer: base + part.name, frames: frames, dim: part.hi - part.lo}
-		for k := range frames {
-			ch.values = append(ch.values, values[k*5+part.lo:k*5+part.hi]...)
+	for _, m := range mats {
+		base := fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorTexture/extensions/%s/", m, extTransform)
+		for _, part := range []struct {
+			name   string
+			lo, hi int
+		}{{"offset", 0, 2}, {"rotation", 2, 3}, {"scale", 3, 5}} {
+			ch := vecChannel{pointer: base + part.name, frames: frames, dim: part.hi - part.lo}
+			for k := range frames {
+				ch.values = append(ch.values, values[k*5+part.lo:k*5+part.hi]...)
+			}
+			b.addPointerChannel(a, c.Clip.FPS, ch)
 		}
-		b.addPointerChannel(a, c.Clip.FPS, ch)
 	}
 }
 
@@ -253,13 +265,22 @@ func (b *builder) colour(a *gltf.Animation, c Clip, t *anim.Target) {
 		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
 		return
 	}
+	b.colourChannels(a, c, t, []int{m})
+}
+
+// colourChannels animates the baseColorFactor of materials mats (glTF
+// indices) with colour target t.
+func (b *builder) colourChannels(a *gltf.Animation, c Clip, t *anim.Target, mats []int) {
+	var tp anim.TargetPose
 	frames, values := sampleVec(c.Clip, 4, true, 1e-6, 0, targetKeyFrames(t), func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		col := colourFactor(&tp)
 		copy(out, col[:])
 	})
-	b.addPointerChannel(a, c.Clip.FPS, vecChannel{pointer: fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorFactor", m),
-		step: true, frames: frames, values: values, dim: 4})
+	for _, m := range mats {
+		b.addPointerChannel(a, c.Clip.FPS, vecChannel{pointer: fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorFactor", m),
+			step: true, frames: frames, values: values, dim: 4})
+	}
 }
 
 func colourFactor(tp *anim.TargetPose) [4]float64 {

@@ -39,7 +39,9 @@ const (
 // Frobenius norm); an angle θ in its rotation moves descendant d by at
 // most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
 // the descendant in the joint's frame. Each descendant's share is split
-// evenly over the 3·(depth+1) channels above it. Measured at up to
+// evenly over the 3·(depth+1) channels above it. The corners of the
+// exported meshes (meshPts) count as descendants of the joints that
+// carry them, with their own bound (MeshBound). Measured at up to
 // maxTolFrames frames spread over the clip.
 func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	n := len(k.skel.Joints)
@@ -56,19 +58,20 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			inv[j] = inverse3(&k.world[j])
 			norm[j] = spectralNorm3(&k.world[j])
 		}
-		for d := 0; d < n; d++ {
-			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
-			budget := budgetShare * PositionBound(wd) / float64(3*(k.depth[d]+1))
+		// A point at wd carried by joint d (the joint itself, or a
+		// corner of the mesh it carries) limits d and its ancestors.
+		limit := func(d int, wd mgl64.Vec3, bound float64) {
+			budget := budgetShare * bound / float64(3*(k.depth[d]+1))
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
 				pinv, pnorm := mgl64.Ident3(), 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
 					pinv, pnorm = inv[p], norm[p]
 				}
 				tol[j][pathT] = math.Min(tol[j][pathT], budget/pnorm)
-				if j == d {
+				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
+				if diff == (mgl64.Vec3{}) {
 					continue
 				}
-				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
 					tol[j][pathR] = math.Min(tol[j][pathR], budget/r)
 				}
@@ -76,6 +79,13 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 					tol[j][pathS] = math.Min(tol[j][pathS], budget/x)
 				}
 			}
+		}
+		for d := 0; d < n; d++ {
+			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
+			limit(d, wd, PositionBound(wd))
+		}
+		for _, p := range k.meshPts {
+			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound)
 		}
 	}
 	for j := range tol {

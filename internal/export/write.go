@@ -150,9 +150,11 @@ func WriteFile(path string, sc Scene) ([]string, error) {
 		if err != nil {
 			return warns, err
 		}
-		binPath := filepath.Join(filepath.Dir(path), binName)
-		if err := atomicWrite(binPath, bin); err != nil {
-			return warns, err
+		if bin != nil { // a skeleton alone has no buffer
+			binPath := filepath.Join(filepath.Dir(path), binName)
+			if err := atomicWrite(binPath, bin); err != nil {
+				return warns, err
+			}
 		}
 		return warns, atomicWrite(path, j)
 	}

@@ -83,6 +83,15 @@ type (
 	SelectNamed struct{ Name string }
 	// SetCamera puts the camera exactly where Camera says.
 	SetCamera struct{ Camera Camera }
+	// SetShapeHidden hides a shape of the model in use, or shows it.
+	SetShapeHidden struct {
+		Ref    ShapeRef
+		Hidden bool
+	}
+	// HoverShape highlights a shape in the 3D view (Model -1: none).
+	HoverShape struct{ Ref ShapeRef }
+	// SelectShape selects the joint that drives a shape most.
+	SelectShape struct{ Ref ShapeRef }
 	// Quit closes the window.
 	Quit struct{}
 	// MuteClip shows the clip in Slot at rest (or playing again).
@@ -166,3 +175,6 @@ func (SetUpAxis) intent()       {}
 func (SetChainMode) intent()    {}
 func (SelectNamed) intent()     {}
 func (SetCamera) intent()       {}
+func (SetShapeHidden) intent()  {}
+func (HoverShape) intent()      {}
+func (SelectShape) intent()     {}

@@ -11,6 +11,9 @@ type Options struct {
 	// Up is the data's up axis: UpAuto (Z for SWTOR JBA, whose rigs come
 	// from 3ds Max; Y for the Nintendo formats), UpY or UpZ.
 	Up UpAxis
+	// Mesh is how models with meshes are drawn (the zero value: meshes
+	// with the bones on top).
+	Mesh MeshMode
 }
 
 // UpAxis says which axis of the data points up on screen.

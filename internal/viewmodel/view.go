@@ -14,6 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/mesh"
 )
 
 // View is what the UI shows in one frame. The UI must not modify anything
@@ -31,6 +32,10 @@ type View struct {
 	Materials *MaterialView
 
 	Skeleton *SkeletonView // nil: no model loaded
+	// Models are the meshes of the model in use, for the Shapes list;
+	// Hover is the shape the list's mouse is over (Model -1: none).
+	Models []ModelView
+	Hover  ShapeRef
 	// Pairing is the model and animation choice of the Scene panel.
 	Pairing Pairing
 
@@ -245,3 +250,13 @@ func (s Slot) String() string {
 	}
 	return "joint"
 }
+
+// ModelView is one model of the model in use: its shapes and which of
+// them the user hid.
+type ModelView struct {
+	Model  *mesh.Model
+	Hidden []bool // per shape
+}
+
+// ShapeRef names shape Shape of model Model (an index into View.Models).
+type ShapeRef struct{ Model, Shape int }

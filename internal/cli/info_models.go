@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/mesh"
+)
+
+// infoModel is one model of a file as info lists it.
+type infoModel struct {
+	Name      string         `json:"name"`
+	Skeleton  string         `json:"skeleton"`
+	Shapes    []infoShape    `json:"shapes"`
+	Materials []infoMaterial `json:"materials"`
+	Textures  []infoTexture  `json:"textures"`
+}
+
+type infoShape struct {
+	Name      string `json:"name"`
+	Material  string `json:"material"`
+	Vertices  int    `json:"vertices"`
+	Triangles int    `json:"triangles"`
+	// Skin is how the vertices follow the joints: "rigid" (one joint
+	// each), "smooth N" (up to N weighted joints) or "none".
+	Skin string `json:"skin"`
+}
+
+type infoMaterial struct {
+	Name     string   `json:"name"`
+	Textures []string `json:"textures"`
+	Blend    string   `json:"blend"`
+	Cull     string   `json:"cull"`
+}
+
+type infoTexture struct {
+	Name   string `json:"name"`
+	Format string `json:"format"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Mips   int    `json:"mips"`
+}
+
+func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) {
+	for _, m := range a.Models {
+		im := infoModel{Name: m.Name, Shapes: []infoShape{}, Materials: []infoMaterial{}, Textures: infoTextures(m.Textures)}
+		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) {
+			im.Skeleton = a.Skeletons[m.Skeleton].Name
+		}
+		for si := range m.Shapes {
+			s := &m.Shapes[si]
+			is := infoShape{Name: s.Name, Vertices: len(s.Positions), Triangles: len(s.Triangles) / 3, Skin: skinKind(s)}
+			if is.Name == "" {
+				is.Name = fmt.Sprintf("shape%d", si)
+			}
+			if s.Material >= 0 && s.Material < len(m.Materials) {
+				is.Material = m.Materials[s.Material].Name
+			}
+			im.Shapes = append(im.Shapes, is)
+		}
+		for _, mat := range m.Materials {
+			imat := infoMaterial{Name: mat.Name, Textures: []string{}, Blend: blendName(mat.Blend.Mode), Cull: cullName(mat.Cull)}
+			for _, t := range mat.Textures {
+				imat.Textures = append(imat.Textures, t.Name)
+			}
+			im.Materials = append(im.Materials, imat)
+		}
+		models = append(models, im)
+	}
+	return models, infoTextures(a.Textures)
+}
+
+func infoTextures(ts []*mesh.Texture) []infoTexture {
+	out := []infoTexture{}
+	for _, t := range ts {
+		out = append(out, infoTexture{Name: t.Name, Format: t.Format, Width: t.Width, Height: t.Height, Mips: t.Mips})
+	}
+	return out
+}
+
+// skinKind names how a shape's vertices follow the joints.
+func skinKind(s *mesh.Shape) string {
+	most := 0
+	for i := range s.Skin {
+		most = max(most, int(s.Skin[i].N))
+	}
+	switch most {
+	case 0:
+		return "none"
+	case 1:
+		return "rigid"
+	}
+	return fmt.Sprintf("smooth %d", most)
+}
+
+func blendName(b mesh.BlendMode) string {
+	return [...]string{"opaque", "mask", "translucent"}[min(int(b), 2)]
+}
+
+func cullName(c mesh.Cull) string {
+	return [...]string{"back", "none", "front", "all"}[min(int(c), 3)]
+}
+
+func writeInfoModels(w io.Writer, models []infoModel, loose []infoTexture) {
+	for _, m := range models {
+		tris := 0
+		for _, s := range m.Shapes {
+			tris += s.Triangles
+		}
+		fmt.Fprintf(w, "model %s: %s, %s, %s, %s (skeleton %s)\n", m.Name, plural(len(m.Shapes), "shape", "shapes"),
+			plural(tris, "triangle", "triangles"), plural(len(m.Materials), "material", "materials"),
+			plural(len(m.Textures), "texture", "textures"), m.Skeleton)
+		table(w, []string{"shape", "material", "vertices", "triangles", "skin"}, len(m.Shapes), func(i int) []any {
+			s := m.Shapes[i]
+			return []any{s.Name, s.Material, s.Vertices, s.Triangles, s.Skin}
+		})
+		table(w, []string{"material", "textures", "blend", "cull"}, len(m.Materials), func(i int) []any {
+			x := m.Materials[i]
+			return []any{x.Name, strings.Join(x.Textures, ", "), x.Blend, x.Cull}
+		})
+		writeTextureTable(w, m.Textures)
+	}
+	if len(loose) > 0 {
+		fmt.Fprintf(w, "textures: %d\n", len(loose))
+		writeTextureTable(w, loose)
+	}
+}
+
+func writeTextureTable(w io.Writer, ts []infoTexture) {
+	table(w, []string{"texture", "format", "size", "mips"}, len(ts), func(i int) []any {
+		t := ts[i]
+		return []any{t.Name, t.Format, fmt.Sprintf("%dx%d", t.Width, t.Height), t.Mips}
+	})
+}
+
+// table writes n rows under cols, indented, or nothing without rows.
+func table(w io.Writer, cols []string, n int, row func(int) []any) {
+	if n == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "    %s\n", strings.Join(cols, "\t"))
+	for i := 0; i < n; i++ {
+		cells := row(i)
+		s := make([]string, len(cells))
+		for k, c := range cells {
+			s[k] = fmt.Sprint(c)
+			if s[k] == "" {
+				s[k] = "-"
+			}
+		}
+		fmt.Fprintf(tw, "    %s\n", strings.Join(s, "\t"))
+	}
+	tw.Flush()
+}

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/mesh"
+)
+
+const texturesUsage = `Usage: animscope textures FILE[:PATH] --out DIR
+
+Writes every texture the file holds (its loose textures, then each
+model's) to DIR/NAME.png: mip level 0 as 8-bit RGBA, as the GPU samples
+it. A name used twice is written as NAME#1.png, then NAME#2.png. Prints
+one line per texture: name, format, width x height, mip levels, file.
+A texture that cannot be decoded is a warning and the others are
+written; a file with no texture, or none that decodes, is an error.
+
+Flags:
+`
+
+func runTextures(args []string, stdout, stderr io.Writer) error {
+	fs := NewFlagSet("textures", texturesUsage, stdout)
+	out := fs.String("out", "", "the directory to write the PNGs into (made if missing)")
+	zstdDict := zstdDictFlag(fs)
+	pos, err := ParseInterleaved(fs, args)
+	switch {
+	case err != nil:
+		return err
+	case len(pos) != 1:
+		return Usagef("textures: want exactly one FILE, got %d (see animscope textures -h)", len(pos))
+	case *out == "":
+		return Usagef("textures: --out DIR is required")
+	}
+	if err := useZstdDict(*zstdDict); err != nil {
+		return err
+	}
+	a, err := app.LoadAsset(pos[0])
+	if err != nil {
+		return err
+	}
+	texs := append([]*mesh.Texture(nil), a.Textures...)
+	for _, m := range a.Models {
+		texs = append(texs, m.Textures...)
+	}
+	if len(texs) == 0 {
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s file)", a.Format)}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return &app.InputError{File: *out, Err: pathCause(err)}
+	}
+	names := make([]string, len(texs))
+	for i, t := range texs {
+		names[i] = t.Name
+	}
+	names = pngNames(names)
+	var first error
+	written := 0
+	for i, t := range texs {
+		file := filepath.Join(*out, names[i])
+		err := writeTexturePNG(t, file)
+		if err != nil {
+			var we *writeError
+			if errors.As(err, &we) {
+				return &app.InputError{File: file, Err: we.err}
+			}
+			fmt.Fprintf(stderr, "animscope: warning: %s: %s\n", pos[0], app.OneLine(err.Error()))
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		written++
+		fmt.Fprintf(stdout, "%s: %s %dx%d, %s -> %s\n", t.Name, t.Format, t.Width, t.Height, plural(t.Mips, "mip level", "mip levels"), file)
+	}
+	if written == 0 {
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("none of its %s could be decoded: %w", plural(len(texs), "texture", "textures"), first)}
+	}
+	return nil
+}
+
+// pngNames is each texture's file name: NAME.png, a repeated name
+// NAME#1.png, NAME#2.png and so on (a name that is itself such a
+// repeat gets the next free one). Path separators in names become '_'.
+func pngNames(names []string) []string {
+	used := map[string]bool{}
+	next := map[string]int{}
+	out := make([]string, len(names))
+	for i, n := range names {
+		base := strings.Map(func(r rune) rune {
+			if r == '/' || r == '\\' || r == 0 {
+				return '_'
+			}
+			return r
+		}, n)
+		if base == "" || base == "." || base == ".." {
+			base = "_" + base
+		}
+		name := base
+		for used[name] {
+			next[base]++
+			name = fmt.Sprintf("%s#%d", base, next[base])
+		}
+		used[name] = true
+		out[i] = name + ".png"
+	}
+	return out
+}
+
+// writeError is a failure to write the PNG (the output's fault, not the
+// texture's).
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return e.err.Error() }
+
+// writeTexturePNG writes mip 0 of t to file. The decoded bytes are
+// straight (not premultiplied) RGBA, so they are written as image.NRGBA:
+// exactly as decoded.
+func writeTexturePNG(t *mesh.Texture, file string) error {
+	if t.Decode == nil {
+		return fmt.Errorf("texture %q: no decoder for %s", t.Name, t.Format)
+	}
+	img, err := t.Decode(0)
+	if err != nil {
+		return err
+	}
+	if w, h := t.MipSize(0); img.Rect.Dx() != w || img.Rect.Dy() != h {
+		return fmt.Errorf("texture %q: decoded %dx%d, the texture is %dx%d", t.Name, img.Rect.Dx(), img.Rect.Dy(), w, h)
+	}
+	n := &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+	f, err := os.Create(file)
+	if err != nil {
+		return &writeError{pathCause(err)}
+	}
+	err = png.Encode(f, n)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return &writeError{err}
+	}
+	return nil
+}
+
+// pathCause is what went wrong with a file operation, without the path
+// (the caller names the file).
+func pathCause(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,166 @@
+package export
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// modelMaterialTracks puts a clip's material animations on the exported
+// models' own materials and returns, for the animation's extras, every
+// track glTF cannot play there:
+//
+//   - A texture SRT target moves the base colour texture of every
+//     material of its name whose albedo slot uses its texture matrix
+//     (J3D: the slot's TexMatrix is the BTK entry's texGen; BFRES: the
+//     number that ends the shader parameter's name, "tex_mtx0" → 0),
+//     through KHR_texture_transform animated by KHR_animation_pointer. A
+//     target that moves another slot, or no material, goes to the extras.
+//   - A colour target drives the baseColorFactor of the materials of its
+//     name (a BRK register: its material), the game's value / 255 as on
+//     the quads. One target per material does: its first material colour
+//     (BPK), else its first register (BRK); the others go to the extras.
+//   - Texture patterns, visibility and shader parameters go to the
+//     extras as before; a shape visibility track also names the mesh
+//     nodes it hides ("nodes").
+func (b *builder) modelMaterialTracks(a *gltf.Animation, c Clip) []map[string]any {
+	clip := c.Clip
+	var other []map[string]any
+	drives := map[string]int{} // material name -> colour target
+	for i := range clip.Targets {
+		t := &clip.Targets[i]
+		if t.Kind != anim.MatColorTarget && t.Kind != anim.TevRegTarget {
+			continue
+		}
+		name := colourMaterial(t)
+		if j, ok := drives[name]; !ok || clip.Targets[j].Kind == anim.TevRegTarget && t.Kind == anim.MatColorTarget {
+			drives[name] = i
+		}
+	}
+	animated := map[int]bool{} // glTF materials whose texture transform is driven
+	for i := range clip.Targets {
+		t := &clip.Targets[i]
+		switch t.Kind {
+		case anim.JointTarget:
+		case anim.TexSRTTarget:
+			var mats []int
+			for _, m := range b.texSRTMaterials(t) {
+				if !animated[m] {
+					animated[m] = true
+					mats = append(mats, m)
+				}
+			}
+			if len(mats) == 0 {
+				other = append(other, sampledTrack(clip, t))
+				continue
+			}
+			label := fmt.Sprintf("%s texgen %d", t.Name, t.TexGen)
+			b.texSRTChannels(a, c, t, label, mats)
+		case anim.TevRegTarget, anim.MatColorTarget:
+			mats := b.materialsNamed(colourMaterial(t))
+			if drives[colourMaterial(t)] != i || len(mats) == 0 {
+				other = append(other, sampledTrack(clip, t))
+				continue
+			}
+			b.colourChannels(a, c, t, mats)
+		default:
+			tr := sampledTrack(clip, t)
+			if t.Kind == anim.ShapeTarget {
+				if nodes := b.shapeNodes(t); len(nodes) > 0 {
+					tr["nodes"] = nodes
+				}
+			}
+			other = append(other, tr)
+		}
+	}
+	return other
+}
+
+// colourMaterial is the material a colour target animates.
+func colourMaterial(t *anim.Target) string {
+	if t.Kind == anim.TevRegTarget && t.Material != "" {
+		return t.Material
+	}
+	return t.Name
+}
+
+// materialsNamed lists the glTF materials (and their untextured copies)
+// of the models' materials of that name.
+func (b *builder) materialsNamed(name string) []int {
+	var out []int
+	for _, em := range b.models {
+		for mi := range em.m.Materials {
+			if em.m.Materials[mi].Name == name {
+				out = append(out, em.mats[mi].index)
+				if em.mats[mi].plain >= 0 {
+					out = append(out, em.mats[mi].plain)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// texSRTMaterials lists the glTF materials whose base colour texture a
+// texture SRT target moves, giving each its KHR_texture_transform.
+func (b *builder) texSRTMaterials(t *anim.Target) []int {
+	slot := t.TexGen
+	if t.Param != "" {
+		slot = trailingNumber(t.Param)
+	}
+	var out []int
+	for _, em := range b.models {
+		for mi := range em.m.Materials {
+			mat := &em.m.Materials[mi]
+			o := &em.mats[mi]
+			if mat.Name != t.Name || o.albedo < 0 || slot < 0 || mat.Textures[o.albedo].TexMatrix != slot {
+				continue
+			}
+			if !o.transform {
+				o.transform = true
+				tex := b.doc.Materials[o.index].PBRMetallicRoughness.BaseColorTexture
+				tex.Extensions = gltf.Extensions{extTransform: map[string]any{"offset": [2]float64{0, 0}, "rotation": 0.0, "scale": [2]float64{1, 1}}}
+				b.used[extTransform] = true
+			}
+			out = append(out, o.index)
+		}
+	}
+	return out
+}
+
+// trailingNumber is the number a name ends in ("tex_mtx12" → 12), -1 for
+// none.
+func trailingNumber(s string) int {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	n, err := strconv.Atoi(s[i:])
+	if err != nil || strings.TrimSpace(s[i:]) == "" {
+		return -1
+	}
+	return n
+}
+
+// shapeNodes lists the mesh nodes of the shape a visibility target
+// hides: the shape of its name, else (J3D BVA, which names none) of its
+// index.
+func (b *builder) shapeNodes(t *anim.Target) []int {
+	var out []int
+	for _, em := range b.models {
+		for si := range em.m.Shapes {
+			match := si == t.Index
+			if t.Name != "" {
+				match = em.m.Shapes[si].Name == t.Name
+			}
+			if match && em.nodes[si] >= 0 {
+				out = append(out, em.nodes[si])
+			}
+		}
+	}
+	return out
+}
