@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"unsafe"
+	"weak"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -48,11 +49,17 @@ type gpuShape struct {
 	count         int32
 }
 
-// model returns m's GL objects, uploading them the first time.
+// model returns m's GL objects, uploading them the first time; nil when
+// m has nothing to put on the GPU (no triangles, no textures: a
+// skeleton's model), which is not cached.
 func (r *Renderer) model(m *mesh.Model) *gpuModel {
-	if g, ok := r.models[m]; ok {
+	k := weak.Make(m)
+	if g, ok := r.models[k]; ok {
 		g.lastUsed = r.draws
 		return g
+	}
+	if !hasGPUData(m) {
+		return nil
 	}
 	g := &gpuModel{lastUsed: r.draws, shapes: make([]gpuShape, len(m.Shapes)), textures: make([]*gpuTexture, len(m.Textures))}
 	for i := range m.Shapes {
@@ -66,8 +73,22 @@ func (r *Renderer) model(m *mesh.Model) *gpuModel {
 		gt.refs++
 		g.textures[i] = gt
 	}
-	r.models[m] = g
+	r.models[k] = g
 	return g
+}
+
+func hasGPUData(m *mesh.Model) bool {
+	for i := range m.Shapes {
+		if len(m.Shapes[i].Triangles) > 0 && len(m.Shapes[i].Positions) > 0 {
+			return true
+		}
+	}
+	for _, t := range m.Textures {
+		if t != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // albedoSlot is the index of the material's texture slot that gives the
@@ -223,11 +244,12 @@ func (g *gpuShape) delete() {
 // and of its textures that no other uploaded model uses. Drawing m again
 // uploads it again.
 func (r *Renderer) Forget(m *mesh.Model) {
-	g, ok := r.models[m]
+	k := weak.Make(m)
+	g, ok := r.models[k]
 	if !ok {
 		return
 	}
-	delete(r.models, m)
+	delete(r.models, k)
 	r.freeModel(g)
 }
 
@@ -257,21 +279,22 @@ func (r *Renderer) ReleaseMeshes() {
 	}
 }
 
-// sweepMeshes frees the models and the textures no model holds that were
-// not drawn in the last meshKeepDraws scenes.
+// sweepMeshes frees the models the garbage collector took, those not
+// drawn in the last meshKeepDraws scenes, and the textures no model holds
+// that are gone or were not used as long.
 func (r *Renderer) sweepMeshes() {
-	if r.draws < meshKeepDraws {
-		return
+	old := uint64(0)
+	if r.draws > meshKeepDraws {
+		old = r.draws - meshKeepDraws
 	}
-	old := r.draws - meshKeepDraws
-	for m, g := range r.models {
-		if g.lastUsed < old {
-			delete(r.models, m)
+	for k, g := range r.models {
+		if g.lastUsed < old || k.Value() == nil {
+			delete(r.models, k)
 			r.freeModel(g)
 		}
 	}
-	for _, t := range r.textures {
-		if t.refs <= 0 && t.lastUsed < old {
+	for k, t := range r.textures {
+		if t.refs <= 0 && (t.lastUsed < old || k.Value() == nil) {
 			r.freeTexture(t)
 		}
 	}
@@ -281,7 +304,7 @@ func (r *Renderer) sweepMeshes() {
 // drawn so far (a texture whose blocks or decode failed: it draws
 // untextured), one line per texture naming it.
 func (r *Renderer) Problems(m *mesh.Model) []string {
-	g, ok := r.models[m]
+	g, ok := r.models[weak.Make(m)]
 	if !ok {
 		return nil
 	}

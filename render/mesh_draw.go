@@ -2,6 +2,7 @@ package render
 
 import (
 	"unsafe"
+	"weak"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -19,12 +20,16 @@ type meshRenderer struct {
 	skinCap          int // matrices the buffer holds
 	maxSkin          int // matrices the driver's texture buffers can hold
 	caps             texCaps
-	models           map[*mesh.Model]*gpuModel
-	textures         map[*mesh.Texture]*gpuTexture
-	samplers         map[mesh.Sampler]uint32
-	draws            uint64 // DrawScene calls so far: the caches' clock
+	// models and textures are keyed weakly: the cache never keeps a
+	// closed file's model alive; a model the garbage collector took has
+	// its GL objects freed at the next DrawScene.
+	models   map[weak.Pointer[mesh.Model]]*gpuModel
+	textures map[weak.Pointer[mesh.Texture]]*gpuTexture
+	samplers map[mesh.Sampler]uint32
+	draws    uint64 // DrawScene calls so far: the caches' clock
 	// scratch, reused across frames
 	items         []meshItem
+	frameModels   []*gpuModel // per draw of this frame (nil: nothing to draw)
 	skinBase      []int32
 	vertexScratch []byte
 }
@@ -53,8 +58,8 @@ func (r *Renderer) initMeshes(source ShaderSource) error {
 	if r.mesh, err = newProgram(source, "mesh", meshUniforms...); err != nil {
 		return err
 	}
-	r.models = map[*mesh.Model]*gpuModel{}
-	r.textures = map[*mesh.Texture]*gpuTexture{}
+	r.models = map[weak.Pointer[mesh.Model]]*gpuModel{}
+	r.textures = map[weak.Pointer[mesh.Texture]]*gpuTexture{}
 	r.samplers = map[mesh.Sampler]uint32{}
 	r.caps = detectTexCaps()
 	var texels int32
@@ -141,23 +146,25 @@ func (r *Renderer) uploadSkins(draws []viewmodel.MeshDraw) {
 // before the bones).
 func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 	r.draws++
-	if r.draws%32 == 0 {
-		r.sweepMeshes()
-	}
+	r.sweepMeshes()
 	if len(s.Meshes) == 0 {
 		return
 	}
 	models := 0
+	r.frameModels = r.frameModels[:0]
 	for i := range s.Meshes {
+		var g *gpuModel
 		if m := s.Meshes[i].Model; m != nil {
-			g := r.model(m)
-			for _, t := range g.textures {
-				if t != nil {
-					t.lastUsed = r.draws
+			if g = r.model(m); g != nil {
+				for _, t := range g.textures {
+					if t != nil {
+						t.lastUsed = r.draws
+					}
 				}
+				models++
 			}
-			models++
 		}
+		r.frameModels = append(r.frameModels, g)
 	}
 	if s.MeshMode == viewmodel.BonesOnly || models == 0 {
 		return
@@ -169,10 +176,10 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 	for pass := 0; pass < 2; pass++ {
 		for di := range s.Meshes {
 			d := &s.Meshes[di]
-			if d.Model == nil {
+			g := r.frameModels[di]
+			if g == nil {
 				continue
 			}
-			g := r.models[d.Model]
 			for si := range d.Model.Shapes {
 				if g.shapes[si].count == 0 || shapeHidden(d, si) {
 					continue
@@ -277,7 +284,7 @@ func (r *Renderer) drawShape(s *viewmodel.Scene, it meshItem, xray, wire bool) {
 	d := &s.Meshes[it.draw]
 	m := d.Model
 	sh := &m.Shapes[it.shape]
-	g := r.models[m]
+	g := r.frameModels[it.draw]
 	p := r.mesh
 	mat := shapeMaterial(m, sh)
 	var md *viewmodel.MaterialDraw

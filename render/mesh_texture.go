@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+	"weak"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
@@ -106,7 +107,7 @@ func (c texCaps) blockFormat(f mesh.BlockFormat, name string) (ifmt uint32, bw, 
 // blocks nor its decode could be uploaded (err says why; it draws
 // untextured).
 type gpuTexture struct {
-	key        *mesh.Texture
+	key        weak.Pointer[mesh.Texture]
 	id         uint32
 	w, h       int
 	levels     int  // mip levels on the GPU
@@ -137,12 +138,13 @@ func (r *Renderer) MeshTexture(t *mesh.Texture) MeshTexture {
 
 // texture returns t's GL texture, uploading it the first time.
 func (r *Renderer) texture(t *mesh.Texture) *gpuTexture {
-	if g, ok := r.textures[t]; ok {
+	k := weak.Make(t)
+	if g, ok := r.textures[k]; ok {
 		g.lastUsed = r.draws
 		return g
 	}
-	g := &gpuTexture{key: t, lastUsed: r.draws, w: t.Width, h: t.Height}
-	r.textures[t] = g
+	g := &gpuTexture{key: k, lastUsed: r.draws, w: t.Width, h: t.Height}
+	r.textures[k] = g
 	if t.Width <= 0 || t.Height <= 0 || t.Width > maxOffscreenSize || t.Height > maxOffscreenSize {
 		g.err = fmt.Errorf("texture %s: size %dx%d outside 1..%d", t.Name, t.Width, t.Height, maxOffscreenSize)
 		return g
@@ -315,6 +317,16 @@ func (r *Renderer) freeTexture(g *gpuTexture) {
 	delete(r.textures, g.key)
 }
 
+// glWraps are the GL wrap modes by mesh.Wrap (MESH-FACTS D.3).
+var glWraps = [...]int32{mesh.WrapRepeat: gl.REPEAT, mesh.WrapClamp: gl.CLAMP_TO_EDGE, mesh.WrapMirror: gl.MIRRORED_REPEAT}
+
+func glWrap(w mesh.Wrap) int32 {
+	if int(w) < len(glWraps) {
+		return glWraps[w]
+	}
+	return gl.REPEAT
+}
+
 // sampler returns the sampler object for s (created once per distinct
 // state: there are at most a few dozen).
 func (r *Renderer) sampler(s mesh.Sampler) uint32 {
@@ -323,17 +335,8 @@ func (r *Renderer) sampler(s mesh.Sampler) uint32 {
 	}
 	var id uint32
 	gl.GenSamplers(1, &id)
-	wrap := func(w mesh.Wrap) int32 {
-		switch w {
-		case mesh.WrapClamp:
-			return gl.CLAMP_TO_EDGE
-		case mesh.WrapMirror:
-			return gl.MIRRORED_REPEAT
-		}
-		return gl.REPEAT
-	}
-	gl.SamplerParameteri(id, gl.TEXTURE_WRAP_S, wrap(s.WrapS))
-	gl.SamplerParameteri(id, gl.TEXTURE_WRAP_T, wrap(s.WrapT))
+	gl.SamplerParameteri(id, gl.TEXTURE_WRAP_S, glWrap(s.WrapS))
+	gl.SamplerParameteri(id, gl.TEXTURE_WRAP_T, glWrap(s.WrapT))
 	mag, min := int32(gl.LINEAR), int32(gl.LINEAR)
 	if s.MagFilter == mesh.FilterNearest {
 		mag = gl.NEAREST

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -25,71 +23,6 @@ import (
 // matrices in the test. ANIMSCOPE_TEST_IMAGES=DIR keeps the pictures.
 
 var meshBG = viewmodel.Color{0.1, 0.1, 0.12, 1}
-
-// meshView is a camera and target for the model tests.
-type meshView struct {
-	t          testing.TB
-	r          *render.Renderer
-	fb         *render.RenderTarget
-	w, h       int
-	view, proj mgl32.Mat4
-}
-
-func newMeshView(t testing.TB, w, h int, eye, at mgl32.Vec3) *meshView {
-	t.Helper()
-	r, err := render.NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	fb, err := render.NewRenderTarget(w, h)
-	if err != nil {
-		r.Delete()
-		t.Fatal(err)
-	}
-	return &meshView{t: t, r: r, fb: fb, w: w, h: h,
-		view: mgl32.LookAtV(eye, at, mgl32.Vec3{0, 1, 0}),
-		proj: mgl32.Perspective(mgl32.DegToRad(40), float32(w)/float32(h), 0.1, 100)}
-}
-
-func (v *meshView) close() {
-	v.fb.Delete()
-	v.r.Delete()
-}
-
-func (v *meshView) scene(mode viewmodel.MeshMode, draws ...viewmodel.MeshDraw) *viewmodel.Scene {
-	return &viewmodel.Scene{Viewport: viewmodel.Viewport{W: int32(v.w), H: int32(v.h)}, Background: meshBG,
-		View: v.view, Proj: v.proj, PixelScale: 1, Meshes: draws, MeshMode: mode}
-}
-
-// draw renders s and keeps the picture as name.png when asked to.
-func (v *meshView) draw(name string, s *viewmodel.Scene) *image.RGBA {
-	v.t.Helper()
-	v.fb.Bind()
-	v.r.DrawScene(s)
-	img := v.fb.Read()
-	if dir := os.Getenv("ANIMSCOPE_TEST_IMAGES"); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			if f, err := os.Create(filepath.Join(dir, name+".png")); err == nil {
-				png.Encode(f, img)
-				f.Close()
-			}
-		}
-	}
-	return img
-}
-
-// px is the pixel (image rows top first) world point p lands on.
-func (v *meshView) px(p mgl32.Vec3) (int, int) {
-	c := v.proj.Mul4(v.view).Mul4x1(p.Vec4(1))
-	x := (c[0]/c[3]*0.5 + 0.5) * float32(v.w)
-	y := (1 - (c[1]/c[3]*0.5 + 0.5)) * float32(v.h)
-	return int(x), int(y)
-}
-
-func (v *meshView) at(img *image.RGBA, p mgl32.Vec3) color.RGBA {
-	x, y := v.px(p)
-	return img.RGBAAt(x, y)
-}
 
 func rgb8(c viewmodel.Color) color.RGBA {
 	b := func(f float32) uint8 { return uint8(math.Round(float64(f) * 255)) }
@@ -762,7 +695,8 @@ func containsWord(s, w string) bool {
 
 // TestMeshGLObjectsAreFreed: a model's vertex arrays, buffers and
 // textures go when Forget is called, when it has not been drawn for a
-// while (the cache's sweep), and with ReleaseMeshes; a texture two models
+// while (the cache's sweep), when the garbage collector takes it, and with
+// ReleaseMeshes; a texture two models
 // share stays until the second goes.
 func TestMeshGLObjectsAreFreed(t *testing.T) {
 	withGL(t, func() {
@@ -797,6 +731,22 @@ func TestMeshGLObjectsAreFreed(t *testing.T) {
 		}
 		if got := render.LiveObjects(); got != base {
 			t.Errorf("300 scenes without the model: %+v, want %+v", got, base)
+		}
+		// A model nobody holds any more (a closed file the app did not
+		// Forget): the cache does not keep it alive, and once collected its
+		// GL objects go at the next scene.
+		func() {
+			c := cylinder(true)
+			v.draw("free_gc", v.scene(viewmodel.MeshAndBones, draw1(c)))
+		}()
+		if got := render.LiveObjects(); got == base {
+			t.Fatal("drawing a model created nothing")
+		}
+		runtime.GC()
+		v.fb.Bind()
+		v.r.DrawScene(empty)
+		if got := render.LiveObjects(); got != base {
+			t.Errorf("a collected model: %+v, want %+v", got, base)
 		}
 		v.draw("free_c", v.scene(viewmodel.MeshAndBones, draw1(a), draw1(b)))
 		v.r.ReleaseMeshes()
