@@ -14,11 +14,12 @@ import (
 )
 
 // meshKeepDraws is how many DrawScene calls a model (and a texture no
-// cached model uses) may go undrawn before its GL objects are freed. The
-// viewer passes every open model in every frame (BonesOnly draws none of
-// them but keeps them uploaded), and draws a few scenes per frame (the
-// comparison's viewports), so a model missing this long was closed; the
-// app frees a closed model at once with Forget.
+// cached model uses) may go undrawn before its GL objects are freed: a
+// closed file's model that something still holds, or a model the app
+// leaves out of its scenes (in BonesOnly mode it passes none; coming back
+// uploads it again). A model nothing holds goes as soon as the garbage
+// collector takes it (the caches key by weak pointers), and Forget frees
+// one at once.
 const meshKeepDraws = 240
 
 // meshVertexSize is the bytes per vertex of a shape's buffer:
