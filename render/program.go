@@ -1,6 +1,7 @@
 // Package render holds every OpenGL call of animscope: the shader
 // programs, the 3D scene a viewmodel.Scene describes (ground grid and axes,
-// skeleton lines and joints, the texture test quad with its material tint),
+// skeleton lines and joints, the texture test quad with its material tint,
+// the models' shapes skinned on the GPU, textured and lit),
 // the Dear ImGui draw-data renderer, render targets (the loop-mode comparison's
 // viewports), back-buffer read-back for screenshots, and Offscreen, which
 // draws scenes into images for `animscope render` (cmd/viewer hands one to

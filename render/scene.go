@@ -34,6 +34,10 @@ type Renderer struct {
 	quadData  []float32
 	gridKey   viewmodel.Grid
 	gridVerts int32
+	// mvp is the frame's projection × view, kept on the heap once: a
+	// local handed to GL would escape and allocate every frame.
+	mvp *mgl32.Mat4
+	meshRenderer
 }
 
 // NewRenderer compiles the scene shaders and creates the vertex buffers.
@@ -42,7 +46,7 @@ func NewRenderer() (*Renderer, error) { return NewRendererFrom(shaders.Source) }
 // NewRendererFrom is NewRenderer with the shader files read from source
 // (an edited copy, or a test's broken one).
 func NewRendererFrom(source ShaderSource) (*Renderer, error) {
-	r := &Renderer{quadData: make([]float32, 4*quadStride)}
+	r := &Renderer{quadData: make([]float32, 4*quadStride), mvp: new(mgl32.Mat4)}
 	var err error
 	if r.flat, err = newProgram(source, "flat", "u_mvp"); err != nil {
 		return nil, err
@@ -56,6 +60,10 @@ func NewRendererFrom(source ShaderSource) (*Renderer, error) {
 		return nil, err
 	}
 	if r.quad, err = newProgram(source, "texquad", "u_mvp", "u_texrow0", "u_texrow1", "u_texture", "u_outline", "u_tint", "u_pattern"); err != nil {
+		r.Delete()
+		return nil, err
+	}
+	if err = r.initMeshes(source); err != nil {
 		r.Delete()
 		return nil, err
 	}
@@ -93,6 +101,7 @@ func newVertexArray(stride int, attribs []attrib) (vao, vbo uint32) {
 
 // Delete frees the GL objects.
 func (r *Renderer) Delete() {
+	r.deleteMeshes()
 	for _, p := range []*program{r.flat, r.thick, r.point, r.quad} {
 		p.delete()
 	}
@@ -121,7 +130,11 @@ func upload(vbo uint32, data []float32) {
 }
 
 // DrawScene draws s into the current framebuffer's viewport s.Viewport,
-// clearing that rectangle first.
+// clearing that rectangle first: the test quad, the grid, the models
+// (mesh_draw.go: uploaded on first sight, skinned on the GPU) as
+// s.MeshMode says, then the bones and joints over everything. MeshMode
+// matters only when the scene has meshes: a skeleton without a model is
+// always drawn.
 func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	vp := s.Viewport
 	if vp.W <= 0 || vp.H <= 0 {
@@ -139,21 +152,17 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 	gl.ClearDepth(1)
 	gl.DepthMask(true)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	gl.Disable(gl.CULL_FACE)
-	gl.Enable(gl.BLEND)
-	gl.BlendEquation(gl.FUNC_ADD)
-	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
-	gl.Enable(gl.DEPTH_TEST)
-	gl.DepthFunc(gl.LEQUAL)
+	sceneState()
 
-	mvp := s.Proj.Mul4(s.View)
+	*r.mvp = s.Proj.Mul4(s.View)
+	mvp := r.mvp
 	viewport := [2]float32{float32(vp.W), float32(vp.H)}
 
 	if s.Quad != nil {
-		r.drawQuad(s.Quad, &mvp)
+		r.drawQuad(s.Quad, mvp)
 	}
 	if s.Grid.Show && s.Grid.Spacing > 0 && s.Grid.Half > 0 {
-		r.drawGrid(s.Grid, &mvp)
+		r.drawGrid(s.Grid, mvp)
 		if s.Grid.Axes {
 			ext := s.Grid.Spacing * float32(s.Grid.Half)
 			axes := [3]viewmodel.Line{
@@ -162,16 +171,35 @@ func (r *Renderer) DrawScene(s *viewmodel.Scene) {
 				{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 0, ext}, Color: viewmodel.Color{0.35, 0.55, 1.00, 1}},
 			}
 			gl.DepthMask(false)
-			r.drawThickLines(axes[:], 2*px, &mvp, viewport)
+			r.drawThickLines(axes[:], 2*px, mvp, viewport)
 			gl.DepthMask(true)
 		}
 	}
+	r.drawMeshes(s)
+	if s.MeshMode == viewmodel.MeshOnly && len(s.Meshes) > 0 {
+		gl.Disable(gl.SCISSOR_TEST)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
+	}
 	gl.Disable(gl.DEPTH_TEST)
-	r.drawThickLines(s.Bones, s.BoneWidth*px, &mvp, viewport)
-	r.drawPoints(s.Points, s.PointSize*px, &mvp, viewport)
+	r.drawThickLines(s.Bones, s.BoneWidth*px, mvp, viewport)
+	r.drawPoints(s.Points, s.PointSize*px, mvp, viewport)
 	gl.Disable(gl.SCISSOR_TEST)
 	gl.BindVertexArray(0)
 	gl.UseProgram(0)
+}
+
+// sceneState is the GL state the scene's parts start from: no culling,
+// alpha blending (keeping the target's alpha), depth test and writes on.
+func sceneState() {
+	gl.Disable(gl.CULL_FACE)
+	gl.Enable(gl.BLEND)
+	gl.BlendEquation(gl.FUNC_ADD)
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
+	gl.DepthMask(true)
 }
 
 func (r *Renderer) drawGrid(g viewmodel.Grid, mvp *mgl32.Mat4) {

@@ -47,7 +47,7 @@ const requireEnv = "ANIMSCOPE_REQUIRE_DISPLAY"
 
 // skipOrFail skips the test, or fails it when make test requires the GUI
 // tests to run.
-func skipOrFail(t *testing.T, why string) {
+func skipOrFail(t testing.TB, why string) {
 	t.Helper()
 	if os.Getenv(requireEnv) != "" {
 		t.Fatalf("%s; %s is set (make test): the GUI tests must run, not skip", why, requireEnv)
@@ -57,7 +57,7 @@ func skipOrFail(t *testing.T, why string) {
 
 // needDisplay skips (or fails, see skipOrFail) when no display is
 // configured.
-func needDisplay(t *testing.T) {
+func needDisplay(t testing.TB) {
 	t.Helper()
 	if !platform.HasDisplay() {
 		skipOrFail(t, "no display ($DISPLAY/$WAYLAND_DISPLAY unset); run under xvfb-run, as make test does")

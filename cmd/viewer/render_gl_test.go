@@ -12,8 +12,9 @@ import (
 )
 
 // withGL runs f with a current OpenGL 4.1 core context of a hidden window
-// in this test process.
-func withGL(t *testing.T, f func()) {
+// in this test process (benchmarks too: f runs on the calling goroutine,
+// locked to the context's thread).
+func withGL(t testing.TB, f func()) {
 	t.Helper()
 	needDisplay(t)
 	runtime.LockOSThread()
@@ -38,7 +39,7 @@ func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {
 		// Every scene shader compiles and links from its embedded source
 		// (the ImGui pair below); a broken one in its place fails with
 		// the file's name and the driver's log.
-		for _, file := range []string{"flat.vert", "flat.frag", "thickline.vert", "thickline.frag", "point.vert", "point.frag", "texquad.vert", "texquad.frag"} {
+		for _, file := range []string{"flat.vert", "flat.frag", "thickline.vert", "thickline.frag", "point.vert", "point.frag", "texquad.vert", "texquad.frag", "mesh.vert", "mesh.frag"} {
 			broken := func(f string) (string, error) {
 				if f == file {
 					return "out vec4 o; void main() { o = undefined_thing; }", nil
