@@ -55,7 +55,10 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	if opt.Grid {
 		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.rig.sceneRadius()), Half: 10, Axes: opt.Axes}
 	}
-	if a.rig.quadVisible() && opt.Quad {
+	a.rig.sceneMeshes(s, meshes, opt.Mesh)
+	// The test quad stands in for a model's materials: with meshes drawn,
+	// texture animations show on them instead.
+	if a.rig.quadVisible() && opt.Quad && len(s.Meshes) == 0 {
 		m, _, _ := a.rig.texEntryMatrix()
 		if s.Quad == nil {
 			s.Quad = &viewmodel.TexQuad{}
@@ -73,7 +76,6 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	} else {
 		s.Quad = nil
 	}
-	a.rig.sceneMeshes(s, meshes, opt.Mesh)
 	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) && !(len(s.Meshes) > 0 && opt.Mesh == viewmodel.MeshOnly) {
 		a.rig.sceneSkeleton(s, sk)
 	}
