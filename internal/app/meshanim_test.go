@@ -368,3 +368,23 @@ func TestBFRESMaterialAnimations(t *testing.T) {
 		}
 	}
 }
+
+// TestUseClipNamedPlaysEveryKind: render's --clip plays the skeletal and
+// the texture SRT animation of one name together (a BotW face).
+func TestUseClipNamedPlaysEveryKind(t *testing.T) {
+	btk, _, _, _ := materialClips()
+	bck := handClip(anim.Loop)
+	btk.Name, bck.Name = "Face_Talk", "Face_Talk"
+	other := handClip(anim.Loop)
+	a := New(nil)
+	a.Add([]*File{{path: "face.bfres", name: "face.bfres", asset: &formats.Asset{Format: "bfres", Clips: []*anim.Clip{other, bck, btk}}}})
+	if err := a.UseClipNamed("Face_Talk"); err != nil {
+		t.Fatal(err)
+	}
+	if a.play.joint == nil || a.play.joint.clip != bck || a.play.tex == nil || a.play.tex.clip != btk {
+		t.Errorf("joint slot %v, texture slot %v; want both Face_Talk clips", a.play.joint, a.play.tex)
+	}
+	if err := a.UseClipNamed("nope"); err == nil || !strings.Contains(err.Error(), "Face_Talk") {
+		t.Errorf("unknown name: %v", err)
+	}
+}
