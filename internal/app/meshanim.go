@@ -65,12 +65,15 @@ func (r *rig) playingMaterialSlots() []*slot {
 // shapes to d.Hidden (which holds the user's) for model m.
 func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
 	d.Materials = d.Materials[:0]
+	if len(m.Shapes) == 0 {
+		return // a skeleton (a BFRES animation file's FMDL): nothing drawn
+	}
 	slots := r.playingMaterialSlots()
 	if len(slots) > 0 {
 		resetMaterials(d, m)
 	}
 	for _, s := range slots {
-		b := r.bindFor(s.clip, m)
+		b := r.bindFor(s, m)
 		if s.muted {
 			continue // a muted clip shows the material at rest
 		}
@@ -254,9 +257,11 @@ func hasVisibility(c *anim.Clip) bool {
 	return false
 }
 
-// bindFor returns the binding of clip c to model m, building it (and
-// reporting what m lacks) the first time the pair plays.
-func (r *rig) bindFor(c *anim.Clip, m *mesh.Model) *matBind {
+// bindFor returns the binding of slot s's clip to model m, building it
+// (and reporting what m lacks, except for the demo's quad clips) the
+// first time the pair plays.
+func (r *rig) bindFor(s *slot, m *mesh.Model) *matBind {
+	c := s.clip
 	for _, b := range r.matBinds {
 		if b.clip == c && b.model == m {
 			b.used = true
@@ -266,24 +271,16 @@ func (r *rig) bindFor(c *anim.Clip, m *mesh.Model) *matBind {
 	b := &matBind{clip: c, model: m, used: true}
 	r.matBinds = append(r.matBinds, b)
 	missing := bindClip(b, c, m)
-	if len(missing) > 0 {
+	if len(missing) > 0 && !r.ses.isDemo() {
 		shown := missing[:min(len(missing), namesInSummary)]
 		list := strings.Join(shown, ", ")
 		if len(missing) > len(shown) {
 			list += ", …"
 		}
 		r.msgs.notifyKeyed(viewmodel.Warning, "", strings.Join(missing, "\n"), "%s: %s not in model %s (the game would leave them alone): %s",
-			clipLabel(c), plural(len(missing), "animated material or shape is", "animated materials or shapes are"), m.Name, list)
+			s.label, plural(len(missing), "animated material or shape is", "animated materials or shapes are"), m.Name, list)
 	}
 	return b
-}
-
-// clipLabel names a clip in messages.
-func clipLabel(c *anim.Clip) string {
-	if c.Name != "" {
-		return c.Name
-	}
-	return c.Format
 }
 
 // bindClip binds every target of c to m and returns the names m lacks.
