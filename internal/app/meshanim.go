@@ -345,7 +345,7 @@ func bindClip(b *matBind, c *anim.Clip, m *mesh.Model) []string {
 					continue
 				}
 			}
-			if j, ok := colorOf[tb.mat]; !ok || colorRank(t.Kind) < colorRank(c.Targets[j].Kind) {
+			if j, ok := colorOf[tb.mat]; !ok || colorRank[t.Kind] < colorRank[c.Targets[j].Kind] {
 				colorOf[tb.mat] = i
 			}
 		}
@@ -359,15 +359,7 @@ func bindClip(b *matBind, c *anim.Clip, m *mesh.Model) []string {
 // colorRank orders the colour targets competing for a material's colour:
 // the material colour (BPK), then a register (BRK), then a shader
 // parameter.
-func colorRank(k anim.TargetKind) int {
-	switch k {
-	case anim.MatColorTarget:
-		return 0
-	case anim.TevRegTarget:
-		return 1
-	}
-	return 2
-}
+var colorRank = [anim.NumTargetKinds]int{anim.MatColorTarget: 0, anim.TevRegTarget: 1, anim.ShaderParamTarget: 2}
 
 // dropUnusedBinds forgets the bindings of pairs that did not play this
 // frame (a closed file's clips and models are not kept alive) and marks

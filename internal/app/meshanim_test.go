@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // animatedModel is a J3D-like model of four shapes on one joint: "body"
