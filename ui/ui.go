@@ -82,6 +82,10 @@ type UI struct {
 	showAbout       bool
 
 	export exportDialog // File › Export glTF (export.go)
+	// TextureLookup gives the Textures browser's pictures (textures.go);
+	// the window sets it, the UI calls it only for textures it shows.
+	TextureLookup viewmodel.TextureLookup
+	texv          textureViewer
 
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
@@ -171,6 +175,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 		u.openWindow(v)
 	}
 	u.exportUI(v)
+	u.textureWindow(v)
 	u.toasts(v)
 	u.compareWindow(v)
 	if u.showHelp {
