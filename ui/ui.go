@@ -116,8 +116,11 @@ func New() *UI {
 // menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
 // "open:NAME" (directory entries), "open:ok", "recent:N"; in Help › About
 // "about:N" (the Nth line of AboutFormats); in File › Export glTF
-// "export:path", "export:current", "export:all", "export:ok",
-// "export:cancel" and "export:toast" (the last outcome).
+// "export:path", "export:current", "export:all", "export:meshes", "export:ok",
+// "export:cancel" and "export:toast" (the last outcome); in the Textures
+// tab "tab:textures", "texture:G.I" (texture I of group G), and in its
+// full-size view "texview", "texview:fit", "texview:1:1", "texview:zoomin",
+// "texview:zoomout", "texview:pixels", "texview:path", "texview:save".
 func (u *UI) ItemRect(id string) (Rect, bool) {
 	r, ok := u.rects[id]
 	return r, ok
