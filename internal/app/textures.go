@@ -1,16 +1,16 @@
 package app
 
 import (
-	"errors"
+	"bytes"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
 )
@@ -175,8 +175,8 @@ func (a *App) applyTextures(in viewmodel.Intent) bool {
 	return true
 }
 
-// saveTexture writes mip 0 of t to path as a PNG: into a temporary file
-// beside it, renamed into place when complete (never half a file).
+// saveTexture writes mip 0 of t to path as a PNG, atomically as the
+// exports are written.
 func (a *App) saveTexture(t *mesh.Texture, path string) error {
 	if !strings.EqualFold(filepath.Ext(path), ".png") {
 		return fmt.Errorf("%q: save to a file ending in .png", path)
@@ -188,28 +188,9 @@ func (a *App) saveTexture(t *mesh.Texture, path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	tmp := f.Name()
-	err = png.Encode(f, img)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return fmt.Errorf("%s: %v", path, pe.Err)
-		}
-		return err
-	}
-	return nil
+	return export.WriteAtomic(path, buf.Bytes())
 }

@@ -199,7 +199,7 @@ func TestSaveTexturePNG(t *testing.T) {
 	}{
 		{m.Textures[2], filepath.Join(dir, "unused.png"), "save texture unused: texture unused: data ends at 0x40, 8 bytes short"},
 		{m.Textures[0], filepath.Join(dir, "body.jpg"), "save texture body: \"" + filepath.Join(dir, "body.jpg") + "\": save to a file ending in .png"},
-		{m.Textures[0], filepath.Join(dir, "none", "body.png"), "save texture body: open " + filepath.Join(dir, "none")},
+		{m.Textures[0], filepath.Join(dir, "none", "body.png"), "save texture body: cannot write body.png: no such file or directory"},
 	} {
 		a.Apply(viewmodel.SaveTexture{Texture: c.tex, Path: c.path})
 		last := a.msgs.notices[len(a.msgs.notices)-1]

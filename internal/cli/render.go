@@ -96,7 +96,7 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	fs.StringVar(&o.selectName, "select", "", "highlight the joint with this name")
 	fs.BoolVar(&o.demo, "demo", false, "render the embedded demo (also what happens without FILE)")
 	zstdDict := zstdDictFlag(fs)
-	fs.StringVar(&o.meshModeName, "mesh-mode", meshModeNames[0].name, "how a model with meshes is drawn: "+meshModeList())
+	fs.StringVar(&o.meshModeName, "mesh-mode", viewmodel.MeshModes[0].Name, "how a model with meshes is drawn: "+meshModeList())
 	fs.StringVar(&o.runtimeName, "runtime", "late", "JSystem runtime rules: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine)")
 	var err error
 	if o.files, err = ParseInterleaved(fs, args); err != nil {
@@ -268,31 +268,20 @@ func loadRenderFiles(o *renderOpts) (loaded []*app.File, modelFirst int, err err
 	return loaded, modelFirst, nil
 }
 
-// meshModeNames are --mesh-mode's values, the viewer's default first.
-var meshModeNames = []struct {
-	name string
-	mode viewmodel.MeshMode
-}{
-	{"mesh-and-bones", viewmodel.MeshAndBones},
-	{"mesh", viewmodel.MeshOnly},
-	{"bones", viewmodel.BonesOnly},
-	{"wireframe", viewmodel.Wireframe},
-	{"xray", viewmodel.XRay},
-}
-
+// meshModeList is --mesh-mode's values for its help and errors.
 func meshModeList() string {
 	var names []string
-	for _, m := range meshModeNames {
-		names = append(names, m.name)
+	for _, m := range viewmodel.MeshModes {
+		names = append(names, m.Name)
 	}
 	return strings.Join(names, ", ")
 }
 
 // parseMeshMode reads a --mesh-mode value.
 func parseMeshMode(s string) (viewmodel.MeshMode, error) {
-	for _, m := range meshModeNames {
-		if m.name == s {
-			return m.mode, nil
+	for _, m := range viewmodel.MeshModes {
+		if m.Name == s {
+			return m.Mode, nil
 		}
 	}
 	return 0, fmt.Errorf("%q: want one of %s", s, meshModeList())
