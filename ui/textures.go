@@ -189,13 +189,9 @@ func findTexture(v *viewmodel.View, t *mesh.Texture) *viewmodel.TextureEntry {
 func (u *UI) textureWindow(v *viewmodel.View) {
 	tv := &u.texv
 	if tv.want != "" {
-		for gi := range v.Textures {
-			for ti := range v.Textures[gi].Textures {
-				if e := &v.Textures[gi].Textures[ti]; e.Texture.Name == tv.want && tv.want != "" {
-					u.openTexture(e)
-					tv.want = ""
-				}
-			}
+		if e := textureNamed(v, tv.want); e != nil {
+			u.openTexture(e)
+			tv.want = ""
 		}
 	}
 	if !tv.open {
@@ -426,7 +422,29 @@ func (u *UI) TextureShown() string {
 	return u.texv.tex.Name
 }
 
-// ShowTexture opens the full-size view of the first listed texture
-// named name, as soon as one is listed (the files given on the command
-// line load before the first frame).
+// ShowTexture opens the full-size view of the listed texture named name
+// (of several, the first a material samples: a J3D TEX1 may hold a name
+// twice) as soon as one is listed (the files given on the command line
+// load before the first frame).
 func (u *UI) ShowTexture(name string) { u.texv.want = name }
+
+// textureNamed is the first listed texture named name that a material
+// samples, else the first of that name (nil: none).
+func textureNamed(v *viewmodel.View, name string) *viewmodel.TextureEntry {
+	var first *viewmodel.TextureEntry
+	for gi := range v.Textures {
+		for ti := range v.Textures[gi].Textures {
+			e := &v.Textures[gi].Textures[ti]
+			if e.Texture.Name != name {
+				continue
+			}
+			if len(e.Uses) > 0 {
+				return e
+			}
+			if first == nil {
+				first = e
+			}
+		}
+	}
+	return first
+}

@@ -92,7 +92,8 @@ func TestTexturesBrowser(t *testing.T) {
 }
 
 // TestTexturesBrowserByName: ShowTexture opens a texture by name once it
-// is listed (--texture NAME), and an empty browser says what shows there.
+// is listed (--texture NAME), of two of that name the one a material
+// samples.
 func TestTexturesBrowserByName(t *testing.T) {
 	v := testView(testClip(anim.Loop), 0, false)
 	h := newHarness(t, v)
@@ -104,11 +105,15 @@ func TestTexturesBrowserByName(t *testing.T) {
 		t.Fatalf("shown %q, tab %q with nothing listed", h.u.TextureShown(), h.u.ActiveTab())
 	}
 	eye := &mesh.Texture{Name: "eye", Width: 16, Height: 16, Mips: 1, Format: "IA8"}
-	v.Textures = []viewmodel.TextureGroup{{Label: "x.bti", Textures: []viewmodel.TextureEntry{{Texture: eye, Index: -1, Short: "eye"}}}}
+	eye2 := &mesh.Texture{Name: "eye", Width: 32, Height: 32, Mips: 1, Format: "IA8"}
+	// A name twice (a J3D TEX1 may): the entry a material samples.
+	v.Textures = []viewmodel.TextureGroup{{Label: "x.bdl", Textures: []viewmodel.TextureEntry{
+		{Texture: eye, Index: 0, Short: "eye"},
+		{Texture: eye2, Index: 1, Short: "eye", Uses: []viewmodel.TextureUse{{Material: "m"}}}}}}
 	h.frame()
 	h.frame()
-	if h.u.TextureShown() != "eye" {
-		t.Fatalf("after eye was listed, shown %q", h.u.TextureShown())
+	if h.u.TextureShown() != "eye" || h.u.texv.tex != eye2 {
+		t.Fatalf("after eye was listed, shown %q (the used entry: %v)", h.u.TextureShown(), h.u.texv.tex == eye2)
 	}
 	h.rect("texview:pixels")
 }

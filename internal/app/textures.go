@@ -27,7 +27,7 @@ type textureBrowser struct {
 
 // textureGroups lists the model in use's textures (one group per model,
 // with the material slots that sample each) and then each open file's
-// loose textures.
+// loose textures not listed with a model already.
 func (a *App) textureGroups() []viewmodel.TextureGroup {
 	tb := &a.texs
 	models := a.rig.models()
@@ -37,8 +37,13 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 	tb.models = append(tb.models[:0], models...)
 	tb.files = append(tb.files[:0], a.ses.files...)
 	tb.groups = nil
+	// listed are the model's textures by name: a BFRES's embedded
+	// textures are also its loose ones (other objects, the same names).
+	listed := map[string]bool{}
+	var modelFile *File
 	if len(models) > 0 && a.rig.skelFile >= 0 && a.rig.skelFile < len(a.ses.files) {
 		f := a.ses.files[a.rig.skelFile]
+		modelFile = f
 		for _, m := range models {
 			if len(m.Textures) == 0 {
 				continue
@@ -49,18 +54,21 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 			}
 			for ti, t := range m.Textures {
 				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(m, ti), SavePath: texturePath(f, t)})
+				listed[t.Name] = true
 			}
 			shorten(g.Textures)
 			tb.groups = append(tb.groups, g)
 		}
 	}
 	for _, f := range a.ses.files {
-		if len(f.asset.Textures) == 0 {
-			continue
-		}
 		g := viewmodel.TextureGroup{Label: f.name}
 		for _, t := range f.asset.Textures {
-			g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: -1, SavePath: texturePath(f, t)})
+			if f != modelFile || !listed[t.Name] {
+				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: -1, SavePath: texturePath(f, t)})
+			}
+		}
+		if len(g.Textures) == 0 {
+			continue
 		}
 		shorten(g.Textures)
 		tb.groups = append(tb.groups, g)

@@ -265,3 +265,20 @@ func absInt(x int) int {
 	}
 	return x
 }
+
+// TestTextureBrowserEmbeddedOnce: a file whose loose textures are also
+// its model's (a Switch BFRES's embedded BNTX: other objects, the same
+// names) lists them once, with the model; another loose one still shows.
+func TestTextureBrowserEmbeddedOnce(t *testing.T) {
+	f, m := texturedFile(t.TempDir())
+	again := *m.Textures[0] // the same texture as another object
+	extra := solidTexture("decal", 2, 2, func(x, y int) color.NRGBA { return color.NRGBA{A: 255} })
+	f.asset.Textures = []*mesh.Texture{&again, extra}
+	a := New(nil)
+	a.Add([]*File{f})
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
+	if len(v.Textures) != 2 || len(v.Textures[0].Textures) != 3 || len(v.Textures[1].Textures) != 1 || v.Textures[1].Textures[0].Texture != extra {
+		t.Fatalf("groups %+v", v.Textures)
+	}
+}
