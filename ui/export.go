@@ -16,6 +16,8 @@ type exportDialog struct {
 	open, focus bool
 	path        string
 	all         bool
+	// noMesh leaves the model's meshes out (the box is ticked by default).
+	noMesh bool
 	// seen is the outcome the dialog has already reacted to.
 	seen time.Time
 }
@@ -84,13 +86,18 @@ func (u *UI) exportWindow(v *viewmodel.View) {
 		e.all = true
 	}
 	u.record("export:all")
+	meshes := !e.noMesh
+	if imgui.Checkbox("The model's meshes, materials and textures", &meshes) {
+		e.noMesh = !meshes
+	}
+	u.record("export:meshes")
 	textDim("Joint positions match animscope sample --model at any time (README: Export to glTF).")
 	imgui.Separator()
 	if v.Export.Running {
 		imgui.Text("Exporting…")
 	} else {
 		if imgui.Button("Export") || enter {
-			u.emit(viewmodel.Export{Path: e.path, All: e.all})
+			u.emit(viewmodel.Export{Path: e.path, All: e.all, NoMesh: e.noMesh})
 		}
 		u.record("export:ok")
 	}

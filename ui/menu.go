@@ -57,9 +57,9 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		menuToggle("Loop-mode comparison", "C", &u.compare.open)
 		if imgui.BeginMenu("Models") {
 			u.dismissIfAsked()
-			for _, c := range meshModes {
-				if imgui.MenuItemV(c.label, "", o.Mesh == c.mode, true) {
-					o.Mesh = c.mode
+			for _, c := range viewmodel.MeshModes {
+				if imgui.MenuItemV(c.Label, "", o.Mesh == c.Mode, true) {
+					o.Mesh = c.Mode
 				}
 			}
 			imgui.EndMenu()
@@ -247,15 +247,3 @@ func (u *UI) aboutWindow() {
 
 // baseName shortens a path for lists.
 func baseName(p string) string { return filepath.Base(p) }
-
-// meshModes are the View › Models choices.
-var meshModes = []struct {
-	label string
-	mode  viewmodel.MeshMode
-}{
-	{"Mesh and bones", viewmodel.MeshAndBones},
-	{"Mesh only", viewmodel.MeshOnly},
-	{"Bones only", viewmodel.BonesOnly},
-	{"Wireframe over the mesh", viewmodel.Wireframe},
-	{"X-ray (bones through the mesh)", viewmodel.XRay},
-}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -26,10 +28,11 @@ const (
 	TabCurves    = "curves"
 	TabInspector = "inspector"
 	TabMessages  = "messages"
+	TabTextures  = "textures"
 )
 
 // ShowTab selects a tab of the bottom panel (TabCurves, TabInspector,
-// TabMessages) next frame.
+// TabTextures, TabMessages) next frame.
 func (u *UI) ShowTab(name string) { u.tabs.want = name }
 
 // ActiveTab is the bottom panel's tab shown last frame.
@@ -42,7 +45,7 @@ func (u *UI) tabFlags(name string) imgui.TabItemFlags {
 	return imgui.TabItemFlagsNone
 }
 
-// analysisTabs are the Curves and Inspector tabs of the bottom panel,
+// analysisTabs are the Curves, Inspector and Textures tabs of the bottom panel,
 // after Messages: a session starts on Messages, and the panel keeps its
 // size until a plot or a table is asked for.
 func (u *UI) analysisTabs(v *viewmodel.View) {
@@ -56,6 +59,26 @@ func (u *UI) analysisTabs(v *viewmodel.View) {
 		u.inspectorPanel(v)
 		imgui.EndTabItem()
 	}
+	label := "Textures###textures"
+	if n := textureCount(v); n > 0 {
+		label = fmt.Sprintf("Textures (%d)###textures", n)
+	}
+	open := imgui.BeginTabItemV(label, nil, u.tabFlags(TabTextures))
+	u.record("tab:textures")
+	if open {
+		u.tabShown(TabTextures)
+		u.texturesTab(v)
+		imgui.EndTabItem()
+	}
+}
+
+// textureCount is how many textures the Textures browser lists.
+func textureCount(v *viewmodel.View) int {
+	n := 0
+	for _, g := range v.Textures {
+		n += len(g.Textures)
+	}
+	return n
 }
 
 // tabShown notes the tab being drawn; the first time a plot or table tab
@@ -82,7 +105,7 @@ func (u *UI) tabShown(name string) {
 // reset keeps the plot usable).
 func (u *UI) defaultBottom(avail float32) float32 {
 	h := defaultBottomH * u.scale
-	if u.tabs.active == TabCurves || u.tabs.active == TabInspector {
+	if u.tabs.active == TabCurves || u.tabs.active == TabInspector || u.tabs.active == TabTextures {
 		h = max(h, imgui.MainViewport().Size().Y*analysisPanelShare)
 	}
 	return min(h, avail)

@@ -82,6 +82,10 @@ type UI struct {
 	showAbout       bool
 
 	export exportDialog // File › Export glTF (export.go)
+	// TextureLookup gives the Textures browser's pictures (textures.go);
+	// the window sets it, the UI calls it only for textures it shows.
+	TextureLookup viewmodel.TextureLookup
+	texv          textureViewer
 
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
@@ -112,8 +116,11 @@ func New() *UI {
 // menu, MODE as in anim.LoopMode.String), "frame"; in the open dialog
 // "open:NAME" (directory entries), "open:ok", "recent:N"; in Help › About
 // "about:N" (the Nth line of AboutFormats); in File › Export glTF
-// "export:path", "export:current", "export:all", "export:ok",
-// "export:cancel" and "export:toast" (the last outcome).
+// "export:path", "export:current", "export:all", "export:meshes", "export:ok",
+// "export:cancel" and "export:toast" (the last outcome); in the Textures
+// tab "tab:textures", "texture:G.I" (texture I of group G), and in its
+// full-size view "texview", "texview:fit", "texview:1:1", "texview:zoomin",
+// "texview:zoomout", "texview:pixels", "texview:path", "texview:save".
 func (u *UI) ItemRect(id string) (Rect, bool) {
 	r, ok := u.rects[id]
 	return r, ok
@@ -171,6 +178,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 		u.openWindow(v)
 	}
 	u.exportUI(v)
+	u.textureWindow(v)
 	u.toasts(v)
 	u.compareWindow(v)
 	if u.showHelp {

@@ -432,8 +432,14 @@ func TestExportDialog(t *testing.T) {
 	h.click(center(h.rect("export:all")))
 	got := h.click(center(h.rect("export:ok")))
 	if e, ok := find[viewmodel.Export](got); !ok || e != (viewmodel.Export{Path: "/data/walk.glb", All: true}) {
-		t.Fatalf("Export gave %#v, want Export{/data/walk.glb, All}", got)
+		t.Fatalf("Export gave %#v, want Export{/data/walk.glb, All} (meshes included by default)", got)
 	}
+	h.click(center(h.rect("export:meshes")))
+	got = h.click(center(h.rect("export:ok")))
+	if e, ok := find[viewmodel.Export](got); !ok || e != (viewmodel.Export{Path: "/data/walk.glb", All: true, NoMesh: true}) {
+		t.Fatalf("Export with the meshes box unticked gave %#v, want NoMesh", got)
+	}
+	h.click(center(h.rect("export:meshes")))
 
 	h.v.Export.Running = true
 	h.frame()

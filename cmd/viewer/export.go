@@ -35,7 +35,7 @@ func (v *viewer) startExport(req viewmodel.Export) {
 	if e.running {
 		return
 	}
-	plan, err := v.app.PlanExport(app.ExportRequest{Path: req.Path, All: req.All})
+	plan, err := v.app.PlanExport(app.ExportRequest{Path: req.Path, All: req.All, NoMesh: req.NoMesh})
 	if err != nil {
 		v.app.Notify(viewmodel.Error, "export: %v", err)
 		e.last = viewmodel.ExportOutcome{Text: "Export failed: " + err.Error(), Failed: true, Time: time.Now()}

@@ -94,10 +94,12 @@ type analysisFlags struct {
 	compare     bool
 	compareTime string
 	raw         bool
+	texture     string
 }
 
 func (f *analysisFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector or messages")
+	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures or messages")
+	fs.StringVar(&f.texture, "texture", "", "open the texture of this name at full size (the Textures tab's view)")
 	fs.StringVar(&f.plot, "plot", "", "plot these channels: TARGET/CHANNEL,... (TARGET a name or #index, CHANNEL as in the sample output, or euler.x/y/z of a quaternion target)")
 	fs.BoolVar(&f.compare, "compare", false, "open the loop-mode comparison")
 	fs.StringVar(&f.compareTime, "compare-time", "", "with --compare: hold the comparison's shared clock at this playback time (frames)")
@@ -106,9 +108,9 @@ func (f *analysisFlags) register(fs *flag.FlagSet) {
 
 func (f *analysisFlags) check() error {
 	switch f.tab {
-	case "", ui.TabCurves, ui.TabInspector, ui.TabMessages:
+	case "", ui.TabCurves, ui.TabInspector, ui.TabTextures, ui.TabMessages:
 	default:
-		return cli.Usagef("--tab %q: want curves, inspector or messages", f.tab)
+		return cli.Usagef("--tab %q: want curves, inspector, textures or messages", f.tab)
 	}
 	if f.compareTime != "" {
 		if _, err := cli.ParseFinite(f.compareTime); err != nil {
@@ -123,6 +125,12 @@ func (f *analysisFlags) check() error {
 func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	if f.tab != "" {
 		v.ui.ShowTab(f.tab)
+	}
+	if f.texture != "" {
+		if f.tab == "" {
+			v.ui.ShowTab(ui.TabTextures)
+		}
+		v.ui.ShowTexture(f.texture)
 	}
 	v.ui.SetRawUnits(f.raw)
 	if f.plot != "" {

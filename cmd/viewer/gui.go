@@ -131,6 +131,8 @@ type viewer struct {
 	signals             <-chan os.Signal
 	churn               *churn    // --churn (churn.go)
 	exp                 exportJob // File › Export glTF (export.go)
+	// texErrs are the texture failures already in Messages (textures.go).
+	texErrs map[string]bool
 }
 
 func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
@@ -154,6 +156,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	if v.checker, err = render.NewTexture(img, true, true); err != nil {
 		return nil, err
 	}
+	v.ui.TextureLookup = v.textureLookup
 	v.app = app.New(log)
 	v.app.Configure(app.Settings{Recent: set.Recent, BrowseDir: set.BrowseDir, Speed: set.Speed,
 		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo})

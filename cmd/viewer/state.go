@@ -23,6 +23,9 @@ type viewerState struct {
 	Tab     string        `json:"tab,omitempty"`
 	Curves  *stateCurves  `json:"curves,omitempty"`
 	Compare *stateCompare `json:"compare,omitempty"`
+	// Textures is the Textures browser (when its tab shows): what it
+	// lists and the texture open at full size.
+	Textures *stateTextures `json:"textures,omitempty"`
 	// Churn is the long-session check's figures (--churn).
 	Churn *stateChurn `json:"churn,omitempty"`
 }
@@ -119,6 +122,9 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 			c.Channels = append(c.Channels, ch)
 		}
 		st.Curves = c
+	}
+	if st.Tab == ui.TabTextures || v.ui.TextureShown() != "" {
+		st.Textures = v.texturesState(sx, sy)
 	}
 	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/animscope/animscope/formats"
@@ -18,6 +19,9 @@ type ExportRequest struct {
 	// All exports every animation of the open files; otherwise the
 	// current model with the current animation (and texture animation).
 	All bool
+	// NoMesh leaves the model's meshes, materials and textures out (the
+	// skeleton alone, as `animscope export --no-mesh`).
+	NoMesh bool
 }
 
 // ExportPlan is an export ready to run off the frame loop: the scene is
@@ -30,8 +34,9 @@ type ExportPlan struct {
 }
 
 // PlanExport turns a request into a plan: the current model (or none: the
-// stand-in skeleton of the joint animation), the root motion as the Scene
-// panel applies it, and the animations asked for. With All, a joint
+// stand-in skeleton of the joint animation) with its meshes unless
+// NoMesh, the root motion as the Scene panel applies it, and the
+// animations asked for. With All, a joint
 // animation goes in when at least half of its joints bind to the model
 // (as `animscope export` pairs a directory); texture and material
 // animations always do.
@@ -42,6 +47,11 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.rig.skel, RootMotion: a.rig.applyRoot}}
 	if err := a.ses.refuseInput(req.Path); err != nil {
 		return nil, err
+	}
+	if !req.NoMesh {
+		// The models the viewer draws: the model in use's, posed by its
+		// skeleton (rig.models reuses its slice; the plan keeps a copy).
+		p.Scene.Models = slices.Clone(a.rig.models())
 	}
 	if !req.All {
 		for _, s := range []*slot{a.play.joint, a.play.tex} {

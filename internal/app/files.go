@@ -57,7 +57,11 @@ func (a *App) Add(loaded []*File) {
 				newJoint = fi
 			}
 		}
-		if len(f.asset.Clips) == 0 && len(f.asset.Skeletons) == 0 && f.asset.Archive == nil {
+		switch {
+		case len(f.asset.Clips) > 0 || len(f.asset.Skeletons) > 0 || f.asset.Archive != nil:
+		case len(f.asset.Textures) > 0:
+			a.Notify(viewmodel.Info, "%s: %d texture(s), shown in the Textures tab", f.name, len(f.asset.Textures))
+		default:
 			a.Notify(viewmodel.Warning, "%s: holds no animation or skeleton (a %s file)", f.name, formats.DisplayName(f.asset.Format))
 		}
 	}

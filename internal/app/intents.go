@@ -13,6 +13,7 @@ func (a *App) Apply(in viewmodel.Intent) {
 	case a.rig.applyShapes(in):
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
+	case a.applyTextures(in):
 	default:
 		a.applyAnalysis(in)
 	}

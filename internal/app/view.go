@@ -43,6 +43,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
 	}
 	v.Models, v.Hover = a.rig.modelViews(models), a.rig.hover
+	v.Textures, v.TextureSave = a.textureGroups(), a.texs.last
 	if j := a.rig.sel.Joint; j >= 0 && j < len(a.rig.world) && len(a.rig.world) == len(a.rig.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}

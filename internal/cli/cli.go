@@ -68,7 +68,7 @@ const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
-        --tab curves|inspector|messages  --plot TARGET/CHANNEL,...  --raw-units
+        --tab curves|inspector|textures|messages  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
@@ -76,8 +76,8 @@ const commandUsage = `Usage:
   animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] [--mesh] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
-  animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
-  animscope render FILE [--model MODEL] [--clip NAME] --gif out.gif --frames A:B:STEP [--size WxH]
+  animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] [--mesh-mode MODE] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
+  animscope render FILE [--model MODEL] [--clip NAME] [--mesh-mode MODE] --gif out.gif --frames A:B:STEP [--size WxH]
                                        render the 3D view offscreen (--demo: the embedded demo)
   animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per

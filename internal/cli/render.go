@@ -23,13 +23,15 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-const renderUsage = `Usage: animscope render FILE... [--model MODEL] [--clip NAME] --frame F --out x.png [--size WxH]
-       animscope render FILE... [--model MODEL] --gif out.gif --frames A:B:STEP [--size WxH]
+const renderUsage = `Usage: animscope render FILE... [--model MODEL] [--clip NAME] [--mesh-mode MODE] --frame F --out x.png [--size WxH]
+       animscope render FILE... [--model MODEL] [--mesh-mode MODE] --gif out.gif --frames A:B:STEP [--size WxH]
        animscope render --demo --frame F --out x.png
 
-Renders the 3D view (grid, bones and joints, the texture test quad)
-offscreen, without the interface, at animation frame F (or a GIF of a frame
-range). FILE may be FILE:path/in/archive. The model, as in the viewer, is
+Renders the 3D view (grid, the model's meshes, bones and joints, the
+texture test quad) offscreen, without the interface, at animation frame F
+(or a GIF of a frame range). --mesh-mode draws a model that has meshes as
+View › Models does: mesh-and-bones (the default), mesh, bones, wireframe
+(the triangles' edges over the mesh) or xray (the bones through the mesh). FILE may be FILE:path/in/archive. The model, as in the viewer, is
 --model when given, else one the files hold (a BMD, a .bfres FMDL, a JBA's
 inferred Biped skeleton or a skeleton sidecar JSON).
 The camera frames the scene as the viewer does; --view sets it exactly.
@@ -46,6 +48,7 @@ type renderOpts struct {
 	frames, model, clip    string
 	size, view, selectName string
 	runtimeName            string
+	meshModeName           string
 	rootMotion, demo       bool
 
 	// Parsed from the above.
@@ -54,6 +57,7 @@ type renderOpts struct {
 	cam       *viewmodel.Camera
 	camTarget bool // cam has its own target (else the framed one is kept)
 	runtime   anim.Runtime
+	meshMode  viewmodel.MeshMode
 }
 
 func runRender(args []string, stdout io.Writer, env Env) error {
@@ -92,6 +96,7 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	fs.StringVar(&o.selectName, "select", "", "highlight the joint with this name")
 	fs.BoolVar(&o.demo, "demo", false, "render the embedded demo (also what happens without FILE)")
 	zstdDict := zstdDictFlag(fs)
+	fs.StringVar(&o.meshModeName, "mesh-mode", viewmodel.MeshModes[0].Name, "how a model with meshes is drawn: "+meshModeList())
 	fs.StringVar(&o.runtimeName, "runtime", "late", "JSystem runtime rules: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine)")
 	var err error
 	if o.files, err = ParseInterleaved(fs, args); err != nil {
@@ -102,6 +107,9 @@ func parseRenderFlags(args []string, stdout io.Writer) (*renderOpts, error) {
 	}
 	if o.runtime, err = anim.ParseRuntime(o.runtimeName); err != nil {
 		return nil, Usagef("render: --runtime: %v", err)
+	}
+	if o.meshMode, err = parseMeshMode(o.meshModeName); err != nil {
+		return nil, Usagef("render: --mesh-mode: %v", err)
 	}
 	if o.w, o.h, err = ParseSize(o.size); err != nil {
 		return nil, Usagef("render: --size: %v", err)
@@ -260,11 +268,32 @@ func loadRenderFiles(o *renderOpts) (loaded []*app.File, modelFirst int, err err
 	return loaded, modelFirst, nil
 }
 
+// meshModeList is --mesh-mode's values for its help and errors.
+func meshModeList() string {
+	var names []string
+	for _, m := range viewmodel.MeshModes {
+		names = append(names, m.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// parseMeshMode reads a --mesh-mode value.
+func parseMeshMode(s string) (viewmodel.MeshMode, error) {
+	for _, m := range viewmodel.MeshModes {
+		if m.Name == s {
+			return m.Mode, nil
+		}
+	}
+	return 0, fmt.Errorf("%q: want one of %s", s, meshModeList())
+}
+
 // shoot renders frame f.
-func shoot(a *app.App, off Offscreen, scene *viewmodel.Scene, w, h int, f float64) *image.RGBA {
+func shoot(a *app.App, off Offscreen, scene *viewmodel.Scene, o *renderOpts, f float64) *image.RGBA {
 	a.Apply(viewmodel.Seek{Frame: f})
 	a.Evaluate()
-	a.BuildScene(scene, viewmodel.Viewport{W: int32(w), H: int32(h)}, 1, viewmodel.DefaultOptions(), off.Checker())
+	opt := viewmodel.DefaultOptions()
+	opt.Mesh = o.meshMode
+	a.BuildScene(scene, viewmodel.Viewport{W: int32(o.w), H: int32(o.h)}, 1, opt, off.Checker())
 	return off.Draw(scene)
 }
 
@@ -272,14 +301,14 @@ func shoot(a *app.App, off Offscreen, scene *viewmodel.Scene, w, h int, f float6
 func drawRender(a *app.App, o *renderOpts, off Offscreen, stdout io.Writer) error {
 	var scene viewmodel.Scene
 	if o.out != "" {
-		img := shoot(a, off, &scene, o.w, o.h, o.frameList[0])
+		img := shoot(a, off, &scene, o, o.frameList[0])
 		if err := WritePNG(o.out, img); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (%dx%d, frame %g)\n", o.out, o.w, o.h, o.frameList[0])
 		return nil
 	}
-	if err := writeGIF(o.gif, a, func(f float64) *image.RGBA { return shoot(a, off, &scene, o.w, o.h, f) }, o.frameList); err != nil {
+	if err := writeGIF(o.gif, a, func(f float64) *image.RGBA { return shoot(a, off, &scene, o, f) }, o.frameList); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s (%dx%d, %d frames)\n", o.gif, o.w, o.h, len(o.frameList))

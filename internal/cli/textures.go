@@ -3,12 +3,10 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"image"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/mesh"
@@ -94,15 +92,7 @@ func pngNames(names []string) []string {
 	next := map[string]int{}
 	out := make([]string, len(names))
 	for i, n := range names {
-		base := strings.Map(func(r rune) rune {
-			if r == '/' || r == '\\' || r == 0 {
-				return '_'
-			}
-			return r
-		}, n)
-		if base == "" || base == "." || base == ".." {
-			base = "_" + base
-		}
+		base := app.TextureFileStem(n)
 		name := base
 		for used[name] {
 			next[base]++
@@ -124,17 +114,10 @@ func (e *writeError) Error() string { return e.err.Error() }
 // straight (not premultiplied) RGBA, so they are written as image.NRGBA:
 // exactly as decoded.
 func writeTexturePNG(t *mesh.Texture, file string) error {
-	if t.Decode == nil {
-		return fmt.Errorf("texture %q: no decoder for %s", t.Name, t.Format)
-	}
-	img, err := t.Decode(0)
+	n, err := app.TextureImage(t)
 	if err != nil {
 		return err
 	}
-	if w, h := t.MipSize(0); img.Rect.Dx() != w || img.Rect.Dy() != h {
-		return fmt.Errorf("texture %q: decoded %dx%d, the texture is %dx%d", t.Name, img.Rect.Dx(), img.Rect.Dy(), w, h)
-	}
-	n := &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 	f, err := os.Create(file)
 	if err != nil {
 		return &writeError{pathCause(err)}

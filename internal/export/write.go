@@ -165,6 +165,11 @@ func WriteFile(path string, sc Scene) ([]string, error) {
 	return warns, atomicWrite(path, glb)
 }
 
+// WriteAtomic writes data to path as the exports are written: into a
+// temporary file next to it, renamed over path when complete (never half
+// a file; RemovePending removes one being written).
+func WriteAtomic(path string, data []byte) error { return atomicWrite(path, data) }
+
 // atomicWrite writes data to a temporary file next to path and renames it
 // over path.
 func atomicWrite(path string, data []byte) error {

@@ -25,10 +25,12 @@ type ExportOutcome struct {
 
 // Export asks to write Path (a .glb, or a .gltf with its .bin beside it):
 // the current model with the current animation, or with All every
-// animation of the open files.
+// animation of the open files. The model's meshes, materials and textures
+// go in unless NoMesh (the skeleton alone).
 type Export struct {
-	Path string
-	All  bool
+	Path   string
+	All    bool
+	NoMesh bool
 }
 
 func (Export) intent() {}

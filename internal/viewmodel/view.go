@@ -36,6 +36,11 @@ type View struct {
 	// Hover is the shape the list's mouse is over (Model -1: none).
 	Models []ModelView
 	Hover  ShapeRef
+	// Textures are what the Textures browser lists: the model in use's
+	// textures, then the open files' loose ones (textures.go).
+	Textures []TextureGroup
+	// TextureSave is how the last Save PNG of the browser ended.
+	TextureSave ExportOutcome
 	// Pairing is the model and animation choice of the Scene panel.
 	Pairing Pairing
 

@@ -1,0 +1,204 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/animscope/animscope/internal/export"
+	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/mesh"
+)
+
+// textureBrowser is what the Textures browser lists, kept between frames:
+// rebuilt only when the model in use's models or the open files change.
+type textureBrowser struct {
+	models []*mesh.Model
+	files  []*File
+	groups []viewmodel.TextureGroup
+	// last is how the last Save PNG ended, for the full-size view.
+	last viewmodel.ExportOutcome
+}
+
+// textureGroups lists the model in use's textures (one group per model,
+// with the material slots that sample each) and then each open file's
+// loose textures not listed with a model already.
+func (a *App) textureGroups() []viewmodel.TextureGroup {
+	tb := &a.texs
+	models := a.rig.models()
+	if slices.Equal(models, tb.models) && slices.Equal(a.ses.files, tb.files) {
+		return tb.groups
+	}
+	tb.models = append(tb.models[:0], models...)
+	tb.files = append(tb.files[:0], a.ses.files...)
+	tb.groups = nil
+	// listed are the model's textures by name: a BFRES's embedded
+	// textures are also its loose ones (other objects, the same names).
+	listed := map[string]bool{}
+	var modelFile *File
+	if len(models) > 0 && a.rig.skelFile >= 0 && a.rig.skelFile < len(a.ses.files) {
+		f := a.ses.files[a.rig.skelFile]
+		modelFile = f
+		for _, m := range models {
+			if len(m.Textures) == 0 {
+				continue
+			}
+			g := viewmodel.TextureGroup{Label: f.name}
+			if m.Name != f.name && len(models) > 1 {
+				g.Label += " · model " + m.Name
+			}
+			for ti, t := range m.Textures {
+				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(m, ti), SavePath: texturePath(f, t)})
+				listed[t.Name] = true
+			}
+			shorten(g.Textures)
+			tb.groups = append(tb.groups, g)
+		}
+	}
+	for _, f := range a.ses.files {
+		g := viewmodel.TextureGroup{Label: f.name}
+		for _, t := range f.asset.Textures {
+			if f != modelFile || !listed[t.Name] {
+				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: -1, SavePath: texturePath(f, t)})
+			}
+		}
+		if len(g.Textures) == 0 {
+			continue
+		}
+		shorten(g.Textures)
+		tb.groups = append(tb.groups, g)
+	}
+	return tb.groups
+}
+
+// shorten sets each entry's Short: its name after the prefix, ending in
+// '_', '.' or '/', that all the names share (the whole name when that
+// would leave nothing, or there is one texture).
+func shorten(es []viewmodel.TextureEntry) {
+	prefix := ""
+	if len(es) > 1 {
+		prefix = es[0].Texture.Name
+		for _, e := range es[1:] {
+			n := e.Texture.Name
+			k := 0
+			for k < len(prefix) && k < len(n) && prefix[k] == n[k] {
+				k++
+			}
+			prefix = prefix[:k]
+		}
+		prefix = prefix[:strings.LastIndexAny(prefix, "_./")+1]
+	}
+	for i := range es {
+		es[i].Short = es[i].Texture.Name
+		if rest := strings.TrimPrefix(es[i].Short, prefix); rest != "" {
+			es[i].Short = rest
+		}
+	}
+}
+
+// textureUses are the material slots of m that sample texture ti.
+func textureUses(m *mesh.Model, ti int) []viewmodel.TextureUse {
+	var uses []viewmodel.TextureUse
+	for _, mat := range m.Materials {
+		for si, s := range mat.Textures {
+			if s.Texture == ti {
+				uses = append(uses, viewmodel.TextureUse{Material: mat.Name, Slot: si, Sampler: s.Sampler, UVSet: s.UVSet, TexMatrix: s.TexMatrix})
+			}
+		}
+	}
+	return uses
+}
+
+// texturePath is where Save PNG offers to write t: in the directory of
+// the file (or archive) that holds it, named after the texture.
+func texturePath(f *File, t *mesh.Texture) string {
+	file := f.path
+	if f.archive != "" {
+		file = f.archive
+	}
+	dir := filepath.Dir(file)
+	if f.demo {
+		dir = "."
+	}
+	return filepath.Join(dir, TextureFileStem(t.Name)+".png")
+}
+
+// TextureFileStem is a texture's name as a file name (without extension):
+// path separators and NUL become '_', and a name that is empty, "." or
+// ".." gets a '_' in front.
+func TextureFileStem(name string) string {
+	base := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == 0 {
+			return '_'
+		}
+		return r
+	}, name)
+	if base == "" || base == "." || base == ".." {
+		base = "_" + base
+	}
+	return base
+}
+
+// TextureImage is mip level 0 of t as the GPU samples it: the decoded
+// bytes as straight (not premultiplied) RGBA, checked against the
+// texture's size.
+func TextureImage(t *mesh.Texture) (*image.NRGBA, error) {
+	if t.Decode == nil {
+		return nil, fmt.Errorf("texture %q: no decoder for %s", t.Name, t.Format)
+	}
+	img, err := t.Decode(0)
+	if err != nil {
+		return nil, err
+	}
+	if img == nil {
+		return nil, fmt.Errorf("texture %q: decoded to nothing", t.Name)
+	}
+	if w, h := t.MipSize(0); img.Rect.Dx() != w || img.Rect.Dy() != h {
+		return nil, fmt.Errorf("texture %q: decoded %dx%d, the texture is %dx%d", t.Name, img.Rect.Dx(), img.Rect.Dy(), w, h)
+	}
+	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}, nil
+}
+
+// applyTextures handles the Textures browser's Save PNG.
+func (a *App) applyTextures(in viewmodel.Intent) bool {
+	s, ok := in.(viewmodel.SaveTexture)
+	if !ok {
+		return false
+	}
+	if s.Texture == nil {
+		return true
+	}
+	if err := a.saveTexture(s.Texture, s.Path); err != nil {
+		a.Notify(viewmodel.Error, "save texture %s: %v", s.Texture.Name, err)
+		a.texs.last = viewmodel.ExportOutcome{Text: fmt.Sprintf("Not saved: %v", err), Failed: true, Time: time.Now()}
+		return true
+	}
+	a.Notify(viewmodel.Info, "saved texture %s (%dx%d, mip 0) to %s", s.Texture.Name, s.Texture.Width, s.Texture.Height, s.Path)
+	a.texs.last = viewmodel.ExportOutcome{Text: "Saved " + s.Path, Time: time.Now()}
+	return true
+}
+
+// saveTexture writes mip 0 of t to path as a PNG, atomically as the
+// exports are written.
+func (a *App) saveTexture(t *mesh.Texture, path string) error {
+	if !strings.EqualFold(filepath.Ext(path), ".png") {
+		return fmt.Errorf("%q: save to a file ending in .png", path)
+	}
+	if err := a.ses.refuseInput(path); err != nil {
+		return err
+	}
+	img, err := TextureImage(t)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return export.WriteAtomic(path, buf.Bytes())
+}
