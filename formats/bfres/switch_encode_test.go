@@ -31,6 +31,8 @@ type nxModelDesc struct {
 	scaleMode uint32 // FSKL flags bits 8-9
 	rotMode   uint32 // FSKL flags bits 12-14
 	bones     []nxBoneDesc
+	invModel  [][12]float32 // FSKL inverse model matrices, one per smooth entry
+	geom      *nxGeomDesc   // vertex buffers, shapes and materials (switch_fmdl_write_test.go)
 }
 
 type nxBoneDesc struct {
@@ -115,6 +117,7 @@ type nxWriter struct {
 	strs  map[int]string
 	major int
 	v9    bool
+	gpu   []byte // the GPU blob: vertex and index buffers (switch_fmdl_write_test.go)
 }
 
 func (w *nxWriter) alloc(n, align int) int {
@@ -301,6 +304,7 @@ func encodeSwitch(d nxDesc) []byte {
 		fbvsSize = 0x60
 	}
 	group(base+0x20, base+0x28, cnt+4, names, fbvsSize, func(p, i int) { w.fbvs(p, d.boneVis[i]) })
+	w.gpuBlob(base + 0x58)
 	w.finish(base + 0x78)
 	return w.b
 }
@@ -313,6 +317,9 @@ func (w *nxWriter) model(p int, m nxModelDesc) {
 	s := w.alloc(w.fsklSize(), 8)
 	w.ptr(hb+0x10, s)
 	w.fskl(s, m)
+	if m.geom != nil {
+		w.geometry(p, m.geom)
+	}
 }
 
 func (w *nxWriter) fsklSize() int {
@@ -396,6 +403,15 @@ func (w *nxWriter) fskl(p int, m nxModelDesc) {
 	w.ptr(hb+8, arr)
 	w.ptr(hb, w.dict(names))
 	w.ptr(hb+0x10, w.u16s(append(smooth, rigid...)))
+	if len(m.invModel) > 0 {
+		inv := w.alloc(48*len(m.invModel), 8)
+		for i, im := range m.invModel {
+			for k, v := range im {
+				w.f32(inv+48*i+4*k, v)
+			}
+		}
+		w.ptr(hb+0x18, inv)
+	}
 }
 
 func (w *nxWriter) fska(p int, a nxSkelDesc) {
