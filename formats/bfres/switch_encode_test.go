@@ -3,6 +3,7 @@ package bfres
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/animscope/animscope/anim"
@@ -24,6 +25,10 @@ type nxDesc struct {
 	material  []nxMatDesc
 	boneVis   []nxVisDesc
 	alignment uint8
+	// Hostile variants: pointer fields left out of the relocation table,
+	// and the first bone anim's base values moved to end 4 bytes into it.
+	unlisted    []int
+	baseIntoRLT bool
 }
 
 type nxModelDesc struct {
@@ -118,6 +123,10 @@ type nxWriter struct {
 	major int
 	v9    bool
 	gpu   []byte // the GPU blob: vertex and index buffers (switch_fmdl_write_test.go)
+	// basePtrs are the bone anims' base value pointer fields; desc is
+	// what is being written (its hostile variants apply in finish).
+	basePtrs []int
+	desc     *nxDesc
 }
 
 func (w *nxWriter) alloc(n, align int) int {
@@ -244,7 +253,7 @@ func (w *nxWriter) u16s(vs []uint16) int {
 }
 
 func encodeSwitch(d nxDesc) []byte {
-	w := &nxWriter{strs: map[int]string{}, major: d.major, v9: d.major >= 9}
+	w := &nxWriter{strs: map[int]string{}, major: d.major, v9: d.major >= 9, desc: &d}
 	hs := 0xD0
 	if w.v9 {
 		hs = 0xF0
@@ -484,6 +493,7 @@ func (w *nxWriter) fska(p int, a nxSkelDesc) {
 				w.f32(bp+4*k, v)
 			}
 			w.ptr(q+0x10, bp)
+			w.basePtrs = append(w.basePtrs, q+0x10)
 		}
 		if len(b.curves) > 0 {
 			w.ptr(q+8, w.curves(b.curves))
@@ -724,6 +734,18 @@ func (w *nxWriter) finish(strField int) {
 	}
 	w.ptr(strField, at[""])
 	w.u32(0x10, uint32(at[w.strs[0x20]]+2))
+	if w.desc.baseIntoRLT && len(w.basePtrs) > 0 {
+		le.PutUint64(w.b[w.basePtrs[0]:], uint64((len(w.b)+7)&^7-4))
+	}
+	if len(w.desc.unlisted) > 0 {
+		var kept []int
+		for _, p := range w.ptrs {
+			if !slices.Contains(w.desc.unlisted, p) {
+				kept = append(kept, p)
+			}
+		}
+		w.ptrs = kept
+	}
 	// Two sections, as in real files: pointers are grouped by the section
 	// they point into (section 1: the string pool), wherever they sit.
 	sort.Ints(w.ptrs)
