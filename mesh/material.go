@@ -34,6 +34,9 @@ type TextureSlot struct {
 	// BTK or texture SRT animation drives), -1 for none.
 	UVSet, TexMatrix int
 	Sampler          Sampler
+	// SamplerName is the material's name for the sampler of this slot
+	// (BFRES "_a0", "_n0"), "" where the format names none (J3D).
+	SamplerName string
 }
 
 // TextureRole says what a texture is for.

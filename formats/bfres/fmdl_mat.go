@@ -299,6 +299,7 @@ func setTextures(mat *mesh.Material, info *MaterialInfo, names []string, sampler
 			slot.Sampler = samplers[i]
 		}
 		if i < len(info.Samplers) {
+			slot.SamplerName = info.Samplers[i]
 			slot.Role = samplerRole(info.Samplers[i])
 			if info.Samplers[i] == albedoSampler {
 				albedo = i
