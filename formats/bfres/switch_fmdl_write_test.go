@@ -5,9 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/mesh"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // A test-side writer for Switch FMDL geometry, from the layouts of
@@ -365,56 +363,19 @@ func TestSwitchMeshSkinning(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			models := f.Meshes()
-			if len(models) != 1 {
-				t.Fatalf("%d models", len(models))
-			}
-			m := models[0]
-			skel := f.Skeletons()[0]
-			if err := skel.Finish(); err != nil {
-				t.Fatal(err)
-			}
-			m.Check(len(skel.Joints))
-			if len(m.Problems) != 0 || m.Skeleton != 0 || len(m.Shapes) != len(shapes) {
-				t.Fatalf("skeleton %d, %d shapes, problems %v", m.Skeleton, len(m.Shapes), m.Problems)
-			}
 			clips, _ := f.Clips()
-			clip := clips[0]
-			if err := clip.Validate(); err != nil {
+			if err := clips[0].Validate(); err != nil {
 				t.Fatal(err)
 			}
-			clip.Prepare()
-			b := anim.BindByName(clip, skel)
-			pose := anim.NewPose(clip)
-			world := make([]mgl64.Mat4, len(skel.Joints))
-			var p mesh.Pose
-			moved := 0.0
-			written := meshSkeleton() // the palette and inverse model matrices as written
-			for _, fr := range []float64{0, 2.5, 7.25, 9.875} {
-				anim.Evaluate(clip, fr, pose)
-				skel.World(pose, &b, world)
-				m.PoseInto(&p, world)
-				for si := range shapes {
-					s := shapes[si].testShape
-					if s.posFmt == 0x1505 {
-						s.posFmt = 0x80F // refVertex's name for halves
-					}
-					got := p.Shapes[si].Positions
-					if len(got) != len(s.verts) {
-						t.Fatalf("%s: %d vertices, want %d", s.name, len(got), len(s.verts))
-					}
-					for vi, v := range s.verts {
-						want := refVertex(&s, v, written, world)
-						if d := got[vi].Sub(want).Len(); d > 1e-5*math.Max(1, want.Len()) {
-							t.Errorf("frame %v %s vertex %d: %v, want %v", fr, s.name, vi, got[vi], want)
-						}
-						moved = math.Max(moved, want.Sub(mgl64.Vec3{float64(v.pos[0]), float64(v.pos[1]), float64(v.pos[2])}).Len())
-					}
+			clips[0].Prepare()
+			ref := make([]testShape, len(shapes))
+			for i, s := range shapes {
+				ref[i] = s.testShape
+				if s.posFmt == 0x1505 {
+					ref[i].posFmt = 0x80F // refVertex's name for halves
 				}
 			}
-			if moved < 0.5 {
-				t.Fatalf("the pose hardly moves the vertices (%v): the test cannot tell skinning from none", moved)
-			}
+			m := checkPosedMesh(t, f, clips[0], ref)
 			for si, s := range shapes {
 				got, want := m.Shapes[si].Triangles, s.wantTris
 				if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -447,27 +408,7 @@ func TestSwitchMeshBadParts(t *testing.T) {
 	shapes[0].badBuffer = true // the index buffer's size info says 1 GiB
 	shapes[2].verts[1].idx[0] = 9
 	shapes[3].indices[1] = 40
-	f, err := Parse(encodeSwitch(nxDesc{major: 8, name: "mesh", models: []nxModelDesc{nxMeshModel(shapes)}}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := f.Meshes()[0]
-	m.Check(6)
-	want := []string{
-		"model Body: shape Rigid0: index buffer (1073741824 bytes at GPU offset 0x",
-		"model Body: shape Smooth2: 1 skin indices past the matrix-to-bone list (5 entries); dropped",
-		"model Body: shape Smooth2: 1 vertices' weights do not sum to 1; scaled to 1",
-		"model Body: shape Smooth4: triangle index 40 past its 4 vertices; the shape is not drawn",
-	}
-	if len(m.Problems) != len(want) {
-		t.Fatalf("problems %q", m.Problems)
-	}
-	for i, w := range want {
-		if len(m.Problems[i]) < len(w) || m.Problems[i][:len(w)] != w {
-			t.Errorf("problem %d: %q, want %q…", i, m.Problems[i], w)
-		}
-	}
-	if len(m.Shapes) != 4 || len(m.Shapes[1].Triangles) != 3 {
-		t.Errorf("the good shapes should draw")
+	for _, major := range []int{8, 9} {
+		checkMeshBadParts(t, encodeSwitch(nxDesc{major: major, name: "mesh", models: []nxModelDesc{nxMeshModel(shapes)}}), "index buffer (1073741824 bytes at GPU offset 0x")
 	}
 }
