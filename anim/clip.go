@@ -235,6 +235,11 @@ type Clip struct {
 	// world = RootMotion · skeleton world) or ignores it to keep the
 	// character in place.
 	RootMotion *Target
+	// TextureNames, when set, are the textures a texture-pattern clip's
+	// values index (BFRES texture patterns store a value as a position
+	// in the animation's own list of texture names); nil where the value
+	// is the model's own texture number (J3D BTP: a TEX1 entry).
+	TextureNames []string
 
 	plan *evalPlan // see Prepare
 }

@@ -34,9 +34,13 @@ type TextureSlot struct {
 	// BTK or texture SRT animation drives), -1 for none.
 	UVSet, TexMatrix int
 	Sampler          Sampler
-	// SamplerName is the material's name for the sampler of this slot
-	// (BFRES "_a0", "_n0"), "" where the format names none (J3D).
-	SamplerName string
+	// Map and MapName are the format's own number and name for the slot,
+	// what texture-pattern animations name: the J3D texture map (GX
+	// TEXMAP0..7, a BTP entry's texture slot) with no name; for BFRES
+	// the slot's position among the material's samplers and the sampler's
+	// name ("_a0", an FTXP pattern's sampler). Map is -1 when unknown.
+	Map     int
+	MapName string
 }
 
 // TextureRole says what a texture is for.

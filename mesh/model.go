@@ -31,6 +31,11 @@ type Model struct {
 	Palette   []PaletteEntry
 	Materials []Material
 	Textures  []*Texture
+	// FileTextures maps the file's own texture numbers to indices into
+	// Textures (-1: that texture could not be read): J3D TEX1 entries,
+	// which BTP values name. Nil where the format names textures instead
+	// (BFRES texture patterns name them).
+	FileTextures []int
 	// Problems are the parts of the model that could not be read or do
 	// not hold together (a shape whose indices run past its vertices, a
 	// texture shorter than its size says), one line each naming the part;

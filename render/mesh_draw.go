@@ -323,7 +323,10 @@ func (r *Renderer) drawShape(s *viewmodel.Scene, it meshItem, xray, wire bool) {
 			gl.Uniform1i(p.loc("u_textured"), 0)
 		}
 		c := materialColor(mat, tex != nil)
-		if md != nil {
+		switch {
+		case md != nil && md.ReplaceColor:
+			c = mgl32.Vec4(md.Color)
+		case md != nil:
 			for k := 0; k < 4; k++ {
 				c[k] *= md.Color[k]
 			}

@@ -371,7 +371,8 @@ func vcolor(c mgl32.Vec4) color.RGBA {
 
 // TestMeshHiddenShapes: a shape hidden by MeshDraw.Hidden and one whose
 // material MaterialDraw.Hidden hides leave the background; the third
-// draws; the material colour override multiplies.
+// draws; the material colour override multiplies, or replaces the
+// material colour with ReplaceColor.
 func TestMeshHiddenShapes(t *testing.T) {
 	withGL(t, func() {
 		v := newMeshView(t, 360, 160, mgl32.Vec3{0, 0, 6}, mgl32.Vec3{})
@@ -397,6 +398,14 @@ func TestMeshHiddenShapes(t *testing.T) {
 			if got := v.at(img, centres[i]); !near(got, rgb8(meshBG), 1) {
 				t.Errorf("hidden shape %d: %v, want the background", i, got)
 			}
+		}
+		// ReplaceColor: the override is the material colour (a BRK/BPK
+		// colour as the game sets it), not a factor on it.
+		d.Hidden = nil
+		d.Materials = []viewmodel.MaterialDraw{{Color: viewmodel.Color{1, 1, 1, 1}}, {Color: viewmodel.Color{0.6, 0.4, 0.1, 1}, ReplaceColor: true}, {Color: viewmodel.Color{1, 1, 1, 1}}}
+		img = v.draw("replace_colour", v.scene(viewmodel.MeshOnly, d))
+		if got, want := v.at(img, centres[1]), vcolor(mgl32.Vec4{0.6, 0.4, 0.1, 1}); !near(got, want, 2) {
+			t.Errorf("shape 1 with its colour replaced: %v, want %v", got, want)
 		}
 	})
 }

@@ -294,12 +294,12 @@ func setTextures(mat *mesh.Material, info *MaterialInfo, names []string, sampler
 	}
 	albedo := -1
 	for i, n := range names {
-		slot := mesh.TextureSlot{Texture: -1, Name: n, TexMatrix: -1}
+		slot := mesh.TextureSlot{Texture: -1, Name: n, TexMatrix: -1, Map: i}
 		if i < len(samplers) {
 			slot.Sampler = samplers[i]
 		}
 		if i < len(info.Samplers) {
-			slot.SamplerName = info.Samplers[i]
+			slot.MapName = info.Samplers[i]
 			slot.Role = samplerRole(info.Samplers[i])
 			if info.Samplers[i] == albedoSampler {
 				albedo = i

@@ -521,7 +521,7 @@ func TestWiiUMeshSkinning(t *testing.T) {
 	}
 	mat := m.Materials[0]
 	if mat.Name != "Mat" || len(mat.Textures) != 2 || mat.Textures[0].Role != mesh.RoleAlbedo || mat.Textures[0].Name != "Mat_Alb" ||
-		mat.Textures[0].Texture != -1 || mat.Textures[1].Role != mesh.RoleNormal || mat.Textures[0].SamplerName != "_a0" || mat.Textures[1].SamplerName != "_n0" {
+		mat.Textures[0].Texture != -1 || mat.Textures[1].Role != mesh.RoleNormal || mat.Textures[0].MapName != "_a0" || mat.Textures[1].MapName != "_n0" {
 		t.Errorf("material textures %+v", mat.Textures)
 	}
 	if s := mat.Textures[0].Sampler; s.WrapS != mesh.WrapClamp || s.WrapT != mesh.WrapMirror || !s.Mipmaps || s.MinFilter != mesh.FilterLinear {

@@ -198,7 +198,7 @@ func (c u16Curve) Eval(f float64) float64 { return float64(uint16(int64(c.NWCurv
 // position) with a texIndex channel: its curve, else its base value.
 func (f *File) TexPatternClip(i int) *anim.Clip {
 	a := &f.TexPatternAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: "bfres-texpattern", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := &anim.Clip{Name: a.Name, Format: "bfres-texpattern", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop()), TextureNames: a.TextureNames}
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]
 		for pi, p := range m.Patterns {

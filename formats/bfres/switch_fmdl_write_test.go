@@ -390,7 +390,7 @@ func TestSwitchMeshSkinning(t *testing.T) {
 			}
 			mat := m.Materials[1]
 			if mat.Name != "Skin" || len(mat.Textures) != 2 || mat.Textures[0].Role != mesh.RoleAlbedo || mat.Textures[0].Name != "Skin_Alb" ||
-				mat.Textures[1].Role != mesh.RoleNormal || mat.Textures[1].Name != "Skin_Nrm" || mat.Textures[0].SamplerName != "_a0" || mat.Textures[1].SamplerName != "_n0" {
+				mat.Textures[1].Role != mesh.RoleNormal || mat.Textures[1].Name != "Skin_Nrm" || mat.Textures[0].MapName != "_a0" || mat.Textures[1].MapName != "_n0" {
 				t.Errorf("material textures %+v", mat.Textures)
 			}
 			if s := mat.Textures[0].Sampler; s.WrapS != mesh.WrapClamp || s.WrapT != mesh.WrapMirror || !s.Mipmaps || s.MinFilter != mesh.FilterLinear {

@@ -39,6 +39,9 @@ func (f *File) materialClipAnims() []int {
 func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
 	a := &f.Switch.MaterialAnims[i]
 	clip := &anim.Clip{Name: a.Name, Format: MaterialClipFormat, Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	if len(a.TextureNames) > 0 {
+		clip.TextureNames = a.TextureNames
+	}
 	var warnings []string
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]

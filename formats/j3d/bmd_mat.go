@@ -477,7 +477,7 @@ func (m *Material3) meshMaterial(texOf func(int) int, texName func(int) string, 
 		}
 		seen[st.TexMap] = true
 		tex := m.Textures[st.TexMap]
-		slot := mesh.TextureSlot{Texture: texOf(tex), Name: texName(tex), UVSet: 0, TexMatrix: -1, Sampler: texSampler(tex)}
+		slot := mesh.TextureSlot{Texture: texOf(tex), Name: texName(tex), UVSet: 0, TexMatrix: -1, Sampler: texSampler(tex), Map: int(st.TexMap)}
 		if i == albedo {
 			slot.Role = mesh.RoleAlbedo
 		}

@@ -78,6 +78,7 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		texIndex[i] = len(out.Textures)
 		out.Textures = append(out.Textures, t)
 	}
+	out.FileTextures = texIndex
 	texOf := func(i int) int {
 		if i >= 0 && i < len(texIndex) {
 			return texIndex[i]

@@ -26,19 +26,36 @@ func (a *App) UseModelFrom(first int) error {
 	return fmt.Errorf("holds no skeleton")
 }
 
-// UseClipNamed plays the first clip called name (render's --clip).
+// UseClipNamed plays the clips called name (render's --clip): the first
+// of each kind, so a BFRES file's skeletal and texture SRT animations of
+// one name (a BotW face: bones and eye texture) play together, as the
+// game plays them.
 func (a *App) UseClipNamed(name string) error {
 	var names []string
+	found, joint, tex := false, false, false
 	for fi, f := range a.ses.files {
 		for ci, c := range f.asset.Clips {
-			if c.Name == name {
-				a.rig.setClip(fi, ci)
-				return nil
+			if c.Name != name {
+				names = append(names, c.Name)
+				continue
 			}
-			names = append(names, c.Name)
+			switch {
+			case isMaterialClip(c):
+			case isTexClip(c) && !tex:
+				tex = true
+			case !isTexClip(c) && !joint:
+				joint = true
+			default:
+				continue
+			}
+			a.rig.setClip(fi, ci)
+			found = true
 		}
 	}
-	return fmt.Errorf("no animation named %q (have %q)", name, names)
+	if !found {
+		return fmt.Errorf("no animation named %q (have %q)", name, names)
+	}
+	return nil
 }
 
 // Reframe measures the scene again and frames the camera on it.

@@ -59,12 +59,13 @@ func (r *rig) sceneMeshes(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode vie
 		r.skin64 = m.SkinMatrices(r.skin64, r.world)
 		d.Skin = to32(d.Skin, r.skin64)
 		d.Model, d.Transform, d.Highlight = m, transform, -1
-		d.Materials = d.Materials[:0]
 		d.Hidden = append(d.Hidden[:0], r.shapesHidden(m)...)
+		r.animateMaterials(d, m, len(s.Meshes)-1)
 		if r.hover.Model == len(s.Meshes)-1 {
 			d.Highlight = r.hover.Shape
 		}
 	}
+	r.dropUnusedBinds()
 }
 
 // shapesHidden is the user's hidden shapes of m (nil: none hidden).

@@ -56,6 +56,13 @@ type rig struct {
 	// the Shapes list points at (index into models()).
 	hidden map[*mesh.Model][]bool
 	hover  viewmodel.ShapeRef
+
+	// matBinds bind the playing material clips to the models in use,
+	// rigidJoint caches per model in use the joint each shape follows
+	// alone, matSlotBuf is scratch (meshanim.go).
+	matBinds   []*matBind
+	rigidJoint []rigidJoints
+	matSlotBuf []*slot
 }
 
 // setUp changes the up axis (the View menu): the scene is measured and

@@ -79,7 +79,7 @@ func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) 
 			imat := infoMaterial{Name: mat.Name, Textures: []string{}, Samplers: []infoSampler{}, Blend: blendName(mat.Blend.Mode), Cull: cullName(mat.Cull)}
 			for _, t := range mat.Textures {
 				imat.Textures = append(imat.Textures, t.Name)
-				imat.Samplers = append(imat.Samplers, infoSampler{Sampler: t.SamplerName, Texture: t.Name, Role: roleName(t.Role)})
+				imat.Samplers = append(imat.Samplers, infoSampler{Sampler: t.MapName, Texture: t.Name, Role: roleName(t.Role)})
 				if t.Role == mesh.RoleAlbedo && imat.Albedo == "" {
 					imat.Albedo = t.Name
 				}

@@ -24,7 +24,7 @@ func TestInfoListsModels(t *testing.T) {
 	a := &formats.Asset{Format: "bfres",
 		Skeletons: []*anim.Skeleton{{Name: "Body", Joints: []anim.Joint{{Name: "root", Parent: -1}}}},
 		Models: []*mesh.Model{{Name: "Npc", Shapes: []mesh.Shape{quad, plain}, Palette: []mesh.PaletteEntry{{}},
-			Materials: []mesh.Material{{Name: "skin", Textures: []mesh.TextureSlot{{Name: "body_alb", SamplerName: "_a0", Role: mesh.RoleAlbedo}, {Name: "body_nrm", SamplerName: "_n0", Role: mesh.RoleNormal}},
+			Materials: []mesh.Material{{Name: "skin", Textures: []mesh.TextureSlot{{Name: "body_alb", MapName: "_a0", Role: mesh.RoleAlbedo}, {Name: "body_nrm", MapName: "_n0", Role: mesh.RoleNormal}},
 				Blend: mesh.Blend{Mode: mesh.Mask}, Cull: mesh.CullNone}},
 			Textures: []*mesh.Texture{tex}}},
 		Textures: []*mesh.Texture{{Name: "loose", Format: "I8", Width: 13, Height: 9, Mips: 1}},

@@ -2,12 +2,11 @@ package export
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/matbind"
 )
 
 // modelMaterialTracks puts a clip's material animations on the exported
@@ -16,8 +15,10 @@ import (
 //
 //   - A texture SRT target moves the base colour texture of every
 //     material of its name whose albedo slot uses its texture matrix
-//     (J3D: the slot's TexMatrix is the BTK entry's texGen; BFRES: the
-//     number that ends the shader parameter's name, "tex_mtx0" → 0),
+//     (matbind.TexSRTSlots: J3D, the slot's TexMatrix is the BTK entry's
+//     texGen; BFRES, the number that ends the shader parameter's name,
+//     "tex_mtx0" → 0, and a material whose slots name no matrix has its
+//     albedo moved by its first target),
 //     through KHR_texture_transform animated by KHR_animation_pointer. A
 //     target that moves another slot, or no material, goes to the extras.
 //   - A colour target drives the baseColorFactor of the materials of its
@@ -106,18 +107,21 @@ func (b *builder) materialsNamed(name string) []int {
 }
 
 // texSRTMaterials lists the glTF materials whose base colour texture a
-// texture SRT target moves, giving each its KHR_texture_transform.
+// texture SRT target moves, giving each its KHR_texture_transform. The
+// slots a target moves are matbind's, as in the viewer; of the targets
+// matbind can only guess a slot for (a BFRES material whose slots name
+// no texture matrix: its albedo), the caller keeps the first per
+// material.
 func (b *builder) texSRTMaterials(t *anim.Target) []int {
-	slot := t.TexGen
-	if t.Param != "" {
-		slot = trailingNumber(t.Param)
-	}
 	var out []int
 	for _, em := range b.models {
 		for mi := range em.m.Materials {
 			mat := &em.m.Materials[mi]
 			o := &em.mats[mi]
-			if mat.Name != t.Name || o.albedo < 0 || slot < 0 || mat.Textures[o.albedo].TexMatrix != slot {
+			if mat.Name != t.Name || o.albedo < 0 || o.albedo >= 64 {
+				continue
+			}
+			if mask, _ := matbind.TexSRTSlots(mat, t); mask&(1<<o.albedo) == 0 {
 				continue
 			}
 			if !o.transform {
@@ -130,20 +134,6 @@ func (b *builder) texSRTMaterials(t *anim.Target) []int {
 		}
 	}
 	return out
-}
-
-// trailingNumber is the number a name ends in ("tex_mtx12" → 12), -1 for
-// none.
-func trailingNumber(s string) int {
-	i := len(s)
-	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
-		i--
-	}
-	n, err := strconv.Atoi(s[i:])
-	if err != nil || strings.TrimSpace(s[i:]) == "" {
-		return -1
-	}
-	return n
 }
 
 // shapeNodes lists the mesh nodes of the shape a visibility target

@@ -122,8 +122,11 @@ type MaterialDraw struct {
 	// Texture replaces a slot's texture (texture-pattern animations): an
 	// index into the model's Textures per slot, -1 keeps the stored one.
 	Texture []int
-	// Color multiplies the material colour (colour animations).
-	Color Color
+	// Color multiplies the material colour; with ReplaceColor it is the
+	// material colour (colour animations set it, as the game sets the
+	// material colour or register they name).
+	Color        Color
+	ReplaceColor bool
 	// Hidden hides every shape that uses the material.
 	Hidden bool
 }
