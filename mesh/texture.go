@@ -10,6 +10,9 @@ type Texture struct {
 	// Format names the stored format for people ("CMPR", "I8",
 	// "BC1_UNORM_SRGB").
 	Format string
+	// Details says how the file stores the texels, for people: the GX2
+	// tile mode, the Tegra block height; "" when there is nothing to say.
+	Details string
 	// Decode returns mip level mip as 8-bit RGBA as the GPU samples it
 	// (decoded, untiled, channel selectors applied).
 	Decode func(mip int) (*image.RGBA, error)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/format"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -368,4 +369,34 @@ func FuzzSARC(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSARCBadHashOpens: a node whose stored hash does not match its name
+// opens as an asset with one warning naming the file (the game's lookup
+// by hash would not find it), and the file is still listed and readable
+// by its name.
+func TestSARCBadHashOpens(t *testing.T) {
+	files := []archivetest.SARCFile{{Path: "a.bin", Data: []byte{1}}, {Path: "b.bin", Data: []byte{2}}, {Path: "c.bin", Data: []byte{3}}}
+	b := archivetest.WriteSARC(files, false, 4)
+	// The last node (highest hash) gets a larger wrong one: still sorted.
+	last := 0x20 + 0x10*(len(files)-1)
+	binary.LittleEndian.PutUint32(b[last:], 0xFFFFFFF0)
+	a := &format.Asset{Name: "bad.sarc"}
+	if err := archive.SARCFormat.Open(a, b, format.Env{}); err != nil {
+		t.Fatal(err)
+	}
+	s := a.Raw.(*archive.SARC)
+	name := s.Nodes[len(files)-1].Path
+	if len(a.Warnings) != 1 || !strings.Contains(a.Warnings[0], fmt.Sprintf("%q: stored hash 0xfffffff0 does not match its name", name)) ||
+		!strings.Contains(a.Warnings[0], "the games would not find it") {
+		t.Fatalf("warnings %q", a.Warnings)
+	}
+	f, err := s.Find(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := s.ReadFile(f)
+	if err != nil || len(data) != 1 {
+		t.Errorf("reading %s: %v %v", name, data, err)
+	}
 }

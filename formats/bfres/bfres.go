@@ -158,6 +158,12 @@ type decoder struct {
 	// gpuErr why it could not be found (switch_model.go).
 	gpu    []byte
 	gpuErr error
+	// relocated marks, one bit per 8-byte word, the pointer fields a
+	// Switch file's relocation table lists, and rlt is where that table
+	// starts (0 until it is read): a pointer field it does not list, or a
+	// structure that runs into it, is malformed (switch_reloc.go).
+	relocated []uint64
+	rlt       int64
 }
 
 func (d *decoder) errf(off int64, format string, args ...any) error {
@@ -190,6 +196,9 @@ func (d *decoder) structAt(off, size int64, what string) (fields, error) {
 	r, err := d.r.Sub(off, size)
 	if err != nil {
 		return fields{}, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, size, d.r.Len())
+	}
+	if err := d.beforeRelocTable(off, size, what); err != nil {
+		return fields{}, err
 	}
 	if err := d.charge(off, size, what); err != nil {
 		return fields{}, err

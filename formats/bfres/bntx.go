@@ -31,9 +31,15 @@ func (d *decoder) nxReadTextures(f *File) {
 			continue
 		}
 		for _, e := range sub.Dict.Entries {
-			off, err1 := d.r.U64(e.DataOffset)
+			off, err1 := d.nxPointer(e.DataOffset, "external file")
+			if err1 != nil {
+				if e.Name == "textures.bntx" {
+					f.Textures = append(f.Textures, Texture{Name: e.Name, Err: err1})
+				}
+				continue
+			}
 			size, err2 := d.r.U32(e.DataOffset + 8)
-			if err1 != nil || err2 != nil || !d.r.In(int64(min(off, 1<<62)), int64(size)) {
+			if err2 != nil || !d.r.In(int64(min(off, 1<<62)), int64(size)) {
 				if e.Name == "textures.bntx" {
 					f.Textures = append(f.Textures, Texture{Name: e.Name, Err: fmt.Errorf("external file %q (0x%x bytes at 0x%x) lies outside the file", e.Name, size, off)})
 				}

@@ -416,6 +416,56 @@ func refVertex(s *testShape, v testVert, skel *Skeleton, world []mgl64.Mat4) mgl
 	return out
 }
 
+// checkPosedMesh poses f's one model (the mesh writer's) with clip at
+// fractional frames and compares every vertex of every shape with
+// refVertex, from the written palette and inverse model matrices, not the
+// decoded ones. It returns the model.
+func checkPosedMesh(t *testing.T, f *File, clip *anim.Clip, shapes []testShape) *mesh.Model {
+	t.Helper()
+	models := f.Meshes()
+	if len(models) != 1 {
+		t.Fatalf("%d models", len(models))
+	}
+	m := models[0]
+	skel := f.Skeletons()[0]
+	if err := skel.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	m.Check(len(skel.Joints))
+	if len(m.Problems) != 0 || m.Skeleton != 0 || len(m.Shapes) != len(shapes) {
+		t.Fatalf("skeleton %d, %d shapes, problems %v", m.Skeleton, len(m.Shapes), m.Problems)
+	}
+	b := anim.BindByName(clip, skel)
+	pose := anim.NewPose(clip)
+	world := make([]mgl64.Mat4, len(skel.Joints))
+	var p mesh.Pose
+	moved := 0.0
+	written := meshSkeleton()
+	for _, fr := range []float64{0, 2.5, 7.25, 9.875} {
+		anim.Evaluate(clip, fr, pose)
+		skel.World(pose, &b, world)
+		m.PoseInto(&p, world)
+		for si := range shapes {
+			s := &shapes[si]
+			got := p.Shapes[si].Positions
+			if len(got) != len(s.verts) {
+				t.Fatalf("%s: %d vertices, want %d", s.name, len(got), len(s.verts))
+			}
+			for vi, v := range s.verts {
+				want := refVertex(s, v, written, world)
+				if d := got[vi].Sub(want).Len(); d > 1e-5*math.Max(1, want.Len()) {
+					t.Errorf("frame %v %s vertex %d: %v, want %v", fr, s.name, vi, got[vi], want)
+				}
+				moved = math.Max(moved, want.Sub(mgl64.Vec3{float64(v.pos[0]), float64(v.pos[1]), float64(v.pos[2])}).Len())
+			}
+		}
+	}
+	if moved < 0.5 {
+		t.Fatalf("the pose hardly moves the vertices (%v): the test cannot tell skinning from none", moved)
+	}
+	return m
+}
+
 // preparedClip opens data's first clip as formats.Open would: converted,
 // validated, prepared.
 func preparedClip(t *testing.T, data []byte) *anim.Clip {
@@ -445,48 +495,8 @@ func TestWiiUMeshSkinning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	models := f.Meshes()
-	if len(models) != 1 {
-		t.Fatalf("%d models", len(models))
-	}
-	m := models[0]
-	skel := f.Skeletons()[0]
-	if err := skel.Finish(); err != nil {
-		t.Fatal(err)
-	}
-	m.Check(len(skel.Joints))
-	if len(m.Problems) != 0 || m.Skeleton != 0 {
-		t.Fatalf("skeleton %d, problems %v", m.Skeleton, m.Problems)
-	}
 	animFile := &File{Name: "anim", SkeletalAnims: []SkeletalAnim{poseAnimation(poseBones(), scaleModeMaya, false)}}
-	clip := preparedClip(t, encodeFile(animFile))
-	b := anim.BindByName(clip, skel)
-	pose := anim.NewPose(clip)
-	world := make([]mgl64.Mat4, len(skel.Joints))
-	var p mesh.Pose
-	moved := 0.0
-	for _, fr := range []float64{0, 2.5, 7.25, 9.875} {
-		anim.Evaluate(clip, fr, pose)
-		skel.World(pose, &b, world)
-		m.PoseInto(&p, world)
-		for si := range shapes {
-			s := &shapes[si]
-			got := p.Shapes[si].Positions
-			if len(got) != len(s.verts) {
-				t.Fatalf("%s: %d vertices, want %d", s.name, len(got), len(s.verts))
-			}
-			for vi, v := range s.verts {
-				want := refVertex(s, v, f.Models[0].Skeleton, world)
-				if d := got[vi].Sub(want).Len(); d > 1e-5*math.Max(1, want.Len()) {
-					t.Errorf("frame %v %s vertex %d: %v, want %v", fr, s.name, vi, got[vi], want)
-				}
-				moved = math.Max(moved, want.Sub(mgl64.Vec3{float64(v.pos[0]), float64(v.pos[1]), float64(v.pos[2])}).Len())
-			}
-		}
-	}
-	if moved < 0.5 {
-		t.Fatalf("the pose hardly moves the vertices (%v): the test cannot tell skinning from none", moved)
-	}
+	m := checkPosedMesh(t, f, preparedClip(t, encodeFile(animFile)), shapes)
 	for si, s := range shapes {
 		got, want := m.Shapes[si].Triangles, append([]uint32(nil), s.wantTris...)
 		if si%2 == 1 { // material 1's front face is clockwise: reversed
@@ -511,7 +521,7 @@ func TestWiiUMeshSkinning(t *testing.T) {
 	}
 	mat := m.Materials[0]
 	if mat.Name != "Mat" || len(mat.Textures) != 2 || mat.Textures[0].Role != mesh.RoleAlbedo || mat.Textures[0].Name != "Mat_Alb" ||
-		mat.Textures[0].Texture != -1 || mat.Textures[1].Role != mesh.RoleNormal {
+		mat.Textures[0].Texture != -1 || mat.Textures[1].Role != mesh.RoleNormal || mat.Textures[0].MapName != "_a0" || mat.Textures[1].MapName != "_n0" {
 		t.Errorf("material textures %+v", mat.Textures)
 	}
 	if s := mat.Textures[0].Sampler; s.WrapS != mesh.WrapClamp || s.WrapT != mesh.WrapMirror || !s.Mipmaps || s.MinFilter != mesh.FilterLinear {
@@ -532,14 +542,23 @@ func TestWiiUMeshBadParts(t *testing.T) {
 	shapes[0].badBuffer = true
 	shapes[2].verts[1].idx[0] = 9 // past the 5 palette entries
 	shapes[3].indices[1] = 40     // past the 4 vertices
-	f, err := Parse(meshFile(shapes))
+	checkMeshBadParts(t, meshFile(shapes), "bfres: offset 0x7ac: index buffer (1073741824 bytes at 0x7ac) runs past the end of the file")
+}
+
+// checkMeshBadParts opens data, the mesh writer's model with shape 0's
+// index buffer too large, a skin index past the palette in shape 2 and a
+// triangle index past the vertices in shape 3, and checks each is a
+// problem of its shape (shape 0's starting rigid0) while the rest opens.
+func checkMeshBadParts(t *testing.T, data []byte, rigid0 string) {
+	t.Helper()
+	f, err := Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := f.Meshes()[0]
 	m.Check(6)
 	want := []string{
-		"model Body: shape Rigid0: bfres: offset 0x7ac: index buffer (1073741824 bytes at 0x7ac) runs past the end of the file",
+		"model Body: shape Rigid0: " + rigid0,
 		"model Body: shape Smooth2: 1 skin indices past the matrix-to-bone list (5 entries); dropped",
 		"model Body: shape Smooth2: 1 vertices' weights do not sum to 1; scaled to 1",
 		"model Body: shape Smooth4: triangle index 40 past its 4 vertices; the shape is not drawn",

@@ -215,11 +215,32 @@ func (t *Texture) gx2Level(level int, role texRole) ([]byte, texture.GX2Level, e
 	return out, lv, err
 }
 
+// gx2TileModes names the GX2 tile modes (GX2TileMode 0–16).
+var gx2TileModes = [17]string{"default", "linear aligned", "1D thin1", "1D thick", "2D thin1", "2D thin2", "2D thin4", "2D thick",
+	"2B thin1", "2B thin2", "2B thin4", "2B thick", "3D thin1", "3D thick", "3B thin1", "3B thick", "linear special"}
+
+// storage says how the texels are laid out in the file: the GX2 tile mode
+// and swizzle (Wii U), the block height in GOBs of block-linear level 0
+// (Switch).
+func (t *Texture) storage() string {
+	switch {
+	case t.GX2 != nil:
+		name := "unknown"
+		if t.GX2.TileMode < uint32(len(gx2TileModes)) {
+			name = gx2TileModes[t.GX2.TileMode]
+		}
+		return fmt.Sprintf("tile mode %d (%s), swizzle 0x%x", t.GX2.TileMode, name, t.GX2.Swizzle)
+	case t.BlockHeight != 0:
+		return fmt.Sprintf("block linear, block height %d", t.BlockHeight)
+	}
+	return ""
+}
+
 // meshTexture gives the format-neutral texture. mips is the texture whose
 // data holds levels 1+ (a BotW Tex2 file's FTEX of the same name), or nil
 // for the texture's own file; role is the file's.
 func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
-	mt := &mesh.Texture{Name: t.Name, Width: int(t.Width), Height: int(t.Height), Mips: int(max(t.MipCount, 1)), Format: t.Format.Name}
+	mt := &mesh.Texture{Name: t.Name, Width: int(t.Width), Height: int(t.Height), Mips: int(max(t.MipCount, 1)), Format: t.Format.Name, Details: t.storage()}
 	if mt.Format == "" {
 		mt.Format = fmt.Sprintf("format 0x%x", t.FormatCode)
 	}

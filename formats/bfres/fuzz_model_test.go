@@ -12,7 +12,8 @@ import (
 // builds, checks and poses every mesh: no panic, no hang, every failure
 // one bfres-prefixed line, every problem one line naming its model.
 // Seeds: the Wii U model writer's file (every skin count, sub-meshes,
-// strips, materials), its truncations and its broken variant.
+// strips, materials), its truncations and its broken variant, and the
+// Switch writer's v8 and v9 model files.
 func FuzzModel(f *testing.F) {
 	good := meshFile(meshShapes())
 	bad := meshShapes()
@@ -21,6 +22,9 @@ func FuzzModel(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)*3/4])
 	f.Add(meshFile(bad))
+	for _, major := range []int{8, 9} {
+		f.Add(encodeSwitch(nxDesc{major: major, name: "mesh", models: []nxModelDesc{nxMeshModel(nxMeshShapes())}}))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Parse(data)
 		if err != nil {

@@ -104,6 +104,10 @@ func (f *fields) off64(o int64) int64 {
 	if v == 0 || f.err != nil {
 		return 0
 	}
+	if err := f.d.checkRelocated(f.base+o, f.what); err != nil {
+		f.err = err
+		return 0
+	}
 	if v >= uint64(f.d.r.Len()) {
 		f.err = f.d.errf(f.base+o, "%s: offset field points to 0x%x, outside the file (0x%x bytes)", f.what, v, f.d.r.Len())
 		return 0
@@ -229,7 +233,7 @@ func ParseSwitch(data []byte) (*File, error) {
 	if sw.ExternalFlags&(1<<1|1<<2) != 0 {
 		return nil, bin.Unsupportedf(formatName, "Switch FRES %s: names live in an external string file (external flags 0x%02x)", h.VersionString, sw.ExternalFlags)
 	}
-	d.nxReadGPUBlob(&hf, base+0x58, sw.ExternalFlags)
+	d.nxReadGPUBlob(base+0x58, sw.ExternalFlags)
 	for _, g := range groups {
 		if g.dict == 0 {
 			if g.count != 0 {

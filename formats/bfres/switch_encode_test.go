@@ -3,6 +3,7 @@ package bfres
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/animscope/animscope/anim"
@@ -24,6 +25,10 @@ type nxDesc struct {
 	material  []nxMatDesc
 	boneVis   []nxVisDesc
 	alignment uint8
+	// Hostile variants: pointer fields left out of the relocation table,
+	// and the first bone anim's base values moved to end 4 bytes into it.
+	unlisted    []int
+	baseIntoRLT bool
 }
 
 type nxModelDesc struct {
@@ -31,6 +36,8 @@ type nxModelDesc struct {
 	scaleMode uint32 // FSKL flags bits 8-9
 	rotMode   uint32 // FSKL flags bits 12-14
 	bones     []nxBoneDesc
+	invModel  [][12]float32 // FSKL inverse model matrices, one per smooth entry
+	geom      *nxGeomDesc   // vertex buffers, shapes and materials (switch_fmdl_write_test.go)
 }
 
 type nxBoneDesc struct {
@@ -115,6 +122,11 @@ type nxWriter struct {
 	strs  map[int]string
 	major int
 	v9    bool
+	gpu   []byte // the GPU blob: vertex and index buffers (switch_fmdl_write_test.go)
+	// basePtrs are the bone anims' base value pointer fields; desc is
+	// what is being written (its hostile variants apply in finish).
+	basePtrs []int
+	desc     *nxDesc
 }
 
 func (w *nxWriter) alloc(n, align int) int {
@@ -241,7 +253,7 @@ func (w *nxWriter) u16s(vs []uint16) int {
 }
 
 func encodeSwitch(d nxDesc) []byte {
-	w := &nxWriter{strs: map[int]string{}, major: d.major, v9: d.major >= 9}
+	w := &nxWriter{strs: map[int]string{}, major: d.major, v9: d.major >= 9, desc: &d}
 	hs := 0xD0
 	if w.v9 {
 		hs = 0xF0
@@ -301,6 +313,7 @@ func encodeSwitch(d nxDesc) []byte {
 		fbvsSize = 0x60
 	}
 	group(base+0x20, base+0x28, cnt+4, names, fbvsSize, func(p, i int) { w.fbvs(p, d.boneVis[i]) })
+	w.gpuBlob(base + 0x58)
 	w.finish(base + 0x78)
 	return w.b
 }
@@ -313,6 +326,9 @@ func (w *nxWriter) model(p int, m nxModelDesc) {
 	s := w.alloc(w.fsklSize(), 8)
 	w.ptr(hb+0x10, s)
 	w.fskl(s, m)
+	if m.geom != nil {
+		w.geometry(p, m.geom)
+	}
 }
 
 func (w *nxWriter) fsklSize() int {
@@ -396,6 +412,15 @@ func (w *nxWriter) fskl(p int, m nxModelDesc) {
 	w.ptr(hb+8, arr)
 	w.ptr(hb, w.dict(names))
 	w.ptr(hb+0x10, w.u16s(append(smooth, rigid...)))
+	if len(m.invModel) > 0 {
+		inv := w.alloc(48*len(m.invModel), 8)
+		for i, im := range m.invModel {
+			for k, v := range im {
+				w.f32(inv+48*i+4*k, v)
+			}
+		}
+		w.ptr(hb+0x18, inv)
+	}
 }
 
 func (w *nxWriter) fska(p int, a nxSkelDesc) {
@@ -468,6 +493,7 @@ func (w *nxWriter) fska(p int, a nxSkelDesc) {
 				w.f32(bp+4*k, v)
 			}
 			w.ptr(q+0x10, bp)
+			w.basePtrs = append(w.basePtrs, q+0x10)
 		}
 		if len(b.curves) > 0 {
 			w.ptr(q+8, w.curves(b.curves))
@@ -708,6 +734,18 @@ func (w *nxWriter) finish(strField int) {
 	}
 	w.ptr(strField, at[""])
 	w.u32(0x10, uint32(at[w.strs[0x20]]+2))
+	if w.desc.baseIntoRLT && len(w.basePtrs) > 0 {
+		le.PutUint64(w.b[w.basePtrs[0]:], uint64((len(w.b)+7)&^7-4))
+	}
+	if len(w.desc.unlisted) > 0 {
+		var kept []int
+		for _, p := range w.ptrs {
+			if !slices.Contains(w.desc.unlisted, p) {
+				kept = append(kept, p)
+			}
+		}
+		w.ptrs = kept
+	}
 	// Two sections, as in real files: pointers are grouped by the section
 	// they point into (section 1: the string pool), wherever they sit.
 	sort.Ints(w.ptrs)

@@ -161,3 +161,57 @@ func fskaCount(f *File) int {
 	}
 	return o + 0x58
 }
+
+// TestSwitchRelocationRules: a pointer field the relocation table does not
+// list (the runtime would leave it a file offset) and base values that run
+// into the relocation table are malformed; a GPU buffer pointer left out
+// is a problem of the model, whose skeleton still opens.
+func TestSwitchRelocationRules(t *testing.T) {
+	for _, v := range []int{5, 8, 9, 10} {
+		desc := switchTestDesc(v)
+		orig := encodeSwitch(desc)
+		f, err := Parse(orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bone := int(f.Models[0].Skeleton.Bones[1].FileOffset) // its name pointer
+		for _, c := range []struct {
+			name  string
+			field int
+			want  string
+		}{
+			{"FMDL array", 0x28, "pointer field at 0x28 is not listed in the relocation table"},
+			{"bone name", bone, fmt.Sprintf("pointer field at 0x%x is not listed in the relocation table", bone)},
+		} {
+			d := desc
+			d.unlisted = []int{c.field}
+			err := exercise(encodeSwitch(d))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("v%d %s: error %v, want one containing %q", v, c.name, err, c.want)
+			}
+			checkOneLine(t, err)
+		}
+		d := desc
+		d.baseIntoRLT = true
+		err = exercise(encodeSwitch(d))
+		if want := "bone anim base values (0x28 bytes at"; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "runs into the relocation table") {
+			t.Errorf("v%d base values into the table: error %v", v, err)
+		}
+		checkOneLine(t, err)
+	}
+	for _, v := range []int{8, 9} {
+		desc := nxDesc{major: v, name: "mesh", models: []nxModelDesc{nxMeshModel(nxMeshShapes())}}
+		orig := encodeSwitch(desc)
+		info := int(le.Uint64(orig[map[bool]int{false: 0x38, true: 0x58}[v >= 9]+0x58:]))
+		desc.unlisted = []int{info + 8}
+		f, err := Parse(encodeSwitch(desc))
+		if err != nil {
+			t.Fatalf("v%d: %v", v, err)
+		}
+		m := f.Meshes()[0]
+		want := fmt.Sprintf("model Body: bfres: offset 0x%x: buffer info: pointer field at 0x%x is not listed in the relocation table", info+8, info+8)
+		if len(m.Problems) != 1 || !strings.HasPrefix(m.Problems[0], want) || len(f.Skeletons()) != 1 {
+			t.Errorf("v%d: problems %q, want %q…", v, m.Problems, want)
+		}
+	}
+}

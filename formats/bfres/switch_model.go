@@ -54,13 +54,17 @@ const nxExternalGPU = 1 << 3
 // nxReadGPUBlob finds the GPU data the buffer info (header field at
 // bufferInfo) points at: u32, u32 size, u64 offset. A file without one
 // has no geometry; a bad one leaves d.gpuErr for the models to report.
-func (d *decoder) nxReadGPUBlob(hf *fields, bufferInfo int64, external uint8) {
+func (d *decoder) nxReadGPUBlob(bufferInfo int64, external uint8) {
 	if d.nx.major >= 10 && external&nxExternalGPU != 0 {
 		d.gpuErr = bin.Unsupportedf(formatName, "the GPU data of this FRES %d file is in an external file (not supported yet)", d.nx.major)
 		return
 	}
-	v, err := hf.r.U64(bufferInfo)
-	if err != nil || v == 0 {
+	v, err := d.nxPointer(bufferInfo, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if v == 0 {
 		d.gpuErr = fmt.Errorf("the file has no GPU buffer info")
 		return
 	}
@@ -69,7 +73,15 @@ func (d *decoder) nxReadGPUBlob(hf *fields, bufferInfo int64, external uint8) {
 		return
 	}
 	size, _ := d.r.U32(int64(v) + 4)
-	off, _ := d.r.U64(int64(v) + 8)
+	off, err := d.nxPointer(int64(v)+8, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if err := d.beforeRelocTable(int64(off), int64(size), "GPU data"); err != nil {
+		d.gpuErr = err
+		return
+	}
 	b, err := d.r.Bytes(int64(off), int64(size))
 	if err != nil || off == 0 {
 		d.gpuErr = d.errf(int64(v), "GPU data (%d bytes at 0x%x) runs past the end of the file (0x%x)", size, off, d.r.Len())
@@ -97,7 +109,7 @@ func (d *decoder) nxReadMesh(m *Model, off int64) *rawModel {
 	}
 	l := d.nxModelLayout()
 	soft := func(o int64) int64 {
-		v, err := d.r.U64(off + o)
+		v, err := d.nxPointer(off+o, "FMDL")
 		if err != nil || v >= uint64(d.r.Len()) {
 			return -1
 		}

@@ -114,5 +114,42 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 			rt.Entries = append(rt.Entries, e)
 		}
 	}
+	d.relocated, d.rlt = seen, off
 	return rt, nil
+}
+
+// nxPointer reads the u64 pointer field at off (0 for null); a non-null
+// one must be listed in the relocation table.
+func (d *decoder) nxPointer(off int64, what string) (uint64, error) {
+	v, err := d.r.U64(off)
+	if err != nil {
+		return 0, d.errf(off, "%s: %v", what, err)
+	}
+	if v == 0 {
+		return 0, nil
+	}
+	return v, d.checkRelocated(off, what)
+}
+
+// checkRelocated fails unless the relocation table lists the pointer
+// field at off: the runtime relocates only the listed fields, so any other
+// non-null pointer would stay a file offset in memory.
+func (d *decoder) checkRelocated(off int64, what string) error {
+	if d.relocated == nil {
+		return nil
+	}
+	if w := off / 8; off%8 != 0 || w/64 >= int64(len(d.relocated)) || d.relocated[w/64]&(1<<(w%64)) == 0 {
+		return d.errf(off, "%s: pointer field at 0x%x is not listed in the relocation table (the runtime would not relocate it)", what, off)
+	}
+	return nil
+}
+
+// beforeRelocTable fails when a structure of a Switch file runs into (or
+// starts inside) the relocation table, which ends the file: such a block
+// would read the table's own words as its values.
+func (d *decoder) beforeRelocTable(off, size int64, what string) error {
+	if d.rlt > 0 && off+size > d.rlt {
+		return d.errf(off, "%s (0x%x bytes at 0x%x) runs into the relocation table at 0x%x", what, size, off, d.rlt)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package bfres
 
 import (
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -209,5 +210,28 @@ func TestFirst1DLevelMatchesSwizzleBits(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("only %d 2D textures checked", n)
+	}
+}
+
+// TestTextureStorageDetails: every fixture texture says how it is stored
+// (info's "stored" column): the GX2 tile mode, its name and the swizzle
+// for Wii U, the level-0 block height for Switch, as the headers give them.
+func TestTextureStorageDetails(t *testing.T) {
+	for _, p := range []string{"testdata/textures/wiiu/wiiu_tex.bfres", "testdata/textures/switch/nx_v8.bfres", "testdata/textures/switch/nx_v9.bfres"} {
+		a, texs := openTextureFixture(t, p)
+		raw := a.Raw.(*File)
+		if len(texs) == 0 || len(texs) != len(raw.Textures) {
+			t.Fatalf("%s: %d textures, %d in the file", p, len(texs), len(raw.Textures))
+		}
+		for i, mt := range texs {
+			rt := &raw.Textures[i]
+			want := fmt.Sprintf("block linear, block height %d", rt.BlockHeight)
+			if rt.GX2 != nil {
+				want = fmt.Sprintf("tile mode %d (%s), swizzle 0x%x", rt.GX2.TileMode, gx2TileModes[rt.GX2.TileMode], rt.GX2.Swizzle)
+			}
+			if mt.Details != want || rt.Name != mt.Name {
+				t.Errorf("%s %s: %q, want %q", p, mt.Name, mt.Details, want)
+			}
+		}
 	}
 }

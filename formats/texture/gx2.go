@@ -365,30 +365,66 @@ func (s *GX2Surface) Untile(lv GX2Level, src []byte) ([]byte, error) {
 	if need = (need + 2047) &^ 2047; need > uint64(len(src)) {
 		return nil, fmt.Errorf("level %dx%d needs 0x%x bytes, 0x%x remain", lv.W, lv.H, need, len(src))
 	}
+	// Within one row of a micro tile (8 elements) pipe, bank and macro
+	// tile are fixed: they are worked out once per micro tile column, and
+	// each element adds its place in the micro tile (elemOff's row).
+	// Pipe is bit 0 of bankPipe, bank bits 1–2: from the coordinates,
+	// pipe = (y>>3 ^ x>>3)&1 and bank = (y>>5 ^ x>>3)&1 | 2·((y>>4 ^ x>>4)&1),
+	// so the x part for micro tile column tx = x>>3 is tx&1 | (tx&3)<<1.
+	ntx := (uint32(lv.EW) + 7) >> 3
+	colSwap := make([]uint32, ntx) // per micro tile column: x's bank/pipe bits, bank swap, macro tile offset>>3
+	colOff := make([]uint32, ntx)
+	for tx := uint32(0); tx < ntx; tx++ {
+		colSwap[tx] = tx&1 | (tx&3)<<1
+		mx := (tx << 3) >> mtwShift
+		if swap && swapWidth > 0 {
+			colSwap[tx] |= gx2BankSwapOrder[(mtw*mx/swapWidth)&3] << 4 // applied after the swizzle
+		}
+		colOff[tx] = mx * macroTileBytes >> 3
+	}
+	rowBytes := lv.EW * bpe
 	for y := uint32(0); y < uint32(lv.EH); y++ {
-		d := int(y) * lv.EW * bpe
-		rowOff := (y >> mthShift) * macroTilesPerRow * macroTileBytes
-		ey := (y & 7) << 3
-		for x := uint32(0); x < uint32(lv.EW); x++ {
-			pipe := (y>>3 ^ x>>3) & 1
-			bank := (y>>5^x>>3)&1 | 2*((y>>4^x>>4)&1)
-			bankPipe := ((pipe + 2*bank) ^ swz) & 7
-			pipe, bank = bankPipe&1, bankPipe>>1
-			mx := x >> mtwShift
-			if swap && swapWidth > 0 {
-				bank ^= gx2BankSwapOrder[(mtw*mx/swapWidth)&3]
-			}
-			total := elemOff[ey|x&7] + (rowOff+mx*macroTileBytes)>>3
-			a := int(bank<<9 | pipe<<8 | total&0xFF | (total&^0xFF)<<3)
+		d := int(y) * rowBytes
+		rowOff := (y >> mthShift) * macroTilesPerRow * macroTileBytes >> 3
+		eo := (*[8]uint32)(elemOff[(y&7)<<3:])
+		yBankPipe := (y>>3&1 | (y>>5&1)<<1 | (y>>4&1)<<2) ^ swz
+		for tx := uint32(0); tx < ntx; tx++ {
+			c := colSwap[tx]
+			bankPipe := (yBankPipe ^ c) & 7
+			bankPipe ^= (c >> 4) << 1 // the 2B/3B modes' bank swap
+			bp := bankPipe << 8       // bank<<9 | pipe<<8
+			tb := rowOff + colOff[tx]
+			n := min(8, lv.EW-int(tx<<3))
 			switch bpe {
 			case 8:
-				*(*[8]byte)(out[d:]) = *(*[8]byte)(src[a:])
+				for i := 0; i < n; i++ {
+					t := eo[i] + tb
+					a := bp | t&0xFF | (t&^0xFF)<<3
+					*(*[8]byte)(out[d:]) = *(*[8]byte)(src[a:])
+					d += 8
+				}
 			case 16:
-				*(*[16]byte)(out[d:]) = *(*[16]byte)(src[a:])
+				for i := 0; i < n; i++ {
+					t := eo[i] + tb
+					a := bp | t&0xFF | (t&^0xFF)<<3
+					*(*[16]byte)(out[d:]) = *(*[16]byte)(src[a:])
+					d += 16
+				}
+			case 4:
+				for i := 0; i < n; i++ {
+					t := eo[i] + tb
+					a := bp | t&0xFF | (t&^0xFF)<<3
+					*(*[4]byte)(out[d:]) = *(*[4]byte)(src[a:])
+					d += 4
+				}
 			default:
-				copy(out[d:d+bpe], src[a:a+bpe])
+				for i := 0; i < n; i++ {
+					t := eo[i] + tb
+					a := int(bp | t&0xFF | (t&^0xFF)<<3)
+					copy(out[d:d+bpe], src[a:a+bpe])
+					d += bpe
+				}
 			}
-			d += bpe
 		}
 	}
 	return out, nil

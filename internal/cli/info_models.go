@@ -32,8 +32,19 @@ type infoShape struct {
 type infoMaterial struct {
 	Name     string   `json:"name"`
 	Textures []string `json:"textures"`
-	Blend    string   `json:"blend"`
-	Cull     string   `json:"cull"`
+	// Samplers pairs each texture slot with the material's sampler name
+	// (BFRES "_a0"; "" where the format names none) and its role.
+	Samplers []infoSampler `json:"samplers"`
+	// Albedo is the texture drawn as the base colour ("" for none).
+	Albedo string `json:"albedo"`
+	Blend  string `json:"blend"`
+	Cull   string `json:"cull"`
+}
+
+type infoSampler struct {
+	Sampler string `json:"sampler"`
+	Texture string `json:"texture"`
+	Role    string `json:"role"`
 }
 
 type infoTexture struct {
@@ -42,6 +53,9 @@ type infoTexture struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	Mips   int    `json:"mips"`
+	// Stored says how the file lays the texels out (GX2 tile mode, Tegra
+	// block height); "" when there is nothing to say.
+	Stored string `json:"stored"`
 }
 
 func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) {
@@ -62,9 +76,13 @@ func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) 
 			im.Shapes = append(im.Shapes, is)
 		}
 		for _, mat := range m.Materials {
-			imat := infoMaterial{Name: mat.Name, Textures: []string{}, Blend: blendName(mat.Blend.Mode), Cull: cullName(mat.Cull)}
+			imat := infoMaterial{Name: mat.Name, Textures: []string{}, Samplers: []infoSampler{}, Blend: blendName(mat.Blend.Mode), Cull: cullName(mat.Cull)}
 			for _, t := range mat.Textures {
 				imat.Textures = append(imat.Textures, t.Name)
+				imat.Samplers = append(imat.Samplers, infoSampler{Sampler: t.MapName, Texture: t.Name, Role: roleName(t.Role)})
+				if t.Role == mesh.RoleAlbedo && imat.Albedo == "" {
+					imat.Albedo = t.Name
+				}
 			}
 			im.Materials = append(im.Materials, imat)
 		}
@@ -76,7 +94,7 @@ func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) 
 func infoTextures(ts []*mesh.Texture) []infoTexture {
 	out := []infoTexture{}
 	for _, t := range ts {
-		out = append(out, infoTexture{Name: t.Name, Format: t.Format, Width: t.Width, Height: t.Height, Mips: t.Mips})
+		out = append(out, infoTexture{Name: t.Name, Format: t.Format, Width: t.Width, Height: t.Height, Mips: t.Mips, Stored: t.Details})
 	}
 	return out
 }
@@ -94,6 +112,10 @@ func skinKind(s *mesh.Shape) string {
 		return "rigid"
 	}
 	return fmt.Sprintf("smooth %d", most)
+}
+
+func roleName(r mesh.TextureRole) string {
+	return [...]string{"other", "albedo", "normal", "specular", "emission"}[min(int(r), 4)]
 }
 
 func blendName(b mesh.BlendMode) string {
@@ -117,9 +139,16 @@ func writeInfoModels(w io.Writer, models []infoModel, loose []infoTexture) {
 			s := m.Shapes[i]
 			return []any{s.Name, s.Material, s.Vertices, s.Triangles, s.Skin}
 		})
-		table(w, []string{"material", "textures", "blend", "cull"}, len(m.Materials), func(i int) []any {
+		table(w, []string{"material", "albedo", "blend", "cull", "samplers → textures"}, len(m.Materials), func(i int) []any {
 			x := m.Materials[i]
-			return []any{x.Name, strings.Join(x.Textures, ", "), x.Blend, x.Cull}
+			slots := make([]string, len(x.Samplers))
+			for k, s := range x.Samplers {
+				slots[k] = s.Texture
+				if s.Sampler != "" {
+					slots[k] = s.Sampler + " → " + s.Texture
+				}
+			}
+			return []any{x.Name, x.Albedo, x.Blend, x.Cull, strings.Join(slots, ", ")}
 		})
 		writeTextureTable(w, m.Textures)
 	}
@@ -130,9 +159,9 @@ func writeInfoModels(w io.Writer, models []infoModel, loose []infoTexture) {
 }
 
 func writeTextureTable(w io.Writer, ts []infoTexture) {
-	table(w, []string{"texture", "format", "size", "mips"}, len(ts), func(i int) []any {
+	table(w, []string{"texture", "format", "size", "mips", "stored"}, len(ts), func(i int) []any {
 		t := ts[i]
-		return []any{t.Name, t.Format, fmt.Sprintf("%dx%d", t.Width, t.Height), t.Mips}
+		return []any{t.Name, t.Format, fmt.Sprintf("%dx%d", t.Width, t.Height), t.Mips, t.Stored}
 	})
 }
 
