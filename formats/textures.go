@@ -27,6 +27,13 @@ func LinkTextures(a *Asset, read SiblingReader) {
 	}
 	byName, problems := bfres.Textures(a, read)
 	a.Warnings = append(a.Warnings, problems...)
+	// The file's own textures are also its loose ones: share them, so a
+	// texture is one object however it is reached.
+	for _, t := range a.Textures {
+		if _, ok := byName[t.Name]; ok {
+			byName[t.Name] = t
+		}
+	}
 	for _, m := range a.Models {
 		index := map[*mesh.Texture]int{}
 		for i, t := range m.Textures {

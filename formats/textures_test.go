@@ -42,6 +42,13 @@ func TestLinkTexturesByName(t *testing.T) {
 	if len(m.Textures) != 1 || m.Textures[0].Name != "bc4_mask" || slots[0].Texture != 0 || slots[2].Texture != 0 || slots[1].Texture != -1 {
 		t.Fatalf("textures %v, slots %+v", m.Textures, slots)
 	}
+	shared := false
+	for _, t := range a.Textures {
+		shared = shared || t == m.Textures[0]
+	}
+	if !shared {
+		t.Error("the model's texture is not the file's loose texture of that name: `textures` would write it twice")
+	}
 	img, err := m.Textures[0].Decode(0)
 	if err != nil || img.Bounds().Dx() != 64 {
 		t.Fatalf("linked texture decodes to %v, %v", img.Bounds(), err)

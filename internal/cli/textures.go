@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/mesh"
 )
@@ -44,9 +45,18 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	texs := append([]*mesh.Texture(nil), a.Textures...)
-	for _, m := range a.Models {
-		texs = append(texs, m.Textures...)
+	// A texture is written once, however many models use it (a Switch
+	// file's BNTX is both loose and its model's; Bass and Bass_Boneless
+	// share theirs); two different textures of one name stay two files.
+	var texs []*mesh.Texture
+	seen := map[*mesh.Texture]bool{}
+	for _, list := range append([][]*mesh.Texture{a.Textures}, modelTextures(a)...) {
+		for _, t := range list {
+			if !seen[t] {
+				seen[t] = true
+				texs = append(texs, t)
+			}
+		}
 	}
 	if len(texs) == 0 {
 		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s file)", a.Format)}
@@ -140,4 +150,13 @@ func pathCause(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// modelTextures lists each model's textures.
+func modelTextures(a *formats.Asset) [][]*mesh.Texture {
+	var out [][]*mesh.Texture
+	for _, m := range a.Models {
+		out = append(out, m.Textures)
+	}
+	return out
 }
