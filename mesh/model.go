@@ -98,6 +98,11 @@ type Shape struct {
 	// lines and points are not triangles and are left out.
 	Triangles []uint32
 	Billboard Billboard
+	// Bone, when HasBone, is the joint the format attaches the shape to
+	// as a whole (a BFRES FSHP's bone: G3d skips drawing a shape whose
+	// bone is invisible).
+	Bone    int
+	HasBone bool
 }
 
 // Joints lists the joints whose palette entries drive the shape, each

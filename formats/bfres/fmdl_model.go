@@ -171,7 +171,7 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 	}
 	for si := range r.shapes {
 		rs := &r.shapes[si]
-		sh := mesh.Shape{Name: rs.name, Material: rs.material}
+		sh := mesh.Shape{Name: rs.name, Material: rs.material, Bone: rs.bone, HasBone: true}
 		if rs.err != nil {
 			r.problem("shape %s: %v; not drawn", rs.name, rs.err)
 			out.Shapes = append(out.Shapes, sh)

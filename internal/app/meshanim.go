@@ -25,9 +25,9 @@ import (
 //     parameter); the exact TEV registers wait for the GX materials;
 //   - visibility: a J3D BVA hides shapes by index, a BFRES material
 //     visibility hides every shape of the material, a BFRES bone
-//     visibility hides the shapes whose every vertex follows a hidden
-//     bone alone (G3d hides a shape by its owning bone, which the
-//     format-neutral model does not keep; for rigid shapes the two agree).
+//     visibility hides the shapes whose owning bone (mesh.Shape.Bone, the
+//     FSHP's) is hidden, as G3d does; a shape without one is hidden when
+//     every vertex follows a hidden bone alone.
 //
 // Each clip is bound to a model once, when it starts playing on it; the
 // names the model lacks are reported then, once.
@@ -222,10 +222,16 @@ type rigidJoints struct {
 	joint []int
 }
 
-// rigidJointOf fills dst with the joint each shape of m follows rigidly.
+// rigidJointOf fills dst with the joint each shape of m belongs to: its
+// own bone where the format names one (G3d hides a shape by its owning
+// bone), else the one joint every vertex follows alone.
 func rigidJointOf(m *mesh.Model, dst []int) []int {
 	dst = grow(dst, len(m.Shapes))
 	for si := range m.Shapes {
+		if s := &m.Shapes[si]; s.HasBone {
+			dst[si] = s.Bone
+			continue
+		}
 		j := -1
 		for vi := range m.Shapes[si].Skin {
 			in := &m.Shapes[si].Skin[vi]

@@ -288,7 +288,11 @@ func TestBFRESMaterialAnimations(t *testing.T) {
 			shape("Eye", 0, rigid(0), rigid(0), rigid(0)),
 			shape("Crown", 1, rigid(1), rigid(1), rigid(1)),
 			shape("Veil", 0, rigid(0), rigid(1), rigid(1)),
+			shape("Cape", 0, rigid(0), rigid(1), rigid(0)),
 		}}
+	// The Cape belongs to the Crown bone as a whole (its FSHP's bone),
+	// although its vertices follow both: G3d hides it with that bone.
+	m.Shapes[3].Bone, m.Shapes[3].HasBone = 1, true
 	m.Check(2)
 	skel := &anim.Skeleton{Name: "Queen", Mode: anim.G3dStandard, Joints: []anim.Joint{
 		{Name: "Root", Parent: -1, Rest: anim.DefaultBase()}, {Name: "Crown", Parent: 0, Rest: anim.DefaultBase()}}}
@@ -362,6 +366,9 @@ func TestBFRESMaterialAnimations(t *testing.T) {
 		}
 		if len(d.Hidden) > 2 && d.Hidden[2] {
 			t.Errorf("frame %v: the Veil (two bones) hidden by a bone", c.f)
+		}
+		if got := len(d.Hidden) > 3 && d.Hidden[3]; got != c.crownHid {
+			t.Errorf("frame %v: the Cape (owned by the Crown bone) hidden %v, want %v", c.f, got, c.crownHid)
 		}
 		if wantCol := (viewmodel.Color{0.25, 1, 1, 0.5}); !crown.ReplaceColor || crown.Color != wantCol {
 			t.Errorf("frame %v: crown colour %+v, want %v (R, G from const_color0, clamped; B, A stored)", c.f, crown.Color, wantCol)
