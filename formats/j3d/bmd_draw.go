@@ -254,15 +254,16 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 		k.idx[i] = -1
 	}
 	pnmtx := -1
-	at := p
+	// displayList checked that the vertex lies in the list.
+	raw := grp.DL[p : p+int64(b.vsize)]
+	at := 0
 	for i := range b.fields {
 		f := &b.fields[i]
 		var v int32
 		switch f.typ {
 		case attrDirect:
 			if f.attr == attrPNMTXIDX {
-				u, _ := dl.U8(at)
-				pnmtx = int(u)
+				pnmtx = int(raw[at])
 			}
 			if f.attr >= attrPOS {
 				// Inline data: never the same vertex as another.
@@ -270,11 +271,9 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 				v = b.direct
 			}
 		case attrIndex8:
-			u, _ := dl.U8(at)
-			v = int32(u)
+			v = int32(raw[at])
 		case attrIndex16:
-			u, _ := dl.U16(at)
-			v = int32(u)
+			v = int32(raw[at])<<8 | int32(raw[at+1])
 		}
 		if f.attr >= attrPOS {
 			if f.typ != attrDirect && int(v) >= f.array.Count {
@@ -284,7 +283,7 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 			}
 			k.idx[f.attr-attrPOS] = v
 		}
-		at += int64(f.size)
+		at += f.size
 	}
 	// The draw matrix: a multi-matrix shape's vertex picks a slot with
 	// PNMTXIDX (3 × slot), or uses slot 0 (GX's current matrix) without
