@@ -96,8 +96,12 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		}
 		return mesh.Sampler{}
 	}
-	if s, ok := m.sections["MAT3"]; ok {
-		mats, probs, err := readMAT3(s)
+	for _, l := range []*matLayout{mat3Layout, mat2Layout} {
+		s, ok := m.sections[l.id]
+		if !ok {
+			continue
+		}
+		mats, probs, err := readMAT3(s, l)
 		if err != nil {
 			problem("%v; materials not read", err)
 		}
@@ -105,8 +109,7 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 			problem("%s", p)
 		}
 		data.Materials = mats
-	} else if _, ok := m.sections["MAT2"]; ok {
-		problem("MAT2 materials (J3D2bmd2) are not read; shapes draw with a default material")
+		break
 	}
 	for i := range data.Materials {
 		mat := &data.Materials[i]
