@@ -186,7 +186,11 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		}
 	}
 	if len(out.Materials) == 0 && len(out.Shapes) > 0 {
+		// No material could be read: every shape draws with the default.
 		out.Materials = []mesh.Material{defaultMaterial()}
+		for i := range out.Shapes {
+			out.Shapes[i].Material = 0
+		}
 	}
 	return out, data
 }
