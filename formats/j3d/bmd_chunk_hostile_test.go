@@ -62,6 +62,34 @@ func tex1Of(names []string, hdrs []texture.ResTIMG, pals, datas []be) be {
 	return chunk("TEX1", body.pad(4))
 }
 
+// openHostile opens a one-joint, two-shape model made of chunks as name:
+// it must open with its skeleton and model, list a one-line problem that
+// names the model and holds want, and pose.
+func openHostile(t *testing.T, name, want string, chunks ...be) *mesh.Model {
+	t.Helper()
+	a, err := formats.Open(name, meshModel(1, 2, chunks...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Skeletons) != 1 || len(a.Models) != 1 {
+		t.Fatalf("%d skeletons %d models", len(a.Skeletons), len(a.Models))
+	}
+	m := a.Models[0]
+	found := false
+	for _, p := range m.Problems {
+		if strings.Contains(p, "\n") {
+			t.Errorf("multi-line problem %q", p)
+		}
+		found = found || strings.Contains(p, want) && strings.HasPrefix(p, "model "+name+": ")
+	}
+	if !found {
+		t.Errorf("problems %q lack %q", m.Problems, want)
+	}
+	var pose mesh.Pose
+	m.PoseInto(&pose, []mgl64.Mat4{mgl64.Ident4()})
+	return m
+}
+
 // Hostile input in each mesh chunk: one problem line naming the model
 // and the part, the rest of the model opens (its skeleton, and shape 0
 // when only something else is broken).
@@ -134,30 +162,13 @@ func TestMeshHostileChunks(t *testing.T) {
 		{"TEX1 unknown format", []be{vtx, rigid0, goodSHP, mats, unknownFmt}, "TEX1 texture 0 (ramp): ", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a, err := formats.Open("h.bmd", meshModel(1, 2, c.chunks...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(a.Skeletons) != 1 || len(a.Models) != 1 {
-				t.Fatalf("%d skeletons %d models", len(a.Skeletons), len(a.Models))
-			}
-			m := a.Models[0]
-			found := false
+			m := openHostile(t, "h.bmd", c.want, c.chunks...)
 			for _, p := range m.Problems {
-				if strings.Contains(p, "\n") {
-					t.Errorf("multi-line problem %q", p)
-				}
-				found = found || strings.Contains(p, c.want) && strings.HasPrefix(p, "model h.bmd: ")
 				// Without materials every shape draws with the default one.
 				if c.name == "MAT3 truncated" && strings.Contains(p, "does not exist") {
 					t.Errorf("problem %q", p)
 				}
 			}
-			if !found {
-				t.Errorf("problems %q lack %q", m.Problems, c.want)
-			}
-			var pose mesh.Pose
-			m.PoseInto(&pose, []mgl64.Mat4{mgl64.Ident4()})
 			switch {
 			case c.noShapes && len(m.Shapes) != 0:
 				t.Errorf("%d shapes from a model whose %s is broken", len(m.Shapes), c.name[:4])
