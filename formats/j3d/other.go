@@ -83,5 +83,13 @@ func explainOther(data []byte) error {
 		return bin.Errorf("j3d", 0, "magic %q has mixed byte order: %q is %s, type %q %s (stored %q); a J3D file is all one order: %q or %q",
 			printable(head+kind), head, order(swapped), other, order(!swapped), kind, prefix+other, swap4(prefix+other))
 	}
+	if isKnown(typ) {
+		// A known type under the other version prefix ("J3D2bck1").
+		want := "J3D1"
+		if typ[:3] == "bmd" || typ[:3] == "bdl" {
+			want = "J3D2"
+		}
+		return bin.Unsupportedf("j3d", "J3D file of type %q under %q not supported (the games store %s files as %q)", typ, prefix, typ, want+typ)
+	}
 	return bin.Unsupportedf("j3d", "J3D file of type %q (magic %q) not supported (%s)", printable(typ), printable(head+kind), known)
 }

@@ -20,6 +20,7 @@ func TestOtherJ3DMagics(t *testing.T) {
 		{"J3D1bxa1", []string{`J3D file of type "bxa1"`, "not supported"}},
 		{"1D3J1axb", []string{`J3D file of type "bxa1"`, "not supported"}},
 		{"J3D1bck2", []string{`J3D file of type "bck2"`, "not supported"}},
+		{"J3D2bck1", []string{`J3D file of type "bck1" under "J3D2" not supported`, `"J3D1bck1"`}},
 		{"J3D11avb", []string{"mixed byte order", `"J3D1" is big-endian`, `type "bva1" little-endian (stored "1avb")`, `"J3D1bva1"`}},
 		{"1D3Jbck1", []string{"mixed byte order", `"1D3J" is little-endian`, `type "bck1" big-endian`}},
 		{"J3D23dmb", []string{"mixed byte order", `"bmd3"`}},
