@@ -138,6 +138,10 @@ func TestMeshHostileChunks(t *testing.T) {
 			"influences run past the chunk end", false},
 		// DRW1
 		{"DRW1 count lies", []be{vtx, patched16(rigid0, 0x08, 0xFFFF), goodSHP, mats}, "DRW1 tables of 65535 entries", true},
+		{"DRW1 joint past the skeleton", []be{vtx, drw1Chunk([]uint8{0, 0}, []uint16{0, 9}), shp1Chunk([]shapeSpec{good, envShape}), mats},
+			"DRW1 entry 1 names joint 9; the skeleton has 1", false},
+		{"EVP1 inverse binds short", []be{vtx, evp1Chunk([]envSpec{{joints: []uint16{0}, weights: []float32{1}}}, nil), envDRW, shp1Chunk([]shapeSpec{good, envShape}), mats},
+			"EVP1 has 0 inverse bind matrices, an envelope names joint 0; rebuilt from the rest pose", false},
 		{"DRW1 truncated", []be{vtx, chunk("DRW1", be{0, 1, 0, 0}), goodSHP, mats}, "DRW1 chunk is 12 bytes", true},
 		// SHP1
 		{"SHP1 unknown matrix type", []be{vtx, rigid0, shp1Chunk([]shapeSpec{good, {mtxType: 7, desc: good.desc, groups: good.groups}}), mats},
