@@ -162,8 +162,8 @@ func TestMeshHostileChunks(t *testing.T) {
 		{"MAT3 entry past the chunk end", []be{vtx, rigid0, goodSHP, patched32(mats, 0x0C, 0x7FFF0000)}, `material "m0": data entry 0 past the MAT3 chunk end`, false},
 		// TEX1
 		{"TEX1 count lies", []be{vtx, rigid0, goodSHP, mats, patched16(tex1I8(), 0x08, 0xFFFF)}, "TEX1 headers of 65535 textures", false},
-		{"TEX1 image data past the chunk", []be{vtx, rigid0, goodSHP, mats, badTex}, "TEX1 texture 1 (far): ", false},
-		{"TEX1 unknown format", []be{vtx, rigid0, goodSHP, mats, unknownFmt}, "TEX1 texture 0 (ramp): ", false},
+		{"TEX1 image data past the chunk", []be{vtx, rigid0, goodSHP, mats, badTex}, `TEX1 texture 1: texture "far": offset 0x1c: image data`, false},
+		{"TEX1 unknown format", []be{vtx, rigid0, goodSHP, mats, unknownFmt}, `TEX1 texture 0: texture "ramp": offset 0x0: unknown GX texture format 7`, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := openHostile(t, "h.bmd", c.want, c.chunks...)

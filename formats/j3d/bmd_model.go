@@ -66,13 +66,14 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 	for i := range data.Textures {
 		th := &data.Textures[i]
 		texIndex[i] = -1
-		ti, err := texture.ParseResTIMG("TEX1", th.Raw, 0)
+		ti, err := texture.ParseResTIMG(fmt.Sprintf("texture %q", th.Name), th.Raw, 0)
 		var t *mesh.Texture
 		if err == nil {
 			t, err = ti.Texture(th.Name, th.Raw, 0)
 		}
 		if err != nil {
-			problem("TEX1 texture %d (%s): %v; drawn untextured", i, th.Name, err)
+			// The error names the texture, quoted (a name may hold any byte).
+			problem("TEX1 texture %d: %v; drawn untextured", i, err)
 			continue
 		}
 		texIndex[i] = len(out.Textures)
