@@ -373,8 +373,7 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 				if bx >= w || by >= h {
 					continue
 				}
-				cs := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
-				pal := [4]uint32{pack(cs[0]), pack(cs[1]), pack(cs[2]), pack(cs[3])}
+				pal := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
 				cols := min(4, w-bx)
 				for r := range min(4, h-by) {
 					bits := b[4+r]
@@ -398,26 +397,22 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 }
 
 // cmprColours is a CMPR block's four colours as the GX hardware makes
-// them: with c0 > c1 the blends 5/8·c0 + 3/8·c1 and 3/8·c0 + 5/8·c1
-// (rounded down), else the average (rounded down) and that RGB with
-// alpha 0.
-func cmprColours(c0, c1 uint16) [4][4]uint8 {
-	a, b := rgb565(c0), rgb565(c1)
-	var p [4][4]uint8
-	p[0], p[1] = a, b
-	for ch := range 3 {
-		x, y := int(a[ch]), int(b[ch])
-		if c0 > c1 {
-			p[2][ch] = uint8((5*x + 3*y) >> 3)
-			p[3][ch] = uint8((3*x + 5*y) >> 3)
-		} else {
-			p[2][ch] = uint8((x + y) >> 1)
-			p[3][ch] = p[2][ch]
-		}
-	}
-	p[2][3] = 255
+// them, packed: with c0 > c1 the blends 5/8·c0 + 3/8·c1 and
+// 3/8·c0 + 5/8·c1 (rounded down), else the average (rounded down) and
+// that RGB with alpha 0.
+func cmprColours(c0, c1 uint16) [4]uint32 {
+	r0, g0, b0 := uint32(expand5(c0>>11)), uint32(expand6(c0>>5)), uint32(expand5(c0))
+	r1, g1, b1 := uint32(expand5(c1>>11)), uint32(expand6(c1>>5)), uint32(expand5(c1))
+	rgb := func(r, g, b uint32) uint32 { return r | g<<8 | b<<16 }
+	const opaque = 0xFF << 24
+	p := [4]uint32{rgb(r0, g0, b0) | opaque, rgb(r1, g1, b1) | opaque}
 	if c0 > c1 {
-		p[3][3] = 255
+		p[2] = rgb((5*r0+3*r1)>>3, (5*g0+3*g1)>>3, (5*b0+3*b1)>>3) | opaque
+		p[3] = rgb((3*r0+5*r1)>>3, (3*g0+5*g1)>>3, (3*b0+5*b1)>>3) | opaque
+	} else {
+		p[2] = rgb((r0+r1)>>1, (g0+g1)>>1, (b0+b1)>>1)
+		p[3] = p[2]
+		p[2] |= opaque
 	}
 	return p
 }
