@@ -3,11 +3,10 @@ package j3d_test
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/animscope/animscope/formats/j3d"
-	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/cputime/cputimetest"
 	"github.com/animscope/animscope/mesh"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -35,7 +34,7 @@ func BenchmarkBMDMeshDecode(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	texels := 0
-	defer threadCPU(b, int64(len(data)))()
+	defer cputimetest.Meter(b, len(data))()
 	for b.Loop() {
 		m, err := j3d.ReadModel(data)
 		if err != nil {
@@ -69,30 +68,9 @@ func BenchmarkBMDMeshPose(b *testing.B) {
 	world := make([]mgl64.Mat4, len(sk.Joints))
 	var pose mesh.Pose
 	b.ReportAllocs()
-	defer threadCPU(b, 0)()
+	defer cputimetest.Meter(b, 0)()
 	for b.Loop() {
 		sk.World(nil, nil, world)
 		model.PoseInto(&pose, world)
-	}
-}
-
-// threadCPU reports the benchmark loop's CPU time on its own thread
-// (cpu-ns/op, and cpu-MB/s when bytes > 0) beside the wall time, which
-// other processes stretch on a busy machine. Call it right before the
-// loop and defer what it returns.
-func threadCPU(b *testing.B, bytes int64) func() {
-	runtime.LockOSThread()
-	c0, ok := cputime.Thread()
-	return func() {
-		c1, _ := cputime.Thread()
-		runtime.UnlockOSThread()
-		if !ok || b.N == 0 {
-			return
-		}
-		per := float64(c1-c0) / float64(b.N)
-		b.ReportMetric(per, "cpu-ns/op")
-		if bytes > 0 {
-			b.ReportMetric(float64(bytes)/per*1e3, "cpu-MB/s")
-		}
 	}
 }
