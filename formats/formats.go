@@ -16,6 +16,7 @@ import (
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/format"
 	"github.com/animscope/animscope/formats/internal/bin"
+	"github.com/animscope/animscope/formats/j3d"
 )
 
 // The shared types live in the leaf package format so the format packages
@@ -82,6 +83,9 @@ func Open(name string, data []byte) (*Asset, error) {
 	}
 	f := sniff(data)
 	if f == nil {
+		if err := j3d.ExplainMagic(data); err != nil {
+			return nil, err // a J3D type not read, or a mixed-order magic
+		}
 		return nil, fmt.Errorf("unknown file type (magic % x); expected %s", data[:min(len(data), 8)], expected())
 	}
 	a.Format = f.Name

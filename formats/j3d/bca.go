@@ -99,7 +99,7 @@ func DecodeBCA(data []byte) (*BCA, error) {
 	}
 	for i := range b.Joints {
 		for j, t := range b.Joints[i] {
-			if msg := checkFull(t, b.Tables.Len(KindOf(j))); msg != "" {
+			if msg := checkFull(t, b.Tables.Len(KindOf(j)), false); msg != "" {
 				off := c.Offset + int64(b.JointOffset) + int64(i)*FullSetSize + int64(j)*FullTrackSize
 				return nil, bin.Errorf(format, off, "joint %d %s: %s %s", i, trackName(j, anim.JointTarget), KindOf(j), msg)
 			}
@@ -111,7 +111,7 @@ func DecodeBCA(data []byte) (*BCA, error) {
 // Clip converts the BCA into an anim.Clip: one joint target per joint
 // (driving the model's joint of the same index, as a BCK's), nine
 // full-frame channels each in file order. Rotations are the stored s16 in
-// degrees. A count-0 track reads the default (scale 1, else 0).
+// degrees. DecodeBCA refuses count-0 tracks (see checkFull).
 func (b *BCA) Clip() (*anim.Clip, error) {
 	c := &anim.Clip{Format: "bca", Duration: float64(b.Duration), FPS: FPS, Loop: anim.LoopMode(b.LoopMode)}
 	if !c.Loop.Valid() {
@@ -134,7 +134,7 @@ func (b *BCA) Clip() (*anim.Clip, error) {
 		t.Channels = chans[9*i : 9*i+9 : 9*i+9]
 		for j, tr := range b.Joints[i] {
 			k := KindOf(j)
-			if msg := checkFull(tr, b.Tables.Len(k)); msg != "" {
+			if msg := checkFull(tr, b.Tables.Len(k), false); msg != "" {
 				return nil, bin.Errorf("bca", -1, "joint %d %s: %s %s", i, trackName(j, anim.JointTarget), k, msg)
 			}
 			def := defaultZero

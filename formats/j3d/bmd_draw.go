@@ -72,6 +72,7 @@ func buildShape(sd *ShapeData, vtx *VTX1, skin func(int) (mesh.Influences, bool)
 	if err := b.layout(vtx); err != nil {
 		return []string{err.Error()}, 0, 0
 	}
+	b.reserve()
 	for g := range sd.Groups {
 		grp := &sd.Groups[g]
 		// Loading the group's matrices: an 0xFFFF entry, or a slot past
@@ -166,6 +167,44 @@ func (b *shapeBuilder) layout(vtx *VTX1) error {
 	return nil
 }
 
+// reserve sizes the vertex arrays and the vertex map for the vertices
+// the display lists hold (an upper bound on the distinct ones; the lists
+// lie in SHP1, so this is bounded by the file): growing them vertex by
+// vertex was most of the cost of reading a real model's shapes.
+func (b *shapeBuilder) reserve() {
+	total := 0
+	for g := range b.sd.Groups {
+		list := b.sd.Groups[g].DL
+		for p := 0; p+3 <= len(list); {
+			op := list[p]
+			if op == 0 || op&0xF8 == 0x48 {
+				p++
+				continue
+			}
+			if op&0xF8 < primQuads || op&0xF8 > primPoints {
+				break
+			}
+			n := int(list[p+1])<<8 | int(list[p+2])
+			if p+3+n*b.vsize > len(list) {
+				break
+			}
+			total += n
+			p += 3 + n*b.vsize
+		}
+	}
+	out := b.out
+	out.Positions = make([]mgl32.Vec3, 0, total)
+	out.Normals = make([]mgl32.Vec3, 0, total)
+	out.Skin = make([]mesh.Influences, 0, total)
+	for c := range out.Colors {
+		out.Colors[c] = make([]mgl32.Vec4, 0, total)
+	}
+	for t := range out.UVs {
+		out.UVs[t] = make([]mgl32.Vec2, 0, total)
+	}
+	b.keys = make(map[vkey]int32, total/2)
+}
+
 // displayList decodes one group's display list.
 func (b *shapeBuilder) displayList(grp *MatrixGroup) {
 	dl := bin.BE(grp.DL)
@@ -254,15 +293,16 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 		k.idx[i] = -1
 	}
 	pnmtx := -1
-	at := p
+	// displayList checked that the vertex lies in the list.
+	raw := grp.DL[p : p+int64(b.vsize)]
+	at := 0
 	for i := range b.fields {
 		f := &b.fields[i]
 		var v int32
 		switch f.typ {
 		case attrDirect:
 			if f.attr == attrPNMTXIDX {
-				u, _ := dl.U8(at)
-				pnmtx = int(u)
+				pnmtx = int(raw[at])
 			}
 			if f.attr >= attrPOS {
 				// Inline data: never the same vertex as another.
@@ -270,11 +310,9 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 				v = b.direct
 			}
 		case attrIndex8:
-			u, _ := dl.U8(at)
-			v = int32(u)
+			v = int32(raw[at])
 		case attrIndex16:
-			u, _ := dl.U16(at)
-			v = int32(u)
+			v = int32(raw[at])<<8 | int32(raw[at+1])
 		}
 		if f.attr >= attrPOS {
 			if f.typ != attrDirect && int(v) >= f.array.Count {
@@ -284,7 +322,7 @@ func (b *shapeBuilder) vertex(grp *MatrixGroup, dl bin.Reader, p int64) int32 {
 			}
 			k.idx[f.attr-attrPOS] = v
 		}
-		at += int64(f.size)
+		at += f.size
 	}
 	// The draw matrix: a multi-matrix shape's vertex picks a slot with
 	// PNMTXIDX (3 × slot), or uses slot 0 (GX's current matrix) without
@@ -369,9 +407,15 @@ func (b *shapeBuilder) append(dl bin.Reader, p int64, k *vkey, in mesh.Influence
 	out.Skin = append(out.Skin, in)
 }
 
-// finish leaves Normals nil for a shape without them.
+// finish leaves Normals nil for a shape without them, and every array
+// nil for a shape without vertices.
 func (b *shapeBuilder) finish() {
-	if len(b.out.Normals) != len(b.out.Positions) {
-		b.out.Normals = nil
+	out := b.out
+	if len(out.Normals) != len(out.Positions) || len(out.Positions) == 0 {
+		out.Normals = nil
+	}
+	if len(out.Positions) == 0 {
+		// Nothing read: no arrays (reserve made them).
+		out.Positions, out.Skin, out.Colors, out.UVs = nil, nil, nil, nil
 	}
 }

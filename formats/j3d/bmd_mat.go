@@ -104,10 +104,62 @@ const (
 	mat3EntrySize  = 0x14C
 )
 
+// matLayout is where a material chunk keeps its tables (header fields)
+// and where a material entry keeps its indices: MAT3 (J3DMaterialBlock,
+// J3DMaterialInitData) and the older MAT2 of J3D2bmd2 files
+// (J3DMaterialBlock_v21, J3DMaterialInitData_v21 in zeldaret/tp), which
+// has the same tables without ambient colours and lights, 8 texture
+// matrices instead of 10, and so shorter headers and entries. The first 8
+// bytes of an entry (mode, cull, channel, texgen and stage counts, z
+// mode) are the same in both.
+type matLayout struct {
+	id                  string
+	header, entrySize   int64
+	cull, matColor      int64 // header fields
+	chanCount, chanInfo int64
+	ambColor            int64 // 0: none
+	texGenNum, texGen   int64
+	texMtx, texTable    int64
+	tevOrder, tevColor  int64
+	konst, tevNum       int64
+	tevStage            int64
+	alphaComp, blend    int64
+	zMode               int64
+	// entry fields
+	eMatColor, eChan, eAmb int64 // eAmb 0: none
+	eTexGen, eTexMtx       int64
+	texMatrices            int
+	eTexNo, eKonst         int64
+	eKSel, eASel           int64
+	eTevOrder, eTevColor   int64
+	eTevStage              int64
+	eAlpha, eBlend         int64
+}
+
+var (
+	mat3Layout = &matLayout{id: "MAT3", header: mat3HeaderSize, entrySize: mat3EntrySize,
+		cull: mat3Cull, matColor: mat3MatColor, chanCount: mat3ChanCount, chanInfo: mat3Chan, ambColor: mat3AmbColor,
+		texGenNum: mat3TexGenNum, texGen: mat3TexGen, texMtx: mat3TexMtx, texTable: mat3TexTable,
+		tevOrder: mat3TevOrder, tevColor: mat3TevColor, konst: mat3Konst, tevNum: mat3TevNum, tevStage: mat3TevStage,
+		alphaComp: mat3AlphaComp, blend: mat3Blend, zMode: mat3ZMode,
+		eMatColor: 0x08, eChan: 0x0C, eAmb: 0x14, eTexGen: 0x28, eTexMtx: 0x48, texMatrices: 10,
+		eTexNo: 0x84, eKonst: 0x94, eKSel: 0x9C, eASel: 0xAC, eTevOrder: 0xBC, eTevColor: 0xDC, eTevStage: 0xE4,
+		eAlpha: 0x146, eBlend: 0x148}
+	mat2Layout = &matLayout{id: "MAT2", header: 0x78, entrySize: 0x138,
+		cull: 0x18, matColor: 0x1C, chanCount: 0x20, chanInfo: 0x24,
+		texGenNum: 0x28, texGen: 0x2C, texMtx: 0x34, texTable: 0x3C,
+		tevOrder: 0x40, tevColor: 0x44, konst: 0x48, tevNum: 0x4C, tevStage: 0x50,
+		alphaComp: 0x60, blend: 0x64, zMode: 0x68,
+		eMatColor: 0x08, eChan: 0x0C, eTexGen: 0x14, eTexMtx: 0x34, texMatrices: 8,
+		eTexNo: 0x70, eKonst: 0x80, eKSel: 0x88, eASel: 0x98, eTevOrder: 0xA8, eTevColor: 0xC8, eTevStage: 0xD0,
+		eAlpha: 0x132, eBlend: 0x134}
+)
+
 // mat3Reader reads a material's table entries, recording the first one
 // that is missing or past the chunk end.
 type mat3Reader struct {
 	c   bin.Reader
+	l   *matLayout
 	err error
 }
 
@@ -148,24 +200,25 @@ func (r *mat3Reader) rgba(field int64, idx int, what string) [4]uint8 {
 	return [4]uint8{b[0], b[1], b[2], b[3]}
 }
 
-// readMAT3 reads every material; one whose tables do not hold together
-// keeps defaults for what is missing and is listed in problems.
-func readMAT3(s mchunk) (mats []Material3, problems []string, err error) {
+// readMAT3 reads every material of a MAT3 chunk (l is mat3Layout) or a
+// MAT2 one (mat2Layout); one whose tables do not hold together keeps
+// defaults for what is missing and is listed in problems.
+func readMAT3(s mchunk, l *matLayout) (mats []Material3, problems []string, err error) {
 	c := s.r
-	if err := c.Check(0, mat3HeaderSize); err != nil {
-		return nil, nil, fmt.Errorf("MAT3 chunk is %d bytes, too short for its 0x84-byte header", c.Len())
+	if err := c.Check(0, l.header); err != nil {
+		return nil, nil, fmt.Errorf("%s chunk is %d bytes, too short for its 0x%x-byte header", l.id, c.Len(), l.header)
 	}
 	n, _ := c.U16(0x08)
 	entries, _ := c.U32(mat3Entries)
 	remap, _ := c.U32(mat3Remap)
 	if !c.In(int64(remap), 2*int64(n)) {
-		return nil, nil, fmt.Errorf("MAT3 remap table of %d materials at 0x%x runs past the chunk end", n, remap)
+		return nil, nil, fmt.Errorf("%s remap table of %d materials at 0x%x runs past the chunk end", l.id, n, remap)
 	}
 	var names []string
 	if nameOff, _ := c.U32(mat3Names); nameOff != 0 {
 		names, _, err = readNameTable(c, int64(nameOff), int(n))
 		if err != nil {
-			return nil, nil, fmt.Errorf("MAT3 name table: %v", err)
+			return nil, nil, fmt.Errorf("%s name table: %v", l.id, err)
 		}
 	}
 	mats = make([]Material3, n)
@@ -178,13 +231,13 @@ func readMAT3(s mchunk) (mats []Material3, problems []string, err error) {
 		}
 		e, _ := c.U16(int64(remap) + 2*int64(i))
 		m.Entry = int(e)
-		at := int64(entries) + int64(e)*mat3EntrySize
-		if !c.In(at, mat3EntrySize) {
-			problems = append(problems, fmt.Sprintf("material %q: data entry %d past the MAT3 chunk end; drawn with defaults", m.Name, e))
+		at := int64(entries) + int64(e)*l.entrySize
+		if !c.In(at, l.entrySize) {
+			problems = append(problems, fmt.Sprintf("material %q: data entry %d past the %s chunk end; drawn with defaults", m.Name, e, l.id))
 			m.defaults()
 			continue
 		}
-		r := &mat3Reader{c: c}
+		r := &mat3Reader{c: c, l: l}
 		m.read(r, at)
 		if r.err != nil {
 			problems = append(problems, fmt.Sprintf("material %q: %v", m.Name, r.err))
@@ -206,109 +259,112 @@ func (m *Material3) defaults() {
 
 // read fills the material from its entry at e.
 func (m *Material3) read(r *mat3Reader, e int64) {
-	c := r.c
+	c, l := r.c, r.l
 	u8 := func(o int64) uint8 { v, _ := c.U8(e + o); return v }
 	u16 := func(o int64) int { v, _ := c.U16(e + o); return int(v) }
 	const none = 0xFFFF
 	m.defaults()
 	m.Mode = u8(0)
-	if at, ok := r.entry(mat3Cull, int(u8(1)), 4, "cull mode"); ok {
+	if at, ok := r.entry(l.cull, int(u8(1)), 4, "cull mode"); ok {
 		m.CullMode, _ = c.U32(at)
 	}
 	for k := 0; k < 2; k++ {
-		if i := u16(0x08 + 2*int64(k)); i != none {
-			m.MatColor[k] = r.rgba(mat3MatColor, i, "material colour")
+		if i := u16(l.eMatColor + 2*int64(k)); i != none {
+			m.MatColor[k] = r.rgba(l.matColor, i, "material colour")
 		}
-		if i := u16(0x14 + 2*int64(k)); i != none {
-			m.AmbColor[k] = r.rgba(mat3AmbColor, i, "ambient colour")
+		if l.eAmb == 0 {
+			continue
+		}
+		if i := u16(l.eAmb + 2*int64(k)); i != none {
+			m.AmbColor[k] = r.rgba(l.ambColor, i, "ambient colour")
 		}
 	}
-	m.ChanCount = r.u8(mat3ChanCount, int(u8(2)), "colour channel count")
+	m.ChanCount = r.u8(l.chanCount, int(u8(2)), "colour channel count")
 	for k := 0; k < 4; k++ {
-		i := u16(0x0C + 2*int64(k))
+		i := u16(l.eChan + 2*int64(k))
 		if i == none {
 			continue
 		}
-		if at, ok := r.entry(mat3Chan, i, 8, "colour channel"); ok {
+		if at, ok := r.entry(l.chanInfo, i, 8, "colour channel"); ok {
 			b, _ := c.Bytes(at, 8)
 			m.Channels[k] = ColorChannel{Lighting: b[0] != 0, MatSrc: b[1], LitMask: b[2], DiffuseFn: b[3], AttenFn: b[4], AmbSrc: b[5], Present: true}
 		}
 	}
-	ngen := int(min(r.u8(mat3TexGenNum, int(u8(3)), "texgen count"), 8))
+	ngen := int(min(r.u8(l.texGenNum, int(u8(3)), "texgen count"), 8))
 	for k := 0; k < ngen; k++ {
-		i := u16(0x28 + 2*int64(k))
+		i := u16(l.eTexGen + 2*int64(k))
 		if i == none {
 			m.TexGens = append(m.TexGens, TexGen{Type: 1, Source: 4 + uint8(k), Matrix: 60})
 			continue
 		}
-		if at, ok := r.entry(mat3TexGen, i, 4, "texgen"); ok {
+		if at, ok := r.entry(l.texGen, i, 4, "texgen"); ok {
 			b, _ := c.Bytes(at, 4)
 			m.TexGens = append(m.TexGens, TexGen{Type: b[0], Source: b[1], Matrix: b[2]})
 		}
 	}
-	for k := 0; k < 10; k++ {
-		i := u16(0x48 + 2*int64(k))
+	for k := 0; k < l.texMatrices; k++ {
+		i := u16(l.eTexMtx + 2*int64(k))
 		if i == none {
 			continue
 		}
-		if at, ok := r.entry(mat3TexMtx, i, 0x64, "texture matrix"); ok {
+		if at, ok := r.entry(l.texMtx, i, 0x64, "texture matrix"); ok {
 			m.TexMatrices[k] = readTexMatrix(c, at)
 		}
 	}
 	for k := 0; k < 8; k++ {
-		i := u16(0x84 + 2*int64(k))
+		i := u16(l.eTexNo + 2*int64(k))
 		if i == none {
 			continue
 		}
-		if at, ok := r.entry(mat3TexTable, i, 2, "texture table entry"); ok {
+		if at, ok := r.entry(l.texTable, i, 2, "texture table entry"); ok {
 			t, _ := c.U16(at)
 			m.Textures[k] = int(t)
 		}
 	}
 	for k := 0; k < 4; k++ {
-		if i := u16(0x94 + 2*int64(k)); i != none {
-			m.Konst[k] = r.rgba(mat3Konst, i, "konst colour")
+		if i := u16(l.eKonst + 2*int64(k)); i != none {
+			m.Konst[k] = r.rgba(l.konst, i, "konst colour")
 		}
-		if i := u16(0xDC + 2*int64(k)); i != none {
-			if at, ok := r.entry(mat3TevColor, i, 8, "TEV colour"); ok {
+		if i := u16(l.eTevColor + 2*int64(k)); i != none {
+			if at, ok := r.entry(l.tevColor, i, 8, "TEV colour"); ok {
 				for ch := int64(0); ch < 4; ch++ {
 					m.TevColors[k][ch], _ = c.S16(at + 2*ch)
 				}
 			}
 		}
 	}
-	nstage := int(min(r.u8(mat3TevNum, int(u8(4)), "TEV stage count"), 16))
+	nstage := int(min(r.u8(l.tevNum, int(u8(4)), "TEV stage count"), 16))
 	for k := 0; k < nstage; k++ {
-		m.KonstSel[k] = [2]uint8{u8(0x9C + int64(k)), u8(0xAC + int64(k))}
+		m.KonstSel[k] = [2]uint8{u8(l.eKSel + int64(k)), u8(l.eASel + int64(k))}
 		var st TevStage
 		st.TexCoord, st.TexMap, st.Channel = 0xFF, 0xFF, 0xFF
-		if i := u16(0xBC + 2*int64(k)); i != none {
-			if at, ok := r.entry(mat3TevOrder, i, 4, "TEV order"); ok {
+		if i := u16(l.eTevOrder + 2*int64(k)); i != none {
+			if at, ok := r.entry(l.tevOrder, i, 4, "TEV order"); ok {
 				b, _ := c.Bytes(at, 4)
 				st.TexCoord, st.TexMap, st.Channel = b[0], b[1], b[2]
 			}
 		}
-		if i := u16(0xE4 + 2*int64(k)); i != none {
-			if at, ok := r.entry(mat3TevStage, i, 0x14, "TEV stage"); ok {
+		if i := u16(l.eTevStage + 2*int64(k)); i != none {
+			if at, ok := r.entry(l.tevStage, i, 0x14, "TEV stage"); ok {
 				b, _ := c.Bytes(at, 0x14)
 				copy(st.Combiner[:], b)
 			}
 		}
 		m.TevStages = append(m.TevStages, st)
 	}
-	if i := u16(0x146); i != none {
-		if at, ok := r.entry(mat3AlphaComp, i, 8, "alpha compare"); ok {
+	if i := u16(l.eAlpha); i != none {
+		if at, ok := r.entry(l.alphaComp, i, 8, "alpha compare"); ok {
 			b, _ := c.Bytes(at, 5)
 			m.Alpha = AlphaCompare{b[0], b[1], b[2], b[3], b[4]}
 		}
 	}
-	if i := u16(0x148); i != none {
-		if at, ok := r.entry(mat3Blend, i, 4, "blend mode"); ok {
+	if i := u16(l.eBlend); i != none {
+		if at, ok := r.entry(l.blend, i, 4, "blend mode"); ok {
 			b, _ := c.Bytes(at, 4)
 			m.Blend = BlendMode{b[0], b[1], b[2], b[3]}
 		}
 	}
-	if at, ok := r.entry(mat3ZMode, int(u8(6)), 4, "z mode"); ok {
+	if at, ok := r.entry(l.zMode, int(u8(6)), 4, "z mode"); ok {
 		b, _ := c.Bytes(at, 3)
 		m.ZMode = ZMode{b[0], b[1], b[2]}
 	}

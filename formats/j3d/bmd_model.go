@@ -66,13 +66,14 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 	for i := range data.Textures {
 		th := &data.Textures[i]
 		texIndex[i] = -1
-		ti, err := texture.ParseResTIMG("TEX1", th.Raw, 0)
+		ti, err := texture.ParseResTIMG(fmt.Sprintf("texture %q", th.Name), th.Raw, 0)
 		var t *mesh.Texture
 		if err == nil {
 			t, err = ti.Texture(th.Name, th.Raw, 0)
 		}
 		if err != nil {
-			problem("TEX1 texture %d (%s): %v; drawn untextured", i, th.Name, err)
+			// The error names the texture, quoted (a name may hold any byte).
+			problem("TEX1 texture %d: %v; drawn untextured", i, err)
 			continue
 		}
 		texIndex[i] = len(out.Textures)
@@ -97,8 +98,12 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		}
 		return mesh.Sampler{}
 	}
-	if s, ok := m.sections["MAT3"]; ok {
-		mats, probs, err := readMAT3(s)
+	for _, l := range []*matLayout{mat3Layout, mat2Layout} {
+		s, ok := m.sections[l.id]
+		if !ok {
+			continue
+		}
+		mats, probs, err := readMAT3(s, l)
 		if err != nil {
 			problem("%v; materials not read", err)
 		}
@@ -106,8 +111,7 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 			problem("%s", p)
 		}
 		data.Materials = mats
-	} else if _, ok := m.sections["MAT2"]; ok {
-		problem("MAT2 materials (J3D2bmd2) are not read; shapes draw with a default material")
+		break
 	}
 	for i := range data.Materials {
 		mat := &data.Materials[i]
@@ -184,7 +188,11 @@ func (m *Model) Mesh(name string) (*mesh.Model, *MeshData) {
 		}
 	}
 	if len(out.Materials) == 0 && len(out.Shapes) > 0 {
+		// No material could be read: every shape draws with the default.
 		out.Materials = []mesh.Material{defaultMaterial()}
+		for i := range out.Shapes {
+			out.Shapes[i].Material = 0
+		}
 	}
 	return out, data
 }

@@ -1,7 +1,9 @@
 package j3d
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/animscope/animscope/formats/internal/bin"
 )
@@ -200,33 +202,51 @@ func (a *VertexArray) readVec(i int, out []float32) {
 
 // decodeVec reads len(out) components of the element at base of r in the
 // array's format (r is the array, or a display list for direct data).
+// Components past the data read 0.
 func (a *VertexArray) decodeVec(r bin.Reader, base int64, out []float32) {
 	scale := float32(1)
 	if a.CompType != compF32 {
 		scale = 1 / float32(int(1)<<a.Shift)
 	}
+	n := min(len(out), a.comps)
+	var b []byte
+	if r.In(base, int64(n*a.size)) {
+		b = r.B[base : base+int64(n*a.size)]
+	} else {
+		n = 0
+	}
+	// The byte order's methods are interface calls; the bytes are read
+	// here directly (vertices are most of a model's decode time).
+	le := r.Order == binary.LittleEndian
+	u16 := func(i int) uint16 {
+		if le {
+			return uint16(b[i]) | uint16(b[i+1])<<8
+		}
+		return uint16(b[i])<<8 | uint16(b[i+1])
+	}
 	for k := range out {
-		if k >= a.comps {
+		if k >= n {
 			out[k] = 0
 			continue
 		}
-		at := base + int64(k*a.size)
 		var v float32
 		switch a.CompType {
 		case compU8:
-			b, _ := r.U8(at)
-			v = float32(b) * scale
+			v = float32(b[k]) * scale
 		case compS8:
-			b, _ := r.U8(at)
-			v = float32(int8(b)) * scale
+			v = float32(int8(b[k])) * scale
 		case compU16:
-			b, _ := r.U16(at)
-			v = float32(b) * scale
+			v = float32(u16(2*k)) * scale
 		case compS16:
-			b, _ := r.S16(at)
-			v = float32(b) * scale
+			v = float32(int16(u16(2*k))) * scale
 		case compF32:
-			v, _ = r.F32(at)
+			var u uint32
+			if le {
+				u = binary.LittleEndian.Uint32(b[4*k:])
+			} else {
+				u = binary.BigEndian.Uint32(b[4*k:])
+			}
+			v = math.Float32frombits(u)
 		}
 		out[k] = v
 	}

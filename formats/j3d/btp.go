@@ -105,7 +105,7 @@ func DecodeBTP(data []byte) (*BTP, error) {
 		return nil, err
 	}
 	for i, e := range b.Entries {
-		if msg := checkFull(e.FullTrack, len(b.Values)); msg != "" {
+		if msg := checkFull(e.FullTrack, len(b.Values), false); msg != "" {
 			return nil, bin.Errorf(format, c.Offset+int64(b.TableOffset)+int64(i)*patternSize, "entry %d (%s): %s", i, printable(b.Names[i].Name), msg)
 		}
 	}
@@ -116,7 +116,7 @@ func DecodeBTP(data []byte) (*BTP, error) {
 // named after its material, with its texture slot and a texIndex channel:
 // texture number (int)frame of the sequence (truncated in every runtime),
 // the first before frame 0 and the last past the sequence's end. A count-0
-// entry reads texture 0.
+// entry is refused (see checkFull).
 func (b *BTP) Clip() (*anim.Clip, error) {
 	c := &anim.Clip{Format: "btp", Duration: float64(b.Duration), FPS: FPS, Loop: anim.LoopMode(b.LoopMode)}
 	if !c.Loop.Valid() {
@@ -131,7 +131,7 @@ func (b *BTP) Clip() (*anim.Clip, error) {
 	}
 	c.Targets = make([]anim.Target, len(b.Entries))
 	for i, e := range b.Entries {
-		if msg := checkFull(e.FullTrack, len(table)); msg != "" {
+		if msg := checkFull(e.FullTrack, len(table), false); msg != "" {
 			return nil, bin.Errorf("btp", -1, "entry %d: %s", i, msg)
 		}
 		if e.TexMap > maxTexMap {

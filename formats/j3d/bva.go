@@ -71,7 +71,7 @@ func DecodeBVA(data []byte) (*BVA, error) {
 		b.Values = append([]uint8(nil), v...)
 	}
 	for i, t := range b.Shapes {
-		if msg := checkFull(t, len(b.Values)); msg != "" {
+		if msg := checkFull(t, len(b.Values), true); msg != "" {
 			return nil, bin.Errorf(format, c.Offset+int64(b.TableOffset)+int64(i)*FullTrackSize, "shape %d: %s", i, msg)
 		}
 	}
@@ -98,7 +98,7 @@ func (b *BVA) Clip() (*anim.Clip, error) {
 	}
 	c.Targets = make([]anim.Target, len(b.Shapes))
 	for i, t := range b.Shapes {
-		if msg := checkFull(t, len(table)); msg != "" {
+		if msg := checkFull(t, len(table), true); msg != "" {
 			return nil, bin.Errorf("bva", -1, "shape %d: %s", i, msg)
 		}
 		c.Targets[i] = anim.Target{Index: i, Kind: anim.ShapeTarget, TexGen: -1, Base: anim.DefaultBase(),

@@ -42,8 +42,9 @@
 //     earlier one (Wind Waker, Sunshine) value (int)f; an index at or past
 //     the track's length reads its last value, so a track shorter than the
 //     clip holds its last value and one longer still changes after the
-//     clip's end. A one-value track is a constant; a zero-value track reads
-//     the default (scale 1, else 0). Rotation is the stored s16 in degrees
+//     clip's end. A one-value track is a constant; a zero-value track is
+//     refused (the game has no case for it and reads outside the track).
+//     Rotation is the stored s16 in degrees
 //     (s16 · 180 / 32768, no rotation frac).
 //   - BRK (keyed colours): per channel, count 0 reads 0; count 1 the stored
 //     s16 itself for a TEV colour register (C0–C3, no clamp) and its low
@@ -55,10 +56,13 @@
 //   - BPK (keyed material colour 0): each channel as a BRK konst register.
 //   - BTP (full-frame texture numbers): as BCA, but the index truncates,
 //     (int)f, in every runtime: the texture changes exactly at whole
-//     frames. A one-value sequence is a constant.
+//     frames. A one-value sequence is a constant; a zero-value one is
+//     refused as BCA's.
 //   - BVA (full-frame visibility): as BCA's index (round half up in the
 //     later runtime, truncation in the earlier one); a zero byte hides the
-//     shape, any other byte (1, 2, 255) shows it.
+//     shape, any other byte (1, 2, 255) shows it. A zero-value track
+//     shows the shape (the game's sampler reads outside it as BCA's does;
+//     kept tolerant).
 //
 // At the clip's end the loop mode decides which frame is shown (anim.Clock,
 // anim.FrameAtTime): once parks at duration − 0.001 (full-frame tracks then

@@ -114,6 +114,12 @@ func TestBCAValues(t *testing.T) {
 		set[1] = ok(j3dtest.FullSeq(&b.Rotation, 0, 16384, -32768)) // rotation.x: 0°, 90°, -180°
 		set[2] = ok(j3dtest.FullSeq(&b.Translation, 5))             // translation.x constant
 		set[4] = ok(j3dtest.FullSeq(&b.Rotation, 16384, -32768))    // rotation.y shares rotation.x's data
+		// Every track has a frame: the game reads outside a 0-frame one.
+		set[3] = ok(j3dtest.FullSeq(&b.Scale, 0.5))
+		set[5] = ok(j3dtest.FullSeq(&b.Translation, -2))
+		set[6] = ok(j3dtest.FullSeq(&b.Scale, 1))
+		set[7] = ok(j3dtest.FullSeq(&b.Rotation, 0))
+		set[8] = ok(j3dtest.FullSeq(&b.Translation, 0))
 		b.Joints = []j3d.FullSet{set}
 		data := ok(j3dtest.EncodeBCA(b))
 		d := ok(j3d.DecodeBCA(data))
@@ -126,7 +132,7 @@ func TestBCAValues(t *testing.T) {
 			{0, 0, -1, 1}, {0, 0, 0.49, 1}, {0, 0, 0.5, 2}, {0, 0, 1.49, 2}, {0, 0, 1.5, 3}, {0, 0, 40, 3},
 			{0, 1, 0.5, 90}, {0, 1, 1.5, -180}, {0, 2, 3, 5},
 			{0, 4, 0.2, 90}, {0, 4, 2.2, -180},
-			{0, 3, 1, 1}, {0, 5, 1, 0}, // count 0: defaults
+			{0, 3, 1, 0.5}, {0, 5, 1, -2}, // one frame: constant
 		}
 		checkProbes(t, clip, late)
 		clip.SetRuntime(anim.EarlyRuntime)

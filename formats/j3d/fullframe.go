@@ -36,11 +36,20 @@ func (s *section) readFullTracks(what string, fieldOff int64, off uint32, count 
 }
 
 // checkFull checks that a full-frame track stays inside its table. A
-// count-0 track reads the default (the game would read the element before
-// the track: a broken file, but not one worth refusing).
-func checkFull(t FullTrack, tableLen int) string {
+// count-0 track is refused unless zeroOK: the runtime's full-frame
+// samplers (J3DAnmTransformFull::getTransform for BCA,
+// J3DAnmTexPattern::getTexNo for BTP, in zeldaret/tp and tww) have no case
+// for it: before frame 0 they read element Index, from frame 0 on (every
+// frame is ≥ the count) element Index + count - 1 = Index - 1, outside the
+// track either way. (The keyed samplers read a default for count 0.) BVA
+// passes zeroOK: its sampler reads the same way, but a 0-frame shape
+// track has always read as shown here and is kept so.
+func checkFull(t FullTrack, tableLen int, zeroOK bool) string {
 	if t.Count == 0 {
-		return ""
+		if zeroOK {
+			return ""
+		}
+		return "has 0 frames (the game has no case for it and reads the value before the track's data)"
 	}
 	if need := int(t.Index) + int(t.Count); need > tableLen {
 		return fmt.Sprintf("index %d + %d values = %d past table end (%d)", t.Index, t.Count, need, tableLen)

@@ -178,36 +178,70 @@ func DecodeGX(f GXFormat, data []byte, w, h int, pal Palette) (*image.RGBA, erro
 		decodeCMPR(img, data)
 		return img, nil
 	}
-	var texel func(n int) uint32
-	var index func(n int) int
+	// row decodes count texels from storage texel n on into dst (4·count
+	// bytes of Pix): one call per tile row keeps the per-texel work in
+	// tight loops.
+	var row func(dst []byte, n, count int)
+	put := binary.LittleEndian.PutUint32
 	switch f {
 	case GXI4:
-		texel = func(n int) uint32 {
-			v := data[n>>1] >> (4 * uint(1-n&1)) & 0xF * 17
-			return grey(v, v)
+		row = func(dst []byte, n, count int) {
+			for i := range count {
+				k := n + i
+				v := data[k>>1] >> (4 * uint(1-k&1)) & 0xF * 17
+				put(dst[4*i:], grey(v, v))
+			}
 		}
 	case GXI8:
-		texel = func(n int) uint32 {
-			return grey(data[n], data[n])
+		row = func(dst []byte, n, count int) {
+			for i, v := range data[n : n+count] {
+				put(dst[4*i:], grey(v, v))
+			}
 		}
 	case GXIA4:
-		texel = func(n int) uint32 {
-			b := data[n]
-			return grey(b&0xF*17, b>>4*17)
+		row = func(dst []byte, n, count int) {
+			for i, b := range data[n : n+count] {
+				put(dst[4*i:], grey(b&0xF*17, b>>4*17))
+			}
 		}
 	case GXIA8:
-		texel = func(n int) uint32 { return pack(ia8(data[2*n], data[2*n+1])) }
+		row = func(dst []byte, n, count int) {
+			src := data[2*n : 2*(n+count)]
+			for i := range count {
+				a, v := src[2*i], src[2*i+1]
+				put(dst[4*i:], grey(v, a))
+			}
+		}
 	case GXRGB565:
-		texel = func(n int) uint32 { return pack(rgb565(binary.BigEndian.Uint16(data[2*n:]))) }
+		row = func(dst []byte, n, count int) {
+			src := data[2*n : 2*(n+count)]
+			for i := range count {
+				put(dst[4*i:], pack(rgb565(binary.BigEndian.Uint16(src[2*i:]))))
+			}
+		}
 	case GXRGB5A3:
-		texel = func(n int) uint32 { return pack(rgb5a3(binary.BigEndian.Uint16(data[2*n:]))) }
+		row = func(dst []byte, n, count int) {
+			src := data[2*n : 2*(n+count)]
+			for i := range count {
+				put(dst[4*i:], pack(rgb5a3(binary.BigEndian.Uint16(src[2*i:]))))
+			}
+		}
 	case GXRGBA8:
 		// A 64-byte tile of 16 texels: 16 (A, R) pairs, then 16 (G, B).
-		texel = func(n int) uint32 {
-			t := data[n>>4*64:]
-			i := 2 * (n & 15)
-			return pack([4]uint8{t[i+1], t[32+i], t[32+i+1], t[i]})
+		row = func(dst []byte, n, count int) {
+			t := data[n>>4*64 : n>>4*64+64]
+			for c := range count {
+				i := 2 * ((n + c) & 15)
+				put(dst[4*c:], pack([4]uint8{t[i+1], t[32+i], t[32+i+1], t[i]}))
+			}
 		}
+	}
+	if row != nil {
+		untile(img, info.tw, info.th, row)
+		return img, nil
+	}
+	var index func(n int) int
+	switch f {
 	case GXC4:
 		index = func(n int) int { return int(data[n>>1] >> (4 * uint(1-n&1)) & 0xF) }
 	case GXC8:
@@ -215,51 +249,49 @@ func DecodeGX(f GXFormat, data []byte, w, h int, pal Palette) (*image.RGBA, erro
 	case GXC14X2:
 		index = func(n int) int { return int(binary.BigEndian.Uint16(data[2*n:]) & 0x3FFF) }
 	}
-	if index != nil {
-		colours, err := decodePalette(f, pal)
-		if err != nil {
-			return nil, err
-		}
-		bad, badIndex := -1, 0
-		texel = func(n int) uint32 {
-			i := index(n)
-			if i >= len(colours) {
-				if bad < 0 {
-					bad, badIndex = n, i
-				}
-				return 0
-			}
-			return colours[i]
-		}
-		untile(img, info.tw, info.th, texel)
-		if bad >= 0 {
-			tile, in := bad/(info.tw*info.th), bad%(info.tw*info.th)
-			tilesX := (w + info.tw - 1) / info.tw
-			x, y := tile%tilesX*info.tw+in%info.tw, tile/tilesX*info.th+in/info.tw
-			return nil, fmt.Errorf("%s texel (%d, %d) uses palette index %d; the palette has %d entries", f, x, y, badIndex, len(colours))
-		}
-		return img, nil
+	colours, err := decodePalette(f, pal)
+	if err != nil {
+		return nil, err
 	}
-	untile(img, info.tw, info.th, texel)
+	bad, badIndex := -1, 0
+	untile(img, info.tw, info.th, func(dst []byte, n, count int) {
+		for c := range count {
+			i := index(n + c)
+			v := uint32(0)
+			if i < len(colours) {
+				v = colours[i]
+			} else if bad < 0 {
+				bad, badIndex = n+c, i
+			}
+			put(dst[4*c:], v)
+		}
+	})
+	if bad >= 0 {
+		tile, in := bad/(info.tw*info.th), bad%(info.tw*info.th)
+		tilesX := (w + info.tw - 1) / info.tw
+		x, y := tile%tilesX*info.tw+in%info.tw, tile/tilesX*info.th+in/info.tw
+		return nil, fmt.Errorf("%s texel (%d, %d) uses palette index %d; the palette has %d entries", f, x, y, badIndex, len(colours))
+	}
 	return img, nil
 }
 
-// untile visits the texels of img's padded tiles in storage order (tiles
-// left to right, top to bottom; texels row by row inside a tile) and
-// stores texel(n) of the n-th at its place; padding texels are skipped
-// without being read.
-func untile(img *image.RGBA, tw, th int, texel func(n int) uint32) {
+// untile visits img's padded tiles in storage order (tiles left to right,
+// top to bottom; texels row by row inside a tile) and has row decode the
+// part of each tile row inside the image (count texels, the first the
+// n-th stored) into its place in Pix; padding texels are skipped without
+// being read.
+func untile(img *image.RGBA, tw, th int, row func(dst []byte, n, count int)) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	n := 0
 	for ty := 0; ty < h; ty += th {
 		for tx := 0; tx < w; tx += tw {
+			count := min(tw, w-tx)
 			for py := ty; py < ty+th; py++ {
-				for px := tx; px < tx+tw; px++ {
-					if px < w && py < h {
-						binary.LittleEndian.PutUint32(img.Pix[py*img.Stride+4*px:], texel(n))
-					}
-					n++
+				if py < h {
+					at := py*img.Stride + 4*tx
+					row(img.Pix[at:at+4*count], n, count)
 				}
+				n += tw
 			}
 		}
 	}
@@ -341,20 +373,22 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 				if bx >= w || by >= h {
 					continue
 				}
-				cs := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
-				pal := [4]uint32{pack(cs[0]), pack(cs[1]), pack(cs[2]), pack(cs[3])}
-				for r := range 4 {
-					y := by + r
-					if y >= h {
-						break
+				pal := cmprColours(binary.BigEndian.Uint16(b), binary.BigEndian.Uint16(b[2:]))
+				cols := min(4, w-bx)
+				for r := range min(4, h-by) {
+					bits := b[4+r]
+					at := (by+r)*img.Stride + 4*bx
+					dst := img.Pix[at : at+16*cols/4]
+					if cols == 4 {
+						dst = dst[:16]
+						binary.LittleEndian.PutUint32(dst[0:], pal[bits>>6])
+						binary.LittleEndian.PutUint32(dst[4:], pal[bits>>4&3])
+						binary.LittleEndian.PutUint32(dst[8:], pal[bits>>2&3])
+						binary.LittleEndian.PutUint32(dst[12:], pal[bits&3])
+						continue
 					}
-					row := b[4+r]
-					for c := range 4 {
-						x := bx + c
-						if x >= w {
-							break
-						}
-						binary.LittleEndian.PutUint32(img.Pix[y*img.Stride+4*x:], pal[row>>(6-2*c)&3])
+					for c := range cols {
+						binary.LittleEndian.PutUint32(dst[4*c:], pal[bits>>(6-2*c)&3])
 					}
 				}
 			}
@@ -363,26 +397,22 @@ func decodeCMPR(img *image.RGBA, data []byte) {
 }
 
 // cmprColours is a CMPR block's four colours as the GX hardware makes
-// them: with c0 > c1 the blends 5/8·c0 + 3/8·c1 and 3/8·c0 + 5/8·c1
-// (rounded down), else the average (rounded down) and that RGB with
-// alpha 0.
-func cmprColours(c0, c1 uint16) [4][4]uint8 {
-	a, b := rgb565(c0), rgb565(c1)
-	var p [4][4]uint8
-	p[0], p[1] = a, b
-	for ch := range 3 {
-		x, y := int(a[ch]), int(b[ch])
-		if c0 > c1 {
-			p[2][ch] = uint8((5*x + 3*y) >> 3)
-			p[3][ch] = uint8((3*x + 5*y) >> 3)
-		} else {
-			p[2][ch] = uint8((x + y) >> 1)
-			p[3][ch] = p[2][ch]
-		}
-	}
-	p[2][3] = 255
+// them, packed: with c0 > c1 the blends 5/8·c0 + 3/8·c1 and
+// 3/8·c0 + 5/8·c1 (rounded down), else the average (rounded down) and
+// that RGB with alpha 0.
+func cmprColours(c0, c1 uint16) [4]uint32 {
+	r0, g0, b0 := uint32(expand5(c0>>11)), uint32(expand6(c0>>5)), uint32(expand5(c0))
+	r1, g1, b1 := uint32(expand5(c1>>11)), uint32(expand6(c1>>5)), uint32(expand5(c1))
+	rgb := func(r, g, b uint32) uint32 { return r | g<<8 | b<<16 }
+	const opaque = 0xFF << 24
+	p := [4]uint32{rgb(r0, g0, b0) | opaque, rgb(r1, g1, b1) | opaque}
 	if c0 > c1 {
-		p[3][3] = 255
+		p[2] = rgb((5*r0+3*r1)>>3, (5*g0+3*g1)>>3, (5*b0+3*b1)>>3) | opaque
+		p[3] = rgb((3*r0+5*r1)>>3, (3*g0+5*g1)>>3, (3*b0+5*b1)>>3) | opaque
+	} else {
+		p[2] = rgb((r0+r1)>>1, (g0+g1)>>1, (b0+b1)>>1)
+		p[3] = p[2]
+		p[2] |= opaque
 	}
 	return p
 }
