@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/internal/viewmodel"
+	"github.com/animscope/animscope/mesh"
 )
 
 // shapesSection is the Shapes list: per model of the model in use, its
@@ -47,6 +49,9 @@ func (u *UI) shapesSection(v *viewmodel.View) {
 			u.record(fmt.Sprintf("shape:%d.%d", mi, si))
 			if imgui.IsItemHovered() {
 				hover = ref
+				if s.Material >= 0 && s.Material < len(m.Materials) {
+					tooltip(materialSummary(m, &m.Materials[s.Material]))
+				}
 			}
 		}
 		imgui.TreePop()
@@ -54,4 +59,32 @@ func (u *UI) shapesSection(v *viewmodel.View) {
 	if hover != v.Hover {
 		u.emit(viewmodel.HoverShape{Ref: hover})
 	}
+}
+
+// materialSummary lists a material's samplers and the textures they
+// hold, for the Shapes list's tooltip: what the file binds, whether or
+// not the viewer draws it (only the albedo is drawn).
+func materialSummary(m *mesh.Model, mat *mesh.Material) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "material %s", mat.Name)
+	if len(mat.Textures) == 0 {
+		b.WriteString("\nno textures")
+	}
+	for _, t := range mat.Textures {
+		sampler := t.MapName
+		if sampler == "" {
+			sampler = fmt.Sprintf("map %d", t.Map)
+		}
+		state := "not in the open files"
+		if t.Texture >= 0 && t.Texture < len(m.Textures) {
+			tex := m.Textures[t.Texture]
+			state = fmt.Sprintf("%s %dx%d", tex.Format, tex.Width, tex.Height)
+		}
+		role := ""
+		if t.Role == mesh.RoleAlbedo {
+			role = " (albedo, drawn)"
+		}
+		fmt.Fprintf(&b, "\n%s → %s: %s%s", sampler, t.Name, state, role)
+	}
+	return b.String()
 }

@@ -44,3 +44,19 @@ func TestShapesList(t *testing.T) {
 		t.Fatalf("leaving the list gave %+v (%v)", got, ok)
 	}
 }
+
+// TestMaterialSummary lists every sampler of a material with the texture
+// it holds, marking the albedo the viewer draws and a texture not open.
+func TestMaterialSummary(t *testing.T) {
+	tex := &mesh.Texture{Name: "Face_Alb", Format: "BC1_SRGB", Width: 256, Height: 256}
+	m := &mesh.Model{Textures: []*mesh.Texture{tex}}
+	mat := &mesh.Material{Name: "Mt_Face", Textures: []mesh.TextureSlot{
+		{Texture: 0, Name: "Face_Alb", MapName: "_a0", Role: mesh.RoleAlbedo},
+		{Texture: -1, Name: "Face_Nrm", MapName: "_n0"},
+		{Texture: -1, Name: "ramp", Map: 3},
+	}}
+	want := "material Mt_Face\n_a0 → Face_Alb: BC1_SRGB 256x256 (albedo, drawn)\n_n0 → Face_Nrm: not in the open files\nmap 3 → ramp: not in the open files"
+	if got := materialSummary(m, mat); got != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", got, want)
+	}
+}
