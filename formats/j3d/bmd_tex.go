@@ -3,6 +3,7 @@ package j3d
 import (
 	"fmt"
 
+	"github.com/animscope/animscope/formats/texture"
 	"github.com/animscope/animscope/mesh"
 )
 
@@ -41,25 +42,7 @@ func (t *TextureHeader) FormatName() string {
 
 // Sampler is how the material samples the texture.
 func (t *TextureHeader) Sampler() mesh.Sampler {
-	wrap := func(w uint8) mesh.Wrap {
-		switch w {
-		case 0:
-			return mesh.WrapClamp
-		case 2:
-			return mesh.WrapMirror
-		}
-		return mesh.WrapRepeat
-	}
-	filter := func(f uint8) mesh.Filter {
-		// GX: 0 near, 1 linear, 2 near-mip-near, 3 lin-mip-near,
-		// 4 near-mip-lin, 5 lin-mip-lin.
-		if f == 0 || f == 2 || f == 4 {
-			return mesh.FilterNearest
-		}
-		return mesh.FilterLinear
-	}
-	return mesh.Sampler{WrapS: wrap(t.WrapS), WrapT: wrap(t.WrapT), MinFilter: filter(t.MinFilter), MagFilter: filter(t.MagFilter),
-		Mipmaps: t.Mips > 1 && t.MinFilter >= 2}
+	return texture.GXSampler(t.WrapS, t.WrapT, t.MinFilter, t.MagFilter, int(t.Mips))
 }
 
 const timgSize = 0x20

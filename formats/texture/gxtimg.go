@@ -74,10 +74,17 @@ func ParseResTIMG(name string, b []byte, off int64) (*ResTIMG, error) {
 	}, nil
 }
 
-// Sampler is the header's sampler state: wrap modes (an unknown mode
-// repeats), filters (the min filter's own part; mipmaps when the min
-// filter uses them and the texture has more than one level).
+// Sampler is the header's sampler state (GXSampler).
 func (t *ResTIMG) Sampler() mesh.Sampler {
+	return GXSampler(uint8(t.WrapS), uint8(t.WrapT), uint8(t.MinFilter), uint8(t.MagFilter), int(t.ImageCount))
+}
+
+// GXSampler is a GX texture's sampler state from its header fields: wrap
+// modes (0 clamp, 1 repeat, 2 mirror; an unknown mode repeats), filters
+// (GX: 0 near, 1 linear, 2 near-mip-near, 3 lin-mip-near, 4 near-mip-lin,
+// 5 lin-mip-lin: the min filter's own part), and mipmaps when the min
+// filter uses them and the texture has more than one level.
+func GXSampler(wrapS, wrapT, minFilter, magFilter uint8, levels int) mesh.Sampler {
 	wrap := func(w uint8) mesh.Wrap {
 		switch w {
 		case 0:
@@ -94,9 +101,9 @@ func (t *ResTIMG) Sampler() mesh.Sampler {
 		return mesh.FilterLinear
 	}
 	return mesh.Sampler{
-		WrapS: wrap(t.WrapS), WrapT: wrap(t.WrapT),
-		MinFilter: filter(t.MinFilter), MagFilter: filter(t.MagFilter),
-		Mipmaps: t.MinFilter >= 2 && t.MinFilter <= 5 && t.ImageCount > 1,
+		WrapS: wrap(wrapS), WrapT: wrap(wrapT),
+		MinFilter: filter(minFilter), MagFilter: filter(magFilter),
+		Mipmaps: minFilter >= 2 && minFilter <= 5 && levels > 1,
 	}
 }
 
