@@ -45,15 +45,25 @@ func Init() error {
 	// server at $DISPLAY, no desktop for Win32's helper window) is only
 	// logged, and the next GLFW call panics "not initialized". The log
 	// line is caught here to become the reason in one error.
+	// A server that is there but slow to accept (a loaded machine: CI's
+	// Xvfb while tests start many clients) refuses a connection now and
+	// then, so a failure is tried again twice before it is reported.
 	var logged bytes.Buffer
-	out, flags := log.Writer(), log.Flags()
-	log.SetOutput(&logged)
-	log.SetFlags(0)
-	err := glfw.Init()
-	log.SetOutput(out)
-	log.SetFlags(flags)
-	if err != nil {
-		return fmt.Errorf("glfw: %w", err)
+	for try := 0; ; try++ {
+		logged.Reset()
+		out, flags := log.Writer(), log.Flags()
+		log.SetOutput(&logged)
+		log.SetFlags(0)
+		err := glfw.Init()
+		log.SetOutput(out)
+		log.SetFlags(flags)
+		if err != nil {
+			return fmt.Errorf("glfw: %w", err)
+		}
+		if initialized() || try == 2 {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
 	}
 	if !initialized() {
 		if why := strings.Join(strings.Fields(logged.String()), " "); why != "" {
@@ -63,7 +73,7 @@ func Init() error {
 	}
 	if logged.Len() > 0 {
 		// Initialised despite a platform error: pass the message on.
-		out.Write(logged.Bytes())
+		log.Writer().Write(logged.Bytes())
 	}
 	return nil
 }
