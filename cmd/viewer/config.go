@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"runtime"
+	"strings"
 
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -56,11 +59,40 @@ func useZstdDict(flagPath string, set *settings, stderr io.Writer) error {
 // configDir is where settings live; "" when the platform has none (the
 // viewer then runs without persistence).
 func configDir() string {
-	d, err := os.UserConfigDir()
-	if err != nil || d == "" {
+	home, _ := os.UserHomeDir()
+	return configDirFor(runtime.GOOS, os.Getenv, home)
+}
+
+// configDirFor is the settings folder on goos, as os.UserConfigDir finds
+// the user's config root there: %AppData%\animscope on Windows (the
+// roaming profile, where Windows programs keep settings),
+// ~/Library/Application Support/animscope on macOS and
+// $XDG_CONFIG_HOME/animscope or ~/.config/animscope elsewhere. A root
+// that is missing or relative gives "".
+func configDirFor(goos string, getenv func(string) string, home string) string {
+	join, abs := path.Join, path.IsAbs
+	var root string
+	switch goos {
+	case "windows":
+		join = func(elem ...string) string { return strings.Join(elem, `\`) }
+		abs = func(p string) bool {
+			return len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') || strings.HasPrefix(p, `\\`)
+		}
+		root = strings.TrimRight(getenv("AppData"), `\/`)
+	case "darwin", "ios":
+		if home != "" {
+			root = path.Join(home, "Library", "Application Support")
+		}
+	default:
+		root = getenv("XDG_CONFIG_HOME")
+		if root == "" && home != "" {
+			root = path.Join(home, ".config")
+		}
+	}
+	if root == "" || !abs(root) {
 		return ""
 	}
-	return filepath.Join(d, "animscope")
+	return join(root, "animscope")
 }
 
 func loadSettings(dir string) settings {

@@ -13,12 +13,51 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/cmd/viewer/internal/platform"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/render"
 )
+
+// version is the release's name, set when linking (make: git describe,
+// -ldflags "-X main.version=..."); empty in a plain go build.
+var version string
+
+// versionLine is what --version prints: "animscope VERSION (OS/ARCH,
+// GOVERSION)". Without a linked version it is "devel" and, when Go
+// recorded the build's commit, "devel-COMMIT[-dirty]".
+func versionLine(v string, info *debug.BuildInfo, goos, goarch string) string {
+	goVersion := "go?"
+	if v == "" {
+		v = "devel"
+	}
+	if info != nil {
+		goVersion = info.GoVersion
+		if v == "devel" {
+			var rev, modified string
+			for _, s := range info.Settings {
+				switch s.Key {
+				case "vcs.revision":
+					rev = s.Value
+				case "vcs.modified":
+					modified = s.Value
+				}
+			}
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if rev != "" {
+				v += "-" + rev
+				if modified == "true" {
+					v += "-dirty"
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("animscope %s (%s/%s, %s)", v, goos, goarch, goVersion)
+}
 
 func init() {
 	// GLFW and OpenGL calls must come from the main thread.
@@ -31,6 +70,11 @@ func main() {
 
 // run executes the command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		info, _ := debug.ReadBuildInfo()
+		fmt.Fprintln(stdout, versionLine(version, info, runtime.GOOS, runtime.GOARCH))
+		return 0
+	}
 	if len(args) > 0 && cli.IsCommand(args[0]) {
 		return cli.Run(args, stdout, stderr, cli.Env{NewOffscreen: newOffscreen})
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/animscope/animscope/formats"
@@ -62,17 +63,53 @@ func ReadInput(path string) ([]byte, error) {
 
 // SplitArchivePath splits "FILE:path/in/archive". The whole argument wins
 // when it names an existing file; otherwise the split is at the last colon
-// whose left side is an existing file.
+// whose left side is an existing file. On Windows the colon of a drive
+// letter (C:\x\a.szs:bck/walk.bck) never splits, and the path in the
+// archive may be written with backslashes (bck\walk.bck): archives name
+// their entries with slashes.
 func SplitArchivePath(arg string) (file, inner string) {
-	if _, err := os.Stat(arg); err == nil {
+	return splitArchivePath(arg, runtime.GOOS == "windows", func(p string) (exists, isDir bool) {
+		st, err := os.Stat(p)
+		return err == nil, err == nil && st.IsDir()
+	})
+}
+
+// splitArchivePath is SplitArchivePath with the file system and the
+// platform given.
+func splitArchivePath(arg string, windows bool, stat func(string) (exists, isDir bool)) (file, inner string) {
+	if ok, _ := stat(arg); ok {
 		return arg, ""
 	}
 	for i := strings.LastIndexByte(arg, ':'); i > 0; i = strings.LastIndexByte(arg[:i], ':') {
-		if st, err := os.Stat(arg[:i]); err == nil && !st.IsDir() {
-			return arg[:i], arg[i+1:]
+		if windows && isDriveColon(arg, i) {
+			break
+		}
+		if ok, dir := stat(arg[:i]); ok && !dir {
+			inner = arg[i+1:]
+			if windows {
+				inner = strings.ReplaceAll(inner, "\\", "/")
+			}
+			return arg[:i], inner
 		}
 	}
 	return arg, ""
+}
+
+// isDriveColon reports whether the colon at arg[i] ends a Windows drive
+// letter: C: or the long forms \\?\C: and \\.\C:.
+func isDriveColon(arg string, i int) bool {
+	if i < 1 {
+		return false
+	}
+	c := arg[i-1]
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	switch prefix := strings.ReplaceAll(arg[:i-1], "/", "\\"); prefix {
+	case "", `\\?\`, `\\.\`:
+		return true
+	}
+	return false
 }
 
 // LoadAsset opens FILE or FILE:path/in/archive.

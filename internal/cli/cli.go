@@ -85,6 +85,7 @@ const commandUsage = `Usage:
   animscope textures FILE[:PATH] --out DIR
                                        write every texture (mip 0) as DIR/NAME.png; print name, format,
                                        size and mip levels of each
+  animscope --version                  print the version (git describe of the build) and exit
 
 MODEL is FILE (of a file holding several models, the largest), FILE:NAME (the model
 NAME of a .bfres holding several), ARCHIVE:PATH or ARCHIVE:PATH:NAME.

@@ -8,11 +8,14 @@
 package platform
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"log"
 	"math"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -22,15 +25,69 @@ import (
 // ErrNoDisplay is returned by Init when no display server can be reached.
 var ErrNoDisplay = errors.New("no display (neither $DISPLAY nor $WAYLAND_DISPLAY reaches a display server)")
 
+// ErrNoUsableDisplay is returned by Init when a display is configured (or,
+// on Windows and macOS, assumed) but GLFW cannot start on it: $DISPLAY
+// names a server that refuses or is gone, or a Windows session has no
+// desktop (a service, wine without X). errors.Is(err, ErrNoDisplay) holds.
+var ErrNoUsableDisplay error = noUsable{}
+
+type noUsable struct{}
+
+func (noUsable) Error() string        { return "no usable display: the window system would not start" }
+func (noUsable) Is(target error) bool { return target == ErrNoDisplay }
+
 // Init initialises GLFW. Call Terminate when done.
 func Init() error {
 	if !HasDisplay() {
 		return ErrNoDisplay
 	}
-	if err := glfw.Init(); err != nil {
-		return fmt.Errorf("glfw: %w", err)
+	// go-gl's glfw.Init drops glfwInit's result: a platform error (no X
+	// server at $DISPLAY, no desktop for Win32's helper window) is only
+	// logged, and the next GLFW call panics "not initialized". The log
+	// line is caught here to become the reason in one error.
+	// A server that is there but slow to accept (a loaded machine: CI's
+	// Xvfb while tests start many clients) refuses a connection now and
+	// then, so a failure is tried again twice before it is reported.
+	var logged bytes.Buffer
+	for try := 0; ; try++ {
+		logged.Reset()
+		out, flags := log.Writer(), log.Flags()
+		log.SetOutput(&logged)
+		log.SetFlags(0)
+		err := glfw.Init()
+		log.SetOutput(out)
+		log.SetFlags(flags)
+		if err != nil {
+			return fmt.Errorf("glfw: %w", err)
+		}
+		if initialized() || try == 2 {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	if !initialized() {
+		if why := strings.Join(strings.Fields(logged.String()), " "); why != "" {
+			return fmt.Errorf("%w (%s)", ErrNoUsableDisplay, why)
+		}
+		return ErrNoUsableDisplay
+	}
+	if logged.Len() > 0 {
+		// Initialised despite a platform error: pass the message on.
+		log.Writer().Write(logged.Bytes())
 	}
 	return nil
+}
+
+// initialized reports whether glfwInit succeeded: any GLFW call that needs
+// the library panics in go-gl when it is not initialised.
+func initialized() (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	glfw.GetTime()
+	return true
 }
 
 // HasDisplay reports whether a display server is configured. On X11 and
