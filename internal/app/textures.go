@@ -128,20 +128,42 @@ func texturePath(f *File, t *mesh.Texture) string {
 	return filepath.Join(dir, TextureFileStem(t.Name)+".png")
 }
 
-// TextureFileStem is a texture's name as a file name (without extension):
-// path separators and NUL become '_', and a name that is empty, "." or
-// ".." gets a '_' in front.
+// TextureFileStem is a texture's name as a file name (without
+// extension) that every system can create: path separators, NUL, the
+// characters Windows refuses (< > : " | ? * and control characters) and
+// a trailing dot or space become '_'; a name that is empty, "." or "..",
+// or one of Windows' device names (CON, NUL, COM1, …) gets a '_' in front.
+// The same on every system, so a PNG has one name wherever it is written.
 func TextureFileStem(name string) string {
-	base := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 {
+	base := []rune(strings.Map(func(r rune) rune {
+		if r < 32 || strings.ContainsRune(`/\<>:"|?*`, r) {
 			return '_'
 		}
 		return r
-	}, name)
-	if base == "" || base == "." || base == ".." {
-		base = "_" + base
+	}, name))
+	if n := len(base); n > 0 && (base[n-1] == '.' || base[n-1] == ' ') && string(base) != "." && string(base) != ".." {
+		base[n-1] = '_'
 	}
-	return base
+	out := string(base)
+	device, _, _ := strings.Cut(strings.ToUpper(out), ".")
+	switch {
+	case out == "" || out == "." || out == "..":
+		out = "_" + out
+	case windowsDevice(device):
+		out = "_" + out
+	}
+	return out
+}
+
+// windowsDevice reports whether s names a Windows device (CON, PRN, AUX,
+// NUL, COM1–COM9, LPT1–LPT9), which no file may be called, whatever its
+// extension.
+func windowsDevice(s string) bool {
+	switch s {
+	case "CON", "PRN", "AUX", "NUL":
+		return true
+	}
+	return len(s) == 4 && (strings.HasPrefix(s, "COM") || strings.HasPrefix(s, "LPT")) && s[3] >= '1' && s[3] <= '9'
 }
 
 // TextureImage is mip level 0 of t as the GPU samples it: the decoded

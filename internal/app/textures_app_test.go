@@ -282,3 +282,20 @@ func TestTextureBrowserEmbeddedOnce(t *testing.T) {
 		t.Fatalf("groups %+v", v.Textures)
 	}
 }
+
+// TestTextureFileStemIsPortable: a texture name becomes a file name any
+// system can create, the same everywhere: separators, Windows' refused
+// characters and a trailing dot or space become '_', device names and
+// dot names get a '_' in front; ordinary names are kept.
+func TestTextureFileStemIsPortable(t *testing.T) {
+	for in, want := range map[string]string{
+		"Face_Alb": "Face_Alb", "eyeh.1": "eyeh.1", "a/b\\c": "a_b_c", "x:y*z?": "x_y_z_",
+		`q"<>|`: "q____", "tab\there": "tab_here", "end.": "end_", "end ": "end_",
+		"CON": "_CON", "nul.tex": "_nul.tex", "COM7": "_COM7", "COM10": "COM10", "CONSOLE": "CONSOLE",
+		"": "_", ".": "_.", "..": "_..", "ümlaut": "ümlaut",
+	} {
+		if got := TextureFileStem(in); got != want {
+			t.Errorf("TextureFileStem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
