@@ -194,12 +194,6 @@ func (a *VertexArray) layout() error {
 	return nil
 }
 
-// readVec reads len(out) (≤ 3) components of element i into out; the
-// caller checked i < Count.
-func (a *VertexArray) readVec(i int, out []float32) {
-	a.decodeVec(a.data, int64(i*a.Stride()), out)
-}
-
 // decodeVec reads len(out) components of the element at base of r in the
 // array's format (r is the array, or a display list for direct data).
 // Components past the data read 0.
@@ -250,11 +244,6 @@ func (a *VertexArray) decodeVec(r bin.Reader, base int64, out []float32) {
 		}
 		out[k] = v
 	}
-}
-
-// readColor reads colour element i as RGBA 0..1 (alpha 1 for RGB formats).
-func (a *VertexArray) readColor(i int) [4]float32 {
-	return decodeColor(a.data, int64(i*a.size), a.CompType)
 }
 
 func decodeColor(r bin.Reader, at int64, typ uint32) [4]float32 {

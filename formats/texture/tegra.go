@@ -16,23 +16,6 @@ const (
 	gobBytes  = gobBytesX * gobRows
 )
 
-// TegraBlockHeightMip0 is the block height (in GOBs) Nintendo's tools pick
-// for a first level heightElems elements tall, used when a file does not
-// store it.
-func TegraBlockHeightMip0(heightElems int) int {
-	switch h := heightElems + heightElems/2; {
-	case h >= 128:
-		return 16
-	case h >= 64:
-		return 8
-	case h >= 32:
-		return 4
-	case h >= 16:
-		return 2
-	}
-	return 1
-}
-
 // TegraMipBlockHeight is the block height of a level heightElems elements
 // tall whose first level uses blockHeight: halved while the level fits in
 // half a block.

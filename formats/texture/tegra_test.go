@@ -48,14 +48,9 @@ func TestTegraUntileMatchesAddressFormula(t *testing.T) {
 }
 
 func TestTegraBlockHeights(t *testing.T) {
-	// Nintendo's choice for level 0 (height in elements) and the per-level
-	// halving: the fixture's BC1 256x128 (32 block rows) uses 4, 2, 1, 1;
-	// its R8 128x128 uses 16, 8; SMO BombHei's BC1 128x128 4, 2, 1.
-	for _, c := range []struct{ h, want int }{{1, 1}, {10, 1}, {11, 2}, {16, 2}, {32, 4}, {43, 8}, {64, 8}, {85, 8}, {86, 16}, {128, 16}, {4096, 16}} {
-		if got := TegraBlockHeightMip0(c.h); got != c.want {
-			t.Errorf("TegraBlockHeightMip0(%d) = %d, want %d", c.h, got, c.want)
-		}
-	}
+	// The per-level halving of the header's block height: the fixture's
+	// BC1 256x128 (32 block rows) uses 4, 2, 1, 1; its R8 128x128 16, 8;
+	// SMO BombHei's BC1 128x128 4, 2, 1.
 	for _, c := range []struct{ bh, h, want int }{{4, 32, 4}, {4, 16, 2}, {4, 8, 1}, {4, 4, 1}, {16, 128, 16}, {16, 64, 8}, {16, 9, 2}, {2, 9, 2}, {1, 1, 1}} {
 		if got := TegraMipBlockHeight(c.bh, c.h); got != c.want {
 			t.Errorf("TegraMipBlockHeight(%d, %d) = %d, want %d", c.bh, c.h, got, c.want)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 )
@@ -59,17 +58,4 @@ func openModel(arg string) (modelFile, error) {
 		return modelFile{}, &app.InputError{File: where, Err: err}
 	}
 	return modelFile{asset: e, name: name, where: where}, nil
-}
-
-// loadModel is the skeleton a --model argument names.
-func loadModel(arg string) (*anim.Skeleton, error) {
-	m, err := openModel(arg)
-	if err != nil {
-		return nil, err
-	}
-	sk, err := formats.SkeletonNamed(m.asset, m.name)
-	if err != nil {
-		return nil, &app.InputError{File: m.where, Err: err}
-	}
-	return sk, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app"
@@ -275,4 +276,18 @@ func TestViewerAgreesWithBatch(t *testing.T) {
 	if an.Label != "multi_model_Animation.bfres › Wave" || an.Reason != formats.SameName || len(an.Warnings) != 0 {
 		t.Errorf("viewer animation %q (%s, warnings %q), want Wave named after the model", an.Label, an.Reason, an.Warnings)
 	}
+}
+
+// loadModel is the skeleton a --model argument names (what sample and
+// export bind).
+func loadModel(arg string) (*anim.Skeleton, error) {
+	m, err := openModel(arg)
+	if err != nil {
+		return nil, err
+	}
+	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	if err != nil {
+		return nil, &app.InputError{File: m.where, Err: err}
+	}
+	return sk, nil
 }
