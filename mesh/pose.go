@@ -2,6 +2,7 @@ package mesh
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -53,9 +54,9 @@ func (m *Model) PoseInto(p *Pose, jointWorld []mgl64.Mat4) {
 	p.Shapes = p.Shapes[:len(m.Shapes)]
 	for si := range m.Shapes {
 		s, out := &m.Shapes[si], &p.Shapes[si]
-		out.Positions = grow(out.Positions, len(s.Positions))
+		out.Positions = slices.Grow(out.Positions[:0], len(s.Positions))[:len(s.Positions)]
 		if len(s.Normals) == len(s.Positions) {
-			out.Normals = grow(out.Normals, len(s.Normals))
+			out.Normals = slices.Grow(out.Normals[:0], len(s.Normals))[:len(s.Normals)]
 		} else {
 			out.Normals = out.Normals[:0]
 		}
@@ -108,13 +109,6 @@ func skinShape(s *Shape, mats []mgl64.Mat4, out *PosedShape) {
 			out.Normals[v] = mgl64.Vec3{ox, oy, oz}
 		}
 	}
-}
-
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // mul4 is a·b without mgl64's by-value copies of both operands.

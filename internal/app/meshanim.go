@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,23 +99,14 @@ func resetMaterials(d *viewmodel.MeshDraw, m *mesh.Model) {
 	for i := range d.Materials {
 		md := &d.Materials[i]
 		k := len(m.Materials[i].Textures)
-		md.TexMatrix = grow(md.TexMatrix, k)
-		md.Texture = grow(md.Texture, k)
+		md.TexMatrix = slices.Grow(md.TexMatrix[:0], k)[:k]
+		md.Texture = slices.Grow(md.Texture[:0], k)[:k]
 		for j := 0; j < k; j++ {
 			md.TexMatrix[j] = [2][3]float32{{1, 0, 0}, {0, 1, 0}}
 			md.Texture[j] = -1
 		}
 		md.Color, md.ReplaceColor, md.Hidden = viewmodel.Color{1, 1, 1, 1}, false, false
 	}
-}
-
-// grow returns s with length n, reusing its array when it is large
-// enough.
-func grow[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // applyTarget applies one posed target to the draw.
@@ -226,7 +218,7 @@ type rigidJoints struct {
 // own bone where the format names one (G3d hides a shape by its owning
 // bone), else the one joint every vertex follows alone.
 func rigidJointOf(m *mesh.Model, dst []int) []int {
-	dst = grow(dst, len(m.Shapes))
+	dst = slices.Grow(dst[:0], len(m.Shapes))[:len(m.Shapes)]
 	for si := range m.Shapes {
 		if s := &m.Shapes[si]; s.HasBone {
 			dst[si] = s.Bone
