@@ -47,7 +47,10 @@ type gpuModel struct {
 // (it has no GL objects).
 type gpuShape struct {
 	vao, vbo, ebo uint32
-	count         int32
+	// gxVBO holds what the GX pipeline reads besides: colour set 1 and
+	// every UV set (0 for shapes of other materials).
+	gxVBO uint32
+	count int32
 }
 
 // model returns m's GL objects, uploading them the first time; nil when
@@ -210,6 +213,9 @@ func (r *Renderer) uploadShape(m *mesh.Model, si int) gpuShape {
 	gl.VertexAttribPointerWithOffset(6, 4, gl.FLOAT, false, stride, 52)
 	gl.EnableVertexAttribArray(7)
 	gl.VertexAttribPointerWithOffset(7, 4, gl.FLOAT, false, stride, 68)
+	if gxMaterialOf(shapeMaterial(m, s)) != nil {
+		g.gxVBO = r.uploadGXAttribs(s)
+	}
 	gl.GenBuffers(1, &g.ebo)
 	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, g.ebo)
 	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, len(s.Triangles)*4, unsafe.Pointer(&s.Triangles[0]), gl.STATIC_DRAW)
@@ -237,7 +243,7 @@ func (g *gpuShape) delete() {
 	if g.vao != 0 {
 		gl.DeleteVertexArrays(1, &g.vao)
 	}
-	deleteBuffers(&g.vbo, &g.ebo)
+	deleteBuffers(&g.vbo, &g.ebo, &g.gxVBO)
 	*g = gpuShape{}
 }
 

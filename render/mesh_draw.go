@@ -9,6 +9,7 @@ import (
 
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
+	"github.com/animscope/animscope/render/gxshader"
 )
 
 // meshRenderer is the Renderer's model drawing: the program, the skin
@@ -27,6 +28,7 @@ type meshRenderer struct {
 	textures map[weak.Pointer[mesh.Texture]]*gpuTexture
 	samplers map[mesh.Sampler]uint32
 	draws    uint64 // DrawScene calls so far: the caches' clock
+	gxState
 	// scratch, reused across frames
 	items         []meshItem
 	frameModels   []*gpuModel // per draw of this frame (nil: nothing to draw)
@@ -62,6 +64,7 @@ func (r *Renderer) initMeshes(source ShaderSource) error {
 	r.textures = map[weak.Pointer[mesh.Texture]]*gpuTexture{}
 	r.samplers = map[mesh.Sampler]uint32{}
 	r.caps = detectTexCaps()
+	r.initGX()
 	var texels int32
 	gl.GetIntegerv(gl.MAX_TEXTURE_BUFFER_SIZE, &texels)
 	r.maxSkin = int(texels / 4)
@@ -82,6 +85,7 @@ func (r *Renderer) deleteMeshes() {
 		r.ReleaseMeshes()
 	}
 	r.mesh.delete()
+	r.deleteGX()
 	for s, id := range r.samplers {
 		gl.DeleteSamplers(1, &id)
 		delete(r.samplers, s)
@@ -220,12 +224,31 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 		gl.PolygonOffset(1, 1)
 	}
 	lastDraw := int32(-1)
+	meshProgram := true
 	for _, it := range items {
+		d := &s.Meshes[it.draw]
+		if gm := gxMaterialOf(shapeMaterial(d.Model, &d.Model.Shapes[it.shape])); gm != nil {
+			setFrontFace(d)
+			if r.drawGXShape(s, it, gm, xray) {
+				meshProgram = false
+				continue
+			}
+		}
+		if !meshProgram {
+			gl.UseProgram(p.id)
+			meshProgram, lastDraw = true, -1
+		}
 		if it.draw != lastDraw {
 			r.setDraw(s, it.draw)
 			lastDraw = it.draw
 		}
 		r.drawShape(s, it, xray, false)
+	}
+	if !meshProgram {
+		gl.UseProgram(p.id)
+		for mp := 0; mp < 8; mp++ {
+			gl.BindSampler(uint32(gxshader.TexUnit0+mp), 0)
+		}
 	}
 	if wire {
 		gl.Disable(gl.POLYGON_OFFSET_FILL)
@@ -271,6 +294,10 @@ func (r *Renderer) setDraw(s *viewmodel.Scene, di int32) {
 	base := int(r.skinBase[di])
 	gl.Uniform1i(p.loc("u_skinBase"), int32(base))
 	gl.Uniform1i(p.loc("u_skinCount"), int32(max(0, min(len(d.Skin), r.maxSkin-base))))
+	setFrontFace(d)
+}
+
+func setFrontFace(d *viewmodel.MeshDraw) {
 	if d.Transform.Mat3().Det() < 0 {
 		gl.FrontFace(gl.CW)
 	} else {

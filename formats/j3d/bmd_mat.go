@@ -5,6 +5,7 @@ import (
 
 	"github.com/animscope/animscope/formats/internal/bin"
 	"github.com/animscope/animscope/mesh"
+	"github.com/animscope/animscope/mesh/gx"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -36,7 +37,41 @@ type Material3 struct {
 	Alpha     AlphaCompare
 	Blend     BlendMode
 	ZMode     ZMode
+	// SwapSel are each stage's swap-table selections (rasterised colour,
+	// texture); SwapTables the four tables (source component for r, g,
+	// b, a).
+	SwapSel    [16][2]uint8
+	SwapTables [4][4]uint8
+	// PostTexGens are the post-transform matrix ids per texgen as stored
+	// (J3D's runtime does not load them: kept for the inspector).
+	PostTexGens [8]uint8
+	// Indirect is the material's entry of the indirect-texturing table
+	// (nil when the file has none).
+	Indirect *Indirect
+
+	gx *gx.Material
 }
+
+// Indirect is a material's indirect-texturing entry (0x138 bytes):
+// J3DIndInitData.
+type Indirect struct {
+	Enabled   bool
+	NumStages uint8
+	Orders    [4][2]uint8 // texture coordinate, texture map
+	Matrices  [3]IndMatrix
+	Scales    [4][2]uint8 // GX_ITS_1.. for s and t
+	Tev       [16][9]uint8
+}
+
+// IndMatrix is an indirect matrix: a 2×3 and the power of two it is
+// scaled by.
+type IndMatrix struct {
+	M     [2][3]float32
+	Scale int8
+}
+
+// GXMaterial is the material as the GX hardware draws it.
+func (m *Material3) GXMaterial() *gx.Material { return m.gx }
 
 // ColorChannel is a GX colour-channel control.
 type ColorChannel struct {
@@ -97,6 +132,10 @@ const (
 	mat3Konst      = 0x54
 	mat3TevNum     = 0x58
 	mat3TevStage   = 0x5C
+	mat3Indirect   = 0x18
+	mat3PostTexGen = 0x3C
+	mat3SwapMode   = 0x60
+	mat3SwapTable  = 0x64
 	mat3AlphaComp  = 0x6C
 	mat3Blend      = 0x70
 	mat3ZMode      = 0x74
@@ -235,10 +274,15 @@ func readMAT3(s mchunk, l *matLayout) (mats []Material3, problems []string, err 
 		if !c.In(at, l.entrySize) {
 			problems = append(problems, fmt.Sprintf("material %q: data entry %d past the %s chunk end; drawn with defaults", m.Name, e, l.id))
 			m.defaults()
+			m.gx = m.toGX()
 			continue
 		}
 		r := &mat3Reader{c: c, l: l}
 		m.read(r, at)
+		if l == mat3Layout {
+			m.readMAT3Only(r, at, i)
+		}
+		m.gx = m.toGX()
 		if r.err != nil {
 			problems = append(problems, fmt.Sprintf("material %q: %v", m.Name, r.err))
 		}
@@ -255,6 +299,78 @@ func (m *Material3) defaults() {
 	}
 	m.Alpha = AlphaCompare{CompA: 7, CompB: 7}
 	m.ZMode = ZMode{Enable: 1, Func: 3, Write: 1}
+	for i := range m.SwapTables {
+		m.SwapTables[i] = [4]uint8{0, 1, 2, 3}
+	}
+	for i := range m.PostTexGens {
+		m.PostTexGens[i] = 125 // GX_PTIDENTITY
+	}
+}
+
+// readMAT3Only reads what MAT3 has and MAT2 lacks: swap modes and
+// tables, post texgens, the indirect entry of material number no (the
+// indirect table is indexed by material, not by data entry:
+// J3DMaterialFactory's indirect init data).
+func (m *Material3) readMAT3Only(r *mat3Reader, e int64, no int) {
+	c := r.c
+	u16 := func(o int64) int { v, _ := c.U16(e + o); return int(v) }
+	const none = 0xFFFF
+	for k := 0; k < 4; k++ {
+		if i := u16(0x124 + 2*int64(k)); i != none {
+			if at, ok := r.entry(mat3SwapTable, i, 4, "swap table"); ok {
+				b, _ := c.Bytes(at, 4)
+				m.SwapTables[k] = [4]uint8{b[0] & 3, b[1] & 3, b[2] & 3, b[3] & 3}
+			}
+		}
+	}
+	for k := range m.TevStages {
+		if i := u16(0x104 + 2*int64(k)); i != none {
+			if at, ok := r.entry(mat3SwapMode, i, 4, "swap mode"); ok {
+				b, _ := c.Bytes(at, 2)
+				m.SwapSel[k] = [2]uint8{b[0] & 3, b[1] & 3}
+			}
+		}
+	}
+	for k := range m.TexGens {
+		if i := u16(0x38 + 2*int64(k)); i != none {
+			if at, ok := r.entry(mat3PostTexGen, i, 4, "post texgen"); ok {
+				m.PostTexGens[k], _ = c.U8(at + 2)
+			}
+		}
+	}
+	ind, _ := c.U32(mat3Indirect)
+	names, _ := c.U32(mat3Names)
+	if ind == 0 || ind == names {
+		return // no indirect table
+	}
+	at := int64(ind) + int64(no)*0x138
+	if !c.In(at, 0x138) {
+		if r.err == nil {
+			r.err = fmt.Errorf("indirect entry %d is past the chunk end (table at 0x%x)", no, ind)
+		}
+		return
+	}
+	in := &Indirect{}
+	b, _ := c.Bytes(at, 0x138)
+	in.Enabled = b[0] != 0
+	in.NumStages = min(b[1], 4)
+	for k := 0; k < 4; k++ {
+		in.Orders[k] = [2]uint8{b[4+4*k], b[5+4*k]}
+		in.Scales[k] = [2]uint8{b[0x68+4*k], b[0x69+4*k]}
+	}
+	for k := 0; k < 3; k++ {
+		o := int64(0x14 + 0x1C*k)
+		for row := 0; row < 2; row++ {
+			for col := 0; col < 3; col++ {
+				in.Matrices[k].M[row][col], _ = c.F32(at + o + int64(4*(3*row+col)))
+			}
+		}
+		in.Matrices[k].Scale = int8(b[o+0x18])
+	}
+	for k := 0; k < 16; k++ {
+		copy(in.Tev[k][:], b[0x78+0xC*k:])
+	}
+	m.Indirect = in
 }
 
 // read fills the material from its entry at e.
@@ -547,6 +663,18 @@ func (m *Material3) meshMaterial(texOf func(int) int, texName func(int) string, 
 			}
 		}
 		out.Textures = append(out.Textures, slot)
+	}
+	// Indirect stages sample texture maps of their own.
+	if in := m.Indirect; in != nil && in.Enabled {
+		for k := 0; k < int(in.NumStages); k++ {
+			mp := in.Orders[k][1]
+			if mp >= 8 || m.Textures[mp] < 0 || seen[mp] {
+				continue
+			}
+			seen[mp] = true
+			tex := m.Textures[mp]
+			out.Textures = append(out.Textures, mesh.TextureSlot{Texture: texOf(tex), Name: texName(tex), TexMatrix: -1, Sampler: texSampler(tex), Map: int(mp)})
+		}
 	}
 	return out
 }

@@ -129,4 +129,30 @@ type MaterialDraw struct {
 	ReplaceColor bool
 	// Hidden hides every shape that uses the material.
 	Hidden bool
+	// GX is what animations and the user set on a GX (J3D) material,
+	// which the GX pipeline draws instead of Color and TexMatrix.
+	GX GXDraw
+}
+
+// GXDraw is the animated state of a GX material: each value replaces the
+// material's own where its bit in the mask is set (bit i: register,
+// colour or texture matrix i).
+type GXDraw struct {
+	// TevColor are the TEV colour registers in MAT3 order (C0, C1, C2,
+	// PREV), 0..1 per 255, and may leave 0..1 (signed 11-bit registers).
+	TevColor    [4][4]float32
+	TevColorSet uint8
+	// Konst are the konst colours K0..K3 (0..1).
+	Konst    [4][4]float32
+	KonstSet uint8
+	// MatColor are the colour channels' material registers (0..1).
+	MatColor    [2][4]float32
+	MatColorSet uint8
+	// TexMtx are texture matrices by slot (TEXMTX0..9): the SRT a texture
+	// animation computes (2×3, rows s and t).
+	TexMtx    [10][2][3]float32
+	TexMtxSet uint16
+	// StageOff turns TEV stages off (bit i: stage i), to inspect their
+	// effect: a stage turned off writes nothing.
+	StageOff uint16
 }

@@ -1,0 +1,473 @@
+// Package gxshader turns a GX material's shader state (mesh/gx.Shader)
+// into a GLSL program that computes what the GameCube/Wii hardware
+// computes: colour channels with lighting, texture-coordinate generators,
+// the TEV combiner stages (inputs, konst selections, swap tables, bias,
+// scale, clamp, the compare operations, the 8-bit wrap of the A, B and C
+// inputs and of the output), indirect texture offsets and the alpha
+// compare. Programs are cached by shader state (Cache) and compiled once;
+// register values and matrices are uniforms (SetValues), so animating
+// them never recompiles.
+//
+// The lights are the game's, set at run time; a stand-in (StandInLight)
+// lights every channel that asks for light: one white directional light
+// from the viewer's upper left, in the lowest light slot the channel's
+// mask names.
+//
+// Left out: fog, the z-texture, the destination-alpha override, bump
+// (emboss) texgens (they pass their source coordinate through), the
+// indirect wrap modes, add-previous, bump alpha and the S/T dynamic
+// indirect matrices (only the common offset form: a static matrix over
+// the 8-bit indirect texture's a, b, g), post-transform texgen matrices
+// (J3D does not load them either).
+package gxshader
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/animscope/animscope/mesh/gx"
+)
+
+// Vertex attribute locations: the first eight are those of render's
+// model shader (same buffer); the GX ones follow from a second buffer.
+const (
+	AttrColor1 = 8
+	AttrUV01   = 9 // uv sets 0 and 1 in one vec4; 10 sets 2,3; 11: 4,5; 12: 6,7
+)
+
+// Source is the GLSL of one material: vertex and fragment shader bodies
+// (without the #version line).
+type Source struct{ Vertex, Fragment string }
+
+// Generate writes the program for s.
+func Generate(s *gx.Shader) Source {
+	return Source{Vertex: vertexShader(s), Fragment: fragmentShader(s)}
+}
+
+const vertexPrelude = `layout(location = 0) in vec3 a_pos;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec4 a_color0;
+layout(location = 4) in uvec4 a_joints0;
+layout(location = 5) in uvec4 a_joints1;
+layout(location = 6) in vec4 a_weights0;
+layout(location = 7) in vec4 a_weights1;
+layout(location = 8) in vec4 a_color1;
+layout(location = 9) in vec4 a_uv01;
+layout(location = 10) in vec4 a_uv23;
+layout(location = 11) in vec4 a_uv45;
+layout(location = 12) in vec4 a_uv67;
+
+uniform mat4 u_model;
+uniform mat4 u_view;
+uniform mat4 u_proj;
+uniform samplerBuffer u_skin;
+uniform int u_skinBase;
+uniform int u_skinCount;
+uniform int u_billboard;
+uniform vec4 u_matColor[2];
+uniform vec4 u_ambColor[2];
+uniform vec3 u_lightDir;   // view space, towards the light
+uniform vec4 u_lightColor;
+uniform mat4 u_texMtx[10]; // rows s, t, q of each texture matrix (and w unused)
+
+out vec4 v_color0;
+out vec4 v_color1;
+`
+
+// The skin blend is render's model rule: Σ wᵢ·Mᵢ over the palette
+// entries in the texture buffer; no influence leaves the vertex alone.
+const vertexSkin = `
+mat4 paletteMatrix(uint e) {
+	int at = (u_skinBase + int(e)) * 4;
+	return mat4(texelFetch(u_skin, at), texelFetch(u_skin, at + 1), texelFetch(u_skin, at + 2), texelFetch(u_skin, at + 3));
+}
+
+mat4 skinOf() {
+	mat4 m = mat4(0.0);
+	float sum = 0.0;
+	for (int k = 0; k < 4; k++) {
+		if (a_weights0[k] != 0.0 && int(a_joints0[k]) < u_skinCount) { m += a_weights0[k] * paletteMatrix(a_joints0[k]); sum += a_weights0[k]; }
+		if (a_weights1[k] != 0.0 && int(a_joints1[k]) < u_skinCount) { m += a_weights1[k] * paletteMatrix(a_joints1[k]); sum += a_weights1[k]; }
+	}
+	return sum == 0.0 ? mat4(1.0) : m;
+}
+
+mat4 billboarded(mat4 mv) {
+	if (u_billboard == 0) return mv;
+	vec3 sc = vec3(length(mv[0].xyz), length(mv[1].xyz), length(mv[2].xyz));
+	if (u_billboard == 1) {
+		mv[0].xyz = vec3(sc.x, 0.0, 0.0);
+		mv[1].xyz = vec3(0.0, sc.y, 0.0);
+		mv[2].xyz = vec3(0.0, 0.0, sc.z);
+		return mv;
+	}
+	vec3 y = sc.y > 0.0 ? mv[1].xyz / sc.y : vec3(0.0, 1.0, 0.0);
+	vec3 x = cross(y, vec3(0.0, 0.0, 1.0));
+	x = length(x) > 1e-6 ? normalize(x) : vec3(1.0, 0.0, 0.0);
+	mv[0].xyz = x * sc.x;
+	mv[1].xyz = y * sc.y;
+	mv[2].xyz = cross(x, y) * sc.z;
+	return mv;
+}
+`
+
+func vertexShader(s *gx.Shader) string {
+	var b strings.Builder
+	b.WriteString(vertexPrelude)
+	for i := 0; i < int(s.NumTexGens); i++ {
+		fmt.Fprintf(&b, "out vec3 v_tex%d;\n", i)
+	}
+	b.WriteString(vertexSkin)
+	b.WriteString(`
+void main() {
+	mat4 skin = skinOf();
+	vec4 mpos = skin * vec4(a_pos, 1.0);
+	vec3 mnrm = mat3(skin) * a_normal;
+	mat4 mv = billboarded(u_view * u_model * skin);
+	gl_Position = u_proj * (mv * vec4(a_pos, 1.0));
+	vec3 n = mat3(mv) * a_normal;
+	n = dot(n, n) > 1e-12 ? normalize(n) : vec3(0.0, 0.0, 1.0);
+	float nl = dot(n, normalize(u_lightDir));
+`)
+	// Colour channels: COLOR0, ALPHA0, COLOR1, ALPHA1.
+	for ch := 0; ch < 2; ch++ {
+		fmt.Fprintf(&b, "\tv_color%d = vec4(0.0);\n", ch)
+		if ch >= int(s.NumChans) {
+			continue
+		}
+		vtx := fmt.Sprintf("a_color%d", ch)
+		for part, comps := range []string{"rgb", "a"} {
+			c := s.Chans[2*ch+part]
+			src := func(fromVertex uint8, reg string) string {
+				if fromVertex != 0 {
+					return vtx + "." + comps
+				}
+				return fmt.Sprintf("%s[%d].%s", reg, ch, comps)
+			}
+			mat := src(c.MatSrc, "u_matColor")
+			if !c.Lighting {
+				fmt.Fprintf(&b, "\tv_color%d.%s = %s;\n", ch, comps, mat)
+				continue
+			}
+			light := "0.0"
+			if c.LitMask != 0 {
+				diff := "1.0"
+				switch c.DiffuseFn {
+				case 1:
+					diff = "nl"
+				case 2:
+					diff = "max(nl, 0.0)"
+				}
+				attn := "1.0"
+				if c.AttnFn == 0 { // specular: lit only from the front
+					attn = "(nl > 0.0 ? 1.0 : 0.0)"
+				}
+				light = fmt.Sprintf("%s * %s * u_lightColor.%s", diff, attn, comps)
+			}
+			fmt.Fprintf(&b, "\tv_color%d.%s = %s * clamp(%s + %s, 0.0, 1.0);\n", ch, comps, mat, src(c.AmbSrc, "u_ambColor"), light)
+		}
+	}
+	// Texture-coordinate generators.
+	for i := 0; i < int(s.NumTexGens); i++ {
+		g := s.TexGens[i]
+		var src string
+		switch {
+		case g.Source == 0:
+			src = "mpos"
+		case g.Source == 1:
+			src = "vec4(mnrm, 1.0)"
+		case g.Source >= 4 && g.Source <= 11:
+			k := g.Source - 4
+			src = fmt.Sprintf("vec4(a_uv%d%d.%s, 1.0, 1.0)", k/2*2, k/2*2+1, [2]string{"xy", "zw"}[k%2])
+		case g.Source >= 12 && g.Source <= 18 && int(g.Source-12) < i:
+			src = fmt.Sprintf("vec4(v_tex%d, 1.0)", g.Source-12)
+		case g.Source == 19 || g.Source == 20:
+			src = fmt.Sprintf("vec4(v_color%d.rg, 1.0, 1.0)", g.Source-19)
+		default:
+			src = "vec4(0.0, 0.0, 1.0, 1.0)"
+		}
+		switch {
+		case g.Type == 10: // SRTG: the channel's red and green
+			fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, src)
+		case g.Type >= 2 && g.Type <= 9: // emboss: the source coordinate
+			fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, src)
+		default:
+			mtx := "%s"
+			if g.Matrix >= 30 && g.Matrix <= 57 && (g.Matrix-30)%3 == 0 {
+				mtx = fmt.Sprintf("(u_texMtx[%d] * %%s)", (g.Matrix-30)/3)
+			}
+			v := fmt.Sprintf(mtx, src)
+			if g.Type == 1 {
+				fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, v)
+			} else {
+				fmt.Fprintf(&b, "\tv_tex%d = %s.xyz;\n", i, v)
+			}
+		}
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+const fragmentPrelude = `in vec4 v_color0;
+in vec4 v_color1;
+uniform sampler2D u_tex0;
+uniform sampler2D u_tex1;
+uniform sampler2D u_tex2;
+uniform sampler2D u_tex3;
+uniform sampler2D u_tex4;
+uniform sampler2D u_tex5;
+uniform sampler2D u_tex6;
+uniform sampler2D u_tex7;
+uniform vec4 u_tevColor[4]; // REG0, REG1, REG2, PREV
+uniform vec4 u_konst[4];
+uniform vec3 u_indMtx[6];   // rows of the three indirect matrices
+uniform float u_alphaScale;
+uniform vec4 u_highlight;
+out vec4 o_color;
+
+// The hardware's A, B and C inputs are the low 8 bits of a register.
+vec4 w8(vec4 v) { return mod(floor(v * 255.0 + 0.5), 256.0) / 255.0; }
+float w8(float v) { return mod(floor(v * 255.0 + 0.5), 256.0) / 255.0; }
+vec4 q8(vec4 v) { return floor(v * 255.0 + 0.5) / 255.0; }
+float n8(float v) { return floor(v * 255.0 + 0.5); }
+float gr16(vec4 v) { return n8(v.r) + 256.0 * n8(v.g); }
+float bgr24(vec4 v) { return n8(v.r) + 256.0 * n8(v.g) + 65536.0 * n8(v.b); }
+const float regMin = -1024.0 / 255.0;
+const float regMax = 1023.0 / 255.0;
+`
+
+// colorIn are the GX colour inputs (GXTevColorArg) over the vec4 values
+// of the stage: registers r (PREV), c0..c2, texture t, raster ras, konst k.
+var colorIn = [16]string{"r.rgb", "r.aaa", "c0.rgb", "c0.aaa", "c1.rgb", "c1.aaa", "c2.rgb", "c2.aaa",
+	"t.rgb", "t.aaa", "ras.rgb", "ras.aaa", "vec3(1.0)", "vec3(128.0 / 255.0)", "k.rgb", "vec3(0.0)"}
+
+var alphaIn = [8]string{"r.a", "c0.a", "c1.a", "c2.a", "t.a", "ras.a", "k.a", "0.0"}
+
+var regName = [4]string{"r", "c0", "c1", "c2"}
+
+// konstColor is the expression of a konst colour selection
+// (GXTevKColorSel), konstAlpha of an alpha one (GXTevKAlphaSel).
+func konstColor(sel uint8) string {
+	switch {
+	case sel < 8:
+		return fmt.Sprintf("vec3(%.6f)", gx.KonstFraction[sel])
+	case sel >= 0x0C && sel <= 0x0F:
+		return fmt.Sprintf("u_konst[%d].rgb", sel-0x0C)
+	case sel >= 0x10 && sel <= 0x1F:
+		return fmt.Sprintf("vec3(u_konst[%d].%c)", sel&3, "rgba"[(sel-0x10)/4])
+	}
+	return "vec3(0.0)"
+}
+
+func konstAlpha(sel uint8) string {
+	switch {
+	case sel < 8:
+		return fmt.Sprintf("%.6f", gx.KonstFraction[sel])
+	case sel >= 0x10 && sel <= 0x1F:
+		return fmt.Sprintf("u_konst[%d].%c", sel&3, "rgba"[(sel-0x10)/4])
+	}
+	return "0.0"
+}
+
+func swizzle(sw [4]uint8) string {
+	var b [4]byte
+	for i, c := range sw {
+		b[i] = "rgba"[c&3]
+	}
+	return string(b[:])
+}
+
+var biasValue = [4]string{"0.0", "0.5", "-0.5", "0.0"}
+var scaleValue = [4]string{"1.0", "2.0", "4.0", "0.5"}
+
+// indScale is GX_ITS_1 .. GX_ITS_256 as a divisor.
+func indScale(s uint8) float64 { return float64(uint(1) << min(s, 8)) }
+
+func fragmentShader(s *gx.Shader) string {
+	var b strings.Builder
+	b.WriteString(fragmentPrelude)
+	for i := 0; i < int(s.NumTexGens); i++ {
+		fmt.Fprintf(&b, "in vec3 v_tex%d;\n", i)
+	}
+	b.WriteString(`
+void main() {
+	vec4 c0 = q8(u_tevColor[0]), c1 = q8(u_tevColor[1]), c2 = q8(u_tevColor[2]), r = q8(u_tevColor[3]);
+	vec4 t = vec4(0.0), ras = vec4(0.0), k = vec4(0.0);
+	vec3 tc, sa, sb, sc;
+	float aa, ab, ac;
+`)
+	coord := func(tc uint8) string {
+		if int(tc) >= int(s.NumTexGens) {
+			return "vec2(0.0)"
+		}
+		g := s.TexGens[tc]
+		if g.Type == 0 {
+			return fmt.Sprintf("(v_tex%d.xy / (v_tex%d.z == 0.0 ? 1.0 : v_tex%d.z))", tc, tc, tc)
+		}
+		return fmt.Sprintf("v_tex%d.xy", tc)
+	}
+	// Indirect stages: their texture's a, b, g as 8-bit numbers.
+	for i := 0; i < int(s.NumInd) && i < 4; i++ {
+		in := s.Ind[i]
+		fmt.Fprintf(&b, "\tvec3 ind%d = 255.0 * texture(u_tex%d, %s / vec2(%g, %g)).abg;\n", i, in.TexMap&7, coord(in.TexCoord), indScale(in.ScaleS), indScale(in.ScaleT))
+	}
+	for i := 0; i < int(s.NumStages); i++ {
+		st := &s.Stages[i]
+		fmt.Fprintf(&b, "\t// stage %d\n", i)
+		off := s.Off&(1<<i) != 0
+		if off {
+			b.WriteString("\t// turned off\n")
+			continue
+		}
+		if st.TexMap < 8 {
+			uv := coord(st.TexCoord)
+			if ind := st.Ind; ind.Matrix >= 1 && ind.Matrix <= 3 && ind.Stage < s.NumInd {
+				var bias [3]string
+				for c := range bias {
+					bias[c] = "0.0"
+					if ind.Bias&(1<<c) != 0 {
+						bias[c] = "-128.0"
+					}
+				}
+				m := 2 * (ind.Matrix - 1)
+				fmt.Fprintf(&b, "\tvec2 uv%d = %s;\n", i, uv)
+				fmt.Fprintf(&b, "\t{ vec3 iv = ind%d + vec3(%s, %s, %s);\n", ind.Stage, bias[0], bias[1], bias[2])
+				fmt.Fprintf(&b, "\t  uv%d += vec2(dot(u_indMtx[%d], iv), dot(u_indMtx[%d], iv)) / vec2(textureSize(u_tex%d, 0)); }\n", i, m, m+1, st.TexMap)
+				uv = fmt.Sprintf("uv%d", i)
+			}
+			fmt.Fprintf(&b, "\tt = texture(u_tex%d, %s).%s;\n", st.TexMap&7, uv, swizzle(st.TexSwap))
+		}
+		switch st.Channel {
+		case 0, 2, 4:
+			fmt.Fprintf(&b, "\tras = q8(v_color0).%s;\n", swizzle(st.RasSwap))
+		case 1, 3, 5:
+			fmt.Fprintf(&b, "\tras = q8(v_color1).%s;\n", swizzle(st.RasSwap))
+		default:
+			b.WriteString("\tras = vec4(0.0);\n")
+		}
+		fmt.Fprintf(&b, "\tk = vec4(%s, %s);\n", konstColor(st.KColorSel), konstAlpha(st.KAlphaSel))
+		cc, ca := st.Color, st.Alpha
+		fmt.Fprintf(&b, "\tsa = w8(vec4(%s, 0.0)).rgb; sb = w8(vec4(%s, 0.0)).rgb; sc = w8(vec4(%s, 0.0)).rgb;\n", colorIn[cc.In[0]], colorIn[cc.In[1]], colorIn[cc.In[2]])
+		fmt.Fprintf(&b, "\taa = w8(%s); ab = w8(%s); ac = w8(%s);\n", alphaIn[ca.In[0]&7], alphaIn[ca.In[1]&7], alphaIn[ca.In[2]&7])
+		// Both halves read the registers as they were before the stage.
+		fmt.Fprintf(&b, "\ttc = %s;\n", combineColor(cc, colorIn[cc.In[3]]))
+		fmt.Fprintf(&b, "\t%s.a = %s;\n", regName[ca.Reg&3], combineAlpha(ca, alphaIn[ca.In[3]&7]))
+		fmt.Fprintf(&b, "\t%s.rgb = tc;\n", regName[cc.Reg&3])
+	}
+	b.WriteString(`	vec4 outc = w8(r);
+`)
+	b.WriteString("\tif (!(" + alphaTest(s.Alpha) + ")) discard;\n")
+	b.WriteString(`	outc.rgb = mix(outc.rgb, u_highlight.rgb, u_highlight.a);
+	outc.a *= u_alphaScale;
+	o_color = outc;
+}
+`)
+	return b.String()
+}
+
+func combineColor(c gx.Combiner, d string) string {
+	var e string
+	if c.Op >= 8 {
+		var cond string
+		switch c.Op {
+		case 8:
+			cond = "sa.r > sb.r"
+		case 9:
+			cond = "abs(sa.r - sb.r) < 0.5 / 255.0"
+		case 10:
+			cond = "gr16(vec4(sa, 0.0)) > gr16(vec4(sb, 0.0))"
+		case 11:
+			cond = "gr16(vec4(sa, 0.0)) == gr16(vec4(sb, 0.0))"
+		case 12:
+			cond = "bgr24(vec4(sa, 0.0)) > bgr24(vec4(sb, 0.0))"
+		case 13:
+			cond = "bgr24(vec4(sa, 0.0)) == bgr24(vec4(sb, 0.0))"
+		case 14:
+			return fmt.Sprintf("clamp(%s + mix(vec3(0.0), sc, greaterThan(sa, sb + vec3(0.5 / 255.0))), %s)", d, clampRange(c.Clamp))
+		default:
+			return fmt.Sprintf("clamp(%s + mix(vec3(0.0), sc, lessThan(abs(sa - sb), vec3(0.5 / 255.0))), %s)", d, clampRange(c.Clamp))
+		}
+		return fmt.Sprintf("clamp(%s + ((%s) ? sc : vec3(0.0)), %s)", d, cond, clampRange(c.Clamp))
+	}
+	sign := "+"
+	if c.Op == 1 {
+		sign = "-"
+	}
+	e = fmt.Sprintf("(%s %s mix(sa, sb, sc) + %s) * %s", d, sign, biasValue[c.Bias&3], scaleValue[c.Scale&3])
+	return fmt.Sprintf("clamp(%s, %s)", e, clampRange(c.Clamp))
+}
+
+func combineAlpha(c gx.Combiner, d string) string {
+	if c.Op >= 8 {
+		var cond string
+		switch c.Op {
+		case 8:
+			cond = "sa.r > sb.r"
+		case 9:
+			cond = "abs(sa.r - sb.r) < 0.5 / 255.0"
+		case 10:
+			cond = "gr16(vec4(sa, 0.0)) > gr16(vec4(sb, 0.0))"
+		case 11:
+			cond = "gr16(vec4(sa, 0.0)) == gr16(vec4(sb, 0.0))"
+		case 12:
+			cond = "bgr24(vec4(sa, 0.0)) > bgr24(vec4(sb, 0.0))"
+		case 13:
+			cond = "bgr24(vec4(sa, 0.0)) == bgr24(vec4(sb, 0.0))"
+		case 14:
+			cond = "aa > ab + 0.5 / 255.0"
+		default:
+			cond = "abs(aa - ab) < 0.5 / 255.0"
+		}
+		return fmt.Sprintf("clamp(%s + ((%s) ? ac : 0.0), %s)", d, cond, clampRange(c.Clamp))
+	}
+	sign := "+"
+	if c.Op == 1 {
+		sign = "-"
+	}
+	return fmt.Sprintf("clamp((%s %s mix(aa, ab, ac) + %s) * %s, %s)", d, sign, biasValue[c.Bias&3], scaleValue[c.Scale&3], clampRange(c.Clamp))
+}
+
+func clampRange(clamp bool) string {
+	if clamp {
+		return "0.0, 1.0"
+	}
+	return "regMin, regMax"
+}
+
+// alphaTest is the GLSL condition of the alpha compare on the 8-bit
+// output alpha.
+func alphaTest(a gx.AlphaCompare) string {
+	cmp := func(fn, ref uint8) string {
+		r := fmt.Sprintf("%d.0", ref)
+		switch fn & 7 {
+		case 0:
+			return "false"
+		case 1:
+			return "av < " + r
+		case 2:
+			return "av == " + r
+		case 3:
+			return "av <= " + r
+		case 4:
+			return "av > " + r
+		case 5:
+			return "av != " + r
+		case 6:
+			return "av >= " + r
+		}
+		return "true"
+	}
+	x, y := "("+cmp(a.CompA, a.RefA)+")", "("+cmp(a.CompB, a.RefB)+")"
+	var e string
+	switch a.Op & 3 {
+	case 0:
+		e = x + " && " + y
+	case 1:
+		e = x + " || " + y
+	case 2:
+		e = x + " != " + y
+	default:
+		e = x + " == " + y
+	}
+	return strings.ReplaceAll(e, "av", "n8(outc.a)")
+}
