@@ -277,7 +277,8 @@ func swizzle(sw [4]uint8) string {
 	return string(b[:])
 }
 
-var biasValue = [4]string{"0.0", "0.5", "-0.5", "0.0"}
+// The hardware adds ±128 (of 255) for the half bias.
+var biasValue = [4]string{"0.0", "(128.0 / 255.0)", "(-128.0 / 255.0)", "0.0"}
 var scaleValue = [4]string{"1.0", "2.0", "4.0", "0.5"}
 
 // indScale is GX_ITS_1 .. GX_ITS_256 as a divisor.
