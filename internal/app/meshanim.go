@@ -106,6 +106,7 @@ func resetMaterials(d *viewmodel.MeshDraw, m *mesh.Model) {
 			md.Texture[j] = -1
 		}
 		md.Color, md.ReplaceColor, md.Hidden = viewmodel.Color{1, 1, 1, 1}, false, false
+		md.GX = viewmodel.GXDraw{}
 	}
 }
 
@@ -141,6 +142,12 @@ func (r *rig) applyTarget(d *viewmodel.MeshDraw, m *mesh.Model, c *anim.Clip, t 
 				md.TexMatrix[k] = f
 			}
 		}
+		// The GX pipeline takes the matrix by its number, whatever
+		// texgen names it (an identity texgen too: J3D loads it anyway).
+		if n := matbind.TexMatrixNumber(t); n >= 0 && n < len(md.GX.TexMtx) {
+			md.GX.TexMtx[n] = f
+			md.GX.TexMtxSet |= 1 << n
+		}
 	case anim.TexPatternTarget:
 		ti := matbind.PatternTexture(m, c, p.V[anim.TexIndex])
 		if ti < 0 {
@@ -152,6 +159,7 @@ func (r *rig) applyTarget(d *viewmodel.MeshDraw, m *mesh.Model, c *anim.Clip, t 
 			}
 		}
 	case anim.TevRegTarget, anim.MatColorTarget:
+		setGXColor(&md.GX, t, p)
 		if tb.color {
 			md.Color, md.ReplaceColor = viewmodel.SwatchColor(&p.V), true
 		}
@@ -376,5 +384,37 @@ func (r *rig) dropUnusedBinds() {
 		if i >= len(r.modelBuf) || r.rigidJoint[i].model != r.modelBuf[i] {
 			r.rigidJoint[i].model = nil
 		}
+	}
+}
+
+// setGXColor writes a colour target into the GX registers it names: a
+// BRK register (C0..C3 are the MAT3 TEV colours, C3 the PREV register;
+// K0..K3 the konst colours) or a BPK material colour (channel 0's
+// material register). Register values stay signed and past 255 as the
+// file has them (the hardware's 11-bit registers).
+func setGXColor(g *viewmodel.GXDraw, t *anim.Target, p *anim.TargetPose) {
+	var c [4]float32
+	for k := range c {
+		c[k] = float32(p.V[anim.ColorR+anim.Slot(k)] / 255)
+	}
+	if t.Kind == anim.MatColorTarget {
+		for k := range c {
+			c[k] = max(0, min(1, c[k]))
+		}
+		g.MatColor[0], g.MatColorSet = c, g.MatColorSet|1
+		return
+	}
+	if len(t.Register) != 2 || t.Register[1] < '0' || t.Register[1] > '3' {
+		return
+	}
+	n := t.Register[1] - '0'
+	switch t.Register[0] {
+	case 'C':
+		g.TevColor[n], g.TevColorSet = c, g.TevColorSet|1<<n
+	case 'K':
+		for k := range c {
+			c[k] = max(0, min(1, c[k]))
+		}
+		g.Konst[n], g.KonstSet = c, g.KonstSet|1<<n
 	}
 }
