@@ -18,8 +18,11 @@ func (u *UI) rightPanel(v *viewmodel.View) {
 	if v.Tex != nil && section("Texture matrix") {
 		u.texSection(v)
 	}
-	if v.Materials != nil && section("Materials") {
-		u.materialSection(v)
+	if (v.Materials != nil || v.GX != nil) && section("Materials") {
+		if v.Materials != nil {
+			u.materialSection(v)
+		}
+		u.gxSection(v)
 	}
 	if section("Clip") {
 		u.clipSection(v)

@@ -197,6 +197,9 @@ func (v *viewer) draw() (d drawn, cpu1 time.Duration) {
 	cpu1, _ = cputime.Thread()
 	v.drawCompare()
 	v.scene.DrawScene(&v.sceneData)
+	for _, p := range v.scene.GXProblems() {
+		v.app.Apply(viewmodel.ReportProblem{Text: p})
+	}
 	v.imr.Render(imgui.RenderedDrawData(), d.fbW, d.fbH)
 	return d, cpu1
 }

@@ -70,8 +70,9 @@ func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
 		return // a skeleton (a BFRES animation file's FMDL): nothing drawn
 	}
 	slots := r.playingMaterialSlots()
-	if len(slots) > 0 {
+	if len(slots) > 0 || r.hasStageOff(m) {
 		resetMaterials(d, m)
+		r.applyStageOff(d, m)
 	}
 	for _, s := range slots {
 		b := r.bindFor(s, m)

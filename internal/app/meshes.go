@@ -107,6 +107,10 @@ func (r *rig) applyShapes(in viewmodel.Intent) bool {
 		if j := mainJoint(models[in.Ref.Model], in.Ref.Shape); j >= 0 {
 			r.applySelection(viewmodel.SelectJoint{Joint: j})
 		}
+		// The Materials panel shows the shape's GX material.
+		if mi := models[in.Ref.Model].Shapes[in.Ref.Shape].Material; in.Ref.Model == 0 && mi >= 0 {
+			r.gx.model, r.gx.material = models[0], mi
+		}
 	default:
 		return false
 	}

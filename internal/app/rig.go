@@ -47,6 +47,8 @@ type rig struct {
 
 	camera viewmodel.Camera
 
+	gx gxPanel // the Materials panel's GX material and stage switches
+
 	// skin64 and modelBuf are sceneMeshes' scratch: a model's palette
 	// matrices, the models of the model in use.
 	skin64   []mgl64.Mat4

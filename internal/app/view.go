@@ -39,6 +39,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.TexModeOverride = a.rig.texModeOverride
 	}
 	a.play.materialView(v)
+	a.rig.gxView(v)
 	if a.rig.skel != nil {
 		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
 	}

@@ -30,6 +30,9 @@ type View struct {
 	Focus      Slot
 	// Materials is the material clips (material.go); nil without any.
 	Materials *MaterialView
+	// GX is the GX material shown in the Materials panel (gx.go); nil
+	// when the model in use has none.
+	GX *GXView
 
 	Skeleton *SkeletonView // nil: no model loaded
 	// Models are the meshes of the model in use, for the Shapes list;
