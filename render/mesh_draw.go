@@ -246,6 +246,7 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 	}
 	if !meshProgram {
 		gl.UseProgram(p.id)
+		gxshader.Unbind()
 		for mp := 0; mp < 8; mp++ {
 			gl.BindSampler(uint32(gxshader.TexUnit0+mp), 0)
 		}

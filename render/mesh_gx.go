@@ -84,11 +84,12 @@ type gxState struct {
 	gxTexMtx   *[10]mgl32.Mat4
 	gxValues   *gx.Values
 	gxInd      *[3][2][3]float32
+	gxVertex   *gxshader.VertexState
 }
 
 func (r *Renderer) initGX() {
 	r.gxCache = gxshader.NewCache()
-	r.gxTexMtx, r.gxValues, r.gxInd = new([10]mgl32.Mat4), new(gx.Values), new([3][2][3]float32)
+	r.gxTexMtx, r.gxValues, r.gxInd, r.gxVertex = new([10]mgl32.Mat4), new(gx.Values), new([3][2][3]float32), new(gxshader.VertexState)
 	gl.GenTextures(1, &r.gxWhite)
 	gl.BindTexture(gl.TEXTURE_2D, r.gxWhite)
 	white := []byte{255, 255, 255, 255}
@@ -219,7 +220,8 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 		r.gxTexMtx[k] = gxshader.TexMatrix(t, srt, model, s.View, s.Proj)
 	}
 	*r.gxInd = gm.IndMtx
-	p.SetValues(v, r.gxInd, r.gxTexMtx)
+	gxshader.MakeVertexState(&state, r.gxVertex)
+	p.SetValues(v, r.gxInd, r.gxTexMtx, r.gxVertex)
 
 	// Texture maps 0..7: the slot of that map (a pattern animation's
 	// texture in its place), else white.

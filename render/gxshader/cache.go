@@ -13,22 +13,36 @@ import (
 // Header is prepended to both stages.
 const Header = "#version 410 core\n"
 
-// Program is one compiled GX program and its uniform locations (-1 for
-// those the driver optimised away; GL ignores those).
+// Programs are separable (GL 4.1 program pipelines): the one vertex
+// program every material shares, and a fragment program per TEV state.
+
+// vertexProgram is the shared vertex stage and its uniform locations
+// (-1 for those the driver optimised away; GL ignores those).
+type vertexProgram struct {
+	id                                                      uint32
+	model, view, proj, skin, skinBase, skinCount, billboard int32
+	matColor, ambColor, lightDir, lightColor, texMtx        int32
+	chan_, numChans, texGen, numTexGens                     int32
+}
+
+// Program is one material state's pipeline: the shared vertex program
+// and its own fragment program.
 type Program struct {
-	ID  uint32
-	loc struct {
-		model, view, proj, skin, skinBase, skinCount, billboard int32
-		matColor, ambColor, lightDir, lightColor, texMtx        int32
-		tex                                                     [8]int32
-		tevColor, konst, indMtx, alphaScale, highlight          int32
+	pipe uint32
+	vs   *vertexProgram
+	fs   uint32
+	loc  struct {
+		tex                                            [8]int32
+		tevColor, konst, indMtx, alphaScale, highlight int32
 	}
 }
 
-// Cache holds a program per shader state, compiled the first time a
+// Cache holds a pipeline per shader state, compiled the first time a
 // state is asked for; a state that failed keeps its error (reported once
 // by the caller, not compiled again).
 type Cache struct {
+	vs    *vertexProgram
+	vsErr error
 	progs map[gx.Shader]*entry
 }
 
@@ -43,16 +57,19 @@ func NewCache() *Cache { return &Cache{progs: map[gx.Shader]*entry{}} }
 // Len is the number of states compiled (or failed) so far.
 func (c *Cache) Len() int { return len(c.progs) }
 
-// Get returns the program of s, compiling it on first use; name (the
-// material's) goes into a compile error. A state that failed before
-// returns its error again with fresh=false.
+// Get returns the pipeline of s, compiling its fragment program on first
+// use (and the shared vertex program on the very first); name (the
+// material's) goes into a compile error. fresh says this call compiled.
 func (c *Cache) Get(s *gx.Shader, name string) (p *Program, fresh bool, err error) {
 	if e, ok := c.progs[*s]; ok {
 		return e.p, false, e.err
 	}
-	src := Generate(s)
-	p, err = Compile(src)
-	if err != nil {
+	if c.vs == nil && c.vsErr == nil {
+		c.vs, c.vsErr = compileVertex(VertexShader)
+	}
+	if c.vsErr != nil {
+		err = fmt.Errorf("render: material %s: %v", name, c.vsErr)
+	} else if p, err = compileFragment(c.vs, fragmentShader(s)); err != nil {
 		err = fmt.Errorf("render: material %s: %v", name, err)
 	}
 	c.progs[*s] = &entry{p, err}
@@ -63,97 +80,98 @@ func (c *Cache) Get(s *gx.Shader, name string) (p *Program, fresh bool, err erro
 func (c *Cache) Delete() {
 	for k, e := range c.progs {
 		if e.p != nil {
-			gl.DeleteProgram(e.p.ID)
+			gl.DeleteProgramPipelines(1, &e.p.pipe)
+			gl.DeleteProgram(e.p.fs)
 		}
 		delete(c.progs, k)
 	}
+	if c.vs != nil {
+		gl.DeleteProgram(c.vs.id)
+		c.vs = nil
+	}
 }
 
-// Compile compiles and links a generated program.
-func Compile(src Source) (*Program, error) {
-	vs, err := stage(gl.VERTEX_SHADER, "GX vertex shader", src.Vertex)
-	if err != nil {
-		return nil, err
-	}
-	defer gl.DeleteShader(vs)
-	fs, err := stage(gl.FRAGMENT_SHADER, "GX fragment shader", src.Fragment)
-	if err != nil {
-		return nil, err
-	}
-	defer gl.DeleteShader(fs)
-	id := gl.CreateProgram()
-	gl.AttachShader(id, vs)
-	gl.AttachShader(id, fs)
-	gl.LinkProgram(id)
+// separable compiles and links one stage as a separable program.
+func separable(kind uint32, what, body string) (uint32, error) {
+	cs, free := gl.Strs(Header + body + "\x00")
+	id := gl.CreateShaderProgramv(kind, 1, cs)
+	free()
 	var ok int32
 	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
 	if ok == gl.FALSE {
-		msg := logOf(id, gl.GetProgramiv, gl.GetProgramInfoLog)
+		var n int32
+		gl.GetProgramiv(id, gl.INFO_LOG_LENGTH, &n)
+		msg := "no log"
+		if n > 1 {
+			buf := make([]byte, n)
+			gl.GetProgramInfoLog(id, n, nil, &buf[0])
+			msg = strings.TrimRight(string(buf), "\x00\n ")
+		}
 		gl.DeleteProgram(id)
-		return nil, fmt.Errorf("linking the GX program: %s", msg)
-	}
-	p := &Program{ID: id}
-	u := func(n string) int32 { return gl.GetUniformLocation(id, gl.Str(n+"\x00")) }
-	l := &p.loc
-	l.model, l.view, l.proj, l.skin = u("u_model"), u("u_view"), u("u_proj"), u("u_skin")
-	l.skinBase, l.skinCount, l.billboard = u("u_skinBase"), u("u_skinCount"), u("u_billboard")
-	l.matColor, l.ambColor, l.lightDir, l.lightColor = u("u_matColor"), u("u_ambColor"), u("u_lightDir"), u("u_lightColor")
-	l.texMtx, l.tevColor, l.konst, l.indMtx = u("u_texMtx"), u("u_tevColor"), u("u_konst"), u("u_indMtx")
-	l.alphaScale, l.highlight = u("u_alphaScale"), u("u_highlight")
-	for i := range l.tex {
-		l.tex[i] = u(fmt.Sprintf("u_tex%d", i))
-	}
-	return p, nil
-}
-
-func stage(kind uint32, what, body string) (uint32, error) {
-	id := gl.CreateShader(kind)
-	cs, free := gl.Strs(Header + body + "\x00")
-	gl.ShaderSource(id, 1, cs, nil)
-	free()
-	gl.CompileShader(id)
-	var ok int32
-	gl.GetShaderiv(id, gl.COMPILE_STATUS, &ok)
-	if ok == gl.FALSE {
-		msg := logOf(id, gl.GetShaderiv, gl.GetShaderInfoLog)
-		gl.DeleteShader(id)
 		return 0, fmt.Errorf("compiling the %s: %s", what, msg)
 	}
 	return id, nil
 }
 
-func logOf(id uint32, iv func(uint32, uint32, *int32), get func(uint32, int32, *int32, *uint8)) string {
-	var n int32
-	iv(id, gl.INFO_LOG_LENGTH, &n)
-	if n <= 1 {
-		return "no log"
+func uniform(id uint32, n string) int32 { return gl.GetUniformLocation(id, gl.Str(n+"\x00")) }
+
+func compileVertex(src string) (*vertexProgram, error) {
+	id, err := separable(gl.VERTEX_SHADER, "GX vertex shader", src)
+	if err != nil {
+		return nil, err
 	}
-	buf := make([]byte, n)
-	get(id, n, nil, &buf[0])
-	return strings.TrimRight(string(buf), "\x00\n ")
+	u := func(n string) int32 { return uniform(id, n) }
+	v := &vertexProgram{id: id}
+	v.model, v.view, v.proj, v.skin = u("u_model"), u("u_view"), u("u_proj"), u("u_skin")
+	v.skinBase, v.skinCount, v.billboard = u("u_skinBase"), u("u_skinCount"), u("u_billboard")
+	v.matColor, v.ambColor, v.lightDir, v.lightColor = u("u_matColor"), u("u_ambColor"), u("u_lightDir"), u("u_lightColor")
+	v.texMtx, v.chan_, v.numChans = u("u_texMtx"), u("u_chan"), u("u_numChans")
+	v.texGen, v.numTexGens = u("u_texGen"), u("u_numTexGens")
+	gl.ProgramUniform1i(id, v.skin, 1)
+	return v, nil
 }
 
-// Use makes p current and binds its samplers to texture units 2..9 (unit
-// 0 and 1 are the model shader's texture and skin buffer; the skin
-// buffer stays on unit 1).
+func compileFragment(vs *vertexProgram, src string) (*Program, error) {
+	fs, err := separable(gl.FRAGMENT_SHADER, "GX fragment shader", src)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{vs: vs, fs: fs}
+	gl.GenProgramPipelines(1, &p.pipe)
+	gl.UseProgramStages(p.pipe, gl.VERTEX_SHADER_BIT, vs.id)
+	gl.UseProgramStages(p.pipe, gl.FRAGMENT_SHADER_BIT, fs)
+	l := &p.loc
+	l.tevColor, l.konst, l.indMtx = uniform(fs, "u_tevColor"), uniform(fs, "u_konst"), uniform(fs, "u_indMtx")
+	l.alphaScale, l.highlight = uniform(fs, "u_alphaScale"), uniform(fs, "u_highlight")
+	for i := range l.tex {
+		l.tex[i] = uniform(fs, fmt.Sprintf("u_tex%d", i))
+		gl.ProgramUniform1i(fs, l.tex[i], int32(TexUnit0+i))
+	}
+	return p, nil
+}
+
+// Use binds p's pipeline (no program is current: a current program
+// would win over the pipeline).
 func (p *Program) Use() {
-	gl.UseProgram(p.ID)
-	gl.Uniform1i(p.loc.skin, 1)
-	for i, l := range p.loc.tex {
-		gl.Uniform1i(l, int32(TexUnit0+i))
-	}
+	gl.UseProgram(0)
+	gl.BindProgramPipeline(p.pipe)
 }
 
-// TexUnit0 is the texture unit of texture map 0.
+// Unbind leaves no pipeline bound.
+func Unbind() { gl.BindProgramPipeline(0) }
+
+// TexUnit0 is the texture unit of texture map 0 (units 0 and 1 are the
+// model shader's texture and the skin buffer, which stays on unit 1).
 const TexUnit0 = 2
 
 // SetCamera sets the view, projection and the stand-in light.
 func (p *Program) SetCamera(view, proj *mgl32.Mat4) {
-	gl.UniformMatrix4fv(p.loc.view, 1, false, &view[0])
-	gl.UniformMatrix4fv(p.loc.proj, 1, false, &proj[0])
+	v := p.vs
+	gl.ProgramUniformMatrix4fv(v.id, v.view, 1, false, &view[0])
+	gl.ProgramUniformMatrix4fv(v.id, v.proj, 1, false, &proj[0])
 	d := StandInLight
-	gl.Uniform3f(p.loc.lightDir, d[0], d[1], d[2])
-	gl.Uniform4f(p.loc.lightColor, 1, 1, 1, 1)
+	gl.ProgramUniform3f(v.id, v.lightDir, d[0], d[1], d[2])
+	gl.ProgramUniform4f(v.id, v.lightColor, 1, 1, 1, 1)
 }
 
 // StandInLight is the direction towards the stand-in light in view space:
@@ -162,26 +180,66 @@ var StandInLight = mgl32.Vec3{-0.35, 0.55, 0.76}
 
 // SetDraw sets what one model draw shares: its transform and skin range.
 func (p *Program) SetDraw(model *mgl32.Mat4, skinBase, skinCount int32) {
-	gl.UniformMatrix4fv(p.loc.model, 1, false, &model[0])
-	gl.Uniform1i(p.loc.skinBase, skinBase)
-	gl.Uniform1i(p.loc.skinCount, skinCount)
+	v := p.vs
+	gl.ProgramUniformMatrix4fv(v.id, v.model, 1, false, &model[0])
+	gl.ProgramUniform1i(v.id, v.skinBase, skinBase)
+	gl.ProgramUniform1i(v.id, v.skinCount, skinCount)
 }
 
 // SetShape sets the per-shape values.
 func (p *Program) SetShape(billboard int32, highlight [4]float32, alphaScale float32) {
-	gl.Uniform1i(p.loc.billboard, billboard)
-	gl.Uniform4f(p.loc.highlight, highlight[0], highlight[1], highlight[2], highlight[3])
-	gl.Uniform1f(p.loc.alphaScale, alphaScale)
+	gl.ProgramUniform1i(p.vs.id, p.vs.billboard, billboard)
+	gl.ProgramUniform4f(p.fs, p.loc.highlight, highlight[0], highlight[1], highlight[2], highlight[3])
+	gl.ProgramUniform1f(p.fs, p.loc.alphaScale, alphaScale)
 }
 
-// SetValues loads the registers, konst colours, indirect matrices and
-// the finished texture matrices (rows s, t, q over the texgen source,
-// one per slot).
-func (p *Program) SetValues(v *gx.Values, ind *[3][2][3]float32, texMtx *[10]mgl32.Mat4) {
-	gl.Uniform4fv(p.loc.matColor, 2, &v.MatColor[0][0])
-	gl.Uniform4fv(p.loc.ambColor, 2, &v.AmbColor[0][0])
-	gl.Uniform4fv(p.loc.tevColor, 4, &v.TevColor[0][0])
-	gl.Uniform4fv(p.loc.konst, 4, &v.Konst[0][0])
-	gl.Uniform3fv(p.loc.indMtx, 6, &ind[0][0][0])
-	gl.UniformMatrix4fv(p.loc.texMtx, 10, false, &texMtx[0][0])
+// VertexState is the shared vertex program's configuration for one
+// material: colour-channel controls and texgens (u_chan, u_texGen).
+type VertexState struct {
+	Chan              [4][4]int32
+	TexGen            [8][4]int32
+	NumChans, NumGens int32
+}
+
+// MakeVertexState packs s's channels and texgens.
+func MakeVertexState(s *gx.Shader, out *VertexState) {
+	out.NumChans, out.NumGens = int32(s.NumChans), int32(s.NumTexGens)
+	for k, c := range s.Chans {
+		w := int32(c.DiffuseFn&3) | int32(c.AttnFn&3)<<2
+		if c.LitMask != 0 {
+			w |= 16
+		}
+		out.Chan[k] = [4]int32{b2i(c.Lighting), int32(c.MatSrc & 1), int32(c.AmbSrc & 1), w}
+	}
+	for i, g := range s.TexGens {
+		mtx := int32(-1)
+		if g.Matrix >= 30 && g.Matrix <= 57 && (g.Matrix-30)%3 == 0 {
+			mtx = int32(g.Matrix-30) / 3
+		}
+		out.TexGen[i] = [4]int32{int32(g.Type), int32(g.Source), mtx, 0}
+	}
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// SetValues loads the registers, konst colours, indirect matrices, the
+// finished texture matrices (rows s, t, q over the texgen source, one per
+// slot) and the vertex configuration.
+func (p *Program) SetValues(v *gx.Values, ind *[3][2][3]float32, texMtx *[10]mgl32.Mat4, vs *VertexState) {
+	q := p.vs
+	gl.ProgramUniform4fv(q.id, q.matColor, 2, &v.MatColor[0][0])
+	gl.ProgramUniform4fv(q.id, q.ambColor, 2, &v.AmbColor[0][0])
+	gl.ProgramUniformMatrix4fv(q.id, q.texMtx, 10, false, &texMtx[0][0])
+	gl.ProgramUniform4iv(q.id, q.chan_, 4, &vs.Chan[0][0])
+	gl.ProgramUniform4iv(q.id, q.texGen, 8, &vs.TexGen[0][0])
+	gl.ProgramUniform1i(q.id, q.numChans, vs.NumChans)
+	gl.ProgramUniform1i(q.id, q.numTexGens, vs.NumGens)
+	gl.ProgramUniform4fv(p.fs, p.loc.tevColor, 4, &v.TevColor[0][0])
+	gl.ProgramUniform4fv(p.fs, p.loc.konst, 4, &v.Konst[0][0])
+	gl.ProgramUniform3fv(p.fs, p.loc.indMtx, 6, &ind[0][0][0])
 }

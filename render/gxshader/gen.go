@@ -35,16 +35,24 @@ const (
 	AttrUV01   = 9 // uv sets 0 and 1 in one vec4; 10 sets 2,3; 11: 4,5; 12: 6,7
 )
 
-// Source is the GLSL of one material: vertex and fragment shader bodies
-// (without the #version line).
+// Source is the GLSL of one material: the vertex shader (the same for
+// every material: what differs is in uniforms, SetShader) and the
+// fragment shader generated from its TEV state (without the #version
+// line).
 type Source struct{ Vertex, Fragment string }
 
 // Generate writes the program for s.
 func Generate(s *gx.Shader) Source {
-	return Source{Vertex: vertexShader(s), Fragment: fragmentShader(s)}
+	return Source{Vertex: VertexShader, Fragment: fragmentShader(s)}
 }
 
-const vertexPrelude = `layout(location = 0) in vec3 a_pos;
+// VertexShader is the vertex stage of every GX program: skinning as the
+// model shader does it, the colour channels and texture-coordinate
+// generators as the hardware computes them per vertex, configured by
+// uniforms (u_chan, u_texGen) so one compiled program serves every
+// material; drivers take long over vertex programs, and a model has
+// dozens of materials.
+const VertexShader = `layout(location = 0) in vec3 a_pos;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec4 a_color0;
 layout(location = 4) in uvec4 a_joints0;
@@ -68,15 +76,21 @@ uniform vec4 u_matColor[2];
 uniform vec4 u_ambColor[2];
 uniform vec3 u_lightDir;   // view space, towards the light
 uniform vec4 u_lightColor;
-uniform mat4 u_texMtx[10]; // rows s, t, q of each texture matrix (and w unused)
+uniform mat4 u_texMtx[10]; // rows s, t, q of each texture matrix
+// u_chan: per COLOR0, ALPHA0, COLOR1, ALPHA1: (lighting, material from
+// vertex, ambient from vertex, diffuse function + 4 × attenuation
+// function + 16 when a light is on); u_numChans channels are used.
+uniform ivec4 u_chan[4];
+uniform int u_numChans;
+// u_texGen: per texgen (type, source, matrix slot or -1); u_numTexGens.
+uniform ivec4 u_texGen[8];
+uniform int u_numTexGens;
 
-out vec4 v_color0;
-out vec4 v_color1;
-`
+out gl_PerVertex { vec4 gl_Position; };
+layout(location = 0) out vec4 v_color0;
+layout(location = 1) out vec4 v_color1;
+layout(location = 2) out vec3 v_tex[8];
 
-// The skin blend is render's model rule: Σ wᵢ·Mᵢ over the palette
-// entries in the texture buffer; no influence leaves the vertex alone.
-const vertexSkin = `
 mat4 paletteMatrix(uint e) {
 	int at = (u_skinBase + int(e)) * 4;
 	return mat4(texelFetch(u_skin, at), texelFetch(u_skin, at + 1), texelFetch(u_skin, at + 2), texelFetch(u_skin, at + 3));
@@ -109,16 +123,25 @@ mat4 billboarded(mat4 mv) {
 	mv[2].xyz = cross(x, y) * sc.z;
 	return mv;
 }
-`
 
-func vertexShader(s *gx.Shader) string {
-	var b strings.Builder
-	b.WriteString(vertexPrelude)
-	for i := 0; i < int(s.NumTexGens); i++ {
-		fmt.Fprintf(&b, "out vec3 v_tex%d;\n", i)
-	}
-	b.WriteString(vertexSkin)
-	b.WriteString(`
+// channel is one half (rgb or alpha) of a colour channel: the material
+// source, lit by the ambient source plus the stand-in light when asked.
+vec4 channel(ivec4 c, int k, vec4 vtx, float nl) {
+	vec4 mat = c.y != 0 ? vtx : u_matColor[k];
+	if (c.x == 0) return mat;
+	vec4 amb = c.z != 0 ? vtx : u_ambColor[k];
+	int fn = c.w & 3, attnFn = (c.w >> 2) & 3;
+	float diff = fn == 0 ? 1.0 : fn == 1 ? nl : max(nl, 0.0);
+	float attn = attnFn == 0 ? (nl > 0.0 ? 1.0 : 0.0) : 1.0; // specular: lit from the front only
+	float on = (c.w & 16) != 0 ? 1.0 : 0.0;
+	return mat * clamp(amb + on * diff * attn * u_lightColor, 0.0, 1.0);
+}
+
+vec2 uvSet(int k) {
+	vec4 p = k < 2 ? a_uv01 : k < 4 ? a_uv23 : k < 6 ? a_uv45 : a_uv67;
+	return (k & 1) == 0 ? p.xy : p.zw;
+}
+
 void main() {
 	mat4 skin = skinOf();
 	vec4 mpos = skin * vec4(a_pos, 1.0);
@@ -128,88 +151,41 @@ void main() {
 	vec3 n = mat3(mv) * a_normal;
 	n = dot(n, n) > 1e-12 ? normalize(n) : vec3(0.0, 0.0, 1.0);
 	float nl = dot(n, normalize(u_lightDir));
-`)
-	// Colour channels: COLOR0, ALPHA0, COLOR1, ALPHA1.
-	for ch := 0; ch < 2; ch++ {
-		fmt.Fprintf(&b, "\tv_color%d = vec4(0.0);\n", ch)
-		if ch >= int(s.NumChans) {
-			continue
-		}
-		vtx := fmt.Sprintf("a_color%d", ch)
-		for part, comps := range []string{"rgb", "a"} {
-			c := s.Chans[2*ch+part]
-			src := func(fromVertex uint8, reg string) string {
-				if fromVertex != 0 {
-					return vtx + "." + comps
-				}
-				return fmt.Sprintf("%s[%d].%s", reg, ch, comps)
-			}
-			mat := src(c.MatSrc, "u_matColor")
-			if !c.Lighting {
-				fmt.Fprintf(&b, "\tv_color%d.%s = %s;\n", ch, comps, mat)
-				continue
-			}
-			light := "0.0"
-			if c.LitMask != 0 {
-				diff := "1.0"
-				switch c.DiffuseFn {
-				case 1:
-					diff = "nl"
-				case 2:
-					diff = "max(nl, 0.0)"
-				}
-				attn := "1.0"
-				if c.AttnFn == 0 { // specular: lit only from the front
-					attn = "(nl > 0.0 ? 1.0 : 0.0)"
-				}
-				light = fmt.Sprintf("%s * %s * u_lightColor.%s", diff, attn, comps)
-			}
-			fmt.Fprintf(&b, "\tv_color%d.%s = %s * clamp(%s + %s, 0.0, 1.0);\n", ch, comps, mat, src(c.AmbSrc, "u_ambColor"), light)
-		}
+	vec4 c0 = vec4(0.0), c1 = vec4(0.0);
+	if (u_numChans > 0) {
+		c0 = vec4(channel(u_chan[0], 0, a_color0, nl).rgb, channel(u_chan[1], 0, a_color0, nl).a);
 	}
-	// Texture-coordinate generators.
-	for i := 0; i < int(s.NumTexGens); i++ {
-		g := s.TexGens[i]
-		var src string
-		switch {
-		case g.Source == 0:
-			src = "mpos"
-		case g.Source == 1:
-			src = "vec4(mnrm, 1.0)"
-		case g.Source >= 4 && g.Source <= 11:
-			k := g.Source - 4
-			src = fmt.Sprintf("vec4(a_uv%d%d.%s, 1.0, 1.0)", k/2*2, k/2*2+1, [2]string{"xy", "zw"}[k%2])
-		case g.Source >= 12 && g.Source <= 18 && int(g.Source-12) < i:
-			src = fmt.Sprintf("vec4(v_tex%d, 1.0)", g.Source-12)
-		case g.Source == 19 || g.Source == 20:
-			src = fmt.Sprintf("vec4(v_color%d.rg, 1.0, 1.0)", g.Source-19)
-		default:
-			src = "vec4(0.0, 0.0, 1.0, 1.0)"
-		}
-		switch {
-		case g.Type == 10: // SRTG: the channel's red and green
-			fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, src)
-		case g.Type >= 2 && g.Type <= 9: // emboss: the source coordinate
-			fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, src)
-		default:
-			mtx := "%s"
-			if g.Matrix >= 30 && g.Matrix <= 57 && (g.Matrix-30)%3 == 0 {
-				mtx = fmt.Sprintf("(u_texMtx[%d] * %%s)", (g.Matrix-30)/3)
-			}
-			v := fmt.Sprintf(mtx, src)
-			if g.Type == 1 {
-				fmt.Fprintf(&b, "\tv_tex%d = vec3(%s.xy, 1.0);\n", i, v)
-			} else {
-				fmt.Fprintf(&b, "\tv_tex%d = %s.xyz;\n", i, v)
-			}
-		}
+	if (u_numChans > 1) {
+		c1 = vec4(channel(u_chan[2], 1, a_color1, nl).rgb, channel(u_chan[3], 1, a_color1, nl).a);
 	}
-	b.WriteString("}\n")
-	return b.String()
+	v_color0 = c0;
+	v_color1 = c1;
+	vec3 tc[8];
+	for (int i = 0; i < 8; i++) {
+		tc[i] = vec3(0.0, 0.0, 1.0);
+		if (i >= u_numTexGens) continue;
+		ivec4 g = u_texGen[i];
+		vec4 src = vec4(0.0, 0.0, 1.0, 1.0);
+		if (g.y == 0) src = mpos;
+		else if (g.y == 1) src = vec4(mnrm, 1.0);
+		else if (g.y >= 4 && g.y <= 11) src = vec4(uvSet(g.y - 4), 1.0, 1.0);
+		else if (g.y >= 12 && g.y <= 18 && g.y - 12 < i) src = vec4(tc[g.y - 12], 1.0);
+		else if (g.y == 19) src = vec4(c0.rg, 1.0, 1.0);
+		else if (g.y == 20) src = vec4(c1.rg, 1.0, 1.0);
+		if (g.x >= 2) { // SRTG (the channel's red and green) and emboss: the source as it is
+			tc[i] = vec3(src.xy, 1.0);
+			continue;
+		}
+		vec4 r = g.z >= 0 ? u_texMtx[g.z] * src : src;
+		tc[i] = g.x == 1 ? vec3(r.xy, 1.0) : r.xyz;
+	}
+	v_tex = tc;
 }
+`
 
-const fragmentPrelude = `in vec4 v_color0;
-in vec4 v_color1;
+const fragmentPrelude = `layout(location = 0) in vec4 v_color0;
+layout(location = 1) in vec4 v_color1;
+layout(location = 2) in vec3 v_tex[8];
 uniform sampler2D u_tex0;
 uniform sampler2D u_tex1;
 uniform sampler2D u_tex2;
@@ -244,6 +220,24 @@ var colorIn = [16]string{"r.rgb", "r.aaa", "c0.rgb", "c0.aaa", "c1.rgb", "c1.aaa
 var alphaIn = [8]string{"r.a", "c0.a", "c1.a", "c2.a", "t.a", "ras.a", "k.a", "0.0"}
 
 var regName = [4]string{"r", "c0", "c1", "c2"}
+
+// wrapColor and wrapAlpha are an A, B or C input: a register's low 8
+// bits (registers may leave 0..255); the other inputs are 8-bit already,
+// and leaving the wrap out of them keeps the program small (drivers
+// compile it faster).
+func wrapColor(in uint8) string {
+	if in < 8 {
+		return "w8(vec4(" + colorIn[in] + ", 0.0)).rgb"
+	}
+	return colorIn[in&15]
+}
+
+func wrapAlpha(in uint8) string {
+	if in < 4 {
+		return "w8(" + alphaIn[in] + ")"
+	}
+	return alphaIn[in&7]
+}
 
 // konstColor is the expression of a konst colour selection
 // (GXTevKColorSel), konstAlpha of an alpha one (GXTevKAlphaSel).
@@ -287,9 +281,6 @@ func indScale(s uint8) float64 { return float64(uint(1) << min(s, 8)) }
 func fragmentShader(s *gx.Shader) string {
 	var b strings.Builder
 	b.WriteString(fragmentPrelude)
-	for i := 0; i < int(s.NumTexGens); i++ {
-		fmt.Fprintf(&b, "in vec3 v_tex%d;\n", i)
-	}
 	b.WriteString(`
 void main() {
 	vec4 c0 = q8(u_tevColor[0]), c1 = q8(u_tevColor[1]), c2 = q8(u_tevColor[2]), r = q8(u_tevColor[3]);
@@ -303,9 +294,9 @@ void main() {
 		}
 		g := s.TexGens[tc]
 		if g.Type == 0 {
-			return fmt.Sprintf("(v_tex%d.xy / (v_tex%d.z == 0.0 ? 1.0 : v_tex%d.z))", tc, tc, tc)
+			return fmt.Sprintf("(v_tex[%d].xy / (v_tex[%d].z == 0.0 ? 1.0 : v_tex[%d].z))", tc, tc, tc)
 		}
-		return fmt.Sprintf("v_tex%d.xy", tc)
+		return fmt.Sprintf("v_tex[%d].xy", tc)
 	}
 	// Indirect stages: their texture's a, b, g as 8-bit numbers.
 	for i := 0; i < int(s.NumInd) && i < 4; i++ {
@@ -348,8 +339,8 @@ void main() {
 		}
 		fmt.Fprintf(&b, "\tk = vec4(%s, %s);\n", konstColor(st.KColorSel), konstAlpha(st.KAlphaSel))
 		cc, ca := st.Color, st.Alpha
-		fmt.Fprintf(&b, "\tsa = w8(vec4(%s, 0.0)).rgb; sb = w8(vec4(%s, 0.0)).rgb; sc = w8(vec4(%s, 0.0)).rgb;\n", colorIn[cc.In[0]], colorIn[cc.In[1]], colorIn[cc.In[2]])
-		fmt.Fprintf(&b, "\taa = w8(%s); ab = w8(%s); ac = w8(%s);\n", alphaIn[ca.In[0]&7], alphaIn[ca.In[1]&7], alphaIn[ca.In[2]&7])
+		fmt.Fprintf(&b, "\tsa = %s; sb = %s; sc = %s;\n", wrapColor(cc.In[0]), wrapColor(cc.In[1]), wrapColor(cc.In[2]))
+		fmt.Fprintf(&b, "\taa = %s; ab = %s; ac = %s;\n", wrapAlpha(ca.In[0]&7), wrapAlpha(ca.In[1]&7), wrapAlpha(ca.In[2]&7))
 		// Both halves read the registers as they were before the stage.
 		fmt.Fprintf(&b, "\ttc = %s;\n", combineColor(cc, colorIn[cc.In[3]]))
 		fmt.Fprintf(&b, "\t%s.a = %s;\n", regName[ca.Reg&3], combineAlpha(ca, alphaIn[ca.In[3]&7]))
