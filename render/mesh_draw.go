@@ -225,6 +225,7 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 	}
 	lastDraw := int32(-1)
 	meshProgram := true
+	r.beginGX()
 	for _, it := range items {
 		d := &s.Meshes[it.draw]
 		if gm := gxMaterialOf(shapeMaterial(d.Model, &d.Model.Shapes[it.shape])); gm != nil {

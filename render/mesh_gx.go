@@ -22,13 +22,18 @@ import (
 // through the GX pipeline.
 type gxSource interface{ GXMaterial() *gx.Material }
 
-// gxMaterialOf is mat's GX state, nil for a material of another kind.
+// gxMaterialOf is mat's GX state, nil for a material of another kind
+// and for one without TEV stages (the hardware draws nothing sensible
+// with none: such a material, which only synthetic files have, keeps the
+// model shader).
 func gxMaterialOf(mat *mesh.Material) *gx.Material {
 	if mat == nil {
 		return nil
 	}
 	if g, ok := mat.Native.(gxSource); ok {
-		return g.GXMaterial()
+		if m := g.GXMaterial(); m != nil && m.Shader.NumStages > 0 {
+			return m
+		}
 	}
 	return nil
 }
@@ -85,6 +90,29 @@ type gxState struct {
 	gxValues   *gx.Values
 	gxInd      *[3][2][3]float32
 	gxVertex   *gxshader.VertexState
+	// gxCameraSet and gxLastDraw say what the shared vertex program
+	// already holds in this scene.
+	gxCameraSet bool
+	gxLastDraw  int32
+}
+
+// beginGX forgets what the shared vertex program holds: a new scene.
+func (r *Renderer) beginGX() { r.gxCameraSet, r.gxLastDraw = false, -1 }
+
+// usedMaps are the texture maps s samples (bit i: map i).
+func usedMaps(s *gx.Shader) uint8 {
+	var m uint8
+	for i := 0; i < int(s.NumStages); i++ {
+		if t := s.Stages[i].TexMap; t < 8 {
+			m |= 1 << t
+		}
+	}
+	for i := 0; i < int(s.NumInd) && i < 4; i++ {
+		if t := s.Ind[i].TexMap; t < 8 {
+			m |= 1 << t
+		}
+	}
+	return m
 }
 
 func (r *Renderer) initGX() {
@@ -146,10 +174,6 @@ func (r *Renderer) GXProblems() []string {
 	return p
 }
 
-// GXPrograms is how many GX programs were compiled so far (failed ones
-// included).
-func (r *Renderer) GXPrograms() int { return r.gxCache.Len() }
-
 // drawGXShape draws one shape of a GX material; false when its program
 // failed (the caller draws it with the model shader instead).
 func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material, xray bool) bool {
@@ -174,9 +198,17 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 		return false
 	}
 	p.Use()
-	p.SetCamera(&s.View, &s.Proj)
-	base := int(r.skinBase[it.draw])
-	p.SetDraw(&d.Transform, int32(base), int32(max(0, min(len(d.Skin), r.maxSkin-base))))
+	// Every pipeline shares the vertex program: the camera once per
+	// scene, the model draw's transform once per draw.
+	if !r.gxCameraSet {
+		p.SetCamera(&s.View, &s.Proj)
+		r.gxCameraSet = true
+	}
+	if r.gxLastDraw != it.draw {
+		base := int(r.skinBase[it.draw])
+		p.SetDraw(&d.Transform, int32(base), int32(max(0, min(len(d.Skin), r.maxSkin-base))))
+		r.gxLastDraw = it.draw
+	}
 	h := [4]float32{}
 	if int(it.shape) == d.Highlight {
 		h = highlightColor
@@ -225,7 +257,11 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 
 	// Texture maps 0..7: the slot of that map (a pattern animation's
 	// texture in its place), else white.
+	used := usedMaps(&state)
 	for mp := 0; mp < 8; mp++ {
+		if used&(1<<mp) == 0 {
+			continue
+		}
 		gl.ActiveTexture(gl.TEXTURE0 + uint32(gxshader.TexUnit0+mp))
 		id, smp := r.gxWhite, uint32(0)
 		if mat != nil {

@@ -54,9 +54,6 @@ type entry struct {
 // NewCache returns an empty cache (no GL calls until Get).
 func NewCache() *Cache { return &Cache{progs: map[gx.Shader]*entry{}} }
 
-// Len is the number of states compiled (or failed) so far.
-func (c *Cache) Len() int { return len(c.progs) }
-
 // Get returns the pipeline of s, compiling its fragment program on first
 // use (and the shared vertex program on the very first); name (the
 // material's) goes into a compile error. fresh says this call compiled.
@@ -64,12 +61,13 @@ func (c *Cache) Get(s *gx.Shader, name string) (p *Program, fresh bool, err erro
 	if e, ok := c.progs[*s]; ok {
 		return e.p, false, e.err
 	}
+	src := Generate(s)
 	if c.vs == nil && c.vsErr == nil {
-		c.vs, c.vsErr = compileVertex(VertexShader)
+		c.vs, c.vsErr = compileVertex(src.Vertex)
 	}
 	if c.vsErr != nil {
 		err = fmt.Errorf("render: material %s: %v", name, c.vsErr)
-	} else if p, err = compileFragment(c.vs, fragmentShader(s)); err != nil {
+	} else if p, err = compileFragment(c.vs, src.Fragment); err != nil {
 		err = fmt.Errorf("render: material %s: %v", name, err)
 	}
 	c.progs[*s] = &entry{p, err}
