@@ -225,19 +225,7 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 	var anim *viewmodel.GXDraw
 	if md != nil {
 		anim = &md.GX
-		for k := 0; k < 4; k++ {
-			if anim.TevColorSet&(1<<k) != 0 {
-				v.TevColor[k] = anim.TevColor[k]
-			}
-			if anim.KonstSet&(1<<k) != 0 {
-				v.Konst[k] = anim.Konst[k]
-			}
-		}
-		for k := 0; k < 2; k++ {
-			if anim.MatColorSet&(1<<k) != 0 {
-				v.MatColor[k] = anim.MatColor[k]
-			}
-		}
+		anim.Apply(v)
 	}
 	model := d.Transform
 	for k := range r.gxTexMtx {

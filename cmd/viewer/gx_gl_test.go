@@ -404,6 +404,16 @@ func (c *gxCase) expected(q int) (rgb [3]int, kept bool) {
 	return blend(c.mat.Blend, out, c.bg), true
 }
 
+// showAlpha adds a stage after the first that shows the first's alpha
+// (APREV) as the colour, keeping it as the alpha.
+func (c *gxCase) showAlpha() {
+	s := &c.mat.Shader
+	s.NumStages = 2
+	s.Stages[1] = s.Stages[0]
+	s.Stages[1].Color = gx.Combiner{In: [4]uint8{15, 15, 15, 1}}
+	s.Stages[1].Alpha = gx.Combiner{In: [4]uint8{7, 7, 7, 0}, Clamp: true}
+}
+
 // draw renders the case and returns the image.
 func (c *gxCase) draw(t *testing.T, o *render.Offscreen) *image.RGBA {
 	t.Helper()
@@ -503,12 +513,9 @@ func TestGXColorAndAlphaInputs(t *testing.T) {
 		// APREV into the colour.
 		for in := uint8(0); in < 8; in++ {
 			c := gxCase{name: fmt.Sprintf("alpha input %d", in), mat: baseMaterial(), col0: [4]int{200, 150, 100, 50}, bg: opaqueBG}
-			c.mat.Shader.NumStages = 2
-			c.mat.Shader.Stages[0].Alpha.In = [4]uint8{7, in, 6, 7} // B × konst-alpha (K0.a = 45... overwritten below)
+			c.mat.Shader.Stages[0].Alpha.In = [4]uint8{7, in, 6, 7} // B × konst alpha
 			c.mat.Shader.Stages[0].KAlphaSel = 0                    // 1: B passes whole
-			c.mat.Shader.Stages[1] = c.mat.Shader.Stages[0]
-			c.mat.Shader.Stages[1].Color.In = [4]uint8{15, 15, 15, 1}
-			c.mat.Shader.Stages[1].Alpha.In = [4]uint8{7, 7, 7, 0}
+			c.showAlpha()
 			c.check(t, o, false)
 		}
 		// Every konst selection, colour and alpha.
@@ -522,12 +529,9 @@ func TestGXColorAndAlphaInputs(t *testing.T) {
 				continue // no alpha selection there
 			}
 			c.name = fmt.Sprintf("konst alpha selection 0x%02x", sel)
-			c.mat.Shader.NumStages = 2
 			st.KAlphaSel = sel
 			st.Alpha.In = [4]uint8{7, 7, 7, 6}
-			c.mat.Shader.Stages[1] = *st
-			c.mat.Shader.Stages[1].Color.In = [4]uint8{15, 15, 15, 1}
-			c.mat.Shader.Stages[1].Alpha.In = [4]uint8{7, 7, 7, 0}
+			c.showAlpha()
 			c.check(t, o, false)
 		}
 	})
@@ -544,11 +548,7 @@ func TestGXOperationsBiasScaleClamp(t *testing.T) {
 						c.mat.Shader.Stages[0].Color = k
 						ka := gx.Combiner{In: [4]uint8{1, 2, 4, 5}, Op: op, Bias: bias, Scale: scale, Clamp: clamp}
 						c.mat.Shader.Stages[0].Alpha = ka
-						// A second stage shows the alpha result.
-						c.mat.Shader.NumStages = 2
-						c.mat.Shader.Stages[1] = c.mat.Shader.Stages[0]
-						c.mat.Shader.Stages[1].Color = gx.Combiner{In: [4]uint8{15, 15, 15, 1}} // PREV.rgb = APREV
-						c.mat.Shader.Stages[1].Alpha = gx.Combiner{In: [4]uint8{7, 7, 7, 0}, Clamp: true}
+						c.showAlpha()
 						c.check(t, o, !clamp)
 						// and the colour result itself
 						c.mat.Shader.NumStages = 1
@@ -570,11 +570,8 @@ func TestGXCompareModes(t *testing.T) {
 				c.mat.Shader.Stages[0].Color = gx.Combiner{In: [4]uint8{8, b, 14, 6}, Op: op, Clamp: true}
 				c.check(t, o, false)
 				c.name = fmt.Sprintf("alpha compare %d, B %d", op, b)
-				c.mat.Shader.NumStages = 2
 				c.mat.Shader.Stages[0].Alpha = gx.Combiner{In: [4]uint8{4, 1, 6, 3}, Op: op, Clamp: true}
-				c.mat.Shader.Stages[1] = c.mat.Shader.Stages[0]
-				c.mat.Shader.Stages[1].Color = gx.Combiner{In: [4]uint8{15, 15, 15, 1}, Clamp: true}
-				c.mat.Shader.Stages[1].Alpha = gx.Combiner{In: [4]uint8{7, 7, 7, 0}, Clamp: true}
+				c.showAlpha()
 				c.check(t, o, false)
 			}
 		}

@@ -117,24 +117,7 @@ func (r *rig) gxView(v *viewmodel.View) {
 	d := &r.gx.scratch
 	r.animateMaterials(d, m, 0)
 	if g.Material < len(d.Materials) {
-		liveValues(&g.Live, &d.Materials[g.Material].GX)
+		d.Materials[g.Material].GX.Apply(&g.Live)
 	}
 	v.GX = g
-}
-
-// liveValues overlays what animations set on the stored registers.
-func liveValues(v *gx.Values, a *viewmodel.GXDraw) {
-	for k := 0; k < 4; k++ {
-		if a.TevColorSet&(1<<k) != 0 {
-			v.TevColor[k] = a.TevColor[k]
-		}
-		if a.KonstSet&(1<<k) != 0 {
-			v.Konst[k] = a.Konst[k]
-		}
-	}
-	for k := 0; k < 2; k++ {
-		if a.MatColorSet&(1<<k) != 0 {
-			v.MatColor[k] = a.MatColor[k]
-		}
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/mesh"
+	"github.com/animscope/animscope/mesh/gx"
 )
 
 // Color is linear RGBA in 0..1.
@@ -155,4 +156,21 @@ type GXDraw struct {
 	// StageOff turns TEV stages off (bit i: stage i), to inspect their
 	// effect: a stage turned off writes nothing.
 	StageOff uint16
+}
+
+// Apply puts what g sets over the registers v holds.
+func (g *GXDraw) Apply(v *gx.Values) {
+	for k := 0; k < 4; k++ {
+		if g.TevColorSet&(1<<k) != 0 {
+			v.TevColor[k] = g.TevColor[k]
+		}
+		if g.KonstSet&(1<<k) != 0 {
+			v.Konst[k] = g.Konst[k]
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if g.MatColorSet&(1<<k) != 0 {
+			v.MatColor[k] = g.MatColor[k]
+		}
+	}
 }

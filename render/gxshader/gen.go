@@ -357,66 +357,56 @@ void main() {
 	return b.String()
 }
 
+// scalarCompare is the condition of compare ops 8..13 (R8, GR16, BGR24;
+// the alpha combiner's too compare the colour inputs A and B).
+func scalarCompare(op uint8) string {
+	switch op {
+	case 8:
+		return "sa.r > sb.r"
+	case 9:
+		return "abs(sa.r - sb.r) < 0.5 / 255.0"
+	case 10:
+		return "gr16(vec4(sa, 0.0)) > gr16(vec4(sb, 0.0))"
+	case 11:
+		return "gr16(vec4(sa, 0.0)) == gr16(vec4(sb, 0.0))"
+	case 12:
+		return "bgr24(vec4(sa, 0.0)) > bgr24(vec4(sb, 0.0))"
+	}
+	return "bgr24(vec4(sa, 0.0)) == bgr24(vec4(sb, 0.0))"
+}
+
 func combineColor(c gx.Combiner, d string) string {
-	var e string
 	if c.Op >= 8 {
-		var cond string
 		switch c.Op {
-		case 8:
-			cond = "sa.r > sb.r"
-		case 9:
-			cond = "abs(sa.r - sb.r) < 0.5 / 255.0"
-		case 10:
-			cond = "gr16(vec4(sa, 0.0)) > gr16(vec4(sb, 0.0))"
-		case 11:
-			cond = "gr16(vec4(sa, 0.0)) == gr16(vec4(sb, 0.0))"
-		case 12:
-			cond = "bgr24(vec4(sa, 0.0)) > bgr24(vec4(sb, 0.0))"
-		case 13:
-			cond = "bgr24(vec4(sa, 0.0)) == bgr24(vec4(sb, 0.0))"
-		case 14:
+		case 14: // RGB8: per component
 			return fmt.Sprintf("clamp(%s + mix(vec3(0.0), sc, greaterThan(sa, sb + vec3(0.5 / 255.0))), %s)", d, clampRange(c.Clamp))
-		default:
+		case 15:
 			return fmt.Sprintf("clamp(%s + mix(vec3(0.0), sc, lessThan(abs(sa - sb), vec3(0.5 / 255.0))), %s)", d, clampRange(c.Clamp))
 		}
-		return fmt.Sprintf("clamp(%s + ((%s) ? sc : vec3(0.0)), %s)", d, cond, clampRange(c.Clamp))
+		return fmt.Sprintf("clamp(%s + ((%s) ? sc : vec3(0.0)), %s)", d, scalarCompare(c.Op), clampRange(c.Clamp))
 	}
-	sign := "+"
-	if c.Op == 1 {
-		sign = "-"
-	}
-	e = fmt.Sprintf("(%s %s mix(sa, sb, sc) + %s) * %s", d, sign, biasValue[c.Bias&3], scaleValue[c.Scale&3])
-	return fmt.Sprintf("clamp(%s, %s)", e, clampRange(c.Clamp))
+	return fmt.Sprintf("clamp((%s %s mix(sa, sb, sc) + %s) * %s, %s)", d, opSign(c.Op), biasValue[c.Bias&3], scaleValue[c.Scale&3], clampRange(c.Clamp))
 }
 
 func combineAlpha(c gx.Combiner, d string) string {
 	if c.Op >= 8 {
-		var cond string
+		cond := scalarCompare(c.Op)
 		switch c.Op {
-		case 8:
-			cond = "sa.r > sb.r"
-		case 9:
-			cond = "abs(sa.r - sb.r) < 0.5 / 255.0"
-		case 10:
-			cond = "gr16(vec4(sa, 0.0)) > gr16(vec4(sb, 0.0))"
-		case 11:
-			cond = "gr16(vec4(sa, 0.0)) == gr16(vec4(sb, 0.0))"
-		case 12:
-			cond = "bgr24(vec4(sa, 0.0)) > bgr24(vec4(sb, 0.0))"
-		case 13:
-			cond = "bgr24(vec4(sa, 0.0)) == bgr24(vec4(sb, 0.0))"
-		case 14:
+		case 14: // A8
 			cond = "aa > ab + 0.5 / 255.0"
-		default:
+		case 15:
 			cond = "abs(aa - ab) < 0.5 / 255.0"
 		}
 		return fmt.Sprintf("clamp(%s + ((%s) ? ac : 0.0), %s)", d, cond, clampRange(c.Clamp))
 	}
-	sign := "+"
-	if c.Op == 1 {
-		sign = "-"
+	return fmt.Sprintf("clamp((%s %s mix(aa, ab, ac) + %s) * %s, %s)", d, opSign(c.Op), biasValue[c.Bias&3], scaleValue[c.Scale&3], clampRange(c.Clamp))
+}
+
+func opSign(op uint8) string {
+	if op == 1 {
+		return "-"
 	}
-	return fmt.Sprintf("clamp((%s %s mix(aa, ab, ac) + %s) * %s, %s)", d, sign, biasValue[c.Bias&3], scaleValue[c.Scale&3], clampRange(c.Clamp))
+	return "+"
 }
 
 func clampRange(clamp bool) string {
