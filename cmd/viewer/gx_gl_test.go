@@ -445,7 +445,7 @@ func (c *gxCase) draw(t *testing.T, o *render.Offscreen) *image.RGBA {
 	}
 	nearest := mesh.Sampler{WrapS: mesh.WrapRepeat, WrapT: mesh.WrapRepeat, MinFilter: mesh.FilterNearest, MagFilter: mesh.FilterNearest}
 	mm := mesh.Material{Name: mat.Name, Native: gxNative{&mat}, Cull: mesh.CullNone,
-		Textures: []mesh.TextureSlot{{Texture: 0, Map: 0, Sampler: nearest, TexMatrix: -1}}}
+		Textures: []mesh.TextureSlot{{Texture: 0, Map: 0, Sampler: nearest, TexMatrix: -1}, {Texture: 0, Map: 1, Sampler: nearest, TexMatrix: -1}}}
 	if mat.Blend.Mode != 0 {
 		mm.Blend.Mode = mesh.Translucent
 	}
@@ -683,4 +683,36 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
+}
+
+// TestGXIndirectOffset: an indirect stage reads the texture's a, b, g
+// (map 1, the same 2×2 texture) and its matrix turns g into an offset
+// of the main lookup's s, in texels: (0, 0, 1/200)·(a, b, g) texels,
+// over a texture 2 texels wide. Where the pixel then samples is worked
+// out here from its own coordinate, with the repeat wrap.
+func TestGXIndirectOffset(t *testing.T) {
+	withOffscreen(t, func(o *render.Offscreen) {
+		c := gxCase{name: "indirect offset", mat: baseMaterial(), bg: opaqueBG}
+		s := &c.mat.Shader
+		s.NumInd = 1
+		s.Ind[0] = gx.IndStage{TexCoord: 0, TexMap: 1}
+		s.Stages[0].Ind = gx.IndTev{Stage: 0, Matrix: 1}
+		s.Stages[0].Color.In = [4]uint8{15, 15, 15, 8}
+		c.mat.IndMtx[0] = [2][3]float32{{0, 0, 1.0 / 200}, {0, 0, 0}}
+		img := c.draw(t, o)
+		for q := 0; q < 4; q++ {
+			x, y := gxTarget/4+(q%2)*gxTarget/2, gxTarget/4+(q/2)*gxTarget/2
+			u := (float64(x) + 0.5) / gxTarget
+			u += float64(gxTexels[q][1]) / 200 / 2 // g/200 texels of a 2-texel-wide texture
+			u -= math.Floor(u)
+			tx := int(u * 2)
+			if d := math.Abs(u*2 - math.Round(u*2)); d < 0.05 {
+				t.Fatalf("quadrant %d: the shifted coordinate %v is too near a texel edge for a sure answer", q, u)
+			}
+			want := gxTexels[(q/2)*2+tx]
+			if got := img.RGBAAt(x, y); absInt(int(got.R)-want[0]) > 2 || absInt(int(got.G)-want[1]) > 2 || absInt(int(got.B)-want[2]) > 2 {
+				t.Errorf("indirect: quadrant %d shows %v, want texel %d %v", q, got, (q/2)*2+tx, want)
+			}
+		}
+	})
 }
