@@ -32,6 +32,13 @@ func (m *Material3) toGX() *gx.Material {
 	for k := 0; k < int(sh.NumTexGens); k++ {
 		t := m.TexGens[k]
 		sh.TexGens[k] = gx.TexGen{Type: t.Type, Source: t.Source, Matrix: t.Matrix}
+		// Texgen k's matrix is texture matrix k: a texgen stored with the
+		// identity but with a texture matrix in its slot goes through it
+		// (its stored SRT is the identity; a BTK animates it, as in the
+		// games; noclip assigns them the same way).
+		if t.Matrix == 60 && k < len(m.TexMatrices) && m.TexMatrices[k] != nil && t.Type <= 1 {
+			sh.TexGens[k].Matrix = 30 + 3*uint8(k)
+		}
 	}
 	sh.NumStages = uint8(min(len(m.TevStages), gx.MaxStages))
 	for k := 0; k < int(sh.NumStages); k++ {
