@@ -39,6 +39,10 @@ type Pairing struct {
 	Models      []*Source
 	Animations  []*Source // files with at least one clip animating joints
 	Suggestions []Suggestion
+	// Others are the files whose clips animate no joint (texture SRT,
+	// colour, texture pattern, visibility): they play beside a model's
+	// joint clip (Suggestion.Side).
+	Others []*Source
 }
 
 // Suggestion is the ranked list of animations for one model.
@@ -46,6 +50,9 @@ type Suggestion struct {
 	Model      *Source
 	Skeleton   *anim.Skeleton
 	Candidates []Candidate
+	// Side are the texture and material clips that go with the model
+	// (SideReason), best first: what plays beside its joint clip.
+	Side []Candidate
 }
 
 // Pairing reasons, in rank order (Rank): the one ranking of an
@@ -104,6 +111,40 @@ func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
 		return MatchingJointCount
 	}
 	return ""
+}
+
+// SideReason is why texture or material clip c of a plays beside model m's
+// joint clip, or "" when it does not: only the reasons that keep a clip
+// within its game — the model's own file, a name after the model, the
+// model's archive, its directory (Reason without the skeleton tests). A
+// clip named after another of models (minigamearrow.btk beside
+// minigamearrow.bmd) belongs to that one, not to m, unless it is in m's
+// own file.
+func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
+	reason := Reason(a, c, m, nil)
+	if reason == "" || reason == SameFile || reason == SameName {
+		return reason
+	}
+	if o := OwnerModel(a, c, models); o != nil && o != m && o.Path != m.Path {
+		return ""
+	}
+	return reason
+}
+
+// OwnerModel is the model among models that clip c of a is named after
+// (NamedAfter), the longest name winning (a_b_wait.btk belongs to a_b.bmd
+// rather than a.bmd); nil when none is. a itself is never its own owner.
+func OwnerModel(a *Source, c *anim.Clip, models []*Source) *Source {
+	var best *Source
+	for _, m := range models {
+		if m.Path == a.Path || !NamedAfter(a.Name(), c.Name, m.Name()) {
+			continue
+		}
+		if best == nil || len(nameStem(m.Name())) > len(nameStem(best.Name())) {
+			best = m
+		}
+	}
+	return best
 }
 
 // bonesMatch reports whether at least 80% (and at least one) of the
@@ -165,11 +206,19 @@ func Pair(srcs []*Source) *Pairing {
 		if len(s.Asset.Skeletons) > 0 {
 			p.Models = append(p.Models, s)
 		}
+		joints, others := false, false
 		for _, c := range s.Asset.Clips {
 			if JointTargets(c) > 0 {
-				p.Animations = append(p.Animations, s)
-				break
+				joints = true
+			} else if len(c.Targets) > 0 {
+				others = true
 			}
+		}
+		if joints {
+			p.Animations = append(p.Animations, s)
+		}
+		if others {
+			p.Others = append(p.Others, s)
 		}
 	}
 	for _, m := range p.Models {
@@ -188,9 +237,21 @@ func Pair(srcs []*Source) *Pairing {
 				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Fit: f, Warnings: f.Warnings})
 			}
 		}
-		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
-			return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
-		})
+		for _, a := range p.Others {
+			for _, c := range a.Asset.Clips {
+				if JointTargets(c) > 0 || len(c.Targets) == 0 {
+					continue
+				}
+				if reason := SideReason(a, c, m, p.Models); reason != "" {
+					sug.Side = append(sug.Side, Candidate{Anim: a, Clip: c, Reason: reason})
+				}
+			}
+		}
+		for _, list := range [][]Candidate{sug.Candidates, sug.Side} {
+			slices.SortStableFunc(list, func(x, y Candidate) int {
+				return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
+			})
+		}
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p

@@ -78,6 +78,10 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		cs.vpW, cs.vpH = 0, 0
 		return
 	}
+	modes := cv.Modes
+	if len(modes) == 0 {
+		modes = anim.LateRuntime.LoopModes()
+	}
 	if cv.Playing {
 		if imgui.Button("Pause##cmp") {
 			u.emit(viewmodel.ComparePause{})
@@ -91,15 +95,15 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		u.emit(viewmodel.CompareReset{})
 	}
 	u.record("compare:reset")
-	tooltip("Back to playback time 0 for all five modes")
+	tooltip("Back to playback time 0 for every mode")
 	imgui.SameLine()
 	imgui.AlignTextToFramePadding()
 	fps := cv.Clip.FPS
 	// Wrapped: a narrow window must not cut it.
 	imgui.PushTextWrapPos()
 	imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
-	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
-		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps))
+	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all %d",
+		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps, len(modes)))
 	if cv.Reverse {
 		imgui.Text("Reverse: the viewer wraps loops at the start; \"game rev\" is the game's frame control run backwards from the end " +
 			"for the same time, whose loop does not wrap below the start (its pose holds the first key).")
@@ -110,20 +114,21 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 	avail := imgui.ContentRegionAvail()
 	gap := imgui.CurrentStyle().ItemSpacing().X
 	lineH := imgui.TextLineHeightWithSpacing()
-	w := (avail.X - 4*gap) / anim.NumLoopModes
+	n := float32(len(modes))
+	w := (avail.X - (n-1)*gap) / n
 	plotH := max(avail.Y*0.3, 110*s)
 	// Nearly square: characters stand taller than wide.
 	h := min(w*1.05, avail.Y-plotH-3*lineH-2*gap)
 	if w < 20*s || h < 20*s {
 		cs.vpW, cs.vpH = 0, 0
-		textDim("Make the window larger to see the five viewports.")
+		textDim("Make the window larger to see the viewports.")
 		return
 	}
 	cs.vpW, cs.vpH = w, h
 	start := imgui.CursorScreenPos()
 	dl := imgui.WindowDrawList()
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
-		x := start.X + float32(m)*(w+gap)
+	for i, m := range modes {
+		x := start.X + float32(i)*(w+gap)
 		label := m.String()
 		col := modeColors[m]
 		if m == cv.FileLoop {
@@ -159,12 +164,12 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		rows = 3
 	}
 	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + rows*lineH})
-	u.framePlot(v, cv, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
+	u.framePlot(v, cv, modes, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
 }
 
 // framePlot draws "animation frame against playback time" for the five
 // modes with the shared playhead; dragging on it moves the shared clock.
-func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float32) {
+func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, modes []anim.LoopMode, w, h float32) {
 	cs := &u.compare
 	s := u.scale
 	pos := imgui.CursorScreenPos()
@@ -220,7 +225,7 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 	}
 	dl.AddText(imgui.Vec2{X: pr.X + 6*s, Y: pr.Y + 2*s}, packed(colTextDim), "animation frame against playback time (frames)")
 	dl.PushClipRectV(pr.min(), pr.max(), true)
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+	for _, m := range modes {
 		cs.path = plot.FramePath(cs.path[:0], m, d, 0, tmax, int(pr.W))
 		col := packed(modeColors[m])
 		width := 1.5 * s
@@ -236,7 +241,7 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 	}
 	px := float32(view.X.ToPixel(cv.Time))
 	dl.AddLineV(imgui.Vec2{X: px, Y: pr.Y}, imgui.Vec2{X: px, Y: pr.Y + pr.H}, packed(colAccent), 2*s)
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+	for _, m := range modes {
 		y := float32(view.Y.ToPixel(cv.Frames[m]))
 		dl.AddCircleFilledV(imgui.Vec2{X: px, Y: y}, 4.5*s, packed(imgui.Vec4{X: 0.05, Y: 0.05, Z: 0.06, W: 1}), 10)
 		dl.AddCircleFilledV(imgui.Vec2{X: px, Y: y}, 3.5*s, packed(modeColors[m]), 10)
@@ -247,8 +252,8 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 		t := view.X.FromPixel(float64(imgui.MousePos().X))
 		imgui.BeginTooltip()
 		textDim(fmt.Sprintf("playback time %.2f frames; drag to move the shared clock", t))
-		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
-			textColored(modeColors[m], fmt.Sprintf("%-14s frame %s", m.String(), fmtFrame(anim.FrameAtTime(m, d, t))))
+		for _, m := range modes {
+			textColored(modeColors[m], fmt.Sprintf("%-14s frame %s", m.String(), fmtFrame(anim.FrameAtTimeRuntime(cv.Runtime, m, d, t))))
 		}
 		imgui.EndTooltip()
 	}

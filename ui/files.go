@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -174,12 +175,28 @@ func (u *UI) archiveTree(f *viewmodel.FileView) *entryDir {
 }
 
 // foldClipsOver is how many clips a file lists flat; more are folded
-// into a skeletal and a texture group, closed unless they hold what plays
-// (a BotW animation file has over a hundred).
+// into one group per kind (skeletal, texture SRT, bone visibility…),
+// closed unless they hold what plays (a BotW animation file has over a
+// hundred).
 const foldClipsOver = 12
 
-// clipList lists a file's clips: flat when few, else in folded groups.
-// Long names are elided, with the full name on hover.
+// clipKind is what clip ci of f animates, as the registry says.
+func clipKind(f *viewmodel.FileView, ci int) string {
+	if ci < len(f.ClipKinds) && f.ClipKinds[ci] != "" {
+		return f.ClipKinds[ci]
+	}
+	if isTexClip(f.Clips[ci]) {
+		return "texture SRT"
+	}
+	if k := materialKind(f.Clips[ci]); k != "" {
+		return k
+	}
+	return "skeletal"
+}
+
+// clipList lists a file's clips: flat when few, else in folded groups by
+// kind, in the order the kinds first appear. Long names are elided, with
+// the full name on hover.
 func (u *UI) clipList(v *viewmodel.View, fi int, f *viewmodel.FileView) {
 	if len(f.Clips) <= foldClipsOver {
 		for ci := range f.Clips {
@@ -187,27 +204,26 @@ func (u *UI) clipList(v *viewmodel.View, fi int, f *viewmodel.FileView) {
 		}
 		return
 	}
-	for _, tex := range []bool{false, true} {
+	var kinds []string
+	for ci := range f.Clips {
+		if k := clipKind(f, ci); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	for _, kind := range kinds {
 		var idx []int
 		playing := false
 		for ci, c := range f.Clips {
-			if isTexClip(c) == tex {
+			if clipKind(f, ci) == kind {
 				idx = append(idx, ci)
-				playing = playing || v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+				playing = playing || v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.PlaysMaterial(c)
 			}
-		}
-		if len(idx) == 0 {
-			continue
-		}
-		label := "skeletal animations"
-		if tex {
-			label = "texture animations"
 		}
 		if playing {
 			imgui.SetNextItemOpen(true, imgui.ConditionOnce)
 		}
-		open := imgui.TreeNodeV(fmt.Sprintf("%s (%d)###clips%d_%v", label, len(idx), fi, tex), imgui.TreeNodeFlagsSpanAvailWidth)
-		u.record(fmt.Sprintf("clips:%d:%v", fi, tex))
+		open := imgui.TreeNodeV(fmt.Sprintf("%s animations (%d)###clips%d_%s", kind, len(idx), fi, kind), imgui.TreeNodeFlagsSpanAvailWidth)
+		u.record(fmt.Sprintf("clips:%d:%s", fi, kind))
 		if !open {
 			continue
 		}
@@ -226,12 +242,7 @@ func (u *UI) clipItem(v *viewmodel.View, fi, ci int) {
 	if name == "" {
 		name = "animation"
 	}
-	kind := "joints"
-	if isTexClip(c) {
-		kind = "texture"
-	} else if k := materialKind(c); k != "" {
-		kind = k
-	}
+	kind := clipKind(&v.Files[fi], ci)
 	suffix := fmt.Sprintf("  ·  %s, %g f, %s", kind, c.Duration, c.Loop)
 	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X
 	shown := elide(name, max(avail, 40*u.scale))

@@ -123,7 +123,9 @@ func (u *UI) transport(v *viewmodel.View, p *viewmodel.Playback) {
 	u.record("loop")
 	if open {
 		u.dismissIfAsked()
-		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+		// Only the modes the clip's runtime has: BFRES clips loop or play
+		// once, J3D's frame control has five.
+		for _, m := range c.Runtime.LoopModes() {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
 				u.emit(viewmodel.SetLoop{Mode: m, Override: m != p.FileLoop})
 			}

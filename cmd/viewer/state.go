@@ -128,8 +128,11 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 	}
 	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
-		for m := range c.Modes {
-			c.Modes[m] = anim.LoopMode(m).String()
+		for _, mode := range cv.Modes {
+			// Modes the clip's runtime lacks (BFRES has once and loop)
+			// stay "" with no viewport.
+			m := int(mode)
+			c.Modes[m] = mode.String()
 			if r, ok := v.ui.ItemRect(fmt.Sprintf("compare:%d", m)); ok {
 				c.Viewports[m] = [4]int{int(r.X * sx), int(r.Y * sy), int(r.W * sx), int(r.H * sy)}
 			}

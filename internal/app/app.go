@@ -39,6 +39,19 @@ type File struct {
 	entries        []viewmodel.ArchiveEntry
 	// broken are the file's unreadable animations, "NAME: error".
 	broken []string
+	// kinds are formats.ClipKind of each clip, filled on first use.
+	kinds []string
+}
+
+// clipKinds is formats.ClipKind of each of the file's clips.
+func (f *File) clipKinds() []string {
+	if len(f.kinds) != len(f.asset.Clips) {
+		f.kinds = make([]string, len(f.asset.Clips))
+		for i, c := range f.asset.Clips {
+			f.kinds[i] = formats.ClipKind(c)
+		}
+	}
+	return f.kinds
 }
 
 // slot is a playing clip: J3D games run a BCK and a BTK with separate

@@ -22,7 +22,7 @@ func (r *rig) setClip(fi, ci int) {
 	}
 	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, r.play.speed)}
-	s.clock.Runtime = r.play.mat.runtime
+	s.clock.Runtime = clipRuntime(c, r.play.mat.runtime)
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isMaterialClip(c) {
 		r.play.addMaterial(s)
@@ -43,6 +43,15 @@ func (r *rig) setClip(fi, ci int) {
 	r.clampSelection()
 	r.play.sceneT = 0
 	r.play.syncClocks()
+}
+
+// clipRuntime is the frame control clip c plays under: its format's own
+// (G3d for BFRES) or, for JSystem clips, the generation jsys in force.
+func clipRuntime(c *anim.Clip, jsys anim.Runtime) anim.Runtime {
+	if r := formats.ClipInfo(c).Runtime; !r.JSystem() {
+		return r
+	}
+	return jsys
 }
 
 // setModel uses skeleton si of file fi.

@@ -32,8 +32,15 @@ func TestInfoArchivePairing(t *testing.T) {
 	if len(p.Models) != 1 || p.Models[0].Path != "biped/bmdl/biped.bmd" || p.Models[0].Joints != 12 {
 		t.Errorf("models %+v", p.Models)
 	}
-	if len(p.Animations) != 2 || len(p.Suggestions) != 1 || len(p.Suggestions[0].Animations) != 2 {
+	// Every animation is listed, the BTK too (it plays beside the model).
+	if len(p.Animations) != 3 || len(p.Suggestions) != 1 || len(p.Suggestions[0].Animations) != 2 {
 		t.Fatalf("pairing %+v", p)
+	}
+	if a := p.Animations[2]; a.Path != "biped/btk/btk_basic.btk" || a.Kind != "texture SRT" || a.Joints != 0 || a.Targets != 2 {
+		t.Errorf("third animation %+v, want the texture SRT btk_basic.btk", a)
+	}
+	if s := p.Suggestions[0].Side; len(s) != 1 || s[0].Path != "biped/btk/btk_basic.btk" || s[0].Reason != "same archive" {
+		t.Errorf("beside the model: %+v", s)
 	}
 	for i, want := range []string{"biped/bck/walk.bck", "biped/bck/wave.bck"} {
 		c := p.Suggestions[0].Animations[i]

@@ -133,12 +133,16 @@ type FileView struct {
 	Archive, Entry string
 	Entries        []ArchiveEntry
 
-	Name     string // base name
-	Path     string
-	Kind     string // the format's display name ("J3D BCK", "RARC")
-	Clips    []*anim.Clip
-	Skels    []*anim.Skeleton
-	Warnings []string
+	Name  string // base name
+	Path  string
+	Kind  string // the format's display name ("J3D BCK", "RARC")
+	Clips []*anim.Clip
+	// ClipKinds say what each clip animates ("skeletal", "texture SRT",
+	// "bone visibility"), from the format registry; the Files tree
+	// groups by them.
+	ClipKinds []string
+	Skels     []*anim.Skeleton
+	Warnings  []string
 	// Broken lists the file's animations that could not be read, as
 	// "NAME: error".
 	Broken []string
