@@ -114,18 +114,31 @@ func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
 }
 
 // SideReason is why texture or material clip c of a plays beside model m's
-// joint clip, or "" when it does not: only the reasons that keep a clip
-// within its game — the model's own file, a name after the model, the
-// model's archive, its directory (Reason without the skeleton tests). A
-// clip named after another of models (minigamearrow.btk beside
-// minigamearrow.bmd) belongs to that one, not to m, unless it is in m's
-// own file.
+// joint clip, or "" when it does not. Such clips stay within their game:
+// the model's own file and a name after the model (as the games name
+// them: minigamebombhei_battle.bmd ↔ minigamebombhei_battle_1p.brk) always
+// qualify; otherwise a clip inside an archive goes only with models of
+// that archive and a model inside one takes only its clips, a clip in a file that holds a model of its own (among
+// models) only with that one, and a loose clip-only file with models in
+// its directory. A clip named after another of models (minigamearrow.btk
+// beside minigamearrow.bmd) belongs to that one.
 func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
 	reason := Reason(a, c, m, nil)
-	if reason == "" || reason == SameFile || reason == SameName {
+	switch reason {
+	case SameFile, SameName:
 		return reason
+	case "":
+		return ""
 	}
-	if o := OwnerModel(a, c, models); o != nil && o != m && o.Path != m.Path {
+	if (a.Archive != "" || m.Archive != "") && reason != SameArchive {
+		return "" // an archive's clips and models keep to themselves
+	}
+	for _, o := range models {
+		if o.Path == a.Path {
+			return "" // its own file's model is the one it animates
+		}
+	}
+	if o := OwnerModel(a, c, models); o != nil && o.Path != m.Path {
 		return ""
 	}
 	return reason

@@ -31,6 +31,7 @@ type guiFlags struct {
 	noConfig    bool
 	labels      bool
 	selectName  string
+	clipName    string
 	cpuProfile  string
 	stateJSON   string
 	churn       int
@@ -51,6 +52,7 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.BoolVar(&g.noConfig, "no-config", false, "neither read nor write settings (window, recent files, panel layout)")
 	fs.BoolVar(&g.labels, "labels", false, "show joint names")
 	fs.StringVar(&g.selectName, "select", "", "select the joint (or texture entry) with this name, or #INDEX for the joint clip's target INDEX")
+	fs.StringVar(&g.clipName, "clip", "", "play the open animation with this name (a BFRES animation's name, or a file's name with or without extension)")
 	fs.StringVar(&g.stateJSON, "state-json", "", "with each screenshot, write the view's state (3D viewport, camera, joint positions, open files, messages) as JSON to this file")
 	fs.IntVar(&g.churn, "churn", 0, "long-session check: close and reopen the files N times, one step per frame; --state-json gets memory and GL object counts before and after")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")

@@ -84,6 +84,9 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	if g.churn > 0 {
 		v.churn = &churn{total: g.churn, left: g.churn, files: files}
 	}
+	if g.clipName != "" {
+		v.app.Apply(viewmodel.SelectClipNamed{Name: g.clipName})
+	}
 	if g.hasFrame {
 		v.app.Apply(viewmodel.Seek{Frame: g.frame})
 		v.app.Apply(viewmodel.Pause{})

@@ -1,6 +1,11 @@
 package app
 
 import (
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/anim"
@@ -39,6 +44,18 @@ func (r *rig) setClip(fi, ci int) {
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
 		r.rebind()
+		if r.skel != nil {
+			if r.lastClip == nil {
+				r.lastClip = map[*anim.Skeleton]*anim.Clip{}
+			}
+			// Forget closed files' clips: the map must not keep them alive.
+			for sk, lc := range r.lastClip {
+				if _, _, open := r.findClip(lc); !open {
+					delete(r.lastClip, sk)
+				}
+			}
+			r.lastClip[r.skel] = c
+		}
 	}
 	r.clampSelection()
 	r.play.sceneT = 0
@@ -173,4 +190,56 @@ func display(p mgl32.Vec3, zUp bool) mgl32.Vec3 {
 		return mgl32.Vec3{p[0], p[2], -p[1]}
 	}
 	return p
+}
+
+// findClip is the open file and index of clip c; ok false when it is no
+// longer open.
+func (r *rig) findClip(c *anim.Clip) (fi, ci int, ok bool) {
+	for fi, f := range r.ses.files {
+		if ci := slices.Index(f.asset.Clips, c); ci >= 0 {
+			return fi, ci, true
+		}
+	}
+	return -1, -1, false
+}
+
+// selectClipNamed plays the open clip called name: a clip's own name
+// (a BFRES animation), its label ("file › name"), or its file's name with
+// or without the extension (a BCK, a JBA). Joint clips are looked for
+// first. A name nothing has is a warning.
+func (r *rig) selectClipNamed(name string) {
+	var texHit [2]int
+	texFound := false
+	for fi, f := range r.ses.files {
+		for ci, c := range f.asset.Clips {
+			if !clipCalled(f, c, name) {
+				continue
+			}
+			if !isTexClip(c) && !isMaterialClip(c) {
+				r.setClip(fi, ci)
+				r.evaluate()
+				return
+			}
+			if !texFound {
+				texHit, texFound = [2]int{fi, ci}, true
+			}
+		}
+	}
+	if texFound {
+		r.setClip(texHit[0], texHit[1])
+		r.evaluate()
+		return
+	}
+	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q", name)
+}
+
+// clipCalled reports whether clip c of file f answers to name.
+func clipCalled(f *File, c *anim.Clip, name string) bool {
+	base := filepath.Base(f.name)
+	if i := strings.LastIndex(f.name, " › "); i >= 0 {
+		base = f.name[i+len(" › "):]
+	}
+	base = path.Base(base)
+	return c.Name == name || f.name+" › "+c.Name == name ||
+		len(f.asset.Clips) == 1 && (base == name || strings.TrimSuffix(base, path.Ext(base)) == name)
 }

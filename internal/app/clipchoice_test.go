@@ -121,17 +121,38 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 }
 
 // TestLooseClipsWithoutModelPlay: a BRK and a BTK opened without any
-// model play; a model opened beside a loose BRK named after nothing
-// plays it too.
+// model play; a model opened beside a loose BRK named after nothing in
+// its folder plays it too, one in another folder does not (it may be
+// another game's).
 func TestLooseClipsWithoutModelPlay(t *testing.T) {
 	a, _ := openApp(t, familyFixtures+"brk_tan0.brk", "../../formats/j3d/testdata/btk_basic.btk")
 	if len(a.play.mat.slots) != 1 || a.play.tex == nil {
 		t.Errorf("lone BRK and BTK: %d material slots, texture %v; want both playing", len(a.play.mat.slots), a.play.tex)
 	}
-	b, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
+	b, _ := openApp(t, oneFolder(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")...)
 	if b.rig.skel == nil || len(b.play.mat.slots) != 1 {
-		t.Errorf("biped.bmd + brk_tan0.brk: model %v, %d material slots; want the BRK playing on the model", b.rig.skel, len(b.play.mat.slots))
+		t.Errorf("biped.bmd + brk_tan0.brk in one folder: model %v, %d material slots; want the BRK playing on the model", b.rig.skel, len(b.play.mat.slots))
 	}
+	c, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
+	if c.rig.skel == nil || len(c.play.mat.slots) != 0 {
+		t.Errorf("biped.bmd + brk_tan0.brk in two folders: model %v, %d material slots; want none", c.rig.skel, len(c.play.mat.slots))
+	}
+}
+
+// oneFolder copies files into one new folder and returns their paths
+// there, in order.
+func oneFolder(t *testing.T, files ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		apptest.Must(t, err)
+		p := filepath.Join(dir, filepath.Base(f))
+		apptest.Must(t, os.WriteFile(p, b, 0o644))
+		out = append(out, p)
+	}
+	return out
 }
 
 // TestMaterialClipRows: material clips run on their own clocks, so each

@@ -50,6 +50,8 @@ func (r *rig) applySelection(in viewmodel.Intent) bool {
 		r.setChainMode(in.On)
 	case viewmodel.SelectNamed:
 		r.selectByName(in.Name)
+	case viewmodel.SelectClipNamed:
+		r.selectClipNamed(in.Name)
 	case viewmodel.SetCamera:
 		r.camera = in.Camera
 	case viewmodel.SetTexMode:

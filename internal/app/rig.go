@@ -24,7 +24,10 @@ type rig struct {
 	play *transport
 	msgs *messages
 
-	skel       *anim.Skeleton // the model's skeleton, nil without one
+	skel *anim.Skeleton // the model's skeleton, nil without one
+	// lastClip is the joint clip each model played last: picking the
+	// model again plays it again.
+	lastClip   map[*anim.Skeleton]*anim.Clip
 	skelFile   int
 	skelLabel  string
 	binding    anim.Binding
