@@ -19,17 +19,27 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	imgui.SetNextWindowPosV(center, imgui.ConditionFirstUseEver, imgui.Vec2{X: 0.5, Y: 0.5})
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 760 * s, Y: 480 * s}, imgui.ConditionFirstUseEver)
 	if u.openFocus {
-		imgui.SetNextWindowFocus()
+		// Modal: while it is up the keys and clicks are the dialog's.
+		imgui.OpenPopup(openDialogID)
 		u.openFocus = false
 		// List the last directory (or the working directory) on opening.
 		u.emit(viewmodel.Browse{Dir: v.Browser.Dir})
 	}
 	open := true
-	if !imgui.BeginV("Open files###open", &open, imgui.WindowFlagsNoCollapse) {
-		imgui.End()
-		u.openDialog = open
+	if !imgui.BeginPopupModalV(openDialogID, &open, imgui.WindowFlagsNoCollapse) {
+		u.openDialog = false
 		return
 	}
+	if u.escapePressed() {
+		open = false
+	}
+	defer func() {
+		if !u.openDialog {
+			imgui.CloseCurrentPopup()
+		}
+		imgui.EndPopup()
+	}()
+	u.recordWindow("open:window")
 	b := &v.Browser
 	if b.Dir != u.browsedDir {
 		u.browsedDir = b.Dir
@@ -154,11 +164,13 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	tooltip("List files of unknown formats too (files are told apart by their content, not their names)")
 	imgui.SameLine()
 	textDim("Ctrl+click picks several (a model and its animations). Files can also be dropped on the window.")
-	imgui.End()
 	if !open {
 		u.openDialog = false
 	}
 }
+
+// openDialogID names the Open dialog's modal popup.
+const openDialogID = "Open files###open"
 
 // listingOrder is the order the Open dialog lists a directory in:
 // folders, then the files animscope reads (by extension) and archives,

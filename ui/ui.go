@@ -132,6 +132,17 @@ func (u *UI) record(id string) {
 	u.rects[id] = Rect{X: a.X, Y: a.Y, W: b.X - a.X, H: b.Y - a.Y}
 }
 
+// recordWindow remembers the current window's rectangle under id.
+func (u *UI) recordWindow(id string) {
+	p, sz := imgui.WindowPos(), imgui.WindowSize()
+	u.rects[id] = Rect{X: p.X, Y: p.Y, W: sz.X, H: sz.Y}
+}
+
+// escapePressed reports whether Escape went down this frame.
+func (u *UI) escapePressed() bool {
+	return imgui.IsKeyPressedV(imgui.KeyIndex(imgui.KeyEscape), false)
+}
+
 // Scale is the UI scale chosen by SetupFonts.
 func (u *UI) Scale() float32 { return u.scale }
 
