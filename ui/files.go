@@ -82,8 +82,10 @@ func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 		}
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
-	for _, w := range f.Warnings {
-		textWrapped(colWarn, "warning: "+w)
+	if len(f.Warnings) == 1 {
+		textWrapped(colWarn, "warning: "+f.Warnings[0])
+	} else {
+		warningLine("", "", f.Warnings)
 	}
 	if len(f.Broken) > 0 && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
 		for _, b := range f.Broken {

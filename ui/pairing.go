@@ -109,8 +109,10 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 			if a.Reason != "" {
 				textDim("paired: " + a.Reason)
 			}
-			for _, w := range a.Warnings {
-				textWrapped(colWarn, w)
+			if v.Skeleton != nil && v.Skeleton.Summary != "" {
+				warningLine(v.Skeleton.Summary, v.Skeleton.Detail, nil)
+			} else {
+				warningLine("", "", a.Warnings)
 			}
 		}
 	}

@@ -21,6 +21,10 @@ type tabState struct {
 	maxBottomH float32
 	fitFor     imgui.Vec2
 	fitTries   int
+	// msgFitFor and msgFitTries are fitFor and fitTries of the message
+	// list (fitMessages).
+	msgFitFor   imgui.Vec2
+	msgFitTries int
 }
 
 // Tabs of the bottom panel, for ShowTab.

@@ -99,6 +99,7 @@ func (r *rig) setModelQuiet(fi, si int) bool {
 // skeleton: one joint per target, free or chained).
 func (r *rig) rebind() {
 	r.binding = anim.Binding{}
+	r.bindSummary, r.bindDetail = "", ""
 	r.msgs.dropNotices(bindingKey) // they went with the binding they described
 	if r.play.joint == nil {
 		return
@@ -107,6 +108,7 @@ func (r *rig) rebind() {
 		r.binding = formats.Bind(r.play.joint.clip, r.skel)
 		if len(r.binding.Warnings) > 0 {
 			text, detail := summarize(&r.binding)
+			r.bindSummary, r.bindDetail = text, detail
 			r.msgs.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", r.play.joint.label, r.skelLabel, text)
 		}
 		return

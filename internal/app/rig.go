@@ -27,18 +27,21 @@ type rig struct {
 	skel *anim.Skeleton // the model's skeleton, nil without one
 	// lastClip is the joint clip each model played last: picking the
 	// model again plays it again.
-	lastClip   map[*anim.Skeleton]*anim.Clip
-	skelFile   int
-	skelLabel  string
-	binding    anim.Binding
-	fallback   anim.Skeleton // one joint per clip target when there is no model
-	chainMode  bool
-	up         viewmodel.UpAxis // as chosen in the View menu; see zUp
-	world      []mgl64.Mat4
-	markers    []viewmodel.Marker
-	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
-	boundsHi   mgl32.Vec3
-	sceneReady bool
+	lastClip  map[*anim.Skeleton]*anim.Clip
+	skelFile  int
+	skelLabel string
+	binding   anim.Binding
+	// bindSummary and bindDetail are binding's warnings in one line and
+	// in full (summarize), for the side panels.
+	bindSummary, bindDetail string
+	fallback                anim.Skeleton // one joint per clip target when there is no model
+	chainMode               bool
+	up                      viewmodel.UpAxis // as chosen in the View menu; see zUp
+	world                   []mgl64.Mat4
+	markers                 []viewmodel.Marker
+	boundsLo                mgl32.Vec3 // of the scene when it was opened: for R and the grid
+	boundsHi                mgl32.Vec3
+	sceneReady              bool
 
 	pairCache pairingCache // formats.Pair over the open files (pairing.go)
 	applyRoot bool         // apply the joint clip's root motion (JBA)

@@ -40,7 +40,8 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	}
 	a.play.materialView(v)
 	if a.rig.skel != nil {
-		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
+		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding,
+			Summary: a.rig.bindSummary, Detail: a.rig.bindDetail}
 	}
 	v.Models, v.Hover = a.rig.modelViews(models), a.rig.hover
 	v.Textures, v.TextureSave = a.textureGroups(), a.texs.last

@@ -155,6 +155,10 @@ type SkeletonView struct {
 	Skeleton *anim.Skeleton
 	Label    string // file name (and archive path)
 	Binding  *anim.Binding
+	// Summary is the binding's warnings as one line ("94 animated bones
+	// are not in the skeleton: Chin, …"), Detail their long form; both ""
+	// when it binds cleanly.
+	Summary, Detail string
 }
 
 // Marker is a drawn joint.
