@@ -20,6 +20,27 @@ type compareState struct {
 	path      []plot.Point
 	ticks     []float64
 	scrubbing bool
+	// window is the playback time the frame plot spans (frameWindow).
+	window [2]float64
+}
+
+// windowLoops is how many clip lengths the frame plot spans: enough to
+// see each mode turn at both ends a few times.
+const windowLoops = 3
+
+// frameWindow is the playback time span the frame plot shows for a clip
+// of d frames at shared time t: the first windowLoops lengths, then a
+// window of that width following the playhead (it sits at 85%), so a long
+// session stays the last few loops rather than a dense zigzag.
+func frameWindow(d, t float64) (lo, hi float64) {
+	span := windowLoops * d
+	if !(span > 0) || math.IsInf(span, 0) {
+		span = 1
+	}
+	if !(t > 0.85*span) || math.IsInf(t, 0) {
+		return 0, span
+	}
+	return t - 0.85*span, t + 0.15*span
 }
 
 // placeFrames is how many frames the opening window follows the 3D view.
@@ -180,12 +201,13 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, modes []ani
 		return
 	}
 	d := cv.Clip.Duration
-	tmax := math.Max(3*d, cv.Time*1.15)
-	if !(tmax > 0) {
-		tmax = 1
+	tmin, tmax := frameWindow(d, cv.Time)
+	if cs.scrubbing && cs.window[1] > cs.window[0] {
+		tmin, tmax = cs.window[0], cs.window[1] // a drag keeps its axis
 	}
+	cs.window = [2]float64{tmin, tmax}
 	view := plot.View{
-		X: plot.Axis{Min: 0, Max: tmax, Pixel0: float64(pr.X), Pixels: float64(pr.W)},
+		X: plot.Axis{Min: tmin, Max: tmax, Pixel0: float64(pr.X), Pixels: float64(pr.W)},
 		Y: plot.Axis{Min: 0, Max: math.Max(d, 1), Pixel0: float64(pr.Y), Pixels: float64(pr.H), Flip: true},
 	}
 	if imgui.IsItemActivated() {
@@ -226,7 +248,7 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, modes []ani
 	dl.AddText(imgui.Vec2{X: pr.X + 6*s, Y: pr.Y + 2*s}, packed(colTextDim), "animation frame against playback time (frames)")
 	dl.PushClipRectV(pr.min(), pr.max(), true)
 	for _, m := range modes {
-		cs.path = plot.FramePath(cs.path[:0], m, d, 0, tmax, int(pr.W))
+		cs.path = plot.FramePath(cs.path[:0], m, d, tmin, tmax, int(pr.W))
 		col := packed(modeColors[m])
 		width := 1.5 * s
 		if m == cv.FileLoop {

@@ -101,6 +101,31 @@ func (c *Comparison) advance(dt, speed float64) {
 	}
 }
 
+// follow keeps the comparison on the main transport: play and pause
+// (Space) start and stop it too, Home (a seek to frame 0) takes it back
+// to time 0, and a step moves its shared clock to the next or previous
+// whole frame, paused.
+func (c *Comparison) follow(in viewmodel.Intent, playing bool) {
+	if !c.active || c.clip == nil {
+		return
+	}
+	switch in := in.(type) {
+	case viewmodel.Play, viewmodel.Pause, viewmodel.TogglePlay:
+		c.playing = playing
+	case viewmodel.Seek:
+		if in.Frame == 0 {
+			c.seek(0)
+		}
+	case viewmodel.Step:
+		t := math.Floor(c.time) + float64(in.N)
+		if in.N < 0 && c.time != math.Floor(c.time) {
+			t = math.Ceil(c.time) + float64(in.N)
+		}
+		c.playing = false
+		c.seek(t)
+	}
+}
+
 // Playing reports whether the comparison's clock runs (the
 // window then keeps drawing frames, as for playback).
 func (c *Comparison) Playing() bool {

@@ -9,6 +9,7 @@ import (
 func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.play.applyPlayback(in):
+		a.cmp.follow(in, a.play.Playing())
 	case a.rig.applySelection(in):
 	case a.rig.applyShapes(in):
 	case a.applySession(in):
