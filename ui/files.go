@@ -244,15 +244,25 @@ func (u *UI) clipItem(v *viewmodel.View, fi, ci int) {
 	if name == "" {
 		name = "animation"
 	}
-	kind := clipKind(&v.Files[fi], ci)
-	suffix := fmt.Sprintf("  ·  %s, %g f, %s", kind, c.Duration, c.Loop)
-	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X
-	shown := elide(name, max(avail, 40*u.scale))
+	full := fmt.Sprintf("  ·  %s, %g f, %s", clipKind(&v.Files[fi], ci), c.Duration, c.Loop)
+	shown, suffix := clipItemLabel(name, full, fmt.Sprintf("  ·  %g f", c.Duration), imgui.ContentRegionAvail().X, 40*u.scale,
+		func(t string) float32 { return imgui.CalcTextSize(t, false, 0).X })
 	if imgui.SelectableV(fmt.Sprintf("%s%s###clip%d_%d", shown, suffix, fi, ci), active, 0, imgui.Vec2{}) && !active {
 		u.emit(viewmodel.SelectClip{File: fi, Clip: ci})
 	}
-	if shown != name && imgui.IsItemHovered() {
-		imgui.SetTooltip(name)
+	if (shown != name || suffix != full) && imgui.IsItemHovered() {
+		imgui.SetTooltip(name + full)
 	}
 	u.record(fmt.Sprintf("clip:%d:%d", fi, ci))
+}
+
+// clipItemLabel fits a clip's name and details into room: the name keeps
+// the room first, so the details shorten (to short) before the name is
+// elided (to no less than minName); measure is the text width.
+func clipItemLabel(name, full, short string, room, minName float32, measure func(string) float32) (shown, suffix string) {
+	suffix = full
+	if measure(name+suffix) > room {
+		suffix = short
+	}
+	return elideWith(name, max(room-measure(suffix), minName), measure), suffix
 }

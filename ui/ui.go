@@ -90,6 +90,8 @@ type UI struct {
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
 	rects map[string]Rect
+	// captions are the 3D view's caption lines this frame (reused).
+	captions []captionLine
 
 	trees map[*viewmodel.ArchiveEntry]*entryDir // archive folder trees (files.go)
 

@@ -72,10 +72,12 @@ func (u *UI) viewport(v *viewmodel.View) {
 
 	// Caption: what plays, where.
 	y := r.Y + pad
+	// The caption lines are gathered first: they get a dark backdrop, so
+	// neither the test quad nor a mesh framed close behind them (F) can
+	// make them unreadable.
+	u.captions = u.captions[:0]
 	caption := func(c imgui.Vec4, text string) {
-		dl.AddText(imgui.Vec2{X: r.X + pad + 1, Y: y + 1}, packed(imgui.Vec4{W: 0.8}), text)
-		dl.AddText(imgui.Vec2{X: r.X + pad, Y: y}, packed(c), text)
-		y += lineH
+		u.captions = append(u.captions, captionLine{c, text})
 	}
 	if v.Joint != nil {
 		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", v.Joint.Label, v.Joint.Clock.Frame, v.Joint.Clock.Duration))
@@ -91,6 +93,22 @@ func (u *UI) viewport(v *viewmodel.View) {
 	}
 	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
+	}
+	if len(u.captions) > 0 {
+		var w float32
+		for _, l := range u.captions {
+			w = max(w, imgui.CalcTextSize(l.text, false, 0).X)
+		}
+		w = min(w, r.W-2*pad)
+		bg0 := imgui.Vec2{X: r.X + pad - 4*s, Y: y - 2*s}
+		bg1 := imgui.Vec2{X: r.X + pad + w + 4*s, Y: y + float32(len(u.captions))*lineH}
+		dl.AddRectFilledV(bg0, bg1, packed(imgui.Vec4{X: 0.07, Y: 0.07, Z: 0.08, W: 0.72}), 3*s, imgui.DrawFlagsNone)
+		u.rects["caption"] = Rect{X: bg0.X, Y: bg0.Y, W: bg1.X - bg0.X, H: bg1.Y - bg0.Y}
+		for _, l := range u.captions {
+			dl.AddText(imgui.Vec2{X: r.X + pad + 1, Y: y + 1}, packed(imgui.Vec4{W: 0.8}), l.text)
+			dl.AddText(imgui.Vec2{X: r.X + pad, Y: y}, packed(l.color), l.text)
+			y += lineH
+		}
 	}
 
 	// The notice for a clip with no hierarchy.
@@ -213,4 +231,10 @@ func (u *UI) pick(v *viewmodel.View, mouse imgui.Vec2) int {
 		}
 	}
 	return best
+}
+
+// captionLine is one line of the 3D view's caption.
+type captionLine struct {
+	color imgui.Vec4
+	text  string
 }

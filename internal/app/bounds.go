@@ -109,9 +109,10 @@ func (r *rig) frameScene(reset bool) {
 	lo, hi := r.boundsLo, r.boundsHi
 	skeletonOnly := !reset && len(r.markers) > 0
 	if skeletonOnly {
-		// F frames the skeleton as it stands now, without the test quad
-		// beside it (R shows both).
-		lo, hi = r.markerBounds()
+		// F frames the skeleton as it stands now, with the model's skin
+		// (a prop's two joints sit inside its mesh), without the test
+		// quad beside it (R shows both).
+		lo, hi = r.meshBounds(r.markerBounds())
 	}
 	if r.quadVisible() && !skeletonOnly {
 		q := r.quadCorners()
