@@ -72,9 +72,7 @@ func (u *UI) viewport(v *viewmodel.View) {
 
 	// Caption: what plays, where.
 	y := r.Y + pad
-	// The caption lines are gathered first: they get a dark backdrop, so
-	// neither the test quad nor a mesh framed close behind them (F) can
-	// make them unreadable.
+	// The caption lines are gathered first, then drawn outlined.
 	u.captions = u.captions[:0]
 	caption := func(c imgui.Vec4, text string) {
 		u.captions = append(u.captions, captionLine{c, text})
@@ -94,21 +92,21 @@ func (u *UI) viewport(v *viewmodel.View) {
 	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
 	}
-	if len(u.captions) > 0 {
-		var w float32
-		for _, l := range u.captions {
-			w = max(w, imgui.CalcTextSize(l.text, false, 0).X)
+	// Over the bright test quad (which F, framing the skeleton alone, can
+	// bring under the caption) each line is outlined in dark so it stays
+	// readable; otherwise a drop shadow, which hides less of the joints.
+	offsets := captionShadow[:]
+	if u.Options.Quad && (v.Tex != nil || v.Materials != nil) {
+		offsets = captionOutline[:]
+	}
+	shadow := packed(imgui.Vec4{W: 0.85})
+	for _, l := range u.captions {
+		p := imgui.Vec2{X: r.X + pad, Y: y}
+		for _, d := range offsets {
+			dl.AddText(imgui.Vec2{X: p.X + d[0], Y: p.Y + d[1]}, shadow, l.text)
 		}
-		w = min(w, r.W-2*pad)
-		bg0 := imgui.Vec2{X: r.X + pad - 4*s, Y: y - 2*s}
-		bg1 := imgui.Vec2{X: r.X + pad + w + 4*s, Y: y + float32(len(u.captions))*lineH}
-		dl.AddRectFilledV(bg0, bg1, packed(imgui.Vec4{X: 0.07, Y: 0.07, Z: 0.08, W: 0.72}), 3*s, imgui.DrawFlagsNone)
-		u.rects["caption"] = Rect{X: bg0.X, Y: bg0.Y, W: bg1.X - bg0.X, H: bg1.Y - bg0.Y}
-		for _, l := range u.captions {
-			dl.AddText(imgui.Vec2{X: r.X + pad + 1, Y: y + 1}, packed(imgui.Vec4{W: 0.8}), l.text)
-			dl.AddText(imgui.Vec2{X: r.X + pad, Y: y}, packed(l.color), l.text)
-			y += lineH
-		}
+		dl.AddText(p, packed(l.color), l.text)
+		y += lineH
 	}
 
 	// The notice for a clip with no hierarchy.
@@ -232,6 +230,13 @@ func (u *UI) pick(v *viewmodel.View, mouse imgui.Vec2) int {
 	}
 	return best
 }
+
+// captionShadow and captionOutline are the offsets (pixels) the
+// caption's dark copies are drawn at.
+var (
+	captionShadow  = [...][2]float32{{1, 1}}
+	captionOutline = [...][2]float32{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+)
 
 // captionLine is one line of the 3D view's caption.
 type captionLine struct {
