@@ -15,13 +15,8 @@ import (
 // work again.
 func TestDialogsKeepKeysAndClicks(t *testing.T) {
 	h := newHarness(t, manyClipsView())
-	io := imgui.CurrentIO()
-	const escKey = 256
-	io.KeyMap(imgui.KeyEscape, escKey)
 	escape := func() {
-		io.KeyPress(escKey)
-		h.frame()
-		io.KeyRelease(escKey)
+		h.tap(imgui.KeyEscape)
 		h.frame()
 	}
 	row := h.rect("clip:0:3")

@@ -13,19 +13,14 @@ import (
 // the list closes.
 func TestPickerEnterPicksFirstMatch(t *testing.T) {
 	h := newHarness(t, manyClipsView())
-	io := imgui.CurrentIO()
-	const enterKey = 257
-	io.KeyMap(imgui.KeyEnter, enterKey)
 	tall(h)
 	h.click(center(h.rect("pair:anim")))
 	h.frame()
 	h.rect("pair:filter:anim")
-	io.AddInputCharacters("move_1")
+	imgui.CurrentIO().AddInputCharacters("move_1")
 	h.frame()
 	h.frame()
-	io.KeyPress(enterKey)
-	got := h.frame()
-	io.KeyRelease(enterKey)
+	got := h.tap(imgui.KeyEnter)
 	// Common_Move_10 is the first of Common_Move_10..19 (its index in
 	// the test file, 10).
 	if in, ok := find[viewmodel.SelectClip](got); !ok || in.File != 0 || in.Clip != 10 {
@@ -36,4 +31,17 @@ func TestPickerEnterPicksFirstMatch(t *testing.T) {
 	if _, ok := h.u.ItemRect("pair:filter:anim"); ok {
 		t.Error("the picker stayed open after Enter")
 	}
+}
+
+// tap presses and releases one of ImGui's named keys (Enter, Escape),
+// mapped to a key code of its own, over one frame, and returns that
+// frame's intents.
+func (h *harness) tap(key int) []viewmodel.Intent {
+	io := imgui.CurrentIO()
+	code := 300 + key // clear of the letters and of the keys the harness maps
+	io.KeyMap(key, code)
+	io.KeyPress(code)
+	out := h.frame()
+	io.KeyRelease(code)
+	return out
 }
