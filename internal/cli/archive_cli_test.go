@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,5 +214,33 @@ func TestInfoArchiveCountsEveryKind(t *testing.T) {
 		!strings.Contains(out, "  course/objects/bomb_1p.brk: brk TEV colours, ") ||
 		!strings.Contains(out, "pairing for course/objects/arrow.bmd:\n") || !strings.Contains(out, "  beside it: course/objects/arrow.btk (named after the model)\n") {
 		t.Errorf("text info:\n%s", out)
+	}
+}
+
+// TestSampleTimesUnderG3d: a BFRES clip's playback times map through
+// G3d's frame control (the 24-frame Trot: once holds frame 24 itself,
+// loop shows frame 24 at time 24 and 6 at 30), a BCK's through
+// J3DFrameCtrl's (the 30-frame walk once parks 0.001 before its end),
+// whatever --runtime says.
+func TestSampleTimesUnderG3d(t *testing.T) {
+	for _, c := range []struct {
+		file, loop string
+		want       []float64
+	}{
+		{"../../formats/bfres/testdata/skel_anim.bfres", "once", []float64{10, 24, 24}},
+		{"../../formats/bfres/testdata/skel_anim.bfres", "loop", []float64{10, 24, 6}},
+		{apptest.ModelFixtures + "walk.bck", "once", []float64{10, 24, 29.999}},
+	} {
+		for _, rt := range []string{"late", "early"} {
+			code, out, errOut := runCLI("sample", "--json", c.file, "--times", "10,24,30", "--loop", c.loop, "--runtime", rt)
+			if code != ExitOK {
+				t.Fatalf("%s: exit %d: %s", c.file, code, errOut)
+			}
+			var doc struct{ Frames []float64 }
+			apptest.Must(t, json.Unmarshal([]byte(out), &doc))
+			if len(doc.Frames) != 3 || doc.Frames[0] != c.want[0] || doc.Frames[1] != c.want[1] || math.Abs(doc.Frames[2]-c.want[2]) > 1e-9 {
+				t.Errorf("%s --loop %s --runtime %s: frames %v, want %v", c.file, c.loop, rt, doc.Frames, c.want)
+			}
+		}
 	}
 }
