@@ -162,8 +162,12 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	// Files beside the one opened complete it (texture files, SMO's parts
+	// models); the embedded demo has none.
+	var dir formats.SiblingReader
 	if file, _ := SplitArchivePath(path); file != "" && !strings.HasPrefix(path, "demo/") {
-		formats.LinkTextures(as, formats.DirSiblings(file))
+		dir = formats.DirSiblings(file)
+		formats.LinkTextures(as, dir)
 	}
 	if as.Archive == nil {
 		return []*File{{path: path, name: name, asset: as}}, nil
@@ -187,7 +191,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
 			continue
 		}
-		formats.LinkTextures(ea, formats.ArchiveSiblings(as.Archive, e.Path))
+		formats.LinkArchive(ea, as.Archive, e.Path, dir)
 		out = append(out, &File{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
 	}
 	return out, nil

@@ -51,9 +51,13 @@ type rig struct {
 	// matrices, the models of the model in use.
 	skin64   []mgl64.Mat4
 	modelBuf []*mesh.Model
+	// drawBuf and partWorld are the drawn models and a part's posed
+	// joints (drawnModels, drawnWorld).
+	drawBuf   []drawn
+	partWorld []mgl64.Mat4
 
 	// hidden are the shapes the user hid, per model; hover is the shape
-	// the Shapes list points at (index into models()).
+	// the Shapes list points at (index into drawnModels()).
 	hidden map[*mesh.Model][]bool
 	hover  viewmodel.ShapeRef
 
