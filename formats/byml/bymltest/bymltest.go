@@ -200,4 +200,3 @@ func Encode(order ByteOrder, root any) []byte {
 	order.PutUint32(w.out[12:], r)
 	return w.out
 }
-
