@@ -1,5 +1,5 @@
 // Package cli is animscope's headless commands: info, sample, render,
-// export and textures.
+// export, textures and diff.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/viewer dispatches to Run and hands render an offscreen renderer
@@ -85,19 +85,23 @@ const commandUsage = `Usage:
   animscope textures FILE[:PATH] --out DIR
                                        write every texture (mip 0) as DIR/NAME.png; print name, format,
                                        size and mip levels of each
+  animscope diff A B [--model M] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json]
+                                       compare two versions of an animation channel by channel; exit
+                                       status as cmp: 0 the same within T, 1 different, 2 trouble
   animscope --version                  print the version (git describe of the build) and exit
 
 MODEL is FILE (of a file holding several models, the largest), FILE:NAME (the model
 NAME of a .bfres holding several), ARCHIVE:PATH or ARCHIVE:PATH:NAME.
 
-Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage.
+Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage
+(diff: 0 same, 1 different, 2 bad input or usage).
 `
 
 // IsCommand reports whether name is a headless command (or help), which
 // Run carries out; anything else opens the viewer.
 func IsCommand(name string) bool {
 	switch name {
-	case "info", "sample", "render", "export", "textures", "help", "-h", "-help", "--help":
+	case "info", "sample", "render", "export", "textures", "diff", "help", "-h", "-help", "--help":
 		return true
 	}
 	return false
@@ -118,6 +122,8 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 		err = runExport(args[1:], stdout, stderr)
 	case "textures":
 		err = runTextures(args[1:], stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdout, stderr)
 	default:
 		fmt.Fprint(stdout, topUsage())
 		return ExitOK
