@@ -1,11 +1,13 @@
 package diff
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 )
 
@@ -33,6 +35,24 @@ func Number(v float64) string {
 // WriteTable prints the differences as a table: the header fields that
 // differ, then one line per differing channel, then a summary line.
 func WriteTable(w io.Writer, r *Result) error {
+	var buf bytes.Buffer
+	if err := writeTable(&buf, r); err != nil {
+		return err
+	}
+	// The padded columns leave spaces at the ends of lines.
+	for _, line := range strings.SplitAfter(buf.String(), "\n") {
+		trimmed := strings.TrimRight(line, " \n")
+		if line == "" {
+			continue
+		}
+		if _, err := io.WriteString(w, trimmed+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeTable(w io.Writer, r *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, h := range r.Headers {
 		fmt.Fprintf(tw, "%s\tA %s\tB %s\n", h.Field, h.A, h.B)
