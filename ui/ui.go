@@ -33,6 +33,7 @@ type UI struct {
 	out   []viewmodel.Intent
 
 	scene Rect // the 3D view, from this frame's layout
+	ab    abState // the A/B comparison's dialog and tab (ab.go)
 
 	// pickFilter is the filter text of each picker with many items.
 	pickFilter map[string]string
@@ -175,7 +176,9 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.viewport(v)
 	u.shortcuts(v)
 	if u.openDialog {
+		n := len(u.out)
 		u.openWindow(v)
+		u.pickedB(n)
 	}
 	u.exportUI(v)
 	u.textureWindow(v)

@@ -70,6 +70,7 @@ const commandUsage = `Usage:
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
         --tab curves|inspector|textures|messages  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
+        --compare-with OTHER             A/B: compare the playing animation with another version of it
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)

@@ -258,3 +258,15 @@ func quatDot(da, db *sample.Doc, ta, tb int, qa, qb *[4]int, k int) float64 {
 	}
 	return dot
 }
+
+// Partners maps each target of a to its counterpart in b by the matching
+// Compare uses (-1: b lacks it), for showing b's values next to a's.
+func Partners(a, b *anim.Clip) []int {
+	out := make([]int, len(a.Targets))
+	for _, p := range matchTargets(a, b) {
+		if p.a >= 0 {
+			out[p.a] = p.b
+		}
+	}
+	return out
+}
