@@ -32,7 +32,7 @@ type UI struct {
 	scale float32
 	out   []viewmodel.Intent
 
-	scene Rect // the 3D view, from this frame's layout
+	scene Rect    // the 3D view, from this frame's layout
 	ab    abState // the A/B comparison's dialog and tab (ab.go)
 
 	// pickFilter is the filter text of each picker with many items.

@@ -70,7 +70,7 @@ type App struct {
 	rig  rig       // the model, its binding, the selection and the framing (rig.go)
 	msgs messages  // the Messages panel (notices.go)
 	cmp  Comparison
-	ab   abCompare // the A/B comparison with another version (ab.go)
+	ab   abCompare      // the A/B comparison with another version (ab.go)
 	texs textureBrowser // the Textures browser's list (textures.go)
 
 	browser viewmodel.Browser
