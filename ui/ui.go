@@ -32,8 +32,9 @@ type UI struct {
 	scale float32
 	out   []viewmodel.Intent
 
-	scene Rect    // the 3D view, from this frame's layout
-	ab    abState // the A/B comparison's dialog and tab (ab.go)
+	ab abState // the A/B comparison's dialog and tab (ab.go)
+
+	scene Rect // the 3D view, from this frame's layout
 
 	// pickFilter is the filter text of each picker with many items.
 	pickFilter map[string]string

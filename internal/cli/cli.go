@@ -68,7 +68,7 @@ const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
-        --tab curves|inspector|textures|messages  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
+        --tab curves|inspector|textures|messages|differences  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
         --compare-with OTHER             A/B: compare the playing animation with another version of it
         --bench-frames N                 print CPU time per frame and open-to-first-frame
