@@ -10,6 +10,7 @@ import (
 
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
+	"github.com/animscope/animscope/internal/app/apptest"
 )
 
 // diffJSON is animscope diff --json as the contract states it.
@@ -169,14 +170,7 @@ func TestDiffHeadersAndTargets(t *testing.T) {
 func TestDiffLittleEndianTwin(t *testing.T) {
 	dir := t.TempDir()
 	le := familyDir + "bck_le.bck"
-	data, err := os.ReadFile(le)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := j3d.DecodeBCK(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := apptest.ReadBCK(t, le)
 	if !b.File.LittleEndian {
 		t.Fatal("bck_le.bck is not little-endian")
 	}

@@ -27,14 +27,7 @@ type Edit struct {
 // the moved value inside the s16 range, where that scaling is linear.
 func EditedBCK(t testing.TB, src, dir string, minJoint int, raw int16) Edit {
 	t.Helper()
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := j3d.DecodeBCK(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := ReadBCK(t, src)
 	for j := minJoint; j < len(b.Joints); j++ {
 		for axis := range 3 {
 			k := axis*3 + 1 // rotation tracks are 1, 4 and 7 of a TrackSet
@@ -64,4 +57,18 @@ func EditedBCK(t testing.TB, src, dir string, minJoint int, raw int16) Edit {
 	}
 	t.Fatalf("%s: no keyed rotation track from joint %d on", src, minJoint)
 	return Edit{}
+}
+
+// ReadBCK decodes a BCK file into the structs j3dtest writes.
+func ReadBCK(t testing.TB, path string) *j3d.BCK {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := j3d.DecodeBCK(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return b
 }
