@@ -28,8 +28,8 @@ every bound joint's world position is compared as well (world.x/y/z).
 The frames default to every half frame from 0 to the longer clip's
 duration. A value differs when |A-B| > T * max(1, |A|, |B|); rotations when
 |A-B| > T degrees. --json prints {"same": bool, "differences": [{"target",
-"index", "kind", "channel", "maxDiff", "atFrame", "firstFrame", "onlyIn"}],
-"headers": [{"field", "a", "b"}], "frames": N}.
+"index", "kind", "texGen", "channel", "maxDiff", "atFrame", "firstFrame",
+"onlyIn"}], "headers": [{"field", "a", "b"}], "frames": N}.
 
 Exit status, as cmp(1): 0 the same within the tolerance, 1 different,
 2 trouble (a bad or unreadable file, a bad command line).

@@ -253,3 +253,53 @@ func TestDiffTrouble(t *testing.T) {
 		t.Errorf("diff -h: exit %d\n%s", code, out)
 	}
 }
+
+// TestDiffTextureSRT: a BTK with one translation key moved by 0.25 is
+// reported on that entry (its material name and texGen) and channel, by
+// 0.25 at the key; material clips compare like joints.
+func TestDiffTextureSRT(t *testing.T) {
+	src := "../../formats/j3d/testdata/btk_multi.btk"
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := j3d.DecodeBTK(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, axis, key := -1, 0, 0.0
+	for e := range b.Entries {
+		for ax := range 3 {
+			tr := b.Entries[e][ax*3+2] // translation tracks are 2, 5 and 8
+			if tr.Count < 2 || entry >= 0 {
+				continue
+			}
+			per := tr.ValuesPerKey()
+			vals := append([]float32(nil), b.Translation[tr.Index:int(tr.Index)+int(tr.Count)*per]...)
+			vals[per+1] += 0.25
+			b.Entries[e][ax*3+2].Index = uint16(len(b.Translation))
+			b.Translation = append(b.Translation, vals...)
+			entry, axis, key = e, ax, float64(vals[per])
+		}
+	}
+	if entry < 0 {
+		t.Fatal("btk_multi.btk has no keyed translation")
+	}
+	out, err := j3dtest.EncodeBTK(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := filepath.Join(t.TempDir(), "edited.btk")
+	if err := os.WriteFile(edited, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, d := runDiffJSON(t, src, edited, "--frames", "0:60:0.25")
+	wantChannel := [3]string{"translation.s", "translation.t", "translation.q"}[axis]
+	if code != 1 || len(d.Differences) != 1 {
+		t.Fatalf("exit %d %+v, want one difference", code, d)
+	}
+	r := d.Differences[0]
+	if *r.Index != entry || *r.Target != b.Names[entry].Name || r.Channel != wantChannel || math.Abs(*r.MaxDiff-0.25) > 1e-6 || *r.AtFrame != key {
+		t.Errorf("%+v: target %q index %d, want entry %d (%q) %s by 0.25 at %v", r, *r.Target, *r.Index, entry, b.Names[entry].Name, wantChannel, key)
+	}
+}

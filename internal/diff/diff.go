@@ -54,6 +54,9 @@ type Row struct {
 	// has); -1 for a header field.
 	Index int
 	Kind  anim.TargetKind
+	// TexGen tells a texture SRT target's matrices apart (-1 for other
+	// kinds).
+	TexGen int
 	// Channel is the sample channel name ("rotation.y", "world.x"); "*"
 	// for a target only one file has.
 	Channel string
@@ -174,12 +177,18 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 	for _, c := range cmp {
 		res.Rows = appendRow(res.Rows, c.row)
 	}
+	for i := range res.Rows {
+		if r := &res.Rows[i]; r.Channel == "*" && len(frames) > 0 {
+			r.Differs, r.FirstFrame = true, frames[0] // different from the start
+		}
+	}
 	return res, nil
 }
 
 // appendRow adds a row, folding the channels of a target only one file
-// has into one row (channel "*"): the target is a difference in itself,
-// and its largest departure from the default pose says how big.
+// has into one row (channel "*"): the target is a difference in itself
+// (Compare marks it so: the other file leaves that joint or material
+// alone), and its largest departure from the default pose says how big.
 func appendRow(rows []Row, r Row) []Row {
 	if r.TargetA >= 0 && r.TargetB >= 0 {
 		return append(rows, r)

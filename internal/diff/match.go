@@ -129,7 +129,10 @@ func newRow(ta, tb *anim.Target, channel string, p pair) Row {
 	case tb == nil:
 		r.OnlyIn = "a"
 	}
-	r.Target, r.Index, r.Kind = t.Name, t.Index, t.Kind
+	r.Target, r.Index, r.Kind, r.TexGen = t.Name, t.Index, t.Kind, -1
+	if t.Kind == anim.TexSRTTarget {
+		r.TexGen = t.TexGen
+	}
 	if ta != nil && tb != nil {
 		_, inA := ta.Channel(mustSlot(t.Kind, channel))
 		_, inB := tb.Channel(mustSlot(t.Kind, channel))
@@ -242,11 +245,6 @@ func (c *channelCmp) add(frames []float64, da, db *sample.Doc, opt Options) {
 		if beyond && !c.row.Differs {
 			c.row.Differs, c.row.FirstFrame = true, f
 		}
-	}
-	// A target only one file animates is a difference whatever its
-	// values: the other file leaves that joint or material alone.
-	if c.row.OnlyIn != "" && (c.ta < 0 || c.tb < 0) && !c.row.Differs && len(frames) > 0 {
-		c.row.Differs, c.row.FirstFrame = true, frames[0]
 	}
 }
 

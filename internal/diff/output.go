@@ -17,10 +17,14 @@ func (r *Row) TargetLabel() string {
 	if r.Index < 0 {
 		return "(clip)"
 	}
-	if r.Target == "" {
-		return "#" + strconv.Itoa(r.Index)
+	name := r.Target
+	if name == "" {
+		name = "#" + strconv.Itoa(r.Index)
 	}
-	return r.Target
+	if r.TexGen >= 0 {
+		name += "[" + strconv.Itoa(r.TexGen) + "]"
+	}
+	return name
 }
 
 // Number formats a value for the table: up to 6 significant digits, so
@@ -100,6 +104,7 @@ type jsonRow struct {
 	Target     string   `json:"target"`
 	Index      int      `json:"index"`
 	Kind       string   `json:"kind"`
+	TexGen     *int     `json:"texGen,omitempty"`
 	Channel    string   `json:"channel"`
 	MaxDiff    float64  `json:"maxDiff"`
 	AtFrame    float64  `json:"atFrame"`
@@ -119,6 +124,10 @@ func MarshalJSON(r *Result) ([]byte, error) {
 	for _, d := range r.Differences() {
 		row := jsonRow{Target: d.Target, Index: d.Index, Kind: d.Kind.String(), Channel: d.Channel,
 			MaxDiff: d.MaxDiff + 0, AtFrame: d.AtFrame + 0, OnlyIn: d.OnlyIn}
+		if d.TexGen >= 0 {
+			g := d.TexGen
+			row.TexGen = &g
+		}
 		if math.IsNaN(row.AtFrame) {
 			row.AtFrame = 0
 		}
