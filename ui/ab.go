@@ -92,7 +92,22 @@ func (u *UI) differencesPanel(v *viewmodel.View, ab *viewmodel.ABView) {
 	imgui.SameLine()
 	textColored(imgui.Vec4{X: 0.98, Y: 0.35, Z: 0.85, W: 1}, "  B")
 	imgui.SameLine()
-	imgui.Text(ab.LabelB)
+	if len(ab.ClipsB) > 1 {
+		// A file of several animations: B can be any of them.
+		imgui.SetNextItemWidth(min(320*u.scale, imgui.ContentRegionAvail().X*0.4))
+		if imgui.BeginComboV("##clipb", ab.ClipsB[ab.ClipBIndex], imgui.ComboFlagsHeightLarge) {
+			for i, name := range ab.ClipsB {
+				if imgui.SelectableV(fmt.Sprintf("%s##b%d", name, i), i == ab.ClipBIndex, 0, imgui.Vec2{}) {
+					u.emit(viewmodel.SelectClipB{Index: i})
+				}
+			}
+			imgui.EndCombo()
+		}
+		u.record("ab:clipb")
+		tooltip("B's animation (by default the one named like A's)")
+	} else {
+		imgui.Text(ab.LabelB)
+	}
 	imgui.SameLine()
 	if smallButton("Stop comparing") {
 		u.emit(viewmodel.StopCompareWith{})

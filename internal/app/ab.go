@@ -24,6 +24,8 @@ type abCompare struct {
 	path  string
 	files []*File
 	clip  *anim.Clip // B's clip, chosen to match A's
+	// chosen is the clip the user picked for B (nil: by A's name).
+	chosen *anim.Clip
 
 	// What the result was computed for: a new A clip, model or runtime
 	// compares again.
@@ -57,6 +59,10 @@ func (a *App) applyAB(in viewmodel.Intent) bool {
 		a.ab = abCompare{}
 	case viewmodel.SelectDifference:
 		a.selectDifference(in.Row)
+	case viewmodel.SelectClipB:
+		if clips := a.ab.clips(); in.Index >= 0 && in.Index < len(clips) {
+			a.ab.chosen, a.ab.res, a.ab.sel = clips[in.Index], nil, -1
+		}
 	default:
 		return false
 	}
@@ -106,9 +112,21 @@ func (a *App) abLabelA() string {
 	return ""
 }
 
-// pickB chooses B's clip for A: the one of the same name, else the one
-// of the same format, else the first.
+// clips are B's animations, file by file.
+func (c *abCompare) clips() []*anim.Clip {
+	var out []*anim.Clip
+	for _, f := range c.files {
+		out = append(out, f.asset.Clips...)
+	}
+	return out
+}
+
+// pickB chooses B's clip for A: the one picked, else the one of the same
+// name, else the one of the same format, else the first.
 func (c *abCompare) pickB(clipA *anim.Clip) *anim.Clip {
+	if c.chosen != nil {
+		return c.chosen
+	}
 	var sameFormat, first *anim.Clip
 	for _, f := range c.files {
 		for _, cl := range f.asset.Clips {
@@ -266,6 +284,18 @@ func (a *App) abView() *viewmodel.ABView {
 		return v
 	}
 	v.ClipB, v.PoseB, v.TargetB, v.Rows = c.clip, &c.pose, c.targetB, c.rows
+	for _, f := range c.files {
+		for _, cl := range f.asset.Clips {
+			if cl == c.clip {
+				v.ClipBIndex = len(v.ClipsB)
+			}
+			label := f.name
+			if cl.Name != "" {
+				label += " › " + cl.Name
+			}
+			v.ClipsB = append(v.ClipsB, label)
+		}
+	}
 	v.Compared, v.Frames = len(c.res.Rows), len(c.res.Frames)
 	if c.clip.Name != "" {
 		v.LabelB += " › " + c.clip.Name

@@ -153,3 +153,30 @@ func TestABSelectStopAndTrouble(t *testing.T) {
 		t.Error("the comparison stayed after StopCompareWith")
 	}
 }
+
+// A Switch file against its Wii U twin is the same, B found by A's clip
+// name; picking B's other animation compares with that one instead.
+func TestABWiiUTwinAndClipChoice(t *testing.T) {
+	a := New(nil)
+	a.Open([]string{apptest.BFRESFixtures + "switch/nx02_v8_quat.bfres"})
+	if a.play.joint == nil {
+		t.Fatal("the Switch file plays no skeletal animation")
+	}
+	nameA := a.play.joint.clip.Name
+	a.Apply(viewmodel.CompareWith{Path: apptest.BFRESFixtures + "wiiu_twin/nx02_v8_quat.wiiu.bfres"})
+	a.Evaluate()
+	v := abView(a)
+	if v == nil || v.ClipB == nil || v.ClipB.Name != nameA || len(v.Rows) != 0 || len(v.Headers) != 0 || v.Compared == 0 {
+		t.Fatalf("Switch against Wii U twin: %+v, want the same %q", v, nameA)
+	}
+	if len(v.ClipsB) != 2 || !strings.HasSuffix(v.ClipsB[v.ClipBIndex], "› "+nameA) {
+		t.Fatalf("B's clips %q, chosen %d, want two with %q chosen", v.ClipsB, v.ClipBIndex, nameA)
+	}
+	other := 1 - v.ClipBIndex
+	a.Apply(viewmodel.SelectClipB{Index: other})
+	a.Evaluate()
+	v = abView(a)
+	if v.ClipBIndex != other || v.ClipB.Name == nameA || len(v.Rows) == 0 {
+		t.Errorf("after picking B's clip %d: chosen %d (%q), %d rows; want the other clip, different", other, v.ClipBIndex, v.ClipB.Name, len(v.Rows))
+	}
+}

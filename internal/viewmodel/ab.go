@@ -25,6 +25,10 @@ type ABView struct {
 	Tolerance string
 	// Error says why there is nothing to compare ("" when there is).
 	Error string
+	// ClipsB names B's animations (file › clip); ClipBIndex is the one
+	// compared.
+	ClipsB     []string
+	ClipBIndex int
 }
 
 // ABRow is one differing target/channel.
@@ -52,8 +56,12 @@ type (
 	// SelectDifference selects row Row of the Differences table: its
 	// target is selected and the playhead goes to its largest difference.
 	SelectDifference struct{ Row int }
+	// SelectClipB compares with B's animation Index (of ABView.ClipsB)
+	// instead of the one chosen by name.
+	SelectClipB struct{ Index int }
 )
 
 func (CompareWith) intent()      {}
 func (StopCompareWith) intent()  {}
 func (SelectDifference) intent() {}
+func (SelectClipB) intent()      {}
