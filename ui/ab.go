@@ -27,6 +27,15 @@ func (u *UI) CompareWithDialog() {
 	u.OpenDialog()
 }
 
+// openTitle is the Open dialog's title: it says when the file picked is
+// B rather than a file to open.
+func (u *UI) openTitle() string {
+	if u.ab.picking {
+		return "Compare with: pick B, another version of the playing animation"
+	}
+	return "Open files"
+}
+
 // pickedB turns what the Open dialog opened from the intents at from on
 // into B while it is picking for Compare with…: the first file picked.
 func (u *UI) pickedB(from int) {

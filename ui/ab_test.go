@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -17,6 +18,9 @@ func TestCompareWithDialog(t *testing.T) {
 	h.u.CompareWithDialog()
 	h.frame()
 	h.frame()
+	if !strings.HasPrefix(h.u.openTitle(), "Compare with: pick B") {
+		t.Errorf("the dialog picking B is titled %q", h.u.openTitle())
+	}
 	h.click(center(h.rect("open:walk_new.bck")))
 	h.frame()
 	got := h.click(center(h.rect("open:ok")))
@@ -27,6 +31,9 @@ func TestCompareWithDialog(t *testing.T) {
 		t.Fatalf("Compare with… also opened the file: %#v", got)
 	}
 	h.frame()
+	if h.u.openTitle() != "Open files" {
+		t.Errorf("after Compare with…, the Open dialog is titled %q", h.u.openTitle())
+	}
 	h.u.OpenDialog()
 	h.frame()
 	h.frame()
