@@ -54,6 +54,7 @@ type curvesState struct {
 	euler     map[viewmodel.ChannelRef]*plot.QuatEuler
 
 	shown   []shownCurve
+	shownA  []shownCurve // scratch of overlayB (ab.go)
 	curves  []anim.Curve
 	readout []float64
 	tracer  plot.Tracer
@@ -216,6 +217,7 @@ func (u *UI) collectShown(v *viewmodel.View) {
 // curvesPanel is the Curves tab: a toolbar, the plot and its legend.
 func (u *UI) curvesPanel(v *viewmodel.View) {
 	u.collectShown(v)
+	u.overlayB(v)
 	c := &u.curves
 	s := u.scale
 	var primary *viewmodel.Playback

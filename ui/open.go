@@ -25,7 +25,7 @@ func (u *UI) openWindow(v *viewmodel.View) {
 		u.emit(viewmodel.Browse{Dir: v.Browser.Dir})
 	}
 	open := true
-	if !imgui.BeginV("Open files###open", &open, imgui.WindowFlagsNoCollapse) {
+	if !imgui.BeginV(u.openTitle()+"###open", &open, imgui.WindowFlagsNoCollapse) {
 		imgui.End()
 		u.openDialog = open
 		return

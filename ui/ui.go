@@ -32,6 +32,8 @@ type UI struct {
 	scale float32
 	out   []viewmodel.Intent
 
+	ab abState // the A/B comparison's dialog and tab (ab.go)
+
 	scene Rect // the 3D view, from this frame's layout
 
 	// pickFilter is the filter text of each picker with many items.
@@ -175,7 +177,9 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.viewport(v)
 	u.shortcuts(v)
 	if u.openDialog {
+		n := len(u.out)
 		u.openWindow(v)
+		u.pickedB(n)
 	}
 	u.exportUI(v)
 	u.textureWindow(v)

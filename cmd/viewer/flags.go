@@ -95,22 +95,24 @@ type analysisFlags struct {
 	compareTime string
 	raw         bool
 	texture     string
+	compareWith string
 }
 
 func (f *analysisFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures or messages")
+	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures, messages or differences (with --compare-with)")
 	fs.StringVar(&f.texture, "texture", "", "open the texture of this name at full size (the Textures tab's view)")
 	fs.StringVar(&f.plot, "plot", "", "plot these channels: TARGET/CHANNEL,... (TARGET a name or #index, CHANNEL as in the sample output, or euler.x/y/z of a quaternion target)")
 	fs.BoolVar(&f.compare, "compare", false, "open the loop-mode comparison")
 	fs.StringVar(&f.compareTime, "compare-time", "", "with --compare: hold the comparison's shared clock at this playback time (frames)")
 	fs.BoolVar(&f.raw, "raw-units", false, "plot J3D rotations in file units instead of degrees")
+	fs.StringVar(&f.compareWith, "compare-with", "", "compare the playing animation with this other version of it (A/B: File › Compare with…)")
 }
 
 func (f *analysisFlags) check() error {
 	switch f.tab {
-	case "", ui.TabCurves, ui.TabInspector, ui.TabTextures, ui.TabMessages:
+	case "", ui.TabCurves, ui.TabInspector, ui.TabTextures, ui.TabMessages, ui.TabDifferences:
 	default:
-		return cli.Usagef("--tab %q: want curves, inspector, textures or messages", f.tab)
+		return cli.Usagef("--tab %q: want curves, inspector, textures, messages or differences", f.tab)
 	}
 	if f.compareTime != "" {
 		if _, err := cli.ParseFinite(f.compareTime); err != nil {
@@ -123,6 +125,9 @@ func (f *analysisFlags) check() error {
 // applyAnalysisFlags puts the panels in the state the flags ask for, once
 // the files are open.
 func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
+	if f.compareWith != "" {
+		v.app.Apply(viewmodel.CompareWith{Path: f.compareWith})
+	}
 	if f.tab != "" {
 		v.ui.ShowTab(f.tab)
 	}

@@ -12,8 +12,9 @@
 // files, files.go), transport (the playing clips and the scene time,
 // transport.go), rig (the model, its binding, the selection and the
 // framing, rig.go; its pairer view ranks models and animations,
-// pairing.go and clipchoice.go), messages (notices.go) and Comparison
-// (compare.go). App itself routes intents to them and does what spans
+// pairing.go and clipchoice.go), messages (notices.go), Comparison
+// (compare.go) and the A/B comparison with another version of the clip
+// (ab.go). App itself routes intents to them and does what spans
 // several: opening and closing files, building the view and the scene.
 package app
 
@@ -71,6 +72,8 @@ type App struct {
 	msgs messages  // the Messages panel (notices.go)
 	cmp  Comparison
 	texs textureBrowser // the Textures browser's list (textures.go)
+
+	ab abCompare // the A/B comparison with another version (ab.go)
 
 	browser viewmodel.Browser
 	// clipboard takes copied text (the window's clipboard), copied is

@@ -14,6 +14,7 @@ func (a *App) Apply(in viewmodel.Intent) {
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
 	case a.applyTextures(in):
+	case a.applyAB(in):
 	default:
 		a.applyAnalysis(in)
 	}

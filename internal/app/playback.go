@@ -28,7 +28,10 @@ func (a *App) Advance(dt float64) {
 }
 
 // Evaluate samples both clips at their clocks and poses the skeleton.
-func (a *App) Evaluate() { a.rig.evaluate() }
+func (a *App) Evaluate() {
+	a.rig.evaluate()
+	a.evaluateAB()
+}
 
 // evaluate is the transport's clips at their frames, then the pose.
 func (r *rig) evaluate() {

@@ -48,4 +48,5 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}
 	v.Compare = a.cmp.viewAt(a.play.speed)
+	v.AB = a.abView()
 }

@@ -78,6 +78,9 @@ type View struct {
 
 	// Compare is the loop-mode comparison while its window is open.
 	Compare *CompareView
+	// AB is the A/B comparison with another version of the clip (nil:
+	// none).
+	AB *ABView
 	// Export is File › Export glTF (export.go).
 	Export ExportView
 
