@@ -50,6 +50,9 @@ func stampOf(p string) fileStamp {
 type settling struct {
 	lastEvent time.Time
 	stamp     fileStamp
+	// missingSince is when the file was first seen missing (zero: it
+	// is there).
+	missingSince time.Time
 }
 
 // debouncer turns the events of changed files into one report per save.
@@ -64,7 +67,14 @@ func (d *debouncer) touch(path string, now time.Time, st fileStamp) {
 	if d.pending == nil {
 		d.pending = map[string]*settling{}
 	}
-	d.pending[path] = &settling{lastEvent: now, stamp: st}
+	s := &settling{lastEvent: now, stamp: st}
+	if !st.exists {
+		s.missingSince = now
+		if old, ok := d.pending[path]; ok && !old.missingSince.IsZero() {
+			s.missingSince = old.missingSince
+		}
+	}
+	d.pending[path] = s
 }
 
 // settled returns (and forgets) the files whose writes have ended by now
@@ -79,7 +89,13 @@ func (d *debouncer) settled(now time.Time, stamp func(string) fileStamp) (done [
 		}
 		st := stamp(p)
 		switch {
-		case st == s.stamp && st.exists, !st.exists && quiet >= settleGiveUp:
+		case !st.exists && s.missingSince.IsZero():
+			s.missingSince = now
+		case st.exists:
+			s.missingSince = time.Time{}
+		}
+		switch {
+		case st == s.stamp && st.exists, !st.exists && now.Sub(s.missingSince) >= settleGiveUp:
 			done = append(done, p)
 			delete(d.pending, p)
 		default:
