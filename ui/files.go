@@ -98,10 +98,14 @@ func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 		}
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
+	narrowed := u.filesQuery != "" && !u.filesAll // only the matching clips
 	for _, w := range f.Warnings {
+		if narrowed {
+			break
+		}
 		textWrapped(colWarn, "warning: "+w)
 	}
-	if len(f.Broken) > 0 && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
+	if len(f.Broken) > 0 && !narrowed && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
 		for _, b := range f.Broken {
 			textWrapped(colError, b)
 		}
