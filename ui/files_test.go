@@ -138,3 +138,21 @@ func TestPlottedChannelsSurviveAReload(t *testing.T) {
 		t.Errorf("another clip kept the channels %v", h.u.curves.refs)
 	}
 }
+
+// TestOpenDialogOpensTheFolder: Open this folder opens the directory
+// listed, and closes the dialog.
+func TestOpenDialogOpensTheFolder(t *testing.T) {
+	v := testView(testClip(anim.Loop), 3, true)
+	v.Browser = viewmodel.Browser{Dir: "/data/game", Entries: []viewmodel.DirEntry{{Name: "walk.bck", Size: 1152, Known: true}}}
+	h := newHarness(t, v)
+	h.u.OpenDialog()
+	h.frame()
+	h.frame()
+	got := h.click(center(h.rect("open:folder")))
+	if o, ok := find[viewmodel.OpenFiles](got); !ok || len(o.Paths) != 1 || o.Paths[0] != "/data/game" {
+		t.Fatalf("Open this folder gave %#v, want the folder /data/game", got)
+	}
+	if h.u.openDialog {
+		t.Error("the dialog stayed open")
+	}
+}
