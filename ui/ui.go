@@ -48,6 +48,11 @@ type UI struct {
 	// resize keeps the panels' share
 	lastW, leftW, rightW float32
 
+	// the Files tree's filter box: its text, the text as matched (lower
+	// case), and whether the file being drawn matched as a whole
+	filesFilter, filesQuery string
+	filesAll                bool
+
 	// targets panel
 	filter        string
 	lastSelection viewmodel.Selection
@@ -185,6 +190,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.textureWindow(v)
 	u.toasts(v)
 	u.compareWindow(v)
+	u.confirmDialog(v)
 	if u.showHelp {
 		u.helpWindow()
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 
+	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/ui"
@@ -13,8 +14,12 @@ import (
 const guiUsage = `Usage: animscope [flags] [FILE...]
 
 Opens the viewer. FILEs (animations, models, archives; FILE:path/in/archive
-for one entry) are opened together, so a model and its animations pair up.
-With no FILE the embedded demo opens. Flags may come before or after files.
+for one entry; folders, whose files open with their subfolders') are opened
+together, so a model and its animations pair up. With no FILE the embedded
+demo opens. Flags may come before or after files. An open file that changes
+on disk is reloaded in place (the scene time, selection, camera and loop
+mode stay; a version that does not open leaves the old one): --no-watch
+turns that off.
 
 Flags:
 `
@@ -36,6 +41,8 @@ type guiFlags struct {
 	churn       int
 	analysis    analysisFlags
 	zstdDict    string
+	noWatch     bool
+	maxFiles    int
 }
 
 // parseGUIFlags parses the viewer's command line into its flags and the
@@ -55,6 +62,8 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	fs.IntVar(&g.churn, "churn", 0, "long-session check: close and reopen the files N times, one step per frame; --state-json gets memory and GL object counts before and after")
 	fs.StringVar(&g.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the session to this file (for performance work)")
 	fs.StringVar(&g.zstdDict, "zstd-dict", "", "Zstandard dictionary FILE for .zs files (TotK: Pack/ZsDic.pack.zs); remembered for later runs")
+	fs.BoolVar(&g.noWatch, "no-watch", false, "do not reload open files when they change on disk")
+	fs.IntVar(&g.maxFiles, "max-files", app.DefaultMaxFolderFiles, "open up to N files of a folder without asking (0: any number)")
 	g.analysis.register(fs)
 	pos, err := cli.ParseInterleaved(fs, args)
 	if err != nil {
@@ -80,8 +89,8 @@ func parseGUIFlags(args []string, out io.Writer) (*guiFlags, []string, error) {
 	if g.afterFrames < 0 {
 		return nil, nil, cli.Usagef("--after-frames must not be negative")
 	}
-	if g.bench < 0 || g.churn < 0 {
-		return nil, nil, cli.Usagef("--bench-frames and --churn must not be negative")
+	if g.bench < 0 || g.churn < 0 || g.maxFiles < 0 {
+		return nil, nil, cli.Usagef("--bench-frames, --churn and --max-files must not be negative")
 	}
 	return g, pos, nil
 }

@@ -40,6 +40,14 @@ type File struct {
 	entries        []viewmodel.ArchiveEntry
 	// broken are the file's unreadable animations, "NAME: error".
 	broken []string
+	// opened is the path, as given to Open, that brought the file in (an
+	// archive's entries share their archive's); key is its absolute
+	// form, the same for every file one Open of it brought in, so opening
+	// it again reloads them (reload.go). deps are the files on disk it
+	// was read from: itself or its archive, and the texture files looked
+	// for beside it.
+	opened, key string
+	deps        []string
 }
 
 // slot is a playing clip: J3D games run a BCK and a BTK with separate
@@ -60,6 +68,8 @@ type slot struct {
 	// frames later in the scene (transport.go).
 	muted  bool
 	offset float64
+	// key names the clip across a reload of its file (clipKey).
+	key string
 }
 
 // App is the viewer's state. Everything the user does arrives as a
@@ -90,6 +100,15 @@ type session struct {
 	recent []string
 	// loadDemo supplies the embedded demo files.
 	loadDemo func() ([]DemoFile, error)
+	// maxFolderFiles is how many files of a folder open without asking
+	// (0 or less: any number); pending is an Open waiting for the answer
+	// (folders.go).
+	maxFolderFiles int
+	pending        *pendingOpen
+	// watch reports the open files that changed on disk (nil: not
+	// watching); watched are the files it was last set to (watch.go).
+	watch   *watcher
+	watched []*File
 }
 
 // DemoFile is one file of the embedded demo.
@@ -108,6 +127,7 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
+		ses:  session{maxFolderFiles: DefaultMaxFolderFiles},
 		play: transport{speed: 1, playing: true},
 		msgs: messages{log: log, now: time.Now},
 		rig: rig{

@@ -16,11 +16,7 @@ func (r *rig) setClip(fi, ci int) {
 	}
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
-	label := f.name
-	if len(f.asset.Clips) > 1 && c.Name != "" {
-		label += " › " + c.Name
-	}
-	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
+	s := &slot{file: fi, clipIdx: ci, clip: c, label: slotLabel(f, c), key: clipKey(f, ci), formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, r.play.speed)}
 	s.clock.Runtime = r.play.mat.runtime
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))

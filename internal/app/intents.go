@@ -68,6 +68,10 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
+	case viewmodel.ReloadFiles:
+		a.reloadChanged(in.Paths)
+	case viewmodel.Answer:
+		a.answer(in.Yes)
 	case viewmodel.Browse:
 		browse(&a.browser, in.Dir)
 	case viewmodel.BrowseArchive:

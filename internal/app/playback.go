@@ -115,6 +115,6 @@ func (r *rig) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatr
 
 func (s *slot) playback(scrubbing bool) *viewmodel.Playback {
 	return &viewmodel.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
-		Muted: s.muted, Offset: s.offset,
+		Muted: s.muted, Offset: s.offset, Key: s.key,
 		FormatLabel: s.formatLabel, ModelHint: formats.ClipInfo(s.clip).ModelHint}
 }

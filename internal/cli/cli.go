@@ -67,6 +67,8 @@ func topUsage() string {
 const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
+        --no-watch                       do not reload open files that change on disk
+        --max-files N                    open up to N files of a FILE that is a folder without asking (0: any)
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
         --tab curves|inspector|textures|messages|differences  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
