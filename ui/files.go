@@ -32,6 +32,7 @@ func (u *UI) filesSection(v *viewmodel.View) {
 		}
 		return
 	}
+	u.filesFilterBox(v)
 	// An entry is drawn inside its archive when the archive itself is open.
 	containers := map[string]bool{}
 	for i := range v.Files {
@@ -39,12 +40,17 @@ func (u *UI) filesSection(v *viewmodel.View) {
 			containers[v.Files[i].Path] = true
 		}
 	}
+	shown := 0
 	for fi := range v.Files {
 		f := &v.Files[fi]
-		if f.Archive != "" && containers[f.Archive] {
+		if f.Archive != "" && containers[f.Archive] || !u.fileShown(v, fi) {
 			continue
 		}
+		shown++
 		u.fileNode(v, fi, f.Name)
+	}
+	if shown == 0 {
+		textDim("No file or clip matches the filter.")
 	}
 }
 
@@ -52,6 +58,14 @@ func (u *UI) filesSection(v *viewmodel.View) {
 // clips and skeletons, and an archive's folders.
 func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 	f := &v.Files[fi]
+	// Under a filter the matching files stand open, and a file whose
+	// name matches shows all it holds; another only its matching clips.
+	all := u.filesAll
+	if u.filesQuery != "" {
+		imgui.SetNextItemOpen(true, imgui.ConditionAlways)
+		u.filesAll = all || nameMatches(f.Name, u.filesQuery)
+		defer func() { u.filesAll = all }()
+	}
 	open := imgui.TreeNodeV(fmt.Sprintf("%s###file%d", label, fi), imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
 	u.record(fmt.Sprintf("file:%d", fi))
 	if imgui.IsItemHovered() && f.Path != "" {
@@ -76,18 +90,24 @@ func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 		if name == "" {
 			name = "skeleton"
 		}
+		if !u.filesAll && u.filesQuery != "" && !nameMatches(name, u.filesQuery) {
+			continue
+		}
 		l := fmt.Sprintf("%s  ·  model, %s###skel%d_%d", name, plural(len(sk.Joints), "joint", "joints"), fi, si)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
 			u.emit(viewmodel.SelectModel{File: fi, Skel: si})
 		}
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
-	if len(f.Warnings) == 1 {
+	narrowed := u.filesQuery != "" && !u.filesAll // only the matching clips
+	switch {
+	case narrowed:
+	case len(f.Warnings) == 1:
 		textWrapped(colWarn, "warning: "+f.Warnings[0])
-	} else {
+	default:
 		warningLine("", "", f.Warnings)
 	}
-	if len(f.Broken) > 0 && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
+	if len(f.Broken) > 0 && !narrowed && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
 		for _, b := range f.Broken {
 			textWrapped(colError, b)
 		}
@@ -113,6 +133,9 @@ func (u *UI) entryFolder(v *viewmodel.View, f *viewmodel.FileView, d *entryDir, 
 		flags |= imgui.TreeNodeFlagsDefaultOpen
 	}
 	for _, sub := range d.dirs {
+		if u.filesQuery != "" && !u.filesAll {
+			imgui.SetNextItemOpen(true, imgui.ConditionAlways)
+		}
 		if imgui.TreeNodeV(sub.name+"/###dir:"+f.Path+"/"+sub.name, flags) {
 			u.entryFolder(v, f, sub, opened, defaultOpen)
 			imgui.TreePop()
@@ -122,7 +145,12 @@ func (u *UI) entryFolder(v *viewmodel.View, f *viewmodel.FileView, d *entryDir, 
 		e := &f.Entries[ei]
 		base := e.Path[strings.LastIndexByte(e.Path, '/')+1:]
 		if j, ok := opened[e.Path]; ok {
-			u.fileNode(v, j, base)
+			if u.filesAll || u.fileShown(v, j) {
+				u.fileNode(v, j, base)
+			}
+			continue
+		}
+		if !u.filesAll && u.filesQuery != "" && !nameMatches(base, u.filesQuery) {
 			continue
 		}
 		imgui.TreeNodeV(fmt.Sprintf("%s###ent:%s:%d", base, f.Path, ei), imgui.TreeNodeFlagsLeaf|imgui.TreeNodeFlagsNoTreePushOnOpen|imgui.TreeNodeFlagsSpanAvailWidth)
@@ -200,6 +228,14 @@ func clipKind(f *viewmodel.FileView, ci int) string {
 // kind, in the order the kinds first appear. Long names are elided, with
 // the full name on hover.
 func (u *UI) clipList(v *viewmodel.View, fi int, f *viewmodel.FileView) {
+	if u.filesQuery != "" && !u.filesAll {
+		for ci, c := range f.Clips {
+			if nameMatches(c.Name, u.filesQuery) {
+				u.clipItem(v, fi, ci)
+			}
+		}
+		return
+	}
 	if len(f.Clips) <= foldClipsOver {
 		for ci := range f.Clips {
 			u.clipItem(v, fi, ci)
@@ -265,4 +301,57 @@ func clipItemLabel(name, full, short string, room, minName float32, measure func
 		suffix = short
 	}
 	return elideWith(name, max(room-measure(suffix), minName), measure), suffix
+}
+
+// filesFilterBox is the Files tree's filter: a substring of file, clip,
+// model or archive entry names, any case.
+func (u *UI) filesFilterBox(v *viewmodel.View) {
+	imgui.SetNextItemWidth(-1)
+	imgui.InputTextWithHint("##filesfilter", "filter files and clips", &u.filesFilter)
+	u.record("files:filter")
+	u.filesQuery = strings.ToLower(strings.TrimSpace(u.filesFilter))
+	u.filesAll = false
+}
+
+// fileShown reports whether open file fi passes the filter: its name, a
+// clip's or a model's, or (an archive) one of its entries' or their
+// files'.
+func (u *UI) fileShown(v *viewmodel.View, fi int) bool {
+	q := u.filesQuery
+	if q == "" {
+		return true
+	}
+	f := &v.Files[fi]
+	if nameMatches(f.Name, q) {
+		return true
+	}
+	for _, c := range f.Clips {
+		if nameMatches(c.Name, q) {
+			return true
+		}
+	}
+	for _, sk := range f.Skels {
+		if nameMatches(sk.Name, q) {
+			return true
+		}
+	}
+	for _, e := range f.Entries {
+		if nameMatches(e.Path[strings.LastIndexByte(e.Path, '/')+1:], q) {
+			return true
+		}
+	}
+	if len(f.Entries) > 0 {
+		for j := range v.Files {
+			if j != fi && v.Files[j].Archive == f.Path && u.fileShown(v, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameMatches reports whether name holds query (already lower case), in
+// any case.
+func nameMatches(name, query string) bool {
+	return strings.Contains(strings.ToLower(name), query)
 }

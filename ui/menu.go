@@ -34,6 +34,7 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		if imgui.MenuItemV("Open demo", "", false, !v.Demo) {
 			u.emit(viewmodel.OpenDemo{})
 		}
+		u.abMenu(v)
 		imgui.Separator()
 		if imgui.MenuItemV("Export glTF…", "Ctrl+E", false, !v.Export.Running) {
 			u.openExport(v)

@@ -27,7 +27,7 @@ func (u *UI) openWindow(v *viewmodel.View) {
 		u.emit(viewmodel.Browse{Dir: v.Browser.Dir})
 	}
 	open := true
-	if !imgui.BeginPopupModalV(openDialogID, &open, imgui.WindowFlagsNoCollapse) {
+	if !imgui.BeginPopupModalV(u.openTitle()+"###open", &open, imgui.WindowFlagsNoCollapse) {
 		u.openDialog = false
 		return
 	}
@@ -155,6 +155,13 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	}
 	u.record("open:ok")
 	endDisabled(len(picked) == 0)
+	imgui.SameLine()
+	if imgui.Button("Open this folder") && b.Dir != "" {
+		u.emit(viewmodel.OpenFiles{Paths: []string{b.Dir}})
+		u.openDialog = false
+	}
+	u.record("open:folder")
+	tooltip("Open every file animscope reads in this folder and its subfolders")
 	imgui.SameLine()
 	if imgui.Button("Cancel") {
 		u.openDialog = false

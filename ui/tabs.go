@@ -74,6 +74,7 @@ func (u *UI) analysisTabs(v *viewmodel.View) {
 		u.texturesTab(v)
 		imgui.EndTabItem()
 	}
+	u.differencesTab(v)
 }
 
 // textureCount is how many textures the Textures browser lists.

@@ -32,6 +32,8 @@ type UI struct {
 	scale float32
 	out   []viewmodel.Intent
 
+	ab abState // the A/B comparison's dialog and tab (ab.go)
+
 	scene Rect // the 3D view, from this frame's layout
 
 	// pickFilter is the filter text of each picker with many items.
@@ -45,6 +47,11 @@ type UI struct {
 	// the window width and side panel widths of the last frame, so a
 	// resize keeps the panels' share
 	lastW, leftW, rightW float32
+
+	// the Files tree's filter box: its text, the text as matched (lower
+	// case), and whether the file being drawn matched as a whole
+	filesFilter, filesQuery string
+	filesAll                bool
 
 	// targets panel
 	filter        string
@@ -188,12 +195,15 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.viewport(v)
 	u.shortcuts(v)
 	if u.openDialog {
+		n := len(u.out)
 		u.openWindow(v)
+		u.pickedB(n)
 	}
 	u.exportUI(v)
 	u.textureWindow(v)
 	u.toasts(v)
 	u.compareWindow(v)
+	u.confirmDialog(v)
 	if u.showHelp {
 		u.helpWindow()
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -21,11 +22,7 @@ func (r *rig) setClip(fi, ci int) {
 	}
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
-	label := f.name
-	if len(f.asset.Clips) > 1 && c.Name != "" {
-		label += " › " + c.Name
-	}
-	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
+	s := &slot{file: fi, clipIdx: ci, clip: c, label: slotLabel(f, c), key: clipKey(f, ci), formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, r.play.speed)}
 	s.clock.Runtime = clipRuntime(c, r.play.mat.runtime)
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
@@ -44,17 +41,11 @@ func (r *rig) setClip(fi, ci int) {
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
 		r.rebind()
-		if r.skel != nil {
-			if r.lastClip == nil {
-				r.lastClip = map[*anim.Skeleton]*anim.Clip{}
+		if mk := r.modelKey(); mk != "" {
+			if r.lastClip == nil || len(r.lastClip) > maxLastClips {
+				r.lastClip = map[string]string{}
 			}
-			// Forget closed files' clips: the map must not keep them alive.
-			for sk, lc := range r.lastClip {
-				if _, _, open := r.findClip(lc); !open {
-					delete(r.lastClip, sk)
-				}
-			}
-			r.lastClip[r.skel] = c
+			r.lastClip[mk] = clipKey(f, ci)
 		}
 	}
 	r.clampSelection()
@@ -194,12 +185,30 @@ func display(p mgl32.Vec3, zUp bool) mgl32.Vec3 {
 	return p
 }
 
-// findClip is the open file and index of clip c; ok false when it is no
-// longer open.
-func (r *rig) findClip(c *anim.Clip) (fi, ci int, ok bool) {
+// maxLastClips bounds the models whose last clip is remembered.
+const maxLastClips = 1024
+
+// modelKey names the model in use across reloads (its file as opened and
+// the skeleton's name or place); "" without one.
+func (r *rig) modelKey() string {
+	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
+		return ""
+	}
+	f := r.ses.files[r.skelFile]
+	if r.skel.Name != "" {
+		return f.path + "\x00" + r.skel.Name
+	}
+	return f.path + "\x00#" + strconv.Itoa(slices.Index(f.asset.Skeletons, r.skel))
+}
+
+// findClipKey is the open file and index of the clip clipKey calls key;
+// ok false when none is open.
+func (r *rig) findClipKey(key string) (fi, ci int, ok bool) {
 	for fi, f := range r.ses.files {
-		if ci := slices.Index(f.asset.Clips, c); ci >= 0 {
-			return fi, ci, true
+		for ci := range f.asset.Clips {
+			if clipKey(f, ci) == key {
+				return fi, ci, true
+			}
 		}
 	}
 	return -1, -1, false

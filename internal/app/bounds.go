@@ -44,13 +44,13 @@ func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 // meshBounds grows lo, hi around the model in use's meshes in the last
 // pose (F frames the character, whose skin reaches past its joints).
 func (r *rig) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
-	models := r.models()
+	models := r.drawnModels()
 	if len(models) == 0 || len(r.world) != len(r.skel.Joints) {
 		return lo, hi
 	}
 	var pose mesh.Pose
-	for _, m := range models {
-		m.PoseInto(&pose, r.world)
+	for _, d := range models {
+		d.model.PoseInto(&pose, r.drawnWorld(d))
 		for _, s := range pose.Shapes {
 			for _, p := range s.Positions {
 				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, r.zUp())

@@ -15,6 +15,7 @@ func (a *App) Apply(in viewmodel.Intent) {
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
 	case a.applyTextures(in):
+	case a.applyAB(in):
 	default:
 		a.applyAnalysis(in)
 	}
@@ -70,6 +71,10 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
+	case viewmodel.ReloadFiles:
+		a.reloadChanged(in.Paths)
+	case viewmodel.Answer:
+		a.answer(in.Yes)
 	case viewmodel.Browse:
 		browse(&a.browser, in.Dir)
 	case viewmodel.BrowseArchive:

@@ -283,9 +283,9 @@ func (r *rig) selectModel(fi, si int) {
 		}
 		r.setModel(fi, si)
 		cands := r.pairing().ownCandidates(r.pairing().candidates(fi, si))
-		if last, ok := r.lastClip[r.skel]; ok && (r.play.joint == nil || r.play.joint.clip != last) {
+		if last, ok := r.lastClip[r.modelKey()]; ok && (r.play.joint == nil || r.play.joint.key != last) {
 			// The clip the user last played on this model, while open.
-			if lf, lc, ok := r.findClip(last); ok {
+			if lf, lc, ok := r.findClipKey(last); ok {
 				r.setClip(lf, lc)
 				r.evaluate()
 				r.frameScene(false)

@@ -26,8 +26,9 @@ type rig struct {
 
 	skel *anim.Skeleton // the model's skeleton, nil without one
 	// lastClip is the joint clip each model played last: picking the
-	// model again plays it again.
-	lastClip  map[*anim.Skeleton]*anim.Clip
+	// model again plays it again (model key → clip key, both kept
+	// across reloads).
+	lastClip  map[string]string
 	skelFile  int
 	skelLabel string
 	binding   anim.Binding
@@ -57,9 +58,13 @@ type rig struct {
 	// matrices, the models of the model in use.
 	skin64   []mgl64.Mat4
 	modelBuf []*mesh.Model
+	// drawBuf and partWorld are the drawn models and a part's posed
+	// joints (drawnModels, drawnWorld).
+	drawBuf   []drawn
+	partWorld []mgl64.Mat4
 
 	// hidden are the shapes the user hid, per model; hover is the shape
-	// the Shapes list points at (index into models()).
+	// the Shapes list points at (index into drawnModels()).
 	hidden map[*mesh.Model][]bool
 	hover  viewmodel.ShapeRef
 

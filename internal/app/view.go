@@ -25,6 +25,9 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		Playing:     a.play.Playing(),
 		SceneTime:   a.play.sceneT,
 	}
+	if a.ses.pending != nil {
+		v.Confirm = &a.ses.pending.q
+	}
 	for _, f := range a.ses.files {
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
 			Clips: f.asset.Clips, ClipKinds: f.clipKinds(), Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
@@ -49,4 +52,5 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}
 	v.Compare = a.cmp.viewAt(a.play.speed)
+	v.AB = a.abView()
 }

@@ -73,11 +73,16 @@ type View struct {
 	Notices []Notice
 	Recent  []string
 	Browser Browser
+	// Confirm is a question waiting for an Answer (nil: none).
+	Confirm *Confirm
 
 	Stats Stats
 
 	// Compare is the loop-mode comparison while its window is open.
 	Compare *CompareView
+	// AB is the A/B comparison with another version of the clip (nil:
+	// none).
+	AB *ABView
 	// Export is File › Export glTF (export.go).
 	Export ExportView
 
@@ -123,6 +128,9 @@ type Playback struct {
 	// frames later in the scene.
 	Muted  bool
 	Offset float64
+	// Key names the clip across a reload of its file (its file on disk
+	// and its place there): the curves plotted from it stay.
+	Key string
 }
 
 // FileView is one opened file as the files panel lists it.
