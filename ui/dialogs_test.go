@@ -67,6 +67,16 @@ func TestDialogsKeepKeysAndClicks(t *testing.T) {
 	if h.u.Options.Grid == grid {
 		t.Error("with the dialogs closed G does not toggle the grid")
 	}
+	// The app's question (Please confirm) keeps the keys too.
+	h.v.Confirm = &viewmodel.Confirm{Text: "Open 2000 files?"}
+	h.frame()
+	grid = h.u.Options.Grid
+	h.key('G')
+	if h.u.Options.Grid != grid {
+		t.Error("G toggled the grid behind the confirm question")
+	}
+	h.v.Confirm = nil
+	h.frame()
 	// File › Export comes before Quit.
 	h.click(center(h.rect("menu:file")))
 	h.frame()

@@ -152,10 +152,11 @@ func menuToggle(label, shortcut string, v *bool) {
 }
 
 // shortcuts handles the keyboard when no text field has focus and no
-// dialog is up (a dialog has the keys to itself; Escape closes it).
+// dialog or question is up (a dialog has the keys to itself; Escape
+// closes it).
 func (u *UI) shortcuts(v *viewmodel.View) {
 	io := imgui.CurrentIO()
-	if io.WantTextInput() || u.dialogUp() {
+	if io.WantTextInput() || u.dialogUp() || v.Confirm != nil {
 		return
 	}
 	ctrl := io.KeyCtrlPressed() || io.KeySuperPressed()
