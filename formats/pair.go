@@ -234,6 +234,47 @@ func (p *Pairing) Assign() map[*anim.Clip]int {
 	return out
 }
 
+// AssignOthers gives each clip of srcs that animates no joint (texture
+// SRT, colour, pattern, visibility) one model, the index of its
+// Suggestion, for the export batch: the model for which the clip ranks
+// best by Reason without a skeleton — the ranking the viewer chooses
+// those clips by for the model in use — with Assign's exception (a model
+// file the clip's file is named after comes before the skeleton copy the
+// clip's own file carries: BotW's Face_* texture animations in
+// Npc_Gerudo_Queen_Animation.bfres drive Npc_Gerudo_Queen.bfres's eyes),
+// then the first model. Only the reasons that tie a clip to one model
+// count (same file, named after it, same archive); a clip that merely
+// shares a directory with models could be any of theirs and is not in
+// the map.
+func (p *Pairing) AssignOthers(srcs []*Source) map[*anim.Clip]int {
+	out := map[*anim.Clip]int{}
+	for _, s := range srcs {
+		for _, c := range s.Asset.Clips {
+			if JointTargets(c) > 0 {
+				continue
+			}
+			best, bestRank := -1, 0
+			for si, sug := range p.Suggestions {
+				reason := Reason(s, c, sug.Model, nil)
+				rank := Rank(reason)
+				if reason == "" || rank > Rank(SameArchive) {
+					continue
+				}
+				if reason == SameName && !slices.Contains(p.Animations, sug.Model) {
+					rank = Rank(SameFile) - 1
+				}
+				if best < 0 || rank < bestRank {
+					best, bestRank = si, rank
+				}
+			}
+			if best >= 0 {
+				out[c] = best
+			}
+		}
+	}
+	return out
+}
+
 // ArchiveSources opens the entries inside an opened archive file that can
 // hold a skeleton or an animation (Openable; archivePath is how the user
 // named it); Pair then keeps those with skeletons or joint clips. Entries
