@@ -28,14 +28,14 @@ type reporter struct {
 	terminal bool
 	warnings int
 
-	bar                *progressbar.ProgressBar
-	verb               string
-	files, filesDone   int
-	started            time.Time
-	active             []string // outputs being written, for the bar
-	width              int      // the terminal's columns
-	lastDesc           string
-	barUnits, unitDone int
+	bar              *progressbar.ProgressBar
+	verb             string
+	files, filesDone int
+	started          time.Time
+	active           []string // outputs being written, for the bar
+	width            int      // the terminal's columns
+	lastDesc         string
+	drawn            time.Time
 }
 
 func newReporter(w io.Writer) *reporter {
@@ -101,7 +101,6 @@ func (r *reporter) startBar(verb string, files, units int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.verb, r.files, r.filesDone, r.started, r.active = verb, files, 0, time.Now(), nil
-	r.barUnits, r.unitDone = units, 0
 	if !r.terminal || units < 2 {
 		return
 	}
@@ -137,12 +136,17 @@ func (r *reporter) describe() string {
 	return d
 }
 
-func (r *reporter) redescribe() {
-	if r.bar == nil {
+// redescribe redraws the bar with its text: always when forced (files
+// done changed), else at most every 50 ms. (The library's own throttle
+// drops an update for good: a bar throttled so showed none done while
+// one file held most of the work.)
+func (r *reporter) redescribe(force bool) {
+	if r.bar == nil || !force && time.Since(r.drawn) < 50*time.Millisecond {
 		return
 	}
 	if d := r.describe(); d != r.lastDesc {
 		r.lastDesc = d
+		r.drawn = time.Now()
 		r.bar.Describe(d)
 	}
 }
@@ -152,14 +156,13 @@ func (r *reporter) begin(name string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.active = append(r.active, name)
-	r.redescribe()
+	r.redescribe(false)
 }
 
 // step advances the bar by one step (an animation converted).
 func (r *reporter) step() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.unitDone++
 	if r.bar != nil {
 		r.bar.Add(1)
 	}
@@ -173,10 +176,8 @@ func (r *reporter) end(name string) {
 		r.active = slices.Delete(r.active, i, i+1)
 	}
 	r.filesDone++
-	r.unitDone++
 	if r.bar != nil {
-		r.lastDesc = r.describe()
-		r.bar.Describe(r.lastDesc)
+		r.redescribe(true)
 		r.bar.Add(1)
 	}
 }
