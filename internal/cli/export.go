@@ -30,15 +30,21 @@ no model. --no-mesh writes the skeleton alone.
 
 OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
 first animation (--clip NAME: that one, --all: every one) on --model's
-skeleton, else the file's own, else a stand-in skeleton. An archive given
-as the input must hold at most one model.
+skeleton, else the file's own (of several models, the largest), else a
+stand-in skeleton; one line says what was written. An archive given as
+the input must hold at most one model.
 
 Any other OUT is a directory (created if missing) and takes any number of
-files, archives and directories: every animation in them, paired with its
-model as the viewer pairs them (own file, named after the model, same
-archive, same directory, matching bone names, matching joint count), one .glb per model or loose animation named after it. Files
-are converted in parallel; a bad file is reported and the rest go on;
-exit status 1 if any failed. Nothing half-written is left behind.
+files, archives and directories (walked to the bottom; outputs keep their
+folders): every model and animation in them, paired as the viewer pairs
+them (own file, named after the model, same archive, same directory,
+matching bone names, matching joint count), one .glb per model or per
+animation file no model takes, named after it. The same content twice in
+a folder (X.bfres and its Yaz0 X.sbfres) is exported once. Files are
+converted in parallel (a progress bar on a terminal); a bad file is
+reported and the rest go on; a summary ends the run; exit status 1 if
+any failed or nothing was found to export. Nothing half-written is left
+behind.
 
 Flags:
 `
