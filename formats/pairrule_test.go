@@ -353,3 +353,31 @@ func TestAssignOthers(t *testing.T) {
 		t.Errorf("a joint clip is Assign's, not AssignOthers'")
 	}
 }
+
+// TestAssignOwnFolder: two folders each holding X.bfres and
+// X_Animation.bfres (each animation file is named after both models):
+// each folder's clips go to its own model, whichever folder comes first.
+func TestAssignOwnFolder(t *testing.T) {
+	folder := func(dir string) (model, anims *Source, walk, face *anim.Clip) {
+		walk = namedClip("Walk", bodyBones...)
+		face = &anim.Clip{Name: "Face", Format: "bfres-texsrt", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: "Eye"}}}
+		model = &Source{Path: dir + "/X.bfres", Dir: dir, Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("X", bodyBones...)}}}
+		anims = &Source{Path: dir + "/X_Animation.bfres", Dir: dir, Asset: &Asset{Clips: []*anim.Clip{walk, face}}}
+		return
+	}
+	m1, a1, w1, f1 := folder("a")
+	m2, a2, w2, f2 := folder("b")
+	for _, srcs := range [][]*Source{{m1, a1, m2, a2}, {m2, a2, m1, a1}, {m1, m2, a1, a2}} {
+		p := Pair(srcs)
+		joints, others := p.Assign(), p.AssignOthers(srcs)
+		for _, c := range []struct {
+			clip  *anim.Clip
+			as    map[*anim.Clip]int
+			model *Source
+		}{{w1, joints, m1}, {w2, joints, m2}, {f1, others, m1}, {f2, others, m2}} {
+			if si, ok := c.as[c.clip]; !ok || p.Suggestions[si].Model != c.model {
+				t.Errorf("order %s, %s…: %s of %s not on %s", srcs[0].Path, srcs[1].Path, c.clip.Name, c.model.Dir, c.model.Path)
+			}
+		}
+	}
+}
