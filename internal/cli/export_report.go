@@ -164,6 +164,7 @@ func (r *reporter) step() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.bar != nil {
+		r.redescribe(false) // the rate, as time passes within a long file
 		r.bar.Add(1)
 	}
 }
