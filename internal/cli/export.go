@@ -55,6 +55,12 @@ type exportFlags struct {
 	all, rootMotion, noMesh bool
 }
 
+// scene is an output's scene with the options the flags set: every
+// output of a command is built here.
+func (fl exportFlags) scene(skel *anim.Skeleton, models []*mesh.Model) export.Scene {
+	return export.Scene{Skeleton: skel, Models: models, RootMotion: fl.rootMotion}
+}
+
 func runExport(args []string, stdout, stderr io.Writer) error {
 	fs := NewFlagSet("export", exportUsage, stdout)
 	var fl exportFlags
@@ -147,7 +153,7 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sc := export.Scene{RootMotion: fl.rootMotion}
+	sc := fl.scene(nil, nil)
 	var clips []*anim.Clip
 	modelAsset, modelWhere := a, in
 	switch {

@@ -352,7 +352,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 		modelMeshes := models(modelAsset, model, fl.model)
 		for _, s := range srcs {
 			if len(s.Asset.Clips) > 0 {
-				j := exportJob{out: outName(s), label: s.Path, scene: export.Scene{Skeleton: model, Models: modelMeshes, RootMotion: fl.rootMotion}}
+				j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(model, modelMeshes)}
 				if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
 					jobs = append(jobs, j)
 				}
@@ -372,8 +372,8 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 	modelJob := map[*formats.Source]int{}
 	for _, sug := range p.Suggestions {
 		modelJob[sug.Model] = len(jobs)
-		jobs = append(jobs, exportJob{out: outName(sug.Model), label: sug.Model.Path, scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion,
-			Models: models(sug.Model.Asset, sug.Skeleton, sug.Model.Path)}})
+		jobs = append(jobs, exportJob{out: outName(sug.Model), label: sug.Model.Path,
+			scene: fl.scene(sug.Skeleton, models(sug.Model.Asset, sug.Skeleton, sug.Model.Path))})
 	}
 	// The clips in source order, each to its model's file.
 	gaveAway := map[*formats.Source]bool{} // a file some of whose clips went to another file
@@ -403,7 +403,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 			noModel[s.Archive] = true
 			rep.warn(fmt.Sprintf("%s: the archive holds no model; its animations are exported on stand-in skeletons", s.Archive))
 		}
-		j := exportJob{out: outName(s), label: s.Path, scene: export.Scene{RootMotion: fl.rootMotion}}
+		j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(nil, nil)}
 		if i := formats.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
 			j.scene.Skeleton = s.Asset.Skeletons[i]
 			j.scene.Models = models(s.Asset, j.scene.Skeleton, s.Path)
