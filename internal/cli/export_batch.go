@@ -107,7 +107,9 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 	if len(empty) > 0 {
 		rep.note(fmt.Sprintf("skipped %s with no model or animation (textures or other data): %s", plural(len(empty), "file", "files"), shortNames(empty, 4)))
 	}
+	stop := rep.spin(fmt.Sprintf("pairing the animations of %s with their models", plural(len(srcs), "file", "files")))
 	jobs := planJobs(srcs, fl, model, modelAsset, rel, rep)
+	stop()
 	jobs, refused := refuseInputs(jobs, files)
 	for _, r := range refused {
 		rep.fail(r)

@@ -183,6 +183,42 @@ func (r *reporter) end(name string) {
 	}
 }
 
+// spin shows a spinner with text on a terminal until the returned stop
+// is called: for a step that cannot count its progress (pairing every
+// animation with every model of a large tree takes seconds).
+func (r *reporter) spin(text string) (stop func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.terminal {
+		return func() {}
+	}
+	r.bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(r.w), progressbar.OptionSpinnerType(14),
+		progressbar.OptionSetElapsedTime(true), progressbar.OptionClearOnFinish(), progressbar.OptionSetDescription(text))
+	r.bar.RenderBlank()
+	done := make(chan struct{})
+	ticked := make(chan struct{})
+	go func() {
+		defer close(ticked)
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				r.mu.Lock()
+				r.bar.Add(1)
+				r.mu.Unlock()
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-ticked
+		r.stopBar()
+	}
+}
+
 // stopBar removes the bar.
 func (r *reporter) stopBar() {
 	r.mu.Lock()
