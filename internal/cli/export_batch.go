@@ -117,7 +117,10 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 	failed += len(refused)
 	if len(jobs) == 0 && failed == 0 {
 		why := fmt.Sprintf("none of its %s holds a model or animation animscope opens", plural(len(files), "file", "files"))
-		if opened > 0 {
+		switch {
+		case fl.model != "" && len(srcs) > 0:
+			why = "no animation to pose on --model " + fl.model
+		case opened > 0:
 			why = fmt.Sprintf("%s opened, none holds a model or animation", plural(opened, "file", "files"))
 		}
 		return nothingToExport(inputs, why)
@@ -352,13 +355,20 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 	var jobs []exportJob
 	if model != nil {
 		modelMeshes := models(modelAsset, model, fl.model)
+		var still []string
 		for _, s := range srcs {
-			if len(s.Asset.Clips) > 0 {
-				j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(model, modelMeshes)}
-				if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
-					jobs = append(jobs, j)
-				}
+			if len(s.Asset.Clips) == 0 {
+				still = append(still, s.Path)
+				continue
 			}
+			j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(model, modelMeshes)}
+			if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
+				jobs = append(jobs, j)
+			}
+		}
+		if len(still) > 0 {
+			rep.note(fmt.Sprintf("skipped %s without animations (with --model, the animations are exported on that model): %s",
+				plural(len(still), "model file", "model files"), shortNames(still, 4)))
 		}
 		return jobs
 	}

@@ -560,6 +560,15 @@ func TestExportBatchNothing(t *testing.T) {
 			t.Errorf("%s created", out)
 		}
 	}
+	// With --model, a folder of models alone has no animation to pose.
+	models := t.TempDir()
+	copyFile(t, apptest.ModelFixtures+"chain3.bmd", filepath.Join(models, "chain3.bmd"))
+	code, _, stderr := runCLI("export", models, "--model", apptest.ModelFixtures+"biped.bmd", "--out", filepath.Join(t.TempDir(), "out"))
+	want := "animscope: note: skipped 1 model file without animations (with --model, the animations are exported on that model): " + filepath.Join(models, "chain3.bmd") + "\n" +
+		"animscope: " + models + ": nothing to export: no animation to pose on --model " + apptest.ModelFixtures + "biped.bmd\n"
+	if code != 1 || stderr != want {
+		t.Errorf("--model on models alone: exit %d, %q, want %q", code, stderr, want)
+	}
 }
 
 // TestExportBatchModel: a folder export with --model FILE binds the
