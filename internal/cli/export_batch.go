@@ -130,9 +130,10 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 	}
 	res := runJobs(jobs, workers, rep)
 	failed += res.failed
-	summary := fmt.Sprintf("export: %s with %s (%s) written to %s in %.2fs; %s, %d failed",
-		plural(res.written, "file", "files"), plural(res.clips, "animation", "animations"), humanSize(res.bytes), fl.out, time.Since(start).Seconds(),
-		plural(rep.warnings, "warning", "warnings"), failed)
+	// The time ends the line: scripts comparing runs drop " in 0.27s".
+	summary := fmt.Sprintf("export: %s with %s (%s), %s, %d failed: written to %s in %.2fs",
+		plural(res.written, "file", "files"), plural(res.clips, "animation", "animations"), humanSize(res.bytes),
+		plural(rep.warnings, "warning", "warnings"), failed, fl.out, time.Since(start).Seconds())
 	if failed > 0 {
 		return &batchError{summary}
 	}
