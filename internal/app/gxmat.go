@@ -115,7 +115,7 @@ func (r *rig) gxView(v *viewmodel.View) {
 	g.Live = g.State.Values
 	g.StageOff = r.gx.off[gxKey{m, g.Material}]
 	d := &r.gx.scratch
-	r.animateMaterials(d, m, 0)
+	r.animateMaterials(d, m, 0, true)
 	if g.Material < len(d.Materials) {
 		d.Materials[g.Material].GX.Apply(&g.Live)
 	}
