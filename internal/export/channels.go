@@ -37,11 +37,11 @@ const cubicGrid = 4
 // thousands of rotation steps per curve; sampling all joints at every
 // joint's steps would cost their product); otherwise the whole skeleton
 // is sampled together, since each node's transform depends on others'.
-func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
+func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
 	wmin := minJumpFrames(c)
-	smooth := smoothClip(c)
+	smooth := how == Cubic && smoothClip(c)
 	grid := 1
 	if smooth {
 		grid = cubicGrid
@@ -88,7 +88,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		var tp anim.TargetPose
 		// One joint's poses are done with once its channels are built
 		// (channelOf copies the values): the next joint reuses them.
-		slab := make([]trs, slabPoses*3)
+		pool := &slabs{size: slabPoses * 3}
 		var poses []poseAt
 		for j := 0; j < n; j++ {
 			if active[j] == [numPaths]bool{} {
@@ -99,7 +99,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 			jj := j
 			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1,
 				tol[j:j+1], mode[j:j+1], active[j:j+1])
-			r.slab, r.out = slab, poses[:0]
+			pool.reset()
+			r.slabs, r.out = pool, poses[:0]
 			dense := r.run(jointCandidates(k, j, grid))
 			poses = dense
 			exhausted = exhausted || r.exhausted
@@ -180,6 +181,8 @@ func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nod
 				continue
 			case r.mode[j][p] == interpStep:
 				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep)
+			case r.mode[j][p] == interpLinear:
+				ch = channelOf(dense, r.keepInterp(dense, j, p, linearKeepTol(r.tol[j][p])), j, p, interpLinear)
 			default:
 				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p])
 			}
@@ -247,7 +250,21 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 		r.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
 		return pathErr(p, &fine, &coarse) <= lim
 	}
+	linRot := r.mode[j][p] == interpLinear && p == pathR
+	var arc slerpArc
 	return greedyKeep(len(dense), func(s, e int) bool {
+		if linRot {
+			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
+				return false
+			}
+			span := dense[e].f - dense[s].f
+			for i := s + 1; i < e; i++ {
+				if arc.err((dense[i].f-dense[s].f)/span, dense[i].v[j].R) > lim {
+					return false
+				}
+			}
+			return true
+		}
 		for i := s + 1; i < e; i++ {
 			if r.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
 				return false

@@ -39,7 +39,10 @@ const (
 // Frobenius norm); an angle θ in its rotation moves descendant d by at
 // most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
 // the descendant in the joint's frame. Each descendant's share is split
-// evenly over the 3·(depth+1) channels above it. The corners of the
+// over the channels above it (3·(depth+1)), evenly among those that vary
+// over the clip; a channel that holds still (baker.varies) is keyed
+// exactly (its one value, or none when it is the rest) and takes only
+// heldShare of a varying one's part. The corners of the
 // exported meshes (meshPts) count as descendants of the joints that
 // carry them, with their own bound (MeshBound). Measured at up to
 // maxTolFrames frames spread over the clip.
@@ -48,6 +51,22 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	tol := make([][numPaths]float64, n)
 	for j := range tol {
 		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	}
+	// weight[j] is each channel's part of a share; chain[j] their sum
+	// from the root down to j.
+	weight := make([][numPaths]float64, n)
+	chain := make([]float64, n)
+	for _, j := range k.order {
+		for p := range weight[j] {
+			weight[j][p] = heldShare
+			if k.varies(j, p) {
+				weight[j][p] = 1
+			}
+			chain[j] += weight[j][p]
+		}
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			chain[j] += chain[p]
+		}
 	}
 	step := max(1, len(frames)/maxTolFrames)
 	inv := make([]mgl64.Mat3, n)
@@ -61,22 +80,23 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		// A point at wd carried by joint d (the joint itself, or a
 		// corner of the mesh it carries) limits d and its ancestors.
 		limit := func(d int, wd mgl64.Vec3, bound float64) {
-			budget := budgetShare * bound / float64(3*(k.depth[d]+1))
+			budget := budgetShare * bound / chain[d]
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
 				pinv, pnorm := mgl64.Ident3(), 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
 					pinv, pnorm = inv[p], norm[p]
 				}
-				tol[j][pathT] = math.Min(tol[j][pathT], budget/pnorm)
+				w := &weight[j]
+				tol[j][pathT] = math.Min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
 				if diff == (mgl64.Vec3{}) {
 					continue
 				}
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
-					tol[j][pathR] = math.Min(tol[j][pathR], budget/r)
+					tol[j][pathR] = math.Min(tol[j][pathR], w[pathR]*budget/r)
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
-					tol[j][pathS] = math.Min(tol[j][pathS], budget/x)
+					tol[j][pathS] = math.Min(tol[j][pathS], w[pathS]*budget/x)
 				}
 			}
 		}
@@ -95,6 +115,11 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	}
 	return tol
 }
+
+// heldShare is the part of a descendant's share a channel that holds
+// still takes, against 1 for a varying one: its error is only how far its
+// one value may lie from the rest before it gets a key.
+const heldShare = 1.0 / 64
 
 // maxTolFrames bounds the frames the tolerances are measured at.
 const maxTolFrames = 16
@@ -229,6 +254,23 @@ func Slerp(a, b [4]float64, u float64) [4]float64 {
 	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 }
 
+// Nlerp is how Blender's and assimp's importers play a LINEAR rotation
+// channel: each component of the quaternion interpolated on its own,
+// the result normalised (a rotation matrix built from it would be).
+func Nlerp(a, b [4]float64, u float64) [4]float64 {
+	var q [4]float64
+	l := 0.0
+	for i := range q {
+		q[i] = a[i] + (b[i]-a[i])*u
+		l += q[i] * q[i]
+	}
+	l = math.Sqrt(l)
+	if l == 0 {
+		return a
+	}
+	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+}
+
 // interp is a channel's glTF interpolation.
 type interp uint8
 
@@ -268,7 +310,7 @@ type refiner struct {
 	out       []poseAt
 	scratch   trs
 	tmp       []trs
-	slab      []trs // storage handed out to poses
+	slabs     *slabs // storage handed out to poses
 }
 
 // eval samples frame f, its quaternions in the hemisphere of ref's.
@@ -285,11 +327,10 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 			per = 3
 		}
 	}
-	if len(r.slab) < per*n {
-		r.slab = make([]trs, slabPoses*3*n)
+	if r.slabs == nil {
+		r.slabs = &slabs{size: slabPoses * 3 * n}
 	}
-	buf := r.slab[: per*n : per*n]
-	r.slab = r.slab[per*n:]
+	buf := r.slabs.take(per * n)
 	s := poseAt{f: f, v: buf[:n]}
 	r.at(f, s.v)
 	r.evalsLeft--
@@ -321,6 +362,32 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 
 // slabPoses is how many poses' transforms one allocation holds.
 const slabPoses = 64
+
+// slabs hands out the poses' transforms from blocks of size it keeps;
+// reset makes them all free again once the poses handed out are done
+// with, so that refining one joint after another reuses the storage.
+type slabs struct {
+	size   int
+	blocks [][]trs
+	used   int // blocks handed out
+	free   []trs
+}
+
+// take hands out k ≤ size transforms.
+func (s *slabs) take(k int) []trs {
+	if len(s.free) < k {
+		if s.used == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]trs, s.size))
+		}
+		s.free = s.blocks[s.used]
+		s.used++
+	}
+	b := s.free[:k:k]
+	s.free = s.free[k:]
+	return b
+}
+
+func (s *slabs) reset() { s.used, s.free = 0, nil }
 
 // alignQuats negates each rotation of v (and its slopes) whose dot
 // product with ref's is negative.
@@ -393,19 +460,111 @@ func (r *refiner) interpAt(j, p int, a, c *poseAt, u float64, out *trs) {
 }
 
 // interpErr is how far channel (j, p) interpolated between samples a and
-// c is from sample m (for STEP: also whether c holds a's value).
+// c is from sample m (for STEP: also whether c holds a's value). A LINEAR
+// rotation is measured as linearRotErr does.
 func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
-	if r.mode[j][p] == interpStep {
+	switch {
+	case r.mode[j][p] == interpStep:
 		return math.Max(pathErr(p, &a.v[j], &m.v[j]), pathErr(p, &a.v[j], &c.v[j]))
+	case r.mode[j][p] == interpLinear && p == pathR:
+		qa, qc := a.v[j].R, c.v[j].R
+		if qa[0]*qc[0]+qa[1]*qc[1]+qa[2]*qc[2]+qa[3]*qc[3] < 0 {
+			return math.Inf(1)
+		}
+		u := (m.f - a.f) / (c.f - a.f)
+		if u == 0.5 { // the refinement's midpoints: slerp and lerp agree
+			return quatDist(Nlerp(qa, qc, u), m.v[j].R)
+		}
+		var arc slerpArc
+		arc.init(qa, qc)
+		return arc.err(u, m.v[j].R)
 	}
 	r.interpAt(j, p, a, c, (m.f-a.f)/(c.f-a.f), &r.scratch)
 	return pathErr(p, &r.scratch, &m.v[j])
 }
 
+// slerpArc plays a LINEAR rotation between two keys both as the
+// specification does (slerp) and as Blender and assimp do (the
+// quaternions' components lerped, then normalised), so that the keys are
+// measured by the worse of the two: they then hold in both. Two keys in
+// opposite hemispheres (where slerp turns the short way round and the
+// lerp, without a sign flip, does not) are refused. The arc's angle is
+// found once for the many times a span is measured at.
+type slerpArc struct {
+	a, b, perp [4]float64 // perp: unit, orthogonal to a, in the plane of a and b
+	theta      float64
+}
+
+// init sets up the arc from a to b and reports whether b lies in a's
+// hemisphere.
+func (s *slerpArc) init(a, b [4]float64) bool {
+	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+	if d < 0 {
+		return false
+	}
+	s.a, s.b = a, b
+	s.theta = 0
+	if d < 1-1e-12 {
+		var p [4]float64
+		l := 0.0
+		for i := range p {
+			p[i] = b[i] - d*a[i]
+			l += p[i] * p[i]
+		}
+		if l = math.Sqrt(l); l > 0 {
+			s.theta = math.Atan2(l, d)
+			for i := range p {
+				s.perp[i] = p[i] / l
+			}
+		}
+	}
+	return true
+}
+
+// err is the larger distance (pathErr) of the slerp and of the
+// normalised lerp at u from q. At u = ½ the two agree.
+func (s *slerpArc) err(u float64, q [4]float64) float64 {
+	n := Nlerp(s.a, s.b, u)
+	e := quatDist(n, q)
+	if s.theta == 0 || u == 0.5 {
+		return e
+	}
+	sn, cs := math.Sincos(u * s.theta)
+	var sl [4]float64
+	for i := range sl {
+		sl[i] = cs*s.a[i] + sn*s.perp[i]
+	}
+	return math.Max(e, quatDist(sl, q))
+}
+
+// splitTol is how far a channel's interpolation may miss a midpoint
+// before the refinement splits the interval: half the tolerance, the
+// other half left to dropping samples (keepInterp); for LINEAR
+// linearSplit of it (see linearKeepTol).
+func (r *refiner) splitTol(j, p int) float64 {
+	if r.mode[j][p] == interpLinear {
+		return r.tol[j][p] * linearSplit
+	}
+	return r.tol[j][p] / 2
+}
+
+// linearSplit is the part of a LINEAR channel's tolerance its refinement
+// tests midpoints against.
+const linearSplit = 1.0
+
+// linearKeepTol is how far the lerp between kept samples of a LINEAR
+// channel may miss the dense samples between them. The refinement left
+// each dense interval's midpoint within splitTol of the lerp over the
+// interval twice as long; over the halves the curve then bends from the
+// chord a quarter as far (a lerp's error grows with the square of the
+// span). Lerps between kept samples differ from the dense ones by at
+// most their difference at the dense samples, so that may use the rest.
+func linearKeepTol(tol float64) float64 { return tol * (1 - linearSplit/4) }
+
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
-			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.tol[j][p]/2 {
+			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.splitTol(j, p) {
 				return true
 			}
 		}
