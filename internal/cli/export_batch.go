@@ -55,6 +55,9 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 		}
 	}
 	jobs := planJobs(srcs, fl, model, modelAsset, stderr)
+	for i := range jobs {
+		jobs[i].scene.Interpolation = fl.interp
+	}
 	jobs, refused := refuseInputs(jobs, files)
 	for _, r := range refused {
 		fmt.Fprintf(stderr, "animscope: %s\n", r)
