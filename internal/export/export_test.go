@@ -1,6 +1,9 @@
 package export
 
 import (
+	"bytes"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -151,6 +154,9 @@ func checkWorld(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src
 	nodes := d.jointNodes(t)
 	d.checkHemispheres(t, ai)
 	cubic := d.hasCubic(ai)
+	if *blenderDir != "" {
+		writeBlenderCase(t, d, skel, &bind, clip, frames, want, cubic, rootMotion)
+	}
 	defer func() { d.play = specPlayer }()
 	for _, pl := range []player{specPlayer, blenderPlayer} {
 		d.play = pl
@@ -209,10 +215,22 @@ func checkWorldBoth(t *testing.T, name string, sc Scene, skel *anim.Skeleton, ro
 // (a J3D rotation stepping by one s16 unit, at frames no float32 time
 // hits exactly) a player resolves the jump only to that step.
 func nearStep(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, g [3]float64, rootMotion bool) bool {
+	for _, p := range nearSteps(skel, bind, clip, f, j, rootMotion) {
+		if dist(g, p) <= PositionBound(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearSteps are joint j's world positions one and two float32 steps of
+// time either side of frame f.
+func nearSteps(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool) [][3]float64 {
 	t32 := float32(f / clip.FPS)
 	ulp := float64(math.Nextafter32(t32, 2*t32+1)-t32) * clip.FPS
 	world := make([]mgl64.Mat4, len(skel.Joints))
 	pose := anim.NewPose(clip)
+	var out [][3]float64
 	for _, h := range []float64{-2 * ulp, -ulp, ulp, 2 * ulp} {
 		anim.Evaluate(clip, f+h, pose)
 		skel.World(pose, bind, world)
@@ -220,12 +238,9 @@ func nearStep(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float6
 		if rootMotion && clip.RootMotion != nil {
 			w = rootMatrix(clip.RootMotion, f+h).Mul4(w)
 		}
-		p := [3]float64{w[12], w[13], w[14]}
-		if dist(g, p) <= PositionBound(p) {
-			return true
-		}
+		out = append(out, [3]float64{w[12], w[13], w[14]})
 	}
-	return false
+	return out
 }
 
 func rootMatrix(rm *anim.Target, f float64) mgl64.Mat4 {
@@ -395,5 +410,84 @@ func TestBFRESG3dModes(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// blenderDir (make blender-check) is where checkWorld leaves every file
+// it checks, with the world positions it expects, for
+// tools/blender-check to play in Blender.
+var blenderDir = flag.String("blender-dir", "", "leave every file checkWorld checks and its expected joint positions in `DIR` (make blender-check)")
+
+// blenderCase is what tools/blender-check reads: the file, the frames
+// and per joint (by its node's extras.joint) the world positions the
+// sample document gives there.
+type blenderCase struct {
+	Case, File, Clip string
+	FPS              float64
+	Cubic            bool
+	Frames           []float64
+	Joints           []blenderJoint
+}
+
+type blenderJoint struct {
+	Index int
+	Name  string
+	World [][3]float64 // per frame
+	// Near are, at the frames where the joint jumps (nearStep), the
+	// positions a float32 step of time either side, which a player may
+	// show as well.
+	Near map[int][][3]float64 `json:",omitempty"`
+}
+
+// writeBlenderCase copies the exported file (and a .gltf's buffer) into
+// blenderDir with a JSON file of the expected positions beside it.
+func writeBlenderCase(t *testing.T, d *gDoc, skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, frames []float64, want [][][3]float64, cubic, rootMotion bool) {
+	t.Helper()
+	// The exported files' names are unique among the package's tests.
+	ext := filepath.Ext(d.path)
+	top, _, _ := strings.Cut(t.Name(), "/")
+	name := strings.NewReplacer(" ", "_", "=", "-").Replace(top + "_" + strings.TrimSuffix(filepath.Base(d.path), ext))
+	files := []string{d.path}
+	if ext == ".gltf" {
+		files = append(files, strings.TrimSuffix(d.path, ext)+".bin")
+	}
+	if err := os.MkdirAll(*blenderDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Ext(f) == ".gltf" {
+			// The buffer keeps its name: the .bin is copied beside it.
+			b = bytes.ReplaceAll(b, []byte(filepath.Base(strings.TrimSuffix(f, ext)+".bin")), []byte(name+".bin"))
+		}
+		if err := os.WriteFile(filepath.Join(*blenderDir, name+filepath.Ext(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := blenderCase{Case: name, File: name + ext, Clip: clip.Name, FPS: clip.FPS, Cubic: cubic, Frames: frames}
+	for j := range skel.Joints {
+		bj := blenderJoint{Index: j, Name: skel.Joints[j].Name, World: make([][3]float64, len(frames))}
+		for fi, f := range frames {
+			bj.World[fi] = want[fi][j]
+			for _, p := range nearSteps(skel, bind, clip, f, j, rootMotion) {
+				if dist(p, want[fi][j]) > PositionBound(p)/2 {
+					if bj.Near == nil {
+						bj.Near = map[int][][3]float64{}
+					}
+					bj.Near[fi] = append(bj.Near[fi], p)
+				}
+			}
+		}
+		c.Joints = append(c.Joints, bj)
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*blenderDir, name+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

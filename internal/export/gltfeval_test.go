@@ -111,6 +111,7 @@ type gDoc struct {
 	raw       map[string]any
 	play      player
 	signs     map[int][]float64 // blenderSigns by output accessor
+	path      string
 }
 
 // readGLTF parses a .glb, or a .gltf with its .bin beside it.
@@ -154,6 +155,7 @@ func readGLTF(t *testing.T, path string) *gDoc {
 		}
 	}
 	d.bin = bin
+	d.path = path
 	return d
 }
 
