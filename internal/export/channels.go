@@ -257,10 +257,14 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false
 			}
+			// From the middle out: a span too long fails there first.
 			span := dense[e].f - dense[s].f
-			for i := s + 1; i < e; i++ {
-				if arc.err((dense[i].f-dense[s].f)/span, dense[i].v[j].R) > lim {
-					return false
+			mid := (s + e) / 2
+			for d := 0; mid-d > s || mid+d+1 < e; d++ {
+				for _, i := range [2]int{mid - d, mid + d + 1} {
+					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, dense[i].v[j].R, lim) {
+						return false
+					}
 				}
 			}
 			return true
@@ -313,26 +317,41 @@ func smoothClip(c *anim.Clip) bool {
 
 // greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,
 // k_i+1) holds (every sample between two kept ones is reproduced), each
-// step as long as a doubling then bisecting search finds. ok(s, s+1) must
-// hold. The cost is O(n log n) checks of O(span) each.
+// step as long as a search finds: first the previous step's length
+// (neighbouring keys tend to be alike apart, so one more check usually
+// settles it), then doubling and bisecting. ok(s, s+1) must hold. The
+// cost is O(n log n) checks of O(span) each, about two per key where the
+// spacing is steady.
 func greedyKeep(n int, ok func(s, e int) bool) []int {
 	keep := []int{0}
+	hint := 1
 	for s := 0; s < n-1; {
-		good, step := s+1, 1
-		for good+step < n && ok(s, good+step) {
-			good += step
-			step *= 2
+		good, bad := s+1, n // ok(s, good) holds; bad fails (or is n)
+		if h := s + hint; h > good && h < n {
+			if ok(s, h) {
+				good = h
+			} else {
+				bad = h
+			}
 		}
-		hi := min(good+step, n) // first known-bad (or n)
-		for hi-good > 1 {
-			mid := (good + hi) / 2
+		if bad == n {
+			step := 1
+			for good+step < n && ok(s, good+step) {
+				good += step
+				step *= 2
+			}
+			bad = min(good+step, n)
+		}
+		for bad-good > 1 {
+			mid := (good + bad) / 2
 			if ok(s, mid) {
 				good = mid
 			} else {
-				hi = mid
+				bad = mid
 			}
 		}
 		keep = append(keep, good)
+		hint = good - s
 		s = good
 	}
 	return keep

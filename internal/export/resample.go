@@ -39,7 +39,9 @@ const (
 // Frobenius norm); an angle θ in its rotation moves descendant d by at
 // most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
 // the descendant in the joint's frame. Each descendant's share is split
-// over the channels above it (3·(depth+1)), evenly among those that vary
+// over the channels that can move it (its ancestors' and its own
+// translation; for a mesh corner also its joint's rotation and scale),
+// evenly among those that vary
 // over the clip; a channel that holds still (baker.varies) is keyed
 // exactly (its one value, or none when it is the rest) and takes only
 // heldShare of a varying one's part. The corners of the
@@ -52,20 +54,19 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	for j := range tol {
 		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
 	}
-	// weight[j] is each channel's part of a share; chain[j] their sum
-	// from the root down to j.
+	// weight[j] is each channel's part of a share; above[j] their sum
+	// over j's ancestors.
 	weight := make([][numPaths]float64, n)
-	chain := make([]float64, n)
+	above := make([]float64, n)
 	for _, j := range k.order {
 		for p := range weight[j] {
 			weight[j][p] = heldShare
 			if k.varies(j, p) {
 				weight[j][p] = 1
 			}
-			chain[j] += weight[j][p]
 		}
 		if p := k.skel.Joints[j].Parent; p >= 0 {
-			chain[j] += chain[p]
+			above[j] = above[p] + weight[p][pathT] + weight[p][pathR] + weight[p][pathS]
 		}
 	}
 	step := max(1, len(frames)/maxTolFrames)
@@ -78,9 +79,15 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			norm[j] = spectralNorm3(&k.world[j])
 		}
 		// A point at wd carried by joint d (the joint itself, or a
-		// corner of the mesh it carries) limits d and its ancestors.
-		limit := func(d int, wd mgl64.Vec3, bound float64) {
-			budget := budgetShare * bound / chain[d]
+		// corner of the mesh it carries) limits d and its ancestors. The
+		// joint's own rotation and scale do not move the joint: only the
+		// channels that can move the point share its budget.
+		limit := func(d int, wd mgl64.Vec3, bound float64, corner bool) {
+			share := above[d] + weight[d][pathT]
+			if corner {
+				share += weight[d][pathR] + weight[d][pathS]
+			}
+			budget := budgetShare * bound / share
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
 				pinv, pnorm := mgl64.Ident3(), 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
@@ -102,10 +109,10 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		}
 		for d := 0; d < n; d++ {
 			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
-			limit(d, wd, PositionBound(wd))
+			limit(d, wd, PositionBound(wd), false)
 		}
 		for _, p := range k.meshPts {
-			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound)
+			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound, true)
 		}
 	}
 	for j := range tol {
@@ -467,17 +474,11 @@ func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
 	case r.mode[j][p] == interpStep:
 		return math.Max(pathErr(p, &a.v[j], &m.v[j]), pathErr(p, &a.v[j], &c.v[j]))
 	case r.mode[j][p] == interpLinear && p == pathR:
-		qa, qc := a.v[j].R, c.v[j].R
-		if qa[0]*qc[0]+qa[1]*qc[1]+qa[2]*qc[2]+qa[3]*qc[3] < 0 {
+		var arc slerpArc
+		if !arc.init(a.v[j].R, c.v[j].R) {
 			return math.Inf(1)
 		}
-		u := (m.f - a.f) / (c.f - a.f)
-		if u == 0.5 { // the refinement's midpoints: slerp and lerp agree
-			return quatDist(Nlerp(qa, qc, u), m.v[j].R)
-		}
-		var arc slerpArc
-		arc.init(qa, qc)
-		return arc.err(u, m.v[j].R)
+		return arc.err((m.f-a.f)/(c.f-a.f), m.v[j].R)
 	}
 	r.interpAt(j, p, a, c, (m.f-a.f)/(c.f-a.f), &r.scratch)
 	return pathErr(p, &r.scratch, &m.v[j])
@@ -488,12 +489,19 @@ func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
 // quaternions' components lerped, then normalised), so that the keys are
 // measured by the worse of the two: they then hold in both. Two keys in
 // opposite hemispheres (where slerp turns the short way round and the
-// lerp, without a sign flip, does not) are refused. The arc's angle is
-// found once for the many times a span is measured at.
+// lerp, without a sign flip, does not) are refused. The two agree at the
+// ends and the middle and part most near u = ½ ± √3/6 (for the angles
+// between keys, where the gap grows with the cube of the angle); that gap
+// is found once per pair of keys, and the slerp's distance from a sample
+// is bounded by the lerp's plus the gap.
 type slerpArc struct {
-	a, b, perp [4]float64 // perp: unit, orthogonal to a, in the plane of a and b
-	theta      float64
+	a, b [4]float64
+	gap  float64
 }
+
+// slerpLerpWorst is where between two keys slerp and the normalised lerp
+// part most.
+const slerpLerpWorst = 0.5 - 0.28867513459481287 // ½ − √3/6
 
 // init sets up the arc from a to b and reports whether b lies in a's
 // hemisphere.
@@ -503,38 +511,55 @@ func (s *slerpArc) init(a, b [4]float64) bool {
 		return false
 	}
 	s.a, s.b = a, b
-	s.theta = 0
-	if d < 1-1e-12 {
-		var p [4]float64
-		l := 0.0
-		for i := range p {
-			p[i] = b[i] - d*a[i]
-			l += p[i] * p[i]
-		}
-		if l = math.Sqrt(l); l > 0 {
-			s.theta = math.Atan2(l, d)
-			for i := range p {
-				s.perp[i] = p[i] / l
-			}
-		}
+	// Ω, the angle between the keys as unit vectors: where they part
+	// most, the two directions are at most 0.0169·Ω³ apart for Ω ≤ 1
+	// (about Ω³/60 for small Ω), which quatDist scales by 2.1. With c the
+	// chord between the keys, Ω = 2·asin(c/2) ≤ 1.0472·c for c ≤ 0.95.
+	if c := math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]) + sq(a[3]-b[3])); c <= 0.95 {
+		omega := 1.0472 * c
+		s.gap = 2.1 * 0.0169 * omega * omega * omega
+	} else {
+		s.gap = quatDist(Slerp(a, b, slerpLerpWorst), Nlerp(a, b, slerpLerpWorst))
 	}
 	return true
 }
 
-// err is the larger distance (pathErr) of the slerp and of the
-// normalised lerp at u from q. At u = ½ the two agree.
+// err bounds the larger distance (pathErr) of the slerp and of the
+// normalised lerp at u from q.
 func (s *slerpArc) err(u float64, q [4]float64) float64 {
-	n := Nlerp(s.a, s.b, u)
-	e := quatDist(n, q)
-	if s.theta == 0 || u == 0.5 {
-		return e
+	return quatDist(Nlerp(s.a, s.b, u), q) + s.gap
+}
+
+// within reports whether err(u, q) ≤ lim, for lim well below a radian
+// (the tolerances): the chord between q (or −q) and the normalised lerp
+// l/|l| is then at most (lim − gap)/2.1, and its square is
+// 2 − 2·|l·q|/|l|, found with one square root.
+func (s *slerpArc) within(u float64, q [4]float64, lim float64) bool {
+	c := (lim - s.gap) / 2.1
+	if c <= 0 {
+		return false
 	}
-	sn, cs := math.Sincos(u * s.theta)
-	var sl [4]float64
-	for i := range sl {
-		sl[i] = cs*s.a[i] + sn*s.perp[i]
+	var ll, lq float64
+	for i := range q {
+		l := s.a[i] + (s.b[i]-s.a[i])*u
+		ll += l * l
+		lq += l * q[i]
 	}
-	return math.Max(e, quatDist(sl, q))
+	return 2-2*math.Abs(lq)/math.Sqrt(ll) <= c*c
+}
+
+// midErr is interpErr at the midpoint m of a and c (the refinement's
+// test), where the slerp and the normalised lerp of a LINEAR rotation
+// agree.
+func (r *refiner) midErr(j, p int, a, m, c *poseAt) float64 {
+	if r.mode[j][p] != interpLinear || p != pathR {
+		return r.interpErr(j, p, a, m, c)
+	}
+	qa, qc := a.v[j].R, c.v[j].R
+	if qa[0]*qc[0]+qa[1]*qc[1]+qa[2]*qc[2]+qa[3]*qc[3] < 0 {
+		return math.Inf(1)
+	}
+	return quatDist(Nlerp(qa, qc, 0.5), m.v[j].R)
 }
 
 // splitTol is how far a channel's interpolation may miss a midpoint
@@ -564,7 +589,7 @@ func linearKeepTol(tol float64) float64 { return tol * (1 - linearSplit/4) }
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
-			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.splitTol(j, p) {
+			if r.active[j][p] && r.midErr(j, p, a, m, c) > r.splitTol(j, p) {
 				return true
 			}
 		}
