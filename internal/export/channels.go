@@ -41,7 +41,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
 	wmin := minJumpFrames(c)
-	smooth := how == Cubic && smoothClip(c)
+	smoothCurves := smoothClip(c)
+	smooth := how == Cubic && smoothCurves
 	grid := 1
 	if smooth {
 		grid = cubicGrid
@@ -69,7 +70,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		}
 	}
 	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
-		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n)}
+		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n),
+			hermite: how == Linear && smoothCurves}
 		for j := range mode {
 			for p := range mode[j] {
 				r.cubic = r.cubic || mode[j][p] == interpCubic
@@ -252,7 +254,7 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := r.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
-	return greedyKeep(len(dense), func(s, e int) bool {
+	return greedyKeep(len(dense), r.mode[j][p] == interpLinear, func(s, e int) bool {
 		if linRot {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false
@@ -317,17 +319,19 @@ func smoothClip(c *anim.Clip) bool {
 
 // greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,
 // k_i+1) holds (every sample between two kept ones is reproduced), each
-// step as long as a search finds: first the previous step's length
-// (neighbouring keys tend to be alike apart, so one more check usually
-// settles it), then doubling and bisecting. ok(s, s+1) must hold. The
-// cost is O(n log n) checks of O(span) each, about two per key where the
-// spacing is steady.
-func greedyKeep(n int, ok func(s, e int) bool) []int {
+// step as long as a doubling then bisecting search finds; with hint, the
+// search first tries the previous step's length (neighbouring keys tend
+// to be alike apart, so one more check usually settles it). ok(s, s+1)
+// must hold. The cost is O(n log n) checks of O(span) each, with hint
+// about two per key where the spacing is steady. The hint suits only an
+// ok that checks every sample of the span (LINEAR): CUBICSPLINE's check
+// trusts the shorter spans the doubling tried before.
+func greedyKeep(n int, hint bool, ok func(s, e int) bool) []int {
 	keep := []int{0}
-	hint := 1
+	last := 1
 	for s := 0; s < n-1; {
 		good, bad := s+1, n // ok(s, good) holds; bad fails (or is n)
-		if h := s + hint; h > good && h < n {
+		if h := s + last; hint && h > good && h < n {
 			if ok(s, h) {
 				good = h
 			} else {
@@ -351,7 +355,7 @@ func greedyKeep(n int, ok func(s, e int) bool) []int {
 			}
 		}
 		keep = append(keep, good)
-		hint = good - s
+		last = good - s
 		s = good
 	}
 	return keep
@@ -487,7 +491,7 @@ func sampleVec(c *anim.Clip, dim int, step bool, tol, minGap float64, keys []flo
 		}
 	} else {
 		tmp := make([]float64, dim)
-		keep = greedyKeep(len(dense), func(s, e int) bool {
+		keep = greedyKeep(len(dense), true, func(s, e int) bool {
 			for i := s + 1; i < e; i++ {
 				u := (dense[i].f - dense[s].f) / (dense[e].f - dense[s].f)
 				for d := range tmp {

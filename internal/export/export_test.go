@@ -178,7 +178,7 @@ func checkWorld(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src
 					continue // CUBICSPLINE is for players that honour the tangents
 				}
 				if bad++; bad <= 5 {
-					t.Errorf("%s player, %s frame %g joint %d (%s): glTF %v, sample %v (off by %.3g, bound %.3g)", pl, clip.Name, f, j, skel.Joints[j].Name, g, want[fi][j], e, PositionBound(want[fi][j]))
+					t.Errorf("%s, %s player, %s frame %g joint %d (%s): glTF %v, sample %v (off by %.3g, bound %.3g)", filepath.Base(d.path), pl, clip.Name, f, j, skel.Joints[j].Name, g, want[fi][j], e, PositionBound(want[fi][j]))
 				}
 			}
 		}

@@ -305,12 +305,17 @@ type poseAt struct {
 type refiner struct {
 	// at computes the n transforms the refiner follows at a frame (every
 	// joint of a skeleton, or one joint).
-	at        func(f float64, out []trs)
-	n         int
-	tol       [][numPaths]float64
-	mode      [][numPaths]interp
-	active    [][numPaths]bool // the channel may change (baker.varies)
-	cubic     bool             // some channel is cubic: evaluate slopes
+	at     func(f float64, out []trs)
+	n      int
+	tol    [][numPaths]float64
+	mode   [][numPaths]interp
+	active [][numPaths]bool // the channel may change (baker.varies)
+	cubic  bool             // some channel is cubic: evaluate slopes
+	// hermite: the curves are smooth between the candidate frames and
+	// the LINEAR channels are also tested against the chord's departure
+	// predicted from the slopes at both ends (hermiteErr); the slopes
+	// are measured at the candidates and estimated at midpoints.
+	hermite   bool
 	wmin      float64
 	evalsLeft int
 	exhausted bool
@@ -328,7 +333,7 @@ type refiner struct {
 func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	n := r.n
 	per := 1
-	if r.cubic {
+	if r.cubic || r.hermite {
 		per = 2
 		if atKey {
 			per = 3
@@ -344,7 +349,12 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	if ref != nil {
 		alignQuats(s.v, ref.v, nil, nil)
 	}
-	if !r.cubic {
+	if r.hermite && !r.cubic && !atKey {
+		s.dout = buf[n : 2*n] // the caller estimates it
+		s.din = s.dout
+		return s
+	}
+	if !r.cubic && !r.hermite {
 		return s
 	}
 	// One-sided slopes from a step far below wmin, so that the slope
@@ -562,34 +572,64 @@ func (r *refiner) midErr(j, p int, a, m, c *poseAt) float64 {
 	return quatDist(Nlerp(qa, qc, 0.5), m.v[j].R)
 }
 
-// splitTol is how far a channel's interpolation may miss a midpoint
-// before the refinement splits the interval: half the tolerance, the
-// other half left to dropping samples (keepInterp); for LINEAR
-// linearSplit of it (see linearKeepTol).
-func (r *refiner) splitTol(j, p int) float64 {
-	if r.mode[j][p] == interpLinear {
-		return r.tol[j][p] * linearSplit
+// hermiteErr predicts how far the chord from a to c (span td frames)
+// departs from a smooth curve with slopes ad at a and cd at c: the cubic
+// through both ends with those slopes, compared with the chord at u = ⅓
+// and ⅔, where the two Hermite slope terms peak. A midpoint test alone
+// misses a curve that bends one way and then the other (its midpoint on
+// the chord); the slopes show it.
+func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
+	var av, adv, cv, cdv []float64
+	switch p {
+	case pathT:
+		av, adv, cv, cdv = a.T[:], ad.T[:], c.T[:], cd.T[:]
+	case pathS:
+		av, adv, cv, cdv = a.S[:], ad.S[:], c.S[:], cd.S[:]
+	default:
+		av, adv, cv, cdv = a.R[:], ad.R[:], c.R[:], cd.R[:]
 	}
-	return r.tol[j][p] / 2
+	worst := 0.0
+	for _, h := range [2][2]float64{{4.0 / 27, -2.0 / 27}, {2.0 / 27, -4.0 / 27}} {
+		sum, top := 0.0, 0.0
+		for i := range av {
+			s := (cv[i] - av[i]) / td
+			dev := td * (h[0]*(adv[i]-s) + h[1]*(cdv[i]-s))
+			sum += dev * dev
+			top = math.Max(top, math.Abs(dev))
+		}
+		e := math.Sqrt(sum)
+		switch p {
+		case pathS:
+			e = top
+		case pathR:
+			e *= 2.1 // as quatDist measures a chord
+		}
+		worst = math.Max(worst, e)
+	}
+	return worst
 }
-
-// linearSplit is the part of a LINEAR channel's tolerance its refinement
-// tests midpoints against.
-const linearSplit = 1.0
 
 // linearKeepTol is how far the lerp between kept samples of a LINEAR
 // channel may miss the dense samples between them. The refinement left
-// each dense interval's midpoint within splitTol of the lerp over the
+// each dense interval's midpoint within tol/2 of the lerp over the
 // interval twice as long; over the halves the curve then bends from the
-// chord a quarter as far (a lerp's error grows with the square of the
-// span). Lerps between kept samples differ from the dense ones by at
-// most their difference at the dense samples, so that may use the rest.
-func linearKeepTol(tol float64) float64 { return tol * (1 - linearSplit/4) }
+// chord about a quarter as far (a lerp's error grows with the square of
+// the span), tol/8. Lerps between kept samples differ from the dense ones
+// by at most their difference at the dense samples, so that may use the
+// rest. (Refining to the whole tolerance instead, and keeping to 3/4 of
+// it, let real BFRES curves bend past the bound between samples.)
+func linearKeepTol(tol float64) float64 { return tol / 2 }
 
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
-			if r.active[j][p] && r.midErr(j, p, a, m, c) > r.splitTol(j, p) {
+			if !r.active[j][p] {
+				continue
+			}
+			if r.midErr(j, p, a, m, c) > r.tol[j][p]/2 {
+				return true
+			}
+			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > r.tol[j][p]/2 {
 				return true
 			}
 		}
@@ -607,6 +647,11 @@ func (r *refiner) refine(a, c *poseAt, depth int) {
 		return
 	}
 	m := r.eval((a.f+c.f)/2, a, false)
+	if r.hermite && !r.cubic {
+		// The slope at the midpoint, by the central difference (its
+		// error shrinks with the square of the span).
+		slope(m.dout, c.v, a.v, 1/(c.f-a.f))
+	}
 	split := r.needsSplit(a, &m, c)
 	if split {
 		r.refine(a, &m, depth+1)
