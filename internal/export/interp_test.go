@@ -89,3 +89,43 @@ func TestLinearRotationKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearKeysFollowSCurves: a smooth curve that bends one way and then
+// the other between two candidate frames passes through the chord's
+// midpoint, which a midpoint test alone takes for a straight line; the
+// slopes at the ends show the bend. Played back by lerp, the keys hold
+// the tolerance everywhere.
+func TestLinearKeysFollowSCurves(t *testing.T) {
+	const tol, amp = 1e-3, 0.05
+	curve := func(f float64) float64 { return amp * math.Sin(2*math.Pi*f) }
+	r := &refiner{
+		at: func(f float64, out []trs) {
+			out[0] = trs{T: [3]float64{curve(f), 0, 0}, R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
+		},
+		n:      1,
+		tol:    [][numPaths]float64{{tol, tol, tol}},
+		mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
+		active: [][numPaths]bool{{true, false, false}},
+		wmin:   1e-4, evalsLeft: 1 << 20,
+		hermite: true,
+	}
+	rest := []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}
+	chans := r.channels(r.run([]float64{0, 1, 2}), rest, func(int) int { return 0 })
+	if len(chans) != 1 || chans[0].path != pathT {
+		t.Fatalf("channels %+v", chans)
+	}
+	ch := chans[0]
+	worst := 0.0
+	for f := 0.0; f <= 2; f += 1.0 / 1009 {
+		k := 0
+		for k+2 < len(ch.frames) && ch.frames[k+1] <= f {
+			k++
+		}
+		u := (f - ch.frames[k]) / (ch.frames[k+1] - ch.frames[k])
+		x := ch.values[3*k] + (ch.values[3*k+3]-ch.values[3*k])*u
+		worst = math.Max(worst, math.Abs(x-curve(f)))
+	}
+	if worst > tol {
+		t.Errorf("%d keys: off by %.3g (tolerance %g)", len(ch.frames), worst, tol)
+	}
+}
