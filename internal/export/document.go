@@ -83,13 +83,6 @@ func ParseInterpolation(s string) (Interpolation, error) {
 	return Linear, fmt.Errorf("interpolation %q: want linear or cubic", s)
 }
 
-func (i Interpolation) String() string {
-	if i == Cubic {
-		return "cubic"
-	}
-	return "linear"
-}
-
 // Extension names written as raw JSON (the library has no type for the
 // pointer extension).
 const (
