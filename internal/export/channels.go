@@ -44,7 +44,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	smoothCurves := smoothClip(c)
 	smooth := how == Cubic && smoothCurves
 	grid := 1
-	if smooth {
+	if smoothCurves {
 		grid = cubicGrid
 	}
 	whole := candidates(c, c.FPS, 1, nil)
@@ -184,7 +184,7 @@ func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nod
 			case r.mode[j][p] == interpStep:
 				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep)
 			case r.mode[j][p] == interpLinear:
-				ch = channelOf(dense, r.keepInterp(dense, j, p, linearKeepTol(r.tol[j][p])), j, p, interpLinear)
+				ch = channelOf(dense, r.keepInterp(dense, j, p, r.linearKeepTol(j, p)), j, p, interpLinear)
 			default:
 				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p])
 			}

@@ -609,16 +609,32 @@ func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
 	return worst
 }
 
+// splitTol is how far a channel's interpolation may miss a midpoint
+// before the refinement splits the interval: half the tolerance, the
+// other half left to dropping samples (keepInterp); for LINEAR channels
+// tested against their slopes too (hermite), linearSplit of it.
+func (r *refiner) splitTol(j, p int) float64 {
+	if r.hermite && r.mode[j][p] == interpLinear {
+		return r.tol[j][p] * linearSplit
+	}
+	return r.tol[j][p] / 2
+}
+
+// linearSplit is the part of the tolerance splitTol gives such channels.
+const linearSplit = 0.75
+
 // linearKeepTol is how far the lerp between kept samples of a LINEAR
 // channel may miss the dense samples between them. The refinement left
-// each dense interval's midpoint within tol/2 of the lerp over the
+// each dense interval's midpoint within split of the lerp over the
 // interval twice as long; over the halves the curve then bends from the
 // chord about a quarter as far (a lerp's error grows with the square of
-// the span), tol/8. Lerps between kept samples differ from the dense ones
-// by at most their difference at the dense samples, so that may use the
-// rest. (Refining to the whole tolerance instead, and keeping to 3/4 of
-// it, let real BFRES curves bend past the bound between samples.)
-func linearKeepTol(tol float64) float64 { return tol / 2 }
+// the span). Lerps between kept samples differ from the dense ones by at
+// most their difference at the dense samples, so that may use the rest.
+// (Without the slope test a curve bending both ways passed the midpoint
+// test, and real BFRES clips went past the bound between samples.)
+func (r *refiner) linearKeepTol(j, p int) float64 {
+	return r.tol[j][p] - r.splitTol(j, p)/4
+}
 
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
@@ -626,10 +642,10 @@ func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 			if !r.active[j][p] {
 				continue
 			}
-			if r.midErr(j, p, a, m, c) > r.tol[j][p]/2 {
+			if r.midErr(j, p, a, m, c) > r.splitTol(j, p) {
 				return true
 			}
-			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > r.tol[j][p]/2 {
+			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > r.splitTol(j, p) {
 				return true
 			}
 		}
