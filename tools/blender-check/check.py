@@ -17,7 +17,8 @@
 # Prints one row per case (worst error as a multiple of the bound
 # 1e-3*max(1,|w|), where, how many samples are over it; where the game's
 # curve jumps within a float32 step of time of a frame, as the export tests
-# allow, the position either side counts) and exits 1 when a
+# allow, or within 1e-4 frames, where Blender evaluates an F-curve as at
+# the key itself, the position either side counts) and exits 1 when a
 # LINEAR case is over the bound anywhere; CUBICSPLINE cases are shown for
 # comparison only (Blender drops their tangents).
 import contextlib
