@@ -228,10 +228,16 @@ func nearStep(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float6
 func nearSteps(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool) [][3]float64 {
 	t32 := float32(f / clip.FPS)
 	ulp := float64(math.Nextafter32(t32, 2*t32+1)-t32) * clip.FPS
+	return positionsAround(skel, bind, clip, f, j, rootMotion, []float64{-2 * ulp, -ulp, ulp, 2 * ulp})
+}
+
+// positionsAround are joint j's world positions at frame f plus each of
+// the offsets.
+func positionsAround(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool, offsets []float64) [][3]float64 {
 	world := make([]mgl64.Mat4, len(skel.Joints))
 	pose := anim.NewPose(clip)
 	var out [][3]float64
-	for _, h := range []float64{-2 * ulp, -ulp, ulp, 2 * ulp} {
+	for _, h := range offsets {
 		anim.Evaluate(clip, f+h, pose)
 		skel.World(pose, bind, world)
 		w := world[j]
@@ -444,19 +450,7 @@ type blenderJoint struct {
 // close to a key as at the key, so where the game's curve steps there
 // (a J3D rotation's staircase) Blender shows the step's other side.
 func blenderSnaps(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool) [][3]float64 {
-	world := make([]mgl64.Mat4, len(skel.Joints))
-	pose := anim.NewPose(clip)
-	var out [][3]float64
-	for _, h := range []float64{-blenderSnap, -blenderSnap / 2, blenderSnap / 2, blenderSnap} {
-		anim.Evaluate(clip, f+h, pose)
-		skel.World(pose, bind, world)
-		w := world[j]
-		if rootMotion && clip.RootMotion != nil {
-			w = rootMatrix(clip.RootMotion, f+h).Mul4(w)
-		}
-		out = append(out, [3]float64{w[12], w[13], w[14]})
-	}
-	return out
+	return positionsAround(skel, bind, clip, f, j, rootMotion, []float64{-blenderSnap, -blenderSnap / 2, blenderSnap / 2, blenderSnap})
 }
 
 // blenderSnap is how far from a key, in frames, Blender 3.4 takes an
