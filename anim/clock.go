@@ -42,6 +42,9 @@ func (c *Clock) Advance(dt float64) Event {
 	if c.Runtime == EarlyRuntime && (c.Mode == MirroredOnce || c.Mode == MirroredLoop) {
 		return c.advanceEarly(dt)
 	}
+	if c.Runtime == G3dRuntime && (c.Mode == Once || c.Mode == Loop) {
+		return c.advanceG3d(dt)
+	}
 	if c.Paused || c.Rate == 0 || dt == 0 || math.IsNaN(dt) || math.IsNaN(c.Frame) {
 		return 0
 	}

@@ -18,12 +18,38 @@ import (
 //     and turns at the end itself.
 //
 // The zero value is the later runtime, the default.
+//
+// G3dRuntime is not a JSystem generation but NintendoWare G3d's frame
+// control (BFRES): a clip there loops or plays once, nothing else, so only
+// those two of the five modes exist under it (LoopModes), and both differ
+// from J3DFrameCtrl at the end: see Clock.advanceG3d.
 type Runtime uint8
 
 const (
 	LateRuntime  Runtime = iota // Pikmin 2, Twilight Princess, Galaxy (default)
 	EarlyRuntime                // Wind Waker, Sunshine
+	G3dRuntime                  // NintendoWare G3d (BFRES): loop or once
 )
+
+// g3dModes are the play policies of G3d's AnimFrameCtrl, in LoopMode
+// terms; jsystemModes are J3DFrameCtrl's five.
+var (
+	g3dModes     = []LoopMode{Once, Loop}
+	jsystemModes = []LoopMode{Once, OnceReset, Loop, MirroredOnce, MirroredLoop}
+)
+
+// LoopModes are the loop modes runtime r has, in LoopMode order. The
+// slice is shared: do not modify it.
+func (r Runtime) LoopModes() []LoopMode {
+	if r == G3dRuntime {
+		return g3dModes
+	}
+	return jsystemModes
+}
+
+// JSystem reports whether r is one of the JSystem generations (whose
+// early/late switch applies).
+func (r Runtime) JSystem() bool { return r == LateRuntime || r == EarlyRuntime }
 
 // String is the runtime's name on the command line ("late", "early").
 func (r Runtime) String() string {
@@ -32,6 +58,8 @@ func (r Runtime) String() string {
 		return "late"
 	case EarlyRuntime:
 		return "early"
+	case G3dRuntime:
+		return "g3d"
 	}
 	return fmt.Sprintf("runtime(%d)", uint8(r))
 }
@@ -124,6 +152,9 @@ const maxEarlySteps = 1 << 22
 // stepped (a mirrored-loop cycle is exact, since the clamp at the start
 // lands on 0 exactly, and folded away first).
 func FrameAtTimeRuntime(r Runtime, mode LoopMode, duration, t float64) float64 {
+	if r == G3dRuntime && (mode == Once || mode == Loop) {
+		return frameAtTimeG3d(mode, duration, t)
+	}
 	if r != EarlyRuntime || (mode != MirroredOnce && mode != MirroredLoop) {
 		return FrameAtTime(mode, duration, t)
 	}
@@ -165,4 +196,65 @@ func earlyPeriod(d float64) int {
 	top := math.Max(d-onceEndEpsilon, 0)
 	down := int(math.Floor(top)) + 1 // steps until top − k < 0
 	return up + down
+}
+
+// advanceG3d is Advance under NintendoWare G3d's AnimFrameCtrl
+// (nw::g3d PlayPolicy_Onetime and PlayPolicy_Loop): once clamps the frame
+// to [0, end] and holds the end frame itself (not end − 0.001); loop
+// wraps an overshoot past either end by the clip's length, in both
+// directions, and a frame exactly at the end stays there. Both policies
+// are pure functions of the unwrapped frame, so a step of any size is one
+// update. Other modes do not exist there and play as J3D's.
+func (c *Clock) advanceG3d(dt float64) Event {
+	if c.Paused || c.Rate == 0 || dt == 0 || math.IsNaN(dt) || math.IsNaN(c.Frame) {
+		return 0
+	}
+	t := c.Frame + c.Rate*dt
+	end := c.Duration
+	if c.Mode == Once {
+		if t >= end || t < 0 {
+			c.Frame = math.Min(math.Max(t, 0), math.Max(end, 0))
+			c.Rate = 0
+			return Stopped
+		}
+		c.Frame = t
+		return 0
+	}
+	f, wrapped := g3dLoop(t, end)
+	c.Frame = f
+	if wrapped {
+		return Looped
+	}
+	return 0
+}
+
+// g3dLoop is PlayPolicy_Loop over [0, end]: a frame inside (ends
+// included) is kept, one past an end by x comes back in by x modulo the
+// length from the other end.
+func g3dLoop(t, end float64) (float64, bool) {
+	if end <= 0 {
+		return 0, t != 0
+	}
+	switch {
+	case t > end:
+		return math.Mod(t-end, end), true
+	case t < 0:
+		return end - math.Mod(-t, end), true
+	}
+	return t, false
+}
+
+// frameAtTimeG3d is FrameAtTime under G3d's once and loop policies.
+func frameAtTimeG3d(mode LoopMode, d, t float64) float64 {
+	if !(t > 0) {
+		return 0
+	}
+	if math.IsInf(t, 1) {
+		t = math.MaxFloat64
+	}
+	if mode == Once {
+		return math.Min(t, math.Max(d, 0))
+	}
+	f, _ := g3dLoop(t, d)
+	return f
 }

@@ -39,6 +39,10 @@ type Pairing struct {
 	Models      []*Source
 	Animations  []*Source // files with at least one clip animating joints
 	Suggestions []Suggestion
+	// Others are the files whose clips animate no joint (texture SRT,
+	// colour, texture pattern, visibility): they play beside a model's
+	// joint clip (Suggestion.Side).
+	Others []*Source
 }
 
 // Suggestion is the ranked list of animations for one model.
@@ -46,6 +50,9 @@ type Suggestion struct {
 	Model      *Source
 	Skeleton   *anim.Skeleton
 	Candidates []Candidate
+	// Side are the texture and material clips that go with the model
+	// (SideReason), best first: what plays beside its joint clip.
+	Side []Candidate
 }
 
 // Pairing reasons, in rank order (Rank): the one ranking of an
@@ -104,6 +111,53 @@ func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
 		return MatchingJointCount
 	}
 	return ""
+}
+
+// SideReason is why texture or material clip c of a plays beside model m's
+// joint clip, or "" when it does not. Such clips stay within their game:
+// the model's own file and a name after the model (as the games name
+// them: minigamebombhei_battle.bmd ↔ minigamebombhei_battle_1p.brk) always
+// qualify; otherwise a clip inside an archive goes only with models of
+// that archive and a model inside one takes only its clips, a clip in a file that holds a model of its own (among
+// models) only with that one, and a loose clip-only file with models in
+// its directory. A clip named after another of models (minigamearrow.btk
+// beside minigamearrow.bmd) belongs to that one.
+func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
+	reason := Reason(a, c, m, nil)
+	switch reason {
+	case SameFile, SameName:
+		return reason
+	case "":
+		return ""
+	}
+	if (a.Archive != "" || m.Archive != "") && reason != SameArchive {
+		return "" // an archive's clips and models keep to themselves
+	}
+	for _, o := range models {
+		if o.Path == a.Path {
+			return "" // its own file's model is the one it animates
+		}
+	}
+	if o := OwnerModel(a, c, models); o != nil && o.Path != m.Path {
+		return ""
+	}
+	return reason
+}
+
+// OwnerModel is the model among models that clip c of a is named after
+// (NamedAfter), the longest name winning (a_b_wait.btk belongs to a_b.bmd
+// rather than a.bmd); nil when none is. a itself is never its own owner.
+func OwnerModel(a *Source, c *anim.Clip, models []*Source) *Source {
+	var best *Source
+	for _, m := range models {
+		if m.Path == a.Path || !NamedAfter(a.Name(), c.Name, m.Name()) {
+			continue
+		}
+		if best == nil || len(nameStem(m.Name())) > len(nameStem(best.Name())) {
+			best = m
+		}
+	}
+	return best
 }
 
 // bonesMatch reports whether at least 80% (and at least one) of the
@@ -165,11 +219,19 @@ func Pair(srcs []*Source) *Pairing {
 		if len(s.Asset.Skeletons) > 0 {
 			p.Models = append(p.Models, s)
 		}
+		joints, others := false, false
 		for _, c := range s.Asset.Clips {
 			if JointTargets(c) > 0 {
-				p.Animations = append(p.Animations, s)
-				break
+				joints = true
+			} else if len(c.Targets) > 0 {
+				others = true
 			}
+		}
+		if joints {
+			p.Animations = append(p.Animations, s)
+		}
+		if others {
+			p.Others = append(p.Others, s)
 		}
 	}
 	for _, m := range p.Models {
@@ -188,9 +250,21 @@ func Pair(srcs []*Source) *Pairing {
 				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Fit: f, Warnings: f.Warnings})
 			}
 		}
-		slices.SortStableFunc(sug.Candidates, func(x, y Candidate) int {
-			return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
-		})
+		for _, a := range p.Others {
+			for _, c := range a.Asset.Clips {
+				if JointTargets(c) > 0 || len(c.Targets) == 0 {
+					continue
+				}
+				if reason := SideReason(a, c, m, p.Models); reason != "" {
+					sug.Side = append(sug.Side, Candidate{Anim: a, Clip: c, Reason: reason})
+				}
+			}
+		}
+		for _, list := range [][]Candidate{sug.Candidates, sug.Side} {
+			slices.SortStableFunc(list, func(x, y Candidate) int {
+				return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
+			})
+		}
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
@@ -199,17 +273,20 @@ func Pair(srcs []*Source) *Pairing {
 // Assign gives each paired animation clip one model, the index of its
 // Suggestion, for a conversion that writes each clip once (the export
 // batch): among the models the clip fits (Fit.Fits), the one where it
-// ranks best, then the one binding more of its joints, then the first.
+// ranks best, then the one in the clip's own directory, then the one
+// binding more of its joints, then the first.
 // One exception to the ranking: a model file (holding no animations)
 // that the clip's file is named after comes before the skeleton the
 // clip's own file carries. The games name an animation file after its
 // model and some carry a copy of its skeleton (BotW's
 // Npc_Gerudo_Queen_Animation.bfres and its "Skeleton" FMDL; a JBA's
 // inferred Biped hierarchy beside walk.skeleton.json), and the viewer,
-// with both open, plays the clips on the model file. A clip that fits
-// no model it is offered to is not in the map.
+// with both open, plays the clips on the model file. The directory
+// matters between models of one rank: two folders each holding X.bfres
+// and X_Animation.bfres make each animation file named after both
+// models. A clip that fits no model it is offered to is not in the map.
 func (p *Pairing) Assign() map[*anim.Clip]int {
-	type score struct{ rank, bound, model int }
+	type score struct{ rank, far, bound, model int }
 	best := map[*anim.Clip]score{}
 	for si, sug := range p.Suggestions {
 		modelFile := !slices.Contains(p.Animations, sug.Model)
@@ -217,12 +294,12 @@ func (p *Pairing) Assign() map[*anim.Clip]int {
 			if !c.Fit.Fits() {
 				continue // most of its joints would not move: not its model
 			}
-			sc := score{Rank(c.Reason), c.Fit.Bound(), si}
+			sc := score{Rank(c.Reason), farFrom(c.Anim, sug.Model), c.Fit.Bound(), si}
 			if c.Reason == SameName && modelFile {
 				sc.rank = Rank(SameFile) - 1
 			}
 			old, ok := best[c.Clip]
-			if !ok || sc.rank < old.rank || sc.rank == old.rank && sc.bound > old.bound {
+			if !ok || cmp.Or(cmp.Compare(sc.rank, old.rank), cmp.Compare(sc.far, old.far), cmp.Compare(old.bound, sc.bound)) < 0 {
 				best[c.Clip] = sc
 			}
 		}
@@ -232,6 +309,56 @@ func (p *Pairing) Assign() map[*anim.Clip]int {
 		out[c] = sc.model
 	}
 	return out
+}
+
+// AssignOthers gives each clip of srcs that animates no joint (texture
+// SRT, colour, pattern, visibility) one model, the index of its
+// Suggestion, for the export batch: the model for which the clip ranks
+// best by Reason without a skeleton — the ranking the viewer chooses
+// those clips by for the model in use — with Assign's exception (a model
+// file the clip's file is named after comes before the skeleton copy the
+// clip's own file carries: BotW's Face_* texture animations in
+// Npc_Gerudo_Queen_Animation.bfres drive Npc_Gerudo_Queen.bfres's eyes),
+// then the model in the clip's directory, then the first. Only the reasons that tie a clip to one model
+// count (same file, named after it, same archive); a clip that merely
+// shares a directory with models could be any of theirs and is not in
+// the map.
+func (p *Pairing) AssignOthers(srcs []*Source) map[*anim.Clip]int {
+	out := map[*anim.Clip]int{}
+	for _, s := range srcs {
+		for _, c := range s.Asset.Clips {
+			if JointTargets(c) > 0 {
+				continue
+			}
+			best, bestRank, bestFar := -1, 0, 0
+			for si, sug := range p.Suggestions {
+				reason := Reason(s, c, sug.Model, nil)
+				rank, far := Rank(reason), farFrom(s, sug.Model)
+				if reason == "" || rank > Rank(SameArchive) {
+					continue
+				}
+				if reason == SameName && !slices.Contains(p.Animations, sug.Model) {
+					rank = Rank(SameFile) - 1
+				}
+				if best < 0 || cmp.Or(cmp.Compare(rank, bestRank), cmp.Compare(far, bestFar)) < 0 {
+					best, bestRank, bestFar = si, rank, far
+				}
+			}
+			if best >= 0 {
+				out[c] = best
+			}
+		}
+	}
+	return out
+}
+
+// farFrom is 0 when the animation source a is in model m's directory,
+// else 1: the tie-break between models one clip ranks equally for.
+func farFrom(a, m *Source) int {
+	if a.Dir == m.Dir {
+		return 0
+	}
+	return 1
 }
 
 // ArchiveSources opens the entries inside an opened archive file that can

@@ -316,3 +316,68 @@ func TestModelEntry(t *testing.T) {
 		t.Error("a missing entry resolved")
 	}
 }
+
+// TestAssignOthers: a clip animating no joint (a texture SRT clip) goes
+// to the model file its file is named after before the skeleton copy its
+// own file carries (BotW's Face_* clips in X_Animation.bfres drive
+// X.bfres), to its own file's model when nothing is named after, to a
+// model in its archive; a clip that only shares a directory with a model
+// goes to none.
+func TestAssignOthers(t *testing.T) {
+	tex := func(name string) *anim.Clip {
+		return &anim.Clip{Name: name, Format: "bfres-texsrt", Duration: 10, FPS: 30,
+			Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: "Eye"}}}
+	}
+	face, own, inArc, loose := tex("Face_Blink"), tex("Glow"), tex("Scroll"), tex("Water")
+	joint := namedClip("Walk", bodyBones...)
+	model := &Source{Path: "d/X.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("body", bodyBones...)}}}
+	anims := &Source{Path: "d/X_Animation.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("Skeleton", bodyBones...)},
+		Clips: []*anim.Clip{joint, face}}}
+	prop := &Source{Path: "d/Prop.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("prop", "Root")}, Clips: []*anim.Clip{own}}}
+	arcModel := &Source{Path: "d/p.szs:y.bmd", Archive: "d/p.szs", Entry: "y.bmd", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("y", "Root")}}}
+	arcTex := &Source{Path: "d/p.szs:scroll.btk", Archive: "d/p.szs", Entry: "scroll.btk", Dir: "d", Asset: &Asset{Clips: []*anim.Clip{inArc}}}
+	btk := &Source{Path: "d/water.btk", Dir: "d", Asset: &Asset{Clips: []*anim.Clip{loose}}}
+	srcs := []*Source{anims, model, prop, arcModel, arcTex, btk}
+	p := Pair(srcs)
+	got := p.AssignOthers(srcs)
+	for c, want := range map[*anim.Clip]*Source{face: model, own: prop, inArc: arcModel} {
+		m, ok := got[c]
+		if !ok || p.Suggestions[m].Model != want {
+			t.Errorf("%s: assigned %v (ok %v), want %s", c.Name, m, ok, want.Path)
+		}
+	}
+	if m, ok := got[loose]; ok {
+		t.Errorf("Water (same directory only) assigned to %s", p.Suggestions[m].Model.Path)
+	}
+	if _, ok := got[joint]; ok {
+		t.Errorf("a joint clip is Assign's, not AssignOthers'")
+	}
+}
+
+// TestAssignOwnFolder: two folders each holding X.bfres and
+// X_Animation.bfres (each animation file is named after both models):
+// each folder's clips go to its own model, whichever folder comes first.
+func TestAssignOwnFolder(t *testing.T) {
+	folder := func(dir string) (model, anims *Source, walk, face *anim.Clip) {
+		walk = namedClip("Walk", bodyBones...)
+		face = &anim.Clip{Name: "Face", Format: "bfres-texsrt", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: "Eye"}}}
+		model = &Source{Path: dir + "/X.bfres", Dir: dir, Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("X", bodyBones...)}}}
+		anims = &Source{Path: dir + "/X_Animation.bfres", Dir: dir, Asset: &Asset{Clips: []*anim.Clip{walk, face}}}
+		return
+	}
+	m1, a1, w1, f1 := folder("a")
+	m2, a2, w2, f2 := folder("b")
+	for _, srcs := range [][]*Source{{m1, a1, m2, a2}, {m2, a2, m1, a1}, {m1, m2, a1, a2}} {
+		p := Pair(srcs)
+		joints, others := p.Assign(), p.AssignOthers(srcs)
+		for _, c := range []struct {
+			clip  *anim.Clip
+			as    map[*anim.Clip]int
+			model *Source
+		}{{w1, joints, m1}, {w2, joints, m2}, {f1, others, m1}, {f2, others, m2}} {
+			if si, ok := c.as[c.clip]; !ok || p.Suggestions[si].Model != c.model {
+				t.Errorf("order %s, %s…: %s of %s not on %s", srcs[0].Path, srcs[1].Path, c.clip.Name, c.model.Dir, c.model.Path)
+			}
+		}
+	}
+}

@@ -144,6 +144,27 @@ func ClipInfo(c *anim.Clip) ClipFormat {
 	return out
 }
 
+// ClipKind says what c animates ("skeletal", "texture SRT", "bone
+// visibility"): its format's Kind, or for a clip of no known format, what
+// its first target is.
+func ClipKind(c *anim.Clip) string {
+	if cf := clipFormat(c.Format); cf != nil && cf.Kind != "" {
+		return cf.Kind
+	}
+	if len(c.Targets) == 0 {
+		return "animation"
+	}
+	switch k := c.Targets[0].Kind; {
+	case k == anim.JointTarget:
+		return "skeletal"
+	case k == anim.TexSRTTarget:
+		return "texture SRT"
+	case k.IsMaterial():
+		return "material"
+	}
+	return "animation"
+}
+
 // clipFormat finds the ClipFormat named name, or nil.
 func clipFormat(name string) *format.ClipFormat {
 	var c *format.ClipFormat

@@ -21,12 +21,21 @@ type SiblingReader = bfres.SiblingReader
 // texture is found nowhere stays untextured, and each model with such
 // slots gets one warning naming the textures and where the game keeps
 // them.
-func LinkTextures(a *Asset, read SiblingReader) {
+func LinkTextures(a *Asset, read SiblingReader) { linkTextures(a, read, nil) }
+
+// linkTextures is LinkTextures with extra textures by name, found after
+// the file's own and its siblings'.
+func linkTextures(a *Asset, read SiblingReader, extra map[string]*mesh.Texture) {
 	if len(a.Models) == 0 || a.Format != "bfres" {
 		return
 	}
 	byName, problems := bfres.Textures(a, read)
 	a.Warnings = append(a.Warnings, problems...)
+	for name, t := range extra {
+		if _, ok := byName[name]; !ok {
+			byName[name] = t
+		}
+	}
 	// The file's own textures are also its loose ones: share them, so a
 	// texture is one object however it is reached.
 	for _, t := range a.Textures {

@@ -36,6 +36,9 @@ type Model struct {
 	// which BTP values name. Nil where the format names textures instead
 	// (BFRES texture patterns name them).
 	FileTextures []int
+	// Parts are models the game draws following this model's joints,
+	// read from other files (SMO's face and head on Mario's body).
+	Parts []Part
 	// Problems are the parts of the model that could not be read or do
 	// not hold together (a shape whose indices run past its vertices, a
 	// texture shorter than its size says), one line each naming the part;

@@ -20,6 +20,27 @@ type compareState struct {
 	path      []plot.Point
 	ticks     []float64
 	scrubbing bool
+	// window is the playback time the frame plot spans (frameWindow).
+	window [2]float64
+}
+
+// windowLoops is how many clip lengths the frame plot spans: enough to
+// see each mode turn at both ends a few times.
+const windowLoops = 3
+
+// frameWindow is the playback time span the frame plot shows for a clip
+// of d frames at shared time t: the first windowLoops lengths, then a
+// window of that width following the playhead (it sits at 85%), so a long
+// session stays the last few loops rather than a dense zigzag.
+func frameWindow(d, t float64) (lo, hi float64) {
+	span := windowLoops * d
+	if !(span > 0) || math.IsInf(span, 0) {
+		span = 1
+	}
+	if !(t > 0.85*span) || math.IsInf(t, 0) {
+		return 0, span
+	}
+	return t - 0.85*span, t + 0.15*span
 }
 
 // placeFrames is how many frames the opening window follows the 3D view.
@@ -78,6 +99,10 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		cs.vpW, cs.vpH = 0, 0
 		return
 	}
+	modes := cv.Modes
+	if len(modes) == 0 {
+		modes = anim.LateRuntime.LoopModes()
+	}
 	if cv.Playing {
 		if imgui.Button("Pause##cmp") {
 			u.emit(viewmodel.ComparePause{})
@@ -91,15 +116,15 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		u.emit(viewmodel.CompareReset{})
 	}
 	u.record("compare:reset")
-	tooltip("Back to playback time 0 for all five modes")
+	tooltip("Back to playback time 0 for every mode")
 	imgui.SameLine()
 	imgui.AlignTextToFramePadding()
 	fps := cv.Clip.FPS
 	// Wrapped: a narrow window must not cut it.
 	imgui.PushTextWrapPos()
 	imgui.PushStyleColor(imgui.StyleColorText, colTextDim)
-	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all five",
-		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps))
+	imgui.Text(fmt.Sprintf("%s  ·  %g frames  ·  playback time %.2f frames (%.3f s), one clock for all %d",
+		cv.Label, cv.Clip.Duration, cv.Time, cv.Time/fps, len(modes)))
 	if cv.Reverse {
 		imgui.Text("Reverse: the viewer wraps loops at the start; \"game rev\" is the game's frame control run backwards from the end " +
 			"for the same time, whose loop does not wrap below the start (its pose holds the first key).")
@@ -110,20 +135,21 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 	avail := imgui.ContentRegionAvail()
 	gap := imgui.CurrentStyle().ItemSpacing().X
 	lineH := imgui.TextLineHeightWithSpacing()
-	w := (avail.X - 4*gap) / anim.NumLoopModes
+	n := float32(len(modes))
+	w := (avail.X - (n-1)*gap) / n
 	plotH := max(avail.Y*0.3, 110*s)
 	// Nearly square: characters stand taller than wide.
 	h := min(w*1.05, avail.Y-plotH-3*lineH-2*gap)
 	if w < 20*s || h < 20*s {
 		cs.vpW, cs.vpH = 0, 0
-		textDim("Make the window larger to see the five viewports.")
+		textDim("Make the window larger to see the viewports.")
 		return
 	}
 	cs.vpW, cs.vpH = w, h
 	start := imgui.CursorScreenPos()
 	dl := imgui.WindowDrawList()
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
-		x := start.X + float32(m)*(w+gap)
+	for i, m := range modes {
+		x := start.X + float32(i)*(w+gap)
 		label := m.String()
 		col := modeColors[m]
 		if m == cv.FileLoop {
@@ -159,12 +185,12 @@ func (u *UI) compareWindow(v *viewmodel.View) {
 		rows = 3
 	}
 	imgui.Dummy(imgui.Vec2{X: avail.X, Y: h + rows*lineH})
-	u.framePlot(v, cv, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
+	u.framePlot(v, cv, modes, imgui.ContentRegionAvail().X, max(imgui.ContentRegionAvail().Y, 60*s))
 }
 
 // framePlot draws "animation frame against playback time" for the five
 // modes with the shared playhead; dragging on it moves the shared clock.
-func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float32) {
+func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, modes []anim.LoopMode, w, h float32) {
 	cs := &u.compare
 	s := u.scale
 	pos := imgui.CursorScreenPos()
@@ -175,12 +201,13 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 		return
 	}
 	d := cv.Clip.Duration
-	tmax := math.Max(3*d, cv.Time*1.15)
-	if !(tmax > 0) {
-		tmax = 1
+	tmin, tmax := frameWindow(d, cv.Time)
+	if cs.scrubbing && cs.window[1] > cs.window[0] {
+		tmin, tmax = cs.window[0], cs.window[1] // a drag keeps its axis
 	}
+	cs.window = [2]float64{tmin, tmax}
 	view := plot.View{
-		X: plot.Axis{Min: 0, Max: tmax, Pixel0: float64(pr.X), Pixels: float64(pr.W)},
+		X: plot.Axis{Min: tmin, Max: tmax, Pixel0: float64(pr.X), Pixels: float64(pr.W)},
 		Y: plot.Axis{Min: 0, Max: math.Max(d, 1), Pixel0: float64(pr.Y), Pixels: float64(pr.H), Flip: true},
 	}
 	if imgui.IsItemActivated() {
@@ -220,8 +247,8 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 	}
 	dl.AddText(imgui.Vec2{X: pr.X + 6*s, Y: pr.Y + 2*s}, packed(colTextDim), "animation frame against playback time (frames)")
 	dl.PushClipRectV(pr.min(), pr.max(), true)
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
-		cs.path = plot.FramePath(cs.path[:0], m, d, 0, tmax, int(pr.W))
+	for _, m := range modes {
+		cs.path = plot.FramePath(cs.path[:0], m, d, tmin, tmax, int(pr.W))
 		col := packed(modeColors[m])
 		width := 1.5 * s
 		if m == cv.FileLoop {
@@ -236,7 +263,7 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 	}
 	px := float32(view.X.ToPixel(cv.Time))
 	dl.AddLineV(imgui.Vec2{X: px, Y: pr.Y}, imgui.Vec2{X: px, Y: pr.Y + pr.H}, packed(colAccent), 2*s)
-	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+	for _, m := range modes {
 		y := float32(view.Y.ToPixel(cv.Frames[m]))
 		dl.AddCircleFilledV(imgui.Vec2{X: px, Y: y}, 4.5*s, packed(imgui.Vec4{X: 0.05, Y: 0.05, Z: 0.06, W: 1}), 10)
 		dl.AddCircleFilledV(imgui.Vec2{X: px, Y: y}, 3.5*s, packed(modeColors[m]), 10)
@@ -247,8 +274,8 @@ func (u *UI) framePlot(v *viewmodel.View, cv *viewmodel.CompareView, w, h float3
 		t := view.X.FromPixel(float64(imgui.MousePos().X))
 		imgui.BeginTooltip()
 		textDim(fmt.Sprintf("playback time %.2f frames; drag to move the shared clock", t))
-		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
-			textColored(modeColors[m], fmt.Sprintf("%-14s frame %s", m.String(), fmtFrame(anim.FrameAtTime(m, d, t))))
+		for _, m := range modes {
+			textColored(modeColors[m], fmt.Sprintf("%-14s frame %s", m.String(), fmtFrame(anim.FrameAtTimeRuntime(cv.Runtime, m, d, t))))
 		}
 		imgui.EndTooltip()
 	}

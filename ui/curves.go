@@ -42,6 +42,7 @@ type shownCurve struct {
 type curvesState struct {
 	refs   []viewmodel.ChannelRef // chosen channels; none: follow the selection
 	clips  [2]*anim.Clip
+	keys   [2]string // the clips' Playback.Key: a reload keeps the channels
 	view   plot.View
 	fitted bool
 	// what the view was last fitted to
@@ -54,6 +55,7 @@ type curvesState struct {
 	euler     map[viewmodel.ChannelRef]*plot.QuatEuler
 
 	shown   []shownCurve
+	shownA  []shownCurve // scratch of overlayB (ab.go)
 	curves  []anim.Curve
 	readout []float64
 	tracer  plot.Tracer
@@ -154,9 +156,18 @@ func (u *UI) collectShown(v *viewmodel.View) {
 	// A different clip in a slot drops the channels chosen from the old one.
 	for s, p := range [2]*viewmodel.Playback{v.Joint, v.Tex} {
 		var clip *anim.Clip
+		key := ""
 		if p != nil {
-			clip = p.Clip
+			clip, key = p.Clip, p.Key
 		}
+		if clip != c.clips[s] && clip != nil && c.clips[s] != nil && key != "" && key == c.keys[s] {
+			// The same clip read again from its file: the channels
+			// and the plot's view stay, derived curves are made anew.
+			c.clips[s] = clip
+			clear(c.euler)
+			continue
+		}
+		c.keys[s] = key
 		if clip != c.clips[s] {
 			// Channels chosen before any clip was seen came from
 			// PlotChannels for the clip now open: they stay.
@@ -216,6 +227,7 @@ func (u *UI) collectShown(v *viewmodel.View) {
 // curvesPanel is the Curves tab: a toolbar, the plot and its legend.
 func (u *UI) curvesPanel(v *viewmodel.View) {
 	u.collectShown(v)
+	u.overlayB(v)
 	c := &u.curves
 	s := u.scale
 	var primary *viewmodel.Playback

@@ -164,8 +164,8 @@ func tall(h *harness) {
 // and the Animation picker has a filter.
 func TestManyClips(t *testing.T) {
 	h := newHarness(t, manyClipsView())
-	h.rect("clips:0:false")
-	h.rect("clips:0:true")
+	h.rect("clips:0:skeletal")
+	h.rect("clips:0:texture SRT")
 	if _, ok := h.u.ItemRect("clip:0:3"); !ok {
 		t.Error("the group holding the playing clip is not open")
 	}

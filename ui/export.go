@@ -61,12 +61,22 @@ func (u *UI) exportWindow(v *viewmodel.View) {
 	s, r := u.scale, u.scene
 	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W/2, Y: r.Y + r.H/3}, imgui.ConditionAppearing, imgui.Vec2{X: 0.5, Y: 0.5})
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 560 * s, Y: 0}, imgui.ConditionAppearing)
+	// Modal: while it is up the keys and clicks are the dialog's (a stray
+	// click behind it must not reach the view, G must not toggle the grid).
 	if e.focus {
-		imgui.SetNextWindowFocus()
+		imgui.OpenPopup(exportDialogID)
 	}
 	flags := imgui.WindowFlagsNoCollapse | imgui.WindowFlagsAlwaysAutoResize | imgui.WindowFlagsNoSavedSettings
-	if !imgui.BeginV("Export glTF", &e.open, flags) {
-		imgui.End()
+	if !imgui.BeginPopupModalV(exportDialogID, &e.open, flags) {
+		e.open = false // closed by ImGui (its title bar's ×)
+		return
+	}
+	if u.escapePressed() {
+		e.open = false
+	}
+	if !e.open {
+		imgui.CloseCurrentPopup()
+		imgui.EndPopup()
 		return
 	}
 	imgui.Text("File (.glb, or .gltf with a .bin beside it):")
@@ -106,8 +116,12 @@ func (u *UI) exportWindow(v *viewmodel.View) {
 		e.open = false
 	}
 	u.record("export:cancel")
-	imgui.End()
+	u.recordWindow("export:window")
+	imgui.EndPopup()
 }
+
+// exportDialogID names the export dialog's modal popup.
+const exportDialogID = "Export glTF###export"
 
 // exportToast shows the last outcome at the bottom of the 3D view for a
 // few seconds, green when the file was written, red when it was not.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -31,6 +32,7 @@ func (u *UI) filesSection(v *viewmodel.View) {
 		}
 		return
 	}
+	u.filesFilterBox(v)
 	// An entry is drawn inside its archive when the archive itself is open.
 	containers := map[string]bool{}
 	for i := range v.Files {
@@ -38,12 +40,17 @@ func (u *UI) filesSection(v *viewmodel.View) {
 			containers[v.Files[i].Path] = true
 		}
 	}
+	shown := 0
 	for fi := range v.Files {
 		f := &v.Files[fi]
-		if f.Archive != "" && containers[f.Archive] {
+		if f.Archive != "" && containers[f.Archive] || !u.fileShown(v, fi) {
 			continue
 		}
+		shown++
 		u.fileNode(v, fi, f.Name)
+	}
+	if shown == 0 {
+		textDim("No file or clip matches the filter.")
 	}
 }
 
@@ -51,6 +58,14 @@ func (u *UI) filesSection(v *viewmodel.View) {
 // clips and skeletons, and an archive's folders.
 func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 	f := &v.Files[fi]
+	// Under a filter the matching files stand open, and a file whose
+	// name matches shows all it holds; another only its matching clips.
+	all := u.filesAll
+	if u.filesQuery != "" {
+		imgui.SetNextItemOpen(true, imgui.ConditionAlways)
+		u.filesAll = all || nameMatches(f.Name, u.filesQuery)
+		defer func() { u.filesAll = all }()
+	}
 	open := imgui.TreeNodeV(fmt.Sprintf("%s###file%d", label, fi), imgui.TreeNodeFlagsDefaultOpen|imgui.TreeNodeFlagsSpanAvailWidth)
 	u.record(fmt.Sprintf("file:%d", fi))
 	if imgui.IsItemHovered() && f.Path != "" {
@@ -75,16 +90,24 @@ func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 		if name == "" {
 			name = "skeleton"
 		}
+		if !u.filesAll && u.filesQuery != "" && !nameMatches(name, u.filesQuery) {
+			continue
+		}
 		l := fmt.Sprintf("%s  ·  model, %s###skel%d_%d", name, plural(len(sk.Joints), "joint", "joints"), fi, si)
 		if imgui.SelectableV(l, active, 0, imgui.Vec2{}) && !active {
 			u.emit(viewmodel.SelectModel{File: fi, Skel: si})
 		}
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
-	for _, w := range f.Warnings {
-		textWrapped(colWarn, "warning: "+w)
+	narrowed := u.filesQuery != "" && !u.filesAll // only the matching clips
+	switch {
+	case narrowed:
+	case len(f.Warnings) == 1:
+		textWrapped(colWarn, "warning: "+f.Warnings[0])
+	default:
+		warningLine("", "", f.Warnings)
 	}
-	if len(f.Broken) > 0 && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
+	if len(f.Broken) > 0 && !narrowed && imgui.TreeNodeV(fmt.Sprintf("could not read %d###broken%d", len(f.Broken), fi), imgui.TreeNodeFlagsSpanAvailWidth) {
 		for _, b := range f.Broken {
 			textWrapped(colError, b)
 		}
@@ -110,6 +133,9 @@ func (u *UI) entryFolder(v *viewmodel.View, f *viewmodel.FileView, d *entryDir, 
 		flags |= imgui.TreeNodeFlagsDefaultOpen
 	}
 	for _, sub := range d.dirs {
+		if u.filesQuery != "" && !u.filesAll {
+			imgui.SetNextItemOpen(true, imgui.ConditionAlways)
+		}
 		if imgui.TreeNodeV(sub.name+"/###dir:"+f.Path+"/"+sub.name, flags) {
 			u.entryFolder(v, f, sub, opened, defaultOpen)
 			imgui.TreePop()
@@ -119,7 +145,12 @@ func (u *UI) entryFolder(v *viewmodel.View, f *viewmodel.FileView, d *entryDir, 
 		e := &f.Entries[ei]
 		base := e.Path[strings.LastIndexByte(e.Path, '/')+1:]
 		if j, ok := opened[e.Path]; ok {
-			u.fileNode(v, j, base)
+			if u.filesAll || u.fileShown(v, j) {
+				u.fileNode(v, j, base)
+			}
+			continue
+		}
+		if !u.filesAll && u.filesQuery != "" && !nameMatches(base, u.filesQuery) {
 			continue
 		}
 		imgui.TreeNodeV(fmt.Sprintf("%s###ent:%s:%d", base, f.Path, ei), imgui.TreeNodeFlagsLeaf|imgui.TreeNodeFlagsNoTreePushOnOpen|imgui.TreeNodeFlagsSpanAvailWidth)
@@ -174,40 +205,63 @@ func (u *UI) archiveTree(f *viewmodel.FileView) *entryDir {
 }
 
 // foldClipsOver is how many clips a file lists flat; more are folded
-// into a skeletal and a texture group, closed unless they hold what plays
-// (a BotW animation file has over a hundred).
+// into one group per kind (skeletal, texture SRT, bone visibility…),
+// closed unless they hold what plays (a BotW animation file has over a
+// hundred).
 const foldClipsOver = 12
 
-// clipList lists a file's clips: flat when few, else in folded groups.
-// Long names are elided, with the full name on hover.
+// clipKind is what clip ci of f animates, as the registry says.
+func clipKind(f *viewmodel.FileView, ci int) string {
+	if ci < len(f.ClipKinds) && f.ClipKinds[ci] != "" {
+		return f.ClipKinds[ci]
+	}
+	if isTexClip(f.Clips[ci]) {
+		return "texture SRT"
+	}
+	if k := materialKind(f.Clips[ci]); k != "" {
+		return k
+	}
+	return "skeletal"
+}
+
+// clipList lists a file's clips: flat when few, else in folded groups by
+// kind, in the order the kinds first appear. Long names are elided, with
+// the full name on hover.
 func (u *UI) clipList(v *viewmodel.View, fi int, f *viewmodel.FileView) {
+	if u.filesQuery != "" && !u.filesAll {
+		for ci, c := range f.Clips {
+			if nameMatches(c.Name, u.filesQuery) {
+				u.clipItem(v, fi, ci)
+			}
+		}
+		return
+	}
 	if len(f.Clips) <= foldClipsOver {
 		for ci := range f.Clips {
 			u.clipItem(v, fi, ci)
 		}
 		return
 	}
-	for _, tex := range []bool{false, true} {
+	var kinds []string
+	for ci := range f.Clips {
+		if k := clipKind(f, ci); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	for _, kind := range kinds {
 		var idx []int
 		playing := false
 		for ci, c := range f.Clips {
-			if isTexClip(c) == tex {
+			if clipKind(f, ci) == kind {
 				idx = append(idx, ci)
-				playing = playing || v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c
+				playing = playing || v.Joint != nil && v.Joint.Clip == c || v.Tex != nil && v.Tex.Clip == c || v.PlaysMaterial(c)
 			}
-		}
-		if len(idx) == 0 {
-			continue
-		}
-		label := "skeletal animations"
-		if tex {
-			label = "texture animations"
 		}
 		if playing {
 			imgui.SetNextItemOpen(true, imgui.ConditionOnce)
 		}
-		open := imgui.TreeNodeV(fmt.Sprintf("%s (%d)###clips%d_%v", label, len(idx), fi, tex), imgui.TreeNodeFlagsSpanAvailWidth)
-		u.record(fmt.Sprintf("clips:%d:%v", fi, tex))
+		open := imgui.TreeNodeV(fmt.Sprintf("%s animations (%d)###clips%d_%s", kind, len(idx), fi, kind), imgui.TreeNodeFlagsSpanAvailWidth)
+		u.record(fmt.Sprintf("clips:%d:%s", fi, kind))
 		if !open {
 			continue
 		}
@@ -226,20 +280,78 @@ func (u *UI) clipItem(v *viewmodel.View, fi, ci int) {
 	if name == "" {
 		name = "animation"
 	}
-	kind := "joints"
-	if isTexClip(c) {
-		kind = "texture"
-	} else if k := materialKind(c); k != "" {
-		kind = k
-	}
-	suffix := fmt.Sprintf("  ·  %s, %g f, %s", kind, c.Duration, c.Loop)
-	avail := imgui.ContentRegionAvail().X - imgui.CalcTextSize(suffix, false, 0).X
-	shown := elide(name, max(avail, 40*u.scale))
+	full := fmt.Sprintf("  ·  %s, %g f, %s", clipKind(&v.Files[fi], ci), c.Duration, c.Loop)
+	shown, suffix := clipItemLabel(name, full, fmt.Sprintf("  ·  %g f", c.Duration), imgui.ContentRegionAvail().X, 40*u.scale,
+		func(t string) float32 { return imgui.CalcTextSize(t, false, 0).X })
 	if imgui.SelectableV(fmt.Sprintf("%s%s###clip%d_%d", shown, suffix, fi, ci), active, 0, imgui.Vec2{}) && !active {
 		u.emit(viewmodel.SelectClip{File: fi, Clip: ci})
 	}
-	if shown != name && imgui.IsItemHovered() {
-		imgui.SetTooltip(name)
+	if (shown != name || suffix != full) && imgui.IsItemHovered() {
+		imgui.SetTooltip(name + full)
 	}
 	u.record(fmt.Sprintf("clip:%d:%d", fi, ci))
+}
+
+// clipItemLabel fits a clip's name and details into room: the name keeps
+// the room first, so the details shorten (to short) before the name is
+// elided (to no less than minName); measure is the text width.
+func clipItemLabel(name, full, short string, room, minName float32, measure func(string) float32) (shown, suffix string) {
+	suffix = full
+	if measure(name+suffix) > room {
+		suffix = short
+	}
+	return elideWith(name, max(room-measure(suffix), minName), measure), suffix
+}
+
+// filesFilterBox is the Files tree's filter: a substring of file, clip,
+// model or archive entry names, any case.
+func (u *UI) filesFilterBox(v *viewmodel.View) {
+	imgui.SetNextItemWidth(-1)
+	imgui.InputTextWithHint("##filesfilter", "filter files and clips", &u.filesFilter)
+	u.record("files:filter")
+	u.filesQuery = strings.ToLower(strings.TrimSpace(u.filesFilter))
+	u.filesAll = false
+}
+
+// fileShown reports whether open file fi passes the filter: its name, a
+// clip's or a model's, or (an archive) one of its entries' or their
+// files'.
+func (u *UI) fileShown(v *viewmodel.View, fi int) bool {
+	q := u.filesQuery
+	if q == "" {
+		return true
+	}
+	f := &v.Files[fi]
+	if nameMatches(f.Name, q) {
+		return true
+	}
+	for _, c := range f.Clips {
+		if nameMatches(c.Name, q) {
+			return true
+		}
+	}
+	for _, sk := range f.Skels {
+		if nameMatches(sk.Name, q) {
+			return true
+		}
+	}
+	for _, e := range f.Entries {
+		if nameMatches(e.Path[strings.LastIndexByte(e.Path, '/')+1:], q) {
+			return true
+		}
+	}
+	if len(f.Entries) > 0 {
+		for j := range v.Files {
+			if j != fi && v.Files[j].Archive == f.Path && u.fileShown(v, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameMatches reports whether name holds query (already lower case), in
+// any case.
+func nameMatches(name, query string) bool {
+	return strings.Contains(strings.ToLower(name), query)
 }

@@ -36,6 +36,7 @@ func isTexClip(c *anim.Clip) bool {
 func (u *UI) targetsSection(v *viewmodel.View) {
 	imgui.SetNextItemWidth(-1)
 	imgui.InputTextWithHintV("##filter", "filter: name, #index, name/channel", &u.filter, 0, nil)
+	u.record("targets:filter")
 	if v.Selection != u.lastSelection {
 		u.lastSelection = v.Selection
 		u.scrollToSel = true

@@ -31,15 +31,9 @@ func channelColor(s anim.Slot) (imgui.Vec4, bool) {
 // each shape's visibility.
 func (u *UI) materialSection(v *viewmodel.View) {
 	m := v.Materials
-	early := m.Runtime == anim.EarlyRuntime
-	if imgui.Checkbox("Early JSystem rules##runtime", &early) {
-		r := anim.LateRuntime
-		if early {
-			r = anim.EarlyRuntime
-		}
-		u.emit(viewmodel.SetRuntime{Runtime: r})
+	if u.jsystemPlaying(v) {
+		u.runtimeSwitch(m)
 	}
-	tooltip("Wind Waker / Sunshine: full-frame BCA and BVA indices truncate, mirrored loop modes clamp and turn at the end.\nOff: Pikmin 2 / Twilight Princess / Galaxy (round half up, reflect at end − 1).")
 	for ci, p := range m.Clips {
 		imgui.Spacing()
 		textDim(fmt.Sprintf("%s · frame %.2f / %g", shortLabel(p.Label), p.Clock.Frame, p.Clip.Duration))
@@ -50,6 +44,38 @@ func (u *UI) materialSection(v *viewmodel.View) {
 			u.materialRow(m, ci, ti, &p.Clip.Targets[ti], &p.Pose.Targets[ti].V)
 		}
 	}
+}
+
+// jsystemPlaying reports whether a clip on screen plays under a JSystem
+// runtime (J3D): only then does the early/late switch mean anything.
+func (u *UI) jsystemPlaying(v *viewmodel.View) bool {
+	for _, p := range []*viewmodel.Playback{v.Joint, v.Tex} {
+		if p != nil && p.Clock.Runtime.JSystem() {
+			return true
+		}
+	}
+	if v.Materials != nil {
+		for _, p := range v.Materials.Clips {
+			if p.Clock.Runtime.JSystem() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runtimeSwitch is the "Early JSystem rules" checkbox.
+func (u *UI) runtimeSwitch(m *viewmodel.MaterialView) {
+	early := m.Runtime == anim.EarlyRuntime
+	if imgui.Checkbox("Early JSystem rules##runtime", &early) {
+		r := anim.LateRuntime
+		if early {
+			r = anim.EarlyRuntime
+		}
+		u.emit(viewmodel.SetRuntime{Runtime: r})
+	}
+	u.record("runtime")
+	tooltip("Wind Waker / Sunshine: full-frame BCA and BVA indices truncate, mirrored loop modes clamp and turn at the end.\nOff: Pikmin 2 / Twilight Princess / Galaxy (round half up, reflect at end − 1).")
 }
 
 // materialRow is one target of the material panel.

@@ -16,7 +16,9 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		return 0
 	}
 	h = imgui.WindowHeight()
-	if imgui.BeginMenu("File") {
+	fileMenu := imgui.BeginMenu("File")
+	u.record("menu:file")
+	if fileMenu {
 		u.dismissIfAsked()
 		if imgui.MenuItemV("Open…", "Ctrl+O", false, true) {
 			u.OpenDialog()
@@ -32,10 +34,12 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		if imgui.MenuItemV("Open demo", "", false, !v.Demo) {
 			u.emit(viewmodel.OpenDemo{})
 		}
+		u.abMenu(v)
 		imgui.Separator()
 		if imgui.MenuItemV("Export glTF…", "Ctrl+E", false, !v.Export.Running) {
 			u.openExport(v)
 		}
+		u.record("menu:export")
 		imgui.Separator()
 		if imgui.MenuItemV("Close all", "", false, len(v.Files) > 0) {
 			u.emit(viewmodel.CloseAll{})
@@ -44,6 +48,7 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 		if imgui.MenuItemV("Quit", "Ctrl+Q", false, true) {
 			u.emit(viewmodel.Quit{})
 		}
+		u.record("menu:quit")
 		imgui.EndMenu()
 	}
 	if imgui.BeginMenu("View") {
@@ -137,16 +142,21 @@ func (u *UI) mainMenu(v *viewmodel.View) float32 {
 	return h
 }
 
+// dialogUp reports whether the Open or the Export dialog is shown.
+func (u *UI) dialogUp() bool { return u.openDialog || u.export.open }
+
 func menuToggle(label, shortcut string, v *bool) {
 	if imgui.MenuItemV(label, shortcut, *v, true) {
 		*v = !*v
 	}
 }
 
-// shortcuts handles the keyboard when no text field has focus.
+// shortcuts handles the keyboard when no text field has focus and no
+// dialog or question is up (a dialog has the keys to itself; Escape
+// closes it).
 func (u *UI) shortcuts(v *viewmodel.View) {
 	io := imgui.CurrentIO()
-	if io.WantTextInput() {
+	if io.WantTextInput() || u.dialogUp() || v.Confirm != nil {
 		return
 	}
 	ctrl := io.KeyCtrlPressed() || io.KeySuperPressed()

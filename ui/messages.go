@@ -38,7 +38,9 @@ func (u *UI) messages(v *viewmodel.View) {
 	}
 	imgui.SameLine()
 	textDim("newest last")
+	u.fitMessages(imgui.ContentRegionAvail().Y, len(v.Notices))
 	imgui.BeginChildV("##msglist", imgui.Vec2{}, false, imgui.WindowFlagsHorizontalScrollbar)
+	u.recordWindow("messages:list")
 	for _, n := range v.Notices {
 		c := colText
 		tag := "info "
@@ -72,4 +74,29 @@ func (u *UI) messages(v *viewmodel.View) {
 		imgui.SetScrollHereY(1)
 	}
 	imgui.EndChild()
+}
+
+// minMessageLines is how many messages the Messages tab shows at least
+// (the bottom panel grows for them when the window allows).
+const minMessageLines = 5
+
+// fitMessages grows the bottom panel when the message list got less than
+// minMessageLines lines (or than its n messages, when fewer) (the transport's clip rows take room above it),
+// a few times per window size, as far as the 3D view's minimum allows;
+// a user's later drag is kept.
+func (u *UI) fitMessages(listH float32, n int) {
+	t := &u.tabs
+	disp := imgui.MainViewport().Size()
+	if t.msgFitFor != disp || u.resetLayout {
+		t.msgFitFor, t.msgFitTries = disp, 0
+	}
+	if t.msgFitTries >= 8 {
+		return
+	}
+	t.msgFitTries++
+	// The list's own lines, and the horizontal scrollbar under them.
+	want := float32(min(n, minMessageLines))*imgui.TextLineHeightWithSpacing() + imgui.CurrentStyle().ScrollbarSize()
+	if need := want - listH; need > 0 && t.bottomH < t.maxBottomH {
+		t.growTo = max(t.growTo, min(t.bottomH+need, t.maxBottomH))
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
@@ -19,17 +20,27 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	imgui.SetNextWindowPosV(center, imgui.ConditionFirstUseEver, imgui.Vec2{X: 0.5, Y: 0.5})
 	imgui.SetNextWindowSizeV(imgui.Vec2{X: 760 * s, Y: 480 * s}, imgui.ConditionFirstUseEver)
 	if u.openFocus {
-		imgui.SetNextWindowFocus()
+		// Modal: while it is up the keys and clicks are the dialog's.
+		imgui.OpenPopup(openDialogID)
 		u.openFocus = false
 		// List the last directory (or the working directory) on opening.
 		u.emit(viewmodel.Browse{Dir: v.Browser.Dir})
 	}
 	open := true
-	if !imgui.BeginV("Open files###open", &open, imgui.WindowFlagsNoCollapse) {
-		imgui.End()
-		u.openDialog = open
+	if !imgui.BeginPopupModalV(u.openTitle()+"###open", &open, imgui.WindowFlagsNoCollapse) {
+		u.openDialog = false
 		return
 	}
+	if u.escapePressed() {
+		open = false
+	}
+	defer func() {
+		if !u.openDialog {
+			imgui.CloseCurrentPopup()
+		}
+		imgui.EndPopup()
+	}()
+	u.recordWindow("open:window")
 	b := &v.Browser
 	if b.Dir != u.browsedDir {
 		u.browsedDir = b.Dir
@@ -145,6 +156,13 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	u.record("open:ok")
 	endDisabled(len(picked) == 0)
 	imgui.SameLine()
+	if imgui.Button("Open this folder") && b.Dir != "" {
+		u.emit(viewmodel.OpenFiles{Paths: []string{b.Dir}})
+		u.openDialog = false
+	}
+	u.record("open:folder")
+	tooltip("Open every file animscope reads in this folder and its subfolders")
+	imgui.SameLine()
 	if imgui.Button("Cancel") {
 		u.openDialog = false
 	}
@@ -154,11 +172,13 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	tooltip("List files of unknown formats too (files are told apart by their content, not their names)")
 	imgui.SameLine()
 	textDim("Ctrl+click picks several (a model and its animations). Files can also be dropped on the window.")
-	imgui.End()
 	if !open {
 		u.openDialog = false
 	}
 }
+
+// openDialogID names the Open dialog's modal popup.
+const openDialogID = "Open files###open"
 
 // listingOrder is the order the Open dialog lists a directory in:
 // folders, then the files animscope reads (by extension) and archives,
@@ -244,6 +264,27 @@ func humanSize(n int64) string {
 	}
 }
 
+// clipLines shortens text (ending it with an ellipsis) so that wrapped
+// at width it takes at most lines lines.
+func clipLines(text string, width float32, lines int) string {
+	lineH := imgui.TextLineHeight()
+	fits := func(t string) bool { return imgui.CalcTextSize(t, false, width).Y <= float32(lines)*lineH+1 }
+	if width <= 0 || fits(text) {
+		return text
+	}
+	runes := []rune(text)
+	lo, hi := 0, len(runes) // lo fits, hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fits(string(runes[:mid]) + "…") {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return string(runes[:lo]) + "…"
+}
+
 // toastLife is how long a new error or warning stays over the 3D view.
 const toastLife = 12 * time.Second
 
@@ -278,7 +319,19 @@ func (u *UI) toasts(v *viewmodel.View) {
 	s := u.scale
 	// At most under half the view: the framed skeleton stands in the
 	// middle, and BFRES/JBA binding warnings must not hide its head.
-	width := min(440*s, r.W*0.45)
+	// In a small window the toast may take the view's width (less its
+	// margins) rather than wrap into a column too tall to fit.
+	width := min(440*s, max(r.W*0.45, min(r.W-20*s, 300*s)))
+	// Each message gets an equal share of the view's height (less the
+	// tag, separator and Dismiss rows); longer ones are cut with the
+	// whole text on hover and in Messages.
+	lineH := imgui.TextLineHeightWithSpacing()
+	room := r.H - 20*s - imgui.FrameHeightWithSpacing() - float32(2*len(show))*lineH - 2*imgui.CurrentStyle().WindowPadding().Y
+	if more > 0 {
+		room -= lineH
+	}
+	maxLines := max(1, int(room/lineH)/len(show))
+	textW := width - 2*imgui.CurrentStyle().WindowPadding().X
 	imgui.SetNextWindowPosV(imgui.Vec2{X: r.X + r.W - 10*s, Y: r.Y + 10*s}, imgui.ConditionAlways, imgui.Vec2{X: 1, Y: 0})
 	imgui.SetNextWindowSizeConstraints(imgui.Vec2{X: width, Y: 0}, imgui.Vec2{X: width, Y: r.H})
 	imgui.SetNextWindowBgAlpha(0.92)
@@ -305,7 +358,20 @@ func (u *UI) toasts(v *viewmodel.View) {
 				c, tag = colWarn, "Warning"
 			}
 			textColored(c, tag)
-			textWrapped(colText, n.Text)
+			shown := clipLines(n.Text, textW, maxLines)
+			if shown != n.Text {
+				// Short of room: the file's base name leaves the reason
+				// room to show (the whole path is on hover).
+				if i := strings.Index(n.Text, ": "); i > 0 && strings.ContainsAny(n.Text[:i], `/\`) {
+					shown = clipLines(filepath.Base(n.Text[:i])+n.Text[i:], textW, maxLines)
+				}
+			}
+			textWrapped(colText, shown)
+			if shown != n.Text && imgui.IsItemHovered() {
+				imgui.PushTextWrapPosV(imgui.FontSize() * 40)
+				imgui.SetTooltip(n.Text)
+				imgui.PopTextWrapPos()
+			}
 		}
 		if more > 0 {
 			textDim(fmt.Sprintf("%d more in Messages", more))
@@ -315,6 +381,7 @@ func (u *UI) toasts(v *viewmodel.View) {
 			u.toastsDismissed = show[0].Time
 		}
 		u.record("toast:dismiss")
+		u.recordWindow("toast")
 	}
 	imgui.End()
 	imgui.PopStyleColorV(2)

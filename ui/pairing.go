@@ -43,13 +43,13 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 				u.emit(viewmodel.SelectModel{File: -1, Skel: -1})
 			}
 			u.record("pair:model:none")
-			filter := u.comboFilter("model", len(p.Models))
+			filter, enter := u.comboFilter("model", len(p.Models))
 			for i := range p.Models {
 				m := &p.Models[i]
 				if !matchesFilter(m.Label, filter) {
 					continue
 				}
-				if imgui.SelectableV(fmt.Sprintf("%s###pm%d", modelLabel(m), i), i == p.Model, 0, imgui.Vec2{}) && i != p.Model {
+				if (imgui.SelectableV(fmt.Sprintf("%s###pm%d", modelLabel(m), i), i == p.Model, 0, imgui.Vec2{}) || pickFirst(&enter)) && i != p.Model {
 					u.emit(viewmodel.SelectModel{File: m.File, Skel: m.Skel})
 				}
 				u.record(fmt.Sprintf("pair:model:%d", i))
@@ -74,7 +74,7 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 					suggested++
 				}
 			}
-			filter := u.comboFilter("anim", len(p.Anims))
+			filter, enter := u.comboFilter("anim", len(p.Anims))
 			if p.Model >= 0 && suggested > 0 {
 				textDim("suggested for " + p.Models[p.Model].Label)
 			}
@@ -94,7 +94,7 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 				if len(a.Warnings) > 0 {
 					label += "  ·  warning"
 				}
-				if imgui.SelectableV(fmt.Sprintf("%s###pa%d", label, i), i == p.Anim, 0, imgui.Vec2{}) && i != p.Anim {
+				if (imgui.SelectableV(fmt.Sprintf("%s###pa%d", label, i), i == p.Anim, 0, imgui.Vec2{}) || pickFirst(&enter)) && i != p.Anim {
 					u.emit(viewmodel.SelectClip{File: a.File, Clip: a.Clip})
 				}
 				u.record(fmt.Sprintf("pair:anim:%d", i))
@@ -109,8 +109,10 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 			if a.Reason != "" {
 				textDim("paired: " + a.Reason)
 			}
-			for _, w := range a.Warnings {
-				textWrapped(colWarn, w)
+			if v.Skeleton != nil && v.Skeleton.Summary != "" {
+				warningLine(v.Skeleton.Summary, v.Skeleton.Detail, nil)
+			} else {
+				warningLine("", "", a.Warnings)
 			}
 		}
 	}
@@ -125,14 +127,14 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 		u.record("pair:tex")
 		if open {
 			u.dismissIfAsked()
-			filter := u.comboFilter("tex", len(p.TexAnims))
+			filter, enter := u.comboFilter("tex", len(p.TexAnims))
 			for i := range p.TexAnims {
 				a := &p.TexAnims[i]
 				if !matchesFilter(a.Label, filter) {
 					continue
 				}
 				label := fmt.Sprintf("%s  ·  %s, %g f", a.Label, plural(a.Joints, "entry", "entries"), a.Frames)
-				if imgui.SelectableV(fmt.Sprintf("%s###pt%d", label, i), i == p.TexAnim, 0, imgui.Vec2{}) && i != p.TexAnim {
+				if (imgui.SelectableV(fmt.Sprintf("%s###pt%d", label, i), i == p.TexAnim, 0, imgui.Vec2{}) || pickFirst(&enter)) && i != p.TexAnim {
 					u.emit(viewmodel.SelectClip{File: a.File, Clip: a.Clip})
 				}
 				u.record(fmt.Sprintf("pair:tex:%d", i))
@@ -162,10 +164,12 @@ func modelLabel(m *viewmodel.ModelChoice) string {
 const filterOver = 8
 
 // comboFilter draws a filter box at the top of an open picker of n items
-// (focused when the list opens) and returns its text; "" without one.
-func (u *UI) comboFilter(id string, n int) string {
+// (focused when the list opens) and returns its text ("" without one)
+// and whether Enter was pressed in it: the picker then takes its first
+// match.
+func (u *UI) comboFilter(id string, n int) (string, bool) {
 	if n <= filterOver {
-		return ""
+		return "", false
 	}
 	if u.pickFilter == nil {
 		u.pickFilter = map[string]string{}
@@ -176,10 +180,21 @@ func (u *UI) comboFilter(id string, n int) string {
 	}
 	text := u.pickFilter[id]
 	imgui.SetNextItemWidth(-1)
-	imgui.InputTextWithHint("##filter"+id, fmt.Sprintf("filter %d items", n), &text)
+	enter := imgui.InputTextWithHintV("##filter"+id, fmt.Sprintf("filter %d items", n), &text, imgui.InputTextFlagsEnterReturnsTrue, nil)
 	u.record("pair:filter:" + id)
 	u.pickFilter[id] = text
-	return text
+	return text, enter
+}
+
+// pickFirst is a picker's Enter: the first match is chosen (once) and
+// the list closes. It reports whether item i is to be chosen.
+func pickFirst(enter *bool) bool {
+	if !*enter {
+		return false
+	}
+	*enter = false
+	imgui.CloseCurrentPopup()
+	return true
 }
 
 // matchesFilter reports whether label contains every word of filter,

@@ -341,9 +341,7 @@ func (u *UI) clipSection(v *viewmodel.View) {
 	if v.Skeleton != nil {
 		kv("model", v.Skeleton.Label)
 		if b := v.Skeleton.Binding; b != nil {
-			for _, w := range b.Warnings {
-				textWrapped(colWarn, w)
-			}
+			warningLine(v.Skeleton.Summary, v.Skeleton.Detail, b.Warnings)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/inkyblackness/imgui-go/v4"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
@@ -191,3 +194,38 @@ func section(label string) bool {
 	imgui.PopStyleColorV(3)
 	return open
 }
+
+// warningLine is a list of warnings as one line of the panel, elided to
+// its width: summary (or the first warning and how many more), with the
+// full text on hover. A long list must not push the panel's content off
+// screen.
+func warningLine(summary, detail string, all []string) {
+	if summary == "" {
+		if len(all) == 0 {
+			return
+		}
+		summary = all[0]
+		if len(all) > 1 {
+			summary = fmt.Sprintf("%d warnings: %s; …", len(all), all[0])
+		}
+	}
+	if detail == "" && len(all) > 1 {
+		detail = strings.Join(all[:min(len(all), maxTooltipLines)], "\n")
+		if len(all) > maxTooltipLines {
+			detail += fmt.Sprintf("\n… and %d more (Messages tab)", len(all)-maxTooltipLines)
+		}
+	}
+	textColored(colWarn, elide(summary, imgui.ContentRegionAvail().X))
+	if imgui.IsItemHovered() {
+		tip := summary
+		if detail != "" {
+			tip += "\n\n" + detail
+		}
+		imgui.PushTextWrapPosV(imgui.FontSize() * 50)
+		imgui.SetTooltip(tip)
+		imgui.PopTextWrapPos()
+	}
+}
+
+// maxTooltipLines caps a warning list's tooltip.
+const maxTooltipLines = 40

@@ -21,6 +21,10 @@ type tabState struct {
 	maxBottomH float32
 	fitFor     imgui.Vec2
 	fitTries   int
+	// msgFitFor and msgFitTries are fitFor and fitTries of the message
+	// list (fitMessages).
+	msgFitFor   imgui.Vec2
+	msgFitTries int
 }
 
 // Tabs of the bottom panel, for ShowTab.
@@ -70,6 +74,7 @@ func (u *UI) analysisTabs(v *viewmodel.View) {
 		u.texturesTab(v)
 		imgui.EndTabItem()
 	}
+	u.differencesTab(v)
 }
 
 // textureCount is how many textures the Textures browser lists.

@@ -123,7 +123,9 @@ func (u *UI) transport(v *viewmodel.View, p *viewmodel.Playback) {
 	u.record("loop")
 	if open {
 		u.dismissIfAsked()
-		for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
+		// Only the modes the clip's runtime has: BFRES clips loop or play
+		// once, J3D's frame control has five.
+		for _, m := range c.Runtime.LoopModes() {
 			if imgui.SelectableV(loopLabel(m, p.FileLoop), m == c.Mode, 0, imgui.Vec2{}) {
 				u.emit(viewmodel.SetLoop{Mode: m, Override: m != p.FileLoop})
 			}
@@ -169,8 +171,15 @@ func (u *UI) clipRows(v *viewmodel.View) {
 // timeline shows, mute, and the offset in the clip's frames.
 func (u *UI) clipRow(v *viewmodel.View, slot viewmodel.Slot, p *viewmodel.Playback) {
 	s := u.scale
-	label := elide(shortLabel(p.Label), 150*s)
-	u.nextGroup(150 + 150)
+	// The name takes the room the row has before it is elided: its own
+	// width, up to what the transport row leaves beside the mute box and
+	// the offset (controlsW), never less than 150.
+	const controlsW = 170
+	full := shortLabel(p.Label)
+	rowW := imgui.WindowContentRegionMax().X - imgui.WindowContentRegionMin().X
+	labelW := min(imgui.CalcTextSize(full, false, 0).X, max(150*s, rowW-controlsW*s-30*s))
+	label := elide(full, labelW)
+	u.nextGroup((labelW+30*s)/s + controlsW)
 	if imgui.RadioButton(label+"##focus"+slot.String(), v.Focus == slot) {
 		u.emit(viewmodel.FocusSlot{Slot: slot})
 	}

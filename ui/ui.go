@@ -32,6 +32,8 @@ type UI struct {
 	scale float32
 	out   []viewmodel.Intent
 
+	ab abState // the A/B comparison's dialog and tab (ab.go)
+
 	scene Rect // the 3D view, from this frame's layout
 
 	// pickFilter is the filter text of each picker with many items.
@@ -45,6 +47,11 @@ type UI struct {
 	// the window width and side panel widths of the last frame, so a
 	// resize keeps the panels' share
 	lastW, leftW, rightW float32
+
+	// the Files tree's filter box: its text, the text as matched (lower
+	// case), and whether the file being drawn matched as a whole
+	filesFilter, filesQuery string
+	filesAll                bool
 
 	// targets panel
 	filter        string
@@ -90,6 +97,8 @@ type UI struct {
 	// rects remembers where named controls were laid out this frame, so
 	// tests (and automation) can click them.
 	rects map[string]Rect
+	// captions are the 3D view's caption lines this frame (reused).
+	captions []captionLine
 
 	trees map[*viewmodel.ArchiveEntry]*entryDir // archive folder trees (files.go)
 
@@ -130,6 +139,17 @@ func (u *UI) ItemRect(id string) (Rect, bool) {
 func (u *UI) record(id string) {
 	a, b := imgui.ItemRectMin(), imgui.ItemRectMax()
 	u.rects[id] = Rect{X: a.X, Y: a.Y, W: b.X - a.X, H: b.Y - a.Y}
+}
+
+// recordWindow remembers the current window's rectangle under id.
+func (u *UI) recordWindow(id string) {
+	p, sz := imgui.WindowPos(), imgui.WindowSize()
+	u.rects[id] = Rect{X: p.X, Y: p.Y, W: sz.X, H: sz.Y}
+}
+
+// escapePressed reports whether Escape went down this frame.
+func (u *UI) escapePressed() bool {
+	return imgui.IsKeyPressedV(imgui.KeyIndex(imgui.KeyEscape), false)
 }
 
 // Scale is the UI scale chosen by SetupFonts.
@@ -175,12 +195,15 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.viewport(v)
 	u.shortcuts(v)
 	if u.openDialog {
+		n := len(u.out)
 		u.openWindow(v)
+		u.pickedB(n)
 	}
 	u.exportUI(v)
 	u.textureWindow(v)
 	u.toasts(v)
 	u.compareWindow(v)
+	u.confirmDialog(v)
 	if u.showHelp {
 		u.helpWindow()
 	}

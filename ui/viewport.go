@@ -72,10 +72,10 @@ func (u *UI) viewport(v *viewmodel.View) {
 
 	// Caption: what plays, where.
 	y := r.Y + pad
+	// The caption lines are gathered first, then drawn outlined.
+	u.captions = u.captions[:0]
 	caption := func(c imgui.Vec4, text string) {
-		dl.AddText(imgui.Vec2{X: r.X + pad + 1, Y: y + 1}, packed(imgui.Vec4{W: 0.8}), text)
-		dl.AddText(imgui.Vec2{X: r.X + pad, Y: y}, packed(c), text)
-		y += lineH
+		u.captions = append(u.captions, captionLine{c, text})
 	}
 	if v.Joint != nil {
 		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", v.Joint.Label, v.Joint.Clock.Frame, v.Joint.Clock.Duration))
@@ -91,6 +91,22 @@ func (u *UI) viewport(v *viewmodel.View) {
 	}
 	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
+	}
+	// Over the bright test quad (which F, framing the skeleton alone, can
+	// bring under the caption) each line is outlined in dark so it stays
+	// readable; otherwise a drop shadow, which hides less of the joints.
+	offsets := captionShadow[:]
+	if u.Options.Quad && (v.Tex != nil || v.Materials != nil) {
+		offsets = captionOutline[:]
+	}
+	shadow := packed(imgui.Vec4{W: 0.85})
+	for _, l := range u.captions {
+		p := imgui.Vec2{X: r.X + pad, Y: y}
+		for _, d := range offsets {
+			dl.AddText(imgui.Vec2{X: p.X + d[0], Y: p.Y + d[1]}, shadow, l.text)
+		}
+		dl.AddText(p, packed(l.color), l.text)
+		y += lineH
 	}
 
 	// The notice for a clip with no hierarchy.
@@ -213,4 +229,17 @@ func (u *UI) pick(v *viewmodel.View, mouse imgui.Vec2) int {
 		}
 	}
 	return best
+}
+
+// captionShadow and captionOutline are the offsets (pixels) the
+// caption's dark copies are drawn at.
+var (
+	captionShadow  = [...][2]float32{{1, 1}}
+	captionOutline = [...][2]float32{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+)
+
+// captionLine is one line of the 3D view's caption.
+type captionLine struct {
+	color imgui.Vec4
+	text  string
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -64,12 +65,18 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	v, err := newViewer(win, cfgDir, set, stderr)
+	v, err := newViewer(win, cfgDir, set, g.maxFiles, stderr)
 	if err != nil {
 		return err
 	}
 	v.signals = signals
 	defer v.close()
+	if !g.noWatch {
+		if err := v.app.Watch(platform.Wake); err != nil {
+			v.app.Notify(viewmodel.Warning, "open files are not reloaded when they change: %v", err)
+		}
+		defer v.app.Close()
+	}
 	if g.labels {
 		v.ui.Options.Labels = true
 	}
@@ -83,6 +90,9 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	v.loadTime = time.Since(loadStart)
 	if g.churn > 0 {
 		v.churn = &churn{total: g.churn, left: g.churn, files: files}
+	}
+	if g.clipName != "" {
+		v.app.Apply(viewmodel.SelectClipNamed{Name: g.clipName})
 	}
 	if g.hasFrame {
 		v.app.Apply(viewmodel.Seek{Frame: g.frame})
@@ -135,7 +145,7 @@ type viewer struct {
 	texErrs map[string]bool
 }
 
-func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer) (*viewer, error) {
+func newViewer(win *platform.Window, cfgDir string, set settings, maxFiles int, log io.Writer) (*viewer, error) {
 	v := &viewer{win: win, cfgDir: cfgDir, set: set, ui: newUI(set)}
 	v.newContext(nil)
 	var err error
@@ -159,7 +169,8 @@ func newViewer(win *platform.Window, cfgDir string, set settings, log io.Writer)
 	v.ui.TextureLookup = v.textureLookup
 	v.app = app.New(log)
 	v.app.Configure(app.Settings{Recent: set.Recent, BrowseDir: set.BrowseDir, Speed: set.Speed,
-		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo})
+		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo,
+		MaxFolderFiles: cmp.Or(maxFiles, -1)}) // --max-files 0: any number
 	if rt, err := anim.ParseRuntime(set.Runtime); err == nil {
 		v.app.Apply(viewmodel.SetRuntime{Runtime: rt})
 	}

@@ -177,7 +177,7 @@ func TestGUIDropBadFiles(t *testing.T) {
 	if len(s.Notices) != 3 {
 		t.Fatalf("notices %q, want one per bad drop", s.Notices)
 	}
-	for i, name := range []string{"garbage.bck", "truncated.bck", "a folder: is a directory"} {
+	for i, name := range []string{"garbage.bck", "truncated.bck", "a folder: is a folder with no file"} {
 		if !strings.Contains(s.Notices[i], name) {
 			t.Errorf("notice %d = %q, want it to name %q", i, s.Notices[i], name)
 		}

@@ -145,7 +145,13 @@ func (v *viewer) update(l *frameLoop) {
 		v.app.Open(paths)
 		v.ui.DismissPopups()
 	}
-	if v.churn.step(v, l.frame) || len(drops) > 0 || l.frame == 0 {
+	// Open files that changed on disk are read again (the watcher woke
+	// the loop); ImGui then settles as after input.
+	reloaded := v.app.CheckFiles()
+	if reloaded {
+		l.quietSince = 0
+	}
+	if v.churn.step(v, l.frame) || len(drops) > 0 || reloaded || l.frame == 0 {
 		v.win.ResetFrameTimer() // loading is not playing time
 	}
 	if v.win.TakeScaleChanged() {

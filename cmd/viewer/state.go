@@ -28,6 +28,26 @@ type viewerState struct {
 	Textures *stateTextures `json:"textures,omitempty"`
 	// Churn is the long-session check's figures (--churn).
 	Churn *stateChurn `json:"churn,omitempty"`
+	// AB is the A/B comparison (--compare-with), when one is on.
+	AB *stateAB `json:"ab,omitempty"`
+}
+
+// stateAB is the A/B comparison in --state-json: what is compared and
+// the Differences table's rows.
+type stateAB struct {
+	A, B     string
+	Error    string       `json:",omitempty"`
+	Compared int          `json:"compared"`
+	Selected int          `json:"selected"`
+	Rows     []stateABRow `json:"rows"`
+}
+
+type stateABRow struct {
+	Target     int     `json:"target"` // in A's clip, -1: only B has it
+	Channel    string  `json:"channel"`
+	MaxDiff    float64 `json:"maxDiff"`
+	AtFrame    float64 `json:"atFrame"`
+	FirstFrame float64 `json:"firstFrame"`
 }
 
 // stateChurn is the process before and after --churn reopened the files
@@ -126,10 +146,19 @@ func (v *viewer) analysisState(st *viewerState, sx, sy float32) {
 	if st.Tab == ui.TabTextures || v.ui.TextureShown() != "" {
 		st.Textures = v.texturesState(sx, sy)
 	}
+	if ab := v.view.AB; ab != nil {
+		st.AB = &stateAB{A: ab.LabelA, B: ab.LabelB, Error: ab.Error, Compared: ab.Compared, Selected: ab.Selected, Rows: []stateABRow{}}
+		for _, r := range ab.Rows {
+			st.AB.Rows = append(st.AB.Rows, stateABRow{Target: r.Ref.Target, Channel: r.Channel, MaxDiff: r.MaxDiff, AtFrame: r.AtFrame, FirstFrame: r.FirstFrame})
+		}
+	}
 	if cv := v.view.Compare; cv != nil && v.ui.CompareOpen() {
 		c := &stateCompare{Time: cv.Time, Frames: cv.Frames}
-		for m := range c.Modes {
-			c.Modes[m] = anim.LoopMode(m).String()
+		for _, mode := range cv.Modes {
+			// Modes the clip's runtime lacks (BFRES has once and loop)
+			// stay "" with no viewport.
+			m := int(mode)
+			c.Modes[m] = mode.String()
 			if r, ok := v.ui.ItemRect(fmt.Sprintf("compare:%d", m)); ok {
 				c.Viewports[m] = [4]int{int(r.X * sx), int(r.Y * sy), int(r.W * sx), int(r.H * sy)}
 			}

@@ -18,13 +18,13 @@ var Format = &format.Format{
 	Open:        open,
 	Yields:      format.Clips | format.Skeletons,
 	ClipFormats: []*format.ClipFormat{
-		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: "bfres-matvis", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: "bfres-texpattern", Fallback: anim.Standard, ModelHint: modelHint},
-		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint},
+		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "skeletal"},
+		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "texture SRT"},
+		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "shader parameters"},
+		{Name: "bfres-bonevis", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "bone visibility"},
+		{Name: "bfres-matvis", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "material visibility"},
+		{Name: "bfres-texpattern", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "texture pattern"},
+		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "material"},
 	},
 	Inspect: func(a *format.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {

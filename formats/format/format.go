@@ -150,6 +150,13 @@ type ClipFormat struct {
 	// ModelHint tells the user where to get the real bones when a clip is
 	// shown without a skeleton.
 	ModelHint string
+	// Runtime is the frame control the clip plays under: the zero value
+	// (anim.LateRuntime) stands for JSystem's, whose five loop modes and
+	// early/late generation apply; anim.G3dRuntime is loop or once only.
+	Runtime anim.Runtime
+	// Kind says what the clips animate, for people and for grouping a
+	// file's clips ("skeletal", "texture SRT", "bone visibility").
+	Kind string
 }
 
 // Has reports whether the format yields y.

@@ -65,12 +65,18 @@ func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*form
 		Sniff:       func(b []byte) bool { return byteOrder(b, magic) != nil },
 		Open:        open,
 		Yields:      format.Clips,
-		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint}},
+		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint, Kind: clipKinds[name]}},
 		Inspect:     inspector,
 	}
 }
 
 const modelHint = "Open or drop the model (BMD/BDL) to see the real bones."
+
+// clipKinds say what each J3D animation format animates.
+var clipKinds = map[string]string{
+	"bck": "skeletal", "bca": "skeletal", "btk": "texture SRT", "brk": "TEV colours",
+	"bpk": "material colours", "btp": "texture pattern", "bva": "shape visibility",
+}
 
 // openAnim decodes a BCK or BTK into one clip; the spec-shaped struct is
 // kept as Raw for the inspector.

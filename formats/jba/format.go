@@ -22,6 +22,10 @@ var (
 		Yields:      format.Clips | format.Skeletons,
 		ClipFormats: []*format.ClipFormat{{
 			Name: Name, Bind: Bind, Fallback: anim.Standard, ZUp: true,
+			// A JBA stores no loop mode (the clip loops); it plays under
+			// the plain loop-or-once rules, not JSystem's five modes.
+			Runtime:   anim.G3dRuntime,
+			Kind:      "skeletal",
 			ModelHint: "Its bone names are not 3ds Max Biped names: drop a skeleton sidecar JSON (each bone's name and parent) to see the real bones.",
 		}},
 		Inspect: func(a *format.Asset) inspect.Source {

@@ -12,8 +12,9 @@
 // files, files.go), transport (the playing clips and the scene time,
 // transport.go), rig (the model, its binding, the selection and the
 // framing, rig.go; its pairer view ranks models and animations,
-// pairing.go and clipchoice.go), messages (notices.go) and Comparison
-// (compare.go). App itself routes intents to them and does what spans
+// pairing.go and clipchoice.go), messages (notices.go), Comparison
+// (compare.go) and the A/B comparison with another version of the clip
+// (ab.go). App itself routes intents to them and does what spans
 // several: opening and closing files, building the view and the scene.
 package app
 
@@ -39,6 +40,30 @@ type File struct {
 	entries        []viewmodel.ArchiveEntry
 	// broken are the file's unreadable animations, "NAME: error".
 	broken []string
+	// opened is the path, as given to Open, that brought the file in (an
+	// archive's entries share their archive's); key is its absolute
+	// form, the same for every file one Open of it brought in, so opening
+	// it again reloads them (reload.go). deps are the files on disk it
+	// was read from: itself or its archive, and the texture files looked
+	// for beside it.
+	opened, key string
+	deps        []string
+	// kinds are formats.ClipKind of each clip of kindsOf (the asset they
+	// were filled for: a reload brings another), filled on first use.
+	kinds   []string
+	kindsOf *formats.Asset
+}
+
+// clipKinds is formats.ClipKind of each of the file's clips.
+func (f *File) clipKinds() []string {
+	if f.kindsOf != f.asset || len(f.kinds) != len(f.asset.Clips) {
+		f.kindsOf = f.asset
+		f.kinds = make([]string, len(f.asset.Clips))
+		for i, c := range f.asset.Clips {
+			f.kinds[i] = formats.ClipKind(c)
+		}
+	}
+	return f.kinds
 }
 
 // slot is a playing clip: J3D games run a BCK and a BTK with separate
@@ -59,6 +84,8 @@ type slot struct {
 	// frames later in the scene (transport.go).
 	muted  bool
 	offset float64
+	// key names the clip across a reload of its file (clipKey).
+	key string
 }
 
 // App is the viewer's state. Everything the user does arrives as a
@@ -71,6 +98,8 @@ type App struct {
 	msgs messages  // the Messages panel (notices.go)
 	cmp  Comparison
 	texs textureBrowser // the Textures browser's list (textures.go)
+
+	ab abCompare // the A/B comparison with another version (ab.go)
 
 	browser viewmodel.Browser
 	// clipboard takes copied text (the window's clipboard), copied is
@@ -87,6 +116,15 @@ type session struct {
 	recent []string
 	// loadDemo supplies the embedded demo files.
 	loadDemo func() ([]DemoFile, error)
+	// maxFolderFiles is how many files of a folder open without asking
+	// (0 or less: any number); pending is an Open waiting for the answer
+	// (folders.go).
+	maxFolderFiles int
+	pending        *pendingOpen
+	// watch reports the open files that changed on disk (nil: not
+	// watching); watched are the files it was last set to (watch.go).
+	watch   *watcher
+	watched []*File
 }
 
 // DemoFile is one file of the embedded demo.
@@ -105,6 +143,7 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
+		ses:  session{maxFolderFiles: DefaultMaxFolderFiles},
 		play: transport{speed: 1, playing: true},
 		msgs: messages{log: log, now: time.Now},
 		rig: rig{

@@ -241,7 +241,7 @@ func TestAppBadFilesKeepWhatWasOpen(t *testing.T) {
 	if len(a.msgs.notices) != 4 {
 		t.Fatalf("%d notices, want 4: %+v", len(a.msgs.notices), a.msgs.notices)
 	}
-	for i, want := range []string{"garbage.bck: ", "truncated.bck: ", "folder.bck: is a directory", "missing.bck: "} {
+	for i, want := range []string{"garbage.bck: ", "truncated.bck: ", "folder.bck: is a folder with no file", "missing.bck: "} {
 		n := a.msgs.notices[i]
 		if n.Severity != viewmodel.Error || !strings.Contains(n.Text, want) {
 			t.Errorf("notice %d = %+v, want an error containing %q", i, n, want)

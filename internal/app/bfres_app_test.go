@@ -82,12 +82,29 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	if c.Frame != 13 || !c.Paused {
 		t.Fatalf("step from 12.5: frame %v, want 13 (the next whole frame)", c.Frame)
 	}
+	// G3d's frame control: once holds the end frame itself (J3D parks
+	// at end − 0.001); the J3D-only modes do not exist; the JSystem
+	// switch leaves the clip alone.
 	a.Apply(viewmodel.SetLoop{Mode: anim.Once, Override: true})
 	a.Apply(viewmodel.Play{})
 	a.Advance(1)
-	if math.Abs(a.play.joint.clock.Frame-(24-0.001)) > 1e-9 {
-		t.Fatalf("once: frame %v", a.play.joint.clock.Frame)
+	if a.play.joint.clock.Runtime != anim.G3dRuntime || a.play.joint.clock.Frame != 24 {
+		t.Fatalf("once: frame %v under %v, want 24 under g3d", a.play.joint.clock.Frame, a.play.joint.clock.Runtime)
 	}
+	a.Apply(viewmodel.SetLoop{Mode: anim.MirroredLoop, Override: true})
+	if m := a.play.joint.clock.Mode; m != anim.Once {
+		t.Errorf("mirrored-loop asked of a BFRES clip: mode now %v, want once kept", m)
+	}
+	a.Apply(viewmodel.SetRuntime{Runtime: anim.EarlyRuntime})
+	if r := a.play.joint.clock.Runtime; r != anim.G3dRuntime {
+		t.Errorf("Early JSystem rules moved the BFRES clip to %v", r)
+	}
+	a.SetCompareActive(true)
+	if cv := viewOf(a).Compare; cv == nil || !slices.Equal(cv.Modes, []anim.LoopMode{anim.Once, anim.Loop}) {
+		t.Errorf("comparison of a BFRES clip: %+v, want modes once and loop", cv)
+	}
+	a.SetCompareActive(false)
+	a.Apply(viewmodel.SetRuntime{Runtime: anim.LateRuntime})
 
 	// Two texture SRT animations in one file: both offered, either plays.
 	b, _ := openApp(t, apptest.BFRESFixtures+"texsrt.bfres")

@@ -1,6 +1,12 @@
 package app
 
 import (
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/anim"
@@ -16,13 +22,9 @@ func (r *rig) setClip(fi, ci int) {
 	}
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
-	label := f.name
-	if len(f.asset.Clips) > 1 && c.Name != "" {
-		label += " › " + c.Name
-	}
-	s := &slot{file: fi, clipIdx: ci, clip: c, label: label, formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
+	s := &slot{file: fi, clipIdx: ci, clip: c, label: slotLabel(f, c), key: clipKey(f, ci), formatLabel: formats.DisplayName(f.asset.Format), fileLoop: c.Loop,
 		clock: anim.NewClock(c.Loop, c.Duration, r.play.speed)}
-	s.clock.Runtime = r.play.mat.runtime
+	s.clock.Runtime = clipRuntime(c, r.play.mat.runtime)
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isMaterialClip(c) {
 		r.play.addMaterial(s)
@@ -39,10 +41,25 @@ func (r *rig) setClip(fi, ci int) {
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
 		r.rebind()
+		if mk := r.modelKey(); mk != "" {
+			if r.lastClip == nil || len(r.lastClip) > maxLastClips {
+				r.lastClip = map[string]string{}
+			}
+			r.lastClip[mk] = clipKey(f, ci)
+		}
 	}
 	r.clampSelection()
 	r.play.sceneT = 0
 	r.play.syncClocks()
+}
+
+// clipRuntime is the frame control clip c plays under: its format's own
+// (G3d for BFRES) or, for JSystem clips, the generation jsys in force.
+func clipRuntime(c *anim.Clip, jsys anim.Runtime) anim.Runtime {
+	if r := formats.ClipInfo(c).Runtime; !r.JSystem() {
+		return r
+	}
+	return jsys
 }
 
 // setModel uses skeleton si of file fi.
@@ -73,6 +90,7 @@ func (r *rig) setModelQuiet(fi, si int) bool {
 // skeleton: one joint per target, free or chained).
 func (r *rig) rebind() {
 	r.binding = anim.Binding{}
+	r.bindSummary, r.bindDetail = "", ""
 	r.msgs.dropNotices(bindingKey) // they went with the binding they described
 	if r.play.joint == nil {
 		return
@@ -81,6 +99,7 @@ func (r *rig) rebind() {
 		r.binding = formats.Bind(r.play.joint.clip, r.skel)
 		if len(r.binding.Warnings) > 0 {
 			text, detail := summarize(&r.binding)
+			r.bindSummary, r.bindDetail = text, detail
 			r.msgs.notifyKeyed(viewmodel.Warning, bindingKey, detail, "%s on %s: %s", r.play.joint.label, r.skelLabel, text)
 		}
 		return
@@ -164,4 +183,74 @@ func display(p mgl32.Vec3, zUp bool) mgl32.Vec3 {
 		return mgl32.Vec3{p[0], p[2], -p[1]}
 	}
 	return p
+}
+
+// maxLastClips bounds the models whose last clip is remembered.
+const maxLastClips = 1024
+
+// modelKey names the model in use across reloads (its file as opened and
+// the skeleton's name or place); "" without one.
+func (r *rig) modelKey() string {
+	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
+		return ""
+	}
+	f := r.ses.files[r.skelFile]
+	if r.skel.Name != "" {
+		return f.path + "\x00" + r.skel.Name
+	}
+	return f.path + "\x00#" + strconv.Itoa(slices.Index(f.asset.Skeletons, r.skel))
+}
+
+// findClipKey is the open file and index of the clip clipKey calls key;
+// ok false when none is open.
+func (r *rig) findClipKey(key string) (fi, ci int, ok bool) {
+	for fi, f := range r.ses.files {
+		for ci := range f.asset.Clips {
+			if clipKey(f, ci) == key {
+				return fi, ci, true
+			}
+		}
+	}
+	return -1, -1, false
+}
+
+// selectClipNamed plays the open clip called name: a clip's own name
+// (a BFRES animation), its label ("file › name"), or its file's name with
+// or without the extension (a BCK, a JBA). Joint clips are looked for
+// first. A name nothing has is a warning.
+func (r *rig) selectClipNamed(name string) {
+	var texHit [2]int
+	texFound := false
+	for fi, f := range r.ses.files {
+		for ci, c := range f.asset.Clips {
+			if !clipCalled(f, c, name) {
+				continue
+			}
+			if !isTexClip(c) && !isMaterialClip(c) {
+				r.setClip(fi, ci)
+				r.evaluate()
+				return
+			}
+			if !texFound {
+				texHit, texFound = [2]int{fi, ci}, true
+			}
+		}
+	}
+	if texFound {
+		r.setClip(texHit[0], texHit[1])
+		r.evaluate()
+		return
+	}
+	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q", name)
+}
+
+// clipCalled reports whether clip c of file f answers to name.
+func clipCalled(f *File, c *anim.Clip, name string) bool {
+	base := filepath.Base(f.name)
+	if i := strings.LastIndex(f.name, " › "); i >= 0 {
+		base = f.name[i+len(" › "):]
+	}
+	base = path.Base(base)
+	return c.Name == name || f.name+" › "+c.Name == name ||
+		len(f.asset.Clips) == 1 && (base == name || strings.TrimSuffix(base, path.Ext(base)) == name)
 }

@@ -44,13 +44,13 @@ func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 // meshBounds grows lo, hi around the model in use's meshes in the last
 // pose (F frames the character, whose skin reaches past its joints).
 func (r *rig) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
-	models := r.models()
+	models := r.drawnModels()
 	if len(models) == 0 || len(r.world) != len(r.skel.Joints) {
 		return lo, hi
 	}
 	var pose mesh.Pose
-	for _, m := range models {
-		m.PoseInto(&pose, r.world)
+	for _, d := range models {
+		d.model.PoseInto(&pose, r.drawnWorld(d))
 		for _, s := range pose.Shapes {
 			for _, p := range s.Positions {
 				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, r.zUp())
@@ -109,9 +109,10 @@ func (r *rig) frameScene(reset bool) {
 	lo, hi := r.boundsLo, r.boundsHi
 	skeletonOnly := !reset && len(r.markers) > 0
 	if skeletonOnly {
-		// F frames the skeleton as it stands now, without the test quad
-		// beside it (R shows both).
-		lo, hi = r.markerBounds()
+		// F frames the skeleton as it stands now, with the model's skin
+		// (a prop's two joints sit inside its mesh), without the test
+		// quad beside it (R shows both).
+		lo, hi = r.meshBounds(r.markerBounds())
 	}
 	if r.quadVisible() && !skeletonOnly {
 		q := r.quadCorners()

@@ -42,6 +42,26 @@ func (r pairer) rankFor(fi, ci int) clipRank {
 	return clipRank(formats.Rank(reason))
 }
 
+// sideRank ranks texture or material clip ci of file fi for the model in
+// use by formats.SideReason, which keeps such clips within their game
+// (the model's file, a name after it, its archive; a loose clip file in
+// its directory): a clip it does not pair with the model ranks
+// rankOtherModel and is not chosen. The clips of the file whose joint
+// clip plays go with that clip.
+func (r pairer) sideRank(fi, ci int) clipRank {
+	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
+		return clipRank(formats.Rank(""))
+	}
+	if r.play.joint != nil && r.play.joint.file == fi {
+		return clipRank(formats.Rank(formats.SameFile))
+	}
+	reason := formats.SideReason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), r.pairs().pairing.Models)
+	if reason == "" {
+		return rankOtherModel
+	}
+	return clipRank(formats.Rank(reason))
+}
+
 // ownerModel is the open model file that clip ci of file fi is named
 // after (formats.NamedAfter), the longest name winning (a_b_wait.btk
 // belongs to a_b.bmd rather than a.bmd); -1 when none is.
@@ -91,7 +111,7 @@ func (r pairer) rankedClips(first int, want func(fi, ci int) bool) []rankedClip 
 			if !want(fi, ci) {
 				continue
 			}
-			if rank := r.rankFor(fi, ci); rank != rankOtherModel {
+			if rank := r.sideRank(fi, ci); rank != rankOtherModel {
 				out = append(out, rankedClip{fi, ci, rank})
 			}
 		}

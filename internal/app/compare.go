@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -18,12 +19,15 @@ type Comparison struct {
 	slot     viewmodel.Slot
 	label    string
 	fileLoop anim.LoopMode
-	time     float64 // shared playback time, frames at speed 1
-	playing  bool
-	clocks   [anim.NumLoopModes]anim.Clock
-	poses    [anim.NumLoopModes]anim.Pose
-	world    [anim.NumLoopModes][]mgl64.Mat4
-	markers  [anim.NumLoopModes][]viewmodel.Marker
+	// runtime is the clip's frame control (its clock's): it decides
+	// which loop modes there are to compare.
+	runtime anim.Runtime
+	time    float64 // shared playback time, frames at speed 1
+	playing bool
+	clocks  [anim.NumLoopModes]anim.Clock
+	poses   [anim.NumLoopModes]anim.Pose
+	world   [anim.NumLoopModes][]mgl64.Mat4
+	markers [anim.NumLoopModes][]viewmodel.Marker
 	// same[m] is the first mode showing the same frame as mode m (m
 	// itself when none before it does): before the clip's end all five
 	// show one pose, posed and drawn once.
@@ -52,8 +56,8 @@ func (a *App) SetCompareActive(on bool) {
 		c.clip = nil
 		return
 	}
-	if s.clip != c.clip {
-		c.clip, c.label, c.fileLoop = s.clip, s.label, s.fileLoop
+	if s.clip != c.clip || s.clock.Runtime != c.runtime {
+		c.clip, c.label, c.fileLoop, c.runtime = s.clip, s.label, s.fileLoop, s.clock.Runtime
 		c.slot = viewmodel.JointSlot
 		if s == a.play.tex {
 			c.slot = viewmodel.TexSlot
@@ -74,6 +78,7 @@ func (c *Comparison) seek(t float64) {
 	steps := math.Floor(c.time)
 	for m := range c.clocks {
 		clk := anim.NewClock(anim.LoopMode(m), c.clip.Duration, 1)
+		clk.Runtime = c.runtime
 		n := int(math.Min(steps, maxSeekSteps))
 		for i := 0; i < n; i++ {
 			clk.Advance(1)
@@ -93,6 +98,31 @@ func (c *Comparison) advance(dt, speed float64) {
 	c.time += df
 	for m := range c.clocks {
 		c.clocks[m].Advance(df)
+	}
+}
+
+// follow keeps the comparison on the main transport: play and pause
+// (Space) start and stop it too, Home (a seek to frame 0) takes it back
+// to time 0, and a step moves its shared clock to the next or previous
+// whole frame, paused.
+func (c *Comparison) follow(in viewmodel.Intent, playing bool) {
+	if !c.active || c.clip == nil {
+		return
+	}
+	switch in := in.(type) {
+	case viewmodel.Play, viewmodel.Pause, viewmodel.TogglePlay:
+		c.playing = playing
+	case viewmodel.Seek:
+		if in.Frame == 0 {
+			c.seek(0)
+		}
+	case viewmodel.Step:
+		t := math.Floor(c.time) + float64(in.N)
+		if in.N < 0 && c.time != math.Floor(c.time) {
+			t = math.Ceil(c.time) + float64(in.N)
+		}
+		c.playing = false
+		c.seek(t)
 	}
 }
 
@@ -122,14 +152,15 @@ func (c *Comparison) viewAt(speed float64) *viewmodel.CompareView {
 		return nil
 	}
 	v := &c.view
-	*v = viewmodel.CompareView{Clip: c.clip, Label: c.label, FileLoop: c.fileLoop, Time: c.time, Playing: c.playing, Textures: v.Textures}
+	*v = viewmodel.CompareView{Clip: c.clip, Label: c.label, FileLoop: c.fileLoop, Time: c.time, Playing: c.playing, Textures: v.Textures,
+		Modes: c.runtime.LoopModes(), Runtime: c.runtime}
 	for m := range c.clocks {
 		v.Frames[m] = c.clocks[m].Frame
 	}
 	if speed < 0 {
 		v.Reverse = true
 		for m := range v.GameReverse {
-			v.GameReverse[m] = gameReverseFrame(anim.LoopMode(m), c.clip.Duration, c.time)
+			v.GameReverse[m] = gameReverseFrame(c.runtime, anim.LoopMode(m), c.clip.Duration, c.time)
 		}
 	}
 	return v
@@ -140,8 +171,9 @@ func (c *Comparison) viewAt(speed float64) *viewmodel.CompareView {
 // anim.Clock, which keeps J3DFrameCtrl's rule that LOOP only wraps below
 // the start when the loop frame lies above it (here both are 0), so the
 // frame runs below 0.
-func gameReverseFrame(mode anim.LoopMode, d, t float64) float64 {
+func gameReverseFrame(r anim.Runtime, mode anim.LoopMode, d, t float64) float64 {
 	clk := anim.NewClock(mode, d, -1)
+	clk.Runtime = r
 	clk.Frame = d
 	clk.Advance(t)
 	return clk.Frame
@@ -158,7 +190,12 @@ func (a *App) evaluateCompare() {
 	sk := a.rig.drawnSkeleton()
 	joint := c.slot == viewmodel.JointSlot && a.play.joint != nil && a.play.joint.clip == c.clip && sk != nil
 	zUp := a.rig.zUp()
+	modes := c.runtime.LoopModes()
 	for m := range c.clocks {
+		if !slices.Contains(modes, anim.LoopMode(m)) {
+			c.same[m] = int(modes[0]) // not shown: never posed or drawn
+			continue
+		}
 		c.same[m] = m
 		for k := 0; k < m; k++ {
 			if c.clocks[k].Frame == c.clocks[m].Frame {

@@ -95,3 +95,44 @@ func TestParsePlotList(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareFollowsTransport: the comparison moves with the main
+// transport: Space pauses and plays both, a step moves both a frame
+// (paused), Home takes both back to the start.
+func TestCompareFollowsTransport(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true)
+	a.SetCompareActive(true)
+	a.Advance(0.5) // 15 frames at 30 fps
+	a.Apply(viewmodel.TogglePlay{})
+	if a.play.Playing() || a.cmp.playing {
+		t.Fatalf("Space: main playing %v, comparison playing %v; want both paused", a.play.Playing(), a.cmp.playing)
+	}
+	a.Advance(0.5)
+	if a.cmp.time != 15 {
+		t.Errorf("paused comparison moved to %v, want 15", a.cmp.time)
+	}
+	a.Apply(viewmodel.Step{N: 1})
+	if a.cmp.time != 16 || a.cmp.playing {
+		t.Errorf("step +1: comparison at %v (playing %v), want 16 paused", a.cmp.time, a.cmp.playing)
+	}
+	a.Apply(viewmodel.Step{N: -1})
+	a.Apply(viewmodel.Step{N: -1})
+	if a.cmp.time != 14 {
+		t.Errorf("two steps back: comparison at %v, want 14", a.cmp.time)
+	}
+	d := a.play.joint.clip.Duration
+	for m := range a.cmp.clocks {
+		if got, want := a.cmp.clocks[m].Frame, anim.FrameAtTime(anim.LoopMode(m), d, 14); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%v after the steps: frame %v, want %v", anim.LoopMode(m), got, want)
+		}
+	}
+	a.Apply(viewmodel.TogglePlay{})
+	a.Advance(0.1) // 3 frames
+	if !a.cmp.playing || math.Abs(a.cmp.time-17) > 1e-9 {
+		t.Errorf("Space again: comparison playing %v at %v, want playing at 17", a.cmp.playing, a.cmp.time)
+	}
+	a.Apply(viewmodel.Seek{Frame: 0}) // Home
+	if a.cmp.time != 0 {
+		t.Errorf("Home: comparison at %v, want 0", a.cmp.time)
+	}
+}

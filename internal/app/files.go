@@ -14,19 +14,57 @@ import (
 )
 
 // Open loads files given together (one drop, one command line, one Open):
-// models first so the animations bind to them. A file that fails shows an
-// error and changes nothing else; what was open stays open. Opening real
-// files closes the demo.
-func (a *App) Open(paths []string) {
+// models first so the animations bind to them. A folder opens the files
+// inside it (folders.go), after asking when they are many. A file already
+// open is reloaded in place instead of opened twice. A file that fails
+// shows an error and changes nothing else; what was open stays open.
+// Opening real files closes the demo.
+func (a *App) Open(paths []string) { a.open(paths, false) }
+
+// open is Open; confirmed says the user already agreed to open a big
+// folder.
+func (a *App) open(paths []string, confirmed bool) {
+	items, folders := expandFolders(paths)
+	if n := folderFiles(folders); !confirmed && a.ses.maxFolderFiles > 0 && n > a.ses.maxFolderFiles {
+		a.ses.ask(paths, folders, n)
+		return
+	}
 	var loaded []*File
-	for _, p := range paths {
-		fs, err := LoadFiles(p)
-		if err != nil {
-			a.Notify(viewmodel.Error, "%s", err)
+	seen := map[string]bool{}
+	for _, it := range items {
+		key, open := a.openedKey(it.path)
+		if seen[key] {
+			continue // the same file twice in one drop
+		}
+		seen[key] = true
+		if open {
+			if a.reload(key, it.folder == nil) && it.folder != nil {
+				it.folder.reloaded++
+			}
+			if it.folder == nil {
+				a.ses.addRecent(it.path)
+			}
 			continue
 		}
+		fs, err := loadFiles(it.path, it.folder != nil)
+		switch {
+		case err != nil && it.folder != nil:
+			it.folder.failed = append(it.folder.failed, err.Error())
+			continue
+		case err != nil:
+			a.Notify(viewmodel.Error, "%s", err)
+			continue
+		case it.folder != nil && fs != nil:
+			it.folder.opened++
+		}
 		loaded = append(loaded, fs...)
-		a.ses.addRecent(p)
+		if it.folder == nil {
+			a.ses.addRecent(it.path)
+		}
+	}
+	for _, f := range folders {
+		a.ses.addRecent(f.path)
+		a.msgs.noteFolder(f)
 	}
 	if len(loaded) == 0 {
 		return
@@ -128,7 +166,12 @@ func (s *session) addRecent(p string) {
 
 // LoadFiles opens one path: a file, FILE:entry inside an archive, or an
 // archive whose models and animations are all opened.
-func LoadFiles(p string) ([]*File, error) {
+func LoadFiles(p string) ([]*File, error) { return loadFiles(p, false) }
+
+// loadFiles is LoadFiles; a file found in a folder (inFolder) whose
+// content is of no known format is skipped without an error (nil, nil),
+// as the Open dialog lists only the formats it knows.
+func loadFiles(p string, inFolder bool) ([]*File, error) {
 	file, inner := SplitArchivePath(p)
 	st, err := os.Stat(file)
 	if err != nil {
@@ -141,29 +184,71 @@ func LoadFiles(p string) ([]*File, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory; open the files inside it", p)
 	}
+	abs := absPath(file)
+	deps := []string{abs}
+	var out []*File
 	if inner != "" {
 		as, err := LoadAsset(p)
 		if err != nil {
 			return nil, err
 		}
-		return []*File{{path: p, name: filepath.Base(file) + " › " + inner, asset: as, archive: file, entry: inner}}, nil
+		out = []*File{{path: p, name: filepath.Base(file) + " › " + inner, asset: as, archive: file, entry: inner}}
+	} else {
+		data, err := ReadInput(file)
+		if err != nil {
+			return nil, err
+		}
+		if inFolder && formats.Sniff(data) == "" {
+			return nil, nil
+		}
+		// The texture files looked for beside it are watched too, found
+		// or not: writing X.Tex1 next to X.bfres changes what X shows.
+		dir := filepath.Dir(abs)
+		siblings := formats.DirSiblings(file)
+		read := func(name string) ([]byte, error) {
+			if name == filepath.Base(name) {
+				deps = append(deps, filepath.Join(dir, name))
+			}
+			return siblings(name)
+		}
+		if out, err = openData(p, filepath.Base(p), data, read); err != nil {
+			return nil, err
+		}
 	}
-	data, err := ReadInput(file)
-	if err != nil {
-		return nil, err
+	key := abs
+	if inner != "" {
+		key += ":" + inner
 	}
-	return OpenData(p, filepath.Base(p), data)
+	for _, f := range out {
+		f.opened, f.key, f.deps = p, key, deps
+	}
+	return out, nil
 }
 
-// OpenData decodes one file's bytes; an archive is expanded into its
-// models and animations (other entries stay listed in the archive).
+// OpenData decodes one file's bytes (the demo's: "demo/NAME" links no
+// texture files beside it); an archive is expanded into its models and
+// animations.
 func OpenData(path, name string, data []byte) ([]*File, error) {
+	var siblings formats.SiblingReader
+	if file, _ := SplitArchivePath(path); file != "" && !strings.HasPrefix(path, "demo/") {
+		siblings = formats.DirSiblings(file)
+	}
+	return openData(path, name, data, siblings)
+}
+
+// openData decodes one file's bytes, linking the textures its models
+// name to those siblings reads from beside it (nil: none); an archive is
+// expanded into its models and animations (other entries stay listed in
+// the archive).
+func openData(path, name string, data []byte, siblings formats.SiblingReader) ([]*File, error) {
 	as, err := formats.Open(path, data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if file, _ := SplitArchivePath(path); file != "" && !strings.HasPrefix(path, "demo/") {
-		formats.LinkTextures(as, formats.DirSiblings(file))
+	// Files beside the one opened complete it (texture files, SMO's parts
+	// models and texture archives); the embedded demo has none.
+	if siblings != nil {
+		formats.LinkTextures(as, siblings)
 	}
 	if as.Archive == nil {
 		return []*File{{path: path, name: name, asset: as}}, nil
@@ -187,7 +272,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
 			continue
 		}
-		formats.LinkTextures(ea, formats.ArchiveSiblings(as.Archive, e.Path))
+		formats.LinkArchive(ea, as.Archive, e.Path, siblings)
 		out = append(out, &File{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
 	}
 	return out, nil

@@ -138,7 +138,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 	if err != nil {
 		return nil, &InputError{arg, err}
 	}
-	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, inner))
+	formats.LinkArchive(e, a.Archive, inner, formats.DirSiblings(file))
 	return e, nil
 }
 
@@ -173,7 +173,7 @@ func openSingleEntry(file string, a *formats.Asset) (*formats.Asset, error) {
 		return nil, &InputError{file + ":" + only.Path, err}
 	}
 	e.Details = append([]formats.Detail{{Name: "archiveEntry", Value: only.Path}}, e.Details...)
-	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, only.Path))
+	formats.LinkArchive(e, a.Archive, only.Path, formats.DirSiblings(file))
 	return e, nil
 }
 

@@ -9,11 +9,13 @@ import (
 func (a *App) Apply(in viewmodel.Intent) {
 	switch {
 	case a.play.applyPlayback(in):
+		a.cmp.follow(in, a.play.Playing())
 	case a.rig.applySelection(in):
 	case a.rig.applyShapes(in):
 	case a.applySession(in):
 	case a.play.applyMaterial(in):
 	case a.applyTextures(in):
+	case a.applyAB(in):
 	default:
 		a.applyAnalysis(in)
 	}
@@ -50,6 +52,8 @@ func (r *rig) applySelection(in viewmodel.Intent) bool {
 		r.setChainMode(in.On)
 	case viewmodel.SelectNamed:
 		r.selectByName(in.Name)
+	case viewmodel.SelectClipNamed:
+		r.selectClipNamed(in.Name)
 	case viewmodel.SetCamera:
 		r.camera = in.Camera
 	case viewmodel.SetTexMode:
@@ -67,6 +71,10 @@ func (a *App) applySession(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.OpenFiles:
 		a.Open(in.Paths)
+	case viewmodel.ReloadFiles:
+		a.reloadChanged(in.Paths)
+	case viewmodel.Answer:
+		a.answer(in.Yes)
 	case viewmodel.Browse:
 		browse(&a.browser, in.Dir)
 	case viewmodel.BrowseArchive:

@@ -110,8 +110,12 @@ func (t *transport) applyMaterial(in viewmodel.Intent) bool {
 }
 
 // setRuntime switches every open clip's full-frame lookups and every
-// clock's mirrored modes to the rules of runtime r.
+// clock's mirrored modes to the rules of JSystem runtime r; clips of
+// another runtime (BFRES's G3d) keep their own.
 func (a *App) setRuntime(r anim.Runtime) {
+	if !r.JSystem() {
+		return
+	}
 	a.play.mat.runtime = r
 	for _, f := range a.ses.files {
 		for _, c := range f.asset.Clips {
@@ -119,7 +123,7 @@ func (a *App) setRuntime(r anim.Runtime) {
 		}
 	}
 	for _, s := range a.play.slots() {
-		s.clock.Runtime = r
+		s.clock.Runtime = clipRuntime(s.clip, r)
 	}
 	a.play.syncClocks()
 	a.Evaluate()

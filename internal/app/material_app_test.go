@@ -28,8 +28,8 @@ func goldenValue(t *testing.T, file string, target int, channel string, frame fl
 // joint clip, each with its own clock, and the view, the quad and the
 // runtime switch show the values the goldens give.
 func TestMaterialClipsPlayTogether(t *testing.T) {
-	a, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck",
-		familyFixtures+"brk_tan0.brk", familyFixtures+"btp_pattern.btp", familyFixtures+"bva_visible.bva")
+	a, _ := openApp(t, oneFolder(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck",
+		familyFixtures+"brk_tan0.brk", familyFixtures+"btp_pattern.btp", familyFixtures+"bva_visible.bva")...)
 	if a.play.joint == nil || a.play.joint.clip.Format != "bck" || a.rig.skel == nil {
 		t.Fatalf("joint slot %v, model %v: want walk.bck on biped.bmd", a.play.joint, a.rig.skel)
 	}

@@ -64,7 +64,7 @@ func (r *rig) playingMaterialSlots() []*slot {
 
 // animateMaterials fills d.Materials and adds the animations' hidden
 // shapes to d.Hidden (which holds the user's) for model m.
-func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
+func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int, own bool) {
 	d.Materials = d.Materials[:0]
 	if len(m.Shapes) == 0 {
 		return // a skeleton (a BFRES animation file's FMDL): nothing drawn
@@ -85,7 +85,11 @@ func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
 			r.applyTarget(d, m, s.clip, &s.clip.Targets[i], &s.pose.Targets[i], &b.targets[i])
 		}
 	}
-	r.hideByBones(d, m, mi)
+	if own {
+		// Bone visibility names the model in use's joints; a part's
+		// shapes follow its own skeleton.
+		r.hideByBones(d, m, mi)
+	}
 }
 
 // resetMaterials sizes d.Materials to m's materials, each as stored: the

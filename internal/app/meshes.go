@@ -30,6 +30,40 @@ func (r *rig) models() []*mesh.Model {
 	return r.modelBuf
 }
 
+// drawn is one model the viewer draws: a model of the model in use, or
+// a part the game places on one of its joints (part non-nil).
+type drawn struct {
+	model *mesh.Model
+	part  *mesh.Part
+}
+
+// drawnModels lists what the viewer draws for the model in use: its
+// models, then their parts (in a slice reused by the next call). The
+// Shapes list and the scene's draws are in this order.
+func (r *rig) drawnModels() []drawn {
+	r.drawBuf = r.drawBuf[:0]
+	models := r.models()
+	for _, m := range models {
+		r.drawBuf = append(r.drawBuf, drawn{model: m})
+	}
+	for _, m := range models {
+		for i := range m.Parts {
+			r.drawBuf = append(r.drawBuf, drawn{model: m.Parts[i].Model, part: &m.Parts[i]})
+		}
+	}
+	return r.drawBuf
+}
+
+// drawnWorld is the joints' world matrices d is skinned with in the last
+// pose: the model in use's, or a part's own placed on its host joint.
+func (r *rig) drawnWorld(d drawn) []mgl64.Mat4 {
+	if d.part == nil {
+		return r.world
+	}
+	r.partWorld = d.part.JointWorld(r.partWorld, r.world, nil)
+	return r.partWorld
+}
+
 // zUpToYUp turns Z-up data (SWTOR's 3ds Max rigs) so Y points up on
 // screen, as display does for the joints: (x, y, z) -> (x, z, -y).
 var zUpToYUp = mgl32.Mat4{1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1}
@@ -41,7 +75,7 @@ var zUpToYUp = mgl32.Mat4{1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1}
 func (r *rig) sceneMeshes(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode viewmodel.MeshMode) {
 	s.MeshMode = mode
 	s.Meshes = old[:0]
-	models := r.models()
+	models := r.drawnModels()
 	if mode == viewmodel.BonesOnly || len(models) == 0 || len(r.world) != len(r.skel.Joints) {
 		return
 	}
@@ -49,18 +83,19 @@ func (r *rig) sceneMeshes(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode vie
 	if r.zUp() {
 		transform = zUpToYUp
 	}
-	for _, m := range models {
+	for _, dm := range models {
+		m := dm.model
 		if len(s.Meshes) < cap(s.Meshes) {
 			s.Meshes = s.Meshes[:len(s.Meshes)+1]
 		} else {
 			s.Meshes = append(s.Meshes, viewmodel.MeshDraw{})
 		}
 		d := &s.Meshes[len(s.Meshes)-1]
-		r.skin64 = m.SkinMatrices(r.skin64, r.world)
+		r.skin64 = m.SkinMatrices(r.skin64, r.drawnWorld(dm))
 		d.Skin = to32(d.Skin, r.skin64)
 		d.Model, d.Transform, d.Highlight = m, transform, -1
 		d.Hidden = append(d.Hidden[:0], r.shapesHidden(m)...)
-		r.animateMaterials(d, m, len(s.Meshes)-1)
+		r.animateMaterials(d, m, len(s.Meshes)-1, dm.part == nil)
 		if r.hover.Model == len(s.Meshes)-1 {
 			d.Highlight = r.hover.Shape
 		}
@@ -76,16 +111,16 @@ func (r *rig) shapesHidden(m *mesh.Model) []bool {
 // applyShapes handles the Shapes list: hiding shapes, the highlighted
 // one, and selecting the joint that drives a shape most.
 func (r *rig) applyShapes(in viewmodel.Intent) bool {
-	models := r.models()
+	models := r.drawnModels()
 	valid := func(ref viewmodel.ShapeRef) bool {
-		return ref.Model >= 0 && ref.Model < len(models) && ref.Shape >= 0 && ref.Shape < len(models[ref.Model].Shapes)
+		return ref.Model >= 0 && ref.Model < len(models) && ref.Shape >= 0 && ref.Shape < len(models[ref.Model].model.Shapes)
 	}
 	switch in := in.(type) {
 	case viewmodel.SetShapeHidden:
 		if !valid(in.Ref) {
 			return true
 		}
-		m := models[in.Ref.Model]
+		m := models[in.Ref.Model].model
 		if r.hidden == nil {
 			r.hidden = map[*mesh.Model][]bool{}
 		}
@@ -104,7 +139,13 @@ func (r *rig) applyShapes(in viewmodel.Intent) bool {
 		if !valid(in.Ref) {
 			return true
 		}
-		if j := mainJoint(models[in.Ref.Model], in.Ref.Shape); j >= 0 {
+		j := -1
+		if d := models[in.Ref.Model]; d.part != nil {
+			j = d.part.Joint // a part's own joints are not the model in use's
+		} else {
+			j = mainJoint(d.model, in.Ref.Shape)
+		}
+		if j >= 0 {
 			r.applySelection(viewmodel.SelectJoint{Joint: j})
 		}
 	default:
@@ -136,8 +177,8 @@ func mainJoint(m *mesh.Model, shape int) int {
 // modelViews lists the model in use's meshes for the Shapes list.
 func (r *rig) modelViews(dst []viewmodel.ModelView) []viewmodel.ModelView {
 	dst = dst[:0]
-	for _, m := range r.models() {
-		dst = append(dst, viewmodel.ModelView{Model: m, Hidden: r.shapesHidden(m)})
+	for _, d := range r.drawnModels() {
+		dst = append(dst, viewmodel.ModelView{Model: d.model, Hidden: r.shapesHidden(d.model)})
 	}
 	return dst
 }

@@ -120,6 +120,23 @@ func TestFramingIncludesTheMesh(t *testing.T) {
 	if lo[0] > -40 || lo[1] > -25 || hi[2] < 30 {
 		t.Errorf("scene box %v..%v leaves out the cape's vertices (-40, -25, 30)", lo, hi)
 	}
+	// F frames the skeleton as it stands with its skin: the camera of a
+	// box holding the joints and the cape's vertices.
+	a.Apply(viewmodel.CameraFrame{})
+	mlo, mhi := a.rig.markerBounds()
+	want := a.rig.camera
+	box := func(lo, hi mgl32.Vec3) {
+		for _, p := range []mgl32.Vec3{{0, 0, 0}, {-40, 0, 0}, {0, -25, 30}} {
+			for k := 0; k < 3; k++ {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+		}
+		want.Frame(lo, hi)
+	}
+	box(mlo, mhi)
+	if a.rig.camera.Target != want.Target || a.rig.camera.Distance != want.Distance {
+		t.Errorf("F: camera at %v, distance %v; want %v, %v (the joints and the cape)", a.rig.camera.Target, a.rig.camera.Distance, want.Target, want.Distance)
+	}
 }
 
 type bytesWriter struct{ b []byte }

@@ -39,6 +39,7 @@ type candidate struct {
 	file, clip int
 	reason     string
 	warnings   []string
+	fits       bool // formats.Fit.Fits: the clip binds to the model
 }
 
 // pairs returns the pairing of the open files. Models and animations are
@@ -112,7 +113,7 @@ func (r pairer) candidates(fi, si int) []candidate {
 			if ci < 0 {
 				continue
 			}
-			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, warnings: c.Warnings})
+			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, warnings: c.Warnings, fits: c.Fit.Fits()})
 		}
 	}
 	return out
@@ -282,6 +283,18 @@ func (r *rig) selectModel(fi, si int) {
 		}
 		r.setModel(fi, si)
 		cands := r.pairing().ownCandidates(r.pairing().candidates(fi, si))
+		if last, ok := r.lastClip[r.modelKey()]; ok && (r.play.joint == nil || r.play.joint.key != last) {
+			// The clip the user last played on this model, while open.
+			if lf, lc, ok := r.findClipKey(last); ok {
+				r.setClip(lf, lc)
+				r.evaluate()
+				r.frameScene(false)
+				return
+			}
+		}
+		// Only the suggestions that bind count: a clip in the model's
+		// folder that does not fit it makes way for one that does.
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return !c.fits })
 		if !r.pairing().playingOneOf(cands) {
 			// The user picked the model: its best animation, if any fits;
 			// else its bind pose rather than an animation named after
@@ -411,13 +424,18 @@ func (r pairer) clipLabel(fi, ci int) string {
 	return f.name
 }
 
-// pairingAnims lists the animations: the model's candidates in rank
-// order, then every other joint animation, and the texture animations.
+// pairingAnims lists the animations: the model's candidates that bind to
+// it in rank order (the suggested ones: a 110-bone Gerudo clip in the
+// same folder is not suggested for a fish), then every other joint
+// animation, and the texture animations.
 func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 	listed := map[[2]int]bool{}
 	if p.Model >= 0 {
 		m := p.Models[p.Model]
 		for _, c := range r.candidates(m.File, m.Skel) {
+			if !c.fits {
+				continue // listed with the others, unsuggested
+			}
 			listed[[2]int{c.file, c.clip}] = true
 			clip := r.ses.files[c.file].asset.Clips[c.clip]
 			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: r.clipLabel(c.file, c.clip),

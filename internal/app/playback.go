@@ -28,7 +28,10 @@ func (a *App) Advance(dt float64) {
 }
 
 // Evaluate samples both clips at their clocks and poses the skeleton.
-func (a *App) Evaluate() { a.rig.evaluate() }
+func (a *App) Evaluate() {
+	a.rig.evaluate()
+	a.evaluateAB()
+}
 
 // evaluate is the transport's clips at their frames, then the pose.
 func (r *rig) evaluate() {
@@ -112,6 +115,6 @@ func (r *rig) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatr
 
 func (s *slot) playback(scrubbing bool) *viewmodel.Playback {
 	return &viewmodel.Playback{Clip: s.clip, Label: s.label, Clock: s.clock, FileLoop: s.fileLoop, Pose: &s.pose, Scrubbing: scrubbing,
-		Muted: s.muted, Offset: s.offset,
+		Muted: s.muted, Offset: s.offset, Key: s.key,
 		FormatLabel: s.formatLabel, ModelHint: formats.ClipInfo(s.clip).ModelHint}
 }

@@ -24,18 +24,25 @@ type rig struct {
 	play *transport
 	msgs *messages
 
-	skel       *anim.Skeleton // the model's skeleton, nil without one
-	skelFile   int
-	skelLabel  string
-	binding    anim.Binding
-	fallback   anim.Skeleton // one joint per clip target when there is no model
-	chainMode  bool
-	up         viewmodel.UpAxis // as chosen in the View menu; see zUp
-	world      []mgl64.Mat4
-	markers    []viewmodel.Marker
-	boundsLo   mgl32.Vec3 // of the scene when it was opened: for R and the grid
-	boundsHi   mgl32.Vec3
-	sceneReady bool
+	skel *anim.Skeleton // the model's skeleton, nil without one
+	// lastClip is the joint clip each model played last: picking the
+	// model again plays it again (model key → clip key, both kept
+	// across reloads).
+	lastClip  map[string]string
+	skelFile  int
+	skelLabel string
+	binding   anim.Binding
+	// bindSummary and bindDetail are binding's warnings in one line and
+	// in full (summarize), for the side panels.
+	bindSummary, bindDetail string
+	fallback                anim.Skeleton // one joint per clip target when there is no model
+	chainMode               bool
+	up                      viewmodel.UpAxis // as chosen in the View menu; see zUp
+	world                   []mgl64.Mat4
+	markers                 []viewmodel.Marker
+	boundsLo                mgl32.Vec3 // of the scene when it was opened: for R and the grid
+	boundsHi                mgl32.Vec3
+	sceneReady              bool
 
 	pairCache pairingCache // formats.Pair over the open files (pairing.go)
 	applyRoot bool         // apply the joint clip's root motion (JBA)
@@ -51,9 +58,13 @@ type rig struct {
 	// matrices, the models of the model in use.
 	skin64   []mgl64.Mat4
 	modelBuf []*mesh.Model
+	// drawBuf and partWorld are the drawn models and a part's posed
+	// joints (drawnModels, drawnWorld).
+	drawBuf   []drawn
+	partWorld []mgl64.Mat4
 
 	// hidden are the shapes the user hid, per model; hover is the shape
-	// the Shapes list points at (index into models()).
+	// the Shapes list points at (index into drawnModels()).
 	hidden map[*mesh.Model][]bool
 	hover  viewmodel.ShapeRef
 

@@ -79,6 +79,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) && !(len(s.Meshes) > 0 && opt.Mesh == viewmodel.MeshOnly) {
 		a.rig.sceneSkeleton(s, sk)
 	}
+	a.sceneAB(s)
 }
 
 // sceneSkeleton adds the bones, the local axes and the joints of sk.

@@ -59,6 +59,21 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 			shorten(g.Textures)
 			tb.groups = append(tb.groups, g)
 		}
+		// Parts come from other files: their textures are listed under
+		// the part, saved beside the model file's.
+		for _, m := range models {
+			for _, p := range m.Parts {
+				if len(p.Model.Textures) == 0 {
+					continue
+				}
+				g := viewmodel.TextureGroup{Label: f.name + " · part " + p.Name + " (" + p.Model.Name + ")"}
+				for ti, t := range p.Model.Textures {
+					g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(p.Model, ti), SavePath: texturePath(f, t)})
+				}
+				shorten(g.Textures)
+				tb.groups = append(tb.groups, g)
+			}
+		}
 	}
 	for _, f := range a.ses.files {
 		g := viewmodel.TextureGroup{Label: f.name}

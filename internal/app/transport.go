@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -291,8 +292,8 @@ func (t *transport) setSpeed(sp float64) {
 // setLoop overrides the focused clip's loop mode, or restores the file's.
 func (t *transport) setLoop(in viewmodel.SetLoop) {
 	f := t.focused()
-	if f == nil || !in.Mode.Valid() {
-		return
+	if f == nil || !slices.Contains(f.clock.Runtime.LoopModes(), in.Mode) {
+		return // a mode the clip's runtime does not have (BFRES: loop or once)
 	}
 	mode := in.Mode
 	if !in.Override {

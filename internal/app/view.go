@@ -25,9 +25,12 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		Playing:     a.play.Playing(),
 		SceneTime:   a.play.sceneT,
 	}
+	if a.ses.pending != nil {
+		v.Confirm = &a.ses.pending.q
+	}
 	for _, f := range a.ses.files {
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
-			Clips: f.asset.Clips, Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
+			Clips: f.asset.Clips, ClipKinds: f.clipKinds(), Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
 	a.rig.pairing().pairingView(v)
 	if a.play.joint != nil {
@@ -40,7 +43,8 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	}
 	a.play.materialView(v)
 	if a.rig.skel != nil {
-		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding}
+		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding,
+			Summary: a.rig.bindSummary, Detail: a.rig.bindDetail}
 	}
 	v.Models, v.Hover = a.rig.modelViews(models), a.rig.hover
 	v.Textures, v.TextureSave = a.textureGroups(), a.texs.last
@@ -48,4 +52,5 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}
 	v.Compare = a.cmp.viewAt(a.play.speed)
+	v.AB = a.abView()
 }

@@ -15,6 +15,9 @@ type Settings struct {
 	// Clipboard takes copied text; LoadDemo supplies the embedded demo.
 	Clipboard func(string)
 	LoadDemo  func() ([]DemoFile, error)
+	// MaxFolderFiles is how many files of a folder open without asking
+	// (0: DefaultMaxFolderFiles; negative: any number).
+	MaxFolderFiles int
 }
 
 // Configure applies s (before files are opened).
@@ -34,6 +37,9 @@ func (a *App) Configure(s Settings) {
 	a.rig.up = s.Up
 	a.clipboard = s.Clipboard
 	a.ses.loadDemo = s.LoadDemo
+	if s.MaxFolderFiles != 0 {
+		a.ses.maxFolderFiles = s.MaxFolderFiles
+	}
 }
 
 // Quitting reports whether the user asked to quit.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,8 +33,15 @@ func TestInfoArchivePairing(t *testing.T) {
 	if len(p.Models) != 1 || p.Models[0].Path != "biped/bmdl/biped.bmd" || p.Models[0].Joints != 12 {
 		t.Errorf("models %+v", p.Models)
 	}
-	if len(p.Animations) != 2 || len(p.Suggestions) != 1 || len(p.Suggestions[0].Animations) != 2 {
+	// Every animation is listed, the BTK too (it plays beside the model).
+	if len(p.Animations) != 3 || len(p.Suggestions) != 1 || len(p.Suggestions[0].Animations) != 2 {
 		t.Fatalf("pairing %+v", p)
+	}
+	if a := p.Animations[2]; a.Path != "biped/btk/btk_basic.btk" || a.Kind != "texture SRT" || a.Joints != 0 || a.Targets != 2 {
+		t.Errorf("third animation %+v, want the texture SRT btk_basic.btk", a)
+	}
+	if s := p.Suggestions[0].Side; len(s) != 1 || s[0].Path != "biped/btk/btk_basic.btk" || s[0].Reason != "same archive" {
+		t.Errorf("beside the model: %+v", s)
 	}
 	for i, want := range []string{"biped/bck/walk.bck", "biped/bck/wave.bck"} {
 		c := p.Suggestions[0].Animations[i]
@@ -137,5 +145,102 @@ func TestTexturesArchiveEntry(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "b.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestInfoArchiveCountsEveryKind: an archive laid out like a Mario Kart
+// course lists every animation it holds — the skeletal one and its BTK
+// and BRK files too — in the text and the JSON, and each model's pairing
+// names the texture and colour clips that play beside it (those named
+// after another model stay with that one).
+func TestInfoArchiveCountsEveryKind(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	fam := "../../formats/j3d/testdata/family/"
+	btk, brk := read("../../formats/j3d/testdata/btk_basic.btk"), read(fam+"brk_tan0.brk")
+	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+		{Path: "objects/arrow.bmd", Data: read(apptest.ModelFixtures + "chain3.bmd")},
+		{Path: "objects/arrow.btk", Data: btk},
+		{Path: "objects/bomb.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
+		{Path: "objects/bomb_1p.brk", Data: brk},
+		{Path: "objects/bomb_2p.brk", Data: brk},
+		{Path: "objects/bomb_wait.bck", Data: read(apptest.ModelFixtures + "walk.bck")},
+		{Path: "objects/bomb_wait.btk", Data: btk},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "track.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+
+	code, out, errOut := runCLI("info", "--json", p)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct{ Pairing infoPairing }
+	apptest.Must(t, json.Unmarshal([]byte(out), &doc))
+	kinds := map[string]string{}
+	for _, a := range doc.Pairing.Animations {
+		kinds[a.Path] = a.Format + " " + a.Kind
+	}
+	want := map[string]string{
+		"course/objects/arrow.btk": "btk texture SRT", "course/objects/bomb_1p.brk": "brk TEV colours", "course/objects/bomb_2p.brk": "brk TEV colours",
+		"course/objects/bomb_wait.bck": "bck skeletal", "course/objects/bomb_wait.btk": "btk texture SRT",
+	}
+	if len(kinds) != len(want) {
+		t.Errorf("animations %v, want the %d of every kind", kinds, len(want))
+	}
+	for k, v := range want {
+		if kinds[k] != v {
+			t.Errorf("%s: %q, want %q", k, kinds[k], v)
+		}
+	}
+	side := map[string][]string{}
+	for _, s := range doc.Pairing.Suggestions {
+		for _, c := range s.Side {
+			side[s.Model] = append(side[s.Model], c.Path+" ("+c.Reason+")")
+		}
+	}
+	if got := strings.Join(side["course/objects/arrow.bmd"], ", "); got != "course/objects/arrow.btk (named after the model)" {
+		t.Errorf("beside arrow.bmd: %s", got)
+	}
+	if got := strings.Join(side["course/objects/bomb.bmd"], ", "); got != "course/objects/bomb_1p.brk (named after the model), course/objects/bomb_2p.brk (named after the model), course/objects/bomb_wait.btk (named after the model)" {
+		t.Errorf("beside bomb.bmd: %s", got)
+	}
+
+	code, out, _ = runCLI("info", p)
+	if code != ExitOK || !strings.Contains(out, "animations: 5\n") ||
+		!strings.Contains(out, "  course/objects/bomb_1p.brk: brk TEV colours, ") ||
+		!strings.Contains(out, "pairing for course/objects/arrow.bmd:\n") || !strings.Contains(out, "  beside it: course/objects/arrow.btk (named after the model)\n") {
+		t.Errorf("text info:\n%s", out)
+	}
+}
+
+// TestSampleTimesUnderG3d: a BFRES clip's playback times map through
+// G3d's frame control (the 24-frame Trot: once holds frame 24 itself,
+// loop shows frame 24 at time 24 and 6 at 30), a BCK's through
+// J3DFrameCtrl's (the 30-frame walk once parks 0.001 before its end),
+// whatever --runtime says.
+func TestSampleTimesUnderG3d(t *testing.T) {
+	for _, c := range []struct {
+		file, loop string
+		want       []float64
+	}{
+		{"../../formats/bfres/testdata/skel_anim.bfres", "once", []float64{10, 24, 24}},
+		{"../../formats/bfres/testdata/skel_anim.bfres", "loop", []float64{10, 24, 6}},
+		{apptest.ModelFixtures + "walk.bck", "once", []float64{10, 24, 29.999}},
+	} {
+		for _, rt := range []string{"late", "early"} {
+			code, out, errOut := runCLI("sample", "--json", c.file, "--times", "10,24,30", "--loop", c.loop, "--runtime", rt)
+			if code != ExitOK {
+				t.Fatalf("%s: exit %d: %s", c.file, code, errOut)
+			}
+			var doc struct{ Frames []float64 }
+			apptest.Must(t, json.Unmarshal([]byte(out), &doc))
+			if len(doc.Frames) != 3 || doc.Frames[0] != c.want[0] || doc.Frames[1] != c.want[1] || math.Abs(doc.Frames[2]-c.want[2]) > 1e-9 {
+				t.Errorf("%s --loop %s --runtime %s: frames %v, want %v", c.file, c.loop, rt, doc.Frames, c.want)
+			}
+		}
 	}
 }

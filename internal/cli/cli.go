@@ -1,5 +1,5 @@
 // Package cli is animscope's headless commands: info, sample, render,
-// export and textures.
+// export, textures and diff.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/viewer dispatches to Run and hands render an offscreen renderer
@@ -67,9 +67,12 @@ func topUsage() string {
 const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
         --size WxH  --frame F  --select NAME  --labels  --no-config
+        --no-watch                       do not reload open files that change on disk
+        --max-files N                    open up to N files of a FILE that is a folder without asking (0: any)
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
-        --tab curves|inspector|textures|messages  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
+        --tab curves|inspector|textures|messages|differences  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
+        --compare-with OTHER             A/B: compare the playing animation with another version of it
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
   animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
@@ -85,19 +88,23 @@ const commandUsage = `Usage:
   animscope textures FILE[:PATH] --out DIR
                                        write every texture (mip 0) as DIR/NAME.png; print name, format,
                                        size and mip levels of each
+  animscope diff A B [--model M] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json]
+                                       compare two versions of an animation channel by channel; exit
+                                       status as cmp: 0 the same within T, 1 different, 2 trouble
   animscope --version                  print the version (git describe of the build) and exit
 
 MODEL is FILE (of a file holding several models, the largest), FILE:NAME (the model
 NAME of a .bfres holding several), ARCHIVE:PATH or ARCHIVE:PATH:NAME.
 
-Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage.
+Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input, 2 usage
+(diff: 0 same, 1 different, 2 bad input or usage).
 `
 
 // IsCommand reports whether name is a headless command (or help), which
 // Run carries out; anything else opens the viewer.
 func IsCommand(name string) bool {
 	switch name {
-	case "info", "sample", "render", "export", "textures", "help", "-h", "-help", "--help":
+	case "info", "sample", "render", "export", "textures", "diff", "help", "-h", "-help", "--help":
 		return true
 	}
 	return false
@@ -118,6 +125,8 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 		err = runExport(args[1:], stdout, stderr)
 	case "textures":
 		err = runTextures(args[1:], stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdout, stderr)
 	default:
 		fmt.Fprint(stdout, topUsage())
 		return ExitOK

@@ -38,15 +38,21 @@ importer drops them and plays such files wrong.
 
 OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
 first animation (--clip NAME: that one, --all: every one) on --model's
-skeleton, else the file's own, else a stand-in skeleton. An archive given
-as the input must hold at most one model.
+skeleton, else the file's own (of several models, the largest), else a
+stand-in skeleton; one line says what was written. An archive given as
+the input must hold at most one model.
 
 Any other OUT is a directory (created if missing) and takes any number of
-files, archives and directories: every animation in them, paired with its
-model as the viewer pairs them (own file, named after the model, same
-archive, same directory, matching bone names, matching joint count), one .glb per model or loose animation named after it. Files
-are converted in parallel; a bad file is reported and the rest go on;
-exit status 1 if any failed. Nothing half-written is left behind.
+files, archives and directories (walked to the bottom; outputs keep their
+folders): every model and animation in them, paired as the viewer pairs
+them (own file, named after the model, same archive, same directory,
+matching bone names, matching joint count), one .glb per model or per
+animation file no model takes, named after it. The same content twice in
+a folder (X.bfres and its Yaz0 X.sbfres) is exported once. Files are
+converted in parallel (a progress bar on a terminal); a bad file is
+reported and the rest go on; a summary ends the run; exit status 1 if
+any failed or nothing was found to export. Nothing half-written is left
+behind.
 
 Flags:
 `
@@ -56,6 +62,12 @@ type exportFlags struct {
 	out, model, clip        string
 	all, rootMotion, noMesh bool
 	interp                  export.Interpolation
+}
+
+// scene is an output's scene with the options the flags set: every
+// output of a command is built here.
+func (fl exportFlags) scene(skel *anim.Skeleton, models []*mesh.Model) export.Scene {
+	return export.Scene{Skeleton: skel, Models: models, RootMotion: fl.rootMotion, Interpolation: fl.interp}
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
@@ -146,18 +158,20 @@ func samePath(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == ab
 }
 
-// exportOne writes one input to one .glb/.gltf.
+// exportOne writes one input to one .glb/.gltf and says so in one line
+// (output, animations, size) after its warnings.
 func exportOne(fl exportFlags, in string, stderr io.Writer) error {
+	rep := newReporter(stderr)
 	a, err := app.LoadAsset(in)
 	if err != nil {
 		return err
 	}
-	sc := export.Scene{RootMotion: fl.rootMotion, Interpolation: fl.interp}
+	sc := fl.scene(nil, nil)
 	var clips []*anim.Clip
-	modelAsset := a
+	modelAsset, modelWhere := a, in
 	switch {
 	case a.Archive != nil:
-		sc.Skeleton, modelAsset, clips, err = archiveScene(in, a, stderr)
+		sc.Skeleton, modelAsset, clips, err = archiveScene(in, a, rep)
 		if err != nil {
 			return &app.InputError{File: in, Err: err}
 		}
@@ -171,9 +185,10 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 		if sc.Skeleton, modelAsset, err = loadModelAsset(fl.model); err != nil {
 			return err
 		}
+		modelWhere, _ = app.SplitArchivePath(fl.model)
 	}
 	if !fl.noMesh {
-		sc.Models = sceneModels(modelAsset, sc.Skeleton, in, stderr)
+		sc.Models = sceneModels(modelAsset, sc.Skeleton, modelWhere, rep)
 	}
 	if clips, err = chooseClips(clips, fl, false); err != nil {
 		return &app.InputError{File: in, Err: err}
@@ -184,14 +199,15 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	for _, c := range clips {
 		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: in})
 	}
-	warnRootMotion(fl, in, clips, stderr)
-	warns, err := export.WriteFile(fl.out, sc)
+	warnRootMotion(fl, in, clips, rep)
+	warns, size, err := writeJob(exportJob{out: fl.out, label: in, scene: sc})
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(w))
+		rep.warn(w)
 	}
 	if err != nil {
 		return &app.InputError{File: fl.out, Err: err}
 	}
+	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(len(clips), "animation", "animations"), humanSize(size))
 	return nil
 }
 
@@ -199,10 +215,13 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 // skeleton and the entry that holds it) with the animations paired with
 // it, or with no model its animations on a stand-in skeleton when there
 // is only one animation file.
-func archiveScene(in string, a *formats.Asset, stderr io.Writer) (*anim.Skeleton, *formats.Asset, []*anim.Clip, error) {
+func archiveScene(in string, a *formats.Asset, rep *reporter) (*anim.Skeleton, *formats.Asset, []*anim.Clip, error) {
 	srcs, warns := formats.ArchiveSources(in, a)
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(w))
+		rep.warn(w)
+	}
+	for _, s := range srcs {
+		formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
 	}
 	p := formats.Pair(srcs)
 	switch len(p.Suggestions) {
@@ -246,8 +265,9 @@ func loadModelAsset(arg string) (*anim.Skeleton, *formats.Asset, error) {
 
 // sceneModels are the models of a file that skel poses (each posed by
 // a.Skeletons[model.Skeleton]); a model posed by another of the file's
-// skeletons is left out with a warning (one skeleton per glTF file).
-func sceneModels(a *formats.Asset, skel *anim.Skeleton, in string, stderr io.Writer) []*mesh.Model {
+// skeletons is left out with a warning saying how to export it (one
+// skeleton per glTF file). in is the file, as the user named it.
+func sceneModels(a *formats.Asset, skel *anim.Skeleton, in string, rep *reporter) []*mesh.Model {
 	if a == nil || skel == nil {
 		return nil
 	}
@@ -255,8 +275,8 @@ func sceneModels(a *formats.Asset, skel *anim.Skeleton, in string, stderr io.Wri
 	for _, m := range a.Models {
 		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) && a.Skeletons[m.Skeleton] == skel {
 			out = append(out, m)
-		} else if stderr != nil {
-			fmt.Fprintf(stderr, "animscope: warning: %s: model %s has a skeleton of its own; not in this export (give --model FILE:%s)\n", in, m.Name, m.Name)
+		} else {
+			rep.warn(fmt.Sprintf("%s: model %s has a skeleton of its own; not in this export (export it with --model %s:%s)", in, m.Name, in, m.Name))
 		}
 	}
 	return out
@@ -283,7 +303,7 @@ func chooseClips(clips []*anim.Clip, fl exportFlags, all bool) ([]*anim.Clip, er
 	return clips[:1], nil
 }
 
-func warnRootMotion(fl exportFlags, in string, clips []*anim.Clip, stderr io.Writer) {
+func warnRootMotion(fl exportFlags, in string, clips []*anim.Clip, rep *reporter) {
 	if !fl.rootMotion {
 		return
 	}
@@ -292,5 +312,5 @@ func warnRootMotion(fl exportFlags, in string, clips []*anim.Clip, stderr io.Wri
 			return
 		}
 	}
-	fmt.Fprintf(stderr, "animscope: warning: %s: --root-motion: no animation has a root-motion track\n", in)
+	rep.warn(in + ": --root-motion: no animation has a root-motion track")
 }

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,11 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/mesh"
@@ -25,8 +25,21 @@ import (
 
 // exportJob is one output file of a batch.
 type exportJob struct {
-	out   string
+	out string
+	// label is the input the output stands for (the model's file, or the
+	// animation file exported on its own), for messages.
+	label string
 	scene export.Scene
+}
+
+// batchInput is one file to open: FILE or FILE:PATH as given, or a file
+// found walking a directory (of unknown format: skipped quietly, as the
+// viewer's file browser does), whose outputs go to the same folder
+// under OUT (rel) that it has under the directory.
+type batchInput struct {
+	path    string
+	fromDir bool
+	rel     string
 }
 
 // exportBatch converts any number of inputs into one .glb per model or
@@ -35,17 +48,13 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 	if st, err := os.Stat(fl.out); err == nil && !st.IsDir() {
 		return Usagef("export: --out %s is a file; give a directory, or a name ending in .glb or .gltf", fl.out)
 	}
-	if err := os.MkdirAll(fl.out, 0o755); err != nil {
-		return &app.InputError{File: fl.out, Err: fmt.Errorf("cannot create the output directory: %v", errors.Unwrap(err))}
-	}
 	start := time.Now()
+	rep := newReporter(stderr)
 	workers := runtime.GOMAXPROCS(0)
-	files, failed := expandInputs(inputs, stderr)
-	srcs, bad := loadSources(files, workers)
-	for _, b := range bad {
-		fmt.Fprintf(stderr, "animscope: %s\n", app.OneLine(b))
+	files, failed, walked := expandInputs(inputs, fl.out, rep)
+	if len(files) == 0 && failed == 0 {
+		return nothingToExport(inputs, "no files in "+plural(walked, "folder", "folders"))
 	}
-	failed += len(bad)
 	var model *anim.Skeleton
 	var modelAsset *formats.Asset
 	if fl.model != "" {
@@ -54,23 +63,94 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	jobs := planJobs(srcs, fl, model, modelAsset, stderr)
-	for i := range jobs {
-		jobs[i].scene.Interpolation = fl.interp
+	loaded := loadInputs(files, workers, rep)
+	var srcs []*formats.Source
+	rel := map[*formats.Source]string{}
+	// Identical content in one folder is one input: a .bfres beside its
+	// Yaz0 .sbfres, or a file named twice. The same file in two folders
+	// stays two inputs, each paired with its own neighbours.
+	type content struct {
+		dir string
+		sum [sha256.Size]byte
 	}
+	seen := map[content]string{}
+	var empty []string
+	opened := 0
+	for _, l := range loaded {
+		for _, b := range l.bad {
+			rep.fail(b)
+		}
+		failed += len(l.bad)
+		if l.skipped {
+			continue
+		}
+		opened++
+		if l.hashed {
+			key := content{filepath.Dir(l.in.path), l.sum}
+			if first, ok := seen[key]; ok {
+				rep.note(fmt.Sprintf("%s holds the same data as %s (once decompressed); exported once", l.in.path, first))
+				continue
+			}
+			seen[key] = l.in.path
+		}
+		if !slices.ContainsFunc(l.srcs, exportable) {
+			if len(l.bad) == 0 {
+				empty = append(empty, l.in.path)
+			}
+			continue
+		}
+		for _, s := range l.srcs {
+			rel[s] = l.in.rel
+		}
+		srcs = append(srcs, l.srcs...)
+	}
+	if len(empty) > 0 {
+		rep.note(fmt.Sprintf("skipped %s with no model or animation (textures or other data): %s", plural(len(empty), "file", "files"), shortNames(empty, 4)))
+	}
+	stop := rep.spin(fmt.Sprintf("pairing the animations of %s with their models", plural(len(srcs), "file", "files")))
+	jobs := planJobs(srcs, fl, model, modelAsset, rel, rep)
+	stop()
 	jobs, refused := refuseInputs(jobs, files)
 	for _, r := range refused {
-		fmt.Fprintf(stderr, "animscope: %s\n", r)
+		rep.fail(r)
 	}
 	failed += len(refused)
-	written, clips, jobFailed := runJobs(jobs, workers, stderr)
-	failed += jobFailed
-	summary := fmt.Sprintf("export: %d file(s) with %d animation(s) written to %s in %.2fs", written, clips, fl.out, time.Since(start).Seconds())
+	if len(jobs) == 0 && failed == 0 {
+		why := fmt.Sprintf("none of its %s holds a model or animation animscope opens", plural(len(files), "file", "files"))
+		switch {
+		case fl.model != "" && len(srcs) > 0:
+			why = "no animation to pose on --model " + fl.model
+		case opened > 0:
+			why = fmt.Sprintf("%s opened, none holds a model or animation", plural(opened, "file", "files"))
+		}
+		return nothingToExport(inputs, why)
+	}
+	if err := os.MkdirAll(fl.out, 0o755); err != nil {
+		return &app.InputError{File: fl.out, Err: fmt.Errorf("cannot create the output directory: %v", errors.Unwrap(err))}
+	}
+	res := runJobs(jobs, workers, rep)
+	failed += res.failed
+	// The time ends the line: scripts comparing runs drop " in 0.27s".
+	summary := fmt.Sprintf("export: %s with %s (%s), %s, %d failed: written to %s in %.2fs",
+		plural(res.written, "file", "files"), plural(res.clips, "animation", "animations"), humanSize(res.bytes),
+		plural(rep.warnings, "warning", "warnings"), failed, fl.out, time.Since(start).Seconds())
 	if failed > 0 {
-		return &batchError{fmt.Sprintf("%s; %d input(s) or output(s) failed", summary, failed)}
+		return &batchError{summary}
 	}
 	fmt.Fprintf(stderr, "animscope: %s\n", summary)
 	return nil
+}
+
+// nothingToExport is the error of a batch that found nothing to write
+// (exit status 1, as for a bad input: the command did not do its job).
+func nothingToExport(inputs []string, why string) error {
+	return &app.InputError{File: strings.Join(inputs, ", "), Err: fmt.Errorf("nothing to export: %s", why)}
+}
+
+// exportable reports whether a source gives an output: a skeleton or an
+// animation.
+func exportable(s *formats.Source) bool {
+	return len(s.Asset.Skeletons) > 0 || len(s.Asset.Clips) > 0
 }
 
 // batchError is the summary line of a batch in which something failed
@@ -80,88 +160,143 @@ type batchError struct{ msg string }
 func (e *batchError) Error() string { return e.msg }
 
 // expandInputs lists the files to open: files and FILE:PATH as given,
-// the files directly inside a directory (sorted). A missing input is
-// reported and counted.
-func expandInputs(inputs []string, stderr io.Writer) (files []string, failed int) {
+// and every regular file under a directory, walked recursively in
+// lexical order (the output directory itself is left out). A missing
+// input is reported and counted; walked counts the folders.
+func expandInputs(inputs []string, out string, rep *reporter) (files []batchInput, failed, walked int) {
 	for _, in := range inputs {
 		file, _ := app.SplitArchivePath(in)
 		st, err := os.Stat(file)
 		if err != nil {
-			fmt.Fprintf(stderr, "animscope: %s: %v\n", in, errors.Unwrap(err))
+			rep.fail(fmt.Sprintf("%s: %v", in, errors.Unwrap(err)))
 			failed++
 			continue
 		}
 		if !st.IsDir() {
-			files = append(files, in)
+			files = append(files, batchInput{path: in})
 			continue
 		}
-		entries, err := os.ReadDir(in)
-		if err != nil {
-			fmt.Fprintf(stderr, "animscope: %s: %v\n", in, errors.Unwrap(err))
-			failed++
-			continue
-		}
-		for _, e := range entries {
-			if e.Type().IsRegular() {
-				files = append(files, dirEntry(filepath.Join(in, e.Name())))
+		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				rep.fail(fmt.Sprintf("%s: %v", p, errors.Unwrap(err)))
+				failed++
+				return nil
 			}
+			if d.IsDir() {
+				if p != in && samePath(p, out) {
+					return fs.SkipDir
+				}
+				walked++
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			r, err := filepath.Rel(in, filepath.Dir(p))
+			if err != nil || r == "." {
+				r = ""
+			}
+			files = append(files, batchInput{path: p, fromDir: true, rel: filepath.ToSlash(r)})
+			return nil
+		})
+		if err != nil {
+			rep.fail(fmt.Sprintf("%s: %v", in, err))
+			failed++
 		}
 	}
-	return files, failed
+	return files, failed, walked
 }
 
-// dirEntry marks a file found in a directory: one of unknown format is
-// skipped silently, as the viewer's file browser does.
-func dirEntry(p string) string { return "\x00" + p }
+// loadedInput is one input opened: its models and animations, the hash
+// of its content once decompressed (a .bfres and its Yaz0 .sbfres are
+// the same file), and one message per part that failed.
+type loadedInput struct {
+	in      batchInput
+	srcs    []*formats.Source
+	sum     [sha256.Size]byte
+	hashed  bool
+	skipped bool // a file of unknown format found in a directory
+	bad     []string
+}
 
-// loadSources opens the files in parallel and returns the models and
-// animations in input order, plus one message per file that failed.
-func loadSources(files []string, workers int) ([]*formats.Source, []string) {
-	type result struct {
-		srcs []*formats.Source
-		bad  []string
+// loadInputs opens the files in parallel (a bar on a terminal) and
+// returns them in input order.
+func loadInputs(files []batchInput, workers int, rep *reporter) []loadedInput {
+	res := make([]loadedInput, len(files))
+	if len(files) > 8 {
+		rep.startBar("reading", len(files), len(files))
+		defer rep.stopBar()
 	}
-	res := make([]result, len(files))
 	parallel(len(files), workers, func(i int) {
-		res[i].srcs, res[i].bad = openSource(files[i])
+		res[i] = openInput(files[i])
+		rep.end("")
 	})
-	var srcs []*formats.Source
-	var bad []string
-	for _, r := range res {
-		srcs, bad = append(srcs, r.srcs...), append(bad, r.bad...)
-	}
-	return srcs, bad
+	return res
 }
 
-// openSource opens one input as pairing sources: an archive gives one per
-// openable entry.
-func openSource(in string) ([]*formats.Source, []string) {
-	fromDir := strings.HasPrefix(in, "\x00")
-	in = strings.TrimPrefix(in, "\x00")
-	file, inner := app.SplitArchivePath(in)
+// openInput opens one input as pairing sources (an archive gives one per
+// openable entry, each linked to the textures beside it as the viewer
+// links them).
+func openInput(in batchInput) loadedInput {
+	l := loadedInput{in: in}
+	file, inner := app.SplitArchivePath(in.path)
 	dir := path.Dir(filepath.ToSlash(file))
 	if inner != "" {
-		a, err := app.LoadAsset(in)
+		a, err := app.LoadAsset(in.path)
 		if err != nil {
-			return nil, []string{err.Error()}
+			l.bad = []string{err.Error()}
+			return l
 		}
-		return []*formats.Source{{Path: in, Archive: file, Entry: inner, Dir: dir, Asset: a}}, nil
+		l.srcs = []*formats.Source{{Path: in.path, Archive: file, Entry: inner, Dir: dir, Asset: a}}
+		return l
 	}
 	data, err := app.ReadInput(file)
 	if err != nil {
-		return nil, []string{err.Error()}
+		l.bad = []string{err.Error()}
+		return l
 	}
-	if fromDir && formats.Sniff(data) == "" {
-		return nil, nil
+	if in.fromDir && formats.Sniff(data) == "" {
+		l.skipped = true
+		return l
+	}
+	if plain, err := decompressed(data); err == nil {
+		l.sum, l.hashed = sha256.Sum256(plain), true
+		data = plain
 	}
 	a, err := formats.Open(file, data)
 	if err != nil {
-		return nil, []string{file + ": " + err.Error()}
+		l.bad = []string{file + ": " + err.Error()}
+		return l
 	}
 	if a.Archive != nil {
-		return formats.ArchiveSources(file, a)
+		var warns []string
+		l.srcs, warns = formats.ArchiveSources(file, a)
+		for _, s := range l.srcs {
+			formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
+		}
+		l.bad = warns
+		return l
 	}
-	return []*formats.Source{{Path: file, Dir: dir, Asset: a}}, nil
+	formats.LinkTextures(a, formats.DirSiblings(file))
+	l.srcs = []*formats.Source{{Path: file, Dir: dir, Asset: a}}
+	return l
+}
+
+// decompressed is a file's content without its Zstandard or Yaz0
+// wrapping, as formats.Open reads it.
+func decompressed(data []byte) ([]byte, error) {
+	var err error
+	if archive.IsZstd(data) {
+		if data, err = archive.DecompressZstd(data); err != nil {
+			return nil, err
+		}
+	}
+	if archive.IsYaz0(data) {
+		if data, err = archive.DecompressYaz0(data); err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
 }
 
 // parallel runs fn(0..n-1) on workers goroutines.
@@ -184,31 +319,33 @@ func parallel(n, workers int, fn func(i int)) {
 	wg.Wait()
 }
 
-// planJobs pairs the animations with the models as the viewer does
-// (formats.Pair, each clip on the model Pairing.Assign gives it): one
-// file per model with its animations, one per file
-// of animations paired with no model (on its own skeleton, or the
-// stand-in). With --model every animation file goes onto that model.
-func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, modelAsset *formats.Asset, stderr io.Writer) []exportJob {
+// planJobs pairs the animations with the models as the viewer does: one
+// file per model, holding the joint animations Pairing.Assign gives it
+// and the texture, material and visibility animations
+// Pairing.AssignOthers gives it; one file per animation file whose
+// animations no model takes (on its own skeleton, or the stand-in). A
+// skeleton that an animation file carries beside animations that all
+// went to their model is not written again on its own (BotW's
+// X_Animation.bfres and its "Skeleton" model). With --model every
+// animation file goes onto that model. rel places each source's outputs
+// under OUT.
+func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, modelAsset *formats.Asset, rel map[*formats.Source]string, rep *reporter) []exportJob {
 	models := func(a *formats.Asset, sk *anim.Skeleton, in string) []*mesh.Model {
 		if fl.noMesh {
 			return nil
 		}
-		return sceneModels(a, sk, in, stderr)
-	}
-	var modelMeshes []*mesh.Model
-	if model != nil {
-		modelMeshes = models(modelAsset, model, fl.model)
+		return sceneModels(a, sk, in, rep)
 	}
 	names := map[string]int{}
 	outName := func(s *formats.Source) string {
 		stem := strings.TrimSuffix(path.Base(filepath.ToSlash(s.Name())), path.Ext(s.Name()))
-		key := strings.ToLower(stem)
+		dir := rel[s]
+		key := strings.ToLower(path.Join(dir, stem))
 		names[key]++
 		if n := names[key]; n > 1 {
 			stem = fmt.Sprintf("%s-%d", stem, n)
 		}
-		return filepath.Join(fl.out, stem+".glb")
+		return filepath.Join(fl.out, filepath.FromSlash(dir), stem+".glb")
 	}
 	addClips := func(sc *export.Scene, s *formats.Source, clips []*anim.Clip) {
 		clips, _ = chooseClips(clips, fl, true)
@@ -218,61 +355,110 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 	}
 	var jobs []exportJob
 	if model != nil {
+		modelMeshes := models(modelAsset, model, fl.model)
+		var still []string
 		for _, s := range srcs {
-			if len(s.Asset.Clips) > 0 {
-				j := exportJob{out: outName(s), scene: export.Scene{Skeleton: model, Models: modelMeshes, RootMotion: fl.rootMotion}}
-				if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
-					jobs = append(jobs, j)
-				}
+			if len(s.Asset.Clips) == 0 {
+				still = append(still, s.Path)
+				continue
 			}
+			j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(model, modelMeshes)}
+			if addClips(&j.scene, s, s.Asset.Clips); len(j.scene.Clips) > 0 {
+				jobs = append(jobs, j)
+			}
+		}
+		if len(still) > 0 {
+			rep.note(fmt.Sprintf("skipped %s without animations (with --model, the animations are exported on that model): %s",
+				plural(len(still), "model file", "model files"), shortNames(still, 4)))
 		}
 		return jobs
 	}
 	p := formats.Pair(srcs)
-	used := map[*anim.Clip]bool{}
-	modelJob := map[*formats.Source]int{}
-	best := p.Assign()
-	for si, sug := range p.Suggestions {
-		j := exportJob{out: outName(sug.Model), scene: export.Scene{Skeleton: sug.Skeleton, RootMotion: fl.rootMotion,
-			Models: models(sug.Model.Asset, sug.Skeleton, sug.Model.Path)}}
-		for _, c := range sug.Candidates {
-			if m, ok := best[c.Clip]; ok && m == si {
-				used[c.Clip] = true
-				addClips(&j.scene, c.Anim, []*anim.Clip{c.Clip})
-			}
+	joints, others := p.Assign(), p.AssignOthers(srcs)
+	assigned := func(c *anim.Clip) (int, bool) {
+		if m, ok := joints[c]; ok {
+			return m, true
 		}
-		modelJob[sug.Model] = len(jobs)
-		jobs = append(jobs, j)
+		m, ok := others[c]
+		return m, ok
 	}
+	modelJob := map[*formats.Source]int{}
+	for _, sug := range p.Suggestions {
+		modelJob[sug.Model] = len(jobs)
+		jobs = append(jobs, exportJob{out: outName(sug.Model), label: sug.Model.Path,
+			scene: fl.scene(sug.Skeleton, models(sug.Model.Asset, sug.Skeleton, sug.Model.Path))})
+	}
+	// The clips in source order, each to its model's file.
+	gaveAway := map[*formats.Source]bool{} // a file some of whose clips went to another file
 	noModel := map[string]bool{}
+	var loose []exportJob
 	for _, s := range srcs {
-		var loose []*anim.Clip
+		var left []*anim.Clip
 		for _, c := range s.Asset.Clips {
-			if !used[c] {
-				loose = append(loose, c)
+			si, ok := assigned(c)
+			if !ok {
+				left = append(left, c)
+				continue
+			}
+			addClips(&jobs[si].scene, s, []*anim.Clip{c})
+			if p.Suggestions[si].Model != s {
+				gaveAway[s] = true
 			}
 		}
-		if len(loose) == 0 {
+		if len(left) == 0 {
 			continue
 		}
 		if ji, ok := modelJob[s]; ok {
-			addClips(&jobs[ji].scene, s, loose)
+			addClips(&jobs[ji].scene, s, left)
 			continue
 		}
 		if s.Archive != "" && !archiveHasModel(p, s.Archive) && !noModel[s.Archive] {
 			noModel[s.Archive] = true
-			fmt.Fprintf(stderr, "animscope: warning: %s: the archive holds no model; its animations are exported on stand-in skeletons\n", s.Archive)
+			rep.warn(fmt.Sprintf("%s: the archive holds no model; its animations are exported on stand-in skeletons", s.Archive))
 		}
-		j := exportJob{out: outName(s), scene: export.Scene{RootMotion: fl.rootMotion}}
+		j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(nil, nil)}
 		if i := formats.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
 			j.scene.Skeleton = s.Asset.Skeletons[i]
 			j.scene.Models = models(s.Asset, j.scene.Skeleton, s.Path)
 		}
-		if addClips(&j.scene, s, loose); len(j.scene.Clips) > 0 {
-			jobs = append(jobs, j)
+		if addClips(&j.scene, s, left); len(j.scene.Clips) > 0 {
+			loose = append(loose, j)
 		}
 	}
-	return jobs
+	var kept []exportJob
+	for i, j := range jobs {
+		s := p.Suggestions[i].Model
+		if len(j.scene.Clips) == 0 && !drawsSomething(j.scene.Models) && gaveAway[s] {
+			rep.note(fmt.Sprintf("%s: its animations are exported with their model (%s); the skeleton it carries is not written on its own",
+				s.Path, strings.Join(outputsOf(jobs, s), ", ")))
+			continue
+		}
+		kept = append(kept, j)
+	}
+	return append(kept, loose...)
+}
+
+// drawsSomething reports whether any of the models has a triangle.
+func drawsSomething(models []*mesh.Model) bool {
+	for _, m := range models {
+		for si := range m.Shapes {
+			if len(m.Shapes[si].Triangles) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outputsOf names the outputs holding clips of s.
+func outputsOf(jobs []exportJob, s *formats.Source) []string {
+	var out []string
+	for _, j := range jobs {
+		if slices.ContainsFunc(j.scene.Clips, func(c export.Clip) bool { return c.Source == s.Path }) {
+			out = append(out, filepath.Base(j.out))
+		}
+	}
+	return out
 }
 
 func archiveHasModel(p *formats.Pairing, archive string) bool {
@@ -282,10 +468,10 @@ func archiveHasModel(p *formats.Pairing, archive string) bool {
 // refuseInputs drops jobs whose output would overwrite an input file.
 // Inputs are indexed by base name, so only an output named like an input
 // is compared (a file can have only its own name in one directory).
-func refuseInputs(jobs []exportJob, files []string) (kept []exportJob, refused []string) {
+func refuseInputs(jobs []exportJob, files []batchInput) (kept []exportJob, refused []string) {
 	byName := map[string][]string{}
 	for _, f := range files {
-		file, _ := app.SplitArchivePath(strings.TrimPrefix(f, "\x00"))
+		file, _ := app.SplitArchivePath(f.path)
 		byName[filepath.Base(file)] = append(byName[filepath.Base(file)], file)
 	}
 	for _, j := range jobs {
@@ -298,55 +484,69 @@ func refuseInputs(jobs []exportJob, files []string) (kept []exportJob, refused [
 	return kept, refused
 }
 
-// runJobs writes the files in parallel, with a progress bar on a
-// terminal and one line per file otherwise.
-func runJobs(jobs []exportJob, workers int, stderr io.Writer) (written, clips, failed int) {
-	var mu sync.Mutex
-	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && len(jobs) > 1 {
-		bar = progressbar.NewOptions(len(jobs), progressbar.OptionSetWriter(stderr),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("files"),
-			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetDescription("exporting"), progressbar.OptionSetWidth(30))
+// batchResult counts what a batch wrote.
+type batchResult struct {
+	written, clips, failed int
+	bytes                  int64
+}
+
+// runJobs writes the files in parallel: on a terminal a bar that moves
+// with every animation converted, with warnings printed above it as they
+// come; otherwise one line per file written.
+func runJobs(jobs []exportJob, workers int, rep *reporter) batchResult {
+	units := 0
+	for _, j := range jobs {
+		units += len(j.scene.Clips) + 1
 	}
-	var late []string // messages held back while the bar is drawn
+	rep.startBar("exporting", len(jobs), units)
+	defer rep.stopBar()
+	var mu sync.Mutex
+	var res batchResult
 	parallel(len(jobs), workers, func(i int) {
 		j := jobs[i]
-		if bar != nil {
-			bar.Describe(filepath.Base(j.out))
+		name := filepath.Base(j.out)
+		rep.begin(name)
+		j.scene.Progress = rep.step
+		var warns []string
+		var size int64
+		err := os.MkdirAll(filepath.Dir(j.out), 0o755) // the input's folder, mirrored
+		if err == nil {
+			warns, size, err = writeJob(j)
 		}
-		warns, err := export.WriteFile(j.out, j.scene)
-		mu.Lock()
-		defer mu.Unlock()
-		var lines []string
 		for _, w := range warns {
-			lines = append(lines, "animscope: warning: "+app.OneLine(w))
+			rep.warn(w)
 		}
+		mu.Lock()
 		if err != nil {
-			failed++
-			lines = append(lines, "animscope: "+app.OneLine(j.out+": "+err.Error()))
+			res.failed++
 		} else {
-			written++
-			clips += len(j.scene.Clips)
-			lines = append(lines, fmt.Sprintf("animscope: wrote %s (%d animation(s))", j.out, len(j.scene.Clips)))
+			res.written++
+			res.clips += len(j.scene.Clips)
+			res.bytes += size
 		}
-		if bar != nil {
-			late = append(late, lines[:len(lines)-1]...)
-			if err != nil {
-				late = append(late, lines[len(lines)-1])
-			}
-			bar.Add(1)
-			return
+		mu.Unlock()
+		if err != nil {
+			rep.fail(j.out + ": " + err.Error())
+		} else {
+			rep.info(fmt.Sprintf("wrote %s (%s, %s)", j.out, plural(len(j.scene.Clips), "animation", "animations"), humanSize(size)))
 		}
-		for _, l := range lines {
-			fmt.Fprintln(stderr, l)
-		}
+		rep.end(name)
 	})
-	if bar != nil {
-		bar.Finish()
-		for _, l := range late {
-			fmt.Fprintln(stderr, l)
+	return res
+}
+
+// writeJob writes one output: its warnings for the user (jobWarnings)
+// and its size on disk (with a .gltf, its .bin too).
+func writeJob(j exportJob) (warns []string, size int64, err error) {
+	built, err := export.WriteFile(j.out, j.scene)
+	warns = jobWarnings(j, built)
+	if err != nil {
+		return warns, 0, err
+	}
+	for _, f := range []string{j.out, strings.TrimSuffix(j.out, filepath.Ext(j.out)) + ".bin"} {
+		if st, err := os.Stat(f); err == nil && (f == j.out || strings.EqualFold(filepath.Ext(j.out), ".gltf")) {
+			size += st.Size()
 		}
 	}
-	return written, clips, failed
+	return warns, size, nil
 }

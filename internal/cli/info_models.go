@@ -17,6 +17,18 @@ type infoModel struct {
 	Shapes    []infoShape    `json:"shapes"`
 	Materials []infoMaterial `json:"materials"`
 	Textures  []infoTexture  `json:"textures"`
+	// Parts are the models the game draws following this one's joints
+	// (SMO's face and head), read from the files beside it.
+	Parts []infoPart `json:"parts,omitempty"`
+}
+
+type infoPart struct {
+	Name      string `json:"name"`
+	Model     string `json:"model"`
+	Joint     string `json:"joint"`
+	Shapes    int    `json:"shapes"`
+	Triangles int    `json:"triangles"`
+	Textures  int    `json:"textures"`
 }
 
 type infoShape struct {
@@ -63,6 +75,16 @@ func makeInfoModels(a *formats.Asset) (models []infoModel, loose []infoTexture) 
 		im := infoModel{Name: m.Name, Shapes: []infoShape{}, Materials: []infoMaterial{}, Textures: infoTextures(m.Textures)}
 		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) {
 			im.Skeleton = a.Skeletons[m.Skeleton].Name
+		}
+		for _, p := range m.Parts {
+			ip := infoPart{Name: p.Name, Model: p.Model.Name, Shapes: len(p.Model.Shapes), Textures: len(p.Model.Textures)}
+			if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) && p.Joint >= 0 && p.Joint < len(a.Skeletons[m.Skeleton].Joints) {
+				ip.Joint = a.Skeletons[m.Skeleton].Joints[p.Joint].Name
+			}
+			for _, s := range p.Model.Shapes {
+				ip.Triangles += len(s.Triangles) / 3
+			}
+			im.Parts = append(im.Parts, ip)
 		}
 		for si := range m.Shapes {
 			s := &m.Shapes[si]
@@ -151,6 +173,16 @@ func writeInfoModels(w io.Writer, models []infoModel, loose []infoTexture) {
 			return []any{x.Name, x.Albedo, x.Blend, x.Cull, strings.Join(slots, ", ")}
 		})
 		writeTextureTable(w, m.Textures)
+		for _, p := range m.Parts {
+			joint := p.Joint
+			if joint == "" {
+				joint = "the model's origin"
+			} else {
+				joint = "joint " + joint
+			}
+			fmt.Fprintf(w, "  part %s: model %s on %s (%s, %s, %s)\n", p.Name, p.Model, joint,
+				plural(p.Shapes, "shape", "shapes"), plural(p.Triangles, "triangle", "triangles"), plural(p.Textures, "texture", "textures"))
+		}
 	}
 	if len(loose) > 0 {
 		fmt.Fprintf(w, "textures: %d\n", len(loose))

@@ -8,8 +8,9 @@ import (
 	"github.com/animscope/animscope/formats"
 )
 
-// infoPairing is the models, skeletal animations and suggested pairs of an
-// archive (formats.Pair), for `animscope info ARCHIVE`.
+// infoPairing is the models, animations (every kind: skeletal, texture
+// SRT, colour, pattern, visibility) and suggested pairs of an archive
+// (formats.Pair), for `animscope info ARCHIVE`.
 type infoPairing struct {
 	Models      []infoPairModel `json:"models"`
 	Animations  []infoPairAnim  `json:"animations"`
@@ -23,16 +24,23 @@ type infoPairModel struct {
 }
 
 type infoPairAnim struct {
-	Path     string  `json:"path"`
-	Clip     string  `json:"clip"`
-	Format   string  `json:"format"`
+	Path   string `json:"path"`
+	Clip   string `json:"clip"`
+	Format string `json:"format"`
+	// Kind is what the clip animates (formats.ClipKind); Joints counts
+	// its joint targets (0 for the other kinds), Targets all of them.
+	Kind     string  `json:"kind"`
 	Joints   int     `json:"joints"`
+	Targets  int     `json:"targets"`
 	Duration float64 `json:"duration"`
 }
 
 type infoPairSugg struct {
 	Model      string          `json:"model"`
 	Animations []infoPairCandi `json:"animations"`
+	// Side are the texture and material clips that play beside the
+	// model's joint clip (formats.SideReason).
+	Side []infoPairCandi `json:"side"`
 }
 
 type infoPairCandi struct {
@@ -52,17 +60,20 @@ func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
 		s := m.Asset.Skeletons[formats.DefaultSkeleton(m.Asset.Skeletons)]
 		out.Models = append(out.Models, infoPairModel{m.Name(), len(s.Joints), s.Mode.String()})
 	}
-	for _, an := range p.Animations {
-		for _, c := range an.Asset.Clips {
-			if n := formats.JointTargets(c); n > 0 {
-				out.Animations = append(out.Animations, infoPairAnim{an.Name(), c.Name, c.Format, n, c.Duration})
-			}
+	// Every animation of the archive, in entry order, whatever it moves.
+	for _, src := range srcs {
+		for _, c := range src.Asset.Clips {
+			out.Animations = append(out.Animations, infoPairAnim{src.Name(), c.Name, c.Format, formats.ClipKind(c),
+				formats.JointTargets(c), len(c.Targets), c.Duration})
 		}
 	}
 	for _, s := range p.Suggestions {
-		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}}
+		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}, Side: []infoPairCandi{}}
 		for _, c := range s.Candidates {
 			is.Animations = append(is.Animations, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, c.Warnings})
+		}
+		for _, c := range s.Side {
+			is.Side = append(is.Side, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, nil})
 		}
 		out.Suggestions = append(out.Suggestions, is)
 	}
@@ -79,10 +90,14 @@ func writePairingText(w io.Writer, p *infoPairing) {
 	}
 	fmt.Fprintf(w, "animations: %d\n", len(p.Animations))
 	for _, a := range p.Animations {
-		fmt.Fprintf(w, "  %s: %s, %s, %g frames\n", clipLabel(a.Path, a.Clip), a.Format, plural(a.Joints, "joint", "joints"), a.Duration)
+		what := plural(a.Joints, "joint", "joints")
+		if a.Joints == 0 {
+			what = plural(a.Targets, "target", "targets")
+		}
+		fmt.Fprintf(w, "  %s: %s %s, %s, %g frames\n", clipLabel(a.Path, a.Clip), a.Format, a.Kind, what, a.Duration)
 	}
 	for _, s := range p.Suggestions {
-		if len(s.Animations) == 0 {
+		if len(s.Animations) == 0 && len(s.Side) == 0 {
 			fmt.Fprintf(w, "pairing for %s: no animations\n", s.Model)
 			continue
 		}
@@ -93,6 +108,9 @@ func writePairingText(w io.Writer, p *infoPairing) {
 				warn = "; warning: " + strings.Join(c.Warnings, "; ")
 			}
 			fmt.Fprintf(w, "  %s (%s)%s\n", clipLabel(c.Path, c.Clip), c.Reason, warn)
+		}
+		for _, c := range s.Side {
+			fmt.Fprintf(w, "  beside it: %s (%s)\n", clipLabel(c.Path, c.Clip), c.Reason)
 		}
 	}
 }

@@ -46,6 +46,9 @@ func openModel(arg string) (modelFile, error) {
 		return modelFile{}, &app.InputError{File: file, Err: err}
 	}
 	if a.Archive == nil {
+		// FILE:NAME finds its textures as FILE does (LoadAsset): in the
+		// file and the texture files beside it.
+		formats.LinkTextures(a, formats.DirSiblings(file))
 		return modelFile{asset: a, name: inner, where: file}, nil
 	}
 	entry, data, name, err := formats.ModelEntry(a.Archive, inner)
@@ -57,5 +60,6 @@ func openModel(arg string) (modelFile, error) {
 	if err != nil {
 		return modelFile{}, &app.InputError{File: where, Err: err}
 	}
+	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, entry))
 	return modelFile{asset: e, name: name, where: where}, nil
 }

@@ -178,8 +178,13 @@ func TestBatchAgreesWithPair(t *testing.T) {
 	in := t.TempDir()
 	copyFile(t, multiModel, filepath.Join(in, "multi_model.bfres"))
 	copyFile(t, multiModelAnim, filepath.Join(in, "multi_model_Animation.bfres"))
-	files, failed := expandInputs([]string{in}, os.Stderr)
-	srcs, bad := loadSources(files, 2)
+	rep := newReporter(os.Stderr)
+	files, failed, _ := expandInputs([]string{in}, "", rep)
+	var srcs []*formats.Source
+	var bad []string
+	for _, l := range loadInputs(files, 2, rep) {
+		srcs, bad = append(srcs, l.srcs...), append(bad, l.bad...)
+	}
 	if failed != 0 || len(bad) != 0 || len(srcs) != 2 {
 		t.Fatalf("sources %d, bad %q", len(srcs), bad)
 	}
@@ -189,7 +194,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs := planJobs(srcs, exportFlags{out: t.TempDir()}, nil, nil, os.Stderr)
+	jobs := planJobs(srcs, exportFlags{out: t.TempDir()}, nil, nil, nil, rep)
 	clipsOn := map[string][]string{} // skeleton name → clips
 	for _, j := range jobs {
 		name := "stand-in"

@@ -106,6 +106,11 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
 		}
 	}
+	if r := formats.ClipInfo(clip).Runtime; !r.JSystem() {
+		// A BFRES (or JBA) clip plays under its own frame control;
+		// --runtime chooses between JSystem's generations only.
+		opt.Runtime = r
+	}
 	doc, err := sample.Build(filepath.Base(pos[0]), clip, opt)
 	if err != nil {
 		return &app.InputError{File: pos[0], Err: err}

@@ -47,6 +47,9 @@ type Scene struct {
 	// with their materials and textures; none: the skeleton alone.
 	Models []*mesh.Model
 	Clips  []Clip
+	// Progress, when set, is called after each clip is converted: a
+	// batch's progress moves per animation, not only per file.
+	Progress func()
 	// RootMotion applies JBA's world-space track to the skeleton's roots.
 	RootMotion bool
 	// Interpolation is how the joint channels are keyed (default
@@ -154,6 +157,9 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			b.holdChannel(a, rest)
 		}
 		b.doc.Animations = append(b.doc.Animations, a)
+		if sc.Progress != nil {
+			sc.Progress()
+		}
 	}
 	b.finish()
 	return b.doc, b.warns, nil

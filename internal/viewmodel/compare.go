@@ -37,6 +37,12 @@ type CompareView struct {
 	// while the pose holds the first key.
 	Reverse     bool
 	GameReverse [anim.NumLoopModes]float64
+	// Modes are the loop modes the clip's runtime has (J3D: all five;
+	// BFRES: once and loop), the ones to show; the arrays above are
+	// indexed by mode and hold nothing for the others. Runtime is that
+	// frame control.
+	Modes   []anim.LoopMode
+	Runtime anim.Runtime
 }
 
 // FileInspector is the raw data of an open file for the inspector.

@@ -36,6 +36,9 @@ type (
 	FocusSlot struct{ Slot Slot }
 	// SelectClip plays clip Clip of open file File in its slot.
 	SelectClip struct{ File, Clip int }
+	// SelectClipNamed plays the open clip of that name (its own name, or
+	// its file's with or without extension), the viewer's --clip.
+	SelectClipNamed struct{ Name string }
 	// SelectModel uses skeleton Skel of file File to pose the joint clip.
 	SelectModel struct{ File, Skel int }
 	// SelectJoint selects a joint (or fallback marker); -1 clears.
@@ -158,6 +161,7 @@ func (ScrubBegin) intent()      {}
 func (ScrubEnd) intent()        {}
 func (Seek) intent()            {}
 func (SelectClip) intent()      {}
+func (SelectClipNamed) intent() {}
 func (SelectJoint) intent()     {}
 func (SelectMaterial) intent()  {}
 func (SelectModel) intent()     {}

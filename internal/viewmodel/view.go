@@ -73,11 +73,16 @@ type View struct {
 	Notices []Notice
 	Recent  []string
 	Browser Browser
+	// Confirm is a question waiting for an Answer (nil: none).
+	Confirm *Confirm
 
 	Stats Stats
 
 	// Compare is the loop-mode comparison while its window is open.
 	Compare *CompareView
+	// AB is the A/B comparison with another version of the clip (nil:
+	// none).
+	AB *ABView
 	// Export is File › Export glTF (export.go).
 	Export ExportView
 
@@ -123,6 +128,9 @@ type Playback struct {
 	// frames later in the scene.
 	Muted  bool
 	Offset float64
+	// Key names the clip across a reload of its file (its file on disk
+	// and its place there): the curves plotted from it stay.
+	Key string
 }
 
 // FileView is one opened file as the files panel lists it.
@@ -133,12 +141,16 @@ type FileView struct {
 	Archive, Entry string
 	Entries        []ArchiveEntry
 
-	Name     string // base name
-	Path     string
-	Kind     string // the format's display name ("J3D BCK", "RARC")
-	Clips    []*anim.Clip
-	Skels    []*anim.Skeleton
-	Warnings []string
+	Name  string // base name
+	Path  string
+	Kind  string // the format's display name ("J3D BCK", "RARC")
+	Clips []*anim.Clip
+	// ClipKinds say what each clip animates ("skeletal", "texture SRT",
+	// "bone visibility"), from the format registry; the Files tree
+	// groups by them.
+	ClipKinds []string
+	Skels     []*anim.Skeleton
+	Warnings  []string
 	// Broken lists the file's animations that could not be read, as
 	// "NAME: error".
 	Broken []string
@@ -151,6 +163,10 @@ type SkeletonView struct {
 	Skeleton *anim.Skeleton
 	Label    string // file name (and archive path)
 	Binding  *anim.Binding
+	// Summary is the binding's warnings as one line ("94 animated bones
+	// are not in the skeleton: Chin, …"), Detail their long form; both ""
+	// when it binds cleanly.
+	Summary, Detail string
 }
 
 // Marker is a drawn joint.

@@ -27,7 +27,7 @@ const (
 )
 
 // Must fails the test on an error.
-func Must(t *testing.T, err error) {
+func Must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
