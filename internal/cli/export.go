@@ -16,7 +16,7 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
@@ -27,6 +27,14 @@ materials and textures, one mesh per shape (extras {"model", "shape",
 "name"}); texture SRT and colour animations drive those materials
 (KHR_texture_transform, KHR_animation_pointer), or test quads when there is
 no model. --no-mesh writes the skeleton alone.
+
+Joint channels are LINEAR (STEP where the game's curve steps) by default,
+keyed so that the bound holds both in players that slerp rotations, as the
+glTF specification says, and in those that lerp the quaternion's
+components and normalise (Blender, assimp). --interpolation cubic writes
+CUBICSPLINE with the game curves' own tangents where the curves are
+smooth: fewer keys, for players that honour the tangents; Blender's
+importer drops them and plays such files wrong.
 
 OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
 first animation (--clip NAME: that one, --all: every one) on --model's
@@ -53,12 +61,13 @@ Flags:
 type exportFlags struct {
 	out, model, clip        string
 	all, rootMotion, noMesh bool
+	interp                  export.Interpolation
 }
 
 // scene is an output's scene with the options the flags set: every
 // output of a command is built here.
 func (fl exportFlags) scene(skel *anim.Skeleton, models []*mesh.Model) export.Scene {
-	return export.Scene{Skeleton: skel, Models: models, RootMotion: fl.rootMotion}
+	return export.Scene{Skeleton: skel, Models: models, RootMotion: fl.rootMotion, Interpolation: fl.interp}
 }
 
 func runExport(args []string, stdout, stderr io.Writer) error {
@@ -70,9 +79,13 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&fl.all, "all", false, "export every animation of the file (a directory OUT always does)")
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
 	fs.BoolVar(&fl.noMesh, "no-mesh", false, "write the skeleton and animations only, not the model's meshes")
+	interp := fs.String("interpolation", "linear", "joint keys: linear (plays right everywhere) or cubic (fewer keys, for players that honour tangents)")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
+	}
+	if fl.interp, err = export.ParseInterpolation(*interp); err != nil {
+		return Usagef("export: --%v", err)
 	}
 	switch {
 	case fl.out == "":

@@ -17,13 +17,19 @@ import (
 // BenchmarkExport96Anims32Bones exports every animation of a BFRES with
 // 96 skeletal animations of a 32-bone skeleton (formats/bfres's
 // export_bench.bfres, written by its test encoder) to one GLB: resampling,
-// document and encoding. Target: ≤ 300 ms on one core (-cpu 1).
-func BenchmarkExport96Anims32Bones(b *testing.B) {
+// document and encoding, with the default LINEAR keys. Target: ≤ 300 ms
+// on one core (-cpu 1).
+func BenchmarkExport96Anims32Bones(b *testing.B) { bench96(b, Linear) }
+
+// BenchmarkExport96Anims32BonesCubic is the same with CUBICSPLINE keys.
+func BenchmarkExport96Anims32BonesCubic(b *testing.B) { bench96(b, Cubic) }
+
+func bench96(b *testing.B, how Interpolation) {
 	a := benchAsset(b)
 	if len(a.Clips) != 96 || len(a.Skeletons[0].Joints) != 32 {
 		b.Fatalf("%d clips", len(a.Clips))
 	}
-	sc := Scene{Skeleton: a.Skeletons[0]}
+	sc := Scene{Skeleton: a.Skeletons[0], Interpolation: how}
 	for _, c := range a.Clips {
 		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
 	}

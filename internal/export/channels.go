@@ -28,7 +28,9 @@ func minJumpFrames(c *anim.Clip) float64 {
 }
 
 // cubicGrid is the spacing, in frames, of the whole frames sampled before
-// refinement when the channels are cubic.
+// refinement when the clip's curves are smooth: the refinement's tests
+// see their shape from the slopes (CUBICSPLINE's own, LINEAR's
+// hermiteErr), so a finer grid adds only samples.
 const cubicGrid = 4
 
 // bakeJoints samples a joint clip and returns the channels that differ
@@ -37,13 +39,14 @@ const cubicGrid = 4
 // thousands of rotation steps per curve; sampling all joints at every
 // joint's steps would cost their product); otherwise the whole skeleton
 // is sampled together, since each node's transform depends on others'.
-func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
+func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
 	wmin := minJumpFrames(c)
-	smooth := smoothClip(c)
+	smoothCurves := smoothClip(c)
+	smooth := how == Cubic && smoothCurves
 	grid := 1
-	if smooth {
+	if smoothCurves {
 		grid = cubicGrid
 	}
 	whole := candidates(c, c.FPS, 1, nil)
@@ -69,7 +72,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		}
 	}
 	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
-		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n)}
+		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n),
+			hermite: how == Linear && smoothCurves}
 		for j := range mode {
 			for p := range mode[j] {
 				r.cubic = r.cubic || mode[j][p] == interpCubic
@@ -88,7 +92,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		var tp anim.TargetPose
 		// One joint's poses are done with once its channels are built
 		// (channelOf copies the values): the next joint reuses them.
-		slab := make([]trs, slabPoses*3)
+		pool := &slabs{size: slabPoses * 3}
 		var poses []poseAt
 		for j := 0; j < n; j++ {
 			if active[j] == [numPaths]bool{} {
@@ -99,7 +103,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 			jj := j
 			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1,
 				tol[j:j+1], mode[j:j+1], active[j:j+1])
-			r.slab, r.out = slab, poses[:0]
+			pool.reset()
+			r.slabs, r.out = pool, poses[:0]
 			dense := r.run(jointCandidates(k, j, grid))
 			poses = dense
 			exhausted = exhausted || r.exhausted
@@ -180,6 +185,8 @@ func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nod
 				continue
 			case r.mode[j][p] == interpStep:
 				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep)
+			case r.mode[j][p] == interpLinear:
+				ch = channelOf(dense, r.keepInterp(dense, j, p, r.linearKeepTol(j, p)), j, p, interpLinear)
 			default:
 				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p])
 			}
@@ -247,7 +254,25 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 		r.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
 		return pathErr(p, &fine, &coarse) <= lim
 	}
-	return greedyKeep(len(dense), func(s, e int) bool {
+	linRot := r.mode[j][p] == interpLinear && p == pathR
+	var arc slerpArc
+	return greedyKeep(len(dense), r.mode[j][p] == interpLinear, func(s, e int) bool {
+		if linRot {
+			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
+				return false
+			}
+			// From the middle out: a span too long fails there first.
+			span := dense[e].f - dense[s].f
+			mid := (s + e) / 2
+			for d := 0; mid-d > s || mid+d+1 < e; d++ {
+				for _, i := range [2]int{mid - d, mid + d + 1} {
+					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, dense[i].v[j].R, lim) {
+						return false
+					}
+				}
+			}
+			return true
+		}
 		for i := s + 1; i < e; i++ {
 			if r.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
 				return false
@@ -296,26 +321,43 @@ func smoothClip(c *anim.Clip) bool {
 
 // greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,
 // k_i+1) holds (every sample between two kept ones is reproduced), each
-// step as long as a doubling then bisecting search finds. ok(s, s+1) must
-// hold. The cost is O(n log n) checks of O(span) each.
-func greedyKeep(n int, ok func(s, e int) bool) []int {
+// step as long as a doubling then bisecting search finds; with hint, the
+// search first tries the previous step's length (neighbouring keys tend
+// to be alike apart, so one more check usually settles it). ok(s, s+1)
+// must hold. The cost is O(n log n) checks of O(span) each, with hint
+// about two per key where the spacing is steady. The hint suits only an
+// ok that checks every sample of the span (LINEAR): CUBICSPLINE's check
+// trusts the shorter spans the doubling tried before.
+func greedyKeep(n int, hint bool, ok func(s, e int) bool) []int {
 	keep := []int{0}
+	last := 1
 	for s := 0; s < n-1; {
-		good, step := s+1, 1
-		for good+step < n && ok(s, good+step) {
-			good += step
-			step *= 2
+		good, bad := s+1, n // ok(s, good) holds; bad fails (or is n)
+		if h := s + last; hint && h > good && h < n {
+			if ok(s, h) {
+				good = h
+			} else {
+				bad = h
+			}
 		}
-		hi := min(good+step, n) // first known-bad (or n)
-		for hi-good > 1 {
-			mid := (good + hi) / 2
+		if bad == n {
+			step := 1
+			for good+step < n && ok(s, good+step) {
+				good += step
+				step *= 2
+			}
+			bad = min(good+step, n)
+		}
+		for bad-good > 1 {
+			mid := (good + bad) / 2
 			if ok(s, mid) {
 				good = mid
 			} else {
-				hi = mid
+				bad = mid
 			}
 		}
 		keep = append(keep, good)
+		last = good - s
 		s = good
 	}
 	return keep
@@ -451,7 +493,7 @@ func sampleVec(c *anim.Clip, dim int, step bool, tol, minGap float64, keys []flo
 		}
 	} else {
 		tmp := make([]float64, dim)
-		keep = greedyKeep(len(dense), func(s, e int) bool {
+		keep = greedyKeep(len(dense), true, func(s, e int) bool {
 			for i := s + 1; i < e; i++ {
 				u := (dense[i].f - dense[s].f) / (dense[e].f - dense[s].f)
 				for d := range tmp {

@@ -52,6 +52,38 @@ type Scene struct {
 	Progress func()
 	// RootMotion applies JBA's world-space track to the skeleton's roots.
 	RootMotion bool
+	// Interpolation is how the joint channels are keyed (default
+	// Linear).
+	Interpolation Interpolation
+}
+
+// Interpolation chooses the glTF interpolation of the joint channels.
+// Either way the keys are placed so that the players it is meant for show
+// every joint within PositionBound; channels that hold between changes
+// are STEP in both.
+type Interpolation uint8
+
+const (
+	// Linear keys play right in every importer: both under the
+	// specification's slerp and under the component-wise lerp and
+	// normalisation of the rotation quaternion that Blender and assimp
+	// do instead.
+	Linear Interpolation = iota
+	// Cubic writes CUBICSPLINE with the game curves' own slopes where
+	// the clip's curves are smooth: fewer keys, but only for players that
+	// honour the tangents (Blender's importer drops them).
+	Cubic
+)
+
+// ParseInterpolation reads "linear" or "cubic".
+func ParseInterpolation(s string) (Interpolation, error) {
+	switch s {
+	case "linear":
+		return Linear, nil
+	case "cubic":
+		return Cubic, nil
+	}
+	return Linear, fmt.Errorf("interpolation %q: want linear or cubic", s)
 }
 
 // Extension names written as raw JSON (the library has no type for the
@@ -114,7 +146,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			for _, w := range collapse(bind.Warnings) {
 				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 			}
-			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, rest, b.meshPts)
+			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts)
 			b.warns = append(b.warns, w...)
 			for _, ch := range chans {
 				b.addNodeChannel(a, c.Clip.FPS, ch)

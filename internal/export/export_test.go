@@ -1,10 +1,14 @@
 package export
 
 import (
+	"bytes"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -148,21 +152,61 @@ func checkWorld(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src
 	}
 	ai := d.animation(t, clipName(Clip{Clip: clip, Source: src}))
 	nodes := d.jointNodes(t)
-	bad := 0
-	for fi, f := range frames {
-		got := d.world(d.pose(t, ai, f/clip.FPS))
-		for j := range skel.Joints {
-			n, ok := nodes[j]
-			if !ok {
-				t.Fatalf("joint %d has no node", j)
-			}
-			g := [3]float64{got[n][12], got[n][13], got[n][14]}
-			if e := dist(g, want[fi][j]); e > PositionBound(want[fi][j]) && !nearStep(skel, &bind, clip, f, j, g, rootMotion) {
+	d.checkHemispheres(t, ai)
+	cubic := d.hasCubic(ai)
+	if *blenderDir != "" {
+		writeBlenderCase(t, d, skel, &bind, clip, frames, want, cubic, rootMotion)
+	}
+	defer func() { d.play = specPlayer }()
+	for _, pl := range []player{specPlayer, blenderPlayer} {
+		d.play = pl
+		bad, worst := 0, 0.0
+		for fi, f := range frames {
+			got := d.world(d.pose(t, ai, f/clip.FPS))
+			for j := range skel.Joints {
+				n, ok := nodes[j]
+				if !ok {
+					t.Fatalf("joint %d has no node", j)
+				}
+				g := [3]float64{got[n][12], got[n][13], got[n][14]}
+				e := dist(g, want[fi][j])
+				if e <= PositionBound(want[fi][j]) || nearStep(skel, &bind, clip, f, j, g, rootMotion) {
+					continue
+				}
+				worst = math.Max(worst, e/PositionBound(want[fi][j]))
+				if pl == blenderPlayer && cubic {
+					continue // CUBICSPLINE is for players that honour the tangents
+				}
 				if bad++; bad <= 5 {
-					t.Errorf("%s frame %g joint %d (%s): glTF %v, sample %v (off by %.3g, bound %.3g)", clip.Name, f, j, skel.Joints[j].Name, g, want[fi][j], e, PositionBound(want[fi][j]))
+					t.Errorf("%s, %s player, %s frame %g joint %d (%s): glTF %v, sample %v (off by %.3g, bound %.3g)", filepath.Base(d.path), pl, clip.Name, f, j, skel.Joints[j].Name, g, want[fi][j], e, PositionBound(want[fi][j]))
 				}
 			}
 		}
+		if pl == blenderPlayer && cubic && worst > 0 {
+			t.Logf("%s: CUBICSPLINE played as Blender does is off by up to %.3g× the bound (expected: it drops the tangents)", clip.Name, worst)
+		}
+	}
+}
+
+// checkWorldBoth exports sc (its one clip on skel) with LINEAR keys, as
+// name, and with CUBICSPLINE, as name with "-cubic" before the
+// extension, and checks both files with checkWorld: the linear file in
+// both players, the cubic one in the specification's.
+func checkWorldBoth(t *testing.T, name string, sc Scene, skel *anim.Skeleton, rootMotion bool) {
+	t.Helper()
+	clip, src := sc.Clips[0].Clip, sc.Clips[0].Source
+	for _, how := range []Interpolation{Linear, Cubic} {
+		sc.Interpolation = how
+		file := name
+		if how == Cubic {
+			ext := filepath.Ext(name)
+			file = strings.TrimSuffix(name, ext) + "-cubic" + ext
+		}
+		d, _ := exportFile(t, file, sc)
+		if how == Linear && d.hasCubic(0) {
+			t.Errorf("%s: LINEAR export has CUBICSPLINE samplers", file)
+		}
+		checkWorld(t, d, skel, clip, src, rootMotion)
 	}
 }
 
@@ -171,23 +215,38 @@ func checkWorld(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src
 // (a J3D rotation stepping by one s16 unit, at frames no float32 time
 // hits exactly) a player resolves the jump only to that step.
 func nearStep(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, g [3]float64, rootMotion bool) bool {
+	for _, p := range nearSteps(skel, bind, clip, f, j, rootMotion) {
+		if dist(g, p) <= PositionBound(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearSteps are joint j's world positions one and two float32 steps of
+// time either side of frame f.
+func nearSteps(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool) [][3]float64 {
 	t32 := float32(f / clip.FPS)
 	ulp := float64(math.Nextafter32(t32, 2*t32+1)-t32) * clip.FPS
+	return positionsAround(skel, bind, clip, f, j, rootMotion, []float64{-2 * ulp, -ulp, ulp, 2 * ulp})
+}
+
+// positionsAround are joint j's world positions at frame f plus each of
+// the offsets.
+func positionsAround(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool, offsets []float64) [][3]float64 {
 	world := make([]mgl64.Mat4, len(skel.Joints))
 	pose := anim.NewPose(clip)
-	for _, h := range []float64{-2 * ulp, -ulp, ulp, 2 * ulp} {
+	var out [][3]float64
+	for _, h := range offsets {
 		anim.Evaluate(clip, f+h, pose)
 		skel.World(pose, bind, world)
 		w := world[j]
 		if rootMotion && clip.RootMotion != nil {
 			w = rootMatrix(clip.RootMotion, f+h).Mul4(w)
 		}
-		p := [3]float64{w[12], w[13], w[14]}
-		if dist(g, p) <= PositionBound(p) {
-			return true
-		}
+		out = append(out, [3]float64{w[12], w[13], w[14]})
 	}
-	return false
+	return out
 }
 
 func rootMatrix(rm *anim.Target, f float64) mgl64.Mat4 {
@@ -239,8 +298,7 @@ func TestJ3DWorldPositions(t *testing.T) {
 	} {
 		t.Run(tc.skel.Name+"/"+tc.anim, func(t *testing.T) {
 			clip := open(t, dir+tc.anim).Clips[0]
-			d, _ := exportFile(t, fmt.Sprintf("%s-%s.glb", tc.skel.Name, tc.anim), Scene{Skeleton: tc.skel, Clips: []Clip{{clip, tc.anim}}})
-			checkWorld(t, d, tc.skel, clip, tc.anim, false)
+			checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", tc.skel.Name, tc.anim), Scene{Skeleton: tc.skel, Clips: []Clip{{clip, tc.anim}}}, tc.skel, false)
 		})
 	}
 }
@@ -264,11 +322,9 @@ func TestBFRESWorldPositions(t *testing.T) {
 				skel = a.Skeletons[0]
 			}
 			t.Run(filepath.Base(f)+"/"+clip.Name, func(t *testing.T) {
-				d, _ := exportFile(t, fmt.Sprintf("%s-%s.glb", filepath.Base(f), clip.Name), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}})
-				checkWorld(t, d, skel, clip, f, false)
+				checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", filepath.Base(f), clip.Name), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}}, skel, false)
 				fb := fallbackSkeleton([]Clip{{Clip: clip}})
-				d, _ = exportFile(t, fmt.Sprintf("%s-%s-fallback.gltf", filepath.Base(f), clip.Name), Scene{Clips: []Clip{{clip, f}}})
-				checkWorld(t, d, fb, clip, f, false)
+				checkWorldBoth(t, fmt.Sprintf("%s-%s-fallback.gltf", filepath.Base(f), clip.Name), Scene{Clips: []Clip{{clip, f}}}, fb, false)
 			})
 			n++
 		}
@@ -294,15 +350,13 @@ func TestJBAWorldPositions(t *testing.T) {
 			skel := a.Skeletons[0]
 			for _, rm := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/biped/root=%v", filepath.Base(f), rm), func(t *testing.T) {
-					d, _ := exportFile(t, fmt.Sprintf("%s-biped-%v.glb", filepath.Base(f), rm), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}, RootMotion: rm})
-					checkWorld(t, d, skel, clip, f, rm)
+					checkWorldBoth(t, fmt.Sprintf("%s-biped-%v.glb", filepath.Base(f), rm), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}, RootMotion: rm}, skel, rm)
 				})
 			}
 		}
 		if filepath.Base(f) == "walk_30fps.jba" || filepath.Base(f) == "walk_15fps.jba" {
 			t.Run(filepath.Base(f)+"/sidecar", func(t *testing.T) {
-				d, _ := exportFile(t, filepath.Base(f)+"-sidecar.glb", Scene{Skeleton: side, Clips: []Clip{{clip, f}}, RootMotion: true})
-				checkWorld(t, d, side, clip, f, true)
+				checkWorldBoth(t, filepath.Base(f)+"-sidecar.glb", Scene{Skeleton: side, Clips: []Clip{{clip, f}}, RootMotion: true}, side, true)
 			})
 		}
 	}
@@ -358,10 +412,101 @@ func TestBFRESG3dModes(t *testing.T) {
 					continue
 				}
 				t.Run(file+"/"+s.Name+"/"+clip.Name, func(t *testing.T) {
-					d, _ := exportFile(t, fmt.Sprintf("%s-%s-%s.glb", file, s.Name, clip.Name), Scene{Skeleton: s, Clips: []Clip{{clip, file}}})
-					checkWorld(t, d, s, clip, file, false)
+					checkWorldBoth(t, fmt.Sprintf("%s-%s-%s.glb", file, s.Name, clip.Name), Scene{Skeleton: s, Clips: []Clip{{clip, file}}}, s, false)
 				})
 			}
 		}
+	}
+}
+
+// blenderDir (make blender-check) is where checkWorld leaves every file
+// it checks, with the world positions it expects, for
+// tools/blender-check to play in Blender.
+var blenderDir = flag.String("blender-dir", "", "leave every file checkWorld checks and its expected joint positions in `DIR` (make blender-check)")
+
+// blenderCase is what tools/blender-check reads: the file, the frames
+// and per joint (by its node's extras.joint) the world positions the
+// sample document gives there.
+type blenderCase struct {
+	Case, File, Clip string
+	FPS              float64
+	Cubic            bool
+	Frames           []float64
+	Joints           []blenderJoint
+}
+
+type blenderJoint struct {
+	Index int
+	Name  string
+	World [][3]float64 // per frame
+	// Near are, at the frames where the joint jumps (nearStep), the
+	// positions a float32 step of time either side, which a player may
+	// show as well.
+	Near map[int][][3]float64 `json:",omitempty"`
+}
+
+// blenderSnaps are joint j's world positions up to blenderSnap frames
+// either side of frame f: Blender evaluates an F-curve at a time that
+// close to a key as at the key, so where the game's curve steps there
+// (a J3D rotation's staircase) Blender shows the step's other side.
+func blenderSnaps(skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, f float64, j int, rootMotion bool) [][3]float64 {
+	return positionsAround(skel, bind, clip, f, j, rootMotion, []float64{-blenderSnap, -blenderSnap / 2, blenderSnap / 2, blenderSnap})
+}
+
+// blenderSnap is how far from a key, in frames, Blender 3.4 takes an
+// F-curve's time for the key's own (measured: a CONSTANT key at frame
+// 10.00007 holds from 10.0, not from 9.99995).
+const blenderSnap = 1e-4
+
+// writeBlenderCase copies the exported file (and a .gltf's buffer) into
+// blenderDir with a JSON file of the expected positions beside it.
+func writeBlenderCase(t *testing.T, d *gDoc, skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, frames []float64, want [][][3]float64, cubic, rootMotion bool) {
+	t.Helper()
+	// The exported files' names are unique among the package's tests.
+	ext := filepath.Ext(d.path)
+	top, _, _ := strings.Cut(t.Name(), "/")
+	name := strings.NewReplacer(" ", "_", "=", "-").Replace(top + "_" + strings.TrimSuffix(filepath.Base(d.path), ext))
+	files := []string{d.path}
+	if ext == ".gltf" {
+		files = append(files, strings.TrimSuffix(d.path, ext)+".bin")
+	}
+	if err := os.MkdirAll(*blenderDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Ext(f) == ".gltf" {
+			// The buffer keeps its name: the .bin is copied beside it.
+			b = bytes.ReplaceAll(b, []byte(filepath.Base(strings.TrimSuffix(f, ext)+".bin")), []byte(name+".bin"))
+		}
+		if err := os.WriteFile(filepath.Join(*blenderDir, name+filepath.Ext(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := blenderCase{Case: name, File: name + ext, Clip: clip.Name, FPS: clip.FPS, Cubic: cubic, Frames: frames}
+	for j := range skel.Joints {
+		bj := blenderJoint{Index: j, Name: skel.Joints[j].Name, World: make([][3]float64, len(frames))}
+		for fi, f := range frames {
+			bj.World[fi] = want[fi][j]
+			for _, p := range append(nearSteps(skel, bind, clip, f, j, rootMotion), blenderSnaps(skel, bind, clip, f, j, rootMotion)...) {
+				if dist(p, want[fi][j]) > PositionBound(p)/2 {
+					if bj.Near == nil {
+						bj.Near = map[int][][3]float64{}
+					}
+					bj.Near[fi] = append(bj.Near[fi], p)
+				}
+			}
+		}
+		c.Joints = append(c.Joints, bj)
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*blenderDir, name+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -19,7 +19,32 @@ import (
 // it parses the GLB (or .gltf + .bin) itself, interpolates samplers as the
 // specification says (LINEAR with slerp for rotations, STEP,
 // CUBICSPLINE), composes node transforms as T·R·S down the hierarchy, and
-// evaluates KHR_animation_pointer targets.
+// evaluates KHR_animation_pointer targets. Set to play as Blender's glTF
+// importer does (blenderPlayer), it interpolates a LINEAR rotation's
+// quaternion component by component and normalises, and plays
+// CUBICSPLINE from the key values alone.
+
+// player is how the test player interpolates samplers.
+type player uint8
+
+const (
+	// specPlayer follows the glTF specification.
+	specPlayer player = iota
+	// blenderPlayer plays as Blender's importer (io_scene_gltf2) leaves
+	// the curves: one F-curve per component, LINEAR keys lerped (the
+	// rotation quaternion then normalised when the pose is built, after
+	// flipping a key whose dot product with the one before is negative),
+	// STEP constant, and CUBICSPLINE as the values alone with automatic
+	// handles, modelled here as a Catmull-Rom spline through the keys.
+	blenderPlayer
+)
+
+func (p player) String() string {
+	if p == blenderPlayer {
+		return "blender"
+	}
+	return "spec"
+}
 
 type gNode struct {
 	Name        string          `json:"name"`
@@ -84,6 +109,9 @@ type gDoc struct {
 	Skins     []gSkin           `json:"skins"`
 	bin       []byte
 	raw       map[string]any
+	play      player
+	signs     map[int][]float64 // blenderSigns by output accessor
+	path      string
 }
 
 // readGLTF parses a .glb, or a .gltf with its .bin beside it.
@@ -127,6 +155,7 @@ func readGLTF(t *testing.T, path string) *gDoc {
 		}
 	}
 	d.bin = bin
+	d.path = path
 	return d
 }
 
@@ -181,10 +210,26 @@ func (d *gDoc) evalSampler(t *testing.T, an *gAnim, si int, tm float64, rotation
 	td := times[k+1] - times[k]
 	u := (tm - times[k]) / td
 	out := make([]float64, comps)
-	switch s.Interpolation {
-	case "STEP":
+	switch {
+	case s.Interpolation == "STEP":
 		copy(out, elem(k, 1))
-	case "CUBICSPLINE":
+	case d.play == blenderPlayer && rotation:
+		// Blender makes each key's quaternion continue the one before.
+		a, b := elem(k, 1), elem(k+1, 1)
+		if sg := d.blenderSigns(s.Output, len(times), elem); sg[k] != sg[k+1] {
+			b = []float64{-b[0], -b[1], -b[2], -b[3]}
+		}
+		if s.Interpolation == "CUBICSPLINE" {
+			keysOnly(out, times, func(i int) []float64 { return elem(i, 1) }, k, u)
+		} else {
+			for c := range out {
+				out[c] = a[c] + (b[c]-a[c])*u
+			}
+		}
+		normalize(out)
+	case d.play == blenderPlayer && s.Interpolation == "CUBICSPLINE":
+		keysOnly(out, times, func(i int) []float64 { return elem(i, 1) }, k, u)
+	case s.Interpolation == "CUBICSPLINE":
 		u2, u3 := u*u, u*u*u
 		p0, m0, p1, m1 := elem(k, 1), elem(k, 2), elem(k+1, 1), elem(k+1, 0)
 		for c := range out {
@@ -205,6 +250,48 @@ func (d *gDoc) evalSampler(t *testing.T, an *gAnim, si int, tm float64, rotation
 		}
 	}
 	return out
+}
+
+// blenderSigns are the signs Blender's importer gives the keys of a
+// rotation sampler (by its output accessor): each key whose dot product
+// with the (flipped) key before it is negative is negated.
+func (d *gDoc) blenderSigns(out, n int, elem func(k, which int) []float64) []float64 {
+	if sg, ok := d.signs[out]; ok {
+		return sg
+	}
+	sg := make([]float64, n)
+	sg[0] = 1
+	for i := 1; i < n; i++ {
+		a, b := elem(i-1, 1), elem(i, 1)
+		sg[i] = sg[i-1]
+		if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+			sg[i] = -sg[i]
+		}
+	}
+	if d.signs == nil {
+		d.signs = map[int][]float64{}
+	}
+	d.signs[out] = sg
+	return sg
+}
+
+// keysOnly plays a CUBICSPLINE sampler from its values alone, tangents
+// ignored: a Catmull-Rom spline through the keys (slopes from the
+// neighbouring keys, flat at the ends), as automatic handles make of them.
+func keysOnly(out, times []float64, val func(i int) []float64, k int, u float64) {
+	n := len(times)
+	slope := func(i, c int) float64 {
+		lo, hi := max(i-1, 0), min(i+1, n-1)
+		if lo == hi || (i == 0 || i == n-1) {
+			return 0
+		}
+		return (val(hi)[c] - val(lo)[c]) / (times[hi] - times[lo])
+	}
+	td := times[k+1] - times[k]
+	u2, u3 := u*u, u*u*u
+	for c := range out {
+		out[c] = (2*u3-3*u2+1)*val(k)[c] + td*(u3-2*u2+u)*slope(k, c) + (-2*u3+3*u2)*val(k + 1)[c] + td*(u3-u2)*slope(k+1, c)
+	}
 }
 
 // specSlerp is the specification's reference slerp (Appendix: shortest
@@ -292,6 +379,38 @@ func (d *gDoc) pose(t *testing.T, ai int, tm float64) *gPose {
 		}
 	}
 	return p
+}
+
+// hasCubic reports whether animation ai has a CUBICSPLINE sampler.
+func (d *gDoc) hasCubic(ai int) bool {
+	for _, s := range d.Animations[ai].Samplers {
+		if s.Interpolation == "CUBICSPLINE" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHemispheres fails where two consecutive keys of a LINEAR rotation
+// lie in opposite hemispheres: slerp then turns the short way round and a
+// player that lerps the components without flipping a key (assimp) the
+// long way.
+func (d *gDoc) checkHemispheres(t *testing.T, ai int) {
+	t.Helper()
+	an := &d.Animations[ai]
+	for _, ch := range an.Channels {
+		s := an.Samplers[ch.Sampler]
+		if ch.Target.Path != "rotation" || s.Interpolation == "STEP" || s.Interpolation == "CUBICSPLINE" {
+			continue
+		}
+		v, _ := d.floats(t, s.Output)
+		for i := 4; i+4 <= len(v); i += 4 {
+			if v[i-4]*v[i]+v[i-3]*v[i+1]+v[i-2]*v[i+2]+v[i-1]*v[i+3] < 0 {
+				t.Errorf("animation %q node %d: rotation keys %d and %d in opposite hemispheres", an.Name, *ch.Target.Node, i/4-1, i/4)
+				break
+			}
+		}
+	}
 }
 
 // world composes every node's world matrix from a pose.

@@ -39,7 +39,12 @@ const (
 // Frobenius norm); an angle θ in its rotation moves descendant d by at
 // most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
 // the descendant in the joint's frame. Each descendant's share is split
-// evenly over the 3·(depth+1) channels above it. The corners of the
+// over the channels that can move it (its ancestors' and its own
+// translation; for a mesh corner also its joint's rotation and scale),
+// evenly among those that vary
+// over the clip; a channel that holds still (baker.varies) is keyed
+// exactly (its one value, or none when it is the rest) and takes only
+// heldShare of a varying one's part. The corners of the
 // exported meshes (meshPts) count as descendants of the joints that
 // carry them, with their own bound (MeshBound). Measured at up to
 // maxTolFrames frames spread over the clip.
@@ -48,6 +53,21 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	tol := make([][numPaths]float64, n)
 	for j := range tol {
 		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	}
+	// weight[j] is each channel's part of a share; above[j] their sum
+	// over j's ancestors.
+	weight := make([][numPaths]float64, n)
+	above := make([]float64, n)
+	for _, j := range k.order {
+		for p := range weight[j] {
+			weight[j][p] = heldShare
+			if k.varies(j, p) {
+				weight[j][p] = 1
+			}
+		}
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			above[j] = above[p] + weight[p][pathT] + weight[p][pathR] + weight[p][pathS]
+		}
 	}
 	step := max(1, len(frames)/maxTolFrames)
 	inv := make([]mgl64.Mat3, n)
@@ -59,33 +79,40 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			norm[j] = spectralNorm3(&k.world[j])
 		}
 		// A point at wd carried by joint d (the joint itself, or a
-		// corner of the mesh it carries) limits d and its ancestors.
-		limit := func(d int, wd mgl64.Vec3, bound float64) {
-			budget := budgetShare * bound / float64(3*(k.depth[d]+1))
+		// corner of the mesh it carries) limits d and its ancestors. The
+		// joint's own rotation and scale do not move the joint: only the
+		// channels that can move the point share its budget.
+		limit := func(d int, wd mgl64.Vec3, bound float64, corner bool) {
+			share := above[d] + weight[d][pathT]
+			if corner {
+				share += weight[d][pathR] + weight[d][pathS]
+			}
+			budget := budgetShare * bound / share
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
 				pinv, pnorm := mgl64.Ident3(), 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
 					pinv, pnorm = inv[p], norm[p]
 				}
-				tol[j][pathT] = math.Min(tol[j][pathT], budget/pnorm)
+				w := &weight[j]
+				tol[j][pathT] = math.Min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
 				if diff == (mgl64.Vec3{}) {
 					continue
 				}
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
-					tol[j][pathR] = math.Min(tol[j][pathR], budget/r)
+					tol[j][pathR] = math.Min(tol[j][pathR], w[pathR]*budget/r)
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
-					tol[j][pathS] = math.Min(tol[j][pathS], budget/x)
+					tol[j][pathS] = math.Min(tol[j][pathS], w[pathS]*budget/x)
 				}
 			}
 		}
 		for d := 0; d < n; d++ {
 			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
-			limit(d, wd, PositionBound(wd))
+			limit(d, wd, PositionBound(wd), false)
 		}
 		for _, p := range k.meshPts {
-			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound)
+			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound, true)
 		}
 	}
 	for j := range tol {
@@ -95,6 +122,11 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	}
 	return tol
 }
+
+// heldShare is the part of a descendant's share a channel that holds
+// still takes, against 1 for a varying one: its error is only how far its
+// one value may lie from the rest before it gets a key.
+const heldShare = 1.0 / 64
 
 // maxTolFrames bounds the frames the tolerances are measured at.
 const maxTolFrames = 16
@@ -229,6 +261,23 @@ func Slerp(a, b [4]float64, u float64) [4]float64 {
 	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
 }
 
+// Nlerp is how Blender's and assimp's importers play a LINEAR rotation
+// channel: each component of the quaternion interpolated on its own,
+// the result normalised (a rotation matrix built from it would be).
+func Nlerp(a, b [4]float64, u float64) [4]float64 {
+	var q [4]float64
+	l := 0.0
+	for i := range q {
+		q[i] = a[i] + (b[i]-a[i])*u
+		l += q[i] * q[i]
+	}
+	l = math.Sqrt(l)
+	if l == 0 {
+		return a
+	}
+	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+}
+
 // interp is a channel's glTF interpolation.
 type interp uint8
 
@@ -256,19 +305,24 @@ type poseAt struct {
 type refiner struct {
 	// at computes the n transforms the refiner follows at a frame (every
 	// joint of a skeleton, or one joint).
-	at        func(f float64, out []trs)
-	n         int
-	tol       [][numPaths]float64
-	mode      [][numPaths]interp
-	active    [][numPaths]bool // the channel may change (baker.varies)
-	cubic     bool             // some channel is cubic: evaluate slopes
+	at     func(f float64, out []trs)
+	n      int
+	tol    [][numPaths]float64
+	mode   [][numPaths]interp
+	active [][numPaths]bool // the channel may change (baker.varies)
+	cubic  bool             // some channel is cubic: evaluate slopes
+	// hermite: the curves are smooth between the candidate frames and
+	// the LINEAR channels are also tested against the chord's departure
+	// predicted from the slopes at both ends (hermiteErr); the slopes
+	// are measured at the candidates and estimated at midpoints.
+	hermite   bool
 	wmin      float64
 	evalsLeft int
 	exhausted bool
 	out       []poseAt
 	scratch   trs
 	tmp       []trs
-	slab      []trs // storage handed out to poses
+	slabs     *slabs // storage handed out to poses
 }
 
 // eval samples frame f, its quaternions in the hemisphere of ref's.
@@ -279,24 +333,28 @@ type refiner struct {
 func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	n := r.n
 	per := 1
-	if r.cubic {
+	if r.cubic || r.hermite {
 		per = 2
 		if atKey {
 			per = 3
 		}
 	}
-	if len(r.slab) < per*n {
-		r.slab = make([]trs, slabPoses*3*n)
+	if r.slabs == nil {
+		r.slabs = &slabs{size: slabPoses * 3 * n}
 	}
-	buf := r.slab[: per*n : per*n]
-	r.slab = r.slab[per*n:]
+	buf := r.slabs.take(per * n)
 	s := poseAt{f: f, v: buf[:n]}
 	r.at(f, s.v)
 	r.evalsLeft--
 	if ref != nil {
 		alignQuats(s.v, ref.v, nil, nil)
 	}
-	if !r.cubic {
+	if r.hermite && !r.cubic && !atKey {
+		s.dout = buf[n : 2*n] // the caller estimates it
+		s.din = s.dout
+		return s
+	}
+	if !r.cubic && !r.hermite {
 		return s
 	}
 	// One-sided slopes from a step far below wmin, so that the slope
@@ -321,6 +379,32 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 
 // slabPoses is how many poses' transforms one allocation holds.
 const slabPoses = 64
+
+// slabs hands out the poses' transforms from blocks of size it keeps;
+// reset makes them all free again once the poses handed out are done
+// with, so that refining one joint after another reuses the storage.
+type slabs struct {
+	size   int
+	blocks [][]trs
+	used   int // blocks handed out
+	free   []trs
+}
+
+// take hands out k ≤ size transforms.
+func (s *slabs) take(k int) []trs {
+	if len(s.free) < k {
+		if s.used == len(s.blocks) {
+			s.blocks = append(s.blocks, make([]trs, s.size))
+		}
+		s.free = s.blocks[s.used]
+		s.used++
+	}
+	b := s.free[:k:k]
+	s.free = s.free[k:]
+	return b
+}
+
+func (s *slabs) reset() { s.used, s.free = 0, nil }
 
 // alignQuats negates each rotation of v (and its slopes) whose dot
 // product with ref's is negative.
@@ -393,19 +477,175 @@ func (r *refiner) interpAt(j, p int, a, c *poseAt, u float64, out *trs) {
 }
 
 // interpErr is how far channel (j, p) interpolated between samples a and
-// c is from sample m (for STEP: also whether c holds a's value).
+// c is from sample m (for STEP: also whether c holds a's value). A LINEAR
+// rotation is measured as linearRotErr does.
 func (r *refiner) interpErr(j, p int, a, m, c *poseAt) float64 {
-	if r.mode[j][p] == interpStep {
+	switch {
+	case r.mode[j][p] == interpStep:
 		return math.Max(pathErr(p, &a.v[j], &m.v[j]), pathErr(p, &a.v[j], &c.v[j]))
+	case r.mode[j][p] == interpLinear && p == pathR:
+		var arc slerpArc
+		if !arc.init(a.v[j].R, c.v[j].R) {
+			return math.Inf(1)
+		}
+		return arc.err((m.f-a.f)/(c.f-a.f), m.v[j].R)
 	}
 	r.interpAt(j, p, a, c, (m.f-a.f)/(c.f-a.f), &r.scratch)
 	return pathErr(p, &r.scratch, &m.v[j])
 }
 
+// slerpArc plays a LINEAR rotation between two keys both as the
+// specification does (slerp) and as Blender and assimp do (the
+// quaternions' components lerped, then normalised), so that the keys are
+// measured by the worse of the two: they then hold in both. Two keys in
+// opposite hemispheres (where slerp turns the short way round and the
+// lerp, without a sign flip, does not) are refused. The two agree at the
+// ends and the middle and part most near u = ½ ± √3/6 (for the angles
+// between keys, where the gap grows with the cube of the angle); that gap
+// is found once per pair of keys, and the slerp's distance from a sample
+// is bounded by the lerp's plus the gap.
+type slerpArc struct {
+	a, b [4]float64
+	gap  float64
+}
+
+// slerpLerpWorst is where between two keys slerp and the normalised lerp
+// part most.
+const slerpLerpWorst = 0.5 - 0.28867513459481287 // ½ − √3/6
+
+// init sets up the arc from a to b and reports whether b lies in a's
+// hemisphere.
+func (s *slerpArc) init(a, b [4]float64) bool {
+	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+	if d < 0 {
+		return false
+	}
+	s.a, s.b = a, b
+	// Ω, the angle between the keys as unit vectors: where they part
+	// most, the two directions are at most 0.0169·Ω³ apart for Ω ≤ 1
+	// (about Ω³/60 for small Ω), which quatDist scales by 2.1. With c the
+	// chord between the keys, Ω = 2·asin(c/2) ≤ 1.0472·c for c ≤ 0.95.
+	if c := math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]) + sq(a[3]-b[3])); c <= 0.95 {
+		omega := 1.0472 * c
+		s.gap = 2.1 * 0.0169 * omega * omega * omega
+	} else {
+		s.gap = quatDist(Slerp(a, b, slerpLerpWorst), Nlerp(a, b, slerpLerpWorst))
+	}
+	return true
+}
+
+// err bounds the larger distance (pathErr) of the slerp and of the
+// normalised lerp at u from q.
+func (s *slerpArc) err(u float64, q [4]float64) float64 {
+	return quatDist(Nlerp(s.a, s.b, u), q) + s.gap
+}
+
+// within reports whether err(u, q) ≤ lim, for lim well below a radian
+// (the tolerances): the chord between q (or −q) and the normalised lerp
+// l/|l| is then at most (lim − gap)/2.1, and its square is
+// 2 − 2·|l·q|/|l|, found with one square root.
+func (s *slerpArc) within(u float64, q [4]float64, lim float64) bool {
+	c := (lim - s.gap) / 2.1
+	if c <= 0 {
+		return false
+	}
+	var ll, lq float64
+	for i := range q {
+		l := s.a[i] + (s.b[i]-s.a[i])*u
+		ll += l * l
+		lq += l * q[i]
+	}
+	return 2-2*math.Abs(lq)/math.Sqrt(ll) <= c*c
+}
+
+// midErr is interpErr at the midpoint m of a and c (the refinement's
+// test), where the slerp and the normalised lerp of a LINEAR rotation
+// agree.
+func (r *refiner) midErr(j, p int, a, m, c *poseAt) float64 {
+	if r.mode[j][p] != interpLinear || p != pathR {
+		return r.interpErr(j, p, a, m, c)
+	}
+	qa, qc := a.v[j].R, c.v[j].R
+	if qa[0]*qc[0]+qa[1]*qc[1]+qa[2]*qc[2]+qa[3]*qc[3] < 0 {
+		return math.Inf(1)
+	}
+	return quatDist(Nlerp(qa, qc, 0.5), m.v[j].R)
+}
+
+// hermiteErr predicts how far the chord from a to c (span td frames)
+// departs from a smooth curve with slopes ad at a and cd at c: the cubic
+// through both ends with those slopes, compared with the chord at u = ⅓
+// and ⅔, where the two Hermite slope terms peak. A midpoint test alone
+// misses a curve that bends one way and then the other (its midpoint on
+// the chord); the slopes show it.
+func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
+	var av, adv, cv, cdv []float64
+	switch p {
+	case pathT:
+		av, adv, cv, cdv = a.T[:], ad.T[:], c.T[:], cd.T[:]
+	case pathS:
+		av, adv, cv, cdv = a.S[:], ad.S[:], c.S[:], cd.S[:]
+	default:
+		av, adv, cv, cdv = a.R[:], ad.R[:], c.R[:], cd.R[:]
+	}
+	worst := 0.0
+	for _, h := range [2][2]float64{{4.0 / 27, -2.0 / 27}, {2.0 / 27, -4.0 / 27}} {
+		sum, top := 0.0, 0.0
+		for i := range av {
+			s := (cv[i] - av[i]) / td
+			dev := td * (h[0]*(adv[i]-s) + h[1]*(cdv[i]-s))
+			sum += dev * dev
+			top = math.Max(top, math.Abs(dev))
+		}
+		e := math.Sqrt(sum)
+		switch p {
+		case pathS:
+			e = top
+		case pathR:
+			e *= 2.1 // as quatDist measures a chord
+		}
+		worst = math.Max(worst, e)
+	}
+	return worst
+}
+
+// splitTol is how far a channel's interpolation may miss a midpoint
+// before the refinement splits the interval: half the tolerance, the
+// other half left to dropping samples (keepInterp); for LINEAR channels
+// tested against their slopes too (hermite), linearSplit of it.
+func (r *refiner) splitTol(j, p int) float64 {
+	if r.hermite && r.mode[j][p] == interpLinear {
+		return r.tol[j][p] * linearSplit
+	}
+	return r.tol[j][p] / 2
+}
+
+// linearSplit is the part of the tolerance splitTol gives such channels.
+const linearSplit = 0.75
+
+// linearKeepTol is how far the lerp between kept samples of a LINEAR
+// channel may miss the dense samples between them. The refinement left
+// each dense interval's midpoint within split of the lerp over the
+// interval twice as long; over the halves the curve then bends from the
+// chord about a quarter as far (a lerp's error grows with the square of
+// the span). Lerps between kept samples differ from the dense ones by at
+// most their difference at the dense samples, so that may use the rest.
+// (Without the slope test a curve bending both ways passed the midpoint
+// test, and real BFRES clips went past the bound between samples.)
+func (r *refiner) linearKeepTol(j, p int) float64 {
+	return r.tol[j][p] - r.splitTol(j, p)/4
+}
+
 func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
-			if r.active[j][p] && r.interpErr(j, p, a, m, c) > r.tol[j][p]/2 {
+			if !r.active[j][p] {
+				continue
+			}
+			if r.midErr(j, p, a, m, c) > r.splitTol(j, p) {
+				return true
+			}
+			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > r.splitTol(j, p) {
 				return true
 			}
 		}
@@ -423,6 +663,11 @@ func (r *refiner) refine(a, c *poseAt, depth int) {
 		return
 	}
 	m := r.eval((a.f+c.f)/2, a, false)
+	if r.hermite && !r.cubic {
+		// The slope at the midpoint, by the central difference (its
+		// error shrinks with the square of the span).
+		slope(m.dout, c.v, a.v, 1/(c.f-a.f))
+	}
 	split := r.needsSplit(a, &m, c)
 	if split {
 		r.refine(a, &m, depth+1)
