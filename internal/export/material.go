@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"path"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
@@ -173,7 +175,7 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	}
 	m, err := b.quads.material(key, label, true, [4]float64{1, 1, 1, 1})
 	if err != nil {
-		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
+		b.warns = append(b.warns, fmt.Sprintf("%s: %v", clipWhere(c), err))
 		return
 	}
 	b.texSRTChannels(a, c, t, label, []int{m})
@@ -192,7 +194,7 @@ func (b *builder) texSRTChannels(a *gltf.Animation, c Clip, t *anim.Target, labe
 		worst = math.Max(worst, texMatrixErr(mtx, off, rot, scale))
 	})
 	if worst > 1e-4 {
-		b.warns = append(b.warns, fmt.Sprintf("%s: texture matrix of %s has shear (non-uniform scale under rotation); KHR_texture_transform approximates it (largest entry error %.3g)", c.Source, label, worst))
+		b.warns = append(b.warns, fmt.Sprintf("%s: texture matrix of %s has shear (non-uniform scale under rotation); KHR_texture_transform approximates it (largest entry error %.3g)", clipWhere(c), label, worst))
 	}
 	for _, m := range mats {
 		base := fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorTexture/extensions/%s/", m, extTransform)
@@ -262,7 +264,7 @@ func (b *builder) colour(a *gltf.Animation, c Clip, t *anim.Target) {
 	anim.EvaluateTarget(t, 0, &tp)
 	m, err := b.quads.material(key, name, false, colourFactor(&tp))
 	if err != nil {
-		b.warns = append(b.warns, fmt.Sprintf("%s: %v", c.Source, err))
+		b.warns = append(b.warns, fmt.Sprintf("%s: %v", clipWhere(c), err))
 		return
 	}
 	b.colourChannels(a, c, t, []int{m})
@@ -340,3 +342,13 @@ func sampledTrack(c *anim.Clip, t *anim.Target) map[string]any {
 
 // maxExtrasFrames bounds the frames listed per extras track.
 const maxExtrasFrames = 1 << 16
+
+// clipWhere names a clip in a warning: its file, followed by the clip's
+// name where that is not the file's own (a BFRES file holds many).
+func clipWhere(c Clip) string {
+	base := path.Base(strings.ReplaceAll(c.Source, `\`, "/"))
+	if c.Clip.Name == "" || strings.TrimSuffix(base, path.Ext(base)) == c.Clip.Name {
+		return c.Source
+	}
+	return c.Source + ", animation " + c.Clip.Name
+}

@@ -333,3 +333,18 @@ func TestFamilyColourExport(t *testing.T) {
 		})
 	}
 }
+
+// A warning about one animation names it when its file holds others (a
+// BFRES) and stays the file's name when the clip is the file (a BTK).
+func TestClipWhere(t *testing.T) {
+	for _, c := range []struct{ source, clip, want string }{
+		{"dir/texsrt.bfres", "ScrollWater", "dir/texsrt.bfres, animation ScrollWater"},
+		{`C:\mods\btk_basic.btk`, "btk_basic", `C:\mods\btk_basic.btk`},
+		{"biped.szs:biped/btk/btk_basic.btk", "btk_basic", "biped.szs:biped/btk/btk_basic.btk"},
+		{"noname.bfres", "", "noname.bfres"},
+	} {
+		if got := clipWhere(Clip{Clip: &anim.Clip{Name: c.clip}, Source: c.source}); got != c.want {
+			t.Errorf("clipWhere(%q, %q) = %q, want %q", c.source, c.clip, got, c.want)
+		}
+	}
+}
