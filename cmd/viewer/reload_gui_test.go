@@ -34,8 +34,10 @@ func TestGUIHotReload(t *testing.T) {
 		return true
 	}
 	// Joint 0 at 60·10/30 on x, joint 1 at 5 on y.
-	before := v.shootUntil("the first version at frame 10", func(s viewerState) bool {
-		return at(s, 0, [3]float64{20, 0, 0}) && at(s, 1, [3]float64{0, 5, 0})
+	// The plot is set up by the first frames the UI draws, which can come
+	// after the first state with the joints in place: wait for both.
+	before := v.shootUntil("the first version at frame 10, its channel plotted", func(s viewerState) bool {
+		return at(s, 0, [3]float64{20, 0, 0}) && at(s, 1, [3]float64{0, 5, 0}) && s.Curves != nil && len(s.Curves.Channels) > 0
 	})
 	if before.Selected != 1 || before.Curves == nil || len(before.Curves.Channels) != 1 {
 		t.Fatalf("set-up: selected %d, curves %+v; want joint 1 and one plotted channel", before.Selected, before.Curves)
