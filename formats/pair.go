@@ -94,20 +94,38 @@ func Rank(reason string) int {
 // bone names and matching joint count. With sk nil (a texture or
 // material clip's choice) the last two are not asked.
 func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
+	if r := placeReason(a, m, NamedAfter(a.Name(), c.Name, m.Name())); r != "" || sk == nil {
+		return r
+	}
+	return skeletonReason(bonesMatch(c, sk), JointTargets(c) == len(sk.Joints))
+}
+
+// placeReason is Reason from where a and m are and whether a's file or
+// clip is named after m (named: NamedAfter): same file, named after the
+// model, same archive, same directory; "" when only the skeleton can
+// pair them.
+func placeReason(a, m *Source, named bool) string {
 	switch {
 	case a.Path == m.Path:
 		return SameFile
-	case NamedAfter(a.Name(), c.Name, m.Name()):
+	case named:
 		return SameName
 	case m.Archive != "" && a.Archive == m.Archive:
 		return SameArchive
 	case a.Dir == m.Dir:
 		return SameDirectory
-	case sk == nil:
-		return ""
-	case bonesMatch(c, sk):
+	}
+	return ""
+}
+
+// skeletonReason is Reason for a joint clip placed nowhere near the
+// model: its bones match the skeleton's (bonesMatch), else its joint
+// count equals the skeleton's.
+func skeletonReason(bones, count bool) string {
+	switch {
+	case bones:
 		return MatchingBoneNames
-	case JointTargets(c) == len(sk.Joints):
+	case count:
 		return MatchingJointCount
 	}
 	return ""
@@ -123,7 +141,14 @@ func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
 // its directory. A clip named after another of models (minigamearrow.btk
 // beside minigamearrow.bmd) belongs to that one.
 func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
-	reason := Reason(a, c, m, nil)
+	return sideReason(a, m, Reason(a, c, m, nil), slices.ContainsFunc(models, func(o *Source) bool { return o.Path == a.Path }), OwnerModel(a, c, models))
+}
+
+// sideReason is SideReason from clip c of a's Reason for m without a
+// skeleton, whether a's file holds one of the models (ownModel), and the
+// model c is named after (OwnerModel): neither of the last two depends
+// on m, so pairing works them out once per clip.
+func sideReason(a, m *Source, reason string, ownModel bool, owner *Source) string {
 	switch reason {
 	case SameFile, SameName:
 		return reason
@@ -133,12 +158,10 @@ func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
 	if (a.Archive != "" || m.Archive != "") && reason != SameArchive {
 		return "" // an archive's clips and models keep to themselves
 	}
-	for _, o := range models {
-		if o.Path == a.Path {
-			return "" // its own file's model is the one it animates
-		}
+	if ownModel {
+		return "" // its own file's model is the one it animates
 	}
-	if o := OwnerModel(a, c, models); o != nil && o.Path != m.Path {
+	if owner != nil && owner.Path != m.Path {
 		return ""
 	}
 	return reason
@@ -163,21 +186,11 @@ func OwnerModel(a *Source, c *anim.Clip, models []*Source) *Source {
 // bonesMatch reports whether at least 80% (and at least one) of the
 // clip's named joint targets name bones of sk.
 func bonesMatch(c *anim.Clip, sk *anim.Skeleton) bool {
-	names := make(map[string]bool, len(sk.Joints))
-	for _, j := range sk.Joints {
-		names[j.Name] = true
-	}
-	named, found := 0, 0
-	for i := range c.Targets {
-		t := &c.Targets[i]
-		if t.Kind != anim.JointTarget || t.Name == "" {
-			continue
-		}
-		named++
-		if names[t.Name] {
-			found++
-		}
-	}
+	return bonesMatchIndexed(c, anim.NewJointIndex(sk, nil))
+}
+
+func bonesMatchIndexed(c *anim.Clip, ix *anim.JointIndex) bool {
+	named, found := ix.Named(c)
 	return named > 0 && 5*found >= 4*named
 }
 
@@ -234,40 +247,110 @@ func Pair(srcs []*Source) *Pairing {
 			p.Others = append(p.Others, s)
 		}
 	}
+	// Every clip is asked of every model: what the rule wants of a clip,
+	// a file or a skeleton is worked out once, each warning line is
+	// formatted once (anim.BindCache), and the candidates come out in rank order (paths in
+	// order, then the sources' and clips' own order: the stable sort by
+	// rank and path) without sorting.
+	cache := &anim.BindCache{}
+	type clipFacts struct {
+		src       *Source
+		clip      *anim.Clip
+		fileStem  string // nameStem of its file
+		name      string // the clip's name, lower case
+		joints    int    // JointTargets
+		bind      func(*anim.Clip, *anim.Skeleton) anim.Binding
+		indexed   func(*anim.Clip, *anim.JointIndex) anim.Binding
+		ownModel  bool    // side clips: its file holds one of the models
+		owner     *Source // side clips: OwnerModel
+		modelStem string
+	}
+	facts := func(list []*Source, keep func(*anim.Clip) bool) []clipFacts {
+		list = slices.Clone(list)
+		slices.SortStableFunc(list, func(x, y *Source) int { return strings.Compare(x.Path, y.Path) })
+		var out []clipFacts
+		for _, a := range list {
+			stem := nameStem(a.Name())
+			for _, c := range a.Asset.Clips {
+				if keep(c) {
+					out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: JointTargets(c)})
+				}
+			}
+		}
+		return out
+	}
+	jointClips := facts(p.Animations, func(c *anim.Clip) bool { return JointTargets(c) > 0 })
+	for i := range jointClips {
+		f := &jointClips[i]
+		info := ClipInfo(f.clip)
+		f.bind, f.indexed = info.Bind, info.BindIndexed
+	}
+	sideClips := facts(p.Others, func(c *anim.Clip) bool { return JointTargets(c) == 0 && len(c.Targets) > 0 })
+	modelPaths := map[string]bool{}
+	for _, m := range p.Models {
+		modelPaths[m.Path] = true
+	}
+	for i := range sideClips {
+		f := &sideClips[i]
+		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
+	}
+	var byRank [len(reasons)][]Candidate
 	for _, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
-		for _, a := range p.Animations {
-			for _, c := range a.Asset.Clips {
-				if JointTargets(c) == 0 {
-					continue
-				}
-				reason := Reason(a, c, m, sk)
+		stem := nameStem(m.Name())
+		ix := anim.NewJointIndex(sk, cache)
+		for i := range jointClips {
+			f := &jointClips[i]
+			reason := placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem))
+			if reason == "" {
+				reason = skeletonReason(bonesMatchIndexed(f.clip, ix), f.joints == len(sk.Joints))
 				if reason == "" {
 					continue
 				}
-				f := FitClip(c, sk)
-				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Fit: f, Warnings: f.Warnings})
+			}
+			var b anim.Binding
+			if f.indexed != nil {
+				b = f.indexed(f.clip, ix)
+			} else {
+				b = f.bind(f.clip, sk)
+			}
+			r := Rank(reason)
+			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: Fit{Binding: b, Animated: f.joints}, Warnings: b.Warnings})
+		}
+		sug.Candidates = concatRanks(&byRank)
+		for i := range sideClips {
+			f := &sideClips[i]
+			reason := sideReason(f.src, m, placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem)), f.ownModel, f.owner)
+			if reason != "" {
+				r := Rank(reason)
+				byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason})
 			}
 		}
-		for _, a := range p.Others {
-			for _, c := range a.Asset.Clips {
-				if JointTargets(c) > 0 || len(c.Targets) == 0 {
-					continue
-				}
-				if reason := SideReason(a, c, m, p.Models); reason != "" {
-					sug.Side = append(sug.Side, Candidate{Anim: a, Clip: c, Reason: reason})
-				}
-			}
-		}
-		for _, list := range [][]Candidate{sug.Candidates, sug.Side} {
-			slices.SortStableFunc(list, func(x, y Candidate) int {
-				return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
-			})
-		}
+		sug.Side = concatRanks(&byRank)
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
+}
+
+// concatRanks joins the candidates of each rank, best first, and empties
+// the lists for the next model; nil when there are none (as appending
+// none gives).
+func concatRanks(byRank *[len(reasons)][]Candidate) []Candidate {
+	n := 0
+	for _, l := range byRank {
+		n += len(l)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Candidate, 0, n)
+	for r, l := range byRank {
+		out = append(out, l...)
+		clear(l)
+		byRank[r] = l[:0]
+	}
+	return out
 }
 
 // Assign gives each paired animation clip one model, the index of its
@@ -396,12 +479,17 @@ func ArchiveSources(archivePath string, a *Asset) (srcs []*Source, warnings []st
 // "minigamebombhei_battle.bmd"; "Npc_Gerudo_Queen_Animation.bfres" for
 // "Npc_Gerudo_Queen.bfres"). Case is ignored: archives mix it.
 func NamedAfter(animPath, clipName, modelPath string) bool {
-	stem := nameStem(modelPath)
-	if stem == "" {
+	return namedAfter(nameStem(animPath), strings.ToLower(clipName), nameStem(modelPath))
+}
+
+// namedAfter is NamedAfter from the file's name stem, the clip's name in
+// lower case and the model's name stem.
+func namedAfter(animStem, clipName, modelStem string) bool {
+	if modelStem == "" {
 		return false
 	}
-	for _, n := range []string{nameStem(animPath), strings.ToLower(clipName)} {
-		if n == stem || strings.HasPrefix(n, stem+"_") {
+	for _, n := range []string{animStem, clipName} {
+		if n == modelStem || (len(n) > len(modelStem) && n[len(modelStem)] == '_' && strings.HasPrefix(n, modelStem)) {
 			return true
 		}
 	}

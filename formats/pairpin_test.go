@@ -77,9 +77,9 @@ func dumpPairing(srcs []*Source) string {
 // counts below say what the dumps cover.
 func TestPairPinned(t *testing.T) {
 	cases := []struct {
-		name           string
-		srcs           []*Source
-		sha            string
+		name  string
+		srcs  []*Source
+		sha   string
 		lines string
 	}{
 		{"tree", synthDump(1, 40, 6, synthTree), "242a8e30f4c2082d9201f93c194ac853d74b5353bc1acefa3e4a2662ae450a83",

@@ -142,6 +142,10 @@ type ClipFormat struct {
 	// Bind binds a clip to a skeleton; nil means by bone name
 	// (anim.BindByName).
 	Bind func(c *anim.Clip, s *anim.Skeleton) anim.Binding
+	// BindIndexed, when set, binds exactly as Bind does, to the skeleton a
+	// JointIndex built once has indexed: pairing binds every clip of a
+	// folder to every model in it. With Bind nil it is by bone name too.
+	BindIndexed func(c *anim.Clip, ix *anim.JointIndex) anim.Binding
 	// Fallback is the hierarchy mode of the stand-in skeleton drawn for a
 	// clip shown without a model.
 	Fallback anim.HierarchyMode
