@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/animscope/animscope/anim"
@@ -294,12 +295,30 @@ func Pair(srcs []*Source) *Pairing {
 		f := &sideClips[i]
 		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
 	}
+	// Models whose skeletons have the same joint names (a model and the
+	// copy its animation file carries, a game's shared rig) bind each clip
+	// alike: such a rig binds it once, and they share the binding.
+	type rig struct {
+		fits []Fit
+		made []bool
+	}
+	rigs := map[string]*rig{}
+	rigKeys := make([]string, len(p.Models))
+	for i, m := range p.Models {
+		rigKeys[i] = jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
+		if r, ok := rigs[rigKeys[i]]; !ok {
+			rigs[rigKeys[i]] = nil // one model: nothing to share
+		} else if r == nil {
+			rigs[rigKeys[i]] = &rig{fits: make([]Fit, len(jointClips)), made: make([]bool, len(jointClips))}
+		}
+	}
 	var byRank [len(reasons)][]Candidate
-	for _, m := range p.Models {
+	for mi, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
 		stem := nameStem(m.Name())
 		ix := anim.NewJointIndex(sk, cache)
+		shared := rigs[rigKeys[mi]]
 		for i := range jointClips {
 			f := &jointClips[i]
 			reason := placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem))
@@ -309,14 +328,21 @@ func Pair(srcs []*Source) *Pairing {
 					continue
 				}
 			}
-			var b anim.Binding
-			if f.indexed != nil {
-				b = f.indexed(f.clip, ix)
+			var fit Fit
+			if shared != nil && shared.made[i] {
+				fit = shared.fits[i]
 			} else {
-				b = f.bind(f.clip, sk)
+				if f.indexed != nil {
+					fit = Fit{Binding: f.indexed(f.clip, ix), Animated: f.joints}
+				} else {
+					fit = Fit{Binding: f.bind(f.clip, sk), Animated: f.joints}
+				}
+				if shared != nil {
+					shared.fits[i], shared.made[i] = fit, true
+				}
 			}
 			r := Rank(reason)
-			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: Fit{Binding: b, Animated: f.joints}, Warnings: b.Warnings})
+			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: fit, Warnings: fit.Warnings})
 		}
 		sug.Candidates = concatRanks(&byRank)
 		for i := range sideClips {
@@ -331,6 +357,18 @@ func Pair(srcs []*Source) *Pairing {
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
+}
+
+// jointNames identifies a skeleton by its joints' names, in order: all
+// a binding asks of it.
+func jointNames(sk *anim.Skeleton) string {
+	var b strings.Builder
+	for _, j := range sk.Joints {
+		b.WriteString(strconv.Itoa(len(j.Name)))
+		b.WriteByte(':')
+		b.WriteString(j.Name)
+	}
+	return b.String()
 }
 
 // concatRanks joins the candidates of each rank, best first, and empties
