@@ -250,43 +250,16 @@ func Pair(srcs []*Source) *Pairing {
 	}
 	// Every clip is asked of every model: what the rule wants of a clip,
 	// a file or a skeleton is worked out once, each warning line is
-	// formatted once (anim.BindCache), and the candidates come out in rank order (paths in
-	// order, then the sources' and clips' own order: the stable sort by
-	// rank and path) without sorting.
+	// formatted once (anim.BindCache), and the candidates come out in rank
+	// order without sorting (clipFactsOf).
 	cache := &anim.BindCache{}
-	type clipFacts struct {
-		src       *Source
-		clip      *anim.Clip
-		fileStem  string // nameStem of its file
-		name      string // the clip's name, lower case
-		joints    int    // JointTargets
-		bind      func(*anim.Clip, *anim.Skeleton) anim.Binding
-		indexed   func(*anim.Clip, *anim.JointIndex) anim.Binding
-		ownModel  bool    // side clips: its file holds one of the models
-		owner     *Source // side clips: OwnerModel
-		modelStem string
-	}
-	facts := func(list []*Source, keep func(*anim.Clip) bool) []clipFacts {
-		list = slices.Clone(list)
-		slices.SortStableFunc(list, func(x, y *Source) int { return strings.Compare(x.Path, y.Path) })
-		var out []clipFacts
-		for _, a := range list {
-			stem := nameStem(a.Name())
-			for _, c := range a.Asset.Clips {
-				if keep(c) {
-					out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: JointTargets(c)})
-				}
-			}
-		}
-		return out
-	}
-	jointClips := facts(p.Animations, func(c *anim.Clip) bool { return JointTargets(c) > 0 })
+	jointClips := clipFactsOf(p.Animations, func(c *anim.Clip) bool { return JointTargets(c) > 0 })
 	for i := range jointClips {
 		f := &jointClips[i]
 		info := ClipInfo(f.clip)
 		f.bind, f.indexed = info.Bind, info.BindIndexed
 	}
-	sideClips := facts(p.Others, func(c *anim.Clip) bool { return JointTargets(c) == 0 && len(c.Targets) > 0 })
+	sideClips := clipFactsOf(p.Others, func(c *anim.Clip) bool { return JointTargets(c) == 0 && len(c.Targets) > 0 })
 	modelPaths := map[string]bool{}
 	for _, m := range p.Models {
 		modelPaths[m.Path] = true
@@ -295,30 +268,14 @@ func Pair(srcs []*Source) *Pairing {
 		f := &sideClips[i]
 		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
 	}
-	// Models whose skeletons have the same joint names (a model and the
-	// copy its animation file carries, a game's shared rig) bind each clip
-	// alike: such a rig binds it once, and they share the binding.
-	type rig struct {
-		fits []Fit
-		made []bool
-	}
-	rigs := map[string]*rig{}
-	rigKeys := make([]string, len(p.Models))
-	for i, m := range p.Models {
-		rigKeys[i] = jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
-		if r, ok := rigs[rigKeys[i]]; !ok {
-			rigs[rigKeys[i]] = nil // one model: nothing to share
-		} else if r == nil {
-			rigs[rigKeys[i]] = &rig{fits: make([]Fit, len(jointClips)), made: make([]bool, len(jointClips))}
-		}
-	}
+	rigs := sharedRigs(p.Models, len(jointClips))
 	var byRank [len(reasons)][]Candidate
 	for mi, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
 		stem := nameStem(m.Name())
 		ix := anim.NewJointIndex(sk, cache)
-		shared := rigs[rigKeys[mi]]
+		shared := rigs[mi]
 		for i := range jointClips {
 			f := &jointClips[i]
 			reason := placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem))
@@ -332,11 +289,7 @@ func Pair(srcs []*Source) *Pairing {
 			if shared != nil && shared.made[i] {
 				fit = shared.fits[i]
 			} else {
-				if f.indexed != nil {
-					fit = Fit{Binding: f.indexed(f.clip, ix), Animated: f.joints}
-				} else {
-					fit = Fit{Binding: f.bind(f.clip, sk), Animated: f.joints}
-				}
+				fit = f.fit(ix)
 				if shared != nil {
 					shared.fits[i], shared.made[i] = fit, true
 				}
@@ -357,6 +310,82 @@ func Pair(srcs []*Source) *Pairing {
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
+}
+
+// clipFacts is what the pairing rule asks of one clip and its file,
+// worked out once for all models.
+type clipFacts struct {
+	src      *Source
+	clip     *anim.Clip
+	fileStem string // nameStem of its file
+	name     string // the clip's name, lower case
+	joints   int    // JointTargets
+	// Joint clips: how the clip's format binds (ClipInfo).
+	bind    func(*anim.Clip, *anim.Skeleton) anim.Binding
+	indexed func(*anim.Clip, *anim.JointIndex) anim.Binding
+	// Side clips: whether its file holds one of the models, and the
+	// model it is named after (OwnerModel).
+	ownModel bool
+	owner    *Source
+}
+
+// clipFactsOf lists the clips of srcs that keep takes, in the order their
+// candidates rank within one reason: by path, then the sources' and the
+// clips' own order (the stable sort by path of the candidates made in
+// source order).
+func clipFactsOf(srcs []*Source, keep func(*anim.Clip) bool) []clipFacts {
+	srcs = slices.Clone(srcs)
+	slices.SortStableFunc(srcs, func(x, y *Source) int { return strings.Compare(x.Path, y.Path) })
+	var out []clipFacts
+	for _, a := range srcs {
+		stem := nameStem(a.Name())
+		for _, c := range a.Asset.Clips {
+			if keep(c) {
+				out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: JointTargets(c)})
+			}
+		}
+	}
+	return out
+}
+
+// fit binds the clip to the skeleton ix indexes (FitClip).
+func (f *clipFacts) fit(ix *anim.JointIndex) Fit {
+	if f.indexed != nil {
+		return Fit{Binding: f.indexed(f.clip, ix), Animated: f.joints}
+	}
+	return Fit{Binding: f.bind(f.clip, ix.Skeleton), Animated: f.joints}
+}
+
+// sharedFits are the bindings of each joint clip (in clipFactsOf order)
+// to a skeleton several models have.
+type sharedFits struct {
+	fits []Fit
+	made []bool
+}
+
+// sharedRigs gives each model whose skeleton has the same joint names as
+// another's (a model and the copy its animation file carries, a game's
+// shared rig) the bindings they share: each clip binds alike to them, so
+// it is bound once. Models with a skeleton of their own get nil.
+func sharedRigs(models []*Source, clips int) []*sharedFits {
+	keys := make([]string, len(models))
+	count := map[string]int{}
+	for i, m := range models {
+		keys[i] = jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
+		count[keys[i]]++
+	}
+	byKey := map[string]*sharedFits{}
+	out := make([]*sharedFits, len(models))
+	for i, k := range keys {
+		if count[k] < 2 {
+			continue
+		}
+		if byKey[k] == nil {
+			byKey[k] = &sharedFits{fits: make([]Fit, clips), made: make([]bool, clips)}
+		}
+		out[i] = byKey[k]
+	}
+	return out
 }
 
 // jointNames identifies a skeleton by its joints' names, in order: all
