@@ -201,7 +201,9 @@ type Candidate struct {
 	Clip   *anim.Clip
 	Reason string // one of the pairing reasons (Rank)
 	// Fit is the clip bound to the model's skeleton: what binds, what does
-	// not and why, and whether it suits the model (Fit.Fits).
+	// not and why, and whether it suits the model (Fit.Fits). Pair makes
+	// one binding for the clips and skeletons that bind alike and the
+	// candidates share its slices: read them, never write them.
 	Fit Fit
 	// Warnings are Fit's issues as text (for J3D, a joint-count mismatch
 	// naming both counts; the clip still plays on the joints that exist).
@@ -268,14 +270,15 @@ func Pair(srcs []*Source) *Pairing {
 		f := &sideClips[i]
 		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
 	}
-	rigs := sharedRigs(p.Models, len(jointClips))
+	sigs := bindSignatures(jointClips)
+	rigs := newRigs(p.Models, sigs)
 	var byRank [len(reasons)][]Candidate
 	for mi, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
 		stem := nameStem(m.Name())
 		ix := anim.NewJointIndex(sk, cache)
-		shared := rigs[mi]
+		fits := rigs[mi]
 		for i := range jointClips {
 			f := &jointClips[i]
 			reason := placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem))
@@ -285,19 +288,12 @@ func Pair(srcs []*Source) *Pairing {
 					continue
 				}
 			}
-			var fit Fit
-			if shared != nil && shared.made[i] {
-				fit = shared.fits[i]
-			} else {
-				fit = f.fit(ix)
-				if shared != nil {
-					shared.fits[i], shared.made[i] = fit, true
-				}
-			}
+			fit := fits.fit(f, ix)
 			r := Rank(reason)
 			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: fit, Warnings: fit.Warnings})
 		}
 		sug.Candidates = concatRanks(&byRank)
+		fits.done()
 		for i := range sideClips {
 			f := &sideClips[i]
 			reason := sideReason(f.src, m, placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem)), f.ownModel, f.owner)
@@ -327,6 +323,7 @@ type clipFacts struct {
 	// model it is named after (OwnerModel).
 	ownModel bool
 	owner    *Source
+	sig      int // joint clips: bindSignatures
 }
 
 // clipFactsOf lists the clips of srcs that keep takes, in the order their
@@ -356,36 +353,79 @@ func (f *clipFacts) fit(ix *anim.JointIndex) Fit {
 	return Fit{Binding: f.bind(f.clip, ix.Skeleton), Animated: f.joints}
 }
 
-// sharedFits are the bindings of each joint clip (in clipFactsOf order)
-// to a skeleton several models have.
-type sharedFits struct {
-	fits []Fit
-	made []bool
+// bindSignatures numbers the joint clips by what binding reads of them
+// (their format, and their targets' kinds, names and indices): clips
+// that agree bind alike to any skeleton. A game's animation file holds
+// many clips of one bone list (the 111 skeletal animations of BotW's
+// Npc_Gerudo_Queen_Animation.bfres have 2), a model's BCKs all list its
+// joints. It sets each clip's sig and returns how many there are.
+func bindSignatures(clips []clipFacts) int {
+	ids := map[string]int{}
+	var b []byte
+	for i := range clips {
+		f := &clips[i]
+		b = append(b[:0], f.clip.Format...)
+		for ti := range f.clip.Targets {
+			t := &f.clip.Targets[ti]
+			b = append(b, 0, byte(t.Kind))
+			b = strconv.AppendInt(b, int64(t.Index), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(len(t.Name)), 10)
+			b = append(b, ':')
+			b = append(b, t.Name...)
+		}
+		id, ok := ids[string(b)]
+		if !ok {
+			id = len(ids)
+			ids[string(b)] = id
+		}
+		f.sig = id
+	}
+	return len(ids)
 }
 
-// sharedRigs gives each model whose skeleton has the same joint names as
-// another's (a model and the copy its animation file carries, a game's
-// shared rig) the bindings they share: each clip binds alike to them, so
-// it is bound once. Models with a skeleton of their own get nil.
-func sharedRigs(models []*Source, clips int) []*sharedFits {
-	keys := make([]string, len(models))
-	count := map[string]int{}
+// rigFits are the bindings made to one skeleton, or to several models'
+// skeletons with the same joint names (a model and the copy its animation
+// file carries, a game's shared rig), by clip signature
+// (bindSignatures): each is bound once and the candidates share it.
+type rigFits struct {
+	sigs   int
+	models int // the models yet to pair: at none, the bindings are let go
+	fits   []Fit
+	made   []bool
+}
+
+// newRigs gives each model its rig's bindings.
+func newRigs(models []*Source, sigs int) []*rigFits {
+	byKey := map[string]*rigFits{}
+	out := make([]*rigFits, len(models))
 	for i, m := range models {
-		keys[i] = jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
-		count[keys[i]]++
-	}
-	byKey := map[string]*sharedFits{}
-	out := make([]*sharedFits, len(models))
-	for i, k := range keys {
-		if count[k] < 2 {
-			continue
-		}
+		k := jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
 		if byKey[k] == nil {
-			byKey[k] = &sharedFits{fits: make([]Fit, clips), made: make([]bool, clips)}
+			byKey[k] = &rigFits{sigs: sigs}
 		}
 		out[i] = byKey[k]
+		out[i].models++
 	}
 	return out
+}
+
+// done is called after pairing each model of the rig.
+func (r *rigFits) done() {
+	if r.models--; r.models == 0 {
+		r.fits, r.made = nil, nil
+	}
+}
+
+// fit is clip f bound to the skeleton ix indexes, of this rig.
+func (r *rigFits) fit(f *clipFacts, ix *anim.JointIndex) Fit {
+	if r.made == nil {
+		r.fits, r.made = make([]Fit, r.sigs), make([]bool, r.sigs)
+	}
+	if !r.made[f.sig] {
+		r.fits[f.sig], r.made[f.sig] = f.fit(ix), true
+	}
+	return r.fits[f.sig]
 }
 
 // jointNames identifies a skeleton by its joints' names, in order: all

@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -74,7 +76,8 @@ func dumpPairing(srcs []*Source) string {
 // animation folders) while the pairing is made faster: the dump of every
 // result (dumpPairing) must stay byte for byte what the straightforward
 // implementation (bind every clip to every model, then rank) gave. The
-// counts below say what the dumps cover.
+// counts below say what the dumps cover; "flat-game" has each animation
+// file's clips share two bone lists, so bindings are shared.
 func TestPairPinned(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -82,9 +85,11 @@ func TestPairPinned(t *testing.T) {
 		sha   string
 		lines string
 	}{
-		{"tree", synthDump(1, 40, 6, synthTree), "242a8e30f4c2082d9201f93c194ac853d74b5353bc1acefa3e4a2662ae450a83",
+		{"tree", synthDump(1, 40, 6, 0, synthTree), "242a8e30f4c2082d9201f93c194ac853d74b5353bc1acefa3e4a2662ae450a83",
 			"animation=75 assign=229 assignOthers=34 cand/matching bone names=51 cand/matching joint count=126 cand/named after the model=172 cand/same archive=8 cand/same directory=1053 cand/same file=102 fitwarn=23278 issue=23278 model=51 other=32 side/named after the model=27 side/same archive=4 side/same directory=11 side/same file=6 suggestion=51 warn=23278"},
-		{"flat", synthDump(2, 16, 4, synthFlat), "6370de3bc49660a12c0b20e4faaea9208ad4d057d270c57faa9f14e8ebd21a15",
+		{"flat-game", synthDump(3, 16, 6, 2, synthFlat), "79fea5396454774de3223a7ce5a66ad78514122c048254d612313ec9810527ad",
+			"animation=31 assign=92 assignOthers=13 cand/named after the model=74 cand/same directory=1894 cand/same file=48 fitwarn=57768 issue=57768 model=21 other=15 side/named after the model=11 side/same directory=105 side/same file=4 suggestion=21 warn=57768"},
+		{"flat", synthDump(2, 16, 4, 0, synthFlat), "6370de3bc49660a12c0b20e4faaea9208ad4d057d270c57faa9f14e8ebd21a15",
 			"animation=25 assign=60 assignOthers=13 cand/named after the model=50 cand/same directory=1262 cand/same file=32 fitwarn=37714 issue=37714 model=21 other=15 side/named after the model=11 side/same directory=105 side/same file=4 suggestion=21 warn=37714"},
 	}
 	for _, tc := range cases {
@@ -127,22 +132,42 @@ func TestPairPinned(t *testing.T) {
 // BenchmarkPairFlat pairs a flat folder of 200 models and about 10,000
 // joint clips (a game's model folder: every clip is in every model's
 // directory, so every clip is a candidate for every model), then assigns
-// them as the export batch does.
-func BenchmarkPairFlat(b *testing.B) {
-	srcs := synthDump(7, 200, 50, synthFlat)
-	b.ResetTimer()
-	for b.Loop() {
-		p := Pair(srcs)
-		p.Assign()
-		p.AssignOthers(srcs)
-	}
-}
+// them as the export batch does. Every clip animates a bone list of its
+// own: nothing binds alike.
+func BenchmarkPairFlat(b *testing.B) { benchPair(b, synthDump(7, 200, 50, 0, synthFlat)) }
+
+// BenchmarkPairFlatGame is BenchmarkPairFlat with each animation file's
+// clips sharing three bone lists, as the games' files do.
+func BenchmarkPairFlatGame(b *testing.B) { benchPair(b, synthDump(7, 200, 50, 3, synthFlat)) }
 
 // BenchmarkPairTree pairs a tree of the same size: a directory per model
 // family, archives, and animation folders paired by bone names alone.
-func BenchmarkPairTree(b *testing.B) {
-	srcs := synthDump(7, 200, 50, synthTree)
-	b.ResetTimer()
+func BenchmarkPairTree(b *testing.B) { benchPair(b, synthDump(7, 200, 50, 0, synthTree)) }
+
+// BenchmarkPairDir pairs the files of a real folder tree, PAIR_DIR (the
+// benchmark is skipped without it), opened as the export batch opens them.
+func BenchmarkPairDir(b *testing.B) {
+	dir := os.Getenv("PAIR_DIR")
+	if dir == "" {
+		b.Skip("PAIR_DIR names no folder")
+	}
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srcs, _ := DirSources(dir, names, func(n string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, n)) })
+	b.Logf("%d files, %d sources", len(names), len(srcs))
+	benchPair(b, srcs)
+}
+
+func benchPair(b *testing.B, srcs []*Source) {
 	for b.Loop() {
 		p := Pair(srcs)
 		p.Assign()

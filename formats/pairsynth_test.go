@@ -34,8 +34,12 @@ var synthCore = []string{"Root", "Hip", "Spine_1", "Spine_2", "Spine_3", "Neck",
 // index-bound BCKs (some of the wrong joint count), JBA clips with the
 // Biped root alias, files holding a model and its own clips, models with
 // two skeletons, and texture and material clips named after their model
-// or not. Every clip is a fresh value, as opened files give them.
-func synthDump(seed uint64, models, clipsPerModel int, layout synthLayout) []*Source {
+// or not. Every clip is a fresh value, as opened files give them. With
+// lists 0 each BFRES clip animates a bone list of its own; else the clips
+// of a file share that many lists, as a game's animation file does (the
+// 111 skeletal animations of BotW's Npc_Gerudo_Queen_Animation.bfres
+// have two).
+func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout) []*Source {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	families := max(1, models/5)
 	famBones := make([][]string, families)
@@ -150,8 +154,7 @@ func synthDump(seed uint64, models, clipsPerModel int, layout synthLayout) []*So
 		for j, b := range bones {
 			sk.Joints = append(sk.Joints, anim.Joint{Name: b, Parent: j - 1})
 		}
-		var clips []*anim.Clip
-		for k := range clipsPerModel {
+		boneList := func() []string {
 			var names []string
 			keep := 5 + rng.IntN(6) // of 10
 			for _, b := range bones {
@@ -167,6 +170,20 @@ func synthDump(seed uint64, models, clipsPerModel int, layout synthLayout) []*So
 				names = append(names, other[:min(len(other), 12)]...)
 			case 2:
 				names = append(names, "") // an unnamed joint target
+			}
+			return names
+		}
+		var shared [][]string
+		for range lists {
+			shared = append(shared, boneList())
+		}
+		var clips []*anim.Clip
+		for k := range clipsPerModel {
+			var names []string
+			if lists > 0 {
+				names = shared[rng.IntN(lists)]
+			} else {
+				names = boneList()
 			}
 			clips = append(clips, named(fmt.Sprintf("Act_%02d", k), "bfres-skeletal", names))
 		}
