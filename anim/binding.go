@@ -119,8 +119,9 @@ type BindCache struct {
 // clipNames are a clip's joint targets as numbers, compact: binding reads
 // them for every skeleton instead of the clip's large targets.
 type clipNames struct {
-	target, id []int32 // each joint target's index and name number
-	named      []int32 // the name numbers of the joint targets with a name
+	target, id []int32  // each joint target's index and name number
+	name       []string // and its name
+	named      []int32  // the name numbers of the joint targets with a name
 }
 
 // id is name's number.
@@ -148,7 +149,7 @@ func (bc *BindCache) names(c *Clip) *clipNames {
 	for ti := range c.Targets {
 		if t := &c.Targets[ti]; t.Kind == JointTarget {
 			id := bc.id(t.Name)
-			cn.target, cn.id = append(cn.target, int32(ti)), append(cn.id, id)
+			cn.target, cn.id, cn.name = append(cn.target, int32(ti)), append(cn.id, id), append(cn.name, t.Name)
 			if t.Name != "" {
 				cn.named = append(cn.named, id)
 			}
@@ -297,8 +298,7 @@ func BindByNameIndexed(c *Clip, ix *JointIndex) Binding {
 			b.Issues, b.Warnings = make([]BindIssue, n), make([]string, n)
 		}
 		for i, k := range ix.missing {
-			ti := int(cn.target[k])
-			b.Issues[i] = BindIssue{Kind: MissingBone, Target: ti, Name: c.Targets[ti].Name}
+			b.Issues[i] = BindIssue{Kind: MissingBone, Target: int(cn.target[k]), Name: cn.name[k]}
 			b.Warnings[i] = ix.cache.missingLine(cn.id[k], b.Issues[i])
 		}
 		return b
