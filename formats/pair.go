@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/animscope/animscope/anim"
@@ -94,20 +95,38 @@ func Rank(reason string) int {
 // bone names and matching joint count. With sk nil (a texture or
 // material clip's choice) the last two are not asked.
 func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
+	if r := placeReason(a, m, NamedAfter(a.Name(), c.Name, m.Name())); r != "" || sk == nil {
+		return r
+	}
+	return skeletonReason(bonesMatch(c, sk), JointTargets(c) == len(sk.Joints))
+}
+
+// placeReason is Reason from where a and m are and whether a's file or
+// clip is named after m (named: NamedAfter): same file, named after the
+// model, same archive, same directory; "" when only the skeleton can
+// pair them.
+func placeReason(a, m *Source, named bool) string {
 	switch {
 	case a.Path == m.Path:
 		return SameFile
-	case NamedAfter(a.Name(), c.Name, m.Name()):
+	case named:
 		return SameName
 	case m.Archive != "" && a.Archive == m.Archive:
 		return SameArchive
 	case a.Dir == m.Dir:
 		return SameDirectory
-	case sk == nil:
-		return ""
-	case bonesMatch(c, sk):
+	}
+	return ""
+}
+
+// skeletonReason is Reason for a joint clip placed nowhere near the
+// model: its bones match the skeleton's (bonesMatch), else its joint
+// count equals the skeleton's.
+func skeletonReason(bones, count bool) string {
+	switch {
+	case bones:
 		return MatchingBoneNames
-	case JointTargets(c) == len(sk.Joints):
+	case count:
 		return MatchingJointCount
 	}
 	return ""
@@ -123,7 +142,14 @@ func Reason(a *Source, c *anim.Clip, m *Source, sk *anim.Skeleton) string {
 // its directory. A clip named after another of models (minigamearrow.btk
 // beside minigamearrow.bmd) belongs to that one.
 func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
-	reason := Reason(a, c, m, nil)
+	return sideReason(a, m, Reason(a, c, m, nil), slices.ContainsFunc(models, func(o *Source) bool { return o.Path == a.Path }), OwnerModel(a, c, models))
+}
+
+// sideReason is SideReason from clip c of a's Reason for m without a
+// skeleton, whether a's file holds one of the models (ownModel), and the
+// model c is named after (OwnerModel): neither of the last two depends
+// on m, so pairing works them out once per clip.
+func sideReason(a, m *Source, reason string, ownModel bool, owner *Source) string {
 	switch reason {
 	case SameFile, SameName:
 		return reason
@@ -133,12 +159,10 @@ func SideReason(a *Source, c *anim.Clip, m *Source, models []*Source) string {
 	if (a.Archive != "" || m.Archive != "") && reason != SameArchive {
 		return "" // an archive's clips and models keep to themselves
 	}
-	for _, o := range models {
-		if o.Path == a.Path {
-			return "" // its own file's model is the one it animates
-		}
+	if ownModel {
+		return "" // its own file's model is the one it animates
 	}
-	if o := OwnerModel(a, c, models); o != nil && o.Path != m.Path {
+	if owner != nil && owner.Path != m.Path {
 		return ""
 	}
 	return reason
@@ -163,21 +187,11 @@ func OwnerModel(a *Source, c *anim.Clip, models []*Source) *Source {
 // bonesMatch reports whether at least 80% (and at least one) of the
 // clip's named joint targets name bones of sk.
 func bonesMatch(c *anim.Clip, sk *anim.Skeleton) bool {
-	names := make(map[string]bool, len(sk.Joints))
-	for _, j := range sk.Joints {
-		names[j.Name] = true
-	}
-	named, found := 0, 0
-	for i := range c.Targets {
-		t := &c.Targets[i]
-		if t.Kind != anim.JointTarget || t.Name == "" {
-			continue
-		}
-		named++
-		if names[t.Name] {
-			found++
-		}
-	}
+	return bonesMatchIndexed(c, anim.NewJointIndex(sk, nil))
+}
+
+func bonesMatchIndexed(c *anim.Clip, ix *anim.JointIndex) bool {
+	named, found := ix.Named(c)
 	return named > 0 && 5*found >= 4*named
 }
 
@@ -187,7 +201,9 @@ type Candidate struct {
 	Clip   *anim.Clip
 	Reason string // one of the pairing reasons (Rank)
 	// Fit is the clip bound to the model's skeleton: what binds, what does
-	// not and why, and whether it suits the model (Fit.Fits).
+	// not and why, and whether it suits the model (Fit.Fits). Pair makes
+	// one binding for the clips and skeletons that bind alike and the
+	// candidates share its slices: read them, never write them.
 	Fit Fit
 	// Warnings are Fit's issues as text (for J3D, a joint-count mismatch
 	// naming both counts; the clip still plays on the joints that exist).
@@ -234,40 +250,214 @@ func Pair(srcs []*Source) *Pairing {
 			p.Others = append(p.Others, s)
 		}
 	}
+	// Every clip is asked of every model: what the rule wants of a clip,
+	// a file or a skeleton is worked out once, each warning line is
+	// formatted once (anim.BindCache), and the candidates come out in rank
+	// order without sorting (clipFactsOf).
+	cache := &anim.BindCache{}
+	jointClips := clipFactsOf(p.Animations, func(c *anim.Clip) bool { return JointTargets(c) > 0 })
+	for i := range jointClips {
+		f := &jointClips[i]
+		info := ClipInfo(f.clip)
+		f.bind, f.indexed = info.Bind, info.BindIndexed
+	}
+	sideClips := clipFactsOf(p.Others, func(c *anim.Clip) bool { return JointTargets(c) == 0 && len(c.Targets) > 0 })
+	modelPaths := map[string]bool{}
 	for _, m := range p.Models {
+		modelPaths[m.Path] = true
+	}
+	for i := range sideClips {
+		f := &sideClips[i]
+		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
+	}
+	sigs := bindSignatures(jointClips)
+	rigs := newRigs(p.Models, sigs)
+	var byRank [len(reasons)][]Candidate
+	for mi, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
 		sug := Suggestion{Model: m, Skeleton: sk}
-		for _, a := range p.Animations {
-			for _, c := range a.Asset.Clips {
-				if JointTargets(c) == 0 {
-					continue
-				}
-				reason := Reason(a, c, m, sk)
+		stem := nameStem(m.Name())
+		ix := anim.NewJointIndex(sk, cache)
+		fits := rigs[mi]
+		for i := range jointClips {
+			f := &jointClips[i]
+			reason := placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem))
+			if reason == "" {
+				reason = skeletonReason(bonesMatchIndexed(f.clip, ix), f.joints == len(sk.Joints))
 				if reason == "" {
 					continue
 				}
-				f := FitClip(c, sk)
-				sug.Candidates = append(sug.Candidates, Candidate{Anim: a, Clip: c, Reason: reason, Fit: f, Warnings: f.Warnings})
+			}
+			fit := fits.fit(f, ix)
+			r := Rank(reason)
+			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: fit, Warnings: fit.Warnings})
+		}
+		sug.Candidates = concatRanks(&byRank)
+		fits.done()
+		for i := range sideClips {
+			f := &sideClips[i]
+			reason := sideReason(f.src, m, placeReason(f.src, m, namedAfter(f.fileStem, f.name, stem)), f.ownModel, f.owner)
+			if reason != "" {
+				r := Rank(reason)
+				byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason})
 			}
 		}
-		for _, a := range p.Others {
-			for _, c := range a.Asset.Clips {
-				if JointTargets(c) > 0 || len(c.Targets) == 0 {
-					continue
-				}
-				if reason := SideReason(a, c, m, p.Models); reason != "" {
-					sug.Side = append(sug.Side, Candidate{Anim: a, Clip: c, Reason: reason})
-				}
-			}
-		}
-		for _, list := range [][]Candidate{sug.Candidates, sug.Side} {
-			slices.SortStableFunc(list, func(x, y Candidate) int {
-				return cmp.Or(cmp.Compare(Rank(x.Reason), Rank(y.Reason)), strings.Compare(x.Anim.Path, y.Anim.Path))
-			})
-		}
+		sug.Side = concatRanks(&byRank)
 		p.Suggestions = append(p.Suggestions, sug)
 	}
 	return p
+}
+
+// clipFacts is what the pairing rule asks of one clip and its file,
+// worked out once for all models.
+type clipFacts struct {
+	src      *Source
+	clip     *anim.Clip
+	fileStem string // nameStem of its file
+	name     string // the clip's name, lower case
+	joints   int    // JointTargets
+	// Joint clips: how the clip's format binds (ClipInfo).
+	bind    func(*anim.Clip, *anim.Skeleton) anim.Binding
+	indexed func(*anim.Clip, *anim.JointIndex) anim.Binding
+	// Side clips: whether its file holds one of the models, and the
+	// model it is named after (OwnerModel).
+	ownModel bool
+	owner    *Source
+	sig      int // joint clips: bindSignatures
+}
+
+// clipFactsOf lists the clips of srcs that keep takes, in the order their
+// candidates rank within one reason: by path, then the sources' and the
+// clips' own order (the stable sort by path of the candidates made in
+// source order).
+func clipFactsOf(srcs []*Source, keep func(*anim.Clip) bool) []clipFacts {
+	srcs = slices.Clone(srcs)
+	slices.SortStableFunc(srcs, func(x, y *Source) int { return strings.Compare(x.Path, y.Path) })
+	var out []clipFacts
+	for _, a := range srcs {
+		stem := nameStem(a.Name())
+		for _, c := range a.Asset.Clips {
+			if keep(c) {
+				out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: JointTargets(c)})
+			}
+		}
+	}
+	return out
+}
+
+// fit binds the clip to the skeleton ix indexes (FitClip).
+func (f *clipFacts) fit(ix *anim.JointIndex) Fit {
+	if f.indexed != nil {
+		return Fit{Binding: f.indexed(f.clip, ix), Animated: f.joints}
+	}
+	return Fit{Binding: f.bind(f.clip, ix.Skeleton), Animated: f.joints}
+}
+
+// bindSignatures numbers the joint clips by what binding reads of them
+// (their format, and their targets' kinds, names and indices): clips
+// that agree bind alike to any skeleton. A game's animation file holds
+// many clips of one bone list (the 111 skeletal animations of BotW's
+// Npc_Gerudo_Queen_Animation.bfres have 2), a model's BCKs all list its
+// joints. It sets each clip's sig and returns how many there are.
+func bindSignatures(clips []clipFacts) int {
+	ids := map[string]int{}
+	var b []byte
+	for i := range clips {
+		f := &clips[i]
+		b = append(b[:0], f.clip.Format...)
+		for ti := range f.clip.Targets {
+			t := &f.clip.Targets[ti]
+			b = append(b, 0, byte(t.Kind))
+			b = strconv.AppendInt(b, int64(t.Index), 10)
+			b = append(b, ':')
+			b = strconv.AppendInt(b, int64(len(t.Name)), 10)
+			b = append(b, ':')
+			b = append(b, t.Name...)
+		}
+		id, ok := ids[string(b)]
+		if !ok {
+			id = len(ids)
+			ids[string(b)] = id
+		}
+		f.sig = id
+	}
+	return len(ids)
+}
+
+// rigFits are the bindings made to one skeleton, or to several models'
+// skeletons with the same joint names (a model and the copy its animation
+// file carries, a game's shared rig), by clip signature
+// (bindSignatures): each is bound once and the candidates share it.
+type rigFits struct {
+	sigs   int
+	models int // the models yet to pair: at none, the bindings are let go
+	fits   []Fit
+	made   []bool
+}
+
+// newRigs gives each model its rig's bindings.
+func newRigs(models []*Source, sigs int) []*rigFits {
+	byKey := map[string]*rigFits{}
+	out := make([]*rigFits, len(models))
+	for i, m := range models {
+		k := jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
+		if byKey[k] == nil {
+			byKey[k] = &rigFits{sigs: sigs}
+		}
+		out[i] = byKey[k]
+		out[i].models++
+	}
+	return out
+}
+
+// done is called after pairing each model of the rig.
+func (r *rigFits) done() {
+	if r.models--; r.models == 0 {
+		r.fits, r.made = nil, nil
+	}
+}
+
+// fit is clip f bound to the skeleton ix indexes, of this rig.
+func (r *rigFits) fit(f *clipFacts, ix *anim.JointIndex) Fit {
+	if r.made == nil {
+		r.fits, r.made = make([]Fit, r.sigs), make([]bool, r.sigs)
+	}
+	if !r.made[f.sig] {
+		r.fits[f.sig], r.made[f.sig] = f.fit(ix), true
+	}
+	return r.fits[f.sig]
+}
+
+// jointNames identifies a skeleton by its joints' names, in order: all
+// a binding asks of it.
+func jointNames(sk *anim.Skeleton) string {
+	var b strings.Builder
+	for _, j := range sk.Joints {
+		b.WriteString(strconv.Itoa(len(j.Name)))
+		b.WriteByte(':')
+		b.WriteString(j.Name)
+	}
+	return b.String()
+}
+
+// concatRanks joins the candidates of each rank, best first, and empties
+// the lists for the next model; nil when there are none (as appending
+// none gives).
+func concatRanks(byRank *[len(reasons)][]Candidate) []Candidate {
+	n := 0
+	for _, l := range byRank {
+		n += len(l)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Candidate, 0, n)
+	for r, l := range byRank {
+		out = append(out, l...)
+		clear(l)
+		byRank[r] = l[:0]
+	}
+	return out
 }
 
 // Assign gives each paired animation clip one model, the index of its
@@ -396,12 +586,17 @@ func ArchiveSources(archivePath string, a *Asset) (srcs []*Source, warnings []st
 // "minigamebombhei_battle.bmd"; "Npc_Gerudo_Queen_Animation.bfres" for
 // "Npc_Gerudo_Queen.bfres"). Case is ignored: archives mix it.
 func NamedAfter(animPath, clipName, modelPath string) bool {
-	stem := nameStem(modelPath)
-	if stem == "" {
+	return namedAfter(nameStem(animPath), strings.ToLower(clipName), nameStem(modelPath))
+}
+
+// namedAfter is NamedAfter from the file's name stem, the clip's name in
+// lower case and the model's name stem.
+func namedAfter(animStem, clipName, modelStem string) bool {
+	if modelStem == "" {
 		return false
 	}
-	for _, n := range []string{nameStem(animPath), strings.ToLower(clipName)} {
-		if n == stem || strings.HasPrefix(n, stem+"_") {
+	for _, n := range []string{animStem, clipName} {
+		if n == modelStem || (len(n) > len(modelStem) && n[len(modelStem)] == '_' && strings.HasPrefix(n, modelStem)) {
 			return true
 		}
 	}

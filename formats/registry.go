@@ -122,9 +122,10 @@ func hasExtension(ext string, keep func(*format.Format) bool) bool {
 // defaultClip is how clips of an unknown format (hand-built clips, the
 // embedded demo before it names one) are treated.
 var defaultClip = format.ClipFormat{
-	Bind:      anim.BindByName,
-	Fallback:  anim.Standard,
-	ModelHint: "Open or drop the model that goes with it to see the real bones.",
+	Bind:        anim.BindByName,
+	BindIndexed: anim.BindByNameIndexed,
+	Fallback:    anim.Standard,
+	ModelHint:   "Open or drop the model that goes with it to see the real bones.",
 }
 
 // ClipInfo says how to bind and show c: its ClipFormat with Bind always
@@ -139,7 +140,7 @@ func ClipInfo(c *anim.Clip) ClipFormat {
 	}
 	out := *cf
 	if out.Bind == nil {
-		out.Bind = anim.BindByName
+		out.Bind, out.BindIndexed = anim.BindByName, anim.BindByNameIndexed
 	}
 	return out
 }

@@ -140,8 +140,14 @@ type ClipFormat struct {
 	// Name is the anim.Clip.Format value ("bck", "bfres-skeletal", ...).
 	Name string
 	// Bind binds a clip to a skeleton; nil means by bone name
-	// (anim.BindByName).
+	// (anim.BindByName). It reads only the clip's format and its targets'
+	// kinds, indices and names, and the skeleton's joint names: pairing
+	// binds once for the clips and skeletons that agree in those.
 	Bind func(c *anim.Clip, s *anim.Skeleton) anim.Binding
+	// BindIndexed, when set, binds exactly as Bind does, to the skeleton a
+	// JointIndex built once has indexed: pairing binds every clip of a
+	// folder to every model in it. With Bind nil it is by bone name too.
+	BindIndexed func(c *anim.Clip, ix *anim.JointIndex) anim.Binding
 	// Fallback is the hierarchy mode of the stand-in skeleton drawn for a
 	// clip shown without a model.
 	Fallback anim.HierarchyMode

@@ -13,14 +13,18 @@ var rootAliases = map[string]string{"GOD": "Bip01", "Bip01": "GOD"}
 // appears several times binds in order (the second track to the second
 // joint of that name). Targets that find no joint are listed as warnings.
 func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
-	b := anim.Binding{Target: make([]int, len(s.Joints))}
-	byName := make(map[string][]int, len(s.Joints))
-	for i, j := range s.Joints {
+	return BindIndexed(c, anim.NewJointIndex(s, nil))
+}
+
+// BindIndexed is Bind to the skeleton ix indexes (pairing binds many clips
+// with one index).
+func BindIndexed(c *anim.Clip, ix *anim.JointIndex) anim.Binding {
+	b := anim.Binding{Target: make([]int, len(ix.Skeleton.Joints))}
+	for i := range b.Target {
 		b.Target[i] = -1
-		byName[j.Name] = append(byName[j.Name], i)
 	}
 	free := func(name string) int {
-		for _, j := range byName[name] {
+		for j := ix.First(name); j >= 0; j = ix.Next(j) {
 			if b.Target[j] < 0 {
 				return j
 			}
@@ -47,11 +51,11 @@ func Bind(c *anim.Clip, s *anim.Skeleton) anim.Binding {
 				continue
 			}
 		}
-		if len(byName[name]) > 0 {
-			b.Add(anim.BindIssue{Kind: anim.ExtraTrack, Target: ti, Name: name})
+		if ix.First(name) >= 0 {
+			ix.Add(&b, anim.BindIssue{Kind: anim.ExtraTrack, Target: ti, Name: name})
 			continue
 		}
-		b.Add(anim.BindIssue{Kind: anim.MissingBone, Target: ti, Name: name})
+		ix.Add(&b, anim.BindIssue{Kind: anim.MissingBone, Target: ti, Name: name})
 	}
 	return b
 }

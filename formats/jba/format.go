@@ -21,7 +21,7 @@ var (
 		Open:        open,
 		Yields:      format.Clips | format.Skeletons,
 		ClipFormats: []*format.ClipFormat{{
-			Name: Name, Bind: Bind, Fallback: anim.Standard, ZUp: true,
+			Name: Name, Bind: Bind, BindIndexed: BindIndexed, Fallback: anim.Standard, ZUp: true,
 			// A JBA stores no loop mode (the clip loops); it plays under
 			// the plain loop-or-once rules, not JSystem's five modes.
 			Runtime:   anim.G3dRuntime,
