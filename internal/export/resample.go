@@ -189,7 +189,7 @@ func pathErr(p int, a, b *trs) float64 {
 	case pathT:
 		return math.Sqrt(sq(a.T[0]-b.T[0]) + sq(a.T[1]-b.T[1]) + sq(a.T[2]-b.T[2]))
 	case pathS:
-		return math.Max(math.Abs(a.S[0]-b.S[0]), math.Max(math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2])))
+		return max(math.Abs(a.S[0]-b.S[0]), math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2]))
 	default:
 		return quatDist(a.R, b.R)
 	}
@@ -204,7 +204,7 @@ func quatDist(a, b [4]float64) float64 {
 		dp += (a[i] - b[i]) * (a[i] - b[i])
 		dm += (a[i] + b[i]) * (a[i] + b[i])
 	}
-	c := math.Sqrt(math.Min(dp, dm))
+	c := math.Sqrt(min(dp, dm))
 	if c > 0.5 {
 		return quatAngle(a, b)
 	}
@@ -316,6 +316,7 @@ type refiner struct {
 	// predicted from the slopes at both ends (hermiteErr); the slopes
 	// are measured at the candidates and estimated at midpoints.
 	hermite   bool
+	step      float64 // walk's leaf length for the next leaf
 	wmin      float64
 	evalsLeft int
 	exhausted bool
@@ -579,34 +580,31 @@ func (r *refiner) midErr(j, p int, a, m, c *poseAt) float64 {
 // misses a curve that bends one way and then the other (its midpoint on
 // the chord); the slopes show it.
 func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
-	var av, adv, cv, cdv []float64
 	switch p {
 	case pathT:
-		av, adv, cv, cdv = a.T[:], ad.T[:], c.T[:], cd.T[:]
+		return hermiteDev(a.T[:], ad.T[:], c.T[:], cd.T[:], td, false)
 	case pathS:
-		av, adv, cv, cdv = a.S[:], ad.S[:], c.S[:], cd.S[:]
-	default:
-		av, adv, cv, cdv = a.R[:], ad.R[:], c.R[:], cd.R[:]
+		return hermiteDev(a.S[:], ad.S[:], c.S[:], cd.S[:], td, true)
 	}
-	worst := 0.0
-	for _, h := range [2][2]float64{{4.0 / 27, -2.0 / 27}, {2.0 / 27, -4.0 / 27}} {
-		sum, top := 0.0, 0.0
-		for i := range av {
-			s := (cv[i] - av[i]) / td
-			dev := td * (h[0]*(adv[i]-s) + h[1]*(cdv[i]-s))
-			sum += dev * dev
-			top = math.Max(top, math.Abs(dev))
-		}
-		e := math.Sqrt(sum)
-		switch p {
-		case pathS:
-			e = top
-		case pathR:
-			e *= 2.1 // as quatDist measures a chord
-		}
-		worst = math.Max(worst, e)
+	return 2.1 * hermiteDev(a.R[:], ad.R[:], c.R[:], cd.R[:], td, false) // as quatDist measures a chord
+}
+
+// hermiteDev is hermiteErr's departure for one path's components: the
+// length of the difference vector, or with top its largest component.
+func hermiteDev(av, adv, cv, cdv []float64, td float64, top bool) float64 {
+	var sum1, sum2, top1, top2 float64
+	for i := range av {
+		s := (cv[i] - av[i]) / td
+		x, y := adv[i]-s, cdv[i]-s
+		d1 := td * (4.0/27*x + -2.0/27*y)
+		d2 := td * (2.0/27*x + -4.0/27*y)
+		sum1, sum2 = sum1+d1*d1, sum2+d2*d2
+		top1, top2 = max(top1, math.Abs(d1)), max(top2, math.Abs(d2))
 	}
-	return worst
+	if top {
+		return max(top1, top2)
+	}
+	return math.Sqrt(max(sum1, sum2))
 }
 
 // splitTol is how far a channel's interpolation may miss a midpoint
@@ -693,9 +691,111 @@ func (r *refiner) run(cands []float64) []poseAt {
 	r.out = append(r.out, prev)
 	for _, f := range cands[1:] {
 		next := r.eval(f, &prev, true)
-		r.refine(&prev, &next, 0)
+		if r.hermite && !r.cubic {
+			r.walk(&prev, &next)
+		} else {
+			r.refine(&prev, &next, 0)
+		}
 		r.out = append(r.out, next)
 		prev = next
 	}
 	return r.out
+}
+
+// walk appends the samples strictly between candidates a and c where the
+// curves are smooth and played LINEAR (hermite): instead of halving the
+// interval from the top, it steps from a in leaves of the length the
+// last leaf's error predicts, each tested as refine tests an interval
+// (needsSplit's midpoint and slope tests on the leaf, with its midpoint
+// as a sample); a leaf that fails is halved at its midpoint, which is
+// then the end of the leaf tried next. Every pair of neighbouring samples
+// is thus half of an interval that passed the same test as refine's, at
+// about as many evaluations as the keys need.
+func (r *refiner) walk(a, c *poseAt) {
+	if c.f-a.f <= r.wmin {
+		return
+	}
+	s := *a
+	for s.f < c.f {
+		rem := c.f - s.f
+		h := r.step
+		if h <= 0 || h >= rem {
+			h = rem
+		}
+		k := math.Ceil(rem/h - 1e-6)
+		var e poseAt
+		fresh := false // e is a new sample whose slope is yet to estimate
+		if k <= 1 {
+			e = *c
+		} else {
+			e = r.eval(s.f+rem/k, &s, false)
+			fresh = true
+		}
+		for depth := 0; ; depth++ {
+			span := e.f - s.f
+			if span <= r.wmin || depth > maxRefineDepth {
+				break // a jump: no midpoint, as refine
+			}
+			if r.evalsLeft <= 0 {
+				r.exhausted = true
+				break
+			}
+			m := r.eval(s.f+span/2, &s, false)
+			slope(m.dout, e.v, s.v, 1/span)
+			if fresh {
+				// One-sided, from the parabola through s, m and e.
+				quadSlope(e.dout, s.v, m.v, e.v, 1/span)
+			}
+			ratio := r.leafRatio(&s, &m, &e)
+			if ratio <= 1 {
+				r.out = append(r.out, m)
+				r.step = span * math.Max(0.5, math.Min(2, math.Sqrt(walkTarget/ratio)))
+				break
+			}
+			e, fresh = m, false
+			r.step = span / 2
+		}
+		if e.f >= c.f {
+			return
+		}
+		r.out = append(r.out, e)
+		s = e
+	}
+}
+
+// walkTarget is the part of the test's limit walk aims a leaf's error
+// at: a little room so that few leaves fail.
+const walkTarget = 0.9
+
+// quadSlope writes the slope at hi of the parabola through lo, mid and
+// hi (k the inverse of the span from lo to hi).
+func quadSlope(out, lo, mid, hi []trs, k float64) {
+	for j := range out {
+		for i := range out[j].T {
+			out[j].T[i] = (lo[j].T[i] - 4*mid[j].T[i] + 3*hi[j].T[i]) * k
+			out[j].S[i] = (lo[j].S[i] - 4*mid[j].S[i] + 3*hi[j].S[i]) * k
+		}
+		for i := range out[j].R {
+			out[j].R[i] = (lo[j].R[i] - 4*mid[j].R[i] + 3*hi[j].R[i]) * k
+		}
+	}
+}
+
+// leafRatio is the largest of needsSplit's errors over the active
+// channels, each as a part of its limit: the leaf passes at 1 or less.
+func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
+	worst := 0.0
+	for j := range a.v {
+		for p := 0; p < numPaths; p++ {
+			if !r.active[j][p] {
+				continue
+			}
+			lim := r.splitTol(j, p)
+			worst = max(worst, r.midErr(j, p, a, m, c)/lim)
+			if r.mode[j][p] == interpLinear {
+				worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f)/lim)
+			}
+		}
+	}
+	return worst
 }
