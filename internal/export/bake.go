@@ -2,6 +2,7 @@ package export
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -62,6 +63,15 @@ type baker struct {
 	// meshPts are points of exported meshes that the tolerances keep
 	// within their bound, as they keep the joints.
 	meshPts []meshPoint
+	// seen are the world matrices checkFast computed, which tolerances
+	// (measured at the same frames) takes rather than posing again.
+	seen []seenWorld
+}
+
+// seenWorld is the true world matrices at a frame.
+type seenWorld struct {
+	f     float64
+	world []mgl64.Mat4
 }
 
 func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {
@@ -105,13 +115,19 @@ func (k *baker) checkFast(frames []float64) {
 	if !k.fast {
 		return
 	}
-	local := make([]trs, len(k.skel.Joints))
-	comp := make([]mgl64.Mat4, len(k.skel.Joints))
+	n := len(k.skel.Joints)
+	local := make([]trs, n)
+	comp := make([]mgl64.Mat4, n)
 	step := max(1, len(frames)/maxTolFrames)
+	k.seen = k.seen[:0]
 	for fi := 0; fi < len(frames); fi += step {
-		pose, bind := k.posed(frames[fi])
+		k.worldAt(frames[fi]) // poses k.pose at the frame too
+		pose, bind := k.pose, k.bind
+		if k.clip == nil {
+			pose, bind = nil, nil
+		}
 		k.fastLocal(pose, bind, local)
-		k.worldAt(frames[fi])
+		k.seen = append(k.seen, seenWorld{frames[fi], slices.Clone(k.world)})
 		for _, j := range k.order {
 			comp[j] = composeTRS(local[j])
 			if p := k.skel.Joints[j].Parent; p >= 0 {

@@ -49,6 +49,12 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	if smoothCurves {
 		grid = cubicGrid
 	}
+	walking := how == Linear && smoothCurves
+	if walking {
+		// walk's leaves are no longer than the grid (maxLeaf): the
+		// candidates need only the curves' keys.
+		grid = math.MaxInt32
+	}
 	whole := candidates(c, c.FPS, 1, nil)
 	k.checkFast(whole)
 	tol := k.tolerances(whole)
@@ -73,7 +79,10 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	}
 	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
 		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n),
-			hermite: how == Linear && smoothCurves}
+			hermite: walking}
+		if walking {
+			r.maxLeaf = cubicGrid
+		}
 		for j := range mode {
 			for p := range mode[j] {
 				r.cubic = r.cubic || mode[j][p] == interpCubic

@@ -97,6 +97,7 @@ const (
 type builder struct {
 	doc   *gltf.Document
 	bin   []byte
+	times []float64 // timeAccessor's scratch
 	warns []string
 	used  map[string]bool
 	quads *quadSet
@@ -329,7 +330,10 @@ func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChanne
 // timeAccessor stores key frames as seconds (frame / fps), with the
 // min/max glTF requires of animation inputs.
 func (b *builder) timeAccessor(frames []float64, fps float64) int {
-	t := make([]float64, len(frames))
+	if cap(b.times) < len(frames) {
+		b.times = make([]float64, len(frames))
+	}
+	t := b.times[:len(frames)]
 	for i, f := range frames {
 		t[i] = float64(secs32(f, fps))
 	}
@@ -339,8 +343,9 @@ func (b *builder) timeAccessor(frames []float64, fps float64) int {
 // floatAccessor appends float32 data in a buffer view of its own.
 func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
 	off := b.reserve(4 * len(v))
+	out := b.bin[off : off+4*len(v)]
 	for i, x := range v {
-		binary.LittleEndian.PutUint32(b.bin[off+4*i:], math.Float32bits(float32(x)))
+		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
 	}
 	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
 	comps := typ.Components()
@@ -362,7 +367,7 @@ func minMaxOf(v []float64, comps int) (lo, hi []float64) {
 	for i, x := range v {
 		x32 := float64(float32(x))
 		c := i % comps
-		lo[c], hi[c] = math.Min(lo[c], x32), math.Max(hi[c], x32)
+		lo[c], hi[c] = min(lo[c], x32), max(hi[c], x32)
 	}
 	return lo, hi
 }

@@ -72,8 +72,12 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	step := max(1, len(frames)/maxTolFrames)
 	inv := make([]mgl64.Mat3, n)
 	norm := make([]float64, n)
-	for fi := 0; fi < len(frames); fi += step {
-		k.worldAt(frames[fi])
+	for fi, si := 0, 0; fi < len(frames); fi, si = fi+step, si+1 {
+		if si < len(k.seen) && k.seen[si].f == frames[fi] {
+			copy(k.world, k.seen[si].world)
+		} else {
+			k.worldAt(frames[fi])
+		}
 		for j := range inv {
 			inv[j] = inverse3(&k.world[j])
 			norm[j] = spectralNorm3(&k.world[j])
@@ -315,8 +319,11 @@ type refiner struct {
 	// the LINEAR channels are also tested against the chord's departure
 	// predicted from the slopes at both ends (hermiteErr); the slopes
 	// are measured at the candidates and estimated at midpoints.
-	hermite   bool
-	step      float64 // walk's leaf length for the next leaf
+	hermite bool
+	step    float64 // walk's leaf length for the next leaf
+	// maxLeaf bounds walk's leaves (frames; 0: the candidates do), so
+	// that a midpoint test cannot pass by chance over a long span.
+	maxLeaf   float64
 	wmin      float64
 	evalsLeft int
 	exhausted bool
@@ -722,6 +729,9 @@ func (r *refiner) walk(a, c *poseAt) {
 		if h <= 0 || h >= rem {
 			h = rem
 		}
+		if r.maxLeaf > 0 {
+			h = min(h, r.maxLeaf)
+		}
 		k := math.Ceil(rem/h - 1e-6)
 		var e poseAt
 		fresh := false // e is a new sample whose slope is yet to estimate
@@ -785,17 +795,37 @@ func quadSlope(out, lo, mid, hi []trs, k float64) {
 // channels, each as a part of its limit: the leaf passes at 1 or less.
 func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
 	worst := 0.0
+	td := c.f - a.f
 	for j := range a.v {
 		for p := 0; p < numPaths; p++ {
 			if !r.active[j][p] {
 				continue
 			}
 			lim := r.splitTol(j, p)
-			worst = max(worst, r.midErr(j, p, a, m, c)/lim)
+			if p == pathR && r.mode[j][p] == interpLinear {
+				worst = max(worst, midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R)/lim)
+			} else {
+				worst = max(worst, r.midErr(j, p, a, m, c)/lim)
+			}
 			if r.mode[j][p] == interpLinear {
-				worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f)/lim)
+				worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td)/lim)
 			}
 		}
 	}
 	return worst
+}
+
+// midRotErr is midErr of a LINEAR rotation from a to c at their midpoint
+// m: quatDist of the normalised mean of a and c (their slerp and their
+// normalised lerp at ½) from m; keys in opposite hemispheres are refused.
+func midRotErr(a, m, c *[4]float64) float64 {
+	if a[0]*c[0]+a[1]*c[1]+a[2]*c[2]+a[3]*c[3] < 0 {
+		return math.Inf(1)
+	}
+	x := [4]float64{a[0] + c[0], a[1] + c[1], a[2] + c[2], a[3] + c[3]}
+	l := math.Sqrt(x[0]*x[0] + x[1]*x[1] + x[2]*x[2] + x[3]*x[3])
+	if l == 0 {
+		return math.Inf(1)
+	}
+	return quatDist([4]float64{x[0] / l, x[1] / l, x[2] / l, x[3] / l}, *m)
 }
