@@ -91,10 +91,12 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 		// T·R·S only while that scale holds still (checkFast then sees
 		// whether it is 1). G3d Maya takes the compensation flag from the
 		// bone animation driving a joint where it has one.
+		posed := false // k.pose holds the clip at frame 0 (g3dFlags)
 		for i, j := range s.Joints {
 			comp := j.ScaleCompensate && s.Mode != anim.J3DBasic && s.Mode < anim.G3dNoScale
 			if s.Mode == anim.G3dMaya {
-				comp = k.g3dFlags(i)&anim.FlagSegmentScaleCompensate != 0
+				comp = k.g3dFlags(i, posed)&anim.FlagSegmentScaleCompensate != 0
+				posed = true
 			}
 			if comp && j.Parent >= 0 && (c == nil || k.varies(j.Parent, pathS)) {
 				k.fast = false
@@ -248,11 +250,14 @@ func g3dShortcuts(mode anim.HierarchyMode, fl anim.TransformFlags, v *[anim.NumS
 }
 
 // g3dFlags are the transform flags joint j is posed with under the
-// clip's binding (the flags do not change with the frame).
-func (k *baker) g3dFlags(j int) anim.TransformFlags {
+// clip's binding (the flags do not change with the frame); posed: k.pose
+// already holds the clip at a frame.
+func (k *baker) g3dFlags(j int, posed bool) anim.TransformFlags {
 	var pose *anim.Pose
 	if k.clip != nil {
-		anim.Evaluate(k.clip, 0, k.pose) // the pose carries the targets' flags
+		if !posed {
+			anim.Evaluate(k.clip, 0, k.pose) // the pose carries the targets' flags
+		}
 		pose = k.pose
 	}
 	return k.skel.LocalFlags(j, pose, k.bind)

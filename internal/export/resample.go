@@ -732,7 +732,10 @@ func (r *refiner) walk(a, c *poseAt) {
 		if r.maxLeaf > 0 {
 			h = min(h, r.maxLeaf)
 		}
-		k := math.Ceil(rem/h - 1e-6)
+		k := float64(int(rem/h - 1e-6)) // leaves of rem/k, k rounded up
+		if k < rem/h-1e-6 {
+			k++
+		}
 		var e poseAt
 		fresh := false // e is a new sample whose slope is yet to estimate
 		if k <= 1 {
@@ -759,7 +762,7 @@ func (r *refiner) walk(a, c *poseAt) {
 			ratio := r.leafRatio(&s, &m, &e)
 			if ratio <= 1 {
 				r.out = append(r.out, m)
-				r.step = span * math.Max(0.5, math.Min(2, math.Sqrt(walkTarget/ratio)))
+				r.step = span * max(0.5, min(2, math.Sqrt(walkTarget/ratio)))
 				break
 			}
 			e, fresh = m, false
