@@ -135,6 +135,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 		b.meshPts = b.addModels(skel, models)
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
+	var mem bakeMem // each clip's channels are written before the next is baked
 	for _, c := range sc.Clips {
 		if err := c.Clip.Validate(); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", c.Source, err)
@@ -147,7 +148,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			for _, w := range collapse(bind.Warnings) {
 				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 			}
-			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts)
+			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, &mem)
 			b.warns = append(b.warns, w...)
 			for _, ch := range chans {
 				b.addNodeChannel(a, c.Clip.FPS, ch)

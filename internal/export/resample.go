@@ -330,7 +330,9 @@ type refiner struct {
 	out       []poseAt
 	scratch   trs
 	tmp       []trs
-	slabs     *slabs // storage handed out to poses
+	slabs     *slabs[trs]     // storage handed out to poses
+	keys      *slabs[float64] // storage for the channels (nil: their own)
+	keep      []int           // keepInterp's, reused
 }
 
 // eval samples frame f, its quaternions in the hemisphere of ref's.
@@ -348,7 +350,7 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 		}
 	}
 	if r.slabs == nil {
-		r.slabs = &slabs{size: slabPoses * 3 * n}
+		r.slabs = &slabs[trs]{size: slabPoses * 3 * n}
 	}
 	buf := r.slabs.take(per * n)
 	s := poseAt{f: f, v: buf[:n]}
@@ -388,21 +390,26 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 // slabPoses is how many poses' transforms one allocation holds.
 const slabPoses = 64
 
-// slabs hands out the poses' transforms from blocks of size it keeps;
-// reset makes them all free again once the poses handed out are done
-// with, so that refining one joint after another reuses the storage.
-type slabs struct {
+// slabs hands out storage (the poses' transforms, the channels' keys)
+// from blocks of size it keeps; reset makes them all free again once
+// what was handed out is done with, so that refining one joint after
+// another, and baking one clip after another, reuses the storage.
+type slabs[T any] struct {
 	size   int
-	blocks [][]trs
+	blocks [][]T
 	used   int // blocks handed out
-	free   []trs
+	free   []T
 }
 
-// take hands out k ≤ size transforms.
-func (s *slabs) take(k int) []trs {
+// take hands out k values (more than size: a block of their own, not
+// kept).
+func (s *slabs[T]) take(k int) []T {
+	if k > s.size {
+		return make([]T, k)
+	}
 	if len(s.free) < k {
 		if s.used == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]trs, s.size))
+			s.blocks = append(s.blocks, make([]T, s.size))
 		}
 		s.free = s.blocks[s.used]
 		s.used++
@@ -412,7 +419,7 @@ func (s *slabs) take(k int) []trs {
 	return b
 }
 
-func (s *slabs) reset() { s.used, s.free = 0, nil }
+func (s *slabs[T]) reset() { s.used, s.free = 0, nil }
 
 // alignQuats negates each rotation of v (and its slopes) whose dot
 // product with ref's is negative.
