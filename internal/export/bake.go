@@ -65,7 +65,8 @@ type baker struct {
 	meshPts []meshPoint
 	// seen are the world matrices checkFast computed, which tolerances
 	// (measured at the same frames) takes rather than posing again.
-	seen []seenWorld
+	seen     []seenWorld
+	seenMats []mgl64.Mat4
 }
 
 // seenWorld is the true world matrices at a frame.
@@ -122,6 +123,8 @@ func (k *baker) checkFast(frames []float64) {
 	comp := make([]mgl64.Mat4, n)
 	step := max(1, len(frames)/maxTolFrames)
 	k.seen = k.seen[:0]
+	// One block for every frame's matrices (seen's slices into it).
+	k.seenMats = slices.Grow(k.seenMats[:0], n*(len(frames)/step+1))
 	for fi := 0; fi < len(frames); fi += step {
 		k.worldAt(frames[fi]) // poses k.pose at the frame too
 		pose, bind := k.pose, k.bind
@@ -129,7 +132,9 @@ func (k *baker) checkFast(frames []float64) {
 			pose, bind = nil, nil
 		}
 		k.fastLocal(pose, bind, local)
-		k.seen = append(k.seen, seenWorld{frames[fi], slices.Clone(k.world)})
+		at := len(k.seenMats)
+		k.seenMats = append(k.seenMats, k.world...)
+		k.seen = append(k.seen, seenWorld{frames[fi], k.seenMats[at:len(k.seenMats):len(k.seenMats)]})
 		for _, j := range k.order {
 			comp[j] = composeTRS(local[j])
 			if p := k.skel.Joints[j].Parent; p >= 0 {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/animscope/animscope/anim"
 )
 
@@ -49,6 +51,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	mem.reset()
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
+	k.seenMats = mem.worlds
+	defer func() { mem.worlds = k.seenMats }()
 	wmin := minJumpFrames(c)
 	smoothCurves := smoothClip(c)
 	smooth := how == Cubic && smoothCurves
@@ -139,10 +143,11 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 
 // bakeMem is storage bakeJoints reuses from clip to clip.
 type bakeMem struct {
-	poses slabs[trs]     // the fast path's poses' transforms
-	dense []poseAt       // and the poses
-	keys  slabs[float64] // the channels' frames and values
-	keep  []int          // keepInterp's
+	poses  slabs[trs]     // the fast path's poses' transforms
+	dense  []poseAt       // and the poses
+	keys   slabs[float64] // the channels' frames and values
+	keep   []int          // keepInterp's
+	worlds []mgl64.Mat4   // checkFast's
 }
 
 func (m *bakeMem) reset() {

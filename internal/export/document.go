@@ -136,7 +136,15 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	var mem bakeMem // each clip's channels are written before the next is baked
-	for _, c := range sc.Clips {
+	start := len(b.bin)
+	for i, c := range sc.Clips {
+		if i > 0 {
+			// Room for the clips to come at the clips' size so far:
+			// doubling the buffer would copy it several times.
+			if need := len(b.bin) + (len(b.bin)-start)/i*(len(sc.Clips)-i)*9/8; need > cap(b.bin) {
+				b.growTo(max(need, 2*cap(b.bin)))
+			}
+		}
 		if err := c.Clip.Validate(); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", c.Source, err)
 		}
@@ -380,12 +388,19 @@ func (b *builder) reserve(n int) int {
 	off := (len(b.bin) + 3) &^ 3
 	end := off + n
 	if end > cap(b.bin) {
-		nb := make([]byte, len(b.bin), max(2*cap(b.bin), end, 1<<16))
-		copy(nb, b.bin)
-		b.bin = nb
+		b.growTo(max(2*cap(b.bin), end, 1<<16))
 	}
 	b.bin = b.bin[:end]
 	return off
+}
+
+// growTo makes the buffer's capacity at least n bytes.
+func (b *builder) growTo(n int) {
+	if n > cap(b.bin) {
+		nb := make([]byte, len(b.bin), n)
+		copy(nb, b.bin)
+		b.bin = nb
+	}
 }
 
 // addBytes stores raw bytes (an image) in a buffer view of its own.
