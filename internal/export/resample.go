@@ -321,6 +321,7 @@ type refiner struct {
 	// are measured at the candidates and estimated at midpoints.
 	hermite bool
 	step    float64 // walk's leaf length for the next leaf
+	kappa   float64 // the last leaf's error over its length squared
 	// maxLeaf bounds walk's leaves (frames; 0: the candidates do), so
 	// that a midpoint test cannot pass by chance over a long span.
 	maxLeaf   float64
@@ -383,6 +384,33 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 		r.at(f-d, r.tmp)
 		alignQuats(r.tmp, s.v, nil, nil)
 		slope(s.din, s.v, r.tmp, 1/d)
+	}
+	return s
+}
+
+// evalCand is eval at a candidate frame for walk, measuring the slope
+// from the left (in) and from the right (out) only where a leaf ends or
+// starts there.
+func (r *refiner) evalCand(f float64, ref *poseAt, in, out bool) poseAt {
+	if in && out {
+		return r.eval(f, ref, true)
+	}
+	s := r.eval(f, ref, false) // one slope, from the side asked for
+	d := r.wmin / 16
+	if len(r.tmp) != r.n {
+		r.tmp = make([]trs, r.n)
+	}
+	switch {
+	case out:
+		r.at(f+d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.dout, r.tmp, s.v, 1/d)
+	case in:
+		r.at(f-d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.din, s.v, r.tmp, 1/d)
+	default:
+		clear(s.dout)
 	}
 	return s
 }
@@ -701,11 +729,22 @@ func (r *refiner) run(cands []float64) []poseAt {
 	if r.out == nil {
 		r.out = make([]poseAt, 0, 2*len(cands)) // refinement adds about as many again
 	}
-	prev := r.eval(cands[0], nil, true)
+	walking := r.hermite && !r.cubic
+	at := func(i int, ref *poseAt) poseAt {
+		if !walking {
+			return r.eval(cands[i], ref, true)
+		}
+		// walk tests no interval of wmin or less: the slopes there go
+		// unused.
+		in := i > 0 && cands[i]-cands[i-1] > r.wmin
+		out := i+1 < len(cands) && cands[i+1]-cands[i] > r.wmin
+		return r.evalCand(cands[i], ref, in, out)
+	}
+	prev := at(0, nil)
 	r.out = append(r.out, prev)
-	for _, f := range cands[1:] {
-		next := r.eval(f, &prev, true)
-		if r.hermite && !r.cubic {
+	for i := 1; i < len(cands); i++ {
+		next := at(i, &prev)
+		if walking {
 			r.walk(&prev, &next)
 		} else {
 			r.refine(&prev, &next, 0)
@@ -769,11 +808,20 @@ func (r *refiner) walk(a, c *poseAt) {
 			ratio := r.leafRatio(&s, &m, &e)
 			if ratio <= 1 {
 				r.out = append(r.out, m)
-				r.step = span * max(0.5, min(2, math.Sqrt(walkTarget/ratio)))
+				// The leaf's curvature (its error over its length
+				// squared), extrapolated from the last leaf's: where
+				// it grows, the next leaf is shortened before it fails.
+				kappa := ratio / (span * span)
+				next := kappa
+				if r.kappa > 0 && kappa > 0 {
+					next = kappa * max(0.5, min(2, kappa/r.kappa))
+				}
+				r.kappa = kappa
+				r.step = span * max(0.5, min(2, math.Sqrt(walkTarget/(next*span*span))))
 				break
 			}
 			e, fresh = m, false
-			r.step = span / 2
+			r.step, r.kappa = span/2, 0
 		}
 		if e.f >= c.f {
 			return
@@ -785,7 +833,7 @@ func (r *refiner) walk(a, c *poseAt) {
 
 // walkTarget is the part of the test's limit walk aims a leaf's error
 // at: a little room so that few leaves fail.
-const walkTarget = 0.9
+const walkTarget = 0.98
 
 // quadSlope writes the slope at hi of the parabola through lo, mid and
 // hi (k the inverse of the span from lo to hi).
