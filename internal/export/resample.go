@@ -635,8 +635,9 @@ func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
 // length of the difference vector, or with top its largest component.
 func hermiteDev(av, adv, cv, cdv []float64, td float64, top bool) float64 {
 	var sum1, sum2, top1, top2 float64
+	itd := 1 / td
 	for i := range av {
-		s := (cv[i] - av[i]) / td
+		s := (cv[i] - av[i]) * itd
 		x, y := adv[i]-s, cdv[i]-s
 		d1 := td * (4.0/27*x + -2.0/27*y)
 		d2 := td * (2.0/27*x + -4.0/27*y)
@@ -800,10 +801,11 @@ func (r *refiner) walk(a, c *poseAt) {
 				break
 			}
 			m := r.eval(s.f+span/2, &s, false)
-			slope(m.dout, e.v, s.v, 1/span)
+			inv := 1 / span
+			slope(m.dout, e.v, s.v, inv)
 			if fresh {
 				// One-sided, from the parabola through s, m and e.
-				quadSlope(e.dout, s.v, m.v, e.v, 1/span)
+				quadSlope(e.dout, s.v, m.v, e.v, inv)
 			}
 			ratio := r.leafRatio(&s, &m, &e)
 			if ratio <= 1 {
@@ -885,5 +887,6 @@ func midRotErr(a, m, c *[4]float64) float64 {
 	if l == 0 {
 		return math.Inf(1)
 	}
-	return quatDist([4]float64{x[0] / l, x[1] / l, x[2] / l, x[3] / l}, *m)
+	il := 1 / l
+	return quatDist([4]float64{x[0] * il, x[1] * il, x[2] * il, x[3] * il}, *m)
 }
