@@ -318,7 +318,7 @@ type refiner struct {
 	// hermite: the curves are smooth between the candidate frames and
 	// the LINEAR channels are also tested against the chord's departure
 	// predicted from the slopes at both ends (hermiteErr); the slopes
-	// are measured at the candidates and estimated at midpoints.
+	// are measured at the candidates and estimated elsewhere (walk).
 	hermite bool
 	step    float64 // walk's leaf length for the next leaf
 	kappa   float64 // the last leaf's error over its length squared
@@ -771,6 +771,10 @@ func (r *refiner) walk(a, c *poseAt) {
 	}
 	s := *a
 	for s.f < c.f {
+		if r.evalsLeft <= 0 {
+			r.exhausted = true // as refine: no more samples up to c
+			return
+		}
 		rem := c.f - s.f
 		h := r.step
 		if h <= 0 || h >= rem {
@@ -794,7 +798,10 @@ func (r *refiner) walk(a, c *poseAt) {
 		for depth := 0; ; depth++ {
 			span := e.f - s.f
 			if span <= r.wmin || depth > maxRefineDepth {
-				break // a jump: no midpoint, as refine
+				// A jump: no midpoint, as refine; the leaves after it
+				// grow back to the curve's own length.
+				r.step, r.kappa = 2*span, 0
+				break
 			}
 			if r.evalsLeft <= 0 {
 				r.exhausted = true
@@ -834,7 +841,8 @@ func (r *refiner) walk(a, c *poseAt) {
 }
 
 // walkTarget is the part of the test's limit walk aims a leaf's error
-// at: a little room so that few leaves fail.
+// at: near the limit, for long leaves (few keys); the curvature's
+// extrapolation keeps the leaves that fail (and cost an evaluation) few.
 const walkTarget = 0.98
 
 // quadSlope writes the slope at hi of the parabola through lo, mid and
