@@ -322,6 +322,8 @@ type refiner struct {
 	hermite bool
 	step    float64 // walk's leaf length for the next leaf
 	kappa   float64 // the last leaf's error over its length squared
+	// leafChans are the active channels (leafRatio's, made once).
+	leafChans []leafChan
 	// maxLeaf bounds walk's leaves (frames; 0: the candidates do), so
 	// that a midpoint test cannot pass by chance over a long span.
 	maxLeaf   float64
@@ -358,7 +360,14 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	r.at(f, s.v)
 	r.evalsLeft--
 	if ref != nil {
-		alignQuats(s.v, ref.v, nil, nil)
+		if n == 1 { // alignQuats for one node, without the loop
+			a, b := &ref.v[0].R, &s.v[0].R
+			if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+				*b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+			}
+		} else {
+			alignQuats(s.v, ref.v, nil, nil)
+		}
 	}
 	if r.hermite && !r.cubic && !atKey {
 		s.dout = buf[n : 2*n] // the caller estimates it
@@ -808,12 +817,9 @@ func (r *refiner) walk(a, c *poseAt) {
 				break
 			}
 			m := r.eval(s.f+span/2, &s, false)
-			inv := 1 / span
-			slope(m.dout, e.v, s.v, inv)
-			if fresh {
-				// One-sided, from the parabola through s, m and e.
-				quadSlope(e.dout, s.v, m.v, e.v, inv)
-			}
+			// The slope at m by the central difference; at a new e
+			// one-sided, from the parabola through s, m and e.
+			r.leafSlopes(&s, &m, &e, 1/span, fresh)
 			ratio := r.leafRatio(&s, &m, &e)
 			if ratio <= 1 {
 				r.out = append(r.out, m)
@@ -845,42 +851,78 @@ func (r *refiner) walk(a, c *poseAt) {
 // extrapolation keeps the leaves that fail (and cost an evaluation) few.
 const walkTarget = 0.98
 
-// quadSlope writes the slope at hi of the parabola through lo, mid and
-// hi (k the inverse of the span from lo to hi).
-func quadSlope(out, lo, mid, hi []trs, k float64) {
-	for j := range out {
-		for i := range out[j].T {
-			out[j].T[i] = (lo[j].T[i] - 4*mid[j].T[i] + 3*hi[j].T[i]) * k
-			out[j].S[i] = (lo[j].S[i] - 4*mid[j].S[i] + 3*hi[j].S[i]) * k
-		}
-		for i := range out[j].R {
-			out[j].R[i] = (lo[j].R[i] - 4*mid[j].R[i] + 3*hi[j].R[i]) * k
-		}
-	}
-}
-
 // leafRatio is the largest of needsSplit's errors over the active
 // channels, each as a part of its limit: the leaf passes at 1 or less.
 func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
 	worst := 0.0
 	td := c.f - a.f
-	for j := range a.v {
-		for p := 0; p < numPaths; p++ {
-			if !r.active[j][p] {
-				continue
-			}
-			lim := r.splitTol(j, p)
-			if p == pathR && r.mode[j][p] == interpLinear {
-				worst = max(worst, midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R)/lim)
-			} else {
-				worst = max(worst, r.midErr(j, p, a, m, c)/lim)
-			}
-			if r.mode[j][p] == interpLinear {
-				worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td)/lim)
-			}
+	for _, lc := range r.activeChans() {
+		j, p := lc.j, lc.p
+		if p == pathR && lc.mode == interpLinear {
+			worst = max(worst, midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R)*lc.inv)
+		} else {
+			worst = max(worst, r.midErr(j, p, a, m, c)*lc.inv)
+		}
+		if lc.mode == interpLinear {
+			worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td)*lc.inv)
 		}
 	}
 	return worst
+}
+
+// leafChan is an active channel as leafRatio tests it: the inverse of
+// its limit (splitTol).
+type leafChan struct {
+	j, p int
+	mode interp
+	inv  float64
+}
+
+// activeChans lists the active channels (made once).
+func (r *refiner) activeChans() []leafChan {
+	if r.leafChans == nil {
+		r.leafChans = []leafChan{}
+		for j := range r.active {
+			for p := 0; p < numPaths; p++ {
+				if r.active[j][p] {
+					r.leafChans = append(r.leafChans, leafChan{j, p, r.mode[j][p], 1 / r.splitTol(j, p)})
+				}
+			}
+		}
+	}
+	return r.leafChans
+}
+
+// leafSlopes writes walk's estimates of the active channels' slopes:
+// at m the central difference of lo and hi, and with atHi at hi the
+// slope of the parabola through lo, m and hi (k the inverse of the span
+// from lo to hi). The other channels' slopes are never read.
+func (r *refiner) leafSlopes(lo, m, hi *poseAt, k float64, atHi bool) {
+	for _, lc := range r.activeChans() {
+		j := lc.j
+		a, b, c := pathOf(lc.p, &lo.v[j]), pathOf(lc.p, &m.v[j]), pathOf(lc.p, &hi.v[j])
+		dm := pathOf(lc.p, &m.dout[j])
+		for i := range a {
+			dm[i] = (c[i] - a[i]) * k
+		}
+		if atHi {
+			dh := pathOf(lc.p, &hi.dout[j])
+			for i := range a {
+				dh[i] = (a[i] - 4*b[i] + 3*c[i]) * k
+			}
+		}
+	}
+}
+
+// pathOf is path p's components of t.
+func pathOf(p int, t *trs) []float64 {
+	switch p {
+	case pathT:
+		return t.T[:]
+	case pathS:
+		return t.S[:]
+	}
+	return t.R[:]
 }
 
 // midRotErr is midErr of a LINEAR rotation from a to c at their midpoint
