@@ -72,6 +72,7 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	step := max(1, len(frames)/maxTolFrames)
 	inv := make([]mgl64.Mat3, n)
 	norm := make([]float64, n)
+	ident := mgl64.Ident3()
 	for fi, si := 0, 0; fi < len(frames); fi, si = fi+step, si+1 {
 		if si < len(k.seen) && k.seen[si].f == frames[fi] {
 			copy(k.world, k.seen[si].world)
@@ -93,21 +94,21 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			}
 			budget := budgetShare * bound / share
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
-				pinv, pnorm := mgl64.Ident3(), 1.0
+				pinv, pnorm := &ident, 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
-					pinv, pnorm = inv[p], norm[p]
+					pinv, pnorm = &inv[p], norm[p]
 				}
 				w := &weight[j]
-				tol[j][pathT] = math.Min(tol[j][pathT], w[pathT]*budget/pnorm)
+				tol[j][pathT] = min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
 				if diff == (mgl64.Vec3{}) {
 					continue
 				}
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
-					tol[j][pathR] = math.Min(tol[j][pathR], w[pathR]*budget/r)
+					tol[j][pathR] = min(tol[j][pathR], w[pathR]*budget/r)
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
-					tol[j][pathS] = math.Min(tol[j][pathS], w[pathS]*budget/x)
+					tol[j][pathS] = min(tol[j][pathS], w[pathS]*budget/x)
 				}
 			}
 		}
