@@ -2,6 +2,7 @@ package export
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -62,6 +63,16 @@ type baker struct {
 	// meshPts are points of exported meshes that the tolerances keep
 	// within their bound, as they keep the joints.
 	meshPts []meshPoint
+	// seen are the world matrices checkFast computed, which tolerances
+	// (measured at the same frames) takes rather than posing again.
+	seen     []seenWorld
+	seenMats []mgl64.Mat4
+}
+
+// seenWorld is the true world matrices at a frame.
+type seenWorld struct {
+	f     float64
+	world []mgl64.Mat4
 }
 
 func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {
@@ -81,10 +92,12 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 		// T·R·S only while that scale holds still (checkFast then sees
 		// whether it is 1). G3d Maya takes the compensation flag from the
 		// bone animation driving a joint where it has one.
+		posed := false // k.pose holds the clip at frame 0 (g3dFlags)
 		for i, j := range s.Joints {
 			comp := j.ScaleCompensate && s.Mode != anim.J3DBasic && s.Mode < anim.G3dNoScale
 			if s.Mode == anim.G3dMaya {
-				comp = k.g3dFlags(i)&anim.FlagSegmentScaleCompensate != 0
+				comp = k.g3dFlags(i, posed)&anim.FlagSegmentScaleCompensate != 0
+				posed = true
 			}
 			if comp && j.Parent >= 0 && (c == nil || k.varies(j.Parent, pathS)) {
 				k.fast = false
@@ -105,13 +118,23 @@ func (k *baker) checkFast(frames []float64) {
 	if !k.fast {
 		return
 	}
-	local := make([]trs, len(k.skel.Joints))
-	comp := make([]mgl64.Mat4, len(k.skel.Joints))
+	n := len(k.skel.Joints)
+	local := make([]trs, n)
+	comp := make([]mgl64.Mat4, n)
 	step := max(1, len(frames)/maxTolFrames)
+	k.seen = k.seen[:0]
+	// One block for every frame's matrices (seen's slices into it).
+	k.seenMats = slices.Grow(k.seenMats[:0], n*(len(frames)/step+1))
 	for fi := 0; fi < len(frames); fi += step {
-		pose, bind := k.posed(frames[fi])
+		k.worldAt(frames[fi]) // poses k.pose at the frame too
+		pose, bind := k.pose, k.bind
+		if k.clip == nil {
+			pose, bind = nil, nil
+		}
 		k.fastLocal(pose, bind, local)
-		k.worldAt(frames[fi])
+		at := len(k.seenMats)
+		k.seenMats = append(k.seenMats, k.world...)
+		k.seen = append(k.seen, seenWorld{frames[fi], k.seenMats[at:len(k.seenMats):len(k.seenMats)]})
 		for _, j := range k.order {
 			comp[j] = composeTRS(local[j])
 			if p := k.skel.Joints[j].Parent; p >= 0 {
@@ -232,11 +255,14 @@ func g3dShortcuts(mode anim.HierarchyMode, fl anim.TransformFlags, v *[anim.NumS
 }
 
 // g3dFlags are the transform flags joint j is posed with under the
-// clip's binding (the flags do not change with the frame).
-func (k *baker) g3dFlags(j int) anim.TransformFlags {
+// clip's binding (the flags do not change with the frame); posed: k.pose
+// already holds the clip at a frame.
+func (k *baker) g3dFlags(j int, posed bool) anim.TransformFlags {
 	var pose *anim.Pose
 	if k.clip != nil {
-		anim.Evaluate(k.clip, 0, k.pose) // the pose carries the targets' flags
+		if !posed {
+			anim.Evaluate(k.clip, 0, k.pose) // the pose carries the targets' flags
+		}
 		pose = k.pose
 	}
 	return k.skel.LocalFlags(j, pose, k.bind)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/animscope/animscope/anim"
 )
 
@@ -39,15 +41,30 @@ const cubicGrid = 4
 // thousands of rotation steps per curve; sampling all joints at every
 // joint's steps would cost their product); otherwise the whole skeleton
 // is sampled together, since each node's transform depends on others'.
-func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, meshPts []meshPoint) ([]nodeChannel, []string) {
+//
+// The channels' keys live in mem (nil: their own storage) until the next
+// call with it.
+func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, meshPts []meshPoint, mem *bakeMem) ([]nodeChannel, []string) {
+	if mem == nil {
+		mem = &bakeMem{}
+	}
+	mem.reset()
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
+	k.seenMats = mem.worlds
+	defer func() { mem.worlds = k.seenMats }()
 	wmin := minJumpFrames(c)
 	smoothCurves := smoothClip(c)
 	smooth := how == Cubic && smoothCurves
 	grid := 1
 	if smoothCurves {
 		grid = cubicGrid
+	}
+	walking := how == Linear && smoothCurves
+	if walking {
+		// walk's leaves are no longer than the grid (maxLeaf): the
+		// candidates need only the curves' keys.
+		grid = math.MaxInt32
 	}
 	whole := candidates(c, c.FPS, 1, nil)
 	k.checkFast(whole)
@@ -73,7 +90,10 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	}
 	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
 		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n),
-			hermite: how == Linear && smoothCurves}
+			hermite: walking}
+		if walking {
+			r.maxLeaf = cubicGrid
+		}
 		for j := range mode {
 			for p := range mode[j] {
 				r.cubic = r.cubic || mode[j][p] == interpCubic
@@ -92,8 +112,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		var tp anim.TargetPose
 		// One joint's poses are done with once its channels are built
 		// (channelOf copies the values): the next joint reuses them.
-		pool := &slabs{size: slabPoses * 3}
-		var poses []poseAt
+		pool := &mem.poses
+		poses := mem.dense
 		for j := 0; j < n; j++ {
 			if active[j] == [numPaths]bool{} {
 				one := k.localAt(j, 0, &tp)
@@ -108,14 +128,35 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 			dense := r.run(jointCandidates(k, j, grid))
 			poses = dense
 			exhausted = exhausted || r.exhausted
+			r.keys, r.keep = &mem.keys, mem.keep
 			out = append(out, r.channels(dense, rest[j:j+1], func(int) int { return jj })...)
+			mem.keep = r.keep
 		}
+		mem.dense = poses
 	}
 	var warns []string
 	if exhausted {
 		warns = append(warns, fmt.Sprintf("clip %q: stopped refining at the pose budget; positions may be off by more than the bound between samples", c.Name))
 	}
 	return out, warns
+}
+
+// bakeMem is storage bakeJoints reuses from clip to clip.
+type bakeMem struct {
+	poses  slabs[trs]     // the fast path's poses' transforms
+	dense  []poseAt       // and the poses
+	keys   slabs[float64] // the channels' frames and values
+	keep   []int          // keepInterp's
+	worlds []mgl64.Mat4   // checkFast's
+}
+
+func (m *bakeMem) reset() {
+	if m.poses.size == 0 {
+		m.poses.size = slabPoses * 3
+		m.keys.size = 1 << 14
+	}
+	m.poses.reset()
+	m.keys.reset()
 }
 
 // evalBudget bounds the poses one refinement may evaluate (a hostile
@@ -156,7 +197,7 @@ func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
 	dense := []poseAt{{v: []trs{v}}}
 	for p := 0; p < numPaths; p++ {
 		if pathErr(p, &v, &rest) > tol[p]/2 {
-			ch := channelOf(dense, []int{0}, 0, p, interpLinear)
+			ch := channelOf(dense, []int{0}, 0, p, interpLinear, nil)
 			ch.node = j
 			out = append(out, ch)
 		}
@@ -180,15 +221,15 @@ func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nod
 				if pathErr(p, &dense[0].v[j], &rest[j]) <= lim {
 					continue
 				}
-				ch = channelOf(dense, []int{0}, j, p, interpLinear)
+				ch = channelOf(dense, []int{0}, j, p, interpLinear, r.keys)
 			case isStatic(dense, j, p, &rest[j], lim):
 				continue
 			case r.mode[j][p] == interpStep:
-				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep)
+				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, r.keys)
 			case r.mode[j][p] == interpLinear:
-				ch = channelOf(dense, r.keepInterp(dense, j, p, r.linearKeepTol(j, p)), j, p, interpLinear)
+				ch = channelOf(dense, r.keepInterp(dense, j, p, r.linearKeepTol(j, p)), j, p, interpLinear, r.keys)
 			default:
-				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p])
+				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p], r.keys)
 			}
 			ch.node = node(j)
 			out = append(out, ch)
@@ -256,7 +297,7 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := r.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
-	return greedyKeep(len(dense), r.mode[j][p] == interpLinear, func(s, e int) bool {
+	r.keep = greedyKeep(r.keep, len(dense), r.mode[j][p] == interpLinear, func(s, e int) bool {
 		if linRot {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false
@@ -286,6 +327,7 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 		}
 		return midOK(s, e, s) && midOK(s, e, e-1)
 	})
+	return r.keep
 }
 
 // smoothClip reports whether every curve of the clip is smooth between
@@ -328,8 +370,8 @@ func smoothClip(c *anim.Clip) bool {
 // about two per key where the spacing is steady. The hint suits only an
 // ok that checks every sample of the span (LINEAR): CUBICSPLINE's check
 // trusts the shorter spans the doubling tried before.
-func greedyKeep(n int, hint bool, ok func(s, e int) bool) []int {
-	keep := []int{0}
+func greedyKeep(buf []int, n int, hint bool, ok func(s, e int) bool) []int {
+	keep := append(buf[:0], 0)
 	last := 1
 	for s := 0; s < n-1; {
 		good, bad := s+1, n // ok(s, good) holds; bad fails (or is n)
@@ -363,8 +405,11 @@ func greedyKeep(n int, hint bool, ok func(s, e int) bool) []int {
 	return keep
 }
 
-func channelOf(dense []poseAt, keep []int, j, p int, mode interp) nodeChannel {
-	ch := nodeChannel{node: j, path: p, mode: mode, frames: make([]float64, len(keep))}
+func channelOf(dense []poseAt, keep []int, j, p int, mode interp, mem *slabs[float64]) nodeChannel {
+	if mem == nil {
+		mem = &slabs[float64]{}
+	}
+	ch := nodeChannel{node: j, path: p, mode: mode, frames: mem.take(len(keep))}
 	comp, per := 3, 1
 	if p == pathR {
 		comp = 4
@@ -372,7 +417,7 @@ func channelOf(dense []poseAt, keep []int, j, p int, mode interp) nodeChannel {
 	if mode == interpCubic {
 		per = 3 // in-tangent, value, out-tangent
 	}
-	ch.values = make([]float64, 0, len(keep)*comp*per)
+	ch.values = mem.take(len(keep) * comp * per)[:0]
 	part := func(v *trs) {
 		switch p {
 		case pathT:
@@ -493,7 +538,7 @@ func sampleVec(c *anim.Clip, dim int, step bool, tol, minGap float64, keys []flo
 		}
 	} else {
 		tmp := make([]float64, dim)
-		keep = greedyKeep(len(dense), true, func(s, e int) bool {
+		keep = greedyKeep(nil, len(dense), true, func(s, e int) bool {
 			for i := s + 1; i < e; i++ {
 				u := (dense[i].f - dense[s].f) / (dense[e].f - dense[s].f)
 				for d := range tmp {

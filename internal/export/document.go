@@ -97,6 +97,7 @@ const (
 type builder struct {
 	doc   *gltf.Document
 	bin   []byte
+	times []float64 // timeAccessor's scratch
 	warns []string
 	used  map[string]bool
 	quads *quadSet
@@ -134,7 +135,16 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 		b.meshPts = b.addModels(skel, models)
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
-	for _, c := range sc.Clips {
+	var mem bakeMem // each clip's channels are written before the next is baked
+	start := len(b.bin)
+	for i, c := range sc.Clips {
+		if i > 0 {
+			// Room for the clips to come at the clips' size so far:
+			// doubling the buffer would copy it several times.
+			if need := len(b.bin) + (len(b.bin)-start)/i*(len(sc.Clips)-i)*9/8; need > cap(b.bin) {
+				b.growTo(max(need, 2*cap(b.bin)))
+			}
+		}
 		if err := c.Clip.Validate(); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", c.Source, err)
 		}
@@ -146,7 +156,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			for _, w := range collapse(bind.Warnings) {
 				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 			}
-			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts)
+			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, &mem)
 			b.warns = append(b.warns, w...)
 			for _, ch := range chans {
 				b.addNodeChannel(a, c.Clip.FPS, ch)
@@ -329,7 +339,10 @@ func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChanne
 // timeAccessor stores key frames as seconds (frame / fps), with the
 // min/max glTF requires of animation inputs.
 func (b *builder) timeAccessor(frames []float64, fps float64) int {
-	t := make([]float64, len(frames))
+	if cap(b.times) < len(frames) {
+		b.times = make([]float64, len(frames))
+	}
+	t := b.times[:len(frames)]
 	for i, f := range frames {
 		t[i] = float64(secs32(f, fps))
 	}
@@ -339,8 +352,9 @@ func (b *builder) timeAccessor(frames []float64, fps float64) int {
 // floatAccessor appends float32 data in a buffer view of its own.
 func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
 	off := b.reserve(4 * len(v))
+	out := b.bin[off : off+4*len(v)]
 	for i, x := range v {
-		binary.LittleEndian.PutUint32(b.bin[off+4*i:], math.Float32bits(float32(x)))
+		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
 	}
 	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
 	comps := typ.Components()
@@ -362,7 +376,7 @@ func minMaxOf(v []float64, comps int) (lo, hi []float64) {
 	for i, x := range v {
 		x32 := float64(float32(x))
 		c := i % comps
-		lo[c], hi[c] = math.Min(lo[c], x32), math.Max(hi[c], x32)
+		lo[c], hi[c] = min(lo[c], x32), max(hi[c], x32)
 	}
 	return lo, hi
 }
@@ -374,12 +388,19 @@ func (b *builder) reserve(n int) int {
 	off := (len(b.bin) + 3) &^ 3
 	end := off + n
 	if end > cap(b.bin) {
-		nb := make([]byte, len(b.bin), max(2*cap(b.bin), end, 1<<16))
-		copy(nb, b.bin)
-		b.bin = nb
+		b.growTo(max(2*cap(b.bin), end, 1<<16))
 	}
 	b.bin = b.bin[:end]
 	return off
+}
+
+// growTo makes the buffer's capacity at least n bytes.
+func (b *builder) growTo(n int) {
+	if n > cap(b.bin) {
+		nb := make([]byte, len(b.bin), n)
+		copy(nb, b.bin)
+		b.bin = nb
+	}
 }
 
 // addBytes stores raw bytes (an image) in a buffer view of its own.

@@ -72,8 +72,13 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	step := max(1, len(frames)/maxTolFrames)
 	inv := make([]mgl64.Mat3, n)
 	norm := make([]float64, n)
-	for fi := 0; fi < len(frames); fi += step {
-		k.worldAt(frames[fi])
+	ident := mgl64.Ident3()
+	for fi, si := 0, 0; fi < len(frames); fi, si = fi+step, si+1 {
+		if si < len(k.seen) && k.seen[si].f == frames[fi] {
+			copy(k.world, k.seen[si].world)
+		} else {
+			k.worldAt(frames[fi])
+		}
 		for j := range inv {
 			inv[j] = inverse3(&k.world[j])
 			norm[j] = spectralNorm3(&k.world[j])
@@ -89,21 +94,21 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			}
 			budget := budgetShare * bound / share
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
-				pinv, pnorm := mgl64.Ident3(), 1.0
+				pinv, pnorm := &ident, 1.0
 				if p := k.skel.Joints[j].Parent; p >= 0 {
-					pinv, pnorm = inv[p], norm[p]
+					pinv, pnorm = &inv[p], norm[p]
 				}
 				w := &weight[j]
-				tol[j][pathT] = math.Min(tol[j][pathT], w[pathT]*budget/pnorm)
+				tol[j][pathT] = min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
 				if diff == (mgl64.Vec3{}) {
 					continue
 				}
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
-					tol[j][pathR] = math.Min(tol[j][pathR], w[pathR]*budget/r)
+					tol[j][pathR] = min(tol[j][pathR], w[pathR]*budget/r)
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
-					tol[j][pathS] = math.Min(tol[j][pathS], w[pathS]*budget/x)
+					tol[j][pathS] = min(tol[j][pathS], w[pathS]*budget/x)
 				}
 			}
 		}
@@ -189,7 +194,7 @@ func pathErr(p int, a, b *trs) float64 {
 	case pathT:
 		return math.Sqrt(sq(a.T[0]-b.T[0]) + sq(a.T[1]-b.T[1]) + sq(a.T[2]-b.T[2]))
 	case pathS:
-		return math.Max(math.Abs(a.S[0]-b.S[0]), math.Max(math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2])))
+		return max(math.Abs(a.S[0]-b.S[0]), math.Abs(a.S[1]-b.S[1]), math.Abs(a.S[2]-b.S[2]))
 	default:
 		return quatDist(a.R, b.R)
 	}
@@ -204,7 +209,7 @@ func quatDist(a, b [4]float64) float64 {
 		dp += (a[i] - b[i]) * (a[i] - b[i])
 		dm += (a[i] + b[i]) * (a[i] + b[i])
 	}
-	c := math.Sqrt(math.Min(dp, dm))
+	c := math.Sqrt(min(dp, dm))
 	if c > 0.5 {
 		return quatAngle(a, b)
 	}
@@ -314,15 +319,24 @@ type refiner struct {
 	// hermite: the curves are smooth between the candidate frames and
 	// the LINEAR channels are also tested against the chord's departure
 	// predicted from the slopes at both ends (hermiteErr); the slopes
-	// are measured at the candidates and estimated at midpoints.
-	hermite   bool
+	// are measured at the candidates and estimated elsewhere (walk).
+	hermite bool
+	step    float64 // walk's leaf length for the next leaf
+	kappa   float64 // the last leaf's error over its length squared
+	// leafChans are the active channels (leafRatio's, made once).
+	leafChans []leafChan
+	// maxLeaf bounds walk's leaves (frames; 0: the candidates do), so
+	// that a midpoint test cannot pass by chance over a long span.
+	maxLeaf   float64
 	wmin      float64
 	evalsLeft int
 	exhausted bool
 	out       []poseAt
 	scratch   trs
 	tmp       []trs
-	slabs     *slabs // storage handed out to poses
+	slabs     *slabs[trs]     // storage handed out to poses
+	keys      *slabs[float64] // storage for the channels (nil: their own)
+	keep      []int           // keepInterp's, reused
 }
 
 // eval samples frame f, its quaternions in the hemisphere of ref's.
@@ -340,14 +354,21 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 		}
 	}
 	if r.slabs == nil {
-		r.slabs = &slabs{size: slabPoses * 3 * n}
+		r.slabs = &slabs[trs]{size: slabPoses * 3 * n}
 	}
 	buf := r.slabs.take(per * n)
 	s := poseAt{f: f, v: buf[:n]}
 	r.at(f, s.v)
 	r.evalsLeft--
 	if ref != nil {
-		alignQuats(s.v, ref.v, nil, nil)
+		if n == 1 { // alignQuats for one node, without the loop
+			a, b := &ref.v[0].R, &s.v[0].R
+			if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+				*b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+			}
+		} else {
+			alignQuats(s.v, ref.v, nil, nil)
+		}
 	}
 	if r.hermite && !r.cubic && !atKey {
 		s.dout = buf[n : 2*n] // the caller estimates it
@@ -377,24 +398,56 @@ func (r *refiner) eval(f float64, ref *poseAt, atKey bool) poseAt {
 	return s
 }
 
+// evalCand is eval at a candidate frame for walk, measuring the slope
+// from the left (in) and from the right (out) only where a leaf ends or
+// starts there.
+func (r *refiner) evalCand(f float64, ref *poseAt, in, out bool) poseAt {
+	if in && out {
+		return r.eval(f, ref, true)
+	}
+	s := r.eval(f, ref, false) // one slope, from the side asked for
+	d := r.wmin / 16
+	if len(r.tmp) != r.n {
+		r.tmp = make([]trs, r.n)
+	}
+	switch {
+	case out:
+		r.at(f+d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.dout, r.tmp, s.v, 1/d)
+	case in:
+		r.at(f-d, r.tmp)
+		alignQuats(r.tmp, s.v, nil, nil)
+		slope(s.din, s.v, r.tmp, 1/d)
+	default:
+		clear(s.dout)
+	}
+	return s
+}
+
 // slabPoses is how many poses' transforms one allocation holds.
 const slabPoses = 64
 
-// slabs hands out the poses' transforms from blocks of size it keeps;
-// reset makes them all free again once the poses handed out are done
-// with, so that refining one joint after another reuses the storage.
-type slabs struct {
+// slabs hands out storage (the poses' transforms, the channels' keys)
+// from blocks of size it keeps; reset makes them all free again once
+// what was handed out is done with, so that refining one joint after
+// another, and baking one clip after another, reuses the storage.
+type slabs[T any] struct {
 	size   int
-	blocks [][]trs
+	blocks [][]T
 	used   int // blocks handed out
-	free   []trs
+	free   []T
 }
 
-// take hands out k ≤ size transforms.
-func (s *slabs) take(k int) []trs {
+// take hands out k values (more than size: a block of their own, not
+// kept).
+func (s *slabs[T]) take(k int) []T {
+	if k > s.size {
+		return make([]T, k)
+	}
 	if len(s.free) < k {
 		if s.used == len(s.blocks) {
-			s.blocks = append(s.blocks, make([]trs, s.size))
+			s.blocks = append(s.blocks, make([]T, s.size))
 		}
 		s.free = s.blocks[s.used]
 		s.used++
@@ -404,7 +457,7 @@ func (s *slabs) take(k int) []trs {
 	return b
 }
 
-func (s *slabs) reset() { s.used, s.free = 0, nil }
+func (s *slabs[T]) reset() { s.used, s.free = 0, nil }
 
 // alignQuats negates each rotation of v (and its slopes) whose dot
 // product with ref's is negative.
@@ -579,34 +632,32 @@ func (r *refiner) midErr(j, p int, a, m, c *poseAt) float64 {
 // misses a curve that bends one way and then the other (its midpoint on
 // the chord); the slopes show it.
 func hermiteErr(p int, a, ad, c, cd *trs, td float64) float64 {
-	var av, adv, cv, cdv []float64
 	switch p {
 	case pathT:
-		av, adv, cv, cdv = a.T[:], ad.T[:], c.T[:], cd.T[:]
+		return hermiteDev(a.T[:], ad.T[:], c.T[:], cd.T[:], td, false)
 	case pathS:
-		av, adv, cv, cdv = a.S[:], ad.S[:], c.S[:], cd.S[:]
-	default:
-		av, adv, cv, cdv = a.R[:], ad.R[:], c.R[:], cd.R[:]
+		return hermiteDev(a.S[:], ad.S[:], c.S[:], cd.S[:], td, true)
 	}
-	worst := 0.0
-	for _, h := range [2][2]float64{{4.0 / 27, -2.0 / 27}, {2.0 / 27, -4.0 / 27}} {
-		sum, top := 0.0, 0.0
-		for i := range av {
-			s := (cv[i] - av[i]) / td
-			dev := td * (h[0]*(adv[i]-s) + h[1]*(cdv[i]-s))
-			sum += dev * dev
-			top = math.Max(top, math.Abs(dev))
-		}
-		e := math.Sqrt(sum)
-		switch p {
-		case pathS:
-			e = top
-		case pathR:
-			e *= 2.1 // as quatDist measures a chord
-		}
-		worst = math.Max(worst, e)
+	return 2.1 * hermiteDev(a.R[:], ad.R[:], c.R[:], cd.R[:], td, false) // as quatDist measures a chord
+}
+
+// hermiteDev is hermiteErr's departure for one path's components: the
+// length of the difference vector, or with top its largest component.
+func hermiteDev(av, adv, cv, cdv []float64, td float64, top bool) float64 {
+	var sum1, sum2, top1, top2 float64
+	itd := 1 / td
+	for i := range av {
+		s := (cv[i] - av[i]) * itd
+		x, y := adv[i]-s, cdv[i]-s
+		d1 := td * (4.0/27*x + -2.0/27*y)
+		d2 := td * (2.0/27*x + -4.0/27*y)
+		sum1, sum2 = sum1+d1*d1, sum2+d2*d2
+		top1, top2 = max(top1, math.Abs(d1)), max(top2, math.Abs(d2))
 	}
-	return worst
+	if top {
+		return max(top1, top2)
+	}
+	return math.Sqrt(max(sum1, sum2))
 }
 
 // splitTol is how far a channel's interpolation may miss a midpoint
@@ -689,13 +740,204 @@ func (r *refiner) run(cands []float64) []poseAt {
 	if r.out == nil {
 		r.out = make([]poseAt, 0, 2*len(cands)) // refinement adds about as many again
 	}
-	prev := r.eval(cands[0], nil, true)
+	walking := r.hermite && !r.cubic
+	at := func(i int, ref *poseAt) poseAt {
+		if !walking {
+			return r.eval(cands[i], ref, true)
+		}
+		// walk tests no interval of wmin or less: the slopes there go
+		// unused.
+		in := i > 0 && cands[i]-cands[i-1] > r.wmin
+		out := i+1 < len(cands) && cands[i+1]-cands[i] > r.wmin
+		return r.evalCand(cands[i], ref, in, out)
+	}
+	prev := at(0, nil)
 	r.out = append(r.out, prev)
-	for _, f := range cands[1:] {
-		next := r.eval(f, &prev, true)
-		r.refine(&prev, &next, 0)
+	for i := 1; i < len(cands); i++ {
+		next := at(i, &prev)
+		if walking {
+			r.walk(&prev, &next)
+		} else {
+			r.refine(&prev, &next, 0)
+		}
 		r.out = append(r.out, next)
 		prev = next
 	}
 	return r.out
+}
+
+// walk appends the samples strictly between candidates a and c where the
+// curves are smooth and played LINEAR (hermite): instead of halving the
+// interval from the top, it steps from a in leaves of the length the
+// last leaf's error predicts, each tested as refine tests an interval
+// (needsSplit's midpoint and slope tests on the leaf, with its midpoint
+// as a sample); a leaf that fails is halved at its midpoint, which is
+// then the end of the leaf tried next. Every pair of neighbouring samples
+// is thus half of an interval that passed the same test as refine's, at
+// about as many evaluations as the keys need.
+func (r *refiner) walk(a, c *poseAt) {
+	if c.f-a.f <= r.wmin {
+		return
+	}
+	s := *a
+	for s.f < c.f {
+		if r.evalsLeft <= 0 {
+			r.exhausted = true // as refine: no more samples up to c
+			return
+		}
+		rem := c.f - s.f
+		h := r.step
+		if h <= 0 || h >= rem {
+			h = rem
+		}
+		if r.maxLeaf > 0 {
+			h = min(h, r.maxLeaf)
+		}
+		k := float64(int(rem/h - 1e-6)) // leaves of rem/k, k rounded up
+		if k < rem/h-1e-6 {
+			k++
+		}
+		var e poseAt
+		fresh := false // e is a new sample whose slope is yet to estimate
+		if k <= 1 {
+			e = *c
+		} else {
+			e = r.eval(s.f+rem/k, &s, false)
+			fresh = true
+		}
+		for depth := 0; ; depth++ {
+			span := e.f - s.f
+			if span <= r.wmin || depth > maxRefineDepth {
+				// A jump: no midpoint, as refine; the leaves after it
+				// grow back to the curve's own length.
+				r.step, r.kappa = 2*span, 0
+				break
+			}
+			if r.evalsLeft <= 0 {
+				r.exhausted = true
+				break
+			}
+			m := r.eval(s.f+span/2, &s, false)
+			// The slope at m by the central difference; at a new e
+			// one-sided, from the parabola through s, m and e.
+			r.leafSlopes(&s, &m, &e, 1/span, fresh)
+			ratio := r.leafRatio(&s, &m, &e)
+			if ratio <= 1 {
+				r.out = append(r.out, m)
+				// The leaf's curvature (its error over its length
+				// squared), extrapolated from the last leaf's: where
+				// it grows, the next leaf is shortened before it fails.
+				kappa := ratio / (span * span)
+				next := kappa
+				if r.kappa > 0 && kappa > 0 {
+					next = kappa * max(0.5, min(2, kappa/r.kappa))
+				}
+				r.kappa = kappa
+				r.step = span * max(0.5, min(2, math.Sqrt(walkTarget/(next*span*span))))
+				break
+			}
+			e, fresh = m, false
+			r.step, r.kappa = span/2, 0
+		}
+		if e.f >= c.f {
+			return
+		}
+		r.out = append(r.out, e)
+		s = e
+	}
+}
+
+// walkTarget is the part of the test's limit walk aims a leaf's error
+// at: near the limit, for long leaves (few keys); the curvature's
+// extrapolation keeps the leaves that fail (and cost an evaluation) few.
+const walkTarget = 0.98
+
+// leafRatio is the largest of needsSplit's errors over the active
+// channels, each as a part of its limit: the leaf passes at 1 or less.
+func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
+	worst := 0.0
+	td := c.f - a.f
+	for _, lc := range r.activeChans() {
+		j, p := lc.j, lc.p
+		if p == pathR && lc.mode == interpLinear {
+			worst = max(worst, midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R)*lc.inv)
+		} else {
+			worst = max(worst, r.midErr(j, p, a, m, c)*lc.inv)
+		}
+		if lc.mode == interpLinear {
+			worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td)*lc.inv)
+		}
+	}
+	return worst
+}
+
+// leafChan is an active channel as leafRatio tests it: the inverse of
+// its limit (splitTol).
+type leafChan struct {
+	j, p int
+	mode interp
+	inv  float64
+}
+
+// activeChans lists the active channels (made once).
+func (r *refiner) activeChans() []leafChan {
+	if r.leafChans == nil {
+		r.leafChans = []leafChan{}
+		for j := range r.active {
+			for p := 0; p < numPaths; p++ {
+				if r.active[j][p] {
+					r.leafChans = append(r.leafChans, leafChan{j, p, r.mode[j][p], 1 / r.splitTol(j, p)})
+				}
+			}
+		}
+	}
+	return r.leafChans
+}
+
+// leafSlopes writes walk's estimates of the active channels' slopes:
+// at m the central difference of lo and hi, and with atHi at hi the
+// slope of the parabola through lo, m and hi (k the inverse of the span
+// from lo to hi). The other channels' slopes are never read.
+func (r *refiner) leafSlopes(lo, m, hi *poseAt, k float64, atHi bool) {
+	for _, lc := range r.activeChans() {
+		j := lc.j
+		a, b, c := pathOf(lc.p, &lo.v[j]), pathOf(lc.p, &m.v[j]), pathOf(lc.p, &hi.v[j])
+		dm := pathOf(lc.p, &m.dout[j])
+		for i := range a {
+			dm[i] = (c[i] - a[i]) * k
+		}
+		if atHi {
+			dh := pathOf(lc.p, &hi.dout[j])
+			for i := range a {
+				dh[i] = (a[i] - 4*b[i] + 3*c[i]) * k
+			}
+		}
+	}
+}
+
+// pathOf is path p's components of t.
+func pathOf(p int, t *trs) []float64 {
+	switch p {
+	case pathT:
+		return t.T[:]
+	case pathS:
+		return t.S[:]
+	}
+	return t.R[:]
+}
+
+// midRotErr is midErr of a LINEAR rotation from a to c at their midpoint
+// m: quatDist of the normalised mean of a and c (their slerp and their
+// normalised lerp at ½) from m; keys in opposite hemispheres are refused.
+func midRotErr(a, m, c *[4]float64) float64 {
+	if a[0]*c[0]+a[1]*c[1]+a[2]*c[2]+a[3]*c[3] < 0 {
+		return math.Inf(1)
+	}
+	x := [4]float64{a[0] + c[0], a[1] + c[1], a[2] + c[2], a[3] + c[3]}
+	l := math.Sqrt(x[0]*x[0] + x[1]*x[1] + x[2]*x[2] + x[3]*x[3])
+	if l == 0 {
+		return math.Inf(1)
+	}
+	il := 1 / l
+	return quatDist([4]float64{x[0] * il, x[1] * il, x[2] * il, x[3] * il}, *m)
 }

@@ -23,6 +23,11 @@ var (
 // EncodeGLB is doc as a binary glTF, written by the library's encoder.
 func EncodeGLB(doc *gltf.Document) ([]byte, error) {
 	var buf bytes.Buffer
+	if len(doc.Buffers) > 0 {
+		// The binary chunk and room for the JSON: growing the buffer
+		// from nothing would copy megabytes of keys several times.
+		buf.Grow(len(doc.Buffers[0].Data) + 1<<16 + 256*len(doc.Accessors))
+	}
 	e := gltf.NewEncoder(&buf)
 	e.AsBinary = true
 	if err := e.Encode(doc); err != nil {
