@@ -11,7 +11,8 @@ import (
 // everything and opening a model and its animation again 300 times leaves
 // the GL objects where they were and the heap's live objects about where
 // they were (a leak of even one structure per opened file would add
-// hundreds of thousands). RSS is logged, not asserted: the Go runtime
+// hundreds of thousands; 100, 300 and 900 openings here all end within
+// 20 objects of the start). RSS is logged, not asserted: the Go runtime
 // keeps some pages mapped.
 func TestLongSessionChurn(t *testing.T) {
 	dir := t.TempDir()
@@ -30,7 +31,10 @@ func TestLongSessionChurn(t *testing.T) {
 	if c.Before.GL.Textures == 0 || c.Before.GL.Programs == 0 {
 		t.Errorf("the counting hook sees no objects: %+v", c.Before.GL)
 	}
-	if grow := int64(c.After.HeapObjects) - int64(c.Before.HeapObjects); grow > int64(c.Before.HeapObjects)/20 {
+	// A leak of one object per opening adds at least as many objects as
+	// openings; what runs beside the frames (the file watcher's timers,
+	// a toast's text) moves the count by a few dozen either way.
+	if grow := int64(c.After.HeapObjects) - int64(c.Before.HeapObjects); grow >= int64(c.Opened) {
 		t.Errorf("live heap objects %d → %d after 300 openings", c.Before.HeapObjects, c.After.HeapObjects)
 	}
 	if len(st.Files) != 2 || st.JointClip != "walk.bck" {
