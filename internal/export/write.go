@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,20 +21,47 @@ var (
 	pointerJSON        = []byte(`"path":"pointer"`)
 )
 
-// EncodeGLB is doc as a binary glTF, written by the library's encoder.
+// EncodeGLB is doc as a binary glTF (WriteGLB into memory).
 func EncodeGLB(doc *gltf.Document) ([]byte, error) {
 	var buf bytes.Buffer
-	if len(doc.Buffers) > 0 {
-		// The binary chunk and room for the JSON: growing the buffer
-		// from nothing would copy megabytes of keys several times.
-		buf.Grow(len(doc.Buffers[0].Data) + 1<<16 + 256*len(doc.Accessors))
-	}
-	e := gltf.NewEncoder(&buf)
-	e.AsBinary = true
-	if err := e.Encode(doc); err != nil {
+	if _, err := WriteGLB(&buf, doc); err != nil {
 		return nil, err
 	}
-	return patchGLB(buf.Bytes())
+	return buf.Bytes(), nil
+}
+
+// WriteGLB writes doc to w as a binary glTF, framed by the library's
+// encoder, and returns the number of bytes written. The encoder is given
+// the document without its binary data (the chunk headers and padding it
+// writes still count it) and the data is written from where it lies:
+// copying megabytes of keys into one file image cost more than building
+// them.
+func WriteGLB(w io.Writer, doc *gltf.Document) (int64, error) {
+	var data []byte
+	if len(doc.Buffers) > 0 && doc.Buffers[0].URI == "" {
+		data = doc.Buffers[0].Data
+		doc.Buffers[0].Data = nil
+		defer func() { doc.Buffers[0].Data = data }()
+	}
+	var frame bytes.Buffer
+	e := gltf.NewEncoder(&frame)
+	e.AsBinary = true
+	if err := e.Encode(doc); err != nil {
+		return 0, err
+	}
+	head, tail, err := frameGLB(frame.Bytes(), len(data))
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, part := range [][]byte{head, data, tail} {
+		k, err := w.Write(part)
+		n += int64(k)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // EncodeGLTF is doc as glTF JSON whose buffer is the file binName (the
@@ -52,34 +80,46 @@ func EncodeGLTF(doc *gltf.Document, binName string) (jsonText, bin []byte, err e
 	return bytes.ReplaceAll(buf.Bytes(), pointerPlaceholder, pointerJSON), bin, nil
 }
 
-// patchGLB rewrites the pointer paths inside the JSON chunk of a GLB and
-// fixes the chunk and file lengths (the JSON chunk is padded with spaces,
-// as the format requires).
-func patchGLB(glb []byte) ([]byte, error) {
-	if len(glb) < 20 {
-		return nil, errors.New("glb: short output")
+// frameGLB splits the GLB the encoder framed without its binary data
+// (frame: the header, the JSON chunk, and the binary chunk's header and
+// padding, or no binary chunk) into what goes before the n bytes of data
+// and what goes after. The pointer paths inside the JSON are rewritten on
+// the way (the JSON chunk is padded with spaces, as the format requires)
+// and the lengths fixed.
+func frameGLB(frame []byte, n int) (head, tail []byte, err error) {
+	if len(frame) < 20 {
+		return nil, nil, errors.New("glb: short output")
 	}
 	le := binary.LittleEndian
-	jsonLen := int(le.Uint32(glb[12:16]))
-	if 20+jsonLen > len(glb) {
-		return nil, errors.New("glb: JSON chunk past the end")
+	jsonLen := int(le.Uint32(frame[12:16]))
+	if 20+jsonLen > len(frame) {
+		return nil, nil, errors.New("glb: JSON chunk past the end")
 	}
-	j := bytes.TrimRight(glb[20:20+jsonLen], " ")
+	j := frame[20 : 20+jsonLen]
+	bin := frame[20+jsonLen:] // the binary chunk's header, then its padding
+	if len(bin) != 0 && len(bin) < 8 || len(bin) == 0 && n > 0 {
+		return nil, nil, errors.New("glb: binary chunk header missing")
+	}
 	if !bytes.Contains(j, pointerPlaceholder) {
-		return glb, nil
+		if len(bin) == 0 {
+			return frame, nil, nil
+		}
+		return frame[:20+jsonLen+8], bin[8:], nil
 	}
-	j = bytes.ReplaceAll(j, pointerPlaceholder, pointerJSON)
+	j = bytes.ReplaceAll(bytes.TrimRight(j, " "), pointerPlaceholder, pointerJSON)
 	for len(j)%4 != 0 {
 		j = append(j, ' ')
 	}
-	rest := glb[20+jsonLen:]
-	out := make([]byte, 0, 20+len(j)+len(rest))
-	out = append(out, glb[:8]...)
-	out = le.AppendUint32(out, uint32(20+len(j)+len(rest)))
-	out = le.AppendUint32(out, uint32(len(j)))
-	out = append(out, glb[16:20]...)
-	out = append(out, j...)
-	return append(out, rest...), nil
+	head = make([]byte, 0, 20+len(j)+8)
+	head = append(head, frame[:8]...)
+	head = le.AppendUint32(head, uint32(20+len(j)+len(bin)+n))
+	head = le.AppendUint32(head, uint32(len(j)))
+	head = append(head, frame[16:20]...)
+	head = append(head, j...)
+	if len(bin) == 0 {
+		return head, nil, nil
+	}
+	return append(head, bin[:8]...), bin[8:], nil
 }
 
 // pending lists the temporary files being written, so an interrupted run
@@ -163,11 +203,10 @@ func WriteFile(path string, sc Scene) ([]string, error) {
 		}
 		return warns, atomicWrite(path, j)
 	}
-	glb, err := EncodeGLB(doc)
-	if err != nil {
-		return warns, err
-	}
-	return warns, atomicWrite(path, glb)
+	return warns, atomicWriteFunc(path, func(w io.Writer) error {
+		_, err := WriteGLB(w, doc)
+		return err
+	})
 }
 
 // WriteAtomic writes data to path as the exports are written: into a
@@ -178,13 +217,21 @@ func WriteAtomic(path string, data []byte) error { return atomicWrite(path, data
 // atomicWrite writes data to a temporary file next to path and renames it
 // over path.
 func atomicWrite(path string, data []byte) error {
+	return atomicWriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// atomicWriteFunc is atomicWrite with the bytes written by write.
+func atomicWriteFunc(path string, write func(io.Writer) error) error {
 	f, err := createPending(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", filepath.Base(path), unwrapPath(err))
 	}
 	tmp := f.Name()
 	defer donePending(tmp)
-	_, err = f.Write(data)
+	err = write(f)
 	if err1 := f.Close(); err == nil {
 		err = err1
 	}
