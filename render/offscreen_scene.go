@@ -45,6 +45,10 @@ func (o *Offscreen) Draw(s *viewmodel.Scene) *image.RGBA {
 	return o.fb.Read()
 }
 
+// Problems are the GX programs that failed to compile since the last
+// call, one line each naming the material.
+func (o *Offscreen) Problems() []string { return o.r.GXProblems() }
+
 // Close frees the GL objects.
 func (o *Offscreen) Close() {
 	o.fb.Delete()

@@ -39,6 +39,10 @@ type Offscreen interface {
 	Checker() viewmodel.TextureRef
 	// Draw renders a scene and reads it back, top row first.
 	Draw(s *viewmodel.Scene) *image.RGBA
+	// Problems are what drawing met that the picture cannot show (a GX
+	// program that failed to compile, naming its material), each once,
+	// since the last call.
+	Problems() []string
 	// Close frees the target (and the context behind it).
 	Close()
 }
@@ -120,7 +124,7 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 	case "sample":
 		err = runSample(args[1:], stdout, stderr)
 	case "render":
-		err = runRender(args[1:], stdout, env)
+		err = runRender(args[1:], stdout, stderr, env)
 	case "export":
 		err = runExport(args[1:], stdout, stderr)
 	case "textures":

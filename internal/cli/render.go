@@ -60,7 +60,7 @@ type renderOpts struct {
 	meshMode  viewmodel.MeshMode
 }
 
-func runRender(args []string, stdout io.Writer, env Env) error {
+func runRender(args []string, stdout, stderr io.Writer, env Env) error {
 	o, err := parseRenderFlags(args, stdout)
 	if err != nil {
 		return err
@@ -77,7 +77,11 @@ func runRender(args []string, stdout io.Writer, env Env) error {
 		return err
 	}
 	defer off.Close()
-	return drawRender(a, o, off, stdout)
+	err = drawRender(a, o, off, stdout)
+	for _, p := range off.Problems() {
+		fmt.Fprintf(stderr, "animscope: warning: %s\n", p)
+	}
+	return err
 }
 
 // parseRenderFlags reads and checks render's command line.
