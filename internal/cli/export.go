@@ -207,7 +207,7 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	if err != nil {
 		return &app.InputError{File: fl.out, Err: err}
 	}
-	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(len(clips), "animation", "animations"), humanSize(size))
+	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(export.AnimationCount(sc.Clips), "animation", "animations"), humanSize(size))
 	return nil
 }
 
