@@ -22,6 +22,9 @@ Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
 The skeleton becomes a node hierarchy (extras {"joint": index}), each clip
 a glTF animation named after it (extras fps, frames, loopMode, source);
+clips of one name the game plays together (a skeletal clip and the
+texture SRT, colour or visibility clip of its name) are one animation
+holding all their channels (extras clips: each one merged);
 the model's meshes (when it has them) are skinned glTF meshes with their
 materials and textures, one mesh per shape (extras {"model", "shape",
 "name"}); texture SRT and colour animations drive those materials

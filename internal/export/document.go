@@ -4,7 +4,8 @@
 // PositionBound. Skeletons become node hierarchies (a node per joint,
 // extras {"joint": index}); each clip becomes one glTF animation (extras
 // {fps, frames, loopMode, source}) resampled with a bounded error (see
-// baker and refiner); texture SRT animations drive KHR_texture_transform
+// baker and refiner), the clips of one name that play together one
+// animation (see mergeGroups); texture SRT animations drive KHR_texture_transform
 // on test quads and colour animations the quads' baseColorFactor, both
 // through KHR_animation_pointer.
 //
