@@ -147,6 +147,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 			}
 		}
 		a := newAnimation(parts)
+		jointPart := false
 		for _, c := range parts {
 			if done > 0 {
 				// Room for the clips to come at the clips' size so far:
@@ -156,6 +157,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 				}
 			}
 			if skel != nil && formats.JointTargets(c.Clip) > 0 {
+				jointPart = len(parts) > 1
 				bind := formats.Bind(c.Clip, skel)
 				for _, w := range collapse(bind.Warnings) {
 					b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
@@ -172,13 +174,25 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 				sc.Progress()
 			}
 		}
-		if len(a.Channels) == 0 {
+		// glTF wants a channel; and a joint clip that moves nothing
+		// merged with material clips keeps one on a node, or importers
+		// that skip pointer channels (Blender) would lose its name.
+		if len(a.Channels) == 0 || jointPart && !hasNodeChannel(a) {
 			b.holdChannel(a, rest)
 		}
 		b.doc.Animations = append(b.doc.Animations, a)
 	}
 	b.finish()
 	return b.doc, b.warns, nil
+}
+
+func hasNodeChannel(a *gltf.Animation) bool {
+	for _, ch := range a.Channels {
+		if ch.Target.Node != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // withTriangles keeps the models that draw something (a model file's

@@ -216,3 +216,48 @@ func TestClipsOfOneNameMergeOnModel(t *testing.T) {
 		t.Errorf("visibility track nodes %v, want quad C's", nodes)
 	}
 }
+
+// TestStillJointClipMergedKeepsANodeChannel: a joint clip that moves
+// nothing (BotW's Face_Default_Normal_Talk_Wait: its bones at rest)
+// merged with a texture SRT clip of its name keeps a channel on a joint
+// node, holding it at rest: Blender's importer skips the pointer channels
+// and makes actions from node channels only, so without it the clip's
+// name would vanish there. Alone, a texture SRT clip gets none (as
+// before merging).
+func TestStillJointClipMergedKeepsANodeChannel(t *testing.T) {
+	skel := chainSkeleton(t)
+	still := &anim.Clip{Name: "still", Format: "test", Duration: 20, FPS: 30, Loop: anim.Loop,
+		Targets: []anim.Target{{Name: "root", Kind: anim.JointTarget, TexGen: -1, Base: skel.Joints[0].Rest}}}
+	mc := materialClip()
+	tex := func(name string) *anim.Clip {
+		return &anim.Clip{Name: name, Format: "test", Duration: mc.Duration, FPS: mc.FPS, Loop: mc.Loop, Targets: []anim.Target{mc.Targets[0]}}
+	}
+	d, _ := exportFile(t, "merged-still.glb", Scene{Skeleton: skel, Clips: []Clip{{still, "a.skel"}, {tex("still"), "a.tex"}, {tex("scroll"), "a.tex"}}})
+	if len(d.Animations) != 2 {
+		t.Fatalf("%d animations, want still (merged) and scroll", len(d.Animations))
+	}
+	nodes := d.jointNodes(t)
+	for ai, want := range []int{1, 0} {
+		var onNodes []int
+		for _, ch := range d.Animations[ai].Channels {
+			if ch.Target.Node != nil {
+				onNodes = append(onNodes, *ch.Target.Node)
+			}
+		}
+		if len(onNodes) != want {
+			t.Fatalf("animation %s: channels on nodes %v, want %d", d.Animations[ai].Name, onNodes, want)
+		}
+		if want == 1 && onNodes[0] != nodes[0] {
+			t.Errorf("animation %s holds node %d, want the root joint's %d", d.Animations[ai].Name, onNodes[0], nodes[0])
+		}
+	}
+	// The root stays at its rest position all along.
+	r := skel.Joints[0].Rest
+	w := [3]float64{r[anim.TransX], r[anim.TransY], r[anim.TransZ]}
+	for _, tm := range []float64{0, 0.3, 0.6} {
+		g := d.world(d.pose(t, 0, tm))[nodes[0]]
+		if e := dist([3]float64{g[12], g[13], g[14]}, w); e > PositionBound(w) {
+			t.Errorf("%gs: root at %v, rest %v", tm, [3]float64{g[12], g[13], g[14]}, w)
+		}
+	}
+}
