@@ -172,9 +172,10 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	sc := fl.scene(nil, nil)
 	var clips []*anim.Clip
 	modelAsset, modelWhere := a, in
+	entryOf := map[*anim.Clip]string{} // an archive's clips: their entry, "ARCHIVE:PATH"
 	switch {
 	case a.Archive != nil:
-		sc.Skeleton, modelAsset, clips, err = archiveScene(in, a, rep)
+		sc.Skeleton, modelAsset, clips, entryOf, err = archiveScene(in, a, rep)
 		if err != nil {
 			return &app.InputError{File: in, Err: err}
 		}
@@ -200,7 +201,15 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 		return &app.InputError{File: in, Err: fmt.Errorf("holds no animation or skeleton (it is a %s file)", a.Format)}
 	}
 	for _, c := range clips {
-		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: in})
+		// An unnamed clip (J3D) is named after its source: the entry's
+		// file, not the archive's, or an archive's walk.bck and
+		// wave.btk would both be called after the archive and play as
+		// one animation.
+		src := in
+		if e, ok := entryOf[c]; ok {
+			src = e
+		}
+		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: src})
 	}
 	warnRootMotion(fl, in, clips, rep)
 	warns, size, err := writeJob(exportJob{out: fl.out, label: in, scene: sc})
@@ -217,14 +226,18 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 // archiveScene is an archive exported to one file: its one model (the
 // skeleton and the entry that holds it) with the animations paired with
 // it, or with no model its animations on a stand-in skeleton when there
-// is only one animation file.
-func archiveScene(in string, a *formats.Asset, rep *reporter) (*anim.Skeleton, *formats.Asset, []*anim.Clip, error) {
+// is only one animation file; entryOf names each clip's entry.
+func archiveScene(in string, a *formats.Asset, rep *reporter) (skel *anim.Skeleton, model *formats.Asset, clips []*anim.Clip, entryOf map[*anim.Clip]string, err error) {
 	srcs, warns := formats.ArchiveSources(in, a)
 	for _, w := range warns {
 		rep.warn(w)
 	}
+	entryOf = map[*anim.Clip]string{}
 	for _, s := range srcs {
 		formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
+		for _, c := range s.Asset.Clips {
+			entryOf[c] = s.Path
+		}
 	}
 	p := formats.Pair(srcs)
 	switch len(p.Suggestions) {
@@ -238,17 +251,17 @@ func archiveScene(in string, a *formats.Asset, rep *reporter) (*anim.Skeleton, *
 			}
 		}
 		if files != 1 {
-			return nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
+			return nil, nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
 		}
-		return nil, nil, clips, nil
+		return nil, nil, clips, entryOf, nil
 	case 1:
 		var clips []*anim.Clip
 		for _, c := range p.Suggestions[0].Candidates {
 			clips = append(clips, c.Clip)
 		}
-		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, nil
+		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, entryOf, nil
 	default:
-		return nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
+		return nil, nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
 	}
 }
 
