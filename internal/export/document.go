@@ -156,19 +156,9 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 					b.growTo(max(need, 2*cap(b.bin)))
 				}
 			}
-			if skel != nil && formats.JointTargets(c.Clip) > 0 {
-				jointPart = len(parts) > 1
-				bind := formats.Bind(c.Clip, skel)
-				for _, w := range collapse(bind.Warnings) {
-					b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
-				}
-				chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, &mem)
-				b.warns = append(b.warns, w...)
-				for _, ch := range chans {
-					b.addNodeChannel(a, c.Clip.FPS, ch)
-				}
+			if b.addClip(a, c, &sc, skel, rest, &mem) && len(parts) > 1 {
+				jointPart = true
 			}
-			b.materialTracks(a, c)
 			done++
 			if sc.Progress != nil {
 				sc.Progress()
@@ -184,6 +174,25 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	b.finish()
 	return b.doc, b.warns, nil
+}
+
+// addClip writes clip c's channels into animation a and reports whether
+// it animates joints.
+func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skeleton, rest []trs, mem *bakeMem) (joints bool) {
+	if skel != nil && formats.JointTargets(c.Clip) > 0 {
+		joints = true
+		bind := formats.Bind(c.Clip, skel)
+		for _, w := range collapse(bind.Warnings) {
+			b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
+		}
+		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, mem)
+		b.warns = append(b.warns, w...)
+		for _, ch := range chans {
+			b.addNodeChannel(a, c.Clip.FPS, ch)
+		}
+	}
+	b.materialTracks(a, c)
+	return joints
 }
 
 func hasNodeChannel(a *gltf.Animation) bool {
