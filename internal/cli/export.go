@@ -22,6 +22,9 @@ Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
 The skeleton becomes a node hierarchy (extras {"joint": index}), each clip
 a glTF animation named after it (extras fps, frames, loopMode, source);
+clips of one name the game plays together (a skeletal clip and the
+texture SRT, colour or visibility clip of its name) are one animation
+holding all their channels (extras clips: each one merged);
 the model's meshes (when it has them) are skinned glTF meshes with their
 materials and textures, one mesh per shape (extras {"model", "shape",
 "name"}); texture SRT and colour animations drive those materials
@@ -169,9 +172,10 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	sc := fl.scene(nil, nil)
 	var clips []*anim.Clip
 	modelAsset, modelWhere := a, in
+	entryOf := map[*anim.Clip]string{} // an archive's clips: their entry, "ARCHIVE:PATH"
 	switch {
 	case a.Archive != nil:
-		sc.Skeleton, modelAsset, clips, err = archiveScene(in, a, rep)
+		sc.Skeleton, modelAsset, clips, entryOf, err = archiveScene(in, a, rep)
 		if err != nil {
 			return &app.InputError{File: in, Err: err}
 		}
@@ -197,7 +201,15 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 		return &app.InputError{File: in, Err: fmt.Errorf("holds no animation or skeleton (it is a %s file)", a.Format)}
 	}
 	for _, c := range clips {
-		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: in})
+		// An unnamed clip (J3D) is named after its source: the entry's
+		// file, not the archive's, or an archive's walk.bck and
+		// wave.btk would both be called after the archive and play as
+		// one animation.
+		src := in
+		if e, ok := entryOf[c]; ok {
+			src = e
+		}
+		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: src})
 	}
 	warnRootMotion(fl, in, clips, rep)
 	warns, size, err := writeJob(exportJob{out: fl.out, label: in, scene: sc})
@@ -207,21 +219,25 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 	if err != nil {
 		return &app.InputError{File: fl.out, Err: err}
 	}
-	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(len(clips), "animation", "animations"), humanSize(size))
+	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(export.AnimationCount(sc.Clips), "animation", "animations"), humanSize(size))
 	return nil
 }
 
 // archiveScene is an archive exported to one file: its one model (the
 // skeleton and the entry that holds it) with the animations paired with
 // it, or with no model its animations on a stand-in skeleton when there
-// is only one animation file.
-func archiveScene(in string, a *formats.Asset, rep *reporter) (*anim.Skeleton, *formats.Asset, []*anim.Clip, error) {
+// is only one animation file; entryOf names each clip's entry.
+func archiveScene(in string, a *formats.Asset, rep *reporter) (skel *anim.Skeleton, model *formats.Asset, clips []*anim.Clip, entryOf map[*anim.Clip]string, err error) {
 	srcs, warns := formats.ArchiveSources(in, a)
 	for _, w := range warns {
 		rep.warn(w)
 	}
+	entryOf = map[*anim.Clip]string{}
 	for _, s := range srcs {
 		formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
+		for _, c := range s.Asset.Clips {
+			entryOf[c] = s.Path
+		}
 	}
 	p := formats.Pair(srcs)
 	switch len(p.Suggestions) {
@@ -235,17 +251,17 @@ func archiveScene(in string, a *formats.Asset, rep *reporter) (*anim.Skeleton, *
 			}
 		}
 		if files != 1 {
-			return nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
+			return nil, nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
 		}
-		return nil, nil, clips, nil
+		return nil, nil, clips, entryOf, nil
 	case 1:
 		var clips []*anim.Clip
 		for _, c := range p.Suggestions[0].Candidates {
 			clips = append(clips, c.Clip)
 		}
-		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, nil
+		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, entryOf, nil
 	default:
-		return nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
+		return nil, nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
 	}
 }
 

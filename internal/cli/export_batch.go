@@ -521,14 +521,14 @@ func runJobs(jobs []exportJob, workers int, rep *reporter) batchResult {
 			res.failed++
 		} else {
 			res.written++
-			res.clips += len(j.scene.Clips)
+			res.clips += export.AnimationCount(j.scene.Clips)
 			res.bytes += size
 		}
 		mu.Unlock()
 		if err != nil {
 			rep.fail(j.out + ": " + err.Error())
 		} else {
-			rep.info(fmt.Sprintf("wrote %s (%s, %s)", j.out, plural(len(j.scene.Clips), "animation", "animations"), humanSize(size)))
+			rep.info(fmt.Sprintf("wrote %s (%s, %s)", j.out, plural(export.AnimationCount(j.scene.Clips), "animation", "animations"), humanSize(size)))
 		}
 		rep.end(name)
 	})

@@ -4,7 +4,8 @@
 // PositionBound. Skeletons become node hierarchies (a node per joint,
 // extras {"joint": index}); each clip becomes one glTF animation (extras
 // {fps, frames, loopMode, source}) resampled with a bounded error (see
-// baker and refiner); texture SRT animations drive KHR_texture_transform
+// baker and refiner), the clips of one name that play together one
+// animation (see mergeGroups); texture SRT animations drive KHR_texture_transform
 // on test quads and colour animations the quads' baseColorFactor, both
 // through KHR_animation_pointer.
 //
@@ -136,43 +137,71 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	var mem bakeMem // each clip's channels are written before the next is baked
-	start := len(b.bin)
-	for i, c := range sc.Clips {
-		if i > 0 {
-			// Room for the clips to come at the clips' size so far:
-			// doubling the buffer would copy it several times.
-			if need := len(b.bin) + (len(b.bin)-start)/i*(len(sc.Clips)-i)*9/8; need > cap(b.bin) {
-				b.growTo(max(need, 2*cap(b.bin)))
+	start, done := len(b.bin), 0
+	for _, group := range mergeGroups(sc.Clips) {
+		parts := make([]Clip, len(group))
+		for k, i := range group {
+			parts[k] = sc.Clips[i]
+			if err := parts[k].Clip.Validate(); err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", parts[k].Source, err)
 			}
 		}
-		if err := c.Clip.Validate(); err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", c.Source, err)
-		}
-		a := &gltf.Animation{Name: clipName(c), Extras: map[string]any{
-			"fps": c.Clip.FPS, "frames": c.Clip.Duration, "loopMode": c.Clip.Loop.String(), "source": c.Source,
-		}}
-		if skel != nil && formats.JointTargets(c.Clip) > 0 {
-			bind := formats.Bind(c.Clip, skel)
-			for _, w := range collapse(bind.Warnings) {
-				b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
+		a := newAnimation(parts)
+		jointPart := false
+		for _, c := range parts {
+			if done > 0 {
+				// Room for the clips to come at the clips' size so far:
+				// doubling the buffer would copy it several times.
+				if need := len(b.bin) + (len(b.bin)-start)/done*(len(sc.Clips)-done)*9/8; need > cap(b.bin) {
+					b.growTo(max(need, 2*cap(b.bin)))
+				}
 			}
-			chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, &mem)
-			b.warns = append(b.warns, w...)
-			for _, ch := range chans {
-				b.addNodeChannel(a, c.Clip.FPS, ch)
+			if b.addClip(a, c, &sc, skel, rest, &mem) && len(parts) > 1 {
+				jointPart = true
+			}
+			done++
+			if sc.Progress != nil {
+				sc.Progress()
 			}
 		}
-		b.materialTracks(a, c)
-		if len(a.Channels) == 0 {
+		// glTF wants a channel; and a joint clip that moves nothing
+		// merged with material clips keeps one on a node, or importers
+		// that skip pointer channels (Blender) would lose its name.
+		if len(a.Channels) == 0 || jointPart && !hasNodeChannel(a) {
 			b.holdChannel(a, rest)
 		}
 		b.doc.Animations = append(b.doc.Animations, a)
-		if sc.Progress != nil {
-			sc.Progress()
-		}
 	}
 	b.finish()
 	return b.doc, b.warns, nil
+}
+
+// addClip writes clip c's channels into animation a and reports whether
+// it animates joints.
+func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skeleton, rest []trs, mem *bakeMem) (joints bool) {
+	if skel != nil && formats.JointTargets(c.Clip) > 0 {
+		joints = true
+		bind := formats.Bind(c.Clip, skel)
+		for _, w := range collapse(bind.Warnings) {
+			b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
+		}
+		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, mem)
+		b.warns = append(b.warns, w...)
+		for _, ch := range chans {
+			b.addNodeChannel(a, c.Clip.FPS, ch)
+		}
+	}
+	b.materialTracks(a, c)
+	return joints
+}
+
+func hasNodeChannel(a *gltf.Animation) bool {
+	for _, ch := range a.Channels {
+		if ch.Target.Node != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // withTriangles keeps the models that draw something (a model file's

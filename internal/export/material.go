@@ -151,7 +151,11 @@ func (b *builder) materialTracks(a *gltf.Animation, c Clip) {
 		}
 	}
 	if len(other) > 0 {
-		a.Extras.(map[string]any)["materialTracks"] = other
+		// The clips of one animation (see mergeGroups) list theirs
+		// in turn.
+		ex := a.Extras.(map[string]any)
+		prev, _ := ex["materialTracks"].([]map[string]any)
+		ex["materialTracks"] = append(prev, other...)
 	}
 }
 
