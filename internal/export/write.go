@@ -21,15 +21,6 @@ var (
 	pointerJSON        = []byte(`"path":"pointer"`)
 )
 
-// EncodeGLB is doc as a binary glTF (WriteGLB into memory).
-func EncodeGLB(doc *gltf.Document) ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := WriteGLB(&buf, doc); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // WriteGLB writes doc to w as a binary glTF, framed by the library's
 // encoder, and returns the number of bytes written. The encoder is given
 // the document without its binary data (the chunk headers and padding it
