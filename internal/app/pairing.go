@@ -38,8 +38,10 @@ type pairViewKey struct {
 type candidate struct {
 	file, clip int
 	reason     string
-	warnings   []string
 	fits       bool // formats.Fit.Fits: the clip binds to the model
+	// pair is the pairing's candidate: its binding's warnings are made
+	// only for the animations the Scene panel lists (Candidate.Warnings).
+	pair formats.Candidate
 }
 
 // pairs returns the pairing of the open files. Models and animations are
@@ -113,7 +115,7 @@ func (r pairer) candidates(fi, si int) []candidate {
 			if ci < 0 {
 				continue
 			}
-			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, warnings: c.Warnings, fits: c.Fit.Fits()})
+			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, fits: c.Fit.Fits(), pair: c})
 		}
 	}
 	return out
@@ -439,7 +441,7 @@ func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 			listed[[2]int{c.file, c.clip}] = true
 			clip := r.ses.files[c.file].asset.Clips[c.clip]
 			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: r.clipLabel(c.file, c.clip),
-				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
+				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.pair.Warnings()})
 		}
 	}
 	for fi, f := range r.ses.files {
