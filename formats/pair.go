@@ -215,22 +215,25 @@ type Candidate struct {
 	sig int32
 }
 
-// FitCounts are a Fit's counts without its binding.
+// FitCounts are a Fit's counts without its binding, small: a folder's
+// pairing holds one per model and clip.
 type FitCounts struct {
-	Animated int // the clip's joint targets (JointTargets)
-	bound    int
-	fits     bool
+	animated, bound int32
+	fits            bool
 }
 
+// Animated counts the clip's joint targets (JointTargets).
+func (f FitCounts) Animated() int { return int(f.animated) }
+
 // Bound counts the joints the clip drives (Binding.Bound).
-func (f FitCounts) Bound() int { return f.bound }
+func (f FitCounts) Bound() int { return int(f.bound) }
 
 // Fits reports whether the clip suits the skeleton (Fit.Fits).
 func (f FitCounts) Fits() bool { return f.fits }
 
 // countsOf are fit's counts.
 func countsOf(fit Fit) FitCounts {
-	return FitCounts{Animated: fit.Animated, bound: fit.Bound(), fits: fit.Fits()}
+	return FitCounts{animated: int32(fit.Animated), bound: int32(fit.Bound()), fits: fit.Fits()}
 }
 
 // Binding is the clip bound to the model's skeleton (FitClip), made on
@@ -300,8 +303,6 @@ func Pair(srcs []*Source) *Pairing {
 		f := &jointClips[i]
 		info := ClipInfo(f.clip)
 		f.bind, f.indexed = info.Bind, info.BindIndexed
-		f.byName, f.unnamed = namesOnce(f.clip)
-		f.byName = f.byName && bindsByName(f.clip)
 	}
 	sideClips := clipFactsOf(p.Others, func(c *anim.Clip) bool { return JointTargets(c) == 0 && len(c.Targets) > 0 })
 	modelPaths := map[string]bool{}
@@ -313,6 +314,7 @@ func Pair(srcs []*Source) *Pairing {
 		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
 	}
 	sigs := bindSignatures(jointClips)
+	namesBySig(jointClips, sigs)
 	rigs := newRigs(p.Models, sigs, &binder{})
 	var byRank [len(reasons)][]Candidate
 	for mi, m := range p.Models {
@@ -407,9 +409,28 @@ func (f *clipFacts) fit(ix *anim.JointIndex) Fit {
 func (f *clipFacts) count(ix *anim.JointIndex) FitCounts {
 	if f.byName && (!f.unnamed || ix.First("") < 0) {
 		_, found := ix.Named(f.clip)
-		return FitCounts{Animated: f.joints, bound: found, fits: 2*found > f.joints}
+		return FitCounts{animated: int32(f.joints), bound: int32(found), fits: 2*found > f.joints}
 	}
 	return countsOf(f.fit(ix))
+}
+
+// namesBySig sets the clips' byName and unnamed, worked out once per
+// signature: the clips of one signature have the same format and names.
+func namesBySig(clips []clipFacts, sigs int) {
+	first := make([]int32, sigs)
+	for i := range first {
+		first[i] = -1
+	}
+	for i := range clips {
+		f := &clips[i]
+		if k := first[f.sig]; k >= 0 {
+			f.byName, f.unnamed = clips[k].byName, clips[k].unnamed
+			continue
+		}
+		first[f.sig] = int32(i)
+		once, unnamed := namesOnce(f.clip)
+		f.byName, f.unnamed = once && bindsByName(f.clip), unnamed
+	}
 }
 
 // bindsByName reports whether c's format binds by bone name alone
@@ -478,7 +499,7 @@ func bindSignatures(clips []clipFacts) int {
 type rigFits struct {
 	sigs   int
 	models int         // the models yet to pair: at none, the counts are let go
-	counts []FitCounts // by signature; Animated 0 until counted
+	counts []FitCounts // by signature; animated 0 until counted
 
 	// The bindings candidates asked for (Candidate.Binding), by
 	// signature, bound to sk with ix (made on the first ask); under
@@ -525,7 +546,7 @@ func (r *rigFits) count(f *clipFacts, ix *anim.JointIndex) FitCounts {
 	if r.counts == nil {
 		r.counts = make([]FitCounts, r.sigs)
 	}
-	if c := &r.counts[f.sig]; c.Animated == 0 {
+	if c := &r.counts[f.sig]; c.animated == 0 {
 		*c = f.count(ix)
 	}
 	return r.counts[f.sig]
