@@ -39,9 +39,10 @@ type candidate struct {
 	file, clip int
 	reason     string
 	fits       bool // formats.Fit.Fits: the clip binds to the model
-	// pair is the pairing's candidate: its binding's warnings are made
-	// only for the animations the Scene panel lists (Candidate.Warnings).
-	pair formats.Candidate
+	// pair is the pairing's candidate (in the cached pairing): its
+	// binding's warnings are made only for the animations the Scene panel
+	// lists (Candidate.Warnings).
+	pair *formats.Candidate
 }
 
 // pairs returns the pairing of the open files. Models and animations are
@@ -109,7 +110,8 @@ func (r pairer) candidates(fi, si int) []candidate {
 		if pc.modelOf[sug.Model] != [2]int{fi, si} {
 			continue
 		}
-		for _, c := range sug.Candidates {
+		for i := range sug.Candidates {
+			c := &sug.Candidates[i]
 			af := pc.animOf[c.Anim]
 			ci := slices.Index(r.ses.files[af].asset.Clips, c.Clip)
 			if ci < 0 {
@@ -181,10 +183,18 @@ func (r pairer) newClipsFit(first int) bool {
 
 // hasNamedAnim reports whether skeleton si of file fi has an animation
 // named after it among the files opened from index first.
+// It reads the pairing's candidates in place: pickModel asks it of every
+// skeleton opened, each offered every clip of a flat folder.
 func (r pairer) hasNamedAnim(fi, si, first int) bool {
-	for _, c := range r.candidates(fi, si) {
-		if c.file >= first && c.reason == formats.SameName {
-			return true
+	pc := r.pairs()
+	for _, sug := range pc.pairing.Suggestions {
+		if pc.modelOf[sug.Model] != [2]int{fi, si} {
+			continue
+		}
+		for _, c := range sug.Candidates {
+			if c.Reason == formats.SameName && pc.animOf[c.Anim] >= first {
+				return true
+			}
 		}
 	}
 	return false
