@@ -218,12 +218,9 @@ type Candidate struct {
 // FitCounts are a Fit's counts without its binding, small: a folder's
 // pairing holds one per model and clip.
 type FitCounts struct {
-	animated, bound int32
+	animated, bound int32 // the clip's joint targets (JointTargets); the joints they drive
 	fits            bool
 }
-
-// Animated counts the clip's joint targets (JointTargets).
-func (f FitCounts) Animated() int { return int(f.animated) }
 
 // Bound counts the joints the clip drives (Binding.Bound).
 func (f FitCounts) Bound() int { return int(f.bound) }

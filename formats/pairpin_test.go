@@ -44,7 +44,7 @@ func dumpPairing(srcs []*Source) string {
 			// The counts pairing decides by, then the binding made on demand.
 			fit := c.Binding()
 			fmt.Fprintf(&b, "  cand %s %q %q rank %d animated %d bound %d fits %v target %v\n", clipID[c.Clip], c.Clip.Name, c.Reason, Rank(c.Reason),
-				c.Fit.Animated(), c.Fit.Bound(), c.Fit.Fits(), fit.Target)
+				JointTargets(c.Clip), c.Fit.Bound(), c.Fit.Fits(), fit.Target)
 			for _, is := range fit.Issues {
 				fmt.Fprintf(&b, "    issue kind %d target %d name %q counts %d %d\n", is.Kind, is.Target, is.Name, is.Targets, is.Joints)
 			}
