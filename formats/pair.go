@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -200,15 +201,53 @@ type Candidate struct {
 	Anim   *Source
 	Clip   *anim.Clip
 	Reason string // one of the pairing reasons (Rank)
-	// Fit is the clip bound to the model's skeleton: what binds, what does
-	// not and why, and whether it suits the model (Fit.Fits). Pair makes
-	// one binding for the clips and skeletons that bind alike and the
-	// candidates share its slices: read them, never write them.
-	Fit Fit
-	// Warnings are Fit's issues as text (for J3D, a joint-count mismatch
-	// naming both counts; the clip still plays on the joints that exist).
-	Warnings []string
+	// Fit is what ranking and assigning ask of the clip bound to the
+	// model's skeleton: whether it suits the model (Fits) and how many
+	// joints it drives. The binding itself, what binds and what does not
+	// and why, is made when asked (Binding, Warnings): a folder of
+	// thousands of clips, each with a bone list of its own, would
+	// otherwise hold one binding per model and clip.
+	Fit FitCounts
+	// rig makes and keeps the binding (nil for a texture or material
+	// clip, which binds to no joint); sig is the clip's bone list
+	// (bindSignatures).
+	rig *rigFits
+	sig int32
 }
+
+// FitCounts are a Fit's counts without its binding, small: a folder's
+// pairing holds one per model and clip.
+type FitCounts struct {
+	animated, bound int32 // the clip's joint targets (JointTargets); the joints they drive
+	fits            bool
+}
+
+// Bound counts the joints the clip drives (Binding.Bound).
+func (f FitCounts) Bound() int { return int(f.bound) }
+
+// Fits reports whether the clip suits the skeleton (Fit.Fits).
+func (f FitCounts) Fits() bool { return f.fits }
+
+// countsOf are fit's counts.
+func countsOf(fit Fit) FitCounts {
+	return FitCounts{animated: int32(fit.Animated), bound: int32(fit.Bound()), fits: fit.Fits()}
+}
+
+// Binding is the clip bound to the model's skeleton (FitClip), made on
+// the first ask and kept for the candidates of the same rig and bone
+// list, which share its slices: read them, never write them. A texture
+// or material clip's is empty. Safe for concurrent use.
+func (c Candidate) Binding() Fit {
+	if c.rig == nil {
+		return Fit{}
+	}
+	return c.rig.binding(c.Clip, c.sig)
+}
+
+// Warnings are the binding's issues as text (for J3D, a joint-count
+// mismatch naming both counts; the clip still plays on the joints that
+// exist), made as Binding is.
+func (c Candidate) Warnings() []string { return c.Binding().Warnings }
 
 // JointTargets counts the clip's joint targets.
 func JointTargets(c *anim.Clip) int {
@@ -251,9 +290,10 @@ func Pair(srcs []*Source) *Pairing {
 		}
 	}
 	// Every clip is asked of every model: what the rule wants of a clip,
-	// a file or a skeleton is worked out once, each warning line is
-	// formatted once (anim.BindCache), and the candidates come out in rank
-	// order without sorting (clipFactsOf).
+	// a file or a skeleton is worked out once, names are numbered once
+	// (anim.BindCache), a clip is counted against a rig once per bone list
+	// and bound only when a candidate asks (Candidate.Binding), and the
+	// candidates come out in rank order without sorting (clipFactsOf).
 	cache := &anim.BindCache{}
 	jointClips := clipFactsOf(p.Animations, func(c *anim.Clip) bool { return JointTargets(c) > 0 })
 	for i := range jointClips {
@@ -271,7 +311,8 @@ func Pair(srcs []*Source) *Pairing {
 		f.ownModel, f.owner = modelPaths[f.src.Path], OwnerModel(f.src, f.clip, p.Models)
 	}
 	sigs := bindSignatures(jointClips)
-	rigs := newRigs(p.Models, sigs)
+	namesBySig(jointClips, sigs)
+	rigs := newRigs(p.Models, sigs, &binder{})
 	var byRank [len(reasons)][]Candidate
 	for mi, m := range p.Models {
 		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
@@ -288,9 +329,8 @@ func Pair(srcs []*Source) *Pairing {
 					continue
 				}
 			}
-			fit := fits.fit(f, ix)
 			r := Rank(reason)
-			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: fit, Warnings: fit.Warnings})
+			byRank[r] = append(byRank[r], Candidate{Anim: f.src, Clip: f.clip, Reason: reason, Fit: fits.count(f, ix), rig: fits, sig: int32(f.sig)})
 		}
 		sug.Candidates = concatRanks(&byRank)
 		fits.done()
@@ -319,6 +359,9 @@ type clipFacts struct {
 	// Joint clips: how the clip's format binds (ClipInfo).
 	bind    func(*anim.Clip, *anim.Skeleton) anim.Binding
 	indexed func(*anim.Clip, *anim.JointIndex) anim.Binding
+	// byName: the clip binds by name (bindsByName) and no two of its
+	// joint targets share a name; unnamed: some have none (namesOnce).
+	byName, unnamed bool
 	// Side clips: whether its file holds one of the models, and the
 	// model it is named after (OwnerModel).
 	ownModel bool
@@ -353,6 +396,67 @@ func (f *clipFacts) fit(ix *anim.JointIndex) Fit {
 	return Fit{Binding: f.bind(f.clip, ix.Skeleton), Animated: f.joints}
 }
 
+// count is the clip's FitCounts to the skeleton ix indexes. Bound by
+// name, targets with names of their own drive one joint each when the
+// skeleton has their name and otherwise report a missing bone, the only
+// issue name binding has: the index counts them (JointIndex.Named)
+// without making the binding. An unnamed target binds only to a joint
+// named "": with such a joint, or another binding, the clip is bound and
+// counted.
+func (f *clipFacts) count(ix *anim.JointIndex) FitCounts {
+	if f.byName && (!f.unnamed || ix.First("") < 0) {
+		_, found := ix.Named(f.clip)
+		return FitCounts{animated: int32(f.joints), bound: int32(found), fits: 2*found > f.joints}
+	}
+	return countsOf(f.fit(ix))
+}
+
+// namesBySig sets the clips' byName and unnamed, worked out once per
+// signature: the clips of one signature have the same format and names.
+func namesBySig(clips []clipFacts, sigs int) {
+	first := make([]int32, sigs)
+	for i := range first {
+		first[i] = -1
+	}
+	for i := range clips {
+		f := &clips[i]
+		if k := first[f.sig]; k >= 0 {
+			f.byName, f.unnamed = clips[k].byName, clips[k].unnamed
+			continue
+		}
+		first[f.sig] = int32(i)
+		once, unnamed := namesOnce(f.clip)
+		f.byName, f.unnamed = once && bindsByName(f.clip), unnamed
+	}
+}
+
+// bindsByName reports whether c's format binds by bone name alone
+// (anim.BindByName, what ClipInfo gives a format that names no binding
+// of its own).
+func bindsByName(c *anim.Clip) bool {
+	cf := clipFormat(c.Format)
+	return cf == nil || cf.Bind == nil
+}
+
+// namesOnce reports whether no two of c's joint targets share a
+// non-empty name, and whether some have none.
+func namesOnce(c *anim.Clip) (once, unnamed bool) {
+	seen := make(map[string]bool, len(c.Targets))
+	for ti := range c.Targets {
+		t := &c.Targets[ti]
+		switch {
+		case t.Kind != anim.JointTarget:
+		case t.Name == "":
+			unnamed = true
+		case seen[t.Name]:
+			return false, unnamed
+		default:
+			seen[t.Name] = true
+		}
+	}
+	return true, unnamed
+}
+
 // bindSignatures numbers the joint clips by what binding reads of them
 // (their format, and their targets' kinds, names and indices): clips
 // that agree bind alike to any skeleton. A game's animation file holds
@@ -384,25 +488,42 @@ func bindSignatures(clips []clipFacts) int {
 	return len(ids)
 }
 
-// rigFits are the bindings made to one skeleton, or to several models'
-// skeletons with the same joint names (a model and the copy its animation
-// file carries, a game's shared rig), by clip signature
-// (bindSignatures): each is bound once and the candidates share it.
+// rigFits are the fits of the clips to one skeleton, or to several
+// models' skeletons with the same joint names (a model and the copy its
+// animation file carries, a game's shared rig), by clip signature
+// (bindSignatures): each is counted once while pairing, and bound once
+// when a candidate asks for its binding.
 type rigFits struct {
 	sigs   int
-	models int // the models yet to pair: at none, the bindings are let go
-	fits   []Fit
-	made   []bool
+	models int         // the models yet to pair: at none, the counts are let go
+	counts []FitCounts // by signature; animated 0 until counted
+
+	// The bindings candidates asked for (Candidate.Binding), by
+	// signature, bound to sk with ix (made on the first ask); under
+	// b.mu.
+	b   *binder
+	sk  *anim.Skeleton
+	ix  *anim.JointIndex
+	fit map[int32]Fit
 }
 
-// newRigs gives each model its rig's bindings.
-func newRigs(models []*Source, sigs int) []*rigFits {
+// binder is what the rigs of one pairing share to bind on demand: names
+// numbered and warning lines made once (a cache made on the first
+// binding asked for), and the lock that lets any goroutine ask.
+type binder struct {
+	mu    sync.Mutex
+	cache *anim.BindCache
+}
+
+// newRigs gives each model its rig.
+func newRigs(models []*Source, sigs int, b *binder) []*rigFits {
 	byKey := map[string]*rigFits{}
 	out := make([]*rigFits, len(models))
 	for i, m := range models {
-		k := jointNames(m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)])
+		sk := m.Asset.Skeletons[DefaultSkeleton(m.Asset.Skeletons)]
+		k := jointNames(sk)
 		if byKey[k] == nil {
-			byKey[k] = &rigFits{sigs: sigs}
+			byKey[k] = &rigFits{sigs: sigs, b: b, sk: sk}
 		}
 		out[i] = byKey[k]
 		out[i].models++
@@ -413,19 +534,41 @@ func newRigs(models []*Source, sigs int) []*rigFits {
 // done is called after pairing each model of the rig.
 func (r *rigFits) done() {
 	if r.models--; r.models == 0 {
-		r.fits, r.made = nil, nil
+		r.counts = nil
 	}
 }
 
-// fit is clip f bound to the skeleton ix indexes, of this rig.
-func (r *rigFits) fit(f *clipFacts, ix *anim.JointIndex) Fit {
-	if r.made == nil {
-		r.fits, r.made = make([]Fit, r.sigs), make([]bool, r.sigs)
+// count is clip f's counts to the skeleton ix indexes, of this rig.
+func (r *rigFits) count(f *clipFacts, ix *anim.JointIndex) FitCounts {
+	if r.counts == nil {
+		r.counts = make([]FitCounts, r.sigs)
 	}
-	if !r.made[f.sig] {
-		r.fits[f.sig], r.made[f.sig] = f.fit(ix), true
+	if c := &r.counts[f.sig]; c.animated == 0 {
+		*c = f.count(ix)
 	}
-	return r.fits[f.sig]
+	return r.counts[f.sig]
+}
+
+// binding is clip c, of signature sig, bound to this rig.
+func (r *rigFits) binding(c *anim.Clip, sig int32) Fit {
+	r.b.mu.Lock()
+	defer r.b.mu.Unlock()
+	if fit, ok := r.fit[sig]; ok {
+		return fit
+	}
+	if r.b.cache == nil {
+		r.b.cache = &anim.BindCache{}
+	}
+	if r.ix == nil {
+		r.ix = anim.NewJointIndex(r.sk, r.b.cache)
+	}
+	if r.fit == nil {
+		r.fit = map[int32]Fit{}
+	}
+	info := ClipInfo(c)
+	f := clipFacts{clip: c, joints: JointTargets(c), bind: info.Bind, indexed: info.BindIndexed}
+	r.fit[sig] = f.fit(r.ix)
+	return r.fit[sig]
 }
 
 // jointNames identifies a skeleton by its joints' names, in order: all

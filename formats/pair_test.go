@@ -52,7 +52,7 @@ func TestPairRanking(t *testing.T) {
 	}
 	var got []string
 	for _, c := range p.Suggestions[0].Candidates {
-		got = append(got, c.Anim.Path+" "+c.Reason+" "+strings.Join(c.Warnings, ";"))
+		got = append(got, c.Anim.Path+" "+c.Reason+" "+strings.Join(c.Warnings(), ";"))
 	}
 	want := []string{
 		"d1/pl.szs:pl/bck/run.bck same archive animation has 10 joints, skeleton has 12; binding the first 10 by index",

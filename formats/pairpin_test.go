@@ -41,20 +41,22 @@ func dumpPairing(srcs []*Source) string {
 	for _, sug := range p.Suggestions {
 		fmt.Fprintf(&b, "suggestion %s skeleton %q %d\n", sug.Model.Path, sug.Skeleton.Name, len(sug.Skeleton.Joints))
 		for _, c := range sug.Candidates {
+			// The counts pairing decides by, then the binding made on demand.
+			fit := c.Binding()
 			fmt.Fprintf(&b, "  cand %s %q %q rank %d animated %d bound %d fits %v target %v\n", clipID[c.Clip], c.Clip.Name, c.Reason, Rank(c.Reason),
-				c.Fit.Animated, c.Fit.Bound(), c.Fit.Fits(), c.Fit.Target)
-			for _, is := range c.Fit.Issues {
+				JointTargets(c.Clip), c.Fit.Bound(), c.Fit.Fits(), fit.Target)
+			for _, is := range fit.Issues {
 				fmt.Fprintf(&b, "    issue kind %d target %d name %q counts %d %d\n", is.Kind, is.Target, is.Name, is.Targets, is.Joints)
 			}
-			for _, w := range c.Fit.Warnings {
+			for _, w := range fit.Warnings {
 				fmt.Fprintf(&b, "    fitwarn %s\n", w)
 			}
-			for _, w := range c.Warnings {
+			for _, w := range c.Warnings() {
 				fmt.Fprintf(&b, "    warn %s\n", w)
 			}
 		}
 		for _, c := range sug.Side {
-			fmt.Fprintf(&b, "  side %s %q %q warnings %d\n", clipID[c.Clip], c.Clip.Name, c.Reason, len(c.Warnings))
+			fmt.Fprintf(&b, "  side %s %q %q warnings %d\n", clipID[c.Clip], c.Clip.Name, c.Reason, len(c.Warnings()))
 		}
 	}
 	for _, l := range []struct {

@@ -38,8 +38,11 @@ type pairViewKey struct {
 type candidate struct {
 	file, clip int
 	reason     string
-	warnings   []string
 	fits       bool // formats.Fit.Fits: the clip binds to the model
+	// pair is the pairing's candidate (in the cached pairing): its
+	// binding's warnings are made only for the animations the Scene panel
+	// lists (Candidate.Warnings).
+	pair *formats.Candidate
 }
 
 // pairs returns the pairing of the open files. Models and animations are
@@ -107,13 +110,14 @@ func (r pairer) candidates(fi, si int) []candidate {
 		if pc.modelOf[sug.Model] != [2]int{fi, si} {
 			continue
 		}
-		for _, c := range sug.Candidates {
+		for i := range sug.Candidates {
+			c := &sug.Candidates[i]
 			af := pc.animOf[c.Anim]
 			ci := slices.Index(r.ses.files[af].asset.Clips, c.Clip)
 			if ci < 0 {
 				continue
 			}
-			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, warnings: c.Warnings, fits: c.Fit.Fits()})
+			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, fits: c.Fit.Fits(), pair: c})
 		}
 	}
 	return out
@@ -179,10 +183,18 @@ func (r pairer) newClipsFit(first int) bool {
 
 // hasNamedAnim reports whether skeleton si of file fi has an animation
 // named after it among the files opened from index first.
+// It reads the pairing's candidates in place: pickModel asks it of every
+// skeleton opened, each offered every clip of a flat folder.
 func (r pairer) hasNamedAnim(fi, si, first int) bool {
-	for _, c := range r.candidates(fi, si) {
-		if c.file >= first && c.reason == formats.SameName {
-			return true
+	pc := r.pairs()
+	for _, sug := range pc.pairing.Suggestions {
+		if pc.modelOf[sug.Model] != [2]int{fi, si} {
+			continue
+		}
+		for _, c := range sug.Candidates {
+			if c.Reason == formats.SameName && pc.animOf[c.Anim] >= first {
+				return true
+			}
 		}
 	}
 	return false
@@ -439,7 +451,7 @@ func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 			listed[[2]int{c.file, c.clip}] = true
 			clip := r.ses.files[c.file].asset.Clips[c.clip]
 			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: r.clipLabel(c.file, c.clip),
-				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.warnings})
+				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.pair.Warnings()})
 		}
 	}
 	for fi, f := range r.ses.files {

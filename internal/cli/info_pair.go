@@ -70,7 +70,7 @@ func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
 	for _, s := range p.Suggestions {
 		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}, Side: []infoPairCandi{}}
 		for _, c := range s.Candidates {
-			is.Animations = append(is.Animations, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, c.Warnings})
+			is.Animations = append(is.Animations, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, c.Warnings()})
 		}
 		for _, c := range s.Side {
 			is.Side = append(is.Side, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, nil})
