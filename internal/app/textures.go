@@ -45,33 +45,20 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 		f := a.ses.files[a.rig.skelFile]
 		modelFile = f
 		for _, m := range models {
-			if len(m.Textures) == 0 {
-				continue
-			}
-			g := viewmodel.TextureGroup{Label: f.name}
+			label := f.name
 			if m.Name != f.name && len(models) > 1 {
-				g.Label += " · model " + m.Name
+				label += " · model " + m.Name
 			}
-			for ti, t := range m.Textures {
-				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(m, ti), SavePath: texturePath(f, t)})
+			tb.addModelGroup(label, m, f)
+			for _, t := range m.Textures {
 				listed[t.Name] = true
 			}
-			shorten(g.Textures)
-			tb.groups = append(tb.groups, g)
 		}
 		// Parts come from other files: their textures are listed under
 		// the part, saved beside the model file's.
 		for _, m := range models {
 			for _, p := range m.Parts {
-				if len(p.Model.Textures) == 0 {
-					continue
-				}
-				g := viewmodel.TextureGroup{Label: f.name + " · part " + p.Name + " (" + p.Model.Name + ")"}
-				for ti, t := range p.Model.Textures {
-					g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(p.Model, ti), SavePath: texturePath(f, t)})
-				}
-				shorten(g.Textures)
-				tb.groups = append(tb.groups, g)
+				tb.addModelGroup(f.name+" · part "+p.Name+" ("+p.Model.Name+")", p.Model, f)
 			}
 		}
 	}
@@ -89,6 +76,21 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 		tb.groups = append(tb.groups, g)
 	}
 	return tb.groups
+}
+
+// addModelGroup lists m's textures (with the material slots that sample
+// each) as one group, saved beside the file f; nothing for a model
+// without textures.
+func (tb *textureBrowser) addModelGroup(label string, m *mesh.Model, f *File) {
+	if len(m.Textures) == 0 {
+		return
+	}
+	g := viewmodel.TextureGroup{Label: label}
+	for ti, t := range m.Textures {
+		g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: ti, Uses: textureUses(m, ti), SavePath: texturePath(f, t)})
+	}
+	shorten(g.Textures)
+	tb.groups = append(tb.groups, g)
 }
 
 // shorten sets each entry's Short: its name after the prefix, ending in
