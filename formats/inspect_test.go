@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 func openFixture(t *testing.T, path string) *Asset {

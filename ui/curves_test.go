@@ -8,7 +8,7 @@ import (
 	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 

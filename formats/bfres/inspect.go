@@ -5,8 +5,7 @@ import (
 	"math"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/internal/rawview"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // bfresInspector shows a FRES file as stored: the header, the animation
@@ -124,13 +123,13 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 		inspect.F("base offset", inspect.Hex(b.BaseOffset)),
 	}}
 	if b.HasScale {
-		bone.Fields = append(bone.Fields, inspect.F("base scale", rawview.Vec32(b.Scale[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base scale", inspect.Vec32(b.Scale[:])))
 	}
 	if b.HasRotate {
-		bone.Fields = append(bone.Fields, inspect.F("base rotate", rawview.Vec32(b.Rotate[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base rotate", inspect.Vec32(b.Rotate[:])))
 	}
 	if b.HasTranslate {
-		bone.Fields = append(bone.Fields, inspect.F("base translate", rawview.Vec32(b.Translate[:])))
+		bone.Fields = append(bone.Fields, inspect.F("base translate", inspect.Vec32(b.Translate[:])))
 	}
 	out := []inspect.Section{head, bone}
 	for ci := range b.Curves {

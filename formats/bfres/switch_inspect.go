@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // switchHeader is the inspector's header view of a Switch file: the binary

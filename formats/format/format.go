@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 	"github.com/animscope/animscope/mesh"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // j3dInspector shows a BCK or BTK as stored: the file and chunk headers,

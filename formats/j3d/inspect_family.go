@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // familyInspector shows a BCA, BRK, BPK, BTP or BVA as stored: the file and

@@ -7,7 +7,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/format"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // The JBA descriptors (see format.Format), registered in package formats

@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/internal/rawview"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // jbaInspector shows a JBA file as stored: the header and block table,
@@ -61,10 +60,10 @@ func (x *jbaInspector) Header() []inspect.Section {
 
 func quantFields(q *Quant) []inspect.Field {
 	return []inspect.Field{
-		inspect.F("translation base", rawview.Vec32(q.TranslationBase[:])),
-		inspect.F("translation stride", rawview.Vec32(q.TranslationStride[:])),
-		inspect.F("rotation base", rawview.Vec32(q.RotationBase[:])),
-		inspect.F("rotation stride", rawview.Vec32(q.RotationStride[:])),
+		inspect.F("translation base", inspect.Vec32(q.TranslationBase[:])),
+		inspect.F("translation stride", inspect.Vec32(q.TranslationStride[:])),
+		inspect.F("rotation base", inspect.Vec32(q.RotationBase[:])),
+		inspect.F("rotation stride", inspect.Vec32(q.RotationStride[:])),
 	}
 }
 

@@ -32,7 +32,7 @@ func TestAppAndCLILinkNoView(t *testing.T) {
 // inspector's neutral tables, so both sides can import it without importing each
 // other.
 func TestViewModelIsPlainData(t *testing.T) {
-	allowed := []string{mathgl, module + "/anim", module + "/mesh", module + "/internal/inspect", module + "/internal/viewmodel"}
+	allowed := []string{mathgl, module + "/anim", module + "/mesh", module + "/formats/inspect", module + "/internal/viewmodel"}
 	for _, pkg := range packages(t, "internal/viewmodel/...", "internal/viewmodel") {
 		for _, d := range deps(t, pkg) {
 			if isStd(d) {

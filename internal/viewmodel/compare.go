@@ -2,7 +2,7 @@ package viewmodel
 
 import (
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/internal/inspect"
+	"github.com/animscope/animscope/formats/inspect"
 )
 
 // ChannelRef names a channel the curve panel can plot: channel Chan of

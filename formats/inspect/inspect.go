@@ -1,8 +1,9 @@
 // Package inspect is the format-neutral form of a file's raw data for the
 // viewer's inspector: titled sections of named fields and tables of
-// strings, as the decoder read them. Each format's adapter in formats
-// fills it from its spec-shaped structs; ui shows it without importing
-// formats. It imports only anim and the standard library.
+// strings, as the decoder read them. Each format package fills it from its
+// spec-shaped structs (with the number formatting here, so every format
+// shows numbers alike); ui shows it without knowing any format. It imports
+// only anim and the standard library, so both sides can.
 package inspect
 
 import (
@@ -10,6 +11,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -64,6 +66,15 @@ func Num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 // Num32 formats a number stored as float32 by its shortest float32 form
 // (0.3, not 0.30000001192092896), which reads back to the stored value.
 func Num32(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+
+// Vec32 formats a float32 vector as the inspector shows numbers: "1, 0.5, 2".
+func Vec32(v []float32) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = Num32(x)
+	}
+	return strings.Join(parts, ", ")
+}
 
 // Int formats an integer.
 func Int[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64](v T) string {
