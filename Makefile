@@ -63,14 +63,14 @@ deps:
 	fi
 
 build: deps
-	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/viewer
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/animscope
 
 windows-deps:
 	$(call apt_install,$(WIN_PKGS))
 
 # bin/animscope.exe: a static Windows (amd64) build, cross-compiled.
 windows: windows-deps
-	$(WIN_ENV) $(GO) build -trimpath -ldflags '-s -w -extldflags=-static $(LDFLAGS)' -o $(WIN_EXE) ./cmd/viewer
+	$(WIN_ENV) $(GO) build -trimpath -ldflags '-s -w -extldflags=-static $(LDFLAGS)' -o $(WIN_EXE) ./cmd/animscope
 
 wine-deps:
 	$(call apt_install,$(WINE_PKGS))
@@ -89,7 +89,7 @@ windows-smoke: build windows wine-deps
 # program, README.md and THIRD_PARTY_LICENSES.txt (tools/release/licenses).
 RELEASE_LINUX := bin/release/animscope
 release: windows deps
-	$(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o $(RELEASE_LINUX) ./cmd/viewer
+	$(GO) build -trimpath -ldflags '-s -w $(LDFLAGS)' -o $(RELEASE_LINUX) ./cmd/animscope
 	@rm -rf dist/stage && mkdir -p dist/stage/animscope-$(VERSION)-windows-amd64 dist/stage/animscope-$(VERSION)-linux-amd64
 	cp $(WIN_EXE) README.md dist/stage/animscope-$(VERSION)-windows-amd64/
 	GO=$(GO) tools/release/licenses windows > dist/stage/animscope-$(VERSION)-windows-amd64/THIRD_PARTY_LICENSES.txt
@@ -124,7 +124,7 @@ vet:
 # ANIMSCOPE_REQUIRE_DISPLAY=1 turns the GUI tests' "no display" skips into
 # failures: under make test they must run. The tests that change X server
 # state or send input (Xft.dpi, xdotool, XDND) start an Xvfb of their own
-# on top of this (see cmd/viewer/display_test.go).
+# on top of this (see cmd/animscope/display_test.go).
 # ANIMSCOPE_REQUIRE_VALIDATOR=1 does the same for the Khronos glTF validator
 # of the export tests (installed by deps), which plain go test skips when
 # it is missing.

@@ -4,7 +4,7 @@
 // the models' shapes skinned on the GPU, textured and lit),
 // the Dear ImGui draw-data renderer, render targets (the loop-mode comparison's
 // viewports), back-buffer read-back for screenshots, and Offscreen, which
-// draws scenes into images for `animscope render` (cmd/viewer hands one to
+// draws scenes into images for `animscope render` (cmd/animscope hands one to
 // the CLI). It needs a current OpenGL 4.1 core context (the caller creates
 // it) and sees only the view model, never formats or the app.
 package render

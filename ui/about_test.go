@@ -10,7 +10,7 @@ import (
 )
 
 // TestAboutListsTheFormatsItIsGiven: Help › About names what animscope
-// reads from the lines cmd/viewer hands it (the registry's), one line
+// reads from the lines cmd/animscope hands it (the registry's), one line
 // each, in order, and nothing in their place: a list kept in ui would
 // fall behind the next format.
 func TestAboutListsTheFormatsItIsGiven(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 )
 
 // openWindow is the Open dialog: recent files on the left, the directory
-// listing (from cmd/viewer, through the Browse intent) on the right.
+// listing (from cmd/animscope, through the Browse intent) on the right.
 func (u *UI) openWindow(v *viewmodel.View) {
 	s := u.scale
 	center := imgui.MainViewport().Center()

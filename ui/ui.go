@@ -24,7 +24,7 @@ func (r Rect) max() imgui.Vec2 { return imgui.Vec2{X: r.X + r.W, Y: r.Y + r.H} }
 type UI struct {
 	Options viewmodel.Options
 	// AboutFormats is what Help › About lists as read, one line each.
-	// cmd/viewer sets it once from the format registry, which ui does not
+	// cmd/animscope sets it once from the format registry, which ui does not
 	// import, so the box names every format without a list kept by hand.
 	AboutFormats []string
 

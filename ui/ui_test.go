@@ -375,7 +375,7 @@ func TestGlyphsInFont(t *testing.T) {
 }
 
 // TestOpenDialogArchive expands an archive in the Open dialog: its + asks
-// cmd/viewer for the listing, models and animations are picked and opened
+// cmd/animscope for the listing, models and animations are picked and opened
 // as ARCHIVE:ENTRY, other entries cannot be picked, and - folds it again.
 func TestOpenDialogArchive(t *testing.T) {
 	v := testView(testClip(anim.Loop), 3, true)

@@ -5,7 +5,7 @@
 // the user does arrives as a viewmodel.Intent through Apply; each frame's
 // viewmodel.View (View) and viewmodel.Scene (BuildScene) are built from
 // it. It imports neither ui nor render, draws nothing and needs no window
-// or GL context, so tests drive it directly; cmd/viewer adds the window,
+// or GL context, so tests drive it directly; cmd/animscope adds the window,
 // the interface and the frame loop, internal/cli the headless commands.
 //
 // App composes parts along the seams its intents have: session (the open

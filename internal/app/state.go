@@ -5,7 +5,7 @@ import "github.com/animscope/animscope/internal/viewmodel"
 // State is the application's part of what the viewer's --state-json
 // writes next to a screenshot: where the 3D view was, the camera, and what
 // was open, so a test (or a bug report) can relate pixels to the math.
-// The viewer adds the panels' state (cmd/viewer).
+// The viewer adds the panels' state (cmd/animscope).
 type State struct {
 	Framebuffer [2]int `json:"framebuffer"`
 	// Scene is the 3D viewport in framebuffer pixels, origin top left.

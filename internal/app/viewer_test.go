@@ -9,7 +9,7 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// TestViewerAPI drives what cmd/viewer calls around the intents: the
+// TestViewerAPI drives what cmd/animscope calls around the intents: the
 // settings, --frame, --select, the View menu's options, the title and the
 // state snapshot, all without a window.
 func TestViewerAPI(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 // plain data of internal/viewmodel. They never depend on the view
 // packages (ui, render), on ImGui, OpenGL or GLFW, nor on cmd/...: they
 // run without a window, tests drive them directly, and printing JSON
-// links no cgo GUI library. cmd/viewer wires them to the window and hands
+// links no cgo GUI library. cmd/animscope wires them to the window and hands
 // the CLI an offscreen renderer.
 func TestAppAndCLILinkNoView(t *testing.T) {
 	bad := []string{glPkg, glfwPkg, imguiPkg, module + "/ui", module + "/render", module + "/cmd/"}
@@ -19,7 +19,7 @@ func TestAppAndCLILinkNoView(t *testing.T) {
 			for _, d := range deps(t, pkg) {
 				for _, b := range bad {
 					if d == b || strings.HasPrefix(d, strings.TrimSuffix(b, "/")+"/") {
-						t.Errorf("%s depends on %s; the view and the window belong in ui, render and cmd/viewer", pkg, d)
+						t.Errorf("%s depends on %s; the view and the window belong in ui, render and cmd/animscope", pkg, d)
 					}
 				}
 			}

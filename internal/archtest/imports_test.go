@@ -4,7 +4,7 @@
 // view, window or GL; the app and the CLI reach the view only through the
 // plain data of internal/viewmodel; ui and render see the view model and
 // anim, never formats or the app; GL only in render, GLFW only in
-// cmd/viewer.
+// cmd/animscope.
 package archtest
 
 import (
@@ -154,7 +154,7 @@ func TestUIAndRenderDoNotImportFormats(t *testing.T) {
 					t.Errorf("%s depends on %s; ui and render see only anim and the view model", pkg, d)
 				}
 				if strings.HasPrefix(d, glfwPkg) {
-					t.Errorf("%s depends on GLFW; only cmd/viewer's platform code may", pkg)
+					t.Errorf("%s depends on GLFW; only cmd/animscope's platform code may", pkg)
 				}
 				if strings.HasPrefix(pkg, "ui") && strings.HasPrefix(d, glPkg) {
 					t.Errorf("%s depends on %s; GL calls belong in render", pkg, d)
@@ -165,7 +165,7 @@ func TestUIAndRenderDoNotImportFormats(t *testing.T) {
 }
 
 func TestGLOnlyInRender(t *testing.T) {
-	for _, pkg := range packages(t, "...", "anim", "formats", "ui", "render", "cmd/viewer") {
+	for _, pkg := range packages(t, "...", "anim", "formats", "ui", "render", "cmd/animscope") {
 		if strings.HasPrefix(pkg, "render") || strings.HasPrefix(pkg, "cmd/") {
 			continue
 		}
@@ -175,7 +175,7 @@ func TestGLOnlyInRender(t *testing.T) {
 		}
 		for _, imp := range imports {
 			if strings.HasPrefix(imp, glPkg) || strings.HasPrefix(imp, glfwPkg) {
-				t.Errorf("%s imports %s directly; GL belongs in render, GLFW in cmd/viewer", pkg, imp)
+				t.Errorf("%s imports %s directly; GL belongs in render, GLFW in cmd/animscope", pkg, imp)
 			}
 		}
 	}

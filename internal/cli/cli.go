@@ -2,7 +2,7 @@
 // export, textures and diff.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
-// cmd/viewer dispatches to Run and hands render an offscreen renderer
+// cmd/animscope dispatches to Run and hands render an offscreen renderer
 // (Env.NewOffscreen), so this package never touches a window or GL.
 package cli
 
@@ -29,7 +29,7 @@ const (
 type Env struct {
 	// NewOffscreen makes a w×h offscreen drawing target for render (nil:
 	// render cannot draw). The program supplies it so that the CLI links
-	// no OpenGL: cmd/viewer backs it with a hidden window's context.
+	// no OpenGL: cmd/animscope backs it with a hidden window's context.
 	NewOffscreen func(w, h int) (Offscreen, error)
 }
 

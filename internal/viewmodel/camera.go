@@ -8,7 +8,7 @@ import (
 
 // Camera is the orbit camera of the 3D view: it looks at Target from
 // Distance away, turned Yaw degrees about the up axis (Y) and tilted Pitch
-// degrees above the ground. It is plain data so cmd/viewer can apply the
+// degrees above the ground. It is plain data so cmd/animscope can apply the
 // UI's camera intents and the render command can take one from flags.
 type Camera struct {
 	Yaw, Pitch float32 // degrees

@@ -2,7 +2,7 @@ package viewmodel
 
 import "github.com/animscope/animscope/anim"
 
-// Intent is something the user asked for. cmd/viewer applies it.
+// Intent is something the user asked for. cmd/animscope applies it.
 type Intent interface{ intent() }
 
 type (

@@ -1,6 +1,6 @@
 package viewmodel
 
-// Options are display choices the user toggles; cmd/viewer reads them to
+// Options are display choices the user toggles; cmd/animscope reads them to
 // build the scene and saves them between runs.
 type Options struct {
 	Labels    bool // joint names in the 3D view

@@ -216,7 +216,7 @@ type Browser struct {
 	Entries []DirEntry
 	Err     string
 	// Archive is the archive file (full path) whose entries are shown
-	// expanded under it, listed by cmd/viewer after a BrowseArchive.
+	// expanded under it, listed by cmd/animscope after a BrowseArchive.
 	Archive        string
 	ArchiveEntries []ArchiveEntry
 	ArchiveErr     string

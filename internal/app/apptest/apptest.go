@@ -1,5 +1,5 @@
 // Package apptest holds what the tests of internal/app, internal/cli and
-// cmd/viewer share: the fixture folders and the golden-based expected
+// cmd/animscope share: the fixture folders and the golden-based expected
 // skeleton poses (computed independently of anim).
 package apptest
 
@@ -18,7 +18,7 @@ import (
 
 // Fixture folders of the format packages (see their testdata READMEs),
 // relative to a package two levels below the module root (internal/app,
-// internal/cli, cmd/viewer).
+// internal/cli, cmd/animscope).
 const (
 	BFRESFixtures   = "../../formats/bfres/testdata/"
 	JBATestdata     = "../../formats/jba/testdata"

@@ -7,7 +7,7 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/cputime"

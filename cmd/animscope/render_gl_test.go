@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/shaders"

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/app"
 )
 

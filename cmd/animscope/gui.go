@@ -14,7 +14,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"

@@ -4,7 +4,7 @@
 // text and clipboard to Dear ImGui, sets the cursor shape ImGui asks for,
 // collects dropped files and content-scale changes, and lets an idle
 // viewer sleep until the next event. GLFW calls must come from the main
-// thread; cmd/viewer locks it in init.
+// thread; cmd/animscope locks it in init.
 package platform
 
 import (

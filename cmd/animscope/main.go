@@ -16,7 +16,7 @@ import (
 	"runtime/debug"
 
 	"github.com/animscope/animscope/assets"
-	"github.com/animscope/animscope/cmd/viewer/internal/platform"
+	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/render"
 )
