@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // Register adds a format after the built-in ones (so its Sniff must not
@@ -14,7 +14,7 @@ import (
 // program cannot register anything): the program's own formats are the
 // explicit list in registry.go. It panics on a descriptor without Name, Sniff
 // or Open, or with a Name or clip format already registered.
-func Register(f *format.Format) (unregister func()) {
+func Register(f *asset.Format) (unregister func()) {
 	if f == nil || f.Name == "" || f.Sniff == nil || f.Open == nil {
 		panic("formats: Register needs a Name, a Sniff and an Open")
 	}
@@ -34,6 +34,6 @@ func Register(f *format.Format) (unregister func()) {
 	return func() {
 		registry.Lock()
 		defer registry.Unlock()
-		registry.extra = slices.DeleteFunc(registry.extra, func(g *format.Format) bool { return g == f })
+		registry.extra = slices.DeleteFunc(registry.extra, func(g *asset.Format) bool { return g == f })
 	}
 }

@@ -1,6 +1,6 @@
 // Package formats opens animation, skeleton and archive files. Open sniffs
 // magic bytes (never the extension), unwraps Zstandard and Yaz0, and hands
-// the bytes to the format that claims them. Every format is one format.Format
+// the bytes to the format that claims them. Every format is one asset.Format
 // descriptor defined in its own package (formats/j3d, formats/bfres,
 // formats/jba, formats/archive) and listed once in registry.go; the
 // lookups there answer every per-format question the rest of the program
@@ -14,7 +14,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/internal/bin"
 	"github.com/animscope/animscope/formats/j3d"
 )
@@ -22,10 +22,10 @@ import (
 // The shared types live in the leaf package format so the format packages
 // can use them without importing this one.
 type (
-	Asset   = format.Asset
-	Detail  = format.Detail
-	Archive = format.Archive
-	Entry   = format.Entry
+	Asset   = asset.Asset
+	Detail  = asset.Detail
+	Archive = asset.Archive
+	Entry   = asset.Entry
 )
 
 // FormatError reports a malformed file (a decoder's message with the
@@ -89,7 +89,7 @@ func Open(name string, data []byte) (*Asset, error) {
 		return nil, fmt.Errorf("unknown file type (magic % x); expected %s", data[:min(len(data), 8)], expected())
 	}
 	a.Format = f.Name
-	if err := f.Open(a, data, format.Env{Sniff: Sniff}); err != nil {
+	if err := f.Open(a, data, asset.Env{Sniff: Sniff}); err != nil {
 		return nil, err
 	}
 	// A clip that does not validate is listed as broken, unless nothing
@@ -100,7 +100,7 @@ func Open(name string, data []byte) (*Asset, error) {
 		if err := c.Validate(); err != nil {
 			err = fmt.Errorf("%s: %w", f.Name, err)
 			first = cmp.Or(first, err)
-			a.Broken = append(a.Broken, format.BrokenClip{Name: c.Name, Err: err})
+			a.Broken = append(a.Broken, asset.BrokenClip{Name: c.Name, Err: err})
 			continue
 		}
 		c.Prepare()

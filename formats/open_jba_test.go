@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/internal/bin"
 	"github.com/animscope/animscope/formats/jba"
 	"github.com/animscope/animscope/internal/sample"
@@ -157,7 +157,7 @@ func TestFileStem(t *testing.T) {
 		"walk.jba": "walk", "a/b/run_01.jba": "run_01", "x.rarc:anims/idle.jba": "idle",
 		"x.rarc:idle.jba": "idle", "noext": "noext", "dir/.jba": "",
 	} {
-		if got := format.Stem(in); got != want {
+		if got := asset.Stem(in); got != want {
 			t.Errorf("Stem(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/bfres"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/jba"
 )
@@ -16,7 +16,7 @@ import (
 // builtin is every format animscope reads, in sniff order: formats with a
 // magic first, then the heuristic sniffs (JBA has no magic; a skeleton
 // JSON is recognised by its content). Adding a format adds one line here.
-var builtin = []*format.Format{
+var builtin = []*asset.Format{
 	j3d.BCKFormat,
 	j3d.BTKFormat,
 	j3d.BCAFormat,
@@ -36,20 +36,20 @@ var builtin = []*format.Format{
 
 // ClipFormat describes how the clips of one anim.Clip.Format value are
 // bound and shown (see ClipInfo).
-type ClipFormat = format.ClipFormat
+type ClipFormat = asset.ClipFormat
 
 var registry struct {
 	sync.RWMutex
-	extra []*format.Format // added by tests (export_test.go), sniffed after builtin
+	extra []*asset.Format // added by tests (export_test.go), sniffed after builtin
 }
 
 // all is builtin then the registered formats; the caller holds the lock.
-func all() []*format.Format {
+func all() []*asset.Format {
 	return append(builtin[:len(builtin):len(builtin)], registry.extra...)
 }
 
 // Formats lists every format in sniff order.
-func Formats() []*format.Format {
+func Formats() []*asset.Format {
 	registry.RLock()
 	defer registry.RUnlock()
 	return all()
@@ -57,10 +57,10 @@ func Formats() []*format.Format {
 
 // find is the first format in sniff order for which match is true, or
 // nil. Unlike Formats it allocates nothing: the viewer asks per frame.
-func find(match func(*format.Format) bool) *format.Format {
+func find(match func(*asset.Format) bool) *asset.Format {
 	registry.RLock()
 	defer registry.RUnlock()
-	for _, list := range [2][]*format.Format{builtin, registry.extra} {
+	for _, list := range [2][]*asset.Format{builtin, registry.extra} {
 		for _, f := range list {
 			if match(f) {
 				return f
@@ -72,13 +72,13 @@ func find(match func(*format.Format) bool) *format.Format {
 
 // Lookup returns the format named name (a Format.Name, as in Asset.Format
 // and Entry.Kind), or nil.
-func Lookup(name string) *format.Format {
-	return find(func(f *format.Format) bool { return f.Name == name })
+func Lookup(name string) *asset.Format {
+	return find(func(f *asset.Format) bool { return f.Name == name })
 }
 
 // sniff is the first format in order whose Sniff accepts data, or nil.
-func sniff(data []byte) *format.Format {
-	return find(func(f *format.Format) bool { return f.Sniff(data) })
+func sniff(data []byte) *asset.Format {
+	return find(func(f *asset.Format) bool { return f.Sniff(data) })
 }
 
 // DisplayName is what to call a kind (a Format.Name or Entry.Kind) in
@@ -98,30 +98,30 @@ func DisplayName(kind string) string {
 // an unknown file).
 func Openable(kind string) bool {
 	f := Lookup(kind)
-	return f != nil && f.Has(format.Clips|format.Skeletons)
+	return f != nil && f.Has(asset.Clips|asset.Skeletons)
 }
 
 // KnownExtension reports whether a file name extension (".bck", any
 // case) belongs to a registered format: the Open dialog shows such files
 // brightly. Any file can still be opened; content decides.
 func KnownExtension(ext string) bool {
-	return hasExtension(ext, func(*format.Format) bool { return true })
+	return hasExtension(ext, func(*asset.Format) bool { return true })
 }
 
 // ArchiveExtension reports whether a file name extension belongs to a
 // container format: the Open dialog offers to expand such files.
 func ArchiveExtension(ext string) bool {
-	return hasExtension(ext, func(f *format.Format) bool { return f.Has(format.Container) })
+	return hasExtension(ext, func(f *asset.Format) bool { return f.Has(asset.Container) })
 }
 
-func hasExtension(ext string, keep func(*format.Format) bool) bool {
+func hasExtension(ext string, keep func(*asset.Format) bool) bool {
 	ext = strings.ToLower(ext)
-	return find(func(f *format.Format) bool { return keep(f) && slices.Contains(f.Extensions, ext) }) != nil
+	return find(func(f *asset.Format) bool { return keep(f) && slices.Contains(f.Extensions, ext) }) != nil
 }
 
 // defaultClip is how clips of an unknown format (hand-built clips, the
 // embedded demo before it names one) are treated.
-var defaultClip = format.ClipFormat{
+var defaultClip = asset.ClipFormat{
 	Bind:        anim.BindByName,
 	BindIndexed: anim.BindByNameIndexed,
 	Fallback:    anim.Standard,
@@ -167,16 +167,16 @@ func ClipKind(c *anim.Clip) string {
 }
 
 // clipFormat finds the ClipFormat named name, or nil.
-func clipFormat(name string) *format.ClipFormat {
-	var c *format.ClipFormat
-	find(func(f *format.Format) bool {
+func clipFormat(name string) *asset.ClipFormat {
+	var c *asset.ClipFormat
+	find(func(f *asset.Format) bool {
 		c = findClip(f, name)
 		return c != nil
 	})
 	return c
 }
 
-func findClip(f *format.Format, name string) *format.ClipFormat {
+func findClip(f *asset.Format, name string) *asset.ClipFormat {
 	for _, c := range f.ClipFormats {
 		if c.Name == name {
 			return c
@@ -216,13 +216,13 @@ func expected() string {
 func SupportedFormats() []string {
 	groups := []struct {
 		title string
-		has   func(*format.Format) bool
+		has   func(*asset.Format) bool
 	}{
-		{"Animations", func(f *format.Format) bool { return f.Has(format.Clips) }},
-		{"Skeletons", func(f *format.Format) bool { return f.Has(format.Skeletons) }},
-		{"Archives", func(f *format.Format) bool { return f.Has(format.Container) }},
-		{"Textures", func(f *format.Format) bool { return f.Has(format.Textures) }},
-		{"Other", func(f *format.Format) bool { return f.Yields == 0 }},
+		{"Animations", func(f *asset.Format) bool { return f.Has(asset.Clips) }},
+		{"Skeletons", func(f *asset.Format) bool { return f.Has(asset.Skeletons) }},
+		{"Archives", func(f *asset.Format) bool { return f.Has(asset.Container) }},
+		{"Textures", func(f *asset.Format) bool { return f.Has(asset.Textures) }},
+		{"Other", func(f *asset.Format) bool { return f.Yields == 0 }},
 	}
 	fs := Formats()
 	var lines []string

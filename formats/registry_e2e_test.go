@@ -15,7 +15,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -26,12 +26,12 @@ import (
 // count byte, then one little-endian float32 per frame, the X translation
 // of a single joint. Registering it is all it takes for the whole program
 // to read it (docs/adding-a-format.md).
-var wobble = &format.Format{
+var wobble = &asset.Format{
 	Name:        "wobble",
 	DisplayName: "Wobble Test",
 	Extensions:  []string{".wob"},
-	Sniff:       func(b []byte) bool { return format.HasPrefix(b, "WOBL") },
-	Open: func(a *format.Asset, data []byte, _ format.Env) error {
+	Sniff:       func(b []byte) bool { return asset.HasPrefix(b, "WOBL") },
+	Open: func(a *asset.Asset, data []byte, _ asset.Env) error {
 		if len(data) < 5 || len(data) != 5+4*int(data[4]) || data[4] < 2 {
 			return &formats.FormatError{Format: "wobble", Off: 4, Msg: "count byte does not match the file size"}
 		}
@@ -40,15 +40,15 @@ var wobble = &format.Format{
 			vals[i] = float64(math.Float32frombits(binary.LittleEndian.Uint32(data[5+4*i:])))
 		}
 		a.Clips = []*anim.Clip{{
-			Name: format.Stem(a.Name), Format: "wobble-joint", Duration: float64(len(vals) - 1), FPS: 30, Loop: anim.Loop,
+			Name: asset.Stem(a.Name), Format: "wobble-joint", Duration: float64(len(vals) - 1), FPS: 30, Loop: anim.Loop,
 			Targets: []anim.Target{{Name: "Root", Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(),
 				Channels: []anim.Channel{{Slot: anim.TransX, Curve: &anim.Sampled{Values: vals}}}}},
 		}}
-		a.Details = []format.Detail{{Name: "samples", Value: len(vals)}}
+		a.Details = []asset.Detail{{Name: "samples", Value: len(vals)}}
 		return nil
 	},
-	Yields: format.Clips,
-	ClipFormats: []*format.ClipFormat{{Name: "wobble-joint", Fallback: anim.Standard,
+	Yields: asset.Clips,
+	ClipFormats: []*asset.ClipFormat{{Name: "wobble-joint", Fallback: anim.Standard,
 		ModelHint: "Wobble files carry no model."}},
 }
 
@@ -162,10 +162,10 @@ func run(args ...string) (code int, stdout, stderr string) {
 // format, one registered after start-up included, so adding a format
 // cannot leave the usage behind.
 func TestUsageListsEveryFormat(t *testing.T) {
-	extra := &format.Format{
-		Name: "usage-test", DisplayName: "Usage Test Format", Yields: format.Clips,
+	extra := &asset.Format{
+		Name: "usage-test", DisplayName: "Usage Test Format", Yields: asset.Clips,
 		Sniff: func([]byte) bool { return false },
-		Open:  func(*format.Asset, []byte, format.Env) error { return nil },
+		Open:  func(*asset.Asset, []byte, asset.Env) error { return nil },
 	}
 	defer formats.Register(extra)()
 	code, out, _ := run("help")

@@ -10,33 +10,33 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // toyFormat is a throwaway format: "TOY1", then a little-endian float32
 // translation X held for a little-endian u32 number of frames. Its one
 // clip animates one joint.
-var toyFormat = &format.Format{
+var toyFormat = &asset.Format{
 	Name:        "toy",
 	DisplayName: "Toy Anim",
 	Extensions:  []string{".toy"},
-	Sniff:       func(b []byte) bool { return format.HasPrefix(b, "TOY1") },
-	Open: func(a *format.Asset, data []byte, _ format.Env) error {
+	Sniff:       func(b []byte) bool { return asset.HasPrefix(b, "TOY1") },
+	Open: func(a *asset.Asset, data []byte, _ asset.Env) error {
 		if len(data) != 12 {
 			return &FormatError{Format: "toy", Off: int64(len(data)), Msg: "file is not 12 bytes"}
 		}
 		x := math.Float32frombits(binary.LittleEndian.Uint32(data[4:]))
 		frames := binary.LittleEndian.Uint32(data[8:])
 		a.Clips = []*anim.Clip{{
-			Name: format.Stem(a.Name), Format: "toy-joint", Duration: float64(frames), FPS: 30,
+			Name: asset.Stem(a.Name), Format: "toy-joint", Duration: float64(frames), FPS: 30,
 			Targets: []anim.Target{{Name: "Root", Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(),
 				Channels: []anim.Channel{{Slot: anim.TransX, Curve: anim.Constant(x)}}}},
 		}}
-		a.Details = []format.Detail{{Name: "frames", Value: frames}}
+		a.Details = []asset.Detail{{Name: "frames", Value: frames}}
 		return nil
 	},
-	Yields:      format.Clips,
-	ClipFormats: []*format.ClipFormat{{Name: "toy-joint", Fallback: anim.Standard, ZUp: true, ModelHint: "Toy files have no model."}},
+	Yields:      asset.Clips,
+	ClipFormats: []*asset.ClipFormat{{Name: "toy-joint", Fallback: anim.Standard, ZUp: true, ModelHint: "Toy files have no model."}},
 }
 
 func toyFile(x float32, frames uint32) []byte {
@@ -143,7 +143,7 @@ func TestRegistry(t *testing.T) {
 			}
 			seen["clip "+c.Name] = true
 		}
-		if f.Has(format.Clips) != (len(f.ClipFormats) > 0) {
+		if f.Has(asset.Clips) != (len(f.ClipFormats) > 0) {
 			t.Errorf("%q: yields clips but lists no clip formats, or the reverse", f.Name)
 		}
 	}

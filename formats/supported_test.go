@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // supportedItems splits SupportedFormats' "Title: A, B" lines into the
@@ -23,7 +23,7 @@ func supportedItems(lines []string) []string {
 // every format the registry holds, a registered one included, so neither
 // can fall behind a new format.
 func TestSupportedFormatsListsTheRegistry(t *testing.T) {
-	silent := &format.Format{Name: "silent", DisplayName: "Silent Format", Sniff: func([]byte) bool { return false }, Open: toyFormat.Open}
+	silent := &asset.Format{Name: "silent", DisplayName: "Silent Format", Sniff: func([]byte) bool { return false }, Open: toyFormat.Open}
 	defer Register(toyFormat)()
 	defer Register(silent)()
 	lines := SupportedFormats()

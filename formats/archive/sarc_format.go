@@ -3,12 +3,12 @@ package archive
 import (
 	"fmt"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // openSARC reads a SARC archive (after Open unwrapped a .szs/.pack Yaz0
 // layer). Entries are decoded only when read.
-func openSARC(a *format.Asset, data []byte, env format.Env) error {
+func openSARC(a *asset.Asset, data []byte, env asset.Env) error {
 	s, err := ReadSARC(data)
 	if err != nil {
 		return err
@@ -20,7 +20,7 @@ func openSARC(a *format.Asset, data []byte, env format.Env) error {
 	if s.Header.BigEndian {
 		order = "big-endian (Wii U)"
 	}
-	a.Details = []format.Detail{
+	a.Details = []asset.Detail{
 		{Name: "byteOrder", Value: order},
 		{Name: "version", Value: fmt.Sprintf("0x%04x", s.Header.Version)},
 		{Name: "files", Value: len(s.Nodes)},

@@ -11,7 +11,7 @@ import (
 
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/archive/archivetest"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -381,8 +381,8 @@ func TestSARCBadHashOpens(t *testing.T) {
 	// The last node (highest hash) gets a larger wrong one: still sorted.
 	last := 0x20 + 0x10*(len(files)-1)
 	binary.LittleEndian.PutUint32(b[last:], 0xFFFFFFF0)
-	a := &format.Asset{Name: "bad.sarc"}
-	if err := archive.SARCFormat.Open(a, b, format.Env{}); err != nil {
+	a := &asset.Asset{Name: "bad.sarc"}
+	if err := archive.SARCFormat.Open(a, b, asset.Env{}); err != nil {
 		t.Fatal(err)
 	}
 	s := a.Raw.(*archive.SARC)

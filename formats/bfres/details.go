@@ -4,20 +4,20 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/inspect"
 )
 
-// Format is the FRES descriptor (see format.Format), registered in
+// Format is the FRES descriptor (see asset.Format), registered in
 // package formats.
-var Format = &format.Format{
+var Format = &asset.Format{
 	Name:        "bfres",
 	DisplayName: "BFRES",
 	Extensions:  []string{".bfres", ".sbfres", ".szs_"},
-	Sniff:       func(b []byte) bool { return format.HasPrefix(b, "FRES") },
+	Sniff:       func(b []byte) bool { return asset.HasPrefix(b, "FRES") },
 	Open:        open,
-	Yields:      format.Clips | format.Skeletons,
-	ClipFormats: []*format.ClipFormat{
+	Yields:      asset.Clips | asset.Skeletons,
+	ClipFormats: []*asset.ClipFormat{
 		{Name: "bfres-skeletal", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "skeletal"},
 		{Name: "bfres-texsrt", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "texture SRT"},
 		{Name: "bfres-shaderparam", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "shader parameters"},
@@ -26,7 +26,7 @@ var Format = &format.Format{
 		{Name: "bfres-texpattern", Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "texture pattern"},
 		{Name: MaterialClipFormat, Fallback: anim.Standard, ModelHint: modelHint, Runtime: anim.G3dRuntime, Kind: "material"},
 	},
-	Inspect: func(a *format.Asset) inspect.Source {
+	Inspect: func(a *asset.Asset) inspect.Source {
 		if f, ok := a.Raw.(*File); ok {
 			return newBFRESInspector(f, a.Clips)
 		}
@@ -39,7 +39,7 @@ const modelHint = "Open or drop the .bfres model (FMDL skeleton) to see the real
 // open decodes a Wii U FRES file: skeletal and texture SRT animations
 // become clips, model skeletons become skeletons, and the spec-shaped
 // *File is kept as Raw for the inspector.
-func open(a *format.Asset, data []byte, _ format.Env) error {
+func open(a *asset.Asset, data []byte, _ asset.Env) error {
 	f, strictErr, err := parseForTextures(data)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ func open(a *format.Asset, data []byte, _ format.Env) error {
 	a.Models = f.Meshes()
 	a.Warnings = append(a.Warnings, warnings...)
 	for _, b := range f.Broken {
-		a.Broken = append(a.Broken, format.BrokenClip{Name: b.Name, Err: b.Err})
+		a.Broken = append(a.Broken, asset.BrokenClip{Name: b.Name, Err: b.Err})
 	}
 	a.Details = details(f)
 	addTextures(a, f)
@@ -101,11 +101,11 @@ func curveKindKey(c *Curve) string {
 	return fmt.Sprintf("%s %s/%s", c.Type, c.FrameType, c.KeyType.Name(c.Type))
 }
 
-func details(f *File) []format.Detail {
+func details(f *File) []asset.Detail {
 	if f.Switch != nil {
 		return switchDetails(f) // switch_details.go
 	}
-	d := []format.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
+	d := []asset.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
 	var groups []SubfileInfo
 	for g, dict := range f.Groups {
 		if dict == nil || len(dict.Entries) == 0 {
@@ -117,7 +117,7 @@ func details(f *File) []format.Detail {
 		}
 		groups = append(groups, s)
 	}
-	d = append(d, format.Detail{Name: "subfiles", Value: groups})
+	d = append(d, asset.Detail{Name: "subfiles", Value: groups})
 	d = appendInfos(d, "models", f.Models, modelInfo)
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
@@ -147,7 +147,7 @@ func userDataInfo(ud []UserData) []UserDataInfo {
 
 // appendInfos adds a detail listing info(x) for every x, unless xs is
 // empty.
-func appendInfos[T, I any](d []format.Detail, name string, xs []T, info func(*T) I) []format.Detail {
+func appendInfos[T, I any](d []asset.Detail, name string, xs []T, info func(*T) I) []asset.Detail {
 	if len(xs) == 0 {
 		return d
 	}
@@ -155,7 +155,7 @@ func appendInfos[T, I any](d []format.Detail, name string, xs []T, info func(*T)
 	for i := range xs {
 		out[i] = info(&xs[i])
 	}
-	return append(d, format.Detail{Name: name, Value: out})
+	return append(d, asset.Detail{Name: name, Value: out})
 }
 
 func modelInfo(m *Model) ModelInfo {

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/internal/bin"
 	"github.com/animscope/animscope/formats/texture"
 	"github.com/animscope/animscope/mesh"
@@ -308,7 +308,7 @@ func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
 // addTextures lists the file's decodable textures in a.Textures and the
 // others among its warnings. A Tex2 file alone has no level 0 to show: it
 // lists none and says where they are.
-func addTextures(a *format.Asset, f *File) {
+func addTextures(a *asset.Asset, f *File) {
 	role := roleWhole
 	if f.Switch == nil {
 		role = fileRole(f.Name, path.Base(slashPath(a.Name)))
@@ -364,7 +364,7 @@ func DirSiblings(filePath string) SiblingReader {
 // (the file's own before its siblings). read may be nil (no siblings);
 // problems are one line each (a sibling that does not parse, a texture
 // that cannot be decoded).
-func Textures(a *format.Asset, read SiblingReader) (map[string]*mesh.Texture, []string) {
+func Textures(a *asset.Asset, read SiblingReader) (map[string]*mesh.Texture, []string) {
 	out := map[string]*mesh.Texture{}
 	var problems []string
 	own, _ := a.Raw.(*File)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // FuzzFRESMaterial is FuzzFRES seeded with the material animations the
@@ -56,8 +56,8 @@ func TestOpenMaterialClips(t *testing.T) {
 		encodeVisFile(GroupMatVisAnim, fvisMaterial, 30, []string{"m"}, []bool{true}, nil),
 		encodePatternFile(24, []string{"face"}, [][]testPattern{{{"_a0", 4, nil}}}),
 	} {
-		var a format.Asset
-		if err := Format.Open(&a, data, format.Env{}); err != nil {
+		var a asset.Asset
+		if err := Format.Open(&a, data, asset.Env{}); err != nil {
 			t.Fatal(err)
 		}
 		if len(a.Clips) == 0 {

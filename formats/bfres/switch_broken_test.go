@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // breakCurve makes the curve at off invalid (curve type 3 in its flags).
@@ -67,8 +67,8 @@ func TestSwitchOneBrokenAnimationOpensTheRest(t *testing.T) {
 				if len(f.Models) != 1 || len(f.Skeletons()) != 1 {
 					t.Errorf("%d models: the model must open", len(f.Models))
 				}
-				var a format.Asset
-				if err := open(&a, m, format.Env{}); err != nil || len(a.Broken) != 1 || a.Broken[0].Name != name || a.Broken[0].Err != f.Broken[0].Err && a.Broken[0].Err.Error() != f.Broken[0].Err.Error() {
+				var a asset.Asset
+				if err := open(&a, m, asset.Env{}); err != nil || len(a.Broken) != 1 || a.Broken[0].Name != name || a.Broken[0].Err != f.Broken[0].Err && a.Broken[0].Err.Error() != f.Broken[0].Err.Error() {
 					t.Errorf("asset: %v, broken %v", err, a.Broken)
 				}
 			})

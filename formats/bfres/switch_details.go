@@ -1,6 +1,6 @@
 package bfres
 
-import "github.com/animscope/animscope/formats/format"
+import "github.com/animscope/animscope/formats/asset"
 
 // MaterialAnimInfo describes one FMAA for `info`: its material anims and
 // what each animates.
@@ -24,9 +24,9 @@ type MatAnimDataInfo struct {
 }
 
 // switchDetails are the `info` details of a Switch file.
-func switchDetails(f *File) []format.Detail {
+func switchDetails(f *File) []asset.Detail {
 	sw := f.Switch
-	d := []format.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "platform", Value: "Switch (little-endian)"},
+	d := []asset.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "platform", Value: "Switch (little-endian)"},
 		{Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment},
 		{Name: "relocation", Value: map[string]int{"sections": len(sw.Relocation.Sections), "entries": len(sw.Relocation.Entries)}}}
 	var groups []SubfileInfo
@@ -40,7 +40,7 @@ func switchDetails(f *File) []format.Detail {
 		}
 		groups = append(groups, s)
 	}
-	d = append(d, format.Detail{Name: "subfiles", Value: groups})
+	d = append(d, asset.Detail{Name: "subfiles", Value: groups})
 	d = appendInfos(d, "models", f.Models, modelInfo)
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
 	d = appendInfos(d, "materialAnims", sw.MaterialAnims, materialAnimInfo)

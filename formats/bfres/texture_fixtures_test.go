@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/mesh"
 )
 
@@ -61,7 +61,7 @@ func texManifest(t *testing.T) []texManifestEntry {
 
 // openTextureFixture opens a fixture as the registry does (Yaz0 aside)
 // and returns its textures in file order.
-func openTextureFixture(t *testing.T, path string) (*format.Asset, []*mesh.Texture) {
+func openTextureFixture(t *testing.T, path string) (*asset.Asset, []*mesh.Texture) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -72,8 +72,8 @@ func openTextureFixture(t *testing.T, path string) (*format.Asset, []*mesh.Textu
 			t.Fatal(err)
 		}
 	}
-	a := &format.Asset{Name: path, Format: "bfres"}
-	if err := Format.Open(a, data, format.Env{}); err != nil {
+	a := &asset.Asset{Name: path, Format: "bfres"}
+	if err := Format.Open(a, data, asset.Env{}); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return a, a.Textures

@@ -6,22 +6,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // Hostile textures: each broken field gives one clear problem for that
 // texture (a warning, or an error from Decode), the file still opens, and
 // nothing panics or allocates past the data.
 
-func openTexBytes(t *testing.T, name string, data []byte) (*format.Asset, error) {
+func openTexBytes(t *testing.T, name string, data []byte) (*asset.Asset, error) {
 	t.Helper()
-	a := &format.Asset{Name: name, Format: "bfres"}
-	err := Format.Open(a, data, format.Env{})
+	a := &asset.Asset{Name: name, Format: "bfres"}
+	err := Format.Open(a, data, asset.Env{})
 	return a, err
 }
 
 // decodeAllTextures decodes every level of every texture and returns the errors.
-func decodeAllTextures(a *format.Asset) []string {
+func decodeAllTextures(a *asset.Asset) []string {
 	var errs []string
 	for _, tx := range a.Textures {
 		for m := 0; m < min(tx.Mips, 20); m++ {
@@ -40,7 +40,7 @@ func decodeAllTextures(a *format.Asset) []string {
 
 // expectTextureProblem opens b and checks that one warning or Decode error
 // contains want and names tex, and returns the asset.
-func expectTextureProblem(t *testing.T, b []byte, tex, want string) *format.Asset {
+func expectTextureProblem(t *testing.T, b []byte, tex, want string) *asset.Asset {
 	t.Helper()
 	a, err := openTexBytes(t, "hostile.bfres", b)
 	if err != nil {

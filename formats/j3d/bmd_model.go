@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/texture"
 	"github.com/animscope/animscope/mesh"
 )
@@ -361,7 +361,7 @@ func (s *skinner) invBind(j int) mgl64.Mat4 {
 
 // meshDetails are the model's facts for `animscope info` that its model
 // table does not show (info lists shapes, materials and textures).
-func meshDetails(d *MeshData) []format.Detail {
+func meshDetails(d *MeshData) []asset.Detail {
 	texs := make([]string, len(d.Textures))
 	for i := range d.Textures {
 		t := &d.Textures[i]
@@ -371,12 +371,12 @@ func meshDetails(d *MeshData) []format.Detail {
 	if d.EVP1 != nil {
 		envelopes = len(d.EVP1.Envelopes)
 	}
-	out := []format.Detail{{Name: "envelopes", Value: envelopes}}
+	out := []asset.Detail{{Name: "envelopes", Value: envelopes}}
 	if len(texs) > 0 {
-		out = append(out, format.Detail{Name: "TEX1 textures", Value: texs})
+		out = append(out, asset.Detail{Name: "TEX1 textures", Value: texs})
 	}
 	if d.Lines+d.Points > 0 {
-		out = append(out, format.Detail{Name: "lines/points skipped", Value: fmt.Sprintf("%d line, %d point primitives", d.Lines, d.Points)})
+		out = append(out, asset.Detail{Name: "lines/points skipped", Value: fmt.Sprintf("%d line, %d point primitives", d.Lines, d.Points)})
 	}
 	return out
 }

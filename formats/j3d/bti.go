@@ -3,7 +3,7 @@ package j3d
 import (
 	"fmt"
 
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/texture"
 	"github.com/animscope/animscope/mesh"
 )
@@ -37,12 +37,12 @@ func sniffBTI(b []byte) bool {
 	return int64(h.DataOffset) < int64(len(b)) || len(b) >= btiSniffBytes
 }
 
-func openBTI(a *format.Asset, data []byte, _ format.Env) error {
+func openBTI(a *asset.Asset, data []byte, _ asset.Env) error {
 	h, err := texture.ParseResTIMG("bti", data, 0)
 	if err != nil {
 		return err
 	}
-	tex, err := h.Texture(format.Stem(a.Name), data, 0)
+	tex, err := h.Texture(asset.Stem(a.Name), data, 0)
 	if err != nil {
 		return fmt.Errorf("bti: %w", err)
 	}
@@ -56,7 +56,7 @@ func openBTI(a *format.Asset, data []byte, _ format.Env) error {
 }
 
 // btiDetails are the header's fields for `animscope info`.
-func btiDetails(h *texture.ResTIMG, tex *mesh.Texture) []format.Detail {
+func btiDetails(h *texture.ResTIMG, tex *mesh.Texture) []asset.Detail {
 	wrap := func(w uint8) string {
 		if int(w) < 3 {
 			return [...]string{"clamp", "repeat", "mirror"}[w]
@@ -69,7 +69,7 @@ func btiDetails(h *texture.ResTIMG, tex *mesh.Texture) []format.Detail {
 		}
 		return fmt.Sprintf("unknown (%d)", f)
 	}
-	d := []format.Detail{
+	d := []asset.Detail{
 		{Name: "texture format", Value: h.Format.String()},
 		{Name: "size", Value: fmt.Sprintf("%dx%d", h.Width, h.Height)},
 		{Name: "mip levels", Value: tex.Mips},
@@ -79,7 +79,7 @@ func btiDetails(h *texture.ResTIMG, tex *mesh.Texture) []format.Detail {
 		{Name: "LOD", Value: fmt.Sprintf("min %g, max %g, bias %g", float64(h.MinLOD)/8, float64(h.MaxLOD)/8, float64(h.LODBias)/100)},
 	}
 	if h.Format.Paletted() {
-		d = append(d, format.Detail{Name: "palette", Value: fmt.Sprintf("%d %s entries", h.PaletteCount, h.PaletteFormat)})
+		d = append(d, asset.Detail{Name: "palette", Value: fmt.Sprintf("%d %s entries", h.PaletteCount, h.PaletteFormat)})
 	}
 	return d
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // maxTrackDetails is how many targets get a line of raw track entries in
@@ -26,8 +26,8 @@ type j3dTrackSummary struct {
 	Keyed    int `json:"keyed"`
 }
 
-func bckDetails(b *BCK) []format.Detail {
-	d := littleDetail(b.File, []format.Detail{
+func bckDetails(b *BCK) []asset.Detail {
+	d := littleDetail(b.File, []asset.Detail{
 		{Name: "loop mode byte", Value: b.LoopMode},
 		{Name: "rotation frac", Value: b.RotationFrac},
 		{Name: "joints", Value: len(b.Joints)},
@@ -36,8 +36,8 @@ func bckDetails(b *BCK) []format.Detail {
 	return d
 }
 
-func btkDetails(b *BTK) []format.Detail {
-	d := littleDetail(b.File, []format.Detail{
+func btkDetails(b *BTK) []asset.Detail {
+	d := littleDetail(b.File, []asset.Detail{
 		{Name: "loop mode byte", Value: b.LoopMode},
 		{Name: "rotation frac", Value: b.RotationFrac},
 		{Name: "entries", Value: len(b.Entries)},
@@ -51,12 +51,12 @@ func btkDetails(b *BTK) []format.Detail {
 	for i, g := range b.TexGens {
 		texGens[i] = int(g)
 	}
-	d = append(d, format.Detail{Name: "materials", Value: names}, format.Detail{Name: "texGens", Value: texGens})
+	d = append(d, asset.Detail{Name: "materials", Value: names}, asset.Detail{Name: "texGens", Value: texGens})
 	if int(b.NameCount) != len(b.Entries) {
-		d = append(d, format.Detail{Name: "name table count", Value: b.NameCount})
+		d = append(d, asset.Detail{Name: "name table count", Value: b.NameCount})
 	}
 	if b.SizeQuirk {
-		d = append(d, format.Detail{Name: "chunk size quirk", Value: "TTK1 states up to 4 bytes more than the file holds (a known exporter quirk; tolerated)"})
+		d = append(d, asset.Detail{Name: "chunk size quirk", Value: "TTK1 states up to 4 bytes more than the file holds (a known exporter quirk; tolerated)"})
 	}
 	label := func(i int) string { return fmt.Sprintf("entry %d (%s, texGen %d)", i, names[i], b.TexGens[i]) }
 	d = append(d, trackDetails(b.Entries, &b.Tables, "entry", anim.TexSRTTarget, label)...)
@@ -66,7 +66,7 @@ func btkDetails(b *BTK) []format.Detail {
 // trackDetails summarises the raw tracks: table sizes, how many tracks are
 // default/constant/keyed, the key-count and tangent-mode histograms of the
 // keyed ones, and for small files each target's track entries.
-func trackDetails(sets []TrackSet, t *Tables, what string, kind anim.TargetKind, label func(int) string) []format.Detail {
+func trackDetails(sets []TrackSet, t *Tables, what string, kind anim.TargetKind, label func(int) string) []asset.Detail {
 	var sum j3dTrackSummary
 	keys := map[int]int{}
 	modes := map[int]int{}
@@ -84,14 +84,14 @@ func trackDetails(sets []TrackSet, t *Tables, what string, kind anim.TargetKind,
 			}
 		}
 	}
-	d := []format.Detail{
+	d := []asset.Detail{
 		{Name: "value tables", Value: j3dTableCounts{len(t.Scale), len(t.Rotation), len(t.Translation)}},
 		{Name: "tracks", Value: sum},
 	}
 	if sum.Keyed > 0 {
 		d = append(d,
-			format.Detail{Name: "keyed track key counts", Value: histogram(keys, "keys")},
-			format.Detail{Name: "keyed track tangent modes", Value: histogram(modes, "mode")})
+			asset.Detail{Name: "keyed track key counts", Value: histogram(keys, "keys")},
+			asset.Detail{Name: "keyed track tangent modes", Value: histogram(modes, "mode")})
 	}
 	if len(sets) > maxTrackDetails {
 		return d
@@ -105,7 +105,7 @@ func trackDetails(sets []TrackSet, t *Tables, what string, kind anim.TargetKind,
 		for j, tr := range sets[i] {
 			parts[j] = trackText(j, tr, kind)
 		}
-		d = append(d, format.Detail{Name: name, Value: strings.Join(parts, ", ")})
+		d = append(d, asset.Detail{Name: name, Value: strings.Join(parts, ", ")})
 	}
 	return d
 }
@@ -146,9 +146,9 @@ func histogram(h map[int]int, unit string) string {
 
 // littleDetail puts the byte order in front of d for a little-endian file
 // (big-endian BCK/BTK details stay as they were).
-func littleDetail(h FileHeader, d []format.Detail) []format.Detail {
+func littleDetail(h FileHeader, d []asset.Detail) []asset.Detail {
 	if !h.LittleEndian {
 		return d
 	}
-	return append([]format.Detail{endianDetail(h)}, d...)
+	return append([]asset.Detail{endianDetail(h)}, d...)
 }

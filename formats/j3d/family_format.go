@@ -5,53 +5,53 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // The descriptors of the rest of the J3D animation family (registered in
 // package formats, after BCK and BTK). BCA joints compose like a BCK's;
 // the material animations have no joints (their stand-in is the test quad).
 var (
-	BCAFormat = animFormat("bca", MagicBCA, anim.J3DBasic, func(a *format.Asset, data []byte, _ format.Env) error {
+	BCAFormat = animFormat("bca", MagicBCA, anim.J3DBasic, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBCA, bcaDetails)
 	})
-	BRKFormat = animFormat("brk", MagicBRK, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+	BRKFormat = animFormat("brk", MagicBRK, anim.Standard, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBRK, brkDetails)
 	})
-	BPKFormat = animFormat("bpk", MagicBPK, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+	BPKFormat = animFormat("bpk", MagicBPK, anim.Standard, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBPK, bpkDetails)
 	})
-	BTPFormat = animFormat("btp", MagicBTP, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+	BTPFormat = animFormat("btp", MagicBTP, anim.Standard, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBTP, btpDetails)
 	})
-	BVAFormat = animFormat("bva", MagicBVA, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+	BVAFormat = animFormat("bva", MagicBVA, anim.Standard, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBVA, bvaDetails)
 	})
 )
 
 // endianDetail names the byte order.
-func endianDetail(h FileHeader) format.Detail {
+func endianDetail(h FileHeader) asset.Detail {
 	if h.LittleEndian {
-		return format.Detail{Name: "byte order", Value: "little-endian (" + h.Magic + ")"}
+		return asset.Detail{Name: "byte order", Value: "little-endian (" + h.Magic + ")"}
 	}
-	return format.Detail{Name: "byte order", Value: "big-endian"}
+	return asset.Detail{Name: "byte order", Value: "big-endian"}
 }
 
 // headerDetails are the byte order and, for an archive entry cut short of
 // its declared size, how much final padding is missing.
-func headerDetails(h FileHeader) []format.Detail {
-	d := []format.Detail{endianDetail(h)}
+func headerDetails(h FileHeader) []asset.Detail {
+	d := []asset.Detail{endianDetail(h)}
 	if h.Trimmed > 0 {
-		d = append(d, format.Detail{Name: "trimmed", Value: fmt.Sprintf("the data ends %d bytes before the declared size %d (final padding cut, as in archive entries; tolerated)", h.Trimmed, h.FileSize)})
+		d = append(d, asset.Detail{Name: "trimmed", Value: fmt.Sprintf("the data ends %d bytes before the declared size %d (final padding cut, as in archive entries; tolerated)", h.Trimmed, h.FileSize)})
 	}
 	return d
 }
 
-func bcaDetails(b *BCA) []format.Detail {
+func bcaDetails(b *BCA) []asset.Detail {
 	d := append(headerDetails(b.File),
-		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
-		format.Detail{Name: "joints", Value: len(b.Joints)},
-		format.Detail{Name: "value tables", Value: j3dTableCounts{len(b.Scale), len(b.Rotation), len(b.Translation)}},
+		asset.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		asset.Detail{Name: "joints", Value: len(b.Joints)},
+		asset.Detail{Name: "value tables", Value: j3dTableCounts{len(b.Scale), len(b.Rotation), len(b.Translation)}},
 	)
 	lengths := map[int]int{}
 	for i := range b.Joints {
@@ -59,14 +59,14 @@ func bcaDetails(b *BCA) []format.Detail {
 			lengths[int(t.Count)]++
 		}
 	}
-	d = append(d, format.Detail{Name: "track lengths", Value: histogram(lengths, "values")})
+	d = append(d, asset.Detail{Name: "track lengths", Value: histogram(lengths, "values")})
 	if len(b.Joints) <= maxTrackDetails {
 		for i := range b.Joints {
 			parts := make([]string, 9)
 			for j, t := range b.Joints[i] {
 				parts[j] = fmt.Sprintf("%s %d @%d", trackSlots[j].Name(anim.JointTarget), t.Count, t.Index)
 			}
-			d = append(d, format.Detail{Name: fmt.Sprintf("joint %d", i), Value: strings.Join(parts, ", ")})
+			d = append(d, asset.Detail{Name: fmt.Sprintf("joint %d", i), Value: strings.Join(parts, ", ")})
 		}
 	}
 	return d
@@ -92,20 +92,20 @@ func valueCounts(v *[4][]int16) string {
 	return fmt.Sprintf("r %d, g %d, b %d, a %d", len(v[0]), len(v[1]), len(v[2]), len(v[3]))
 }
 
-func brkDetails(b *BRK) []format.Detail {
+func brkDetails(b *BRK) []asset.Detail {
 	d := append(headerDetails(b.File),
-		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
-		format.Detail{Name: "TEV colour (C) entries", Value: len(b.CRegs)},
-		format.Detail{Name: "konst colour (K) entries", Value: len(b.KRegs)},
-		format.Detail{Name: "C value tables", Value: valueCounts(&b.CValues)},
-		format.Detail{Name: "K value tables", Value: valueCounts(&b.KValues)},
+		asset.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		asset.Detail{Name: "TEV colour (C) entries", Value: len(b.CRegs)},
+		asset.Detail{Name: "konst colour (K) entries", Value: len(b.KRegs)},
+		asset.Detail{Name: "C value tables", Value: valueCounts(&b.CValues)},
+		asset.Detail{Name: "K value tables", Value: valueCounts(&b.KValues)},
 	)
 	add := func(letter string, regs []RegEntry, names []Name) {
 		if len(regs) > maxTrackDetails {
 			return
 		}
 		for i, e := range regs {
-			d = append(d, format.Detail{Name: fmt.Sprintf("%s/%s%d", names[i].Name, letter, e.ColorID), Value: colorText(&e.Tracks)})
+			d = append(d, asset.Detail{Name: fmt.Sprintf("%s/%s%d", names[i].Name, letter, e.ColorID), Value: colorText(&e.Tracks)})
 		}
 	}
 	add("C", b.CRegs, b.CNames)
@@ -113,29 +113,29 @@ func brkDetails(b *BRK) []format.Detail {
 	return d
 }
 
-func bpkDetails(b *BPK) []format.Detail {
+func bpkDetails(b *BPK) []asset.Detail {
 	d := append(headerDetails(b.File),
-		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
-		format.Detail{Name: "materials", Value: len(b.Entries)},
-		format.Detail{Name: "value tables", Value: valueCounts(&b.Values)},
+		asset.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		asset.Detail{Name: "materials", Value: len(b.Entries)},
+		asset.Detail{Name: "value tables", Value: valueCounts(&b.Values)},
 	)
 	if len(b.Entries) <= maxTrackDetails {
 		for i := range b.Entries {
-			d = append(d, format.Detail{Name: b.Names[i].Name, Value: colorText(&b.Entries[i])})
+			d = append(d, asset.Detail{Name: b.Names[i].Name, Value: colorText(&b.Entries[i])})
 		}
 	}
 	return d
 }
 
-func btpDetails(b *BTP) []format.Detail {
+func btpDetails(b *BTP) []asset.Detail {
 	d := append(headerDetails(b.File),
-		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
-		format.Detail{Name: "entries", Value: len(b.Entries)},
-		format.Detail{Name: "texture numbers", Value: len(b.Values)},
+		asset.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		asset.Detail{Name: "entries", Value: len(b.Entries)},
+		asset.Detail{Name: "texture numbers", Value: len(b.Values)},
 	)
 	if len(b.Entries) <= maxTrackDetails {
 		for i, e := range b.Entries {
-			d = append(d, format.Detail{Name: fmt.Sprintf("%s texMap %d", b.Names[i].Name, e.TexMap), Value: fmt.Sprintf("%d frames @%d, textures %s", e.Count, e.Index, distinct(b.Values, e.FullTrack))})
+			d = append(d, asset.Detail{Name: fmt.Sprintf("%s texMap %d", b.Names[i].Name, e.TexMap), Value: fmt.Sprintf("%d frames @%d, textures %s", e.Count, e.Index, distinct(b.Values, e.FullTrack))})
 		}
 	}
 	return d
@@ -156,11 +156,11 @@ func distinct(values []uint16, t FullTrack) string {
 	return strings.Join(ks, " ")
 }
 
-func bvaDetails(b *BVA) []format.Detail {
+func bvaDetails(b *BVA) []asset.Detail {
 	d := append(headerDetails(b.File),
-		format.Detail{Name: "loop mode byte", Value: b.LoopMode},
-		format.Detail{Name: "shapes", Value: len(b.Shapes)},
-		format.Detail{Name: "visibility bytes", Value: len(b.Values)},
+		asset.Detail{Name: "loop mode byte", Value: b.LoopMode},
+		asset.Detail{Name: "shapes", Value: len(b.Shapes)},
+		asset.Detail{Name: "visibility bytes", Value: len(b.Values)},
 	)
 	if len(b.Shapes) <= maxTrackDetails {
 		for i, t := range b.Shapes {
@@ -170,7 +170,7 @@ func bvaDetails(b *BVA) []format.Detail {
 					hidden++
 				}
 			}
-			d = append(d, format.Detail{Name: fmt.Sprintf("shape %d", i), Value: fmt.Sprintf("%d frames @%d, hidden in %d", t.Count, t.Index, hidden)})
+			d = append(d, asset.Detail{Name: fmt.Sprintf("shape %d", i), Value: fmt.Sprintf("%d frames @%d, hidden in %d", t.Count, t.Index, hidden)})
 		}
 	}
 	return d

@@ -4,35 +4,35 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/inspect"
 )
 
-// The descriptors of the J3D formats (see format.Format), registered in
+// The descriptors of the J3D formats (see asset.Format), registered in
 // package formats.
 var (
-	BCKFormat = animFormat("bck", MagicBCK, anim.J3DBasic, func(a *format.Asset, data []byte, _ format.Env) error {
+	BCKFormat = animFormat("bck", MagicBCK, anim.J3DBasic, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBCK, bckDetails)
 	})
-	BTKFormat = animFormat("btk", MagicBTK, anim.Standard, func(a *format.Asset, data []byte, _ format.Env) error {
+	BTKFormat = animFormat("btk", MagicBTK, anim.Standard, func(a *asset.Asset, data []byte, _ asset.Env) error {
 		return openAnim(a, data, DecodeBTK, btkDetails)
 	})
 	// BMDFormat also covers the old "J3D1bmd" files.
-	BMDFormat = &format.Format{
+	BMDFormat = &asset.Format{
 		Name:        "bmd",
 		DisplayName: "J3D BMD",
 		Extensions:  []string{".bmd"},
 		Sniff:       func(b []byte) bool { return sniffModel(b, "bmd") },
 		Open:        openModel,
-		Yields:      format.Skeletons,
+		Yields:      asset.Skeletons,
 	}
-	BDLFormat = &format.Format{
+	BDLFormat = &asset.Format{
 		Name:        "bdl",
 		DisplayName: "J3D BDL",
 		Extensions:  []string{".bdl"},
 		Sniff:       func(b []byte) bool { return sniffModel(b, "bdl") },
 		Open:        openModel,
-		Yields:      format.Skeletons,
+		Yields:      asset.Skeletons,
 	}
 	// BTIFormat is the standalone J3D texture file: one ResTIMG header
 	// (texture.ResTIMG) at offset 0, then its palette and image data at the
@@ -43,13 +43,13 @@ var (
 	// a byte that is no GX format number, and the heuristic sniffs before it
 	// (JBA: u32 0, a width of 0 here; skeleton JSON: text) cannot read as a
 	// header.
-	BTIFormat = &format.Format{
+	BTIFormat = &asset.Format{
 		Name:        "bti",
 		DisplayName: "J3D BTI",
 		Extensions:  []string{".bti"},
 		Sniff:       sniffBTI,
 		Open:        openBTI,
-		Yields:      format.Textures,
+		Yields:      asset.Textures,
 	}
 )
 
@@ -57,15 +57,15 @@ var (
 // ("J3D1bck1" is "bck", extension ".bck"), its one clip format binds by
 // joint index, and fallback is the stand-in skeleton's hierarchy mode
 // (BCK joints compose like a J3D model's; a BTK has no joints).
-func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*format.Asset, []byte, format.Env) error) *format.Format {
-	return &format.Format{
+func animFormat(name, magic string, fallback anim.HierarchyMode, open func(*asset.Asset, []byte, asset.Env) error) *asset.Format {
+	return &asset.Format{
 		Name:        name,
 		DisplayName: "J3D " + strings.ToUpper(name),
 		Extensions:  []string{"." + name},
 		Sniff:       func(b []byte) bool { return byteOrder(b, magic) != nil },
 		Open:        open,
-		Yields:      format.Clips,
-		ClipFormats: []*format.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint, Kind: clipKinds[name]}},
+		Yields:      asset.Clips,
+		ClipFormats: []*asset.ClipFormat{{Name: name, Bind: anim.BindByIndex, Fallback: fallback, ModelHint: modelHint, Kind: clipKinds[name]}},
 		Inspect:     inspector,
 	}
 }
@@ -80,7 +80,7 @@ var clipKinds = map[string]string{
 
 // openAnim decodes a BCK or BTK into one clip; the spec-shaped struct is
 // kept as Raw for the inspector.
-func openAnim[T interface{ Clip() (*anim.Clip, error) }](a *format.Asset, data []byte, decode func([]byte) (T, error), details func(T) []format.Detail) error {
+func openAnim[T interface{ Clip() (*anim.Clip, error) }](a *asset.Asset, data []byte, decode func([]byte) (T, error), details func(T) []asset.Detail) error {
 	raw, err := decode(data)
 	if err != nil {
 		return err
@@ -96,7 +96,7 @@ func openAnim[T interface{ Clip() (*anim.Clip, error) }](a *format.Asset, data [
 }
 
 // inspector is the inspector's view of an opened BCK or BTK.
-func inspector(a *format.Asset) inspect.Source {
+func inspector(a *asset.Asset) inspect.Source {
 	switch raw := a.Raw.(type) {
 	case *BCK:
 		return &j3dInspector{bck: raw, clips: a.Clips}
@@ -109,28 +109,28 @@ func inspector(a *format.Asset) inspect.Source {
 }
 
 // openModel reads the skeleton of a BMD/BDL model.
-func openModel(a *format.Asset, data []byte, _ format.Env) error {
+func openModel(a *asset.Asset, data []byte, _ asset.Env) error {
 	m, err := ReadModel(data)
 	if err != nil {
 		return err
 	}
 	a.Raw = m
-	a.Skeletons = append(a.Skeletons, m.Skeleton(format.Stem(a.Name)))
+	a.Skeletons = append(a.Skeletons, m.Skeleton(asset.Stem(a.Name)))
 	a.Warnings = append(a.Warnings, m.Warnings...)
 	model, md := m.Mesh(baseName(a.Name))
 	m.MeshData = md
 	a.Models = append(a.Models, model)
 	if m.LittleEndian {
-		a.Details = append(a.Details, format.Detail{Name: "byte order", Value: "little-endian"})
+		a.Details = append(a.Details, asset.Detail{Name: "byte order", Value: "little-endian"})
 	}
 	a.Details = append(a.Details,
-		format.Detail{Name: "magic", Value: m.Magic},
-		format.Detail{Name: "hierarchy mode", Value: m.HierarchyMode().String()},
-		format.Detail{Name: "INF1 flags", Value: m.INF1.Flags},
-		format.Detail{Name: "joint count", Value: len(m.Parents)},
-		format.Detail{Name: "roots", Value: m.Roots},
-		format.Detail{Name: "material nodes", Value: m.MaterialNodes},
-		format.Detail{Name: "shape nodes", Value: m.ShapeNodes},
+		asset.Detail{Name: "magic", Value: m.Magic},
+		asset.Detail{Name: "hierarchy mode", Value: m.HierarchyMode().String()},
+		asset.Detail{Name: "INF1 flags", Value: m.INF1.Flags},
+		asset.Detail{Name: "joint count", Value: len(m.Parents)},
+		asset.Detail{Name: "roots", Value: m.Roots},
+		asset.Detail{Name: "material nodes", Value: m.MaterialNodes},
+		asset.Detail{Name: "shape nodes", Value: m.ShapeNodes},
 	)
 	a.Details = append(a.Details, meshDetails(md)...)
 	return nil

@@ -6,21 +6,21 @@ import (
 	"math"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/formats/inspect"
 )
 
-// The JBA descriptors (see format.Format), registered in package formats
+// The JBA descriptors (see asset.Format), registered in package formats
 // after every format with a magic: neither has one of its own.
 var (
-	Format = &format.Format{
+	Format = &asset.Format{
 		Name:        Name,
 		DisplayName: "JBA",
 		Extensions:  []string{".jba"},
-		Sniff:       func(b []byte) bool { return format.HasPrefix(b, "JAWB") || looksLikeJBA(b) },
+		Sniff:       func(b []byte) bool { return asset.HasPrefix(b, "JAWB") || looksLikeJBA(b) },
 		Open:        open,
-		Yields:      format.Clips | format.Skeletons,
-		ClipFormats: []*format.ClipFormat{{
+		Yields:      asset.Clips | asset.Skeletons,
+		ClipFormats: []*asset.ClipFormat{{
 			Name: Name, Bind: Bind, BindIndexed: BindIndexed, Fallback: anim.Standard, ZUp: true,
 			// A JBA stores no loop mode (the clip loops); it plays under
 			// the plain loop-or-once rules, not JSystem's five modes.
@@ -28,7 +28,7 @@ var (
 			Kind:      "skeletal",
 			ModelHint: "Its bone names are not 3ds Max Biped names: drop a skeleton sidecar JSON (each bone's name and parent) to see the real bones.",
 		}},
-		Inspect: func(a *format.Asset) inspect.Source {
+		Inspect: func(a *asset.Asset) inspect.Source {
 			if f, ok := a.Raw.(*File); ok {
 				return &jbaInspector{f: f, clips: a.Clips}
 			}
@@ -36,13 +36,13 @@ var (
 		},
 	}
 	// SkeletonJSONFormat is the skeleton sidecar (ParseSkeletonJSON).
-	SkeletonJSONFormat = &format.Format{
+	SkeletonJSONFormat = &asset.Format{
 		Name:        "skeleton-json",
 		DisplayName: "skeleton JSON",
 		Extensions:  []string{".json"},
 		Sniff:       looksLikeSkeletonJSON,
 		Open:        openSkeletonJSON,
-		Yields:      format.Skeletons,
+		Yields:      asset.Skeletons,
 	}
 )
 
@@ -83,12 +83,12 @@ const (
 // open decodes a SWTOR JBA animation (32-bit-client layout). The clip
 // is named after the file stem; when the bone names follow 3ds Max Biped
 // naming the asset also carries the skeleton they imply.
-func open(a *format.Asset, data []byte, _ format.Env) error {
+func open(a *asset.Asset, data []byte, _ asset.Env) error {
 	f, err := Decode(data)
 	if err != nil {
 		return err
 	}
-	clip := f.Clip(format.Stem(a.Name))
+	clip := f.Clip(asset.Stem(a.Name))
 	a.Clips = []*anim.Clip{clip}
 	a.Raw = f
 	blocks := make([]BlockInfo, len(f.Blocks))
@@ -105,7 +105,7 @@ func open(a *format.Asset, data []byte, _ format.Env) error {
 	} else {
 		a.Warnings = append(a.Warnings, "no bone hierarchy known: the file stores none and its bone names are not 3ds Max Biped names; give a skeleton sidecar (--model FILE.json) to pose a skeleton")
 	}
-	a.Details = []format.Detail{
+	a.Details = []asset.Detail{
 		{Name: "layout", Value: "32-bit client (before game update 7.2.1)"},
 		{Name: "length", Value: float64(f.Header.Length)},
 		{Name: "fps", Value: float64(f.Header.FPS)},

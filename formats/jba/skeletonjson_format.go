@@ -2,14 +2,14 @@ package jba
 
 import (
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/format"
+	"github.com/animscope/animscope/formats/asset"
 )
 
 // openSkeletonJSON reads a skeleton sidecar: the bone hierarchy (and
 // optional rest pose) that JBA files lack, by bone name. Format:
 // ParseSkeletonJSON.
-func openSkeletonJSON(a *format.Asset, data []byte, _ format.Env) error {
-	s, err := ParseSkeletonJSON(data, format.Stem(a.Name))
+func openSkeletonJSON(a *asset.Asset, data []byte, _ asset.Env) error {
+	s, err := ParseSkeletonJSON(data, asset.Stem(a.Name))
 	if err != nil {
 		return err
 	}
@@ -21,6 +21,6 @@ func openSkeletonJSON(a *format.Asset, data []byte, _ format.Env) error {
 			roots++
 		}
 	}
-	a.Details = []format.Detail{{Name: "bones", Value: len(s.Joints)}, {Name: "roots", Value: roots}}
+	a.Details = []asset.Detail{{Name: "bones", Value: len(s.Joints)}, {Name: "roots", Value: roots}}
 	return nil
 }

@@ -1,10 +1,10 @@
-// Package format holds the types every file format shares: the Asset an
+// Package asset holds the types every file format shares: the Asset an
 // opened file becomes, and Format, the descriptor through which a format
 // package (formats/j3d, formats/bfres, formats/jba, formats/archive)
 // tells the registry in package formats everything the rest of the program
 // needs to know about it. It is a leaf so the format packages can define
 // their descriptors without importing the registry.
-package format
+package asset
 
 import (
 	"path"
