@@ -7,8 +7,8 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/formats/asset"
+	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/jba"
 )

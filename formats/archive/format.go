@@ -59,7 +59,7 @@ type container struct {
 	// table is ordered by name hash, meaningless to a user).
 	sortByPath bool
 	sniff      func([]byte) string // names an entry's format
-	entries    []asset.Entry      // built on the first Entries call
+	entries    []asset.Entry       // built on the first Entries call
 }
 
 // Entries implements asset.Archive: every file with the kind sniffed from its
