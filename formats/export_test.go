@@ -37,3 +37,13 @@ func Register(f *asset.Format) (unregister func()) {
 		registry.extra = slices.DeleteFunc(registry.extra, func(g *asset.Format) bool { return g == f })
 	}
 }
+
+// The throwaway format of the registry tests, for the external tests that
+// check what is built on the registry (pairing a registered format).
+var ToyFormat = toyFormat
+
+// ToyFile is a toy file holding translation x for frames frames.
+func ToyFile(x float32, frames uint32) []byte { return toyFile(x, frames) }
+
+// MemArchive is an Archive over a map, its entries sniffed.
+type MemArchive = memArchive

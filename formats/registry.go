@@ -145,6 +145,15 @@ func ClipInfo(c *anim.Clip) ClipFormat {
 	return out
 }
 
+// BindsByName reports whether c's format binds by bone name alone
+// (anim.BindByName: a format that names no Bind of its own, or a clip of
+// no known format), so a binding can be shared by every clip naming the
+// same bones.
+func BindsByName(c *anim.Clip) bool {
+	cf := clipFormat(c.Format)
+	return cf == nil || cf.Bind == nil
+}
+
 // ClipKind says what c animates ("skeletal", "texture SRT", "bone
 // visibility"): its format's Kind, or for a clip of no known format, what
 // its first target is.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -46,8 +47,9 @@ func toyFile(x float32, frames uint32) []byte {
 }
 
 // TestRegisterThrowawayFormat adds a format with nothing but its
-// descriptor: Open, the lookups, the unknown-type message and the
-// directory sources all pick it up, and unregistering removes it.
+// descriptor: Open, the lookups and the unknown-type message pick it up
+// (the pairing of its files: TestRegisteredFormatPairs), and
+// unregistering removes it.
 func TestRegisterThrowawayFormat(t *testing.T) {
 	if _, err := Open("a.toy", toyFile(2.5, 40)); err == nil || strings.Contains(err.Error(), "Toy Anim") {
 		t.Fatalf("before Register: %v", err)
@@ -85,20 +87,6 @@ func TestRegisterThrowawayFormat(t *testing.T) {
 	var fe *FormatError
 	if _, err := Open("short.toy", []byte("TOY1")); !errors.As(err, &fe) || fe.Format != "toy" {
 		t.Errorf("short toy file: %v", err)
-	}
-
-	files := map[string][]byte{"hop.toy": toyFile(1, 10), "notes.txt": []byte("text")}
-	srcs, warnings := DirSources("d", []string{"hop.toy", "notes.txt"}, func(n string) ([]byte, error) { return files[n], nil })
-	if len(srcs) != 1 || srcs[0].Path != "d/hop.toy" || srcs[0].Asset.Format != "toy" || len(warnings) != 0 {
-		t.Errorf("dir sources %v warnings %q", srcs, warnings)
-	}
-	arc := &Asset{Archive: memArchive{"anims/hop.toy": toyFile(3, 5), "readme.txt": []byte("hi")}}
-	srcs, warnings = ArchiveSources("d/pack.arc", arc)
-	if len(srcs) != 1 || srcs[0].Path != "d/pack.arc:anims/hop.toy" || len(warnings) != 0 {
-		t.Errorf("archive sources %v warnings %q", srcs, warnings)
-	}
-	if p := Pair(srcs); len(p.Animations) != 1 {
-		t.Errorf("pairing animations %d, want the toy clip", len(p.Animations))
 	}
 
 	unregister()
@@ -222,3 +210,17 @@ func TestModelHintNamesTheSource(t *testing.T) {
 		}
 	}
 }
+
+func readFixture(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+const (
+	modelDir   = "j3d/testdata/j3dmodel/"
+	archiveDir = "archive/testdata/"
+)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -50,7 +50,7 @@ func TestAppBFRESOnSeparateModel(t *testing.T) {
 	// then "same file".
 	si := slices.IndexFunc(p.Models, func(m viewmodel.ModelChoice) bool { return m.Label == "skel_anim.bfres" })
 	a.Apply(viewmodel.SelectModel{File: p.Models[si].File, Skel: p.Models[si].Skel})
-	if p := viewOf(a).Pairing; a.rig.skel.Name != "Skeleton" || p.Anims[0].Reason != formats.SameFile {
+	if p := viewOf(a).Pairing; a.rig.skel.Name != "Skeleton" || p.Anims[0].Reason != pairing.SameFile {
 		t.Errorf("on the file's own skeleton: model %q, first suggestion %+v", a.rig.skel.Name, p.Anims[0])
 	}
 }

@@ -6,14 +6,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
 // The texture clip and the material clips that play beside the model's
-// joint clip are chosen by the joint clips' ranking (formats.Pair): a
+// joint clip are chosen by the joint clips' ranking (pairing.Pair): a
 // clip in the model's own file, then one named after the model
-// (formats.NamedAfter: minigamebombhei_battle.bmd ↔
+// (pairing.NamedAfter: minigamebombhei_battle.bmd ↔
 // minigamebombhei_battle.btk and _1p.brk), then one in its archive, then
 // one in its directory, then any other. A clip named after another open
 // model (minigamearrow.btk beside minigamearrow.bmd) belongs to that
@@ -21,49 +21,49 @@ import (
 // a model every clip is eligible. The choice is made again whenever the
 // model changes.
 
-// clipRank orders clips for the model in use: formats.Rank of the
+// clipRank orders clips for the model in use: pairing.Rank of the
 // pairing reason (same file, named after the model, same archive, same
 // directory; no reason ranks after them), and after everything a clip
 // named after another open model, which is not chosen automatically.
 type clipRank int
 
 // rankOtherModel marks a clip that belongs to another open model.
-var rankOtherModel = clipRank(formats.Rank("") + 1)
+var rankOtherModel = clipRank(pairing.Rank("") + 1)
 
 // rankFor ranks clip ci of file fi for the model in use.
 func (r pairer) rankFor(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
-		return clipRank(formats.Rank(""))
+		return clipRank(pairing.Rank(""))
 	}
 	if owner := r.ownerModel(fi, ci); owner >= 0 && owner != r.skelFile && fi != r.skelFile {
 		return rankOtherModel
 	}
-	reason := formats.Reason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), nil)
-	return clipRank(formats.Rank(reason))
+	reason := pairing.Reason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), nil)
+	return clipRank(pairing.Rank(reason))
 }
 
 // sideRank ranks texture or material clip ci of file fi for the model in
-// use by formats.SideReason, which keeps such clips within their game
+// use by pairing.SideReason, which keeps such clips within their game
 // (the model's file, a name after it, its archive; a loose clip file in
 // its directory): a clip it does not pair with the model ranks
 // rankOtherModel and is not chosen. The clips of the file whose joint
 // clip plays go with that clip.
 func (r pairer) sideRank(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
-		return clipRank(formats.Rank(""))
+		return clipRank(pairing.Rank(""))
 	}
 	if r.play.joint != nil && r.play.joint.file == fi {
-		return clipRank(formats.Rank(formats.SameFile))
+		return clipRank(pairing.Rank(pairing.SameFile))
 	}
-	reason := formats.SideReason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), r.pairs().pairing.Models)
+	reason := pairing.SideReason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), r.pairs().pairing.Models)
 	if reason == "" {
 		return rankOtherModel
 	}
-	return clipRank(formats.Rank(reason))
+	return clipRank(pairing.Rank(reason))
 }
 
 // ownerModel is the open model file that clip ci of file fi is named
-// after (formats.NamedAfter), the longest name winning (a_b_wait.btk
+// after (pairing.NamedAfter), the longest name winning (a_b_wait.btk
 // belongs to a_b.bmd rather than a.bmd); -1 when none is.
 func (r pairer) ownerModel(fi, ci int) int {
 	f := r.ses.files[fi]
@@ -73,7 +73,7 @@ func (r pairer) ownerModel(fi, ci int) int {
 		if mi == fi || len(m.asset.Skeletons) == 0 || m.asset.Archive != nil {
 			continue
 		}
-		if !formats.NamedAfter(f.path, c.Name, m.path) {
+		if !pairing.NamedAfter(f.path, c.Name, m.path) {
 			continue
 		}
 		if n := len(stemOf(m.path)); n > bestLen {

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -66,8 +66,8 @@ func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
 	}
 	for _, f := range a.ses.files {
 		for _, c := range f.asset.Clips {
-			if n := formats.JointTargets(c); n > 0 && a.rig.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
-				if fit := formats.FitClip(c, a.rig.skel); !fit.Fits() {
+			if n := pairing.JointTargets(c); n > 0 && a.rig.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
+				if fit := pairing.FitClip(c, a.rig.skel); !fit.Fits() {
 					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), fit.Bound(), n, a.rig.skelLabel))
 					continue
 				}

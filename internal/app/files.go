@@ -10,6 +10,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/assemble"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -105,7 +106,7 @@ func (a *App) Add(loaded []*File) {
 	}
 	// The model first, so the animation binds to it whatever the order
 	// of the files in a drop; the animation is the best-ranked one for
-	// it (formats.Pair).
+	// it (pairing.Pair).
 	prevModel := a.rig.skel
 	if fi, si, ok := a.rig.pairing().pickModel(first); ok {
 		a.rig.setModelQuiet(fi, si)
@@ -204,7 +205,7 @@ func loadFiles(p string, inFolder bool) ([]*File, error) {
 		// The texture files looked for beside it are watched too, found
 		// or not: writing X.Tex1 next to X.bfres changes what X shows.
 		dir := filepath.Dir(abs)
-		siblings := formats.DirSiblings(file)
+		siblings := assemble.DirSiblings(file)
 		read := func(name string) ([]byte, error) {
 			if name == filepath.Base(name) {
 				deps = append(deps, filepath.Join(dir, name))
@@ -229,9 +230,9 @@ func loadFiles(p string, inFolder bool) ([]*File, error) {
 // texture files beside it); an archive is expanded into its models and
 // animations.
 func OpenData(path, name string, data []byte) ([]*File, error) {
-	var siblings formats.SiblingReader
+	var siblings assemble.SiblingReader
 	if file, _ := SplitArchivePath(path); file != "" && !strings.HasPrefix(path, "demo/") {
-		siblings = formats.DirSiblings(file)
+		siblings = assemble.DirSiblings(file)
 	}
 	return openData(path, name, data, siblings)
 }
@@ -240,7 +241,7 @@ func OpenData(path, name string, data []byte) ([]*File, error) {
 // name to those siblings reads from beside it (nil: none); an archive is
 // expanded into its models and animations (other entries stay listed in
 // the archive).
-func openData(path, name string, data []byte, siblings formats.SiblingReader) ([]*File, error) {
+func openData(path, name string, data []byte, siblings assemble.SiblingReader) ([]*File, error) {
 	as, err := formats.Open(path, data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -248,7 +249,7 @@ func openData(path, name string, data []byte, siblings formats.SiblingReader) ([
 	// Files beside the one opened complete it (texture files, SMO's parts
 	// models and texture archives); the embedded demo has none.
 	if siblings != nil {
-		formats.LinkTextures(as, siblings)
+		assemble.Textures(as, siblings)
 	}
 	if as.Archive == nil {
 		return []*File{{path: path, name: name, asset: as}}, nil
@@ -272,7 +273,7 @@ func openData(path, name string, data []byte, siblings formats.SiblingReader) ([
 			as.Warnings = append(as.Warnings, fmt.Sprintf("%s: %v", e.Path, err))
 			continue
 		}
-		formats.LinkArchive(ea, as.Archive, e.Path, siblings)
+		assemble.FromArchive(ea, as.Archive, e.Path, siblings)
 		out = append(out, &File{path: path + ":" + e.Path, name: name + " › " + e.Path, asset: ea, archive: path, entry: e.Path})
 	}
 	return out, nil

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -15,7 +15,7 @@ import (
 // hold).
 func (a *App) UseModelFrom(first int) error {
 	for fi := first; fi < len(a.ses.files); fi++ {
-		if si := formats.DefaultSkeleton(a.ses.files[fi].asset.Skeletons); si >= 0 {
+		if si := pairing.DefaultSkeleton(a.ses.files[fi].asset.Skeletons); si >= 0 {
 			a.rig.setModel(fi, si)
 			return nil
 		}

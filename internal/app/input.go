@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/assemble"
 )
 
 // InputError is a problem with an input file; the CLI prints
@@ -124,7 +125,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 		return nil, &InputError{file, err}
 	}
 	if inner == "" {
-		formats.LinkTextures(a, formats.DirSiblings(file))
+		assemble.Textures(a, assemble.DirSiblings(file))
 		return openSingleEntry(file, a)
 	}
 	if a.Archive == nil {
@@ -138,7 +139,7 @@ func LoadAsset(arg string) (*formats.Asset, error) {
 	if err != nil {
 		return nil, &InputError{arg, err}
 	}
-	formats.LinkArchive(e, a.Archive, inner, formats.DirSiblings(file))
+	assemble.FromArchive(e, a.Archive, inner, assemble.DirSiblings(file))
 	return e, nil
 }
 
@@ -173,7 +174,7 @@ func openSingleEntry(file string, a *formats.Asset) (*formats.Asset, error) {
 		return nil, &InputError{file + ":" + only.Path, err}
 	}
 	e.Details = append([]formats.Detail{{Name: "archiveEntry", Value: only.Path}}, e.Details...)
-	formats.LinkArchive(e, a.Archive, only.Path, formats.DirSiblings(file))
+	assemble.FromArchive(e, a.Archive, only.Path, assemble.DirSiblings(file))
 	return e, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -48,7 +49,7 @@ func TestAppJBAInferredSkeleton(t *testing.T) {
 	// whole character moves by the world-space track (x 0.04 per frame in
 	// this fixture, no rotation).
 	v := viewOf(a)
-	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != formats.SameFile {
+	if v.Pairing.Anims[v.Pairing.Anim].Label != "walk_30fps.jba" || v.Pairing.Anims[v.Pairing.Anim].Reason != pairing.SameFile {
 		t.Errorf("playing %+v, want walk_30fps.jba (same file)", v.Pairing.Anims[v.Pairing.Anim])
 	}
 	if !v.Pairing.HasRootMotion || v.Pairing.ApplyRootMotion {

@@ -3,7 +3,7 @@ package app
 import (
 	"testing"
 
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app/apptest"
 )
 
@@ -22,10 +22,10 @@ func TestMultiModelFileUsesItsBody(t *testing.T) {
 	if a.play.joint == nil || a.play.joint.clip.Name != "Wave" {
 		t.Fatalf("playing %v; want Wave", a.play.joint)
 	}
-	if got := v.Pairing.Anims[v.Pairing.Anim].Reason; got != formats.SameName {
-		t.Errorf("Wave's reason %q; want %q", got, formats.SameName)
+	if got := v.Pairing.Anims[v.Pairing.Anim].Reason; got != pairing.SameName {
+		t.Errorf("Wave's reason %q; want %q", got, pairing.SameName)
 	}
-	fit := formats.FitClip(a.play.joint.clip, a.rig.skel)
+	fit := pairing.FitClip(a.play.joint.clip, a.rig.skel)
 	if got := a.rig.binding.Bound(); got != fit.Bound() || got != 5 {
 		t.Errorf("%d joints bound; formats' fit rule binds %d (want 5)", got, fit.Bound())
 	}

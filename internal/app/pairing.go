@@ -9,18 +9,19 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// pairingCache is formats.Pair over the open files, recomputed when the
+// pairingCache is pairing.Pair over the open files, recomputed when the
 // set of open files changes.
 type pairingCache struct {
 	files []*File
 	// models and anims are one Source per skeleton and per file with
 	// joint clips; modelOf/animOf map them back to the open files.
-	pairing *formats.Pairing
-	modelOf map[*formats.Source][2]int // file, skeleton
-	animOf  map[*formats.Source]int    // file
+	pairing *pairing.Pairing
+	modelOf map[*pairing.Source][2]int // file, skeleton
+	animOf  map[*pairing.Source]int    // file
 
 	// view is the Scene panel's pairing, rebuilt when viewKey changes.
 	view    viewmodel.Pairing
@@ -38,11 +39,11 @@ type pairViewKey struct {
 type candidate struct {
 	file, clip int
 	reason     string
-	fits       bool // formats.Fit.Fits: the clip binds to the model
+	fits       bool // pairing.Fit.Fits: the clip binds to the model
 	// pair is the pairing's candidate (in the cached pairing): its
 	// binding's warnings are made only for the animations the Scene panel
 	// lists (Candidate.Warnings).
-	pair *formats.Candidate
+	pair *pairing.Candidate
 }
 
 // pairs returns the pairing of the open files. Models and animations are
@@ -54,10 +55,10 @@ func (r pairer) pairs() *pairingCache {
 		return pc
 	}
 	pc.files = slices.Clone(r.ses.files)
-	pc.modelOf = map[*formats.Source][2]int{}
-	pc.animOf = map[*formats.Source]int{}
+	pc.modelOf = map[*pairing.Source][2]int{}
+	pc.animOf = map[*pairing.Source]int{}
 	pc.viewKey = pairViewKey{}
-	var srcs []*formats.Source
+	var srcs []*pairing.Source
 	for fi, f := range r.ses.files {
 		if f.asset.Archive != nil {
 			continue // its entries are open files of their own
@@ -75,20 +76,20 @@ func (r pairer) pairs() *pairingCache {
 			srcs = append(srcs, s)
 		}
 	}
-	pc.pairing = formats.Pair(srcs)
+	pc.pairing = pairing.Pair(srcs)
 	return pc
 }
 
 // source describes open file fi to formats' pairing rule: where it lives
 // (its archive, its directory), with neither skeletons nor clips yet.
-func (r *rig) source(fi int) *formats.Source {
+func (r *rig) source(fi int) *pairing.Source {
 	f := r.ses.files[fi]
 	archive, dir := "", filepath.Dir(absPath(f.path))
 	if f.archive != "" {
 		archive = absPath(f.archive)
 		dir = filepath.Dir(archive)
 	}
-	return &formats.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
+	return &pairing.Source{Path: f.path, Archive: archive, Entry: f.entry, Dir: dir,
 		Asset: &formats.Asset{Name: f.asset.Name, Format: f.asset.Format}}
 }
 
@@ -100,7 +101,7 @@ func absPath(p string) string {
 }
 
 // candidates ranks the joint animations of the open files for skeleton
-// si of file fi in formats.Pair's order (same file, named after the
+// si of file fi in pairing.Pair's order (same file, named after the
 // model, same archive, same directory, matching bone names, matching
 // joint count).
 func (r pairer) candidates(fi, si int) []candidate {
@@ -192,7 +193,7 @@ func (r pairer) hasNamedAnim(fi, si, first int) bool {
 			continue
 		}
 		for _, c := range sug.Candidates {
-			if c.Reason == formats.SameName && pc.animOf[c.Anim] >= first {
+			if c.Reason == pairing.SameName && pc.animOf[c.Anim] >= first {
 				return true
 			}
 		}
@@ -261,7 +262,7 @@ func (r pairer) fits(c *anim.Clip) bool {
 	if r.skel == nil {
 		return true
 	}
-	return formats.Fits(c, r.skel)
+	return pairing.Fits(c, r.skel)
 }
 
 // playingOneOf reports whether the joint clip is one of cands.
@@ -451,7 +452,7 @@ func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 			listed[[2]int{c.file, c.clip}] = true
 			clip := r.ses.files[c.file].asset.Clips[c.clip]
 			p.Anims = append(p.Anims, viewmodel.AnimChoice{File: c.file, Clip: c.clip, Label: r.clipLabel(c.file, c.clip),
-				Joints: formats.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.pair.Warnings()})
+				Joints: pairing.JointTargets(clip), Frames: clip.Duration, Reason: c.reason, Warnings: c.pair.Warnings()})
 		}
 	}
 	for fi, f := range r.ses.files {
@@ -465,7 +466,7 @@ func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 				p.TexAnims = append(p.TexAnims, ch)
 				continue
 			}
-			ch.Joints = formats.JointTargets(c)
+			ch.Joints = pairing.JointTargets(c)
 			if r.skel != nil {
 				ch.Warnings = formats.Bind(c, r.skel).Warnings
 			}

@@ -44,7 +44,7 @@ type rig struct {
 	boundsHi                mgl32.Vec3
 	sceneReady              bool
 
-	pairCache pairingCache // formats.Pair over the open files (pairing.go)
+	pairCache pairingCache // pairing.Pair over the open files (pairing.go)
 	applyRoot bool         // apply the joint clip's root motion (JBA)
 	rootSkel  anim.Skeleton
 

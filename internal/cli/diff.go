@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/diff"
 )
@@ -108,7 +109,7 @@ func diffFiles(args []string, stdout, stderr io.Writer) (same bool, err error) {
 		if err != nil {
 			return false, err
 		}
-		sk, err := formats.SkeletonNamed(m.asset, m.name)
+		sk, err := pairing.SkeletonNamed(m.asset, m.name)
 		if err != nil {
 			return false, &app.InputError{File: m.where, Err: err}
 		}

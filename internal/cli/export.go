@@ -11,6 +11,8 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/assemble"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/mesh"
@@ -180,7 +182,7 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 			return &app.InputError{File: in, Err: err}
 		}
 	default:
-		if i := formats.DefaultSkeleton(a.Skeletons); i >= 0 {
+		if i := pairing.DefaultSkeleton(a.Skeletons); i >= 0 {
 			sc.Skeleton = a.Skeletons[i]
 		}
 		clips = a.Clips
@@ -228,18 +230,18 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 // it, or with no model its animations on a stand-in skeleton when there
 // is only one animation file; entryOf names each clip's entry.
 func archiveScene(in string, a *formats.Asset, rep *reporter) (skel *anim.Skeleton, model *formats.Asset, clips []*anim.Clip, entryOf map[*anim.Clip]string, err error) {
-	srcs, warns := formats.ArchiveSources(in, a)
+	srcs, warns := pairing.ArchiveSources(in, a)
 	for _, w := range warns {
 		rep.warn(w)
 	}
 	entryOf = map[*anim.Clip]string{}
 	for _, s := range srcs {
-		formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
+		assemble.Textures(s.Asset, assemble.ArchiveSiblings(a.Archive, s.Entry))
 		for _, c := range s.Asset.Clips {
 			entryOf[c] = s.Path
 		}
 	}
-	p := formats.Pair(srcs)
+	p := pairing.Pair(srcs)
 	switch len(p.Suggestions) {
 	case 0:
 		var clips []*anim.Clip
@@ -272,7 +274,7 @@ func loadModelAsset(arg string) (*anim.Skeleton, *formats.Asset, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	sk, err := pairing.SkeletonNamed(m.asset, m.name)
 	if err != nil {
 		return nil, nil, &app.InputError{File: m.where, Err: err}
 	}

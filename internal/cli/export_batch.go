@@ -18,6 +18,8 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/assemble"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/mesh"
@@ -64,8 +66,8 @@ func exportBatch(fl exportFlags, inputs []string, stderr io.Writer) error {
 		}
 	}
 	loaded := loadInputs(files, workers, rep)
-	var srcs []*formats.Source
-	rel := map[*formats.Source]string{}
+	var srcs []*pairing.Source
+	rel := map[*pairing.Source]string{}
 	// Identical content in one folder is one input: a .bfres beside its
 	// Yaz0 .sbfres, or a file named twice. The same file in two folders
 	// stays two inputs, each paired with its own neighbours.
@@ -149,7 +151,7 @@ func nothingToExport(inputs []string, why string) error {
 
 // exportable reports whether a source gives an output: a skeleton or an
 // animation.
-func exportable(s *formats.Source) bool {
+func exportable(s *pairing.Source) bool {
 	return len(s.Asset.Skeletons) > 0 || len(s.Asset.Clips) > 0
 }
 
@@ -212,7 +214,7 @@ func expandInputs(inputs []string, out string, rep *reporter) (files []batchInpu
 // the same file), and one message per part that failed.
 type loadedInput struct {
 	in      batchInput
-	srcs    []*formats.Source
+	srcs    []*pairing.Source
 	sum     [sha256.Size]byte
 	hashed  bool
 	skipped bool // a file of unknown format found in a directory
@@ -247,7 +249,7 @@ func openInput(in batchInput) loadedInput {
 			l.bad = []string{err.Error()}
 			return l
 		}
-		l.srcs = []*formats.Source{{Path: in.path, Archive: file, Entry: inner, Dir: dir, Asset: a}}
+		l.srcs = []*pairing.Source{{Path: in.path, Archive: file, Entry: inner, Dir: dir, Asset: a}}
 		return l
 	}
 	data, err := app.ReadInput(file)
@@ -270,15 +272,15 @@ func openInput(in batchInput) loadedInput {
 	}
 	if a.Archive != nil {
 		var warns []string
-		l.srcs, warns = formats.ArchiveSources(file, a)
+		l.srcs, warns = pairing.ArchiveSources(file, a)
 		for _, s := range l.srcs {
-			formats.LinkTextures(s.Asset, formats.ArchiveSiblings(a.Archive, s.Entry))
+			assemble.Textures(s.Asset, assemble.ArchiveSiblings(a.Archive, s.Entry))
 		}
 		l.bad = warns
 		return l
 	}
-	formats.LinkTextures(a, formats.DirSiblings(file))
-	l.srcs = []*formats.Source{{Path: file, Dir: dir, Asset: a}}
+	assemble.Textures(a, assemble.DirSiblings(file))
+	l.srcs = []*pairing.Source{{Path: file, Dir: dir, Asset: a}}
 	return l
 }
 
@@ -329,7 +331,7 @@ func parallel(n, workers int, fn func(i int)) {
 // X_Animation.bfres and its "Skeleton" model). With --model every
 // animation file goes onto that model. rel places each source's outputs
 // under OUT.
-func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, modelAsset *formats.Asset, rel map[*formats.Source]string, rep *reporter) []exportJob {
+func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, modelAsset *formats.Asset, rel map[*pairing.Source]string, rep *reporter) []exportJob {
 	models := func(a *formats.Asset, sk *anim.Skeleton, in string) []*mesh.Model {
 		if fl.noMesh {
 			return nil
@@ -337,7 +339,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 		return sceneModels(a, sk, in, rep)
 	}
 	names := map[string]int{}
-	outName := func(s *formats.Source) string {
+	outName := func(s *pairing.Source) string {
 		stem := strings.TrimSuffix(path.Base(filepath.ToSlash(s.Name())), path.Ext(s.Name()))
 		dir := rel[s]
 		key := strings.ToLower(path.Join(dir, stem))
@@ -347,7 +349,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 		}
 		return filepath.Join(fl.out, filepath.FromSlash(dir), stem+".glb")
 	}
-	addClips := func(sc *export.Scene, s *formats.Source, clips []*anim.Clip) {
+	addClips := func(sc *export.Scene, s *pairing.Source, clips []*anim.Clip) {
 		clips, _ = chooseClips(clips, fl, true)
 		for _, c := range clips {
 			sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: s.Path})
@@ -373,7 +375,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 		}
 		return jobs
 	}
-	p := formats.Pair(srcs)
+	p := pairing.Pair(srcs)
 	joints, others := p.Assign(), p.AssignOthers(srcs)
 	assigned := func(c *anim.Clip) (int, bool) {
 		if m, ok := joints[c]; ok {
@@ -382,14 +384,14 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 		m, ok := others[c]
 		return m, ok
 	}
-	modelJob := map[*formats.Source]int{}
+	modelJob := map[*pairing.Source]int{}
 	for _, sug := range p.Suggestions {
 		modelJob[sug.Model] = len(jobs)
 		jobs = append(jobs, exportJob{out: outName(sug.Model), label: sug.Model.Path,
 			scene: fl.scene(sug.Skeleton, models(sug.Model.Asset, sug.Skeleton, sug.Model.Path))})
 	}
 	// The clips in source order, each to its model's file.
-	gaveAway := map[*formats.Source]bool{} // a file some of whose clips went to another file
+	gaveAway := map[*pairing.Source]bool{} // a file some of whose clips went to another file
 	noModel := map[string]bool{}
 	var loose []exportJob
 	for _, s := range srcs {
@@ -417,7 +419,7 @@ func planJobs(srcs []*formats.Source, fl exportFlags, model *anim.Skeleton, mode
 			rep.warn(fmt.Sprintf("%s: the archive holds no model; its animations are exported on stand-in skeletons", s.Archive))
 		}
 		j := exportJob{out: outName(s), label: s.Path, scene: fl.scene(nil, nil)}
-		if i := formats.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
+		if i := pairing.DefaultSkeleton(s.Asset.Skeletons); i >= 0 {
 			j.scene.Skeleton = s.Asset.Skeletons[i]
 			j.scene.Models = models(s.Asset, j.scene.Skeleton, s.Path)
 		}
@@ -451,7 +453,7 @@ func drawsSomething(models []*mesh.Model) bool {
 }
 
 // outputsOf names the outputs holding clips of s.
-func outputsOf(jobs []exportJob, s *formats.Source) []string {
+func outputsOf(jobs []exportJob, s *pairing.Source) []string {
 	var out []string
 	for _, j := range jobs {
 		if slices.ContainsFunc(j.scene.Clips, func(c export.Clip) bool { return c.Source == s.Path }) {
@@ -461,8 +463,8 @@ func outputsOf(jobs []exportJob, s *formats.Source) []string {
 	return out
 }
 
-func archiveHasModel(p *formats.Pairing, archive string) bool {
-	return slices.ContainsFunc(p.Models, func(m *formats.Source) bool { return m.Archive == archive })
+func archiveHasModel(p *pairing.Pairing, archive string) bool {
+	return slices.ContainsFunc(p.Models, func(m *pairing.Source) bool { return m.Archive == archive })
 }
 
 // refuseInputs drops jobs whose output would overwrite an input file.

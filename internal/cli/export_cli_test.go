@@ -16,6 +16,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/mesh"
 )
@@ -297,7 +298,7 @@ func TestExportJobsCarryMeshes(t *testing.T) {
 	}
 	a := &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{skel("Body"), skel("Far")},
 		Models: []*mesh.Model{{Name: "Body", Skeleton: 0}, {Name: "Far", Skeleton: 1}}}
-	srcs := []*formats.Source{{Path: "npc.bfres", Dir: ".", Asset: a}}
+	srcs := []*pairing.Source{{Path: "npc.bfres", Dir: ".", Asset: a}}
 	for _, noMesh := range []bool{false, true} {
 		var stderr bytes.Buffer
 		jobs := planJobs(srcs, exportFlags{out: t.TempDir(), noMesh: noMesh}, nil, nil, nil, newReporter(&stderr))
@@ -660,12 +661,12 @@ func TestPlanJobsSkeletonCopy(t *testing.T) {
 		walk.Targets = append(walk.Targets, anim.Target{Kind: anim.JointTarget, Index: i, Name: b, Base: anim.DefaultBase()})
 	}
 	face := &anim.Clip{Name: "Face_Blink", Format: "bfres-texsrt", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: "Eye"}}}
-	model := &formats.Source{Path: "d/X.bfres", Dir: "d", Asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{skel("X")}}}
-	anims := &formats.Source{Path: "d/X_Animation.bfres", Dir: "d", Asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{skel("Skeleton")},
+	model := &pairing.Source{Path: "d/X.bfres", Dir: "d", Asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{skel("X")}}}
+	anims := &pairing.Source{Path: "d/X_Animation.bfres", Dir: "d", Asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{skel("Skeleton")},
 		Clips: []*anim.Clip{walk, face}}}
 	out := t.TempDir()
 	var log bytes.Buffer
-	jobs := planJobs([]*formats.Source{model, anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
+	jobs := planJobs([]*pairing.Source{model, anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
 	if len(jobs) != 1 || jobs[0].out != filepath.Join(out, "X.glb") || jobs[0].scene.Skeleton != model.Asset.Skeletons[0] {
 		t.Fatalf("jobs %+v", jobs)
 	}
@@ -681,7 +682,7 @@ func TestPlanJobsSkeletonCopy(t *testing.T) {
 	}
 
 	log.Reset()
-	jobs = planJobs([]*formats.Source{anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
+	jobs = planJobs([]*pairing.Source{anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
 	if len(jobs) != 1 || jobs[0].out != filepath.Join(out, "X_Animation.glb") || jobs[0].scene.Skeleton != anims.Asset.Skeletons[0] || len(jobs[0].scene.Clips) != 2 || log.Len() != 0 {
 		t.Errorf("alone: %d jobs, log %q", len(jobs), log.String())
 	}

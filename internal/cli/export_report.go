@@ -14,6 +14,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
 )
@@ -288,7 +289,7 @@ func bindingWarnings(sk *anim.Skeleton, clips []export.Clip) []string {
 	var sources []string
 	bySource := map[string][]export.Clip{}
 	for _, c := range clips {
-		if formats.JointTargets(c.Clip) == 0 {
+		if pairing.JointTargets(c.Clip) == 0 {
 			continue
 		}
 		if _, ok := bySource[c.Source]; !ok {

@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 )
 
 // infoPairing is the models, animations (every kind: skeletal, texture
 // SRT, colour, pattern, visibility) and suggested pairs of an archive
-// (formats.Pair), for `animscope info ARCHIVE`.
+// (pairing.Pair), for `animscope info ARCHIVE`.
 type infoPairing struct {
 	Models      []infoPairModel `json:"models"`
 	Animations  []infoPairAnim  `json:"animations"`
@@ -39,7 +40,7 @@ type infoPairSugg struct {
 	Model      string          `json:"model"`
 	Animations []infoPairCandi `json:"animations"`
 	// Side are the texture and material clips that play beside the
-	// model's joint clip (formats.SideReason).
+	// model's joint clip (pairing.SideReason).
 	Side []infoPairCandi `json:"side"`
 }
 
@@ -53,18 +54,18 @@ type infoPairCandi struct {
 // makePairing opens an archive's models and animations and pairs them;
 // entries that fail to open are returned as warnings.
 func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
-	srcs, warnings := formats.ArchiveSources(file, a)
-	p := formats.Pair(srcs)
+	srcs, warnings := pairing.ArchiveSources(file, a)
+	p := pairing.Pair(srcs)
 	out := &infoPairing{Models: []infoPairModel{}, Animations: []infoPairAnim{}, Suggestions: []infoPairSugg{}}
 	for _, m := range p.Models {
-		s := m.Asset.Skeletons[formats.DefaultSkeleton(m.Asset.Skeletons)]
+		s := m.Asset.Skeletons[pairing.DefaultSkeleton(m.Asset.Skeletons)]
 		out.Models = append(out.Models, infoPairModel{m.Name(), len(s.Joints), s.Mode.String()})
 	}
 	// Every animation of the archive, in entry order, whatever it moves.
 	for _, src := range srcs {
 		for _, c := range src.Asset.Clips {
 			out.Animations = append(out.Animations, infoPairAnim{src.Name(), c.Name, c.Format, formats.ClipKind(c),
-				formats.JointTargets(c), len(c.Targets), c.Duration})
+				pairing.JointTargets(c), len(c.Targets), c.Duration})
 		}
 	}
 	for _, s := range p.Suggestions {

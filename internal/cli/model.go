@@ -2,13 +2,15 @@ package cli
 
 import (
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/assemble"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 )
 
 // The --model argument of sample, render and export names a skeleton:
 //
 //	FILE              the file's skeleton; of a file holding several
-//	                  models (a .bfres), the largest (formats.DefaultSkeleton)
+//	                  models (a .bfres), the largest (pairing.DefaultSkeleton)
 //	FILE:NAME         FILE holds several models: the one called NAME
 //	ARCHIVE:PATH      the entry PATH of a RARC/SARC archive, as for inputs
 //	ARCHIVE:PATH:NAME the model called NAME inside that entry
@@ -16,7 +18,7 @@ import (
 // FILE is split off as for inputs (app.SplitArchivePath: the whole
 // argument wins when it is a file, else the last colon whose left side is
 // one); inside an archive the same rule finds the entry
-// (formats.ModelEntry). Whether what follows FILE: is an entry or a model
+// (pairing.ModelEntry). Whether what follows FILE: is an entry or a model
 // name depends only on whether FILE is an archive.
 
 // modelArgHelp is the --model flag's help, the same for every command.
@@ -48,10 +50,10 @@ func openModel(arg string) (modelFile, error) {
 	if a.Archive == nil {
 		// FILE:NAME finds its textures as FILE does (LoadAsset): in the
 		// file and the texture files beside it.
-		formats.LinkTextures(a, formats.DirSiblings(file))
+		assemble.Textures(a, assemble.DirSiblings(file))
 		return modelFile{asset: a, name: inner, where: file}, nil
 	}
-	entry, data, name, err := formats.ModelEntry(a.Archive, inner)
+	entry, data, name, err := pairing.ModelEntry(a.Archive, inner)
 	if err != nil {
 		return modelFile{}, &app.InputError{File: file, Err: err}
 	}
@@ -60,6 +62,6 @@ func openModel(arg string) (modelFile, error) {
 	if err != nil {
 		return modelFile{}, &app.InputError{File: where, Err: err}
 	}
-	formats.LinkTextures(e, formats.ArchiveSiblings(a.Archive, entry))
+	assemble.Textures(e, assemble.ArchiveSiblings(a.Archive, entry))
 	return modelFile{asset: e, name: name, where: where}, nil
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -166,7 +166,7 @@ func TestExportModelMultiModel(t *testing.T) {
 }
 
 // TestBatchAgreesWithPair: the export batch puts each clip on the model
-// formats.Pair and Pairing.Assign choose, through the same skeleton
+// pairing.Pair and Pairing.Assign choose, through the same skeleton
 // sample --model takes from that file (the body, the largest) and not on
 // the animation file's own copy of it; a clip fitting no model (Spin,
 // the prop's bone) stays with its file.
@@ -180,7 +180,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 	copyFile(t, multiModelAnim, filepath.Join(in, "multi_model_Animation.bfres"))
 	rep := newReporter(os.Stderr)
 	files, failed, _ := expandInputs([]string{in}, "", rep)
-	var srcs []*formats.Source
+	var srcs []*pairing.Source
 	var bad []string
 	for _, l := range loadInputs(files, 2, rep) {
 		srcs, bad = append(srcs, l.srcs...), append(bad, l.bad...)
@@ -188,7 +188,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 	if failed != 0 || len(bad) != 0 || len(srcs) != 2 {
 		t.Fatalf("sources %d, bad %q", len(srcs), bad)
 	}
-	p := formats.Pair(srcs)
+	p := pairing.Pair(srcs)
 	assigned := p.Assign()
 	sk, err := loadModel(filepath.Join(in, "multi_model.bfres"))
 	if err != nil {
@@ -254,7 +254,7 @@ func TestBatchAgreesWithPair(t *testing.T) {
 // TestViewerAgreesWithBatch: the viewer (the app, as render drives it)
 // opening the same two files uses the model file's body and plays Wave
 // on it, the model and clip Pairing.Assign and sample --model give; its
-// binding warnings for Wave are those of formats.FitClip (none).
+// binding warnings for Wave are those of pairing.FitClip (none).
 //
 // It reads the app through its view (viewmodel.View); when the view types move,
 // only the type names here change.
@@ -278,7 +278,7 @@ func TestViewerAgreesWithBatch(t *testing.T) {
 	if m.Label != "multi_model.bfres › Body" || m.Joints != 6 {
 		t.Errorf("viewer model %q (%d joints), want the model file's Body", m.Label, m.Joints)
 	}
-	if an.Label != "multi_model_Animation.bfres › Wave" || an.Reason != formats.SameName || len(an.Warnings) != 0 {
+	if an.Label != "multi_model_Animation.bfres › Wave" || an.Reason != pairing.SameName || len(an.Warnings) != 0 {
 		t.Errorf("viewer animation %q (%s, warnings %q), want Wave named after the model", an.Label, an.Reason, an.Warnings)
 	}
 }
@@ -290,7 +290,7 @@ func loadModel(arg string) (*anim.Skeleton, error) {
 	if err != nil {
 		return nil, err
 	}
-	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	sk, err := pairing.SkeletonNamed(m.asset, m.name)
 	if err != nil {
 		return nil, &app.InputError{File: m.where, Err: err}
 	}

@@ -18,7 +18,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
-	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -211,7 +211,7 @@ func renderApp(o *renderOpts) (*app.App, error) {
 // (FILE:NAME, ARCHIVE:PATH:NAME): o.model becomes the file or entry to
 // open and named the index of the skeleton to use; -1 when --model names
 // no model (the app takes the file's largest skeleton, as
-// formats.DefaultSkeleton does).
+// pairing.DefaultSkeleton does).
 func renderModel(o *renderOpts) (named int, err error) {
 	if o.model == "" {
 		return -1, nil
@@ -226,7 +226,7 @@ func renderModel(o *renderOpts) (named int, err error) {
 	if m.name == "" {
 		return -1, nil // an archive entry
 	}
-	sk, err := formats.SkeletonNamed(m.asset, m.name)
+	sk, err := pairing.SkeletonNamed(m.asset, m.name)
 	if err != nil {
 		return -1, &app.InputError{File: m.where, Err: err}
 	}

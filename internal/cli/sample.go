@@ -8,6 +8,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/sample"
 )
@@ -93,7 +94,7 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if opt.Model, err = formats.SkeletonNamed(m.asset, m.name); err != nil {
+		if opt.Model, err = pairing.SkeletonNamed(m.asset, m.name); err != nil {
 			return &app.InputError{File: m.where, Err: err}
 		}
 		models = sample.Models{Models: m.asset.Models, Skeletons: m.asset.Skeletons}

@@ -29,6 +29,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/mesh"
 )
 
@@ -179,7 +180,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 // addClip writes clip c's channels into animation a and reports whether
 // it animates joints.
 func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skeleton, rest []trs, mem *bakeMem) (joints bool) {
-	if skel != nil && formats.JointTargets(c.Clip) > 0 {
+	if skel != nil && pairing.JointTargets(c.Clip) > 0 {
 		joints = true
 		bind := formats.Bind(c.Clip, skel)
 		for _, w := range collapse(bind.Warnings) {
@@ -248,7 +249,7 @@ func skelLabel(s *anim.Skeleton) string {
 // rest, in the clip format's fallback hierarchy mode.
 func fallbackSkeleton(clips []Clip) *anim.Skeleton {
 	for _, c := range clips {
-		if formats.JointTargets(c.Clip) == 0 {
+		if pairing.JointTargets(c.Clip) == 0 {
 			continue
 		}
 		s := &anim.Skeleton{Name: "fallback", Mode: formats.ClipInfo(c.Clip).Fallback, Joints: make([]anim.Joint, len(c.Clip.Targets))}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/sample"
 )
@@ -314,7 +315,7 @@ func TestBFRESWorldPositions(t *testing.T) {
 	for _, f := range files {
 		a := open(t, f)
 		for ci, clip := range a.Clips {
-			if formats.JointTargets(clip) == 0 || filepath.Base(f) == "export_bench.bfres" && ci%16 != 0 {
+			if pairing.JointTargets(clip) == 0 || filepath.Base(f) == "export_bench.bfres" && ci%16 != 0 {
 				continue // the benchmark's 96 clips are alike: 6 of them
 			}
 			skel := fox
@@ -408,7 +409,7 @@ func TestBFRESG3dModes(t *testing.T) {
 			withMode(t, sk, anim.G3dMaya), withMode(t, sk, anim.G3dSoftimage), comp}
 		for _, s := range skels {
 			for _, clip := range a.Clips {
-				if formats.JointTargets(clip) == 0 {
+				if pairing.JointTargets(clip) == 0 {
 					continue
 				}
 				t.Run(file+"/"+s.Name+"/"+clip.Name, func(t *testing.T) {

@@ -2,7 +2,7 @@ package viewmodel
 
 // Pairing is what the Scene panel offers: every skeleton of the open files
 // and the animations, ranked for the model in use (cmd/animscope ranks them
-// with formats.Pair: same file, same archive, same directory, matching
+// with pairing.Pair: same file, same archive, same directory, matching
 // joint count).
 type Pairing struct {
 	Models []ModelChoice

@@ -1,9 +1,10 @@
-package formats
+package pairing
 
 import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 )
 
 // TestPairByNameStem: in a course archive every model sits beside every
@@ -12,14 +13,14 @@ import (
 // names of mkdd-extender's data/courses/*/track.arc).
 func TestPairByNameStem(t *testing.T) {
 	arc := "c/track.arc"
-	src := func(entry string, a *Asset) *Source {
+	src := func(entry string, a *formats.Asset) *Source {
 		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "c", Asset: a}
 	}
-	course := src("dstestcircle/babyluigi_course.bmd", &Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
-	tree := src("dstestcircle/objects/mariotree1.bmd", &Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
-	bomb := src("dstestcircle/objects/minigamebombhei_battle.bmd", &Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
-	wait := src("dstestcircle/objects/mariotree1_wait.bck", &Asset{Clips: []*anim.Clip{bckClip(1, 0)}})
-	battle := src("dstestcircle/objects/minigamebombhei_battle_1p.bck", &Asset{Clips: []*anim.Clip{bckClip(1, 0)}})
+	course := src("dstestcircle/babyluigi_course.bmd", &formats.Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
+	tree := src("dstestcircle/objects/mariotree1.bmd", &formats.Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
+	bomb := src("dstestcircle/objects/minigamebombhei_battle.bmd", &formats.Asset{Skeletons: []*anim.Skeleton{skeletonOf(1)}})
+	wait := src("dstestcircle/objects/mariotree1_wait.bck", &formats.Asset{Clips: []*anim.Clip{bckClip(1, 0)}})
+	battle := src("dstestcircle/objects/minigamebombhei_battle_1p.bck", &formats.Asset{Clips: []*anim.Clip{bckClip(1, 0)}})
 	p := Pair([]*Source{course, tree, bomb, wait, battle})
 	first := map[*Source]Candidate{}
 	for _, s := range p.Suggestions {

@@ -1,4 +1,4 @@
-package formats
+package pairing
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,11 @@
-package formats
+// Package assemble completes a model from the files around it, the way the
+// game's actor set-up does: the textures a BFRES model names but keeps in
+// other files (BotW's X.Tex1/X.Tex2, a Switch X.Tex, an SMO texture
+// archive) and the parts Super Mario Odyssey attaches to a body's joints
+// (InitPartsFixInfo). It reads those files through a SiblingReader, from a
+// directory or from the archive beside the model, and opens them with the
+// registry; the registry itself never reads a file system.
+package assemble
 
 import (
 	"fmt"
@@ -8,35 +15,36 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/byml"
 	"github.com/animscope/animscope/mesh"
 )
 
-// LinkArchive completes a model file opened from entry of the archive ar
+// FromArchive completes a model file opened from entry of the archive ar
 // the way the game's actor set-up does, with dir reading the files beside
-// the archive (nil: none): its textures (LinkTextures with the entries
+// the archive (nil: none): its textures (Textures with the entries
 // beside it, and the texture archive InitModel.byml names), and the parts
-// its InitPartsFixInfo files attach (LinkParts).
-func LinkArchive(a *Asset, ar Archive, entry string, dir SiblingReader) {
+// its InitPartsFixInfo files attach (Parts).
+func FromArchive(a *formats.Asset, ar formats.Archive, entry string, dir SiblingReader) {
 	linkArchive(a, ar, entry, dir, true)
 }
 
-func linkArchive(a *Asset, ar Archive, entry string, dir SiblingReader, parts bool) {
+func linkArchive(a *formats.Asset, ar formats.Archive, entry string, dir SiblingReader, parts bool) {
 	if a.Format != "bfres" || len(a.Models) == 0 {
-		LinkTextures(a, ArchiveSiblings(ar, entry))
+		Textures(a, ArchiveSiblings(ar, entry))
 		return
 	}
 	extra, warn := textureArc(ar, entry, dir)
 	linkTextures(a, ArchiveSiblings(ar, entry), extra)
 	a.Warnings = append(a.Warnings, warn...)
 	if parts {
-		LinkParts(a, ar, entry, dir)
+		Parts(a, ar, entry, dir)
 	}
 }
 
 // actorFile reads and parses a BYML file beside entry in ar; nil when
 // there is none.
-func actorFile(ar Archive, entry, name string) (map[string]any, error) {
+func actorFile(ar formats.Archive, entry, name string) (map[string]any, error) {
 	data, err := ArchiveSiblings(ar, entry)(name)
 	if err != nil {
 		return nil, nil
@@ -51,7 +59,7 @@ func actorFile(ar Archive, entry, name string) (map[string]any, error) {
 // textureArc reads the textures of the archive an SMO actor's
 // InitModel.byml names as its TextureArc (Mario's head keeps its textures
 // in MarioShadowChaseHeadTexture.szs), by name; nil when it names none.
-func textureArc(ar Archive, entry string, dir SiblingReader) (map[string]*mesh.Texture, []string) {
+func textureArc(ar formats.Archive, entry string, dir SiblingReader) (map[string]*mesh.Texture, []string) {
 	info, err := actorFile(ar, entry, "InitModel.byml")
 	if err != nil {
 		return nil, []string{err.Error()}
@@ -75,7 +83,7 @@ func textureArc(ar Archive, entry string, dir SiblingReader) (map[string]*mesh.T
 
 // openActorArchive opens SMO's archive name.szs from dir and the
 // name.bfres inside it (or its one model file), textures linked.
-func openActorArchive(name string, dir SiblingReader) (*Asset, string, error) {
+func openActorArchive(name string, dir SiblingReader) (*formats.Asset, string, error) {
 	file := name + ".szs"
 	if dir == nil {
 		return nil, file, fmt.Errorf("not found")
@@ -84,7 +92,7 @@ func openActorArchive(name string, dir SiblingReader) (*Asset, string, error) {
 	if err != nil {
 		return nil, file, fmt.Errorf("not found beside it")
 	}
-	outer, err := Open(file, data)
+	outer, err := formats.Open(file, data)
 	if err != nil {
 		return nil, file, err
 	}
@@ -104,7 +112,7 @@ func openActorArchive(name string, dir SiblingReader) (*Asset, string, error) {
 	if err != nil {
 		return nil, file, err
 	}
-	a, err := Open(file+":"+entry, data)
+	a, err := formats.Open(file+":"+entry, data)
 	if err != nil {
 		return nil, file, err
 	}
@@ -114,7 +122,7 @@ func openActorArchive(name string, dir SiblingReader) (*Asset, string, error) {
 
 const partsPrefix = "InitPartsFixInfo"
 
-// LinkParts attaches the models Super Mario Odyssey draws on this file's
+// Parts attaches the models Super Mario Odyssey draws on this file's
 // models, as al::PartsModel does: for every InitPartsFixInfo<Suffix>.byml
 // beside entry in ar, the parts model is the one InitSubActor.byml lists
 // with that FixFileSuffixName (the face: MarioShadowChaseFace), else the
@@ -124,7 +132,7 @@ const partsPrefix = "InitPartsFixInfo"
 // LocalRotate, LocalTrans, LocalScale, UseLocalScale and
 // UseFollowMtxScale. Parts that cannot be found are listed in one
 // warning; the model draws without them.
-func LinkParts(a *Asset, ar Archive, entry string, dir SiblingReader) {
+func Parts(a *formats.Asset, ar formats.Archive, entry string, dir SiblingReader) {
 	if ar == nil || a.Format != "bfres" || len(a.Models) == 0 {
 		return
 	}
@@ -206,7 +214,7 @@ func LinkParts(a *Asset, ar Archive, entry string, dir SiblingReader) {
 
 // partHost is the first model whose skeleton has the joint called name
 // (the actor's base matrix, its first model's root, when name is "").
-func partHost(a *Asset, name string) (*mesh.Model, int) {
+func partHost(a *formats.Asset, name string) (*mesh.Model, int) {
 	for _, m := range a.Models {
 		if m.Skeleton < 0 || m.Skeleton >= len(a.Skeletons) {
 			continue
@@ -225,7 +233,7 @@ func partHost(a *Asset, name string) (*mesh.Model, int) {
 
 // partModel is the model called name in a part's file, else its first
 // model with a skeleton.
-func partModel(a *Asset, name string) *mesh.Model {
+func partModel(a *formats.Asset, name string) *mesh.Model {
 	var first *mesh.Model
 	for _, m := range a.Models {
 		if m.Skeleton < 0 || m.Skeleton >= len(a.Skeletons) {

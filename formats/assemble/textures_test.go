@@ -1,4 +1,4 @@
-package formats_test
+package assemble_test
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/assemble"
 	"github.com/animscope/animscope/mesh"
 )
 
@@ -25,7 +26,7 @@ func slotModel(names ...string) *mesh.Model {
 // texture the file and its siblings lack stays untextured, and the model
 // gets one warning naming it and the files the game keeps it in.
 func TestLinkTexturesByName(t *testing.T) {
-	const file = "bfres/testdata/textures/switch/nx_v8.bfres"
+	const file = "../bfres/testdata/textures/switch/nx_v8.bfres"
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +38,7 @@ func TestLinkTexturesByName(t *testing.T) {
 	m := slotModel("bc4_mask", "Npc_Body_Alb", "bc4_mask")
 	a.Models = []*mesh.Model{m}
 	before := len(a.Warnings)
-	formats.LinkTextures(a, func(string) ([]byte, error) { return nil, os.ErrNotExist })
+	assemble.Textures(a, func(string) ([]byte, error) { return nil, os.ErrNotExist })
 	slots := m.Materials[0].Textures
 	if len(m.Textures) != 1 || m.Textures[0].Name != "bc4_mask" || slots[0].Texture != 0 || slots[2].Texture != 0 || slots[1].Texture != -1 {
 		t.Fatalf("textures %v, slots %+v", m.Textures, slots)

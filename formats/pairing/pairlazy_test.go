@@ -1,4 +1,4 @@
-package formats
+package pairing
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 )
 
 // TestPairCountsMatchBinding: the counts Pair ranks and assigns by
@@ -40,10 +41,10 @@ func TestPairCountsMatchBinding(t *testing.T) {
 			{Kind: anim.JointTarget, Name: "Root"}, {Kind: anim.TexSRTTarget, Name: "Root"}, {Kind: anim.JointTarget, Name: "Arm"}}},
 	}
 	odd := []*Source{
-		{Path: "d/a.bfres", Dir: "d", Asset: &Asset{Clips: clips}},
-		{Path: "d/blank.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{skel("Root", "", "Arm")}}},
-		{Path: "d/plain.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{skel("Root", "Arm", "Leg")}}},
-		{Path: "d/twice.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{skel("Root", "Arm", "Arm", "Leg")}}},
+		{Path: "d/a.bfres", Dir: "d", Asset: &formats.Asset{Clips: clips}},
+		{Path: "d/blank.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{skel("Root", "", "Arm")}}},
+		{Path: "d/plain.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{skel("Root", "Arm", "Leg")}}},
+		{Path: "d/twice.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{skel("Root", "Arm", "Arm", "Leg")}}},
 	}
 	cases := map[string][]*Source{
 		"odd":       odd,

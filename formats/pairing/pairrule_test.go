@@ -1,4 +1,4 @@
-package formats
+package pairing
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
 )
 
@@ -35,14 +36,14 @@ var bodyBones = []string{"Root", "Hips", "Spine", "Head"}
 // batch's Assign gives a clip paired with two models for those reasons
 // to the first.
 func TestRankEachBeatsNext(t *testing.T) {
-	src := func(p, arc, dir string, a *Asset) *Source {
+	src := func(p, arc, dir string, a *formats.Asset) *Source {
 		entry := ""
 		if arc != "" {
 			entry = strings.TrimPrefix(p, arc+":")
 		}
 		return &Source{Path: p, Archive: arc, Entry: entry, Dir: dir, Asset: a}
 	}
-	clips := func(c ...*anim.Clip) *Asset { return &Asset{Clips: c} }
+	clips := func(c ...*anim.Clip) *formats.Asset { return &formats.Asset{Clips: c} }
 	body := func() *anim.Skeleton { return namedSkeleton("body", bodyBones...) }
 	fits := func(name string) *anim.Clip { return namedClip(name, bodyBones...) }
 	cases := []struct {
@@ -51,19 +52,19 @@ func TestRankEachBeatsNext(t *testing.T) {
 		srcs          []*Source // the better one first
 	}{
 		{SameFile, SameName,
-			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}, Clips: []*anim.Clip{fits("Own")}}),
+			src("d/z.bfres", "", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}, Clips: []*anim.Clip{fits("Own")}}),
 			[]*Source{src("d/z.bfres", "", "d", nil), src("d/a.bfres", "", "d", clips(fits("z_wait")))}},
 		{SameName, SameArchive,
-			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
 			[]*Source{src("e/z_wait.bfres", "", "e", clips(fits("wait"))), src("d/p.szs:p/a.bfres", "d/p.szs", "d", clips(fits("a")))}},
 		{SameArchive, SameDirectory,
-			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/p.szs:p/z.bmd", "d/p.szs", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
 			[]*Source{src("d/p.szs:p/x.bfres", "d/p.szs", "d", clips(fits("x"))), src("d/a.bfres", "", "d", clips(fits("a")))}},
 		{SameDirectory, MatchingBoneNames,
-			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/z.bfres", "", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
 			[]*Source{src("d/x.bfres", "", "d", clips(fits("x"))), src("c/a.bfres", "", "c", clips(fits("a")))}},
 		{MatchingBoneNames, MatchingJointCount,
-			src("d/z.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/z.bfres", "", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
 			[]*Source{src("c/x.bfres", "", "c", clips(fits("x"))), src("c/a.bfres", "", "c", clips(namedClip("a", "A", "B", "C", "D")))}},
 	}
 	for k, c := range cases {
@@ -92,12 +93,12 @@ func TestRankEachBeatsNext(t *testing.T) {
 	clip := fits("z_wait")
 	anims := src("d/p.szs:p/z_wait.bfres", "d/p.szs", "d", clips(clip))
 	models := [][2]*Source{
-		{src("d/p.szs:p/z.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}), // named after
-			src("d/p.szs:p/y.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}})}, // same archive
-		{src("d/p.szs:p/y.bfres", "d/p.szs", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
-			src("d/y.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}})}, // same directory
-		{src("d/y.bfres", "", "d", &Asset{Skeletons: []*anim.Skeleton{body()}}),
-			src("c/y.bfres", "", "c", &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", append(slices.Clone(bodyBones), "Arm_L", "Arm_R")...)}})}, // bone names
+		{src("d/p.szs:p/z.bfres", "d/p.szs", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}), // named after
+			src("d/p.szs:p/y.bfres", "d/p.szs", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}})}, // same archive
+		{src("d/p.szs:p/y.bfres", "d/p.szs", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("d/y.bfres", "", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}})}, // same directory
+		{src("d/y.bfres", "", "d", &formats.Asset{Skeletons: []*anim.Skeleton{body()}}),
+			src("c/y.bfres", "", "c", &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", append(slices.Clone(bodyBones), "Arm_L", "Arm_R")...)}})}, // bone names
 	}
 	for i, m := range models {
 		for _, order := range [][]*Source{{m[0], m[1], anims}, {m[1], m[0], anims}} {
@@ -117,9 +118,9 @@ func TestRankEachBeatsNext(t *testing.T) {
 func TestAssignSameDirectoryBeatsBoneNamesElsewhere(t *testing.T) {
 	clip := namedClip("wait", "Root", "Hips", "Spine", "Head", "Tail")
 	srcs := []*Source{
-		{Path: "other/big.bfres", Dir: "other", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", "Root", "Hips", "Spine", "Head", "Tail")}}},
-		{Path: "npc/small.bfres", Dir: "npc", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("small", "Root", "Hips", "Spine")}}},
-		{Path: "npc/wait.bfres", Dir: "npc", Asset: &Asset{Clips: []*anim.Clip{clip}}},
+		{Path: "other/big.bfres", Dir: "other", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("big", "Root", "Hips", "Spine", "Head", "Tail")}}},
+		{Path: "npc/small.bfres", Dir: "npc", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("small", "Root", "Hips", "Spine")}}},
+		{Path: "npc/wait.bfres", Dir: "npc", Asset: &formats.Asset{Clips: []*anim.Clip{clip}}},
 	}
 	p := Pair(srcs)
 	if got := p.Assign()[clip]; p.Suggestions[got].Model.Path != "npc/small.bfres" {
@@ -183,13 +184,13 @@ func TestFitThreshold(t *testing.T) {
 	}
 }
 
-func openMultiModel(t *testing.T) (model, anims *Asset) {
+func openMultiModel(t *testing.T) (model, anims *formats.Asset) {
 	t.Helper()
-	model, err := Open("multi_model.bfres", readFixture(t, "bfres/testdata/multi_model.bfres"))
+	model, err := formats.Open("multi_model.bfres", readFixture(t, "../bfres/testdata/multi_model.bfres"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	anims, err = Open("multi_model_Animation.bfres", readFixture(t, "bfres/testdata/multi_model_Animation.bfres"))
+	anims, err = formats.Open("multi_model_Animation.bfres", readFixture(t, "../bfres/testdata/multi_model_Animation.bfres"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +236,7 @@ func TestMultiModelDefaultAndNamed(t *testing.T) {
 			t.Errorf("%q: Wave binds %d (fits %v), want %d (%v)", c.name, f.Bound(), f.Fits(), c.bound, c.fits)
 		}
 	}
-	if _, err := SkeletonNamed(&Asset{Format: "bfres", Clips: anims.Clips}, ""); err == nil || err.Error() != "holds no skeleton (it is a bfres file)" {
+	if _, err := SkeletonNamed(&formats.Asset{Format: "bfres", Clips: anims.Clips}, ""); err == nil || err.Error() != "holds no skeleton (it is a bfres file)" {
 		t.Errorf("animations only, as a model: %v", err)
 	}
 
@@ -273,8 +274,8 @@ func TestAssignModelFileOverSkeletonCopy(t *testing.T) {
 	own := namedSkeleton("inferred", "Bip01", "Bip01 Pelvis", "Bip01 Spine", "Tail_1", "Tail_2")
 	sidecar := namedSkeleton("sidecar", "Bip01", "Bip01 Pelvis", "Bip01 Spine")
 	srcs := []*Source{
-		{Path: "a/walk.jba", Dir: "a", Asset: &Asset{Skeletons: []*anim.Skeleton{own}, Clips: []*anim.Clip{walk, odd}}},
-		{Path: "b/walk.skeleton.json", Dir: "b", Asset: &Asset{Skeletons: []*anim.Skeleton{sidecar}}},
+		{Path: "a/walk.jba", Dir: "a", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{own}, Clips: []*anim.Clip{walk, odd}}},
+		{Path: "b/walk.skeleton.json", Dir: "b", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{sidecar}}},
 	}
 	p := Pair(srcs)
 	as := p.Assign()
@@ -295,9 +296,9 @@ func TestAssignModelFileOverSkeletonCopy(t *testing.T) {
 // :NAME naming a model inside it; the whole path wins when it is an
 // entry.
 func TestModelEntry(t *testing.T) {
-	data := readFixture(t, "bfres/testdata/multi_model.bfres")
+	data := readFixture(t, "../bfres/testdata/multi_model.bfres")
 	sarc := archivetest.WriteSARC([]archivetest.SARCFile{{Path: "Model/multi_model.bfres", Data: data}, {Path: "odd:name.bfres", Data: data}}, true, 4)
-	a, err := Open("pack.sarc", sarc)
+	a, err := formats.Open("pack.sarc", sarc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,13 +331,13 @@ func TestAssignOthers(t *testing.T) {
 	}
 	face, own, inArc, loose := tex("Face_Blink"), tex("Glow"), tex("Scroll"), tex("Water")
 	joint := namedClip("Walk", bodyBones...)
-	model := &Source{Path: "d/X.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("body", bodyBones...)}}}
-	anims := &Source{Path: "d/X_Animation.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("Skeleton", bodyBones...)},
+	model := &Source{Path: "d/X.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("body", bodyBones...)}}}
+	anims := &Source{Path: "d/X_Animation.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("Skeleton", bodyBones...)},
 		Clips: []*anim.Clip{joint, face}}}
-	prop := &Source{Path: "d/Prop.bfres", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("prop", "Root")}, Clips: []*anim.Clip{own}}}
-	arcModel := &Source{Path: "d/p.szs:y.bmd", Archive: "d/p.szs", Entry: "y.bmd", Dir: "d", Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("y", "Root")}}}
-	arcTex := &Source{Path: "d/p.szs:scroll.btk", Archive: "d/p.szs", Entry: "scroll.btk", Dir: "d", Asset: &Asset{Clips: []*anim.Clip{inArc}}}
-	btk := &Source{Path: "d/water.btk", Dir: "d", Asset: &Asset{Clips: []*anim.Clip{loose}}}
+	prop := &Source{Path: "d/Prop.bfres", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("prop", "Root")}, Clips: []*anim.Clip{own}}}
+	arcModel := &Source{Path: "d/p.szs:y.bmd", Archive: "d/p.szs", Entry: "y.bmd", Dir: "d", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("y", "Root")}}}
+	arcTex := &Source{Path: "d/p.szs:scroll.btk", Archive: "d/p.szs", Entry: "scroll.btk", Dir: "d", Asset: &formats.Asset{Clips: []*anim.Clip{inArc}}}
+	btk := &Source{Path: "d/water.btk", Dir: "d", Asset: &formats.Asset{Clips: []*anim.Clip{loose}}}
 	srcs := []*Source{anims, model, prop, arcModel, arcTex, btk}
 	p := Pair(srcs)
 	got := p.AssignOthers(srcs)
@@ -361,8 +362,8 @@ func TestAssignOwnFolder(t *testing.T) {
 	folder := func(dir string) (model, anims *Source, walk, face *anim.Clip) {
 		walk = namedClip("Walk", bodyBones...)
 		face = &anim.Clip{Name: "Face", Format: "bfres-texsrt", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: "Eye"}}}
-		model = &Source{Path: dir + "/X.bfres", Dir: dir, Asset: &Asset{Skeletons: []*anim.Skeleton{namedSkeleton("X", bodyBones...)}}}
-		anims = &Source{Path: dir + "/X_Animation.bfres", Dir: dir, Asset: &Asset{Clips: []*anim.Clip{walk, face}}}
+		model = &Source{Path: dir + "/X.bfres", Dir: dir, Asset: &formats.Asset{Skeletons: []*anim.Skeleton{namedSkeleton("X", bodyBones...)}}}
+		anims = &Source{Path: dir + "/X_Animation.bfres", Dir: dir, Asset: &formats.Asset{Clips: []*anim.Clip{walk, face}}}
 		return
 	}
 	m1, a1, w1, f1 := folder("a")

@@ -1,4 +1,4 @@
-package formats
+package pairing
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 )
 
 // bckClip is a J3D clip with n joint targets (and texsrt extra targets).
@@ -33,9 +34,11 @@ func skeletonOf(n int) *anim.Skeleton {
 }
 
 func TestPairRanking(t *testing.T) {
-	src := func(p, arc, dir string, a *Asset) *Source { return &Source{Path: p, Archive: arc, Dir: dir, Asset: a} }
-	clips := func(c ...*anim.Clip) *Asset { return &Asset{Clips: c} }
-	model := src("d1/pl.szs:pl/bmdl/pl.bmd", "d1/pl.szs", "d1", &Asset{Skeletons: []*anim.Skeleton{skeletonOf(12)}})
+	src := func(p, arc, dir string, a *formats.Asset) *Source {
+		return &Source{Path: p, Archive: arc, Dir: dir, Asset: a}
+	}
+	clips := func(c ...*anim.Clip) *formats.Asset { return &formats.Asset{Clips: c} }
+	model := src("d1/pl.szs:pl/bmdl/pl.bmd", "d1/pl.szs", "d1", &formats.Asset{Skeletons: []*anim.Skeleton{skeletonOf(12)}})
 	srcs := []*Source{
 		src("d2/other.bck", "", "d2", clips(bckClip(12, 0))),                     // matching count
 		src("d2/small.bck", "", "d2", clips(bckClip(5, 0))),                      // not offered
@@ -66,7 +69,7 @@ func TestPairRanking(t *testing.T) {
 	}
 	// A loose model pairs with its directory first; archives in that
 	// directory count as the same directory.
-	loose := src("d1/pl.bmd", "", "d1", &Asset{Skeletons: []*anim.Skeleton{skeletonOf(12)}})
+	loose := src("d1/pl.bmd", "", "d1", &formats.Asset{Skeletons: []*anim.Skeleton{skeletonOf(12)}})
 	p = Pair(append(srcs[:6:6], loose))
 	if c := p.Suggestions[0].Candidates; len(c) != 4 || c[0].Reason != SameDirectory || c[0].Anim.Path != "d1/loose.bck" || c[3].Reason != MatchingJointCount {
 		t.Errorf("loose model: %+v", c)
@@ -83,12 +86,12 @@ func readFixture(t testing.TB, path string) []byte {
 }
 
 const (
-	modelDir   = "j3d/testdata/j3dmodel/"
-	archiveDir = "archive/testdata/"
+	modelDir   = "../j3d/testdata/j3dmodel/"
+	archiveDir = "../archive/testdata/"
 )
 
 func TestOpenModel(t *testing.T) {
-	a, err := Open("x/biped.bmd", readFixture(t, modelDir+"biped.bmd"))
+	a, err := formats.Open("x/biped.bmd", readFixture(t, modelDir+"biped.bmd"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +106,7 @@ func TestOpenModel(t *testing.T) {
 	if details["hierarchy mode"] != "basic" || details["joint count"] != 12 || details["magic"] != "J3D2bmd3" {
 		t.Errorf("details %v", details)
 	}
-	m, err := Open("maya_ssc.bmd", readFixture(t, modelDir+"maya_ssc.bmd"))
+	m, err := formats.Open("maya_ssc.bmd", readFixture(t, modelDir+"maya_ssc.bmd"))
 	if err != nil || m.Skeletons[0].Mode != anim.J3DMaya {
 		t.Errorf("maya: %v", err)
 	}
@@ -111,7 +114,7 @@ func TestOpenModel(t *testing.T) {
 
 func TestOpenArchive(t *testing.T) {
 	for _, name := range []string{"biped.arc", "biped.szs"} {
-		a, err := Open(name, readFixture(t, archiveDir+name))
+		a, err := formats.Open(name, readFixture(t, archiveDir+name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +139,7 @@ func TestOpenArchive(t *testing.T) {
 	}
 	// A Yaz0 header declaring gigabytes: one line, nothing allocated.
 	bomb := []byte("Yaz0\x40\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00")
-	if _, err := Open("bomb.szs", bomb); err == nil || !strings.Contains(err.Error(), "yaz0: offset 0x4: declared size 1073741824 exceeds") {
+	if _, err := formats.Open("bomb.szs", bomb); err == nil || !strings.Contains(err.Error(), "yaz0: offset 0x4: declared size 1073741824 exceeds") {
 		t.Errorf("bomb: %v", err)
 	}
 }
@@ -144,7 +147,7 @@ func TestOpenArchive(t *testing.T) {
 // ArchiveSources opens models (and animations) inside an archive for
 // pairing; entries that fail become warnings, not errors.
 func TestArchiveSourcesModel(t *testing.T) {
-	a, err := Open("dir/biped.szs", readFixture(t, archiveDir+"biped.szs"))
+	a, err := formats.Open("dir/biped.szs", readFixture(t, archiveDir+"biped.szs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,11 +236,11 @@ func TestPairBoneNames(t *testing.T) {
 	for i, n := range []string{"Root", "Spine", "Head", "Arm_L", "Arm_R"} {
 		sk.Joints = append(sk.Joints, anim.Joint{Name: n, Parent: i - 1, Rest: anim.DefaultBase()})
 	}
-	model := &Source{Path: "Model/Zora.bfres", Dir: "Model", Asset: &Asset{Skeletons: []*anim.Skeleton{sk}}}
+	model := &Source{Path: "Model/Zora.bfres", Dir: "Model", Asset: &formats.Asset{Skeletons: []*anim.Skeleton{sk}}}
 	srcs := []*Source{
-		{Path: "Anim/Other.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("A", "B", "C", "D", "E")}}},                   // count only
-		{Path: "Anim/Npc_Animation.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("Root", "Spine", "Head", "Tail")}}},   // 3 of 4: no
-		{Path: "Anim/Npc_Animation2.bfres", Dir: "Anim", Asset: &Asset{Clips: []*anim.Clip{named("Root", "Head", "Arm_L", "Arm_R")}}}, // all
+		{Path: "Anim/Other.bfres", Dir: "Anim", Asset: &formats.Asset{Clips: []*anim.Clip{named("A", "B", "C", "D", "E")}}},                   // count only
+		{Path: "Anim/Npc_Animation.bfres", Dir: "Anim", Asset: &formats.Asset{Clips: []*anim.Clip{named("Root", "Spine", "Head", "Tail")}}},   // 3 of 4: no
+		{Path: "Anim/Npc_Animation2.bfres", Dir: "Anim", Asset: &formats.Asset{Clips: []*anim.Clip{named("Root", "Head", "Arm_L", "Arm_R")}}}, // all
 		model,
 	}
 	p := Pair(srcs)

@@ -1,4 +1,4 @@
-package formats_test
+package assemble_test
 
 import (
 	"encoding/binary"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/formats/assemble"
 	"github.com/animscope/animscope/formats/byml/bymltest"
 )
 
@@ -23,7 +24,7 @@ func vec(x, y, z float32) map[string]any { return map[string]any{"X": x, "Y": y,
 // missing); Helmet.szs holds the part model and its own
 // InitPartsFixInfo.byml, which must not make it a part of itself.
 func smoArchives(t *testing.T) (body []byte, dir map[string][]byte) {
-	model, err := os.ReadFile("bfres/testdata/mesh_wiiu.bfres")
+	model, err := os.ReadFile("../bfres/testdata/mesh_wiiu.bfres")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestLinkParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	formats.LinkArchive(a, outer.Archive, "Body.bfres", dir)
+	assemble.FromArchive(a, outer.Archive, "Body.bfres", dir)
 
 	host := a.Models[0]
 	if len(host.Parts) != 1 {
@@ -148,7 +149,7 @@ func TestLinkPartsBroken(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	formats.LinkArchive(a, outer.Archive, "Body.bfres", func(name string) ([]byte, error) {
+	assemble.FromArchive(a, outer.Archive, "Body.bfres", func(name string) ([]byte, error) {
 		return []byte("not an archive at all"), nil
 	})
 	if len(a.Models[0].Parts) != 0 {

@@ -1,6 +1,9 @@
-package formats
+package pairing
 
-import "github.com/animscope/animscope/anim"
+import (
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
+)
 
 // Fit is a clip bound to a skeleton the way the clip's format binds
 // (Bind), with the clip's count of joint targets: everything pairing asks
@@ -12,7 +15,7 @@ type Fit struct {
 
 // FitClip binds c to sk.
 func FitClip(c *anim.Clip, sk *anim.Skeleton) Fit {
-	return Fit{Binding: Bind(c, sk), Animated: JointTargets(c)}
+	return Fit{Binding: formats.Bind(c, sk), Animated: JointTargets(c)}
 }
 
 // Fits reports whether the clip suits the skeleton: the binding reports

@@ -1,10 +1,11 @@
-package formats
+package pairing
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 )
 
 // A file may hold several models (a Breath of the Wild character .bfres:
@@ -31,7 +32,7 @@ func DefaultSkeleton(sks []*anim.Skeleton) int {
 // SkeletonNamed returns a's skeleton called name, or with name "" its
 // DefaultSkeleton. The error is one line: a file without skeletons says
 // what it is; an unknown name lists the models the file has.
-func SkeletonNamed(a *Asset, name string) (*anim.Skeleton, error) {
+func SkeletonNamed(a *formats.Asset, name string) (*anim.Skeleton, error) {
 	if len(a.Skeletons) == 0 {
 		return nil, fmt.Errorf("holds no skeleton (it is a %s file)", a.Format)
 	}
@@ -58,7 +59,7 @@ func SkeletonNamed(a *Asset, name string) (*anim.Skeleton, error) {
 // on disk, the whole of inner wins when it is an entry; otherwise it is
 // split at the last colon whose left side is one. When nothing is an
 // entry, the error is the archive's for the whole of inner.
-func ModelEntry(ar Archive, inner string) (entry string, data []byte, name string, err error) {
+func ModelEntry(ar formats.Archive, inner string) (entry string, data []byte, name string, err error) {
 	data, err = ar.Read(inner)
 	if err == nil {
 		return inner, data, "", nil

@@ -1,4 +1,4 @@
-package formats
+package assemble
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/mesh"
 )
@@ -14,18 +15,18 @@ import (
 // same directory or archive folder); an error means there is none.
 type SiblingReader = bfres.SiblingReader
 
-// LinkTextures points the models' texture slots that name a texture the
+// Textures points the models' texture slots that name a texture the
 // model does not hold at the texture of that name: a BFRES file's own
 // textures, or those of the texture files beside it (BotW's X.Tex1 and
 // X.Tex2, a Switch X.Tex), read with read (nil: none). A slot whose
 // texture is found nowhere stays untextured, and each model with such
 // slots gets one warning naming the textures and where the game keeps
 // them.
-func LinkTextures(a *Asset, read SiblingReader) { linkTextures(a, read, nil) }
+func Textures(a *formats.Asset, read SiblingReader) { linkTextures(a, read, nil) }
 
-// linkTextures is LinkTextures with extra textures by name, found after
+// linkTextures is Textures with extra textures by name, found after
 // the file's own and its siblings'.
-func linkTextures(a *Asset, read SiblingReader, extra map[string]*mesh.Texture) {
+func linkTextures(a *formats.Asset, read SiblingReader, extra map[string]*mesh.Texture) {
 	if len(a.Models) == 0 || a.Format != "bfres" {
 		return
 	}
@@ -99,7 +100,7 @@ func DirSiblings(p string) SiblingReader { return bfres.DirSiblings(p) }
 
 // ArchiveSiblings reads the entries beside entry in the same folder of
 // the archive ar.
-func ArchiveSiblings(ar Archive, entry string) SiblingReader {
+func ArchiveSiblings(ar formats.Archive, entry string) SiblingReader {
 	dir := path.Dir(strings.ReplaceAll(entry, `\`, "/"))
 	return func(name string) ([]byte, error) {
 		if name != path.Base(name) {
@@ -108,3 +109,6 @@ func ArchiveSiblings(ar Archive, entry string) SiblingReader {
 		return ar.Read(path.Join(dir, name))
 	}
 }
+
+// slashes turns a Windows path's separators into the archive's.
+func slashes(p string) string { return strings.ReplaceAll(p, `\`, "/") }

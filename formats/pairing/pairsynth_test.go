@@ -1,4 +1,4 @@
-package formats
+package pairing
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"path"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats"
 )
 
 // synthLayout is how a synthetic dump places its files.
@@ -49,7 +50,7 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 		}
 	}
 	var srcs []*Source
-	add := func(p, archive string, a *Asset) {
+	add := func(p, archive string, a *formats.Asset) {
 		s := &Source{Path: p, Archive: archive, Dir: path.Dir(p), Asset: a}
 		if archive != "" {
 			s.Entry = p[len(archive)+1:]
@@ -95,7 +96,7 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 				}
 				return dir + "/" + p
 			}
-			add(at(name+".bdl"), arc, &Asset{Skeletons: []*anim.Skeleton{sk}})
+			add(at(name+".bdl"), arc, &formats.Asset{Skeletons: []*anim.Skeleton{sk}})
 			for k := range clipsPerModel {
 				n := joints
 				if k%4 == 3 {
@@ -109,10 +110,10 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 				if k%3 == 1 {
 					p = fmt.Sprintf("anim%03d_%02d.bck", i, k) // not named after it
 				}
-				add(at(p), arc, &Asset{Clips: []*anim.Clip{c}})
+				add(at(p), arc, &formats.Asset{Clips: []*anim.Clip{c}})
 			}
-			add(at(name+"_eye.btk"), arc, &Asset{Clips: []*anim.Clip{texClip("", "btk", anim.TexSRTTarget, 2)}})
-			add(at(fmt.Sprintf("tex%03d.brk", i)), arc, &Asset{Clips: []*anim.Clip{texClip("", "brk", anim.TevRegTarget, 3)}})
+			add(at(name+"_eye.btk"), arc, &formats.Asset{Clips: []*anim.Clip{texClip("", "btk", anim.TexSRTTarget, 2)}})
+			add(at(fmt.Sprintf("tex%03d.brk", i)), arc, &formats.Asset{Clips: []*anim.Clip{texClip("", "brk", anim.TevRegTarget, 3)}})
 			continue
 		case i%13 == 5: // a JBA skeleton sidecar and JBA clips
 			bones := []string{"Bip01", "Bip01 Pelvis", "Bip01 Spine", "Bip01 Head", "Bip01 L Thigh", "Bip01 R Thigh"}
@@ -123,7 +124,7 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 			for j, b := range bones {
 				sk.Joints = append(sk.Joints, anim.Joint{Name: b, Parent: j - 1})
 			}
-			add(dir+"/"+name+".skeleton.json", "", &Asset{Skeletons: []*anim.Skeleton{sk}})
+			add(dir+"/"+name+".skeleton.json", "", &formats.Asset{Skeletons: []*anim.Skeleton{sk}})
 			for k := range clipsPerModel {
 				names := append([]string{"GOD"}, bones[1:]...)
 				if k%3 == 0 {
@@ -136,7 +137,7 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 				if layout == synthTree && k%2 == 1 {
 					jdir = "clips/jba" // found by bone names alone
 				}
-				add(fmt.Sprintf("%s/%s_%02d.jba", jdir, name, k), "", &Asset{Clips: []*anim.Clip{named(fmt.Sprintf("%s_%02d", name, k), "jba", names)}})
+				add(fmt.Sprintf("%s/%s_%02d.jba", jdir, name, k), "", &formats.Asset{Clips: []*anim.Clip{named(fmt.Sprintf("%s_%02d", name, k), "jba", names)}})
 			}
 			continue
 		}
@@ -206,26 +207,26 @@ func synthDump(seed uint64, models, clipsPerModel, lists int, layout synthLayout
 		}
 		switch {
 		case i%5 == 0: // model and clips in one file
-			add(at(name+".bfres"), arc, &Asset{Skeletons: skels, Clips: clips})
+			add(at(name+".bfres"), arc, &formats.Asset{Skeletons: skels, Clips: clips})
 		case layout == synthTree && i%7 == 4: // the animations elsewhere
-			add(at(name+".bfres"), arc, &Asset{Skeletons: skels})
-			add(fmt.Sprintf("shared/anims/Pack_%03d.bfres", i), "", &Asset{Clips: clips})
+			add(at(name+".bfres"), arc, &formats.Asset{Skeletons: skels})
+			add(fmt.Sprintf("shared/anims/Pack_%03d.bfres", i), "", &formats.Asset{Clips: clips})
 		default: // X.bfres and X_Animation.bfres, the latter with a skeleton copy
-			add(at(name+".bfres"), arc, &Asset{Skeletons: skels})
+			add(at(name+".bfres"), arc, &formats.Asset{Skeletons: skels})
 			copySk := &anim.Skeleton{Name: "Skeleton", Mode: anim.G3dMaya, Joints: sk.Joints}
 			var own []*anim.Skeleton
 			if i%2 == 0 {
 				own = []*anim.Skeleton{copySk}
 			}
-			add(at(name+"_Animation.bfres"), arc, &Asset{Skeletons: own, Clips: clips})
+			add(at(name+"_Animation.bfres"), arc, &formats.Asset{Skeletons: own, Clips: clips})
 		}
 		if i%4 == 2 {
-			add(at(name+"_Mat.bfres"), arc, &Asset{Clips: []*anim.Clip{
+			add(at(name+"_Mat.bfres"), arc, &formats.Asset{Clips: []*anim.Clip{
 				texClip("Mat_Color", "bfres-shaderparam", anim.ShaderParamTarget, 3),
 				texClip(name+"_Blink", "bfres-texpattern", anim.TexPatternTarget, 1)}})
 		}
 		if i%6 == 1 {
-			add(fmt.Sprintf("%s/Common_%03d.bfres", dir, i), "", &Asset{Clips: []*anim.Clip{
+			add(fmt.Sprintf("%s/Common_%03d.bfres", dir, i), "", &formats.Asset{Clips: []*anim.Clip{
 				texClip("Common_Scroll", "bfres-texsrt", anim.TexSRTTarget, 1)}})
 		}
 	}

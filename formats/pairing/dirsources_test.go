@@ -1,8 +1,10 @@
-package formats
+package pairing
 
 import (
 	"fmt"
 	"path"
+
+	"github.com/animscope/animscope/formats"
 )
 
 // DirSources opens the files of a directory listing (names relative to
@@ -17,11 +19,11 @@ func DirSources(dir string, names []string, read func(name string) ([]byte, erro
 			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
 			continue
 		}
-		kind := Sniff(data)
+		kind := formats.Sniff(data)
 		if kind == "" {
 			continue
 		}
-		a, err := Open(full, data)
+		a, err := formats.Open(full, data)
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v", full, err))
 			continue
