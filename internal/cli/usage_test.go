@@ -117,37 +117,43 @@ func TestUsageListsEveryFlag(t *testing.T) {
 }
 
 // TestREADMEUsageMatches: the command block of README.md's "Command line"
-// section is the command lines of "animscope help", in order, so the
-// README cannot advertise a command or flag the program lacks or miss one
-// it gains (TestUsageListsEveryFlag ties those lines to the flag sets).
+// section, and the one that opens docs/cli.md, are the command lines of
+// "animscope help", in order, so the documentation cannot advertise a
+// command or flag the program lacks or miss one it gains
+// (TestUsageListsEveryFlag ties those lines to the flag sets).
 func TestREADMEUsageMatches(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, after, ok := strings.Cut(string(data), "\n## Command line\n")
-	if !ok {
-		t.Fatal(`README.md has no "## Command line" section`)
-	}
-	_, block, ok := strings.Cut(after, "```\n")
-	if !ok {
-		t.Fatal(`README.md's "Command line" section has no code block`)
-	}
-	block, _, _ = strings.Cut(block, "```")
-	var readme []string
-	for _, l := range strings.Split(strings.TrimSpace(block), "\n") {
-		if l = strings.TrimSpace(l); strings.HasPrefix(l, "animscope ") {
-			synopsis, _, _ := strings.Cut(l, "  ")
-			readme = append(readme, synopsis)
-		}
-	}
 	_, help, _ := runCLI("help")
 	want := helpSynopses(help)
 	if len(want) < len(commands)+2 {
 		t.Fatalf("animscope help has %d command lines, want one per command, the viewer's and --version's:\n%s", len(want), help)
 	}
-	if !slices.Equal(readme, want) {
-		t.Errorf("README.md's command block is not animscope help's command lines:\nREADME:\n  %s\nhelp:\n  %s",
-			strings.Join(readme, "\n  "), strings.Join(want, "\n  "))
+	for _, doc := range []struct{ file, heading string }{
+		{"../../README.md", "\n## Command line\n"},
+		{"../../docs/cli.md", "# Command line reference\n"},
+	} {
+		data, err := os.ReadFile(doc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, after, ok := strings.Cut(string(data), doc.heading)
+		if !ok {
+			t.Fatalf("%s has no %q", doc.file, strings.TrimSpace(doc.heading))
+		}
+		_, block, ok := strings.Cut(after, "```\n")
+		if !ok {
+			t.Fatalf("%s: no code block after %q", doc.file, strings.TrimSpace(doc.heading))
+		}
+		block, _, _ = strings.Cut(block, "```")
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(block), "\n") {
+			if l = strings.TrimSpace(l); strings.HasPrefix(l, "animscope ") {
+				synopsis, _, _ := strings.Cut(l, "  ")
+				got = append(got, synopsis)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s's command block is not animscope help's command lines:\n%s:\n  %s\nhelp:\n  %s",
+				doc.file, doc.file, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+		}
 	}
 }
