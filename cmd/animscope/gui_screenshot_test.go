@@ -22,9 +22,11 @@ import (
 // Screenshots and renders of the running binary, checked pixel by pixel
 // against the golden joint positions and the evaluator.
 
+// TestRenderJointsAtProjectedPositions renders the walk with a given
+// camera and finds each joint at the pixel that camera projects its golden
+// world position to. runBin builds the binary (once per run) and skips
+// without a display, like every test here that runs it.
 func TestRenderJointsAtProjectedPositions(t *testing.T) {
-	bin := animscope(t)
-	_ = bin
 	cam := orbitCamera{Yaw: 30, Pitch: 12, Distance: 420, FovY: 40, Target: [3]float64{0, 85, 15}}
 	for _, frame := range []float64{7.5, 22.5} {
 		out := filepath.Join(t.TempDir(), "r.png")

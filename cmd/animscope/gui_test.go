@@ -37,14 +37,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// animscope builds the binary once per test run, for a test that runs it
-// on the display in the environment.
-func animscope(t *testing.T) string {
-	t.Helper()
-	needDisplay(t)
-	return buildBin(t)
-}
-
 // buildBin builds the binary once per test run.
 func buildBin(t *testing.T) string {
 	t.Helper()

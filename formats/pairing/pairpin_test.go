@@ -1,10 +1,13 @@
 package pairing
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -79,7 +82,10 @@ func dumpPairing(srcs []*Source) string {
 // result (dumpPairing) must stay byte for byte what the straightforward
 // implementation (bind every clip to every model, then rank) gave. The
 // counts below say what the dumps cover; "flat-game" has each animation
-// file's clips share two bone lists, so bindings are shared.
+// file's clips share two bone lists, so bindings are shared. The dumps are
+// megabytes, so the test pins their sums; testdata/pairpin keeps a
+// readable record of each (pinRecord) that a failure is compared with to
+// say which candidates and assignments changed.
 func TestPairPinned(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -125,10 +131,179 @@ func TestPairPinned(t *testing.T) {
 		}
 		got := strings.Join(summary, " ")
 		t.Logf("%s: %s %s", tc.name, hex.EncodeToString(sum[:]), got)
+		record := pinRecord(d)
+		recordFile := filepath.Join("testdata", "pairpin", tc.name+".txt.gz")
+		if *updatePairPin {
+			if err := writePinRecord(recordFile, record); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := readPinRecord(recordFile)
+		if err != nil {
+			t.Fatalf("%s: %v (write it with -update-pairpin once the pinned sums are right)", tc.name, err)
+		}
 		if hex.EncodeToString(sum[:]) != tc.sha || got != tc.lines {
-			t.Errorf("%s: pairing changed:\n got %s\n     %s\nwant %s\n     %s", tc.name, hex.EncodeToString(sum[:]), got, tc.sha, tc.lines)
+			t.Errorf("%s: pairing changed:\n got %s\n     %s\nwant %s\n     %s\n%s", tc.name, hex.EncodeToString(sum[:]), got, tc.sha, tc.lines,
+				pinDiff(want, record, maxPinDiff))
+		} else if diff := pinDiff(want, record, maxPinDiff); diff != "" {
+			t.Errorf("%s: the dump has its pinned sum but %s is stale (rewrite it with -update-pairpin):\n%s", tc.name, recordFile, diff)
 		}
 	}
+}
+
+var updatePairPin = flag.Bool("update-pairpin", false, "rewrite testdata/pairpin, TestPairPinned's readable records of its dumps (after changing the pinned sums on purpose)")
+
+// maxPinDiff bounds the differences a failure lists: one change of rule
+// can move thousands of candidates, and the first screenful says which.
+const maxPinDiff = 40
+
+// pinLine is one line of a pin record: the block it belongs to (the
+// sources, a model's suggestion, the assignments), what it is about within
+// the block (a candidate by its clip), and its text.
+type pinLine struct {
+	block, item, text string
+	// binding is a candidate's joint→target list, shown with a changed
+	// candidate (records on disk leave it out).
+	binding string
+}
+
+// pinRecord shortens a dump to what a person compares: each line as it is,
+// except that a candidate's binding (its joint→target list and the issue
+// and warning lines under it, tens of thousands of lines in all) becomes a
+// short hash, so the record stays small and a changed binding still shows
+// as a changed candidate.
+func pinRecord(dump string) []pinLine {
+	var out []pinLine
+	block := "sources"
+	var cand *pinLine
+	var details []string
+	flush := func() {
+		if cand != nil {
+			h := sha256.Sum256([]byte(strings.Join(details, "\n")))
+			cand.text += " binding " + hex.EncodeToString(h[:4])
+			out = append(out, *cand)
+		}
+		cand, details = nil, nil
+	}
+	for _, l := range strings.Split(dump, "\n") {
+		if strings.HasPrefix(l, "    ") {
+			details = append(details, l)
+			continue
+		}
+		flush()
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "model", "animation", "other":
+			out = append(out, pinLine{block: "sources", item: l, text: l})
+		case "suggestion":
+			block = "model " + f[1]
+			out = append(out, pinLine{block: block, item: "suggestion", text: l})
+		case "cand":
+			head, binding, _ := strings.Cut(l, " target ")
+			cand = &pinLine{block: block, item: "cand " + f[1], text: strings.TrimSpace(head), binding: binding}
+			details = []string{binding}
+		case "side":
+			out = append(out, pinLine{block: block, item: "side " + f[1], text: strings.TrimSpace(l)})
+		default: // assign and assignOthers: one per clip
+			out = append(out, pinLine{block: f[0], item: f[1], text: l})
+		}
+	}
+	flush()
+	return out
+}
+
+// pinDiff says, readably, how got differs from want: each line whose text
+// changed (was/now, with a candidate's new joint→target list when its
+// binding changed), and the lines only one of them has; the assignments
+// first, then the sources and each model's candidates. At most max lines,
+// then a count.
+func pinDiff(want, got []pinLine, max int) string {
+	type key struct{ block, item string }
+	index := func(ls []pinLine) map[key]pinLine {
+		m := make(map[key]pinLine, len(ls))
+		for _, l := range ls {
+			m[key{l.block, l.item}] = l
+		}
+		return m
+	}
+	wm, gm := index(want), index(got)
+	var first, rest []string
+	add := func(block string, lines ...string) {
+		if block == "assign" || block == "assignOthers" {
+			first = append(first, lines...)
+		} else {
+			rest = append(rest, lines...)
+		}
+	}
+	for _, w := range want {
+		g, ok := gm[key{w.block, w.item}]
+		switch {
+		case !ok:
+			add(w.block, fmt.Sprintf("%s: gone: %s", w.block, w.text))
+		case g.text != w.text:
+			pad := strings.Repeat(" ", len(w.block)+1)
+			add(w.block, fmt.Sprintf("%s: was %s\n%s now %s", w.block, w.text, pad, g.text))
+			if _, wb, _ := strings.Cut(w.text, " binding "); g.binding != "" && !strings.HasSuffix(g.text, " binding "+wb) {
+				add(w.block, fmt.Sprintf("%s now binds target %s", pad, g.binding))
+			}
+		}
+	}
+	for _, g := range got {
+		if _, ok := wm[key{g.block, g.item}]; !ok {
+			add(g.block, fmt.Sprintf("%s: new: %s", g.block, g.text))
+		}
+	}
+	lines := append(first, rest...)
+	if len(lines) > max {
+		lines = append(lines[:max], fmt.Sprintf("... and %d more differences", len(lines)-max))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// writePinRecord stores a record as gzipped text, one line per pinLine
+// (block, item and text separated by tabs; the bindings, which the record
+// pins by their hash, are left out to keep it small).
+func writePinRecord(name string, record []pinLine) error {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	for _, l := range record {
+		fmt.Fprintf(zw, "%s\t%s\t%s\n", l.block, l.item, l.text)
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+func readPinRecord(name string) ([]pinLine, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	text, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var out []pinLine
+	for _, l := range strings.Split(strings.TrimSuffix(string(text), "\n"), "\n") {
+		f := strings.Split(l, "\t")
+		if len(f) != 3 {
+			return nil, fmt.Errorf("%s: bad line %q", name, l)
+		}
+		out = append(out, pinLine{block: f[0], item: f[1], text: f[2]})
+	}
+	return out, nil
 }
 
 // BenchmarkPairFlat pairs a flat folder of 200 models and about 10,000

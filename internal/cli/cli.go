@@ -70,29 +70,32 @@ func topUsage() string {
 // commandUsage is the part of topUsage that lists the commands.
 const commandUsage = `Usage:
   animscope [flags] [FILE...]          open the viewer (the embedded demo when no FILE); flags:
-        --size WxH  --frame F  --select NAME  --labels  --no-config
+        --size WxH  --frame F  --select NAME  --clip NAME  --labels  --no-config
         --no-watch                       do not reload open files that change on disk
         --max-files N                    open up to N files of a FILE that is a folder without asking (0: any)
+        --zstd-dict FILE                 Zstandard dictionary for .zs files (remembered for later runs)
         --screenshot PATH [--after-frames N] [--state-json PATH]   (SIGUSR1: screenshot now)
         --tab curves|inspector|textures|messages|differences  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
         --compare-with OTHER             A/B: compare the playing animation with another version of it
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
-  animscope info FILE[:PATH] [--json]  summarise a file (clips, loop mode, targets, archive listing)
-  animscope sample FILE (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] [--mesh] (--json | --csv)
+        --cpuprofile FILE                write a Go CPU profile of the session
+  animscope info FILE[:PATH] [--json] [--zstd-dict FILE]
+                                       summarise a file (clips, loop mode, targets, archive listing)
+  animscope sample FILE[:PATH] (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] [--mesh] [--zstd-dict FILE] (--json | --csv)
                                        print sampled channel values (JSON schema: docs/sample-json.md;
                                        CSV: one row per frame, one column per channel)
-  animscope render FILE [--model MODEL] [--clip NAME] [--root-motion] [--mesh-mode MODE] --frame F --out x.png [--size WxH] [--view Y,P,D[,X,Y,Z]]
-  animscope render FILE [--model MODEL] [--clip NAME] [--mesh-mode MODE] --gif out.gif --frames A:B:STEP [--size WxH]
-                                       render the 3D view offscreen (--demo: the embedded demo)
-  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] --out OUT
+  animscope render [FILE[:PATH]...] [--demo] [--model MODEL] [--clip NAME] [--root-motion] [--runtime early|late] [--mesh-mode MODE] [--select NAME] [--size WxH] [--view Y,P,D[,X,Y,Z]] [--zstd-dict FILE] (--frame F --out x.png | --gif out.gif --frames LIST)
+                                       render the 3D view offscreen (the embedded demo with --demo or
+                                       without FILE)
+  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
-  animscope textures FILE[:PATH] --out DIR
+  animscope textures FILE[:PATH] [--zstd-dict FILE] --out DIR
                                        write every texture (mip 0) as DIR/NAME.png; print name, format,
                                        size and mip levels of each
-  animscope diff A B [--model M] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json]
+  animscope diff A B [--model MODEL] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json] [--zstd-dict FILE]
                                        compare two versions of an animation channel by channel; exit
                                        status as cmp: 0 the same within T, 1 different, 2 trouble
   animscope --version                  print the version (git describe of the build) and exit

@@ -12,7 +12,7 @@ import (
 	"github.com/animscope/animscope/internal/diff"
 )
 
-const diffUsage = `Usage: animscope diff A B [--model MODEL] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json]
+const diffUsage = `Usage: animscope diff A B [--model MODEL] [--clip NAME [--clip-b NAME]] [--frames LIST] [--tolerance T] [--json] [--zstd-dict FILE]
 
 Compares two versions of an animation channel by channel (a re-export
 against the original, a Wii U file against a Switch one of the same clip),

@@ -13,7 +13,7 @@ import (
 	"github.com/animscope/animscope/internal/sample"
 )
 
-const infoUsage = `Usage: animscope info FILE[:PATH] [--json]
+const infoUsage = `Usage: animscope info FILE[:PATH] [--json] [--zstd-dict FILE]
 
 Summarises a file: format, animations (duration, fps, loop mode, targets
 with their channels' key counts and curve kinds), skeletons, archive

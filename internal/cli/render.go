@@ -23,19 +23,18 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-const renderUsage = `Usage: animscope render FILE... [--model MODEL] [--clip NAME] [--mesh-mode MODE] --frame F --out x.png [--size WxH]
-       animscope render FILE... [--model MODEL] [--mesh-mode MODE] --gif out.gif --frames A:B:STEP [--size WxH]
-       animscope render --demo --frame F --out x.png
+const renderUsage = `Usage: animscope render [FILE[:PATH]...] [--demo] [--model MODEL] [--clip NAME] [--root-motion] [--runtime early|late] [--mesh-mode MODE] [--select NAME] [--size WxH] [--view Y,P,D[,X,Y,Z]] [--zstd-dict FILE] (--frame F --out x.png | --gif out.gif --frames LIST)
 
 Renders the 3D view (grid, the model's meshes, bones and joints, the
 texture test quad) offscreen, without the interface, at animation frame F
 (or a GIF of a frame range). --mesh-mode draws a model that has meshes as
 View › Models does: mesh-and-bones (the default), mesh, bones, wireframe
-(the triangles' edges over the mesh) or xray (the bones through the mesh). FILE may be FILE:path/in/archive. The model, as in the viewer, is
---model when given, else one the files hold (a BMD, a .bfres FMDL, a JBA's
-inferred Biped skeleton or a skeleton sidecar JSON).
-The camera frames the scene as the viewer does; --view sets it exactly.
-With no FILE the embedded demo is rendered. Needs a display server for the
+(the triangles' edges over the mesh) or xray (the bones through the mesh).
+FILE may be FILE:path/in/archive. The model, as in the viewer, is --model
+when given, else one the files hold (a BMD, a .bfres FMDL, a JBA's
+inferred Biped skeleton or a skeleton sidecar JSON). The camera frames
+the scene as the viewer does; --view sets it exactly. With no FILE (or
+--demo) the embedded demo is rendered. Needs a display server for the
 OpenGL context (Xvfb works); no window is shown.
 
 Flags:

@@ -13,7 +13,7 @@ import (
 	"github.com/animscope/animscope/internal/sample"
 )
 
-const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [flags] (--json | --csv)
+const sampleUsage = `Usage: animscope sample FILE[:PATH] (--frames LIST | --times LIST) [--loop MODE] [--runtime early|late] [--clip NAME] [--model MODEL] [--mesh] [--zstd-dict FILE] (--json | --csv)
 
 Prints every channel of the clip at the given frames, in the sample schema
 (docs/sample-json.md) with --json, or as a table for spreadsheets with --csv: a

@@ -13,7 +13,7 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-const texturesUsage = `Usage: animscope textures FILE[:PATH] --out DIR
+const texturesUsage = `Usage: animscope textures FILE[:PATH] [--zstd-dict FILE] --out DIR
 
 Writes every texture the file holds (its loose textures, then each
 model's) to DIR/NAME.png: mip level 0 as 8-bit RGBA, as the GPU samples

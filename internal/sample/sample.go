@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/go-gl/mathgl/mgl64"
@@ -242,12 +241,6 @@ func Build(file string, clip *anim.Clip, opt Options) (*Doc, error) {
 	return doc, nil
 }
 
-// numberArray matches a JSON array of numbers as json.MarshalIndent lays it
-// out, one number per line.
-var numberArray = regexp.MustCompile(`\[\s*(-?[0-9][0-9.eE+-]*(?:,\s*-?[0-9][0-9.eE+-]*)*)\s*\]`)
-
-var listSpace = regexp.MustCompile(`,\s+`)
-
 // Marshal writes the document as indented JSON with arrays of numbers on one
 // line ("scale.x": [1, 1, 0.5]), so a person can read the output.
 func Marshal(d *Doc) ([]byte, error) {
@@ -255,9 +248,98 @@ func Marshal(d *Doc) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out = numberArray.ReplaceAllFunc(out, func(m []byte) []byte {
-		inner := numberArray.FindSubmatch(m)[1]
-		return append(append([]byte("["), listSpace.ReplaceAll(inner, []byte(", "))...), ']')
-	})
-	return append(out, '\n'), nil
+	return append(oneLineNumberArrays(out), '\n'), nil
+}
+
+// oneLineNumberArrays rewrites the encoder's indented output so that every
+// array holding only numbers is on one line, its numbers as the encoder
+// wrote them. It reads the text as JSON tokens: a string literal (names come
+// from the files and may hold brackets, commas and digits) is copied as it
+// is, so only the whitespace between tokens changes.
+func oneLineNumberArrays(in []byte) []byte {
+	out := make([]byte, 0, len(in))
+	for i := 0; i < len(in); {
+		switch in[i] {
+		case '"':
+			end := stringEnd(in, i)
+			out = append(out, in[i:end]...)
+			i = end
+		case '[':
+			if numbers, end, ok := numberArray(in, i); ok {
+				out = append(out, '[')
+				for k, n := range numbers {
+					if k > 0 {
+						out = append(out, ", "...)
+					}
+					out = append(out, n...)
+				}
+				out = append(out, ']')
+				i = end
+				continue
+			}
+			out = append(out, '[')
+			i++
+		default:
+			out = append(out, in[i])
+			i++
+		}
+	}
+	return out
+}
+
+// stringEnd returns the index just past the string literal that starts at
+// in[start] (a quote), stepping over escapes.
+func stringEnd(in []byte, start int) int {
+	for i := start + 1; i < len(in); i++ {
+		switch in[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(in)
+}
+
+// numberArray reads the array that starts at in[start] (a bracket). When
+// its elements are all numbers it returns their text and the index just
+// past the closing bracket; an empty array, or one holding anything else,
+// is not a number array.
+func numberArray(in []byte, start int) (numbers [][]byte, end int, ok bool) {
+	i := start + 1
+	for {
+		i = skipSpace(in, i)
+		n := i
+		for n < len(in) && isNumberByte(in[n]) {
+			n++
+		}
+		if n == i || !(in[i] == '-' || in[i] >= '0' && in[i] <= '9') {
+			return nil, 0, false
+		}
+		numbers = append(numbers, in[i:n])
+		i = skipSpace(in, n)
+		if i >= len(in) {
+			return nil, 0, false
+		}
+		switch in[i] {
+		case ']':
+			return numbers, i + 1, true
+		case ',':
+			i++
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+func skipSpace(in []byte, i int) int {
+	for i < len(in) && (in[i] == ' ' || in[i] == '\n' || in[i] == '\t' || in[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// isNumberByte reports whether c can be part of a JSON number.
+func isNumberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
 }

@@ -1,6 +1,7 @@
 package sample_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -64,5 +65,52 @@ func TestBuildValuesAndTimes(t *testing.T) {
 	}
 	if errs := sampletest.Compare(back, d, 0); len(errs) != 0 {
 		t.Fatalf("round trip differs: %v", errs)
+	}
+}
+
+// TestMarshalKeepsStrings: Marshal lays number arrays on one line without
+// touching the text of strings, whose names come from files and may look
+// like number arrays. The standard library's decoder and compactor are the
+// independent route: the output must decode to the names as given, and
+// compacted it must be exactly what the encoder writes, so the layout pass
+// changes whitespace between tokens and nothing else.
+func TestMarshalKeepsStrings(t *testing.T) {
+	c := testClip()
+	c.Name = "[1,   2]"
+	c.Targets[1].Name = "mat \"[3,\n 4]\" \\[5 ,6]"
+	d, err := sample.Build("[0, 1].bck", c, sample.Options{Frames: []float64{0, 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pretty, err := sample.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		File    string
+		Clip    string
+		Targets []struct{ Name string }
+	}
+	if err := json.Unmarshal(pretty, &back); err != nil {
+		t.Fatalf("Marshal output is not JSON: %v\n%s", err, pretty)
+	}
+	if back.File != "[0, 1].bck" || back.Clip != "[1,   2]" || len(back.Targets) != 2 || back.Targets[1].Name != c.Targets[1].Name {
+		t.Fatalf("strings changed: file %q, clip %q, targets %+v\n%s", back.File, back.Clip, back.Targets, pretty)
+	}
+	compact, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := json.Compact(&got, pretty); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), compact) {
+		t.Fatalf("Marshal changed more than whitespace:\ncompacted %s\nencoder   %s", got.Bytes(), compact)
+	}
+	for _, want := range []string{`"frames": [0, 5]`, `"translation.x": [0, 5]`, `"clip": "[1,   2]"`, "\n  {\n   \"name\": \"\",\n"} {
+		if !strings.Contains(string(pretty), want) {
+			t.Errorf("Marshal output lacks %q:\n%s", want, pretty)
+		}
 	}
 }
