@@ -17,8 +17,10 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 )
 
-// glslHeader is prepended to every shader file: the sources carry no
-// #version so that the dialect is chosen in one place.
+// glslHeader is prepended to every shader render compiles: the files of
+// package shaders and the GX programs gxshader generates. Neither carries
+// a #version line, so the dialect is chosen here, beside Init, which
+// requires the context it matches (4.1 core).
 const glslHeader = "#version 410 core\n"
 
 // Init loads the OpenGL entry points for the current context and checks

@@ -4,9 +4,14 @@
 // the TEV combiner stages (inputs, konst selections, swap tables, bias,
 // scale, clamp, the compare operations, the 8-bit wrap of the A, B and C
 // inputs and of the output), indirect texture offsets and the alpha
-// compare. Programs are cached by shader state (Cache) and compiled once;
-// register values and matrices are uniforms (SetValues), so animating
-// them never recompiles.
+// compare. Register values and matrices are uniforms, so animating them
+// never asks for a new program.
+//
+// The package writes GLSL text and makes no GL call: render compiles the
+// programs (prepending its #version line, which the sources here leave
+// out like the files of package shaders) and caches them by shader state.
+// So the generated source can be tested without a GL context, and the
+// one place that knows the GL dialect stays render.
 //
 // The lights are the game's, set at run time; a stand-in (StandInLight)
 // lights every channel that asks for light: one white directional light
@@ -36,7 +41,7 @@ const (
 )
 
 // Source is the GLSL of one material: the vertex shader (the same for
-// every material: what differs is in uniforms, SetShader) and the
+// every material: what differs is in uniforms, MakeVertexState) and the
 // fragment shader generated from its TEV state (without the #version
 // line).
 type Source struct{ Vertex, Fragment string }
