@@ -5,8 +5,11 @@
 // the Dear ImGui draw-data renderer, render targets (the loop-mode comparison's
 // viewports), back-buffer read-back for screenshots, and Offscreen, which
 // draws scenes into images for `animscope render` (cmd/animscope hands one to
-// the CLI). It needs a current OpenGL 4.1 core context (the caller creates
-// it) and sees only the view model, never formats or the app.
+// the CLI). J3D materials are drawn through the GX programs that
+// render/gxshader writes and render compiles and caches (gxCache). It
+// needs a current OpenGL 4.1 core context (the caller creates it; tests
+// get one from render/rendertest) and sees only the view model, never
+// formats or the app.
 package render
 
 import (
