@@ -9,7 +9,6 @@ import (
 
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
-	"github.com/animscope/animscope/render/gxshader"
 )
 
 // meshRenderer is the Renderer's model drawing: the program, the skin
@@ -247,9 +246,9 @@ func (r *Renderer) drawMeshes(s *viewmodel.Scene) {
 	}
 	if !meshProgram {
 		gl.UseProgram(p.id)
-		gxshader.Unbind()
+		unbindGXPipeline()
 		for mp := 0; mp < 8; mp++ {
-			gl.BindSampler(uint32(gxshader.TexUnit0+mp), 0)
+			gl.BindSampler(uint32(gxTexUnit0+mp), 0)
 		}
 	}
 	if wire {

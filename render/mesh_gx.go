@@ -14,9 +14,10 @@ import (
 	"github.com/animscope/animscope/render/gxshader"
 )
 
-// J3D materials are drawn through the GX pipeline (render/gxshader): one
-// generated program per material state, the registers and matrices as
-// uniforms. Other formats keep the model shader.
+// J3D materials are drawn through the GX pipeline: one program per
+// material state (render/gxshader writes it, gxCache compiles and keeps
+// it), the registers and matrices as uniforms. Other formats keep the
+// model shader.
 
 // gxSource is what a material's Native offers when it can be drawn
 // through the GX pipeline.
@@ -82,7 +83,7 @@ func (r *Renderer) uploadGXAttribs(s *mesh.Shape) uint32 {
 // gxState is the renderer's GX part: the program cache, a white texture
 // for maps without one, the errors already reported.
 type gxState struct {
-	gxCache    *gxshader.Cache
+	gxCache    *gxCache
 	gxWhite    uint32
 	gxRamp     uint32
 	gxProblems []string
@@ -116,7 +117,7 @@ func usedMaps(s *gx.Shader) uint8 {
 }
 
 func (r *Renderer) initGX() {
-	r.gxCache = gxshader.NewCache()
+	r.gxCache = newGXCache()
 	r.gxTexMtx, r.gxValues, r.gxInd, r.gxVertex = new([10]mgl32.Mat4), new(gx.Values), new([3][2][3]float32), new(gxshader.VertexState)
 	gl.GenTextures(1, &r.gxWhite)
 	gl.BindTexture(gl.TEXTURE_2D, r.gxWhite)
@@ -161,7 +162,7 @@ const rampPlaceholder = 8
 
 func (r *Renderer) deleteGX() {
 	if r.gxCache != nil {
-		r.gxCache.Delete()
+		r.gxCache.delete()
 	}
 	deleteTextures(&r.gxWhite, &r.gxRamp)
 }
@@ -190,23 +191,23 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 	if md != nil {
 		state.Off = md.GX.StageOff & (1<<state.NumStages - 1)
 	}
-	p, fresh, err := r.gxCache.Get(&state, gm.Name)
+	p, fresh, err := r.gxCache.get(&state, gm.Name)
 	if err != nil {
 		if fresh {
 			r.gxProblems = append(r.gxProblems, err.Error())
 		}
 		return false
 	}
-	p.Use()
+	p.use()
 	// Every pipeline shares the vertex program: the camera once per
 	// scene, the model draw's transform once per draw.
 	if !r.gxCameraSet {
-		p.SetCamera(&s.View, &s.Proj)
+		p.setCamera(&s.View, &s.Proj)
 		r.gxCameraSet = true
 	}
 	if r.gxLastDraw != it.draw {
 		base := int(r.skinBase[it.draw])
-		p.SetDraw(&d.Transform, int32(base), int32(max(0, min(len(d.Skin), r.maxSkin-base))))
+		p.setDraw(&d.Transform, int32(base), int32(max(0, min(len(d.Skin), r.maxSkin-base))))
 		r.gxLastDraw = it.draw
 	}
 	h := [4]float32{}
@@ -217,7 +218,7 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 	if xray {
 		alpha = xrayAlpha
 	}
-	p.SetShape(int32(sh.Billboard), h, alpha)
+	p.setShape(int32(sh.Billboard), h, alpha)
 
 	// Registers: the material's, then what animations set.
 	v := r.gxValues
@@ -241,7 +242,7 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 	}
 	*r.gxInd = gm.IndMtx
 	gxshader.MakeVertexState(&state, r.gxVertex)
-	p.SetValues(v, r.gxInd, r.gxTexMtx, r.gxVertex)
+	p.setValues(v, r.gxInd, r.gxTexMtx, r.gxVertex)
 
 	// Texture maps 0..7: the slot of that map (a pattern animation's
 	// texture in its place), else white.
@@ -250,7 +251,7 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 		if used&(1<<mp) == 0 {
 			continue
 		}
-		gl.ActiveTexture(gl.TEXTURE0 + uint32(gxshader.TexUnit0+mp))
+		gl.ActiveTexture(gl.TEXTURE0 + uint32(gxTexUnit0+mp))
 		id, smp := r.gxWhite, uint32(0)
 		if mat != nil {
 			for si := range mat.Textures {
@@ -272,7 +273,7 @@ func (r *Renderer) drawGXShape(s *viewmodel.Scene, it meshItem, gm *gx.Material,
 			}
 		}
 		gl.BindTexture(gl.TEXTURE_2D, id)
-		gl.BindSampler(uint32(gxshader.TexUnit0+mp), smp)
+		gl.BindSampler(uint32(gxTexUnit0+mp), smp)
 	}
 	gl.ActiveTexture(gl.TEXTURE0)
 

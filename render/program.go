@@ -5,8 +5,11 @@
 // the Dear ImGui draw-data renderer, render targets (the loop-mode comparison's
 // viewports), back-buffer read-back for screenshots, and Offscreen, which
 // draws scenes into images for `animscope render` (cmd/animscope hands one to
-// the CLI). It needs a current OpenGL 4.1 core context (the caller creates
-// it) and sees only the view model, never formats or the app.
+// the CLI). J3D materials are drawn through the GX programs that
+// render/gxshader writes and render compiles and caches (gxCache). It
+// needs a current OpenGL 4.1 core context (the caller creates it; tests
+// get one from render/rendertest) and sees only the view model, never
+// formats or the app.
 package render
 
 import (
@@ -17,8 +20,10 @@ import (
 	"github.com/go-gl/gl/v4.1-core/gl"
 )
 
-// glslHeader is prepended to every shader file: the sources carry no
-// #version so that the dialect is chosen in one place.
+// glslHeader is prepended to every shader render compiles: the files of
+// package shaders and the GX programs gxshader generates. Neither carries
+// a #version line, so the dialect is chosen here, beside Init, which
+// requires the context it matches (4.1 core).
 const glslHeader = "#version 410 core\n"
 
 // Init loads the OpenGL entry points for the current context and checks

@@ -1,7 +1,8 @@
 // Package shaders holds the GLSL sources render compiles (for the window
 // and for offscreen images alike). The files carry no #version line:
-// render prepends "#version 410 core" when it compiles them, so one place
-// decides the GLSL dialect.
+// render prepends one when it compiles them (glslHeader in
+// render/program.go, also used for the generated GX programs), so one
+// place decides the GLSL dialect.
 package shaders
 
 import (

@@ -21,7 +21,7 @@ import (
 
 // Where the GUI tests draw, and what they may do there.
 //
-// Tests that only open a window and take a screenshot (runBin, withGL) use
+// Tests that only open a window and take a screenshot (runBin) use
 // the display in the environment. make test gives them a private one: it
 // runs go test under xvfb-run, whatever $DISPLAY was.
 //

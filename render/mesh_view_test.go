@@ -1,4 +1,4 @@
-package main
+package render_test
 
 import (
 	"image"

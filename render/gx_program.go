@@ -1,4 +1,4 @@
-package gxshader
+package render
 
 import (
 	"fmt"
@@ -8,28 +8,27 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/mesh/gx"
+	"github.com/animscope/animscope/render/gxshader"
 )
 
-// Header is prepended to both stages.
-const Header = "#version 410 core\n"
+// The GX programs gxshader generates, compiled and cached. Programs are
+// separable (GL 4.1 program pipelines): the one vertex program every
+// material shares, and a fragment program per TEV state.
 
-// Programs are separable (GL 4.1 program pipelines): the one vertex
-// program every material shares, and a fragment program per TEV state.
-
-// vertexProgram is the shared vertex stage and its uniform locations
+// gxVertexProgram is the shared vertex stage and its uniform locations
 // (-1 for those the driver optimised away; GL ignores those).
-type vertexProgram struct {
+type gxVertexProgram struct {
 	id                                                      uint32
 	model, view, proj, skin, skinBase, skinCount, billboard int32
 	matColor, ambColor, lightDir, lightColor, texMtx        int32
 	chan_, numChans, texGen, numTexGens                     int32
 }
 
-// Program is one material state's pipeline: the shared vertex program
+// gxProgram is one material state's pipeline: the shared vertex program
 // and its own fragment program.
-type Program struct {
+type gxProgram struct {
 	pipe uint32
-	vs   *vertexProgram
+	vs   *gxVertexProgram
 	fs   uint32
 	loc  struct {
 		tex                                            [8]int32
@@ -37,45 +36,45 @@ type Program struct {
 	}
 }
 
-// Cache holds a pipeline per shader state, compiled the first time a
+// gxCache holds a pipeline per shader state, compiled the first time a
 // state is asked for; a state that failed keeps its error (reported once
 // by the caller, not compiled again).
-type Cache struct {
-	vs    *vertexProgram
+type gxCache struct {
+	vs    *gxVertexProgram
 	vsErr error
-	progs map[gx.Shader]*entry
+	progs map[gx.Shader]*gxCacheEntry
 }
 
-type entry struct {
-	p   *Program
+type gxCacheEntry struct {
+	p   *gxProgram
 	err error
 }
 
-// NewCache returns an empty cache (no GL calls until Get).
-func NewCache() *Cache { return &Cache{progs: map[gx.Shader]*entry{}} }
+// newGXCache returns an empty cache (no GL calls until get).
+func newGXCache() *gxCache { return &gxCache{progs: map[gx.Shader]*gxCacheEntry{}} }
 
-// Get returns the pipeline of s, compiling its fragment program on first
+// get returns the pipeline of s, compiling its fragment program on first
 // use (and the shared vertex program on the very first); name (the
 // material's) goes into a compile error. fresh says this call compiled.
-func (c *Cache) Get(s *gx.Shader, name string) (p *Program, fresh bool, err error) {
+func (c *gxCache) get(s *gx.Shader, name string) (p *gxProgram, fresh bool, err error) {
 	if e, ok := c.progs[*s]; ok {
 		return e.p, false, e.err
 	}
-	src := Generate(s)
+	src := gxshader.Generate(s)
 	if c.vs == nil && c.vsErr == nil {
-		c.vs, c.vsErr = compileVertex(src.Vertex)
+		c.vs, c.vsErr = compileGXVertex(src.Vertex)
 	}
 	if c.vsErr != nil {
 		err = fmt.Errorf("render: material %s: %v", name, c.vsErr)
-	} else if p, err = compileFragment(c.vs, src.Fragment); err != nil {
+	} else if p, err = compileGXFragment(c.vs, src.Fragment); err != nil {
 		err = fmt.Errorf("render: material %s: %v", name, err)
 	}
-	c.progs[*s] = &entry{p, err}
+	c.progs[*s] = &gxCacheEntry{p, err}
 	return p, true, err
 }
 
-// Delete frees every program.
-func (c *Cache) Delete() {
+// delete frees every program.
+func (c *gxCache) delete() {
 	for k, e := range c.progs {
 		if e.p != nil {
 			gl.DeleteProgramPipelines(1, &e.p.pipe)
@@ -89,9 +88,10 @@ func (c *Cache) Delete() {
 	}
 }
 
-// separable compiles and links one stage as a separable program.
+// separable compiles and links one stage as a separable program, under
+// the same #version line as every other shader (glslHeader).
 func separable(kind uint32, what, body string) (uint32, error) {
-	cs, free := gl.Strs(Header + body + "\x00")
+	cs, free := gl.Strs(glslHeader + body + "\x00")
 	id := gl.CreateShaderProgramv(kind, 1, cs)
 	free()
 	var ok int32
@@ -111,15 +111,15 @@ func separable(kind uint32, what, body string) (uint32, error) {
 	return id, nil
 }
 
-func uniform(id uint32, n string) int32 { return gl.GetUniformLocation(id, gl.Str(n+"\x00")) }
+func gxUniform(id uint32, n string) int32 { return gl.GetUniformLocation(id, gl.Str(n+"\x00")) }
 
-func compileVertex(src string) (*vertexProgram, error) {
+func compileGXVertex(src string) (*gxVertexProgram, error) {
 	id, err := separable(gl.VERTEX_SHADER, "GX vertex shader", src)
 	if err != nil {
 		return nil, err
 	}
-	u := func(n string) int32 { return uniform(id, n) }
-	v := &vertexProgram{id: id}
+	u := func(n string) int32 { return gxUniform(id, n) }
+	v := &gxVertexProgram{id: id}
 	v.model, v.view, v.proj, v.skin = u("u_model"), u("u_view"), u("u_proj"), u("u_skin")
 	v.skinBase, v.skinCount, v.billboard = u("u_skinBase"), u("u_skinCount"), u("u_billboard")
 	v.matColor, v.ambColor, v.lightDir, v.lightColor = u("u_matColor"), u("u_ambColor"), u("u_lightDir"), u("u_lightColor")
@@ -129,106 +129,68 @@ func compileVertex(src string) (*vertexProgram, error) {
 	return v, nil
 }
 
-func compileFragment(vs *vertexProgram, src string) (*Program, error) {
+func compileGXFragment(vs *gxVertexProgram, src string) (*gxProgram, error) {
 	fs, err := separable(gl.FRAGMENT_SHADER, "GX fragment shader", src)
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{vs: vs, fs: fs}
+	p := &gxProgram{vs: vs, fs: fs}
 	gl.GenProgramPipelines(1, &p.pipe)
 	gl.UseProgramStages(p.pipe, gl.VERTEX_SHADER_BIT, vs.id)
 	gl.UseProgramStages(p.pipe, gl.FRAGMENT_SHADER_BIT, fs)
 	l := &p.loc
-	l.tevColor, l.konst, l.indMtx = uniform(fs, "u_tevColor"), uniform(fs, "u_konst"), uniform(fs, "u_indMtx")
-	l.alphaScale, l.highlight = uniform(fs, "u_alphaScale"), uniform(fs, "u_highlight")
+	l.tevColor, l.konst, l.indMtx = gxUniform(fs, "u_tevColor"), gxUniform(fs, "u_konst"), gxUniform(fs, "u_indMtx")
+	l.alphaScale, l.highlight = gxUniform(fs, "u_alphaScale"), gxUniform(fs, "u_highlight")
 	for i := range l.tex {
-		l.tex[i] = uniform(fs, fmt.Sprintf("u_tex%d", i))
-		gl.ProgramUniform1i(fs, l.tex[i], int32(TexUnit0+i))
+		l.tex[i] = gxUniform(fs, fmt.Sprintf("u_tex%d", i))
+		gl.ProgramUniform1i(fs, l.tex[i], int32(gxTexUnit0+i))
 	}
 	return p, nil
 }
 
-// Use binds p's pipeline (no program is current: a current program
+// use binds p's pipeline (no program is current: a current program
 // would win over the pipeline).
-func (p *Program) Use() {
+func (p *gxProgram) use() {
 	gl.UseProgram(0)
 	gl.BindProgramPipeline(p.pipe)
 }
 
-// Unbind leaves no pipeline bound.
-func Unbind() { gl.BindProgramPipeline(0) }
+// unbindGXPipeline leaves no pipeline bound.
+func unbindGXPipeline() { gl.BindProgramPipeline(0) }
 
-// TexUnit0 is the texture unit of texture map 0 (units 0 and 1 are the
+// gxTexUnit0 is the texture unit of texture map 0 (units 0 and 1 are the
 // model shader's texture and the skin buffer, which stays on unit 1).
-const TexUnit0 = 2
+const gxTexUnit0 = 2
 
-// SetCamera sets the view, projection and the stand-in light.
-func (p *Program) SetCamera(view, proj *mgl32.Mat4) {
+// setCamera sets the view, projection and the stand-in light.
+func (p *gxProgram) setCamera(view, proj *mgl32.Mat4) {
 	v := p.vs
 	gl.ProgramUniformMatrix4fv(v.id, v.view, 1, false, &view[0])
 	gl.ProgramUniformMatrix4fv(v.id, v.proj, 1, false, &proj[0])
-	d := StandInLight
+	d := gxshader.StandInLight
 	gl.ProgramUniform3f(v.id, v.lightDir, d[0], d[1], d[2])
 	gl.ProgramUniform4f(v.id, v.lightColor, 1, 1, 1, 1)
 }
 
-// StandInLight is the direction towards the stand-in light in view space:
-// from the viewer's upper left, in front.
-var StandInLight = mgl32.Vec3{-0.35, 0.55, 0.76}
-
-// SetDraw sets what one model draw shares: its transform and skin range.
-func (p *Program) SetDraw(model *mgl32.Mat4, skinBase, skinCount int32) {
+// setDraw sets what one model draw shares: its transform and skin range.
+func (p *gxProgram) setDraw(model *mgl32.Mat4, skinBase, skinCount int32) {
 	v := p.vs
 	gl.ProgramUniformMatrix4fv(v.id, v.model, 1, false, &model[0])
 	gl.ProgramUniform1i(v.id, v.skinBase, skinBase)
 	gl.ProgramUniform1i(v.id, v.skinCount, skinCount)
 }
 
-// SetShape sets the per-shape values.
-func (p *Program) SetShape(billboard int32, highlight [4]float32, alphaScale float32) {
+// setShape sets the per-shape values.
+func (p *gxProgram) setShape(billboard int32, highlight [4]float32, alphaScale float32) {
 	gl.ProgramUniform1i(p.vs.id, p.vs.billboard, billboard)
 	gl.ProgramUniform4f(p.fs, p.loc.highlight, highlight[0], highlight[1], highlight[2], highlight[3])
 	gl.ProgramUniform1f(p.fs, p.loc.alphaScale, alphaScale)
 }
 
-// VertexState is the shared vertex program's configuration for one
-// material: colour-channel controls and texgens (u_chan, u_texGen).
-type VertexState struct {
-	Chan              [4][4]int32
-	TexGen            [8][4]int32
-	NumChans, NumGens int32
-}
-
-// MakeVertexState packs s's channels and texgens.
-func MakeVertexState(s *gx.Shader, out *VertexState) {
-	out.NumChans, out.NumGens = int32(s.NumChans), int32(s.NumTexGens)
-	for k, c := range s.Chans {
-		w := int32(c.DiffuseFn&3) | int32(c.AttnFn&3)<<2
-		if c.LitMask != 0 {
-			w |= 16
-		}
-		out.Chan[k] = [4]int32{b2i(c.Lighting), int32(c.MatSrc & 1), int32(c.AmbSrc & 1), w}
-	}
-	for i, g := range s.TexGens {
-		mtx := int32(-1)
-		if g.Matrix >= 30 && g.Matrix <= 57 && (g.Matrix-30)%3 == 0 {
-			mtx = int32(g.Matrix-30) / 3
-		}
-		out.TexGen[i] = [4]int32{int32(g.Type), int32(g.Source), mtx, 0}
-	}
-}
-
-func b2i(b bool) int32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// SetValues loads the registers, konst colours, indirect matrices, the
+// setValues loads the registers, konst colours, indirect matrices, the
 // finished texture matrices (rows s, t, q over the texgen source, one per
 // slot) and the vertex configuration.
-func (p *Program) SetValues(v *gx.Values, ind *[3][2][3]float32, texMtx *[10]mgl32.Mat4, vs *VertexState) {
+func (p *gxProgram) setValues(v *gx.Values, ind *[3][2][3]float32, texMtx *[10]mgl32.Mat4, vs *gxshader.VertexState) {
 	q := p.vs
 	gl.ProgramUniform4fv(q.id, q.matColor, 2, &v.MatColor[0][0])
 	gl.ProgramUniform4fv(q.id, q.ambColor, 2, &v.AmbColor[0][0])

@@ -1,37 +1,27 @@
-package main
+package render_test
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
+	"github.com/animscope/animscope/render/rendertest"
 	"github.com/animscope/animscope/shaders"
 )
 
 // withGL runs f with a current OpenGL 4.1 core context of a hidden window
-// in this test process (benchmarks too: f runs on the calling goroutine,
-// locked to the context's thread).
+// in this test process, its entry points loaded by render.Init
+// (benchmarks too: f runs on the calling goroutine, locked to the
+// context's thread).
 func withGL(t testing.TB, f func()) {
 	t.Helper()
-	needDisplay(t)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if err := platform.Init(); err != nil {
-		t.Fatal(err)
-	}
-	defer platform.Terminate()
-	w, err := platform.NewWindow(platform.Options{Title: "animscope test", Width: 64, Height: 64, Hidden: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Destroy()
-	if err := render.Init(); err != nil {
-		t.Fatal(err)
-	}
-	f()
+	rendertest.Run(t, func() {
+		if err := render.Init(); err != nil {
+			t.Fatal(err)
+		}
+		f()
+	})
 }
 
 func TestShadersCompileAndErrorsNameTheFile(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package render_test
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/mesh"
 	"github.com/animscope/animscope/mesh/gx"
-	"github.com/animscope/animscope/render/gxshader"
+	"github.com/animscope/animscope/render"
 )
 
 // gxBenchModel is the J3D model the GX benchmarks draw: the one named by
@@ -22,7 +22,7 @@ import (
 func gxBenchModel(b *testing.B) *mesh.Model {
 	name := os.Getenv("ANIMSCOPE_BENCH_BMD")
 	if name == "" {
-		name = "../../formats/j3d/testdata/j3dmesh/synth.bmd"
+		name = "../formats/j3d/testdata/j3dmesh/synth.bmd"
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -107,16 +107,16 @@ func BenchmarkGXCompile30Materials(b *testing.B) {
 		var cpu, cached time.Duration
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			c := gxshader.NewCache()
+			c := render.NewGXCache()
 			c0, _ := cputime.Thread()
 			for k := range states {
-				if _, _, err := c.Get(&states[k], fmt.Sprint("m", k)); err != nil {
+				if _, err := c.Get(&states[k], fmt.Sprint("m", k)); err != nil {
 					b.Fatal(err)
 				}
 			}
 			c1, _ := cputime.Thread()
 			for k := range states {
-				if _, fresh, _ := c.Get(&states[k], ""); fresh {
+				if fresh, _ := c.Get(&states[k], ""); fresh {
 					b.Fatal("compiled twice")
 				}
 			}
