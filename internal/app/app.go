@@ -8,14 +8,18 @@
 // or GL context, so tests drive it directly; cmd/animscope adds the window,
 // the interface and the frame loop, internal/cli the headless commands.
 //
-// App composes parts along the seams its intents have: session (the open
-// files, files.go), transport (the playing clips and the scene time,
-// transport.go), rig (the model, its binding, the selection and the
-// framing, rig.go; its pairer view ranks models and animations,
-// pairing.go and clipchoice.go), messages (notices.go), Comparison
-// (compare.go) and the A/B comparison with another version of the clip
-// (ab.go). App itself routes intents to them and does what spans
-// several: opening and closing files, building the view and the scene.
+// App composes parts along the seams its intents have, each a type with
+// its own state: session (the open files, files.go), transport (the
+// playing clips and the scene time, transport.go), rig (the model in
+// use, its binding and pose, rig.go; its pairer view ranks models and
+// animations, pairing.go and clipchoice.go), selection, framing (the
+// camera and the scene box), meshes and meshAnim (the model's meshes as
+// drawn and the material clips on them), gxPanel, messages, Comparison
+// (the loop-mode comparison), abCompare (the A/B comparison with another
+// version of the clip), Reloader (files changed on disk), textureBrowser,
+// Exporter and Headless (the render command's set-up). App itself routes
+// intents to them and does what spans several: opening and closing
+// files, evaluating the frame, building the view and the scene.
 package app
 
 import (
@@ -90,16 +94,26 @@ type slot struct {
 
 // App is the viewer's state. Everything the user does arrives as a
 // viewmodel.Intent through Apply, from the UI, the window (drops) or a
-// test.
+// test. App routes each intent to the part that handles it and does what
+// spans several parts (opening and closing files, the JSystem runtime,
+// evaluating the frame, building the view and the scene); each part owns
+// its state and holds pointers to the parts it reads, wired by New.
 type App struct {
-	ses  session   // the open files (files.go)
-	play transport // the playing clips and the scene time (transport.go)
-	rig  rig       // the model, its binding, the selection and the framing (rig.go)
-	msgs messages  // the Messages panel (notices.go)
-	cmp  Comparison
-	texs textureBrowser // the Textures browser's list (textures.go)
-
-	ab abCompare // the A/B comparison with another version (ab.go)
+	ses    session        // the open files (files.go, folders.go)
+	play   transport      // the playing clips and the scene time (transport.go)
+	rig    rig            // the model in use, its binding and pose (rig.go)
+	sel    selection      // the selected joint, target and texture entry (selection.go)
+	frame  framing        // the camera and the scene box (framing.go)
+	meshes meshes         // the model's meshes as drawn, the Shapes list (meshes.go)
+	manim  meshAnim       // the material clips acting on the meshes (meshanim.go)
+	gx     gxPanel        // the Materials panel's GX part (gxmat.go)
+	msgs   messages       // the Messages panel (notices.go)
+	cmp    Comparison     // the loop-mode comparison (compare.go)
+	ab     abCompare      // the A/B comparison with another version (ab.go)
+	reload Reloader       // reloading changed files, watching them (reload.go, watch.go)
+	texs   textureBrowser // the Textures browser and Save PNG (textures.go)
+	export Exporter       // File › Export's plan (export.go)
+	render Headless       // the render command's set-up (headless.go)
 
 	browser viewmodel.Browser
 	// clipboard takes copied text (the window's clipboard), copied is
@@ -121,10 +135,8 @@ type session struct {
 	// (folders.go).
 	maxFolderFiles int
 	pending        *pendingOpen
-	// watch reports the open files that changed on disk (nil: not
-	// watching); watched are the files it was last set to (watch.go).
-	watch   *watcher
-	watched []*File
+
+	msgs *messages // what failed to open, what a folder opened
 }
 
 // DemoFile is one file of the embedded demo.
@@ -143,16 +155,27 @@ const maxNotices = 200
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
 	a := &App{
-		ses:  session{maxFolderFiles: DefaultMaxFolderFiles},
-		play: transport{speed: 1, playing: true},
-		msgs: messages{log: log, now: time.Now},
-		rig: rig{
-			camera: viewmodel.DefaultCamera(),
-			sel:    viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0},
-			hover:  viewmodel.ShapeRef{Model: -1, Shape: -1},
-		},
+		ses:    session{maxFolderFiles: DefaultMaxFolderFiles},
+		play:   transport{speed: 1, playing: true},
+		msgs:   messages{log: log, now: time.Now},
+		sel:    selection{Selection: viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0}},
+		frame:  framing{camera: viewmodel.DefaultCamera()},
+		meshes: meshes{hover: viewmodel.ShapeRef{Model: -1, Shape: -1}},
 	}
-	a.rig.ses, a.rig.play, a.rig.msgs = &a.ses, &a.play, &a.msgs
+	a.ses.msgs = &a.msgs
+	a.rig.ses, a.rig.play, a.rig.msgs, a.rig.sel, a.rig.frame = &a.ses, &a.play, &a.msgs, &a.sel, &a.frame
+	a.sel.rig, a.sel.play, a.sel.msgs = &a.rig, &a.play, &a.msgs
+	a.frame.rig, a.frame.meshes, a.frame.play = &a.rig, &a.meshes, &a.play
+	a.meshes.rig, a.meshes.sel, a.meshes.anim, a.meshes.gx = &a.rig, &a.sel, &a.manim, &a.gx
+	a.manim.play, a.manim.sel, a.manim.rig, a.manim.gx, a.manim.ses, a.manim.msgs = &a.play, &a.sel, &a.rig, &a.gx, &a.ses, &a.msgs
+	a.gx.rig, a.gx.anim, a.gx.msgs = &a.rig, &a.manim, &a.msgs
+	a.cmp.play, a.cmp.rig, a.cmp.sel, a.cmp.frame, a.cmp.build = &a.play, &a.rig, &a.sel, &a.frame, a.BuildScene
+	a.ab.ses, a.ab.play, a.ab.rig, a.ab.msgs = &a.ses, &a.play, &a.rig, &a.msgs
+	a.reload.ses, a.reload.play, a.reload.rig, a.reload.sel, a.reload.meshes, a.reload.msgs, a.reload.cmp, a.reload.evaluate =
+		&a.ses, &a.play, &a.rig, &a.sel, &a.meshes, &a.msgs, &a.cmp, a.Evaluate
+	a.texs.ses, a.texs.rig, a.texs.msgs = &a.ses, &a.rig, &a.msgs
+	a.export.ses, a.export.play, a.export.rig, a.export.msgs = &a.ses, &a.play, &a.rig, &a.msgs
+	a.render.ses, a.render.play, a.render.rig, a.render.sel, a.render.frame, a.render.evaluate = &a.ses, &a.play, &a.rig, &a.sel, &a.frame, a.Evaluate
 	if wd, err := os.Getwd(); err == nil {
 		a.browser.Dir = wd
 	}
