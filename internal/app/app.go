@@ -99,21 +99,21 @@ type slot struct {
 // evaluating the frame, building the view and the scene); each part owns
 // its state and holds pointers to the parts it reads, wired by New.
 type App struct {
-	ses    session        // the open files (files.go, folders.go)
-	play   transport      // the playing clips and the scene time (transport.go)
-	rig    rig            // the model in use, its binding and pose (rig.go)
-	sel    selection      // the selected joint, target and texture entry (selection.go)
-	frame  framing        // the camera and the scene box (framing.go)
-	meshes meshes         // the model's meshes as drawn, the Shapes list (meshes.go)
-	manim  meshAnim       // the material clips acting on the meshes (meshanim.go)
-	gx     gxPanel        // the Materials panel's GX part (gxmat.go)
-	msgs   messages       // the Messages panel (notices.go)
-	cmp    Comparison     // the loop-mode comparison (compare.go)
-	ab     abCompare      // the A/B comparison with another version (ab.go)
-	reload Reloader       // reloading changed files, watching them (reload.go, watch.go)
-	texs   textureBrowser // the Textures browser and Save PNG (textures.go)
-	export Exporter       // File › Export's plan (export.go)
-	render Headless       // the render command's set-up (headless.go)
+	ses      session        // the open files (files.go, folders.go)
+	play     transport      // the playing clips and the scene time (transport.go)
+	rig      rig            // the model in use, its binding and pose (rig.go)
+	sel      selection      // the selected joint, target and texture entry (selection.go)
+	frame    framing        // the camera and the scene box (framing.go)
+	meshes   meshes         // the model's meshes as drawn, the Shapes list (meshes.go)
+	manim    meshAnim       // the material clips acting on the meshes (meshanim.go)
+	gx       gxPanel        // the Materials panel's GX part (gxmat.go)
+	msgs     messages       // the Messages panel (notices.go)
+	cmp      Comparison     // the loop-mode comparison (compare.go)
+	ab       abCompare      // the A/B comparison with another version (ab.go)
+	reload   Reloader       // reloading changed files, watching them (reload.go, watch.go)
+	texs     textureBrowser // the Textures browser and Save PNG (textures.go)
+	export   Exporter       // File › Export's plan (export.go)
+	headless Headless       // the render command's set-up (headless.go)
 
 	browser viewmodel.Browser
 	// clipboard takes copied text (the window's clipboard), copied is
@@ -154,28 +154,22 @@ const maxNotices = 200
 // New returns an empty application; warnings and errors are echoed to
 // log ("animscope: FILE: reason"; nil: nowhere).
 func New(log io.Writer) *App {
-	a := &App{
-		ses:    session{maxFolderFiles: DefaultMaxFolderFiles},
-		play:   transport{speed: 1, playing: true},
-		msgs:   messages{log: log, now: time.Now},
-		sel:    selection{Selection: viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0}},
-		frame:  framing{camera: viewmodel.DefaultCamera()},
-		meshes: meshes{hover: viewmodel.ShapeRef{Model: -1, Shape: -1}},
-	}
-	a.ses.msgs = &a.msgs
-	a.rig.ses, a.rig.play, a.rig.msgs, a.rig.sel, a.rig.frame = &a.ses, &a.play, &a.msgs, &a.sel, &a.frame
-	a.sel.rig, a.sel.play, a.sel.msgs = &a.rig, &a.play, &a.msgs
-	a.frame.rig, a.frame.meshes, a.frame.play = &a.rig, &a.meshes, &a.play
-	a.meshes.rig, a.meshes.sel, a.meshes.anim, a.meshes.gx = &a.rig, &a.sel, &a.manim, &a.gx
-	a.manim.play, a.manim.sel, a.manim.rig, a.manim.gx, a.manim.ses, a.manim.msgs = &a.play, &a.sel, &a.rig, &a.gx, &a.ses, &a.msgs
-	a.gx.rig, a.gx.anim, a.gx.msgs = &a.rig, &a.manim, &a.msgs
-	a.cmp.play, a.cmp.rig, a.cmp.sel, a.cmp.frame, a.cmp.build = &a.play, &a.rig, &a.sel, &a.frame, a.BuildScene
-	a.ab.ses, a.ab.play, a.ab.rig, a.ab.msgs = &a.ses, &a.play, &a.rig, &a.msgs
-	a.reload.ses, a.reload.play, a.reload.rig, a.reload.sel, a.reload.meshes, a.reload.msgs, a.reload.cmp, a.reload.evaluate =
-		&a.ses, &a.play, &a.rig, &a.sel, &a.meshes, &a.msgs, &a.cmp, a.Evaluate
-	a.texs.ses, a.texs.rig, a.texs.msgs = &a.ses, &a.rig, &a.msgs
-	a.export.ses, a.export.play, a.export.rig, a.export.msgs = &a.ses, &a.play, &a.rig, &a.msgs
-	a.render.ses, a.render.play, a.render.rig, a.render.sel, a.render.frame, a.render.evaluate = &a.ses, &a.play, &a.rig, &a.sel, &a.frame, a.Evaluate
+	a := &App{}
+	a.ses = session{maxFolderFiles: DefaultMaxFolderFiles, msgs: &a.msgs}
+	a.play = transport{speed: 1, playing: true}
+	a.msgs = messages{log: log, now: time.Now}
+	a.rig = rig{ses: &a.ses, play: &a.play, msgs: &a.msgs, sel: &a.sel, frame: &a.frame}
+	a.sel = selection{Selection: viewmodel.Selection{Joint: -1, Target: -1, TexTarget: 0}, rig: &a.rig, play: &a.play, msgs: &a.msgs}
+	a.frame = framing{camera: viewmodel.DefaultCamera(), rig: &a.rig, meshes: &a.meshes, play: &a.play}
+	a.meshes = meshes{hover: viewmodel.ShapeRef{Model: -1, Shape: -1}, rig: &a.rig, sel: &a.sel, anim: &a.manim, gx: &a.gx}
+	a.manim = meshAnim{play: &a.play, sel: &a.sel, rig: &a.rig, gx: &a.gx, ses: &a.ses, msgs: &a.msgs}
+	a.gx = gxPanel{rig: &a.rig, anim: &a.manim, msgs: &a.msgs}
+	a.cmp = Comparison{play: &a.play, rig: &a.rig, sel: &a.sel, frame: &a.frame, build: a.BuildScene}
+	a.ab = abCompare{ses: &a.ses, play: &a.play, rig: &a.rig, msgs: &a.msgs}
+	a.reload = Reloader{ses: &a.ses, play: &a.play, rig: &a.rig, sel: &a.sel, meshes: &a.meshes, msgs: &a.msgs, cmp: &a.cmp, evaluate: a.Evaluate}
+	a.texs = textureBrowser{ses: &a.ses, rig: &a.rig, msgs: &a.msgs}
+	a.export = Exporter{ses: &a.ses, play: &a.play, rig: &a.rig, msgs: &a.msgs}
+	a.headless = Headless{ses: &a.ses, play: &a.play, rig: &a.rig, sel: &a.sel, frame: &a.frame, evaluate: a.Evaluate}
 	if wd, err := os.Getwd(); err == nil {
 		a.browser.Dir = wd
 	}

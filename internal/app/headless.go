@@ -24,7 +24,7 @@ type Headless struct {
 }
 
 // Headless is the render command's set-up of the app.
-func (a *App) Headless() *Headless { return &a.render }
+func (a *App) Headless() *Headless { return &a.headless }
 
 // UseModelFrom uses the largest skeleton of the first file with one
 // among the files opened from index first (render's --model: the model
