@@ -78,7 +78,7 @@ func openApp(t testing.TB, paths ...string) *app.App {
 	t.Helper()
 	a := app.New(nil)
 	a.Apply(viewmodel.OpenFiles{Paths: paths})
-	if a.Empty() {
+	if a.Headless().Empty() {
 		t.Fatalf("%v opened nothing", paths)
 	}
 	return a
@@ -263,7 +263,7 @@ func BenchmarkOpenLarge(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		a := app.New(nil)
 		a.Open([]string{largeBCK})
-		if a.Empty() {
+		if a.Headless().Empty() {
 			b.Fatal("large.bck did not open")
 		}
 		a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
@@ -299,10 +299,10 @@ func BenchmarkFrameCurvesCompare(b *testing.B) {
 	var scene viewmodel.Scene
 	var cmpScenes [anim.NumLoopModes]viewmodel.Scene
 	frame := func() {
-		a.SetCompareActive(u.CompareOpen())
+		a.Comparison().SetActive(u.CompareOpen())
 		stepFrame(a, u, &v)
 		w, h := u.CompareViewportSize()
-		a.PrepareCompare(&cmpScenes, int(w), int(h), 1, u.Options, viewmodel.TextureRef{ID: 1})
+		a.Comparison().Prepare(&cmpScenes, int(w), int(h), 1, u.Options, viewmodel.TextureRef{ID: 1})
 		a.BuildScene(&scene, viewmodel.Viewport{W: 800, H: 600}, 1, u.Options, viewmodel.TextureRef{})
 	}
 	for i := 0; i < 5; i++ { // layout settles, the panel grows

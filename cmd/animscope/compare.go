@@ -28,7 +28,7 @@ func (v *viewer) prepareCompare(sx float32) {
 		v.ui.SetCompareOpen(false)
 		return
 	}
-	r.ready = v.app.PrepareCompare(&r.scenes, pw, ph, v.ui.Scale()*sx, v.ui.Options, v.checker.Ref())
+	r.ready = v.app.Comparison().Prepare(&r.scenes, pw, ph, v.ui.Scale()*sx, v.ui.Options, v.checker.Ref())
 }
 
 // drawCompare draws the prepared scenes into their textures (before the

@@ -25,7 +25,7 @@ type exportDone struct {
 
 // exportView is the export's part of this frame's view.
 func (v *viewer) exportView() viewmodel.ExportView {
-	return viewmodel.ExportView{DefaultPath: v.app.DefaultExportPath(), Running: v.exp.running, Last: v.exp.last}
+	return viewmodel.ExportView{DefaultPath: v.app.Export().DefaultPath(), Running: v.exp.running, Last: v.exp.last}
 }
 
 // startExport plans the export on the frame loop (it reads the app's
@@ -35,7 +35,7 @@ func (v *viewer) startExport(req viewmodel.Export) {
 	if e.running {
 		return
 	}
-	plan, err := v.app.PlanExport(app.ExportRequest{Path: req.Path, All: req.All, NoMesh: req.NoMesh})
+	plan, err := v.app.Export().Plan(app.ExportRequest{Path: req.Path, All: req.All, NoMesh: req.NoMesh})
 	if err != nil {
 		v.app.Notify(viewmodel.Error, "export: %v", err)
 		e.last = viewmodel.ExportOutcome{Text: "Export failed: " + err.Error(), Failed: true, Time: time.Now()}
@@ -54,7 +54,7 @@ func (v *viewer) pollExport() {
 	select {
 	case d := <-e.done:
 		e.running = false
-		v.app.ExportFinished(d.plan, d.res)
+		v.app.Export().Finished(d.plan, d.res)
 		e.last = viewmodel.ExportOutcome{Text: fmt.Sprintf("Exported %d animation(s) to %s", d.res.Clips, d.res.Path), Time: time.Now()}
 		if d.res.Err != nil {
 			e.last.Text, e.last.Failed = "Export failed: "+d.res.Err.Error(), true

@@ -158,7 +158,7 @@ func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	}
 	if f.compare {
 		v.ui.SetCompareOpen(true)
-		v.app.SetCompareActive(true)
+		v.app.Comparison().SetActive(true)
 		if f.compareTime != "" {
 			t, _ := cli.ParseFinite(f.compareTime)
 			v.app.Comparison().Hold(t)

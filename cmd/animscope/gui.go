@@ -72,10 +72,10 @@ func runGUI(args []string, stdout, stderr io.Writer) error {
 	v.signals = signals
 	defer v.close()
 	if !g.noWatch {
-		if err := v.app.Watch(platform.Wake); err != nil {
+		if err := v.app.Reloader().Watch(platform.Wake); err != nil {
 			v.app.Notify(viewmodel.Warning, "open files are not reloaded when they change: %v", err)
 		}
-		defer v.app.Close()
+		defer v.app.Reloader().Close()
 	}
 	if g.labels {
 		v.ui.Options.Labels = true

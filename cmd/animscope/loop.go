@@ -147,7 +147,7 @@ func (v *viewer) update(l *frameLoop) {
 	}
 	// Open files that changed on disk are read again (the watcher woke
 	// the loop); ImGui then settles as after input.
-	reloaded := v.app.CheckFiles()
+	reloaded := v.app.Reloader().CheckFiles()
 	if reloaded {
 		l.quietSince = 0
 	}
@@ -160,7 +160,7 @@ func (v *viewer) update(l *frameLoop) {
 	dt := v.win.NewFrame()
 	v.app.Apply(viewmodel.SetUpAxis{Up: v.ui.Options.Up})
 	v.app.Apply(viewmodel.SetChainMode{On: v.ui.Options.ChainMode})
-	v.app.SetCompareActive(v.ui.CompareOpen())
+	v.app.Comparison().SetActive(v.ui.CompareOpen())
 	v.app.Advance(dt)
 	v.app.Evaluate()
 	v.pollExport()

@@ -44,24 +44,30 @@ type abCompare struct {
 	world   []mgl64.Mat4
 	ghost   []mgl32.Vec3 // B's joint positions, per drawn joint (nil: none)
 	lines   []viewmodel.Line
+
+	ses  *session   // B's path joins the recent files
+	play *transport // A: the joint clip, else the texture clip, and its frame
+	rig  *rig       // the model A is posed on, B's ghost too
+	msgs *messages
 }
 
 // colGhost draws B's skeleton: a translucent magenta no other scene
 // element uses, so the two poses tell apart where they part.
 var colGhost = viewmodel.Color{0.98, 0.35, 0.85, 0.85}
 
-// applyAB handles the A/B comparison's intents.
-func (a *App) applyAB(in viewmodel.Intent) bool {
+// apply handles the A/B comparison's intents; apply carries out the
+// intents a comparison row asks of the rest of the app (selectDifference).
+func (c *abCompare) apply(in viewmodel.Intent, apply func(viewmodel.Intent)) bool {
 	switch in := in.(type) {
 	case viewmodel.CompareWith:
-		a.compareWith(in.Path)
+		c.compareWith(in.Path)
 	case viewmodel.StopCompareWith:
-		a.ab = abCompare{}
+		c.stop()
 	case viewmodel.SelectDifference:
-		a.selectDifference(in.Row)
+		c.selectDifference(in.Row, apply)
 	case viewmodel.SelectClipB:
-		if clips := a.ab.clips(); in.Index >= 0 && in.Index < len(clips) {
-			a.ab.chosen, a.ab.res, a.ab.sel = clips[in.Index], nil, -1
+		if clips := c.clips(); in.Index >= 0 && in.Index < len(clips) {
+			c.chosen, c.res, c.sel = clips[in.Index], nil, -1
 		}
 	default:
 		return false
@@ -69,12 +75,17 @@ func (a *App) applyAB(in viewmodel.Intent) bool {
 	return true
 }
 
+// stop ends the comparison and forgets B.
+func (c *abCompare) stop() {
+	*c = abCompare{ses: c.ses, play: c.play, rig: c.rig, msgs: c.msgs}
+}
+
 // compareWith opens path as B. A file that fails to open leaves the
 // comparison as it was and says why.
-func (a *App) compareWith(path string) {
+func (c *abCompare) compareWith(path string) {
 	files, err := LoadFiles(path)
 	if err != nil {
-		a.Notify(viewmodel.Error, "compare with: %s", err)
+		c.msgs.notify(viewmodel.Error, "compare with: %s", err)
 		return
 	}
 	n := 0
@@ -82,31 +93,32 @@ func (a *App) compareWith(path string) {
 		n += len(f.asset.Clips)
 	}
 	if n == 0 {
-		a.Notify(viewmodel.Error, "compare with: %s holds no animation", path)
+		c.msgs.notify(viewmodel.Error, "compare with: %s holds no animation", path)
 		return
 	}
-	a.ab = abCompare{on: true, path: path, files: files, sel: -1}
-	a.ses.addRecent(path)
-	a.ab.update(a)
-	if a.ab.err == "" {
-		a.Notify(viewmodel.Info, "comparing %s (A) with %s (B): %s", a.abLabelA(), filepath.Base(path), a.ab.summary())
+	c.stop()
+	c.on, c.path, c.files, c.sel = true, path, files, -1
+	c.ses.addRecent(path)
+	c.update()
+	if c.err == "" {
+		c.msgs.notify(viewmodel.Info, "comparing %s (A) with %s (B): %s", c.labelA(), filepath.Base(path), c.summary())
 	}
 }
 
 // clipA is the clip B is compared with: the joint clip, else the texture
 // clip.
-func (a *App) clipA() (*slot, viewmodel.Slot) {
-	if a.play.joint != nil {
-		return a.play.joint, viewmodel.JointSlot
+func (c *abCompare) clipA() (*slot, viewmodel.Slot) {
+	if c.play.joint != nil {
+		return c.play.joint, viewmodel.JointSlot
 	}
-	if a.play.tex != nil {
-		return a.play.tex, viewmodel.TexSlot
+	if c.play.tex != nil {
+		return c.play.tex, viewmodel.TexSlot
 	}
 	return nil, viewmodel.JointSlot
 }
 
-func (a *App) abLabelA() string {
-	if s, _ := a.clipA(); s != nil {
+func (c *abCompare) labelA() string {
+	if s, _ := c.clipA(); s != nil {
 		return s.label
 	}
 	return ""
@@ -149,17 +161,17 @@ func (c *abCompare) pickB(clipA *anim.Clip) *anim.Clip {
 
 // update compares again when A's clip, the model or the runtime changed
 // since the last comparison.
-func (c *abCompare) update(a *App) {
+func (c *abCompare) update() {
 	if !c.on {
 		return
 	}
-	sa, slotA := a.clipA()
-	rt := a.play.mat.runtime
+	sa, slotA := c.clipA()
+	rt := c.play.mat.runtime
 	if sa == nil {
 		c.err, c.res, c.forA = "open an animation to compare B with", nil, nil
 		return
 	}
-	skel := a.rig.skel
+	skel := c.rig.skel
 	if c.res != nil && c.forA == sa.clip && c.forSkel == skel && c.forRT == rt {
 		return
 	}
@@ -169,7 +181,7 @@ func (c *abCompare) update(a *App) {
 	sideA, sideB := diff.Side{Clip: sa.clip}, diff.Side{Clip: c.clip}
 	if skel != nil && slotA == viewmodel.JointSlot {
 		bindB := formats.Bind(c.clip, skel)
-		sideA.Model, sideA.Binding = skel, &a.rig.binding
+		sideA.Model, sideA.Binding = skel, &c.rig.binding
 		sideB.Model, sideB.Binding = skel, &bindB
 	}
 	res, err := diff.Compare(sideA, sideB, diff.Options{Runtime: rt})
@@ -206,37 +218,36 @@ func (c *abCompare) summary() string {
 }
 
 // selectDifference selects a row's target and puts the playhead on the
-// row's largest difference, paused, so the two poses show it.
-func (a *App) selectDifference(row int) {
-	c := &a.ab
+// row's largest difference, paused, so the two poses show it: apply
+// carries out those intents.
+func (c *abCompare) selectDifference(row int, apply func(viewmodel.Intent)) {
 	if row < 0 || row >= len(c.rows) {
 		return
 	}
 	c.sel = row
 	r := c.rows[row]
 	if r.Ref.Target >= 0 && r.Ref.Slot == viewmodel.JointSlot {
-		a.Apply(viewmodel.SelectTarget{Target: r.Ref.Target})
+		apply(viewmodel.SelectTarget{Target: r.Ref.Target})
 	} else if r.Ref.Target >= 0 {
-		a.Apply(viewmodel.SelectTexTarget{Target: r.Ref.Target})
+		apply(viewmodel.SelectTexTarget{Target: r.Ref.Target})
 	}
-	_, slotA := a.clipA()
-	a.Apply(viewmodel.FocusSlot{Slot: slotA})
-	a.Apply(viewmodel.Pause{})
-	a.Apply(viewmodel.Seek{Frame: r.AtFrame})
+	_, slotA := c.clipA()
+	apply(viewmodel.FocusSlot{Slot: slotA})
+	apply(viewmodel.Pause{})
+	apply(viewmodel.Seek{Frame: r.AtFrame})
 }
 
-// evaluateAB poses B at the frame A shows and places its ghost joints.
-func (a *App) evaluateAB() {
-	c := &a.ab
-	c.update(a)
+// evaluate poses B at the frame A shows and places its ghost joints.
+func (c *abCompare) evaluate() {
+	c.update()
 	c.ghost = c.ghost[:0]
-	sa, slotA := a.clipA()
+	sa, slotA := c.clipA()
 	if !c.on || c.res == nil || sa == nil {
 		return
 	}
 	anim.Evaluate(c.clip, sa.clock.Frame, &c.pose)
-	sk := a.rig.drawnSkeleton()
-	if sk == nil || slotA != viewmodel.JointSlot || len(a.rig.markers) != len(sk.Joints) || visibilityOnly(c.clip) {
+	sk := c.rig.drawnSkeleton()
+	if sk == nil || slotA != viewmodel.JointSlot || len(c.rig.markers) != len(sk.Joints) || visibilityOnly(c.clip) {
 		return
 	}
 	if c.bindFor != [2]any{c.clip, sk} {
@@ -248,37 +259,36 @@ func (a *App) evaluateAB() {
 	}
 	c.world = c.world[:n]
 	sk.World(&c.pose, &c.binding, c.world)
-	zUp := a.rig.zUp()
+	zUp := c.rig.zUp()
 	for j := range c.world {
 		m := &c.world[j]
 		c.ghost = append(c.ghost, display(mgl32.Vec3{float32(m[12]), float32(m[13]), float32(m[14])}, zUp))
 	}
 }
 
-// sceneAB adds B's ghost skeleton to the scene, under A's bones: where
-// the two poses agree A's bones cover it, where they part it shows.
-func (a *App) sceneAB(s *viewmodel.Scene) {
-	sk := a.rig.drawnSkeleton()
-	if len(a.ab.ghost) == 0 || sk == nil || len(sk.Joints) != len(a.ab.ghost) {
+// scene adds B's ghost skeleton to the scene, under A's bones: where the
+// two poses agree A's bones cover it, where they part it shows.
+func (c *abCompare) scene(s *viewmodel.Scene) {
+	sk := c.rig.drawnSkeleton()
+	if len(c.ghost) == 0 || sk == nil || len(sk.Joints) != len(c.ghost) {
 		return
 	}
-	lines := a.ab.lines[:0]
+	lines := c.lines[:0]
 	for j := range sk.Joints {
-		if p := sk.Joints[j].Parent; p >= 0 && !a.rig.jointHidden(j) {
-			lines = append(lines, viewmodel.Line{A: a.ab.ghost[p], B: a.ab.ghost[j], Color: colGhost})
+		if p := sk.Joints[j].Parent; p >= 0 && !c.rig.jointHidden(j) {
+			lines = append(lines, viewmodel.Line{A: c.ghost[p], B: c.ghost[j], Color: colGhost})
 		}
 	}
-	a.ab.lines = append(lines, s.Bones...)
-	s.Bones = append(s.Bones[:0], a.ab.lines...)
+	c.lines = append(lines, s.Bones...)
+	s.Bones = append(s.Bones[:0], c.lines...)
 }
 
-// abView is the comparison for the UI (nil when none is on).
-func (a *App) abView() *viewmodel.ABView {
-	c := &a.ab
+// view is the comparison for the UI (nil when none is on).
+func (c *abCompare) view() *viewmodel.ABView {
 	if !c.on {
 		return nil
 	}
-	v := &viewmodel.ABView{LabelA: a.abLabelA(), LabelB: filepath.Base(c.path), Selected: c.sel, Error: c.err,
+	v := &viewmodel.ABView{LabelA: c.labelA(), LabelB: filepath.Base(c.path), Selected: c.sel, Error: c.err,
 		Tolerance: fmt.Sprintf("tolerance %g (rotations %g°)", diff.DefaultTolerance, diff.DefaultDegreesTolerance)}
 	if c.res == nil {
 		return v

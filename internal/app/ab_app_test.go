@@ -133,9 +133,9 @@ func TestABSelectStopAndTrouble(t *testing.T) {
 	}
 	a.Apply(viewmodel.SelectDifference{Row: row})
 	a.Evaluate()
-	if a.rig.sel.Target != e.Joint || a.play.Playing() || a.play.joint.clock.Frame != e.KeyFrame || abView(a).Selected != row {
+	if a.sel.Target != e.Joint || a.play.Playing() || a.play.joint.clock.Frame != e.KeyFrame || abView(a).Selected != row {
 		t.Errorf("after selecting row %d: target %d playing %v frame %v selected %d; want %d paused at %v",
-			row, a.rig.sel.Target, a.play.Playing(), a.play.joint.clock.Frame, abView(a).Selected, e.Joint, e.KeyFrame)
+			row, a.sel.Target, a.play.Playing(), a.play.joint.clock.Frame, abView(a).Selected, e.Joint, e.KeyFrame)
 	}
 	a.Apply(viewmodel.CompareWith{Path: "/no/such/file.bck"})
 	if v := abView(a); v == nil || v.LabelB != "edited.bck" {

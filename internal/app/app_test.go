@@ -196,16 +196,16 @@ func TestAppLoopOverride(t *testing.T) {
 func TestAppSelection(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
 	a.Apply(viewmodel.SelectJoint{Joint: 1})
-	if a.rig.sel.Joint != 1 || a.rig.sel.Target != 1 {
-		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.rig.sel)
+	if a.sel.Joint != 1 || a.sel.Target != 1 {
+		t.Fatalf("selection %+v, want joint 1 driven by target 1", a.sel.Selection)
 	}
 	a.Apply(viewmodel.SelectTarget{Target: 0})
-	if a.rig.sel.Joint != 0 {
-		t.Fatalf("selecting target 0 selected joint %d", a.rig.sel.Joint)
+	if a.sel.Joint != 0 {
+		t.Fatalf("selecting target 0 selected joint %d", a.sel.Joint)
 	}
 	a.Apply(viewmodel.SelectJoint{Joint: -1})
-	if a.rig.sel.Joint != -1 || a.rig.sel.Target != -1 {
-		t.Fatalf("clearing: %+v", a.rig.sel)
+	if a.sel.Joint != -1 || a.sel.Target != -1 {
+		t.Fatalf("clearing: %+v", a.sel.Selection)
 	}
 }
 

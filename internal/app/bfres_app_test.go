@@ -99,11 +99,11 @@ func TestAppBFRESPlaybackAndClipPicker(t *testing.T) {
 	if r := a.play.joint.clock.Runtime; r != anim.G3dRuntime {
 		t.Errorf("Early JSystem rules moved the BFRES clip to %v", r)
 	}
-	a.SetCompareActive(true)
+	a.Comparison().SetActive(true)
 	if cv := viewOf(a).Compare; cv == nil || !slices.Equal(cv.Modes, []anim.LoopMode{anim.Once, anim.Loop}) {
 		t.Errorf("comparison of a BFRES clip: %+v, want modes once and loop", cv)
 	}
-	a.SetCompareActive(false)
+	a.Comparison().SetActive(false)
 	a.Apply(viewmodel.SetRuntime{Runtime: anim.LateRuntime})
 
 	// Two texture SRT animations in one file: both offered, either plays.

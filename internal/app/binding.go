@@ -33,7 +33,7 @@ func (r *rig) setClip(fi, ci int) {
 	if isTexClip(c) {
 		r.play.tex = s
 		r.play.focus = viewmodel.TexSlot
-		r.texModeOverride = false
+		r.sel.texModeOverride = false
 		if r.sel.TexTarget >= len(c.Targets) || r.sel.TexTarget < 0 {
 			r.sel.TexTarget = 0
 		}
@@ -48,7 +48,7 @@ func (r *rig) setClip(fi, ci int) {
 			r.lastClip[mk] = clipKey(f, ci)
 		}
 	}
-	r.clampSelection()
+	r.sel.clamp()
 	r.play.sceneT = 0
 	r.play.syncClocks()
 }
@@ -66,7 +66,7 @@ func clipRuntime(c *anim.Clip, jsys anim.Runtime) anim.Runtime {
 func (r *rig) setModel(fi, si int) {
 	if r.setModelQuiet(fi, si) {
 		r.rebind()
-		r.clampSelection()
+		r.sel.clamp()
 	}
 }
 
@@ -82,7 +82,7 @@ func (r *rig) setModelQuiet(fi, si int) bool {
 	if len(r.ses.files[fi].asset.Skeletons) > 1 && r.skel.Name != "" {
 		r.skelLabel += " › " + r.skel.Name
 	}
-	r.sceneReady = false
+	r.frame.remeasure()
 	return true
 }
 
@@ -130,21 +130,6 @@ func (r *rig) drawnSkeleton() *anim.Skeleton {
 		return &r.fallback
 	}
 	return nil
-}
-
-func (r *rig) clampSelection() {
-	sk := r.drawnSkeleton()
-	if sk == nil || r.sel.Joint >= len(sk.Joints) {
-		r.sel.Joint, r.sel.Target = -1, -1
-	}
-	if r.sel.Joint >= 0 {
-		r.sel.Target = r.targetOf(r.sel.Joint)
-	}
-	if r.play.tex == nil {
-		r.sel.TexTarget = 0
-	} else if r.sel.TexTarget >= len(r.play.tex.clip.Targets) {
-		r.sel.TexTarget = 0
-	}
 }
 
 func (r *rig) targetOf(joint int) int {

@@ -42,7 +42,7 @@ func TestAppBoneVisibility(t *testing.T) {
 		// One point per shown joint; one line per shown non-root bone (plus
 		// the selected joint's axis triad, if any).
 		wantLines := shown - 1
-		if a.rig.sel.Joint >= 0 {
+		if a.sel.Joint >= 0 {
 			wantLines += 3
 		}
 		if len(s.Points) != shown || len(s.Bones) != wantLines {

@@ -33,17 +33,25 @@ type Comparison struct {
 	// show one pose, posed and drawn once.
 	same [anim.NumLoopModes]int
 	view viewmodel.CompareView // what compareView returns, reused
-	// drawn is what the viewer's textures show (PrepareCompare).
+	// drawn is what the viewer's textures show (Prepare).
 	drawn compareKey
+
+	play  *transport // the focused clip it follows
+	rig   *rig       // the skeleton and binding each mode is posed with
+	sel   *selection
+	frame *framing // the main view's camera and scene box
+	// build is the main view's scene builder (App.BuildScene), lent
+	// each mode's pose in turn.
+	build func(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef)
 }
 
 // maxSeekSteps bounds the frame steps a seek replays (see seek).
 const maxSeekSteps = 100000
 
-// SetCompareActive switches the comparison on or off; on, it follows the
-// focused clip, starting over (playing from time 0) when that changes.
-func (a *App) SetCompareActive(on bool) {
-	c := &a.cmp
+// SetActive switches the comparison on or off (the window shows it or
+// not); on, it follows the focused clip, starting over (playing from
+// time 0) when that changes.
+func (c *Comparison) SetActive(on bool) {
 	if on && !c.active {
 		c.clip = nil // opening starts over
 	}
@@ -51,7 +59,7 @@ func (a *App) SetCompareActive(on bool) {
 	if !on {
 		return
 	}
-	s := a.play.focused()
+	s := c.play.focused()
 	if s == nil {
 		c.clip = nil
 		return
@@ -59,7 +67,7 @@ func (a *App) SetCompareActive(on bool) {
 	if s.clip != c.clip || s.clock.Runtime != c.runtime {
 		c.clip, c.label, c.fileLoop, c.runtime = s.clip, s.label, s.fileLoop, s.clock.Runtime
 		c.slot = viewmodel.JointSlot
-		if s == a.play.tex {
+		if s == c.play.tex {
 			c.slot = viewmodel.TexSlot
 		}
 		c.playing = true
@@ -179,17 +187,17 @@ func gameReverseFrame(r anim.Runtime, mode anim.LoopMode, d, t float64) float64 
 	return clk.Frame
 }
 
-// evaluateCompare poses the clip at each mode's frame: the skeleton's
-// joints for a joint clip (the drawn skeleton with the current binding),
-// the pose alone for a texture clip.
-func (a *App) evaluateCompare() {
-	c := &a.cmp
+// evaluate poses the clip at each mode's frame: the skeleton's joints
+// for a joint clip (the drawn skeleton with the current binding), the
+// pose alone for a texture clip.
+func (c *Comparison) evaluate() {
 	if !c.active || c.clip == nil {
 		return
 	}
-	sk := a.rig.drawnSkeleton()
-	joint := c.slot == viewmodel.JointSlot && a.play.joint != nil && a.play.joint.clip == c.clip && sk != nil
-	zUp := a.rig.zUp()
+	r := c.rig
+	sk := r.drawnSkeleton()
+	joint := c.slot == viewmodel.JointSlot && c.play.joint != nil && c.play.joint.clip == c.clip && sk != nil
+	zUp := r.zUp()
 	modes := c.runtime.LoopModes()
 	for m := range c.clocks {
 		if !slices.Contains(modes, anim.LoopMode(m)) {
@@ -216,44 +224,44 @@ func (a *App) evaluateCompare() {
 			c.markers[m] = make([]viewmodel.Marker, n)
 		}
 		c.world[m], c.markers[m] = c.world[m][:n], c.markers[m][:n]
-		sk.World(&c.poses[m], &a.rig.binding, c.world[m])
-		a.rig.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
+		sk.World(&c.poses[m], &r.binding, c.world[m])
+		r.moveRoot(c.world[m], c.clocks[m].Frame) // when root motion is applied, each mode moves with its own frame
 		for j := range sk.Joints {
 			w := &c.world[m][j]
 			c.markers[m][j] = viewmodel.Marker{Pos: display(mgl32.Vec3{float32(w[12]), float32(w[13]), float32(w[14])}, zUp),
-				Name: sk.Joints[j].Name, Joint: j, Target: a.rig.targetOf(j)}
+				Name: sk.Joints[j].Name, Joint: j, Target: r.targetOf(j)}
 		}
 	}
 }
 
-// buildCompareScene fills s with the main view's picture (camera, grid,
+// buildScene fills s with the main view's picture (camera, grid,
 // options, selection) at mode m's pose: it lends the mode's joints (or
-// texture pose) to buildScene for the call.
-func (a *App) buildCompareScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
-	c := &a.cmp
+// texture pose) to the scene builder for the call.
+func (c *Comparison) buildScene(m anim.LoopMode, s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) {
+	r, play := c.rig, c.play
 	switch {
-	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(a.rig.markers) && len(c.world[m]) == len(a.rig.world):
-		markers, world := a.rig.markers, a.rig.world
-		a.rig.markers, a.rig.world = c.markers[m], c.world[m]
-		a.BuildScene(s, vp, pixelScale, opt, checker)
-		a.rig.markers, a.rig.world = markers, world
-	case c.slot == viewmodel.TexSlot && a.play.tex != nil && a.play.tex.clip == c.clip:
-		pose := a.play.tex.pose
-		a.play.tex.pose = c.poses[m]
-		a.BuildScene(s, vp, pixelScale, opt, checker)
-		c.poses[m] = a.play.tex.pose // keep its buffers
-		a.play.tex.pose = pose
+	case c.slot == viewmodel.JointSlot && len(c.markers[m]) == len(r.markers) && len(c.world[m]) == len(r.world):
+		markers, world := r.markers, r.world
+		r.markers, r.world = c.markers[m], c.world[m]
+		c.build(s, vp, pixelScale, opt, checker)
+		r.markers, r.world = markers, world
+	case c.slot == viewmodel.TexSlot && play.tex != nil && play.tex.clip == c.clip:
+		pose := play.tex.pose
+		play.tex.pose = c.poses[m]
+		c.build(s, vp, pixelScale, opt, checker)
+		c.poses[m] = play.tex.pose // keep its buffers
+		play.tex.pose = pose
 	default:
-		a.BuildScene(s, vp, pixelScale, opt, checker)
+		c.build(s, vp, pixelScale, opt, checker)
 	}
 	// Each viewport frames the whole motion from the main view's
 	// direction, whatever the main view is zoomed into.
-	cam := a.rig.camera
-	lo, hi := a.rig.boundsLo, a.rig.boundsHi
-	if a.rig.quadVisible() && opt.Quad {
-		for _, c := range a.rig.quadCorners() {
+	cam := c.frame.camera
+	lo, hi := c.frame.boundsLo, c.frame.boundsHi
+	if c.frame.quadVisible() && opt.Quad {
+		for _, q := range c.frame.quadCorners() {
 			for k := 0; k < 3; k++ {
-				lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
+				lo[k], hi[k] = min(lo[k], q[k]), max(hi[k], q[k])
 			}
 		}
 	}
@@ -289,31 +297,32 @@ type compareKey struct {
 // Shown reports whether the comparison has a clip to show.
 func (c *Comparison) Shown() bool { return c.clip != nil }
 
-// PrepareCompare poses the five modes and builds their scenes for w×h
-// pixel viewports (the CPU part of the comparison's viewports). It
-// reports false when the pictures drawn last time still hold (nothing
-// they depend on changed), so scenes need not be drawn again.
-func (a *App) PrepareCompare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h int, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) bool {
-	key := compareKey{clip: a.cmp.clip, w: w, h: h, scale: pixelScale, camera: a.rig.camera, opts: opt,
-		sel: a.rig.sel, skel: a.rig.drawnSkeleton(), joints: len(a.rig.markers), chain: a.rig.chainMode, root: a.rig.applyRoot, up: a.rig.up,
-		texMode: a.rig.texMode, texOverride: a.rig.texModeOverride, boundsLo: a.rig.boundsLo, boundsHi: a.rig.boundsHi}
+// Prepare poses the five modes and builds their scenes for w×h pixel
+// viewports (the CPU part of the comparison's viewports). It reports
+// false when the pictures drawn last time still hold (nothing they
+// depend on changed), so scenes need not be drawn again.
+func (c *Comparison) Prepare(scenes *[anim.NumLoopModes]viewmodel.Scene, w, h int, pixelScale float32, opt viewmodel.Options, checker viewmodel.TextureRef) bool {
+	r, f := c.rig, c.frame
+	key := compareKey{clip: c.clip, w: w, h: h, scale: pixelScale, camera: f.camera, opts: opt,
+		sel: c.sel.Selection, skel: r.drawnSkeleton(), joints: len(r.markers), chain: r.chainMode, root: r.applyRoot, up: r.up,
+		texMode: c.sel.texMode, texOverride: c.sel.texModeOverride, boundsLo: f.boundsLo, boundsHi: f.boundsHi}
 	for m := range key.frames {
-		key.frames[m] = a.cmp.clocks[m].Frame
+		key.frames[m] = c.clocks[m].Frame
 	}
-	if a.play.joint != nil {
-		key.jointFrame = a.play.joint.clock.Frame
+	if c.play.joint != nil {
+		key.jointFrame = c.play.joint.clock.Frame
 	}
-	if a.play.tex != nil {
-		key.texFrame = a.play.tex.clock.Frame
+	if c.play.tex != nil {
+		key.texFrame = c.play.tex.clock.Frame
 	}
-	if key == a.cmp.drawn && a.cmp.view.Textures[0].ID != 0 {
+	if key == c.drawn && c.view.Textures[0].ID != 0 {
 		return false // the textures already show this
 	}
-	a.cmp.drawn = key
-	a.evaluateCompare()
+	c.drawn = key
+	c.evaluate()
 	for m := range scenes {
-		if a.cmp.same[m] == m {
-			a.buildCompareScene(anim.LoopMode(m), &scenes[m], viewmodel.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
+		if c.same[m] == m {
+			c.buildScene(anim.LoopMode(m), &scenes[m], viewmodel.Viewport{W: int32(w), H: int32(h)}, pixelScale, opt, checker)
 		}
 	}
 	return true

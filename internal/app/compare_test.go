@@ -15,7 +15,7 @@ import (
 // own frame.
 func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.SetCompareActive(true)
+	a.Comparison().SetActive(true)
 	if a.cmp.clip != a.play.joint.clip || !a.cmp.playing || a.cmp.time != 0 {
 		t.Fatalf("the comparison did not start on the joint clip at time 0: %+v", a.cmp)
 	}
@@ -33,7 +33,7 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 			t.Errorf("%s: clock at %v, FrameAtTime %v", m, got, want)
 		}
 	}
-	a.evaluateCompare()
+	a.cmp.evaluate()
 	root := a.play.joint.clip.Targets[0].Channels[0].Curve
 	for m := anim.LoopMode(0); m < anim.NumLoopModes; m++ {
 		k := a.cmp.same[m]
@@ -54,7 +54,7 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	// Before the end all five show one frame (posed once).
 	a.Apply(viewmodel.CompareReset{})
 	a.Apply(viewmodel.CompareSeek{Time: 12})
-	a.evaluateCompare()
+	a.cmp.evaluate()
 	for m := range a.cmp.same {
 		if a.cmp.same[m] != 0 {
 			t.Errorf("at time 12 mode %d shows its own pose, want mode 0's", m)
@@ -64,7 +64,7 @@ func TestCompareClocksFollowFrameAtTime(t *testing.T) {
 	if v == nil || v.Time != 12 || v.Frames[anim.Loop] != 12 || v.Playing {
 		t.Errorf("view %+v", v)
 	}
-	a.SetCompareActive(false)
+	a.Comparison().SetActive(false)
 	if a.cmp.viewAt(a.play.speed) != nil {
 		t.Error("a closed comparison still has a view")
 	}
@@ -101,7 +101,7 @@ func TestParsePlotList(t *testing.T) {
 // (paused), Home takes both back to the start.
 func TestCompareFollowsTransport(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.SetCompareActive(true)
+	a.Comparison().SetActive(true)
 	a.Advance(0.5) // 15 frames at 30 fps
 	a.Apply(viewmodel.TogglePlay{})
 	if a.play.Playing() || a.cmp.playing {

@@ -33,49 +33,64 @@ type ExportPlan struct {
 	Skipped []string // animations left out, for the Messages panel
 }
 
-// PlanExport turns a request into a plan: the current model (or none: the
+// Exporter plans File › Export from what the viewer shows (the model in
+// use, its meshes, the playing or all open animations), suggests where
+// to write, and reports how an export ended. Writing runs off the frame
+// loop (ExportPlan.Run), so it keeps no state between exports.
+type Exporter struct {
+	ses  *session // the open files (never overwritten)
+	play *transport
+	rig  *rig
+	msgs *messages
+}
+
+// Export is File › Export's planning.
+func (a *App) Export() *Exporter { return &a.export }
+
+// Plan turns a request into a plan: the current model (or none: the
 // stand-in skeleton of the joint animation) with its meshes unless
 // NoMesh, the root motion as the Scene panel applies it, and the
 // animations asked for. With All, a joint
 // animation goes in when at least half of its joints bind to the model
 // (as `animscope export` pairs a directory); texture and material
 // animations always do.
-func (a *App) PlanExport(req ExportRequest) (*ExportPlan, error) {
+func (e *Exporter) Plan(req ExportRequest) (*ExportPlan, error) {
 	if !export.IsOutputName(req.Path) {
 		return nil, fmt.Errorf("%s: export to a file ending in .glb or .gltf", req.Path)
 	}
-	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: a.rig.skel, RootMotion: a.rig.applyRoot}}
-	if err := a.ses.refuseInput(req.Path); err != nil {
+	r, play := e.rig, e.play
+	p := &ExportPlan{Path: req.Path, Scene: export.Scene{Skeleton: r.skel, RootMotion: r.applyRoot}}
+	if err := e.ses.refuseInput(req.Path); err != nil {
 		return nil, err
 	}
 	if !req.NoMesh {
 		// The models the viewer draws: the model in use's, posed by its
 		// skeleton (rig.models reuses its slice; the plan keeps a copy).
-		p.Scene.Models = slices.Clone(a.rig.models())
+		p.Scene.Models = slices.Clone(r.models())
 	}
 	if !req.All {
-		for _, s := range []*slot{a.play.joint, a.play.tex} {
+		for _, s := range []*slot{play.joint, play.tex} {
 			if s != nil {
-				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: a.ses.files[s.file].path})
+				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: e.ses.files[s.file].path})
 			}
 		}
-		if len(p.Scene.Clips) == 0 && a.rig.skel == nil {
+		if len(p.Scene.Clips) == 0 && r.skel == nil {
 			return nil, errors.New("nothing to export: open an animation or a model first")
 		}
 		return p, nil
 	}
-	for _, f := range a.ses.files {
+	for _, f := range e.ses.files {
 		for _, c := range f.asset.Clips {
-			if n := pairing.JointTargets(c); n > 0 && a.rig.skel != nil && a.play.joint != nil && c != a.play.joint.clip {
-				if fit := pairing.FitClip(c, a.rig.skel); !fit.Fits() {
-					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), fit.Bound(), n, a.rig.skelLabel))
+			if n := pairing.JointTargets(c); n > 0 && r.skel != nil && play.joint != nil && c != play.joint.clip {
+				if fit := pairing.FitClip(c, r.skel); !fit.Fits() {
+					p.Skipped = append(p.Skipped, fmt.Sprintf("%s: not exported: %d of its %d joints bind to %s", clipSource(f, c.Name), fit.Bound(), n, r.skelLabel))
 					continue
 				}
 			}
 			p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: c, Source: f.path})
 		}
 	}
-	if len(p.Scene.Clips) == 0 && a.rig.skel == nil {
+	if len(p.Scene.Clips) == 0 && r.skel == nil {
 		return nil, errors.New("nothing to export: open an animation or a model first")
 	}
 	return p, nil
@@ -123,33 +138,33 @@ func (p *ExportPlan) Run() ExportResult {
 	return ExportResult{Path: p.Path, Clips: len(p.Scene.Clips), Warnings: warns, Err: err}
 }
 
-// ExportFinished reports a finished export in the Messages panel: the
-// skipped animations and warnings, the error, or what was written.
-func (a *App) ExportFinished(p *ExportPlan, r ExportResult) {
+// Finished reports a finished export in the Messages panel: the skipped
+// animations and warnings, the error, or what was written.
+func (e *Exporter) Finished(p *ExportPlan, r ExportResult) {
 	for _, s := range p.Skipped {
-		a.Notify(viewmodel.Warning, "%s", s)
+		e.msgs.notify(viewmodel.Warning, "%s", s)
 	}
 	for _, w := range r.Warnings {
-		a.Notify(viewmodel.Warning, "export: %s", w)
+		e.msgs.notify(viewmodel.Warning, "export: %s", w)
 	}
 	if r.Err != nil {
-		a.Notify(viewmodel.Error, "export: %v", r.Err)
+		e.msgs.notify(viewmodel.Error, "export: %v", r.Err)
 		return
 	}
-	a.Notify(viewmodel.Info, "exported %d animation(s) to %s", r.Clips, r.Path)
+	e.msgs.notify(viewmodel.Info, "exported %d animation(s) to %s", r.Clips, r.Path)
 }
 
-// DefaultExportPath suggests where File › Export writes: next to the
-// current animation (or model), named after it.
-func (a *App) DefaultExportPath() string {
+// DefaultPath suggests where File › Export writes: next to the current
+// animation (or model), named after it.
+func (e *Exporter) DefaultPath() string {
 	var f *File
 	switch {
-	case a.play.joint != nil:
-		f = a.ses.files[a.play.joint.file]
-	case a.play.tex != nil:
-		f = a.ses.files[a.play.tex.file]
-	case a.rig.skel != nil && a.rig.skelFile >= 0:
-		f = a.ses.files[a.rig.skelFile]
+	case e.play.joint != nil:
+		f = e.ses.files[e.play.joint.file]
+	case e.play.tex != nil:
+		f = e.ses.files[e.play.tex.file]
+	case e.rig.skel != nil && e.rig.skelFile >= 0:
+		f = e.ses.files[e.rig.skelFile]
 	default:
 		return "animscope.glb"
 	}

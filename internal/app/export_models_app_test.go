@@ -54,7 +54,7 @@ func TestExportPlanWithModels(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "synth.glb")
-	p, err := a.PlanExport(ExportRequest{Path: out})
+	p, err := a.Export().Plan(ExportRequest{Path: out})
 	apptest.Must(t, err)
 	if !slices.Equal(p.Scene.Models, model) || p.Scene.Skeleton != a.rig.skel {
 		t.Fatalf("plan's models %v, want the file's %v", p.Scene.Models, model)
@@ -80,7 +80,7 @@ func TestExportPlanWithModels(t *testing.T) {
 		t.Errorf("meshes %q (want %q), skins %d, animations %d", shapes, want, len(doc.Skins), len(doc.Animations))
 	}
 
-	bare, err := a.PlanExport(ExportRequest{Path: out, NoMesh: true})
+	bare, err := a.Export().Plan(ExportRequest{Path: out, NoMesh: true})
 	apptest.Must(t, err)
 	if bare.Scene.Models != nil {
 		t.Fatalf("NoMesh: models %v", bare.Scene.Models)
@@ -102,13 +102,13 @@ func TestExportPlanTexturedModel(t *testing.T) {
 	f, m := texturedFile(dir)
 	a.Add([]*File{f})
 	out := filepath.Join(dir, "hero.glb")
-	p, err := a.PlanExport(ExportRequest{Path: out})
+	p, err := a.Export().Plan(ExportRequest{Path: out})
 	apptest.Must(t, err)
 	if len(p.Scene.Models) != 1 || p.Scene.Models[0] != m {
 		t.Fatalf("plan's models %v", p.Scene.Models)
 	}
 	r := p.Run()
-	a.ExportFinished(p, r)
+	a.Export().Finished(p, r)
 	apptest.Must(t, r.Err)
 	var doc meshDoc
 	glbJSON(t, out, &doc)

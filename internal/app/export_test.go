@@ -25,14 +25,14 @@ func TestExportPlan(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "walk.glb")
-	p, err := a.PlanExport(ExportRequest{Path: out})
+	p, err := a.Export().Plan(ExportRequest{Path: out})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Scene.Skeleton != a.rig.skel || len(p.Scene.Clips) != 1 || p.Scene.Clips[0].Clip != a.play.joint.clip {
 		t.Fatalf("current: %+v", p.Scene)
 	}
-	all, err := a.PlanExport(ExportRequest{Path: out, All: true})
+	all, err := a.Export().Plan(ExportRequest{Path: out, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestExportPlan(t *testing.T) {
 		t.Errorf("all: %v, skipped %q", names, all.Skipped)
 	}
 	r := all.Run()
-	a.ExportFinished(all, r)
+	a.Export().Finished(all, r)
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
@@ -70,14 +70,14 @@ func TestExportPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Open([]string{in})
-	if _, err := a.PlanExport(ExportRequest{Path: in}); err == nil || !strings.Contains(err.Error(), "is an open file; refusing to overwrite it") {
+	if _, err := a.Export().Plan(ExportRequest{Path: in}); err == nil || !strings.Contains(err.Error(), "is an open file; refusing to overwrite it") {
 		t.Errorf("exporting over an input: %v", err)
 	}
-	if _, err := a.PlanExport(ExportRequest{Path: filepath.Join(dir, "walk.fbx")}); err == nil {
+	if _, err := a.Export().Plan(ExportRequest{Path: filepath.Join(dir, "walk.fbx")}); err == nil {
 		t.Error(".fbx: no error")
 	}
 	bad := &ExportPlan{Path: filepath.Join(out, "x.glb"), Scene: p.Scene}
-	a.ExportFinished(bad, bad.Run())
+	a.Export().Finished(bad, bad.Run())
 	if last := a.msgs.notices[len(a.msgs.notices)-1]; last.Severity != viewmodel.Error || !strings.Contains(last.Text, "cannot write") {
 		t.Errorf("unwritable: %+v", last)
 	}

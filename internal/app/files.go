@@ -25,25 +25,41 @@ func (a *App) Open(paths []string) { a.open(paths, false) }
 // open is Open; confirmed says the user already agreed to open a big
 // folder.
 func (a *App) open(paths []string, confirmed bool) {
-	items, folders := expandFolders(paths)
-	if n := folderFiles(folders); !confirmed && a.ses.maxFolderFiles > 0 && n > a.ses.maxFolderFiles {
-		a.ses.ask(paths, folders, n)
+	loaded := a.ses.load(paths, confirmed, a.reload.reload)
+	if len(loaded) == 0 {
 		return
+	}
+	if a.ses.isDemo() {
+		a.closeAll()
+	}
+	a.Add(loaded)
+}
+
+// load reads the files of one Open: a folder's files (after asking, and
+// returning nothing yet, when there are more than maxFolderFiles unless
+// confirmed), each file once, a file already open handed to reload (by
+// its key) instead of read twice. It reports what failed and what each
+// folder did, and returns the files read anew.
+func (s *session) load(paths []string, confirmed bool, reload func(key string, say bool) bool) []*File {
+	items, folders := expandFolders(paths)
+	if n := folderFiles(folders); !confirmed && s.maxFolderFiles > 0 && n > s.maxFolderFiles {
+		s.ask(paths, folders, n)
+		return nil
 	}
 	var loaded []*File
 	seen := map[string]bool{}
 	for _, it := range items {
-		key, open := a.openedKey(it.path)
+		key, open := s.openedKey(it.path)
 		if seen[key] {
 			continue // the same file twice in one drop
 		}
 		seen[key] = true
 		if open {
-			if a.reload(key, it.folder == nil) && it.folder != nil {
+			if reload(key, it.folder == nil) && it.folder != nil {
 				it.folder.reloaded++
 			}
 			if it.folder == nil {
-				a.ses.addRecent(it.path)
+				s.addRecent(it.path)
 			}
 			continue
 		}
@@ -53,27 +69,37 @@ func (a *App) open(paths []string, confirmed bool) {
 			it.folder.failed = append(it.folder.failed, err.Error())
 			continue
 		case err != nil:
-			a.Notify(viewmodel.Error, "%s", err)
+			s.msgs.notify(viewmodel.Error, "%s", err)
 			continue
 		case it.folder != nil && fs != nil:
 			it.folder.opened++
 		}
 		loaded = append(loaded, fs...)
 		if it.folder == nil {
-			a.ses.addRecent(it.path)
+			s.addRecent(it.path)
 		}
 	}
 	for _, f := range folders {
-		a.ses.addRecent(f.path)
-		a.msgs.noteFolder(f)
+		s.addRecent(f.path)
+		s.msgs.noteFolder(f)
 	}
-	if len(loaded) == 0 {
-		return
+	return loaded
+}
+
+// openedKey is the key a file opened from path p would have (see
+// File.key), and whether one of the open files has it.
+func (s *session) openedKey(p string) (string, bool) {
+	file, inner := SplitArchivePath(p)
+	key := absPath(file)
+	if inner != "" {
+		key += ":" + inner
 	}
-	if a.ses.isDemo() {
-		a.closeAll()
+	for _, f := range s.files {
+		if f.key == key {
+			return key, true
+		}
 	}
-	a.Add(loaded)
+	return key, false
 }
 
 // Add appends opened files and puts their content on screen.
@@ -128,12 +154,12 @@ func (a *App) Add(loaded []*File) {
 	if a.play.joint == nil && a.play.tex == nil && len(a.play.mat.slots) > 0 && a.play.materialSlot(a.play.focus) == nil {
 		a.play.focus = viewmodel.MatSlot0
 	}
-	a.rig.clampSelection()
+	a.sel.clamp()
 	if newJoint < 0 && newTex >= 0 && a.play.tex != nil && a.play.tex.file >= first {
 		a.play.focus = viewmodel.TexSlot
 	}
 	a.Evaluate()
-	a.rig.frameScene(true)
+	a.frame.frameScene(true)
 }
 
 func isTexClip(c *anim.Clip) bool {
@@ -312,9 +338,9 @@ func (a *App) closeAll() {
 	a.rig.skelFile = -1
 	a.rig.binding = anim.Binding{}
 	a.rig.markers = a.rig.markers[:0]
-	a.rig.sel = viewmodel.Selection{Joint: -1, Target: -1}
-	a.rig.texModeOverride = false
-	a.rig.sceneReady = false
+	a.sel.Selection = viewmodel.Selection{Joint: -1, Target: -1}
+	a.sel.texModeOverride = false
+	a.frame.remeasure()
 	a.play.focus = viewmodel.JointSlot
 }
 
@@ -344,6 +370,6 @@ func (a *App) closeFile(i int) {
 		a.rig.skelFile--
 	}
 	a.rig.rebind()
-	a.rig.clampSelection()
+	a.sel.clamp()
 	a.Evaluate()
 }

@@ -16,13 +16,17 @@ type gxKey struct {
 	material int
 }
 
-// gxPanel is the rig's GX state.
+// gxPanel is the Materials panel's GX state.
 type gxPanel struct {
 	model    *mesh.Model // whose material is shown
 	material int
 	off      map[gxKey]uint16
 	scratch  viewmodel.MeshDraw
 	view     viewmodel.GXView
+
+	rig  *rig      // the models in use
+	anim *meshAnim // the registers after this frame's animations
+	msgs *messages // the renderer's reports
 }
 
 // gxMaterial is mat's GX state, nil for a material of another format.
@@ -33,39 +37,43 @@ func gxMaterial(mat *mesh.Material) *gx.Material {
 	return nil
 }
 
-// applyGX handles the panel's intents and the renderer's reports.
-func (a *App) applyGX(in viewmodel.Intent) bool {
-	r := &a.rig
+// apply handles the panel's intents and the renderer's reports.
+func (g *gxPanel) apply(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectGXMaterial:
-		if ms := r.models(); len(ms) > 0 && in.Material >= 0 && in.Material < len(ms[0].Materials) {
-			r.gx.model, r.gx.material = ms[0], in.Material
+		if ms := g.rig.models(); len(ms) > 0 && in.Material >= 0 && in.Material < len(ms[0].Materials) {
+			g.show(ms[0], in.Material)
 		}
 	case viewmodel.SetStageOff:
-		ms := r.models()
+		ms := g.rig.models()
 		if len(ms) == 0 || in.Material < 0 || in.Material >= len(ms[0].Materials) || in.Stage < 0 || in.Stage >= gx.MaxStages {
 			return true
 		}
-		if r.gx.off == nil {
-			r.gx.off = map[gxKey]uint16{}
+		if g.off == nil {
+			g.off = map[gxKey]uint16{}
 		}
 		k := gxKey{ms[0], in.Material}
 		if in.Off {
-			r.gx.off[k] |= 1 << in.Stage
-		} else if r.gx.off[k] &^= 1 << in.Stage; r.gx.off[k] == 0 {
-			delete(r.gx.off, k)
+			g.off[k] |= 1 << in.Stage
+		} else if g.off[k] &^= 1 << in.Stage; g.off[k] == 0 {
+			delete(g.off, k)
 		}
 	case viewmodel.ReportProblem:
-		a.msgs.notify(viewmodel.Warning, "%s", in.Text)
+		g.msgs.notify(viewmodel.Warning, "%s", in.Text)
 	default:
 		return false
 	}
 	return true
 }
 
+// show makes material mat of model m the one the panel shows.
+func (g *gxPanel) show(m *mesh.Model, mat int) {
+	g.model, g.material = m, mat
+}
+
 // hasStageOff reports whether the user turned a stage of m off.
-func (r *rig) hasStageOff(m *mesh.Model) bool {
-	for k := range r.gx.off {
+func (g *gxPanel) hasStageOff(m *mesh.Model) bool {
+	for k := range g.off {
 		if k.model == m {
 			return true
 		}
@@ -74,25 +82,25 @@ func (r *rig) hasStageOff(m *mesh.Model) bool {
 }
 
 // applyStageOff copies the user's stage switches of m into d.
-func (r *rig) applyStageOff(d *viewmodel.MeshDraw, m *mesh.Model) {
-	for k, off := range r.gx.off {
+func (g *gxPanel) applyStageOff(d *viewmodel.MeshDraw, m *mesh.Model) {
+	for k, off := range g.off {
 		if k.model == m && k.material < len(d.Materials) {
 			d.Materials[k.material].GX.StageOff = off
 		}
 	}
 }
 
-// gxView fills v.GX for the first model in use with a GX material: the
+// fill fills v.GX for the first model in use with a GX material: the
 // chosen material (the first GX one until one is chosen), its registers
 // after this frame's animations.
-func (r *rig) gxView(v *viewmodel.View) {
-	ms := r.models()
+func (g *gxPanel) fill(v *viewmodel.View) {
+	ms := g.rig.models()
 	if len(ms) == 0 {
 		return
 	}
 	m := ms[0]
-	g := &r.gx.view
-	g.Names = g.Names[:0]
+	gv := &g.view
+	gv.Names = gv.Names[:0]
 	first := -1
 	for i := range m.Materials {
 		name := ""
@@ -102,22 +110,22 @@ func (r *rig) gxView(v *viewmodel.View) {
 				first = i
 			}
 		}
-		g.Names = append(g.Names, name)
+		gv.Names = append(gv.Names, name)
 	}
 	if first < 0 {
 		return
 	}
-	if r.gx.model != m || r.gx.material >= len(m.Materials) || gxMaterial(&m.Materials[r.gx.material]) == nil {
-		r.gx.model, r.gx.material = m, first
+	if g.model != m || g.material >= len(m.Materials) || gxMaterial(&m.Materials[g.material]) == nil {
+		g.show(m, first)
 	}
-	g.Material = r.gx.material
-	g.State = gxMaterial(&m.Materials[g.Material])
-	g.Live = g.State.Values
-	g.StageOff = r.gx.off[gxKey{m, g.Material}]
-	d := &r.gx.scratch
-	r.animateMaterials(d, m, 0, true)
-	if g.Material < len(d.Materials) {
-		d.Materials[g.Material].GX.Apply(&g.Live)
+	gv.Material = g.material
+	gv.State = gxMaterial(&m.Materials[gv.Material])
+	gv.Live = gv.State.Values
+	gv.StageOff = g.off[gxKey{m, gv.Material}]
+	d := &g.scratch
+	g.anim.animate(d, m, 0, true)
+	if gv.Material < len(d.Materials) {
+		d.Materials[gv.Material].GX.Apply(&gv.Live)
 	}
-	v.GX = g
+	v.GX = gv
 }

@@ -7,21 +7,38 @@ import (
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
-// The headless render command (internal/cli) builds its scene with these.
+// Headless sets the app up for the render command (internal/cli): the
+// model and clips the command line names rather than the ones the
+// pairing would choose, the camera framed once, and what the command
+// reads back (the camera, whether anything is drawn, the frame rate its
+// GIF runs at). It has no state of its own: it works on the rig, the
+// transport and the framing the viewer uses, so a render shows what the
+// viewer would.
+type Headless struct {
+	ses      *session
+	play     *transport
+	rig      *rig
+	sel      *selection
+	frame    *framing
+	evaluate func() // the frame, before the scene is measured again
+}
+
+// Headless is the render command's set-up of the app.
+func (a *App) Headless() *Headless { return &a.headless }
 
 // UseModelFrom uses the largest skeleton of the first file with one
 // among the files opened from index first (render's --model: the model
 // named on the command line is the one used, whatever else the files
 // hold).
-func (a *App) UseModelFrom(first int) error {
-	for fi := first; fi < len(a.ses.files); fi++ {
-		if si := pairing.DefaultSkeleton(a.ses.files[fi].asset.Skeletons); si >= 0 {
-			a.rig.setModel(fi, si)
+func (h *Headless) UseModelFrom(first int) error {
+	for fi := first; fi < len(h.ses.files); fi++ {
+		if si := pairing.DefaultSkeleton(h.ses.files[fi].asset.Skeletons); si >= 0 {
+			h.rig.setModel(fi, si)
 			return nil
 		}
 	}
-	if first < len(a.ses.files) {
-		return fmt.Errorf("holds no skeleton (it is a %s file)", a.ses.files[first].asset.Format)
+	if first < len(h.ses.files) {
+		return fmt.Errorf("holds no skeleton (it is a %s file)", h.ses.files[first].asset.Format)
 	}
 	return fmt.Errorf("holds no skeleton")
 }
@@ -30,10 +47,10 @@ func (a *App) UseModelFrom(first int) error {
 // of each kind, so a BFRES file's skeletal and texture SRT animations of
 // one name (a BotW face: bones and eye texture) play together, as the
 // game plays them.
-func (a *App) UseClipNamed(name string) error {
+func (h *Headless) UseClipNamed(name string) error {
 	var names []string
 	found, joint, tex := false, false, false
-	for fi, f := range a.ses.files {
+	for fi, f := range h.ses.files {
 		for ci, c := range f.asset.Clips {
 			if c.Name != name {
 				names = append(names, c.Name)
@@ -48,7 +65,7 @@ func (a *App) UseClipNamed(name string) error {
 			default:
 				continue
 			}
-			a.rig.setClip(fi, ci)
+			h.rig.setClip(fi, ci)
 			found = true
 		}
 	}
@@ -59,25 +76,25 @@ func (a *App) UseClipNamed(name string) error {
 }
 
 // Reframe measures the scene again and frames the camera on it.
-func (a *App) Reframe() {
-	a.rig.sceneReady = false
-	a.Evaluate()
-	a.rig.frameScene(true)
+func (h *Headless) Reframe() {
+	h.frame.remeasure()
+	h.evaluate()
+	h.frame.frameScene(true)
 }
 
 // Empty reports whether nothing can be drawn: no clip and no model.
-func (a *App) Empty() bool {
-	return a.play.joint == nil && a.play.tex == nil && a.rig.skel == nil && len(a.play.mat.slots) == 0
+func (h *Headless) Empty() bool {
+	return h.play.joint == nil && h.play.tex == nil && h.rig.skel == nil && len(h.play.mat.slots) == 0
 }
 
 // Camera is the 3D view's camera.
-func (a *App) Camera() viewmodel.Camera { return a.rig.camera }
+func (h *Headless) Camera() viewmodel.Camera { return h.frame.camera }
 
 // SelectJointNamed selects the first drawn joint called name.
-func (a *App) SelectJointNamed(name string) bool {
-	for _, m := range a.rig.markers {
+func (h *Headless) SelectJointNamed(name string) bool {
+	for _, m := range h.rig.markers {
 		if m.Name == name {
-			a.Apply(viewmodel.SelectJoint{Joint: m.Joint})
+			h.sel.apply(viewmodel.SelectJoint{Joint: m.Joint})
 			return true
 		}
 	}
@@ -85,8 +102,8 @@ func (a *App) SelectJointNamed(name string) bool {
 }
 
 // FocusedFPS is the frame rate of the focused clip (30 without one).
-func (a *App) FocusedFPS() float64 {
-	if f := a.play.focused(); f != nil {
+func (h *Headless) FocusedFPS() float64 {
+	if f := h.play.focused(); f != nil {
 		return f.clip.FPS
 	}
 	return 30

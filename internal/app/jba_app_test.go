@@ -179,7 +179,7 @@ func TestFrameJBAUnits(t *testing.T) {
 	project := func(a *App) [][2]float32 {
 		var out [][2]float32
 		for _, m := range a.rig.markers {
-			x, y, ok := a.rig.camera.Project(m.Pos, w, h)
+			x, y, ok := a.frame.camera.Project(m.Pos, w, h)
 			if !ok {
 				t.Fatalf("joint %q behind the camera", m.Name)
 			}

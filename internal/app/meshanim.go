@@ -33,6 +33,25 @@ import (
 // Each clip is bound to a model once, when it starts playing on it; the
 // names the model lacks are reported then, once.
 
+// meshAnim is the material clips acting on the model in use's meshes:
+// their targets bound to each model once, when the clip starts playing
+// on it, and each frame's draw changed by their poses.
+type meshAnim struct {
+	// binds bind the playing material clips to the models in use,
+	// rigidJoint caches per model in use the joint each shape follows
+	// alone, slotBuf is scratch.
+	binds      []*matBind
+	rigidJoint []rigidJoints
+	slotBuf    []*slot
+
+	play *transport // the texture and material clips, and the joint clip's visibility
+	sel  *selection // the texture-matrix formula the user picked
+	rig  *rig       // the joints bone visibility hides
+	gx   *gxPanel   // the TEV stages the user turned off
+	ses  *session   // the demo's quad clips are not reported
+	msgs *messages
+}
+
 // matBind binds one clip's targets to one model.
 type matBind struct {
 	clip    *anim.Clip
@@ -50,32 +69,32 @@ type targetBind struct {
 	colorMask  uint8  // shader-parameter colours: the components it sets
 }
 
-// playingMaterialSlots are the slots whose clips act on materials: the
+// playingSlots are the slots whose clips act on materials: the
 // texture slot and the material slots (muted ones included: they stay
 // bound, and act at rest).
-func (r *rig) playingMaterialSlots() []*slot {
-	r.matSlotBuf = r.matSlotBuf[:0]
-	if r.play.tex != nil {
-		r.matSlotBuf = append(r.matSlotBuf, r.play.tex)
+func (ma *meshAnim) playingSlots() []*slot {
+	ma.slotBuf = ma.slotBuf[:0]
+	if ma.play.tex != nil {
+		ma.slotBuf = append(ma.slotBuf, ma.play.tex)
 	}
-	r.matSlotBuf = append(r.matSlotBuf, r.play.mat.slots...)
-	return r.matSlotBuf
+	ma.slotBuf = append(ma.slotBuf, ma.play.mat.slots...)
+	return ma.slotBuf
 }
 
-// animateMaterials fills d.Materials and adds the animations' hidden
+// animate fills d.Materials and adds the animations' hidden
 // shapes to d.Hidden (which holds the user's) for model m.
-func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int, own bool) {
+func (ma *meshAnim) animate(d *viewmodel.MeshDraw, m *mesh.Model, mi int, own bool) {
 	d.Materials = d.Materials[:0]
 	if len(m.Shapes) == 0 {
 		return // a skeleton (a BFRES animation file's FMDL): nothing drawn
 	}
-	slots := r.playingMaterialSlots()
-	if len(slots) > 0 || r.hasStageOff(m) {
+	slots := ma.playingSlots()
+	if len(slots) > 0 || ma.gx.hasStageOff(m) {
 		resetMaterials(d, m)
-		r.applyStageOff(d, m)
+		ma.gx.applyStageOff(d, m)
 	}
 	for _, s := range slots {
-		b := r.bindFor(s, m)
+		b := ma.bindFor(s, m)
 		if s.muted {
 			continue // a muted clip shows the material at rest
 		}
@@ -83,13 +102,13 @@ func (r *rig) animateMaterials(d *viewmodel.MeshDraw, m *mesh.Model, mi int, own
 			if i >= len(s.pose.Targets) {
 				break
 			}
-			r.applyTarget(d, m, s.clip, &s.clip.Targets[i], &s.pose.Targets[i], &b.targets[i])
+			ma.applyTarget(d, m, s.clip, &s.clip.Targets[i], &s.pose.Targets[i], &b.targets[i])
 		}
 	}
 	if own {
 		// Bone visibility names the model in use's joints; a part's
 		// shapes follow its own skeleton.
-		r.hideByBones(d, m, mi)
+		ma.hideByBones(d, m, mi)
 	}
 }
 
@@ -116,7 +135,7 @@ func resetMaterials(d *viewmodel.MeshDraw, m *mesh.Model) {
 }
 
 // applyTarget applies one posed target to the draw.
-func (r *rig) applyTarget(d *viewmodel.MeshDraw, m *mesh.Model, c *anim.Clip, t *anim.Target, p *anim.TargetPose, tb *targetBind) {
+func (ma *meshAnim) applyTarget(d *viewmodel.MeshDraw, m *mesh.Model, c *anim.Clip, t *anim.Target, p *anim.TargetPose, tb *targetBind) {
 	if tb.shape >= 0 {
 		if p.V[anim.Visible] == 0 {
 			hideShape(d, m, int(tb.shape))
@@ -133,8 +152,8 @@ func (r *rig) applyTarget(d *viewmodel.MeshDraw, m *mesh.Model, c *anim.Clip, t 
 			return
 		}
 		mtx := anim.TexMatrixOf(t, p)
-		if r.texModeOverride {
-			mtx = anim.TexMatrixWith(r.texMode, t, p)
+		if ma.sel.texModeOverride {
+			mtx = anim.TexMatrixWith(ma.sel.texMode, t, p)
 		}
 		var f [2][3]float32
 		for row := range f {
@@ -201,20 +220,20 @@ func hideShape(d *viewmodel.MeshDraw, m *mesh.Model, si int) {
 // hideByBones hides the shapes of m that only hidden joints drive, while
 // the joint clip animates visibility (a BFRES bone visibility
 // animation). mi is m's position among the models in use.
-func (r *rig) hideByBones(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
-	js := r.play.joint
+func (ma *meshAnim) hideByBones(d *viewmodel.MeshDraw, m *mesh.Model, mi int) {
+	js := ma.play.joint
 	if js == nil || js.muted || !hasVisibility(js.clip) {
 		return
 	}
-	for mi >= len(r.rigidJoint) {
-		r.rigidJoint = append(r.rigidJoint, rigidJoints{})
+	for mi >= len(ma.rigidJoint) {
+		ma.rigidJoint = append(ma.rigidJoint, rigidJoints{})
 	}
-	rj := &r.rigidJoint[mi]
+	rj := &ma.rigidJoint[mi]
 	if rj.model != m {
 		rj.model, rj.joint = m, rigidJointOf(m, rj.joint)
 	}
 	for si, j := range rj.joint {
-		if j >= 0 && r.jointHidden(j) {
+		if j >= 0 && ma.rig.jointHidden(j) {
 			hideShape(d, m, si)
 		}
 	}
@@ -271,24 +290,24 @@ func hasVisibility(c *anim.Clip) bool {
 // bindFor returns the binding of slot s's clip to model m, building it
 // (and reporting what m lacks, except for the demo's quad clips) the
 // first time the pair plays.
-func (r *rig) bindFor(s *slot, m *mesh.Model) *matBind {
+func (ma *meshAnim) bindFor(s *slot, m *mesh.Model) *matBind {
 	c := s.clip
-	for _, b := range r.matBinds {
+	for _, b := range ma.binds {
 		if b.clip == c && b.model == m {
 			b.used = true
 			return b
 		}
 	}
 	b := &matBind{clip: c, model: m, used: true}
-	r.matBinds = append(r.matBinds, b)
+	ma.binds = append(ma.binds, b)
 	missing := bindClip(b, c, m)
-	if len(missing) > 0 && !r.ses.isDemo() {
+	if len(missing) > 0 && !ma.ses.isDemo() {
 		shown := missing[:min(len(missing), namesInSummary)]
 		list := strings.Join(shown, ", ")
 		if len(missing) > len(shown) {
 			list += ", …"
 		}
-		r.msgs.notifyKeyed(viewmodel.Warning, "", strings.Join(missing, "\n"), "%s: %s not in model %s (the game would leave them alone): %s",
+		ma.msgs.notifyKeyed(viewmodel.Warning, "", strings.Join(missing, "\n"), "%s: %s not in model %s (the game would leave them alone): %s",
 			s.label, plural(len(missing), "animated material or shape is", "animated materials or shapes are"), m.Name, list)
 	}
 	return b
@@ -372,22 +391,23 @@ func bindClip(b *matBind, c *anim.Clip, m *mesh.Model) []string {
 // parameter.
 var colorRank = [anim.NumTargetKinds]int{anim.MatColorTarget: 0, anim.TevRegTarget: 1, anim.ShaderParamTarget: 2}
 
-// dropUnusedBinds forgets the bindings of pairs that did not play this
-// frame (a closed file's clips and models are not kept alive) and marks
-// the rest unused for the next frame.
-func (r *rig) dropUnusedBinds() {
-	out := r.matBinds[:0]
-	for _, b := range r.matBinds {
+// dropUnused forgets the bindings of pairs that did not play this frame
+// (a closed file's clips and models are not kept alive) and marks the
+// rest unused for the next frame; the shapes' joints are kept for the
+// models in use (models) alone.
+func (ma *meshAnim) dropUnused(models []*mesh.Model) {
+	out := ma.binds[:0]
+	for _, b := range ma.binds {
 		if b.used {
 			b.used = false
 			out = append(out, b)
 		}
 	}
-	clear(r.matBinds[len(out):])
-	r.matBinds = out
-	for i := range r.rigidJoint {
-		if i >= len(r.modelBuf) || r.rigidJoint[i].model != r.modelBuf[i] {
-			r.rigidJoint[i].model = nil
+	clear(ma.binds[len(out):])
+	ma.binds = out
+	for i := range ma.rigidJoint {
+		if i >= len(models) || ma.rigidJoint[i].model != models[i] {
+			ma.rigidJoint[i].model = nil
 		}
 	}
 }

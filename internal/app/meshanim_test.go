@@ -218,7 +218,7 @@ func TestBVAHidesTheShape(t *testing.T) {
 	if d.Hidden[0] || !d.Hidden[2] {
 		t.Errorf("after showing shape 0 again: hidden %v", d.Hidden)
 	}
-	if user := a.rig.shapesHidden(a.rig.models()[0]); len(user) != 4 || user[2] {
+	if user := a.meshes.shapesHidden(a.rig.models()[0]); len(user) != 4 || user[2] {
 		t.Errorf("the user's hidden flags %v: want 4, shape 2 not among them (the animation hides it, not the user)", user)
 	}
 }
@@ -385,13 +385,13 @@ func TestUseClipNamedPlaysEveryKind(t *testing.T) {
 	other := handClip(anim.Loop)
 	a := New(nil)
 	a.Add([]*File{{path: "face.bfres", name: "face.bfres", asset: &formats.Asset{Format: "bfres", Clips: []*anim.Clip{other, bck, btk}}}})
-	if err := a.UseClipNamed("Face_Talk"); err != nil {
+	if err := a.Headless().UseClipNamed("Face_Talk"); err != nil {
 		t.Fatal(err)
 	}
 	if a.play.joint == nil || a.play.joint.clip != bck || a.play.tex == nil || a.play.tex.clip != btk {
 		t.Errorf("joint slot %v, texture slot %v; want both Face_Talk clips", a.play.joint, a.play.tex)
 	}
-	if err := a.UseClipNamed("nope"); err == nil || !strings.Contains(err.Error(), "Face_Talk") {
+	if err := a.Headless().UseClipNamed("nope"); err == nil || !strings.Contains(err.Error(), "Face_Talk") {
 		t.Errorf("unknown name: %v", err)
 	}
 }

@@ -8,26 +8,29 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-// models are the meshes the model in use poses: the models of its file
-// that its skeleton drives (in a slice reused by the next call).
-func (r *rig) models() []*mesh.Model {
-	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
-		return nil
-	}
-	a := r.ses.files[r.skelFile].asset
-	si := -1
-	for i, sk := range a.Skeletons {
-		if sk == r.skel {
-			si = i
-		}
-	}
-	r.modelBuf = r.modelBuf[:0]
-	for _, m := range a.Models {
-		if m.Skeleton == si && si >= 0 {
-			r.modelBuf = append(r.modelBuf, m)
-		}
-	}
-	return r.modelBuf
+// meshes is the model in use's meshes as the 3D view draws them and the
+// Shapes list shows them: its models and the parts placed on its joints,
+// skinned by the rig's last pose, with the shapes the user hid and the one
+// the list points at.
+type meshes struct {
+	// hidden are the shapes the user hid, per model; hover is the shape
+	// the Shapes list points at (index into drawnModels()).
+	hidden map[*mesh.Model][]bool
+	hover  viewmodel.ShapeRef
+
+	// skin64 is scene's scratch: a model's palette matrices. drawBuf and
+	// partWorld are the drawn models and a part's posed joints
+	// (drawnModels, drawnWorld); models are the rig's models drawBuf was
+	// made from.
+	skin64    []mgl64.Mat4
+	drawBuf   []drawn
+	partWorld []mgl64.Mat4
+	models    []*mesh.Model
+
+	rig  *rig       // the model in use and its pose
+	sel  *selection // a shape picked in the list selects its joint
+	anim *meshAnim  // the material clips acting on each draw
+	gx   *gxPanel   // a shape picked shows its GX material
 }
 
 // drawn is one model the viewer draws: a model of the model in use, or
@@ -40,47 +43,48 @@ type drawn struct {
 // drawnModels lists what the viewer draws for the model in use: its
 // models, then their parts (in a slice reused by the next call). The
 // Shapes list and the scene's draws are in this order.
-func (r *rig) drawnModels() []drawn {
-	r.drawBuf = r.drawBuf[:0]
-	models := r.models()
+func (ms *meshes) drawnModels() []drawn {
+	ms.drawBuf = ms.drawBuf[:0]
+	models := ms.rig.models()
+	ms.models = models
 	for _, m := range models {
-		r.drawBuf = append(r.drawBuf, drawn{model: m})
+		ms.drawBuf = append(ms.drawBuf, drawn{model: m})
 	}
 	for _, m := range models {
 		for i := range m.Parts {
-			r.drawBuf = append(r.drawBuf, drawn{model: m.Parts[i].Model, part: &m.Parts[i]})
+			ms.drawBuf = append(ms.drawBuf, drawn{model: m.Parts[i].Model, part: &m.Parts[i]})
 		}
 	}
-	return r.drawBuf
+	return ms.drawBuf
 }
 
 // drawnWorld is the joints' world matrices d is skinned with in the last
 // pose: the model in use's, or a part's own placed on its host joint.
-func (r *rig) drawnWorld(d drawn) []mgl64.Mat4 {
+func (ms *meshes) drawnWorld(d drawn) []mgl64.Mat4 {
 	if d.part == nil {
-		return r.world
+		return ms.rig.world
 	}
-	r.partWorld = d.part.JointWorld(r.partWorld, r.world, nil)
-	return r.partWorld
+	ms.partWorld = d.part.JointWorld(ms.partWorld, ms.rig.world, nil)
+	return ms.partWorld
 }
 
 // zUpToYUp turns Z-up data (SWTOR's 3ds Max rigs) so Y points up on
 // screen, as display does for the joints: (x, y, z) -> (x, z, -y).
 var zUpToYUp = mgl32.Mat4{1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1}
 
-// sceneMeshes adds the models of the model in use to s, skinned by the
+// scene adds the models of the model in use to s, skinned by the
 // last pose: each palette entry's matrix (joint world · inverse bind)
 // for the vertex shader to blend. It reuses the draws s held last time
 // (old), so a scene rebuilt every frame allocates nothing once grown.
-func (r *rig) sceneMeshes(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode viewmodel.MeshMode) {
+func (ms *meshes) scene(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode viewmodel.MeshMode) {
 	s.MeshMode = mode
 	s.Meshes = old[:0]
-	models := r.drawnModels()
-	if mode == viewmodel.BonesOnly || len(models) == 0 || len(r.world) != len(r.skel.Joints) {
+	models := ms.drawnModels()
+	if mode == viewmodel.BonesOnly || len(models) == 0 || len(ms.rig.world) != len(ms.rig.skel.Joints) {
 		return
 	}
 	transform := mgl32.Ident4()
-	if r.zUp() {
+	if ms.rig.zUp() {
 		transform = zUpToYUp
 	}
 	for _, dm := range models {
@@ -91,27 +95,27 @@ func (r *rig) sceneMeshes(s *viewmodel.Scene, old []viewmodel.MeshDraw, mode vie
 			s.Meshes = append(s.Meshes, viewmodel.MeshDraw{})
 		}
 		d := &s.Meshes[len(s.Meshes)-1]
-		r.skin64 = m.SkinMatrices(r.skin64, r.drawnWorld(dm))
-		d.Skin = to32(d.Skin, r.skin64)
+		ms.skin64 = m.SkinMatrices(ms.skin64, ms.drawnWorld(dm))
+		d.Skin = to32(d.Skin, ms.skin64)
 		d.Model, d.Transform, d.Highlight = m, transform, -1
-		d.Hidden = append(d.Hidden[:0], r.shapesHidden(m)...)
-		r.animateMaterials(d, m, len(s.Meshes)-1, dm.part == nil)
-		if r.hover.Model == len(s.Meshes)-1 {
-			d.Highlight = r.hover.Shape
+		d.Hidden = append(d.Hidden[:0], ms.shapesHidden(m)...)
+		ms.anim.animate(d, m, len(s.Meshes)-1, dm.part == nil)
+		if ms.hover.Model == len(s.Meshes)-1 {
+			d.Highlight = ms.hover.Shape
 		}
 	}
-	r.dropUnusedBinds()
+	ms.anim.dropUnused(ms.models)
 }
 
 // shapesHidden is the user's hidden shapes of m (nil: none hidden).
-func (r *rig) shapesHidden(m *mesh.Model) []bool {
-	return r.hidden[m]
+func (ms *meshes) shapesHidden(m *mesh.Model) []bool {
+	return ms.hidden[m]
 }
 
-// applyShapes handles the Shapes list: hiding shapes, the highlighted
+// apply handles the Shapes list: hiding shapes, the highlighted
 // one, and selecting the joint that drives a shape most.
-func (r *rig) applyShapes(in viewmodel.Intent) bool {
-	models := r.drawnModels()
+func (ms *meshes) apply(in viewmodel.Intent) bool {
+	models := ms.drawnModels()
 	valid := func(ref viewmodel.ShapeRef) bool {
 		return ref.Model >= 0 && ref.Model < len(models) && ref.Shape >= 0 && ref.Shape < len(models[ref.Model].model.Shapes)
 	}
@@ -121,19 +125,19 @@ func (r *rig) applyShapes(in viewmodel.Intent) bool {
 			return true
 		}
 		m := models[in.Ref.Model].model
-		if r.hidden == nil {
-			r.hidden = map[*mesh.Model][]bool{}
+		if ms.hidden == nil {
+			ms.hidden = map[*mesh.Model][]bool{}
 		}
-		h := r.hidden[m]
+		h := ms.hidden[m]
 		if len(h) != len(m.Shapes) {
 			h = make([]bool, len(m.Shapes))
-			r.hidden[m] = h
+			ms.hidden[m] = h
 		}
 		h[in.Ref.Shape] = in.Hidden
 	case viewmodel.HoverShape:
-		r.hover = viewmodel.ShapeRef{Model: -1, Shape: -1}
+		ms.hover = viewmodel.ShapeRef{Model: -1, Shape: -1}
 		if valid(in.Ref) {
-			r.hover = in.Ref
+			ms.hover = in.Ref
 		}
 	case viewmodel.SelectShape:
 		if !valid(in.Ref) {
@@ -146,12 +150,12 @@ func (r *rig) applyShapes(in viewmodel.Intent) bool {
 			j = mainJoint(d.model, in.Ref.Shape)
 		}
 		if j >= 0 {
-			r.applySelection(viewmodel.SelectJoint{Joint: j})
+			ms.sel.apply(viewmodel.SelectJoint{Joint: j})
 		}
 		// The Materials panel shows the shape's GX material (of the
 		// first model, the one it lists).
 		if m := models[in.Ref.Model].model; in.Ref.Model == 0 && m.Shapes[in.Ref.Shape].Material >= 0 {
-			r.gx.model, r.gx.material = m, m.Shapes[in.Ref.Shape].Material
+			ms.gx.show(m, m.Shapes[in.Ref.Shape].Material)
 		}
 	default:
 		return false
@@ -179,13 +183,27 @@ func mainJoint(m *mesh.Model, shape int) int {
 	return best
 }
 
-// modelViews lists the model in use's meshes for the Shapes list.
-func (r *rig) modelViews(dst []viewmodel.ModelView) []viewmodel.ModelView {
+// views lists the model in use's meshes for the Shapes list.
+func (ms *meshes) views(dst []viewmodel.ModelView) []viewmodel.ModelView {
 	dst = dst[:0]
-	for _, d := range r.drawnModels() {
-		dst = append(dst, viewmodel.ModelView{Model: d.model, Hidden: r.shapesHidden(d.model)})
+	for _, d := range ms.drawnModels() {
+		dst = append(dst, viewmodel.ModelView{Model: d.model, Hidden: ms.shapesHidden(d.model)})
 	}
 	return dst
+}
+
+// moveHidden carries the shapes hidden on the models of a file's old
+// version over to the models of the same place in its new version
+// (reload.go), where they have as many shapes.
+func (ms *meshes) moveHidden(of, nf *File) {
+	for mi, m := range of.asset.Models {
+		if h, ok := ms.hidden[m]; ok {
+			delete(ms.hidden, m)
+			if mi < len(nf.asset.Models) && len(nf.asset.Models[mi].Shapes) == len(h) {
+				ms.hidden[nf.asset.Models[mi]] = h
+			}
+		}
+	}
 }
 
 // to32 converts matrices into dst (grown as needed).

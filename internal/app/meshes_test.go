@@ -92,8 +92,8 @@ func TestShapeIntents(t *testing.T) {
 	if len(s.Meshes) != 1 || len(s.Meshes[0].Hidden) != 2 || s.Meshes[0].Hidden[0] || !s.Meshes[0].Hidden[1] || s.Meshes[0].Highlight != 0 {
 		t.Fatalf("draw %+v; want shape 1 hidden, shape 0 highlighted", s.Meshes)
 	}
-	if a.rig.sel.Joint != 1 {
-		t.Errorf("selecting shape 1 selected joint %d; joint 1 carries 1.6 of its 2 weights", a.rig.sel.Joint)
+	if a.sel.Joint != 1 {
+		t.Errorf("selecting shape 1 selected joint %d; joint 1 carries 1.6 of its 2 weights", a.sel.Joint)
 	}
 	v := viewOf(a)
 	if len(v.Models) != 1 || v.Models[0].Model != m || !v.Models[0].Hidden[1] || v.Hover != (viewmodel.ShapeRef{Model: 0, Shape: 0}) {
@@ -116,15 +116,15 @@ func TestFramingIncludesTheMesh(t *testing.T) {
 	m.Check(2)
 	a.Add([]*File{{path: "chain.bmd", name: "chain.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{m}}}})
 	a.Evaluate()
-	lo, hi := a.rig.boundsLo, a.rig.boundsHi
+	lo, hi := a.frame.boundsLo, a.frame.boundsHi
 	if lo[0] > -40 || lo[1] > -25 || hi[2] < 30 {
 		t.Errorf("scene box %v..%v leaves out the cape's vertices (-40, -25, 30)", lo, hi)
 	}
 	// F frames the skeleton as it stands with its skin: the camera of a
 	// box holding the joints and the cape's vertices.
 	a.Apply(viewmodel.CameraFrame{})
-	mlo, mhi := a.rig.markerBounds()
-	want := a.rig.camera
+	mlo, mhi := a.frame.markerBounds()
+	want := a.frame.camera
 	box := func(lo, hi mgl32.Vec3) {
 		for _, p := range []mgl32.Vec3{{0, 0, 0}, {-40, 0, 0}, {0, -25, 30}} {
 			for k := 0; k < 3; k++ {
@@ -134,8 +134,8 @@ func TestFramingIncludesTheMesh(t *testing.T) {
 		want.Frame(lo, hi)
 	}
 	box(mlo, mhi)
-	if a.rig.camera.Target != want.Target || a.rig.camera.Distance != want.Distance {
-		t.Errorf("F: camera at %v, distance %v; want %v, %v (the joints and the cape)", a.rig.camera.Target, a.rig.camera.Distance, want.Target, want.Distance)
+	if a.frame.camera.Target != want.Target || a.frame.camera.Distance != want.Distance {
+		t.Errorf("F: camera at %v, distance %v; want %v, %v (the joints and the cape)", a.frame.camera.Target, a.frame.camera.Distance, want.Target, want.Distance)
 	}
 }
 

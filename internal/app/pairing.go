@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/pairing"
@@ -288,8 +286,8 @@ func (r *rig) selectModel(fi, si int) {
 	if fi < 0 {
 		r.skel, r.skelFile, r.skelLabel = nil, -1, ""
 		r.rebind()
-		r.clampSelection()
-		r.sceneReady = false
+		r.sel.clamp()
+		r.frame.remeasure()
 	} else {
 		if fi >= len(r.ses.files) || si < 0 || si >= len(r.ses.files[fi].asset.Skeletons) {
 			return
@@ -301,7 +299,7 @@ func (r *rig) selectModel(fi, si int) {
 			if lf, lc, ok := r.findClipKey(last); ok {
 				r.setClip(lf, lc)
 				r.evaluate()
-				r.frameScene(false)
+				r.frame.frameScene(false)
 				return
 			}
 		}
@@ -327,46 +325,7 @@ func (r *rig) selectModel(fi, si int) {
 		}
 	}
 	r.evaluate()
-	r.frameScene(false)
-}
-
-// setRootMotion applies or locks the joint clip's root-motion track. The
-// scene box is measured again (a walk covers ground only when applied);
-// the camera stays where the user put it.
-func (r *rig) setRootMotion(apply bool) {
-	if r.applyRoot == apply {
-		return
-	}
-	r.applyRoot = apply
-	r.sceneReady = false
-	r.evaluate()
-}
-
-// moveRoot puts the posed skeleton where the joint clip's root-motion
-// track has the character at frame (model matrix · world), when the user
-// applies it.
-func (r *rig) moveRoot(world []mgl64.Mat4, frame float64) {
-	if !r.applyRoot || r.play.joint == nil || r.play.joint.clip.RootMotion == nil {
-		return
-	}
-	var tp anim.TargetPose
-	anim.EvaluateTarget(r.play.joint.clip.RootMotion, frame, &tp)
-	// A one-joint skeleton composes the track's T·R·S exactly as the
-	// skeletons it moves compose theirs (anim.Standard).
-	rs := &r.rootSkel
-	if len(rs.Joints) != 1 {
-		rs.Name, rs.Mode = "root motion", anim.Standard
-		rs.Joints = []anim.Joint{{Name: "root motion", Parent: -1, Rest: anim.DefaultBase()}}
-		if err := rs.Finish(); err != nil {
-			return
-		}
-	}
-	rs.Joints[0].Rest, rs.Joints[0].Quaternion = tp.V, tp.Quaternion
-	var m [1]mgl64.Mat4
-	rs.World(nil, nil, m[:])
-	for i := range world {
-		world[i] = m[0].Mul4(world[i])
-	}
+	r.frame.frameScene(false)
 }
 
 // pairingView fills the Scene panel's model and animation choice, and

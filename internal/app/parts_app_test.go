@@ -72,12 +72,12 @@ func TestPartsDrawnOnTheirJoint(t *testing.T) {
 		}
 	}
 
-	views := a.rig.modelViews(nil)
+	views := a.meshes.views(nil)
 	if len(views) != 2 || views[1].Model != part.Model {
 		t.Fatalf("Shapes list lists %d models, want the body and the part", len(views))
 	}
 	a.Apply(viewmodel.SelectShape{Ref: viewmodel.ShapeRef{Model: 1, Shape: 0}})
-	if a.rig.sel.Joint != arm {
-		t.Errorf("clicking the part's shape selects joint %d, want the body's Arm (%d)", a.rig.sel.Joint, arm)
+	if a.sel.Joint != arm {
+		t.Errorf("clicking the part's shape selects joint %d, want the body's Arm (%d)", a.sel.Joint, arm)
 	}
 }

@@ -30,7 +30,7 @@ func (a *App) Advance(dt float64) {
 // Evaluate samples both clips at their clocks and poses the skeleton.
 func (a *App) Evaluate() {
 	a.rig.evaluate()
-	a.evaluateAB()
+	a.ab.evaluate()
 }
 
 // evaluate is the transport's clips at their frames, then the pose.
@@ -88,29 +88,7 @@ func (r *rig) pose() {
 			Target: r.targetOf(j),
 		}
 	}
-	if !r.sceneReady {
-		r.boundsLo, r.boundsHi = r.clipBounds(sk)
-		r.sceneReady = true
-	}
-}
-
-// texEntryMatrix is the matrix of the selected texture entry.
-func (r *rig) texEntryMatrix() (anim.TexMatrix, anim.TexMatrixMode, anim.TexMatrixMode) {
-	if r.play.tex == nil || len(r.play.tex.clip.Targets) == 0 || r.play.tex.muted {
-		return anim.TexMatrix{{1, 0, 0}, {0, 1, 0}}, 0, 0
-	}
-	i := r.sel.TexTarget
-	if i < 0 || i >= len(r.play.tex.clip.Targets) {
-		i = 0
-	}
-	t := &r.play.tex.clip.Targets[i]
-	p := &r.play.tex.pose.Targets[i]
-	file := anim.TexModeOf(t, p) // NW: the mode curve's choice at this frame
-	if r.texModeOverride {
-		return anim.TexMatrixWith(r.texMode, t, p), r.texMode, file
-	}
-	m := anim.TexMatrixOf(t, p)
-	return m, file, file
+	r.frame.measure(sk)
 }
 
 func (s *slot) playback(scrubbing bool) *viewmodel.Playback {

@@ -16,11 +16,31 @@ import (
 // the file's, muting and offsets, the model in use and hidden shapes. A
 // version that does not open leaves the open one as it was.
 
-// reloadChanged reloads every open file read from one of the paths on
-// disk (absolute): a file, an archive, a texture file beside a model.
-func (a *App) reloadChanged(paths []string) {
+// Reloader puts the new version of an open file in place of the old one:
+// a file opened again, or one the watcher (watch.go) reports changed on
+// disk. It moves what played from the old version onto the new one
+// (slots, the model in use, hidden shapes, the comparison's clip).
+type Reloader struct {
+	// watch reports the open files that changed on disk (nil: not
+	// watching); watched are the files it was last set to.
+	watch   *watcher
+	watched []*File
+
+	ses      *session
+	play     *transport
+	rig      *rig
+	sel      *selection
+	meshes   *meshes
+	msgs     *messages
+	cmp      *Comparison
+	evaluate func() // the frame, after the files were replaced
+}
+
+// changed reloads every open file read from one of the paths on disk
+// (absolute): a file, an archive, a texture file beside a model.
+func (rl *Reloader) changed(paths []string) {
 	var keys []string
-	for _, f := range a.ses.files {
+	for _, f := range rl.ses.files {
 		if f.key == "" || slices.Contains(keys, f.key) {
 			continue
 		}
@@ -32,33 +52,17 @@ func (a *App) reloadChanged(paths []string) {
 		}
 	}
 	for _, k := range keys {
-		a.reload(k, true)
+		rl.reload(k, true)
 	}
-}
-
-// openedKey is the key a file opened from path p would have (see
-// File.key), and whether one of the open files has it.
-func (a *App) openedKey(p string) (string, bool) {
-	file, inner := SplitArchivePath(p)
-	key := absPath(file)
-	if inner != "" {
-		key += ":" + inner
-	}
-	for _, f := range a.ses.files {
-		if f.key == key {
-			return key, true
-		}
-	}
-	return key, false
 }
 
 // reload reads again the files one Open brought in under key and puts
 // them in place of the open ones, saying so when say is set (a folder
 // opened again counts its reloads instead); false when the new version
 // did not open (the old one stays, and an error says why).
-func (a *App) reload(key string, say bool) bool {
+func (rl *Reloader) reload(key string, say bool) bool {
 	var group []int
-	for i, f := range a.ses.files {
+	for i, f := range rl.ses.files {
 		if f.key == key {
 			group = append(group, i)
 		}
@@ -66,23 +70,23 @@ func (a *App) reload(key string, say bool) bool {
 	if len(group) == 0 {
 		return false
 	}
-	first := a.ses.files[group[0]]
+	first := rl.ses.files[group[0]]
 	loaded, err := LoadFiles(first.opened)
 	if err != nil {
-		a.Notify(viewmodel.Error, "reloading %s failed, the open version stays: %v", first.name, err)
+		rl.msgs.notify(viewmodel.Error, "reloading %s failed, the open version stays: %v", first.name, err)
 		return false
 	}
-	a.replaceFiles(group, loaded)
+	rl.replaceFiles(group, loaded)
 	if say {
-		a.Notify(viewmodel.Info, "reloaded %s", first.name)
+		rl.msgs.notify(viewmodel.Info, "reloaded %s", first.name)
 	}
 	return true
 }
 
 // replaceFiles puts loaded where the open files group (indices, in
 // order) were, and moves what played from them onto their new versions.
-func (a *App) replaceFiles(group []int, loaded []*File) {
-	old := a.ses.files
+func (rl *Reloader) replaceFiles(group []int, loaded []*File) {
+	old := rl.ses.files
 	byPath := map[string]int{}
 	for j, f := range loaded {
 		byPath[f.path] = j
@@ -106,22 +110,22 @@ func (a *App) replaceFiles(group []int, loaded []*File) {
 			files = append(files, f)
 		}
 	}
-	a.ses.files = files
+	rl.ses.files = files
 	for _, f := range loaded {
-		a.noteNewWarnings(f, old, remap, files)
-		a.msgs.noteBroken(f)
+		rl.noteNewWarnings(f, old, remap, files)
+		rl.msgs.noteBroken(f)
 		for _, c := range f.asset.Clips {
-			c.SetRuntime(a.play.mat.runtime)
+			c.SetRuntime(rl.play.mat.runtime)
 		}
 	}
 
-	t := &a.play
+	t := rl.play
 	oldJoint := t.joint
-	t.joint = a.reslot(t.joint, old, remap)
-	t.tex = a.reslot(t.tex, old, remap)
+	t.joint = rl.reslot(t.joint, old, remap)
+	t.tex = rl.reslot(t.tex, old, remap)
 	mats := t.mat.slots[:0]
 	for _, s := range t.mat.slots {
-		if ns := a.reslot(s, old, remap); ns != nil {
+		if ns := rl.reslot(s, old, remap); ns != nil {
 			mats = append(mats, ns)
 		}
 	}
@@ -133,26 +137,28 @@ func (a *App) replaceFiles(group []int, loaded []*File) {
 	if t.materialSlot(t.focus) == nil && t.focus >= viewmodel.MatSlot0 {
 		t.focus = viewmodel.JointSlot
 	}
-	a.remodel(old, remap)
-	if a.cmp.clip != nil && oldJoint != nil && a.cmp.clip == oldJoint.clip && t.joint != nil {
-		a.cmp.clip = t.joint.clip // the comparison goes on with the new version
+	if of, nf := rl.rig.remodel(old, remap); of != nil {
+		rl.meshes.moveHidden(of, nf)
+	}
+	if rl.cmp.clip != nil && oldJoint != nil && rl.cmp.clip == oldJoint.clip && t.joint != nil {
+		rl.cmp.clip = t.joint.clip // the comparison goes on with the new version
 	}
 
-	a.rig.rebind()
-	a.rig.clampSelection()
+	rl.rig.rebind()
+	rl.sel.clamp()
 	t.syncClocks()
-	a.Evaluate()
+	rl.evaluate()
 }
 
 // reslot is slot s after the files were replaced: the same clip (by
 // position and name, else by name) of its file's new version, with the
 // user's loop mode, mute and offset; nil when the clip is gone.
-func (a *App) reslot(s *slot, old []*File, remap []int) *slot {
+func (rl *Reloader) reslot(s *slot, old []*File, remap []int) *slot {
 	if s == nil || s.file >= len(remap) || remap[s.file] < 0 {
 		return nil
 	}
 	ni := remap[s.file]
-	f := a.ses.files[ni]
+	f := rl.ses.files[ni]
 	if f == old[s.file] {
 		s.file = ni
 		return s
@@ -164,7 +170,7 @@ func (a *App) reslot(s *slot, old []*File, remap []int) *slot {
 		ci = slices.IndexFunc(f.asset.Clips, func(c *anim.Clip) bool { return c.Name == s.clip.Name })
 	}
 	if ci < 0 {
-		a.Notify(viewmodel.Warning, "%s: %q is no longer in the file", f.name, s.clip.Name)
+		rl.msgs.notify(viewmodel.Warning, "%s: %q is no longer in the file", f.name, s.clip.Name)
 		return nil
 	}
 	c := f.asset.Clips[ci]
@@ -176,62 +182,15 @@ func (a *App) reslot(s *slot, old []*File, remap []int) *slot {
 		mode = s.clock.Mode // the user's choice over the file's
 	}
 	ns := &slot{file: ni, clipIdx: ci, clip: c, label: slotLabel(f, c), key: clipKey(f, ci), formatLabel: formats.DisplayName(f.asset.Format),
-		fileLoop: c.Loop, clock: anim.NewClock(mode, c.Duration, a.play.speed), muted: s.muted, offset: s.offset}
-	ns.clock.Runtime = clipRuntime(c, a.play.mat.runtime)
+		fileLoop: c.Loop, clock: anim.NewClock(mode, c.Duration, rl.play.speed), muted: s.muted, offset: s.offset}
+	ns.clock.Runtime = clipRuntime(c, rl.play.mat.runtime)
 	ns.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	return ns
 }
 
-// remodel keeps the model in use (the same skeleton of the new version
-// of its file) and the shapes hidden on its models.
-func (a *App) remodel(old []*File, remap []int) {
-	r := &a.rig
-	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(remap) {
-		return
-	}
-	ni := remap[r.skelFile]
-	if ni < 0 {
-		r.skel, r.skelFile, r.skelLabel = nil, -1, ""
-		r.sceneReady = false
-		return
-	}
-	of, nf := old[r.skelFile], a.ses.files[ni]
-	if of == nf {
-		r.skelFile = ni
-		return
-	}
-	si := slices.Index(of.asset.Skeletons, r.skel)
-	if si < 0 || si >= len(nf.asset.Skeletons) || nf.asset.Skeletons[si].Name != r.skel.Name {
-		si = slices.IndexFunc(nf.asset.Skeletons, func(s *anim.Skeleton) bool { return s.Name == r.skel.Name })
-	}
-	if si < 0 {
-		r.skel, r.skelFile, r.skelLabel = nil, -1, ""
-		r.sceneReady = false
-		return
-	}
-	// The shapes hidden on the old models, on the new ones of the same
-	// place in the file.
-	for mi, m := range of.asset.Models {
-		if h, ok := r.hidden[m]; ok {
-			delete(r.hidden, m)
-			if mi < len(nf.asset.Models) && len(nf.asset.Models[mi].Shapes) == len(h) {
-				r.hidden[nf.asset.Models[mi]] = h
-			}
-		}
-	}
-	r.skel, r.skelFile = nf.asset.Skeletons[si], ni
-	r.skelLabel = nf.name
-	if len(nf.asset.Skeletons) > 1 && r.skel.Name != "" {
-		r.skelLabel += " › " + r.skel.Name
-	}
-	// The camera stays where the user put it; the scene is measured again
-	// for the grid and R.
-	r.sceneReady = false
-}
-
 // noteNewWarnings reports the warnings of a reloaded file that its old
 // version did not have (the others are in Messages already).
-func (a *App) noteNewWarnings(f *File, old []*File, remap []int, files []*File) {
+func (rl *Reloader) noteNewWarnings(f *File, old []*File, remap []int, files []*File) {
 	var before []string
 	for i, o := range old {
 		if remap[i] >= 0 && files[remap[i]] == f {
@@ -249,7 +208,7 @@ func (a *App) noteNewWarnings(f *File, old []*File, remap []int, files []*File) 
 	}
 	ws := f.asset.Warnings
 	f.asset.Warnings = fresh
-	a.msgs.noteWarnings(f)
+	rl.msgs.noteWarnings(f)
 	f.asset.Warnings = ws
 }
 

@@ -84,8 +84,8 @@ func TestReloadKeepsWhatTheUserSetUp(t *testing.T) {
 	if j.clock.Mode != anim.MirroredLoop || j.fileLoop != anim.Once {
 		t.Errorf("loop mode %v (file's %v), want the override mirrored-loop over the file's new once", j.clock.Mode, j.fileLoop)
 	}
-	if a.rig.sel.Joint != 1 || a.rig.camera != cam {
-		t.Errorf("selection %d, camera %+v; want joint 1 and %+v", a.rig.sel.Joint, a.rig.camera, cam)
+	if a.sel.Joint != 1 || a.frame.camera != cam {
+		t.Errorf("selection %d, camera %+v; want joint 1 and %+v", a.sel.Joint, a.frame.camera, cam)
 	}
 	// The new version's values at frame 10: 90·10/30 and 7.
 	if !nearVec(a.rig.markers[0].Pos, [3]float64{30, 0, 0}) || !nearVec(a.rig.markers[1].Pos, [3]float64{0, 7, 0}) {
@@ -150,8 +150,8 @@ func TestReopenReloads(t *testing.T) {
 		}
 	}
 	a.Evaluate()
-	if !nearVec(a.rig.markers[0].Pos, [3]float64{10, 0, 0}) || a.rig.camera != cam || a.rig.sel.Joint != 1 {
-		t.Errorf("joint 0 at %v, camera %+v, selection %d: want the new (10, 0, 0), the camera and selection kept", a.rig.markers[0].Pos, a.rig.camera, a.rig.sel.Joint)
+	if !nearVec(a.rig.markers[0].Pos, [3]float64{10, 0, 0}) || a.frame.camera != cam || a.sel.Joint != 1 {
+		t.Errorf("joint 0 at %v, camera %+v, selection %d: want the new (10, 0, 0), the camera and selection kept", a.rig.markers[0].Pos, a.frame.camera, a.sel.Joint)
 	}
 	// Two files in one drop, one of them open: one reload, one new file.
 	other := filepath.Join(filepath.Dir(p), "other.bck")

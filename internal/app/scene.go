@@ -43,8 +43,8 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	*s = viewmodel.Scene{
 		Viewport:   vp,
 		Background: Background,
-		View:       a.rig.camera.View(),
-		Proj:       a.rig.camera.Proj(aspect),
+		View:       a.frame.camera.View(),
+		Proj:       a.frame.camera.Proj(aspect),
 		PixelScale: pixelScale,
 		Bones:      s.Bones[:0],
 		BoneWidth:  boneWidth,
@@ -53,13 +53,13 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		Quad:       s.Quad,
 	}
 	if opt.Grid {
-		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.rig.sceneRadius()), Half: 10, Axes: opt.Axes}
+		s.Grid = viewmodel.Grid{Show: true, Spacing: gridStep(a.frame.sceneRadius()), Half: 10, Axes: opt.Axes}
 	}
-	a.rig.sceneMeshes(s, meshes, opt.Mesh)
+	a.meshes.scene(s, meshes, opt.Mesh)
 	// The test quad stands in for a model's materials: with meshes drawn,
 	// texture animations show on them instead.
-	if a.rig.quadVisible() && opt.Quad && len(s.Meshes) == 0 {
-		m, _, _ := a.rig.texEntryMatrix()
+	if a.frame.quadVisible() && opt.Quad && len(s.Meshes) == 0 {
+		m, _, _ := a.sel.texEntryMatrix()
 		if s.Quad == nil {
 			s.Quad = &viewmodel.TexQuad{}
 		}
@@ -67,7 +67,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 		if mat == nil {
 			mat = new(viewmodel.QuadMaterial)
 		}
-		*s.Quad = viewmodel.TexQuad{Corners: a.rig.quadCorners(), Texture: checker, Outline: true, Material: a.play.quadMaterial(mat)}
+		*s.Quad = viewmodel.TexQuad{Corners: a.frame.quadCorners(), Texture: checker, Outline: true, Material: a.play.quadMaterial(mat)}
 		for r := 0; r < 2; r++ {
 			for c := 0; c < 3; c++ {
 				s.Quad.Matrix[r][c] = float32(m[r][c])
@@ -79,7 +79,7 @@ func (a *App) BuildScene(s *viewmodel.Scene, vp viewmodel.Viewport, pixelScale f
 	if sk := a.rig.drawnSkeleton(); sk != nil && len(a.rig.markers) == len(sk.Joints) && !(len(s.Meshes) > 0 && opt.Mesh == viewmodel.MeshOnly) {
 		a.rig.sceneSkeleton(s, sk)
 	}
-	a.sceneAB(s)
+	a.ab.scene(s)
 }
 
 // sceneSkeleton adds the bones, the local axes and the joints of sk.
@@ -109,7 +109,7 @@ func (r *rig) sceneSkeleton(s *viewmodel.Scene, sk *anim.Skeleton) {
 func (r *rig) sceneAxes(s *viewmodel.Scene) {
 	sel := r.sel.Joint
 	fallbackPoints := r.skel == nil && !r.chainMode
-	l := r.sceneRadius() * 0.08
+	l := r.frame.sceneRadius() * 0.08
 	zUp := r.zUp()
 	axes := func(j int) {
 		m := &r.world[j]

@@ -48,7 +48,7 @@ type StateJoint struct {
 // Snapshot is the state for a framebuffer of fbW×fbH pixels whose 3D
 // View is scene (x, y, w, h; origin top left).
 func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
-	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.rig.camera, Selected: a.rig.sel.Joint, Playing: a.play.Playing(),
+	s := State{Framebuffer: [2]int{fbW, fbH}, Scene: scene, Camera: a.frame.camera, Selected: a.sel.Joint, Playing: a.play.Playing(),
 		Joints: []StateJoint{}, Files: []string{}, Notices: []string{}}
 	for _, m := range a.rig.markers {
 		s.Joints = append(s.Joints, StateJoint{Name: m.Name, Pos: m.Pos})
@@ -71,13 +71,13 @@ func (a *App) Snapshot(fbW, fbH int, scene [4]int) State {
 	if a.play.tex != nil {
 		f := a.play.tex.clock.Frame
 		s.TexFrame = &f
-		q := a.rig.quadCorners()
+		q := a.frame.quadCorners()
 		var qa [4][3]float32
 		for i := range q {
 			qa[i] = q[i]
 		}
 		s.Quad = &qa
-		m, mode, _ := a.rig.texEntryMatrix()
+		m, mode, _ := a.sel.texEntryMatrix()
 		s.TexClip, s.TexMode = a.play.tex.label, mode.String()
 		mm := [2][3]float64(m)
 		s.TexMatrix = &mm

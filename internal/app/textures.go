@@ -23,26 +23,30 @@ type textureBrowser struct {
 	groups []viewmodel.TextureGroup
 	// last is how the last Save PNG ended, for the full-size view.
 	last viewmodel.ExportOutcome
+
+	ses  *session // the open files and their loose textures; Save PNG never overwrites one
+	rig  *rig     // the model in use and its models
+	msgs *messages
 }
 
-// textureGroups lists the model in use's textures (one group per model,
-// with the material slots that sample each) and then each open file's
-// loose textures not listed with a model already.
-func (a *App) textureGroups() []viewmodel.TextureGroup {
-	tb := &a.texs
-	models := a.rig.models()
-	if slices.Equal(models, tb.models) && slices.Equal(a.ses.files, tb.files) {
+// list lists the model in use's textures (one group per model, with the
+// material slots that sample each) and then each open file's loose
+// textures not listed with a model already.
+func (tb *textureBrowser) list() []viewmodel.TextureGroup {
+	files, rig := tb.ses.files, tb.rig
+	models := rig.models()
+	if slices.Equal(models, tb.models) && slices.Equal(files, tb.files) {
 		return tb.groups
 	}
 	tb.models = append(tb.models[:0], models...)
-	tb.files = append(tb.files[:0], a.ses.files...)
+	tb.files = append(tb.files[:0], files...)
 	tb.groups = nil
 	// listed are the model's textures by name: a BFRES's embedded
 	// textures are also its loose ones (other objects, the same names).
 	listed := map[string]bool{}
 	var modelFile *File
-	if len(models) > 0 && a.rig.skelFile >= 0 && a.rig.skelFile < len(a.ses.files) {
-		f := a.ses.files[a.rig.skelFile]
+	if len(models) > 0 && rig.skelFile >= 0 && rig.skelFile < len(files) {
+		f := files[rig.skelFile]
 		modelFile = f
 		for _, m := range models {
 			label := f.name
@@ -62,7 +66,7 @@ func (a *App) textureGroups() []viewmodel.TextureGroup {
 			}
 		}
 	}
-	for _, f := range a.ses.files {
+	for _, f := range files {
 		g := viewmodel.TextureGroup{Label: f.name}
 		for _, t := range f.asset.Textures {
 			if f != modelFile || !listed[t.Name] {
@@ -203,8 +207,8 @@ func TextureImage(t *mesh.Texture) (*image.NRGBA, error) {
 	return &image.NRGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}, nil
 }
 
-// applyTextures handles the Textures browser's Save PNG.
-func (a *App) applyTextures(in viewmodel.Intent) bool {
+// apply handles the Textures browser's Save PNG.
+func (tb *textureBrowser) apply(in viewmodel.Intent) bool {
 	s, ok := in.(viewmodel.SaveTexture)
 	if !ok {
 		return false
@@ -212,23 +216,23 @@ func (a *App) applyTextures(in viewmodel.Intent) bool {
 	if s.Texture == nil {
 		return true
 	}
-	if err := a.saveTexture(s.Texture, s.Path); err != nil {
-		a.Notify(viewmodel.Error, "save texture %s: %v", s.Texture.Name, err)
-		a.texs.last = viewmodel.ExportOutcome{Text: fmt.Sprintf("Not saved: %v", err), Failed: true, Time: time.Now()}
+	if err := tb.save(s.Texture, s.Path); err != nil {
+		tb.msgs.notify(viewmodel.Error, "save texture %s: %v", s.Texture.Name, err)
+		tb.last = viewmodel.ExportOutcome{Text: fmt.Sprintf("Not saved: %v", err), Failed: true, Time: time.Now()}
 		return true
 	}
-	a.Notify(viewmodel.Info, "saved texture %s (%dx%d, mip 0) to %s", s.Texture.Name, s.Texture.Width, s.Texture.Height, s.Path)
-	a.texs.last = viewmodel.ExportOutcome{Text: "Saved " + s.Path, Time: time.Now()}
+	tb.msgs.notify(viewmodel.Info, "saved texture %s (%dx%d, mip 0) to %s", s.Texture.Name, s.Texture.Width, s.Texture.Height, s.Path)
+	tb.last = viewmodel.ExportOutcome{Text: "Saved " + s.Path, Time: time.Now()}
 	return true
 }
 
-// saveTexture writes mip 0 of t to path as a PNG, atomically as the
-// exports are written.
-func (a *App) saveTexture(t *mesh.Texture, path string) error {
+// save writes mip 0 of t to path as a PNG, atomically as the exports
+// are written.
+func (tb *textureBrowser) save(t *mesh.Texture, path string) error {
 	if !strings.EqualFold(filepath.Ext(path), ".png") {
 		return fmt.Errorf("%q: save to a file ending in .png", path)
 	}
-	if err := a.ses.refuseInput(path); err != nil {
+	if err := tb.ses.refuseInput(path); err != nil {
 		return err
 	}
 	img, err := TextureImage(t)

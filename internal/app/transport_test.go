@@ -94,7 +94,7 @@ func TestReverseOnceStopsAndRestartsFromEnd(t *testing.T) {
 // game's clock too, whose LOOP runs below the start (loop frame 0).
 func TestCompareShowsGameReverse(t *testing.T) {
 	a, _ := newTestApp(t, anim.Loop, true)
-	a.SetCompareActive(true)
+	a.Comparison().SetActive(true)
 	if v := a.cmp.viewAt(a.play.speed); v.Reverse {
 		t.Fatal("playing forwards, the comparison shows no reverse line")
 	}
@@ -268,7 +268,7 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 	if a.Busy() {
 		t.Fatal("every clip ended: want idle")
 	}
-	a.SetCompareActive(true)
+	a.Comparison().SetActive(true)
 	if !a.Busy() {
 		t.Fatal("the comparison plays: want busy")
 	}
@@ -280,15 +280,15 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 func TestFramesTheSkeletonAlone(t *testing.T) {
 	a := sceneApp(t, anim.Loop, anim.Loop, 40)
 	a.Evaluate()
-	lo, hi := a.rig.markerBounds()
+	lo, hi := a.frame.markerBounds()
 	want := viewmodel.DefaultCamera()
 	want.Frame(lo, hi)
 	a.Apply(viewmodel.CameraFrame{})
-	if a.rig.camera.Target != want.Target || a.rig.camera.Distance != want.Distance {
-		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.rig.camera.Target, a.rig.camera.Distance, want.Target, want.Distance)
+	if a.frame.camera.Target != want.Target || a.frame.camera.Distance != want.Distance {
+		t.Errorf("F: camera at %v, distance %v; want the skeleton's %v, %v", a.frame.camera.Target, a.frame.camera.Distance, want.Target, want.Distance)
 	}
 	a.Apply(viewmodel.CameraReset{})
-	if a.rig.camera.Distance <= want.Distance {
-		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.rig.camera.Distance, want.Distance)
+	if a.frame.camera.Distance <= want.Distance {
+		t.Errorf("R: distance %v, want more than the skeleton alone (%v): the quad is in view too", a.frame.camera.Distance, want.Distance)
 	}
 }

@@ -13,11 +13,11 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 		Demo:        a.ses.isDemo(),
 		Focus:       a.play.focus,
 		Markers:     a.rig.markers,
-		Selection:   a.rig.sel,
-		TexEntry:    a.rig.sel.TexTarget,
+		Selection:   a.sel.Selection,
+		TexEntry:    a.sel.TexTarget,
 		Checker:     checker,
-		Camera:      a.rig.camera,
-		SceneRadius: a.rig.sceneRadius(),
+		Camera:      a.frame.camera,
+		SceneRadius: a.frame.sceneRadius(),
 		Notices:     a.msgs.notices,
 		Recent:      a.ses.recent,
 		Browser:     a.browser,
@@ -38,20 +38,20 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	}
 	if a.play.tex != nil {
 		v.Tex = a.play.tex.playback(a.play.scrubbing && a.play.focus == viewmodel.TexSlot)
-		v.TexMatrix, v.TexMode, v.FileTexMode = a.rig.texEntryMatrix()
-		v.TexModeOverride = a.rig.texModeOverride
+		v.TexMatrix, v.TexMode, v.FileTexMode = a.sel.texEntryMatrix()
+		v.TexModeOverride = a.sel.texModeOverride
 	}
 	a.play.materialView(v)
-	a.rig.gxView(v)
+	a.gx.fill(v)
 	if a.rig.skel != nil {
 		v.Skeleton = &viewmodel.SkeletonView{Skeleton: a.rig.skel, Label: a.rig.skelLabel, Binding: &a.rig.binding,
 			Summary: a.rig.bindSummary, Detail: a.rig.bindDetail}
 	}
-	v.Models, v.Hover = a.rig.modelViews(models), a.rig.hover
-	v.Textures, v.TextureSave = a.textureGroups(), a.texs.last
-	if j := a.rig.sel.Joint; j >= 0 && j < len(a.rig.world) && len(a.rig.world) == len(a.rig.markers) {
+	v.Models, v.Hover = a.meshes.views(models), a.meshes.hover
+	v.Textures, v.TextureSave = a.texs.list(), a.texs.last
+	if j := a.sel.Joint; j >= 0 && j < len(a.rig.world) && len(a.rig.world) == len(a.rig.markers) {
 		v.SelectedWorld, v.HasSelectedWorld = a.rig.world[j], true
 	}
 	v.Compare = a.cmp.viewAt(a.play.speed)
-	v.AB = a.abView()
+	v.AB = a.ab.view()
 }

@@ -49,6 +49,10 @@ func (a *App) Quitting() bool { return a.quit }
 // window then keeps drawing frames.
 func (a *App) Busy() bool { return a.play.Playing() || a.Comparison().Playing() }
 
+// Reloader reloads the open files that change on disk, once the window
+// has it watch them.
+func (a *App) Reloader() *Reloader { return &a.reload }
+
 // Title is the window title: the demo, the focused clip or the model.
 func (a *App) Title() string {
 	t := "animscope"

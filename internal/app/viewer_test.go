@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -38,12 +37,12 @@ func TestViewerAPI(t *testing.T) {
 		t.Errorf("--frame 12: at %v, busy %v; want paused at 12", a.play.joint.clock.Frame, a.Busy())
 	}
 	a.Apply(viewmodel.SelectNamed{Name: "tip"})
-	if a.rig.sel.Joint != 1 {
-		t.Errorf("--select tip: joint %d", a.rig.sel.Joint)
+	if a.sel.Joint != 1 {
+		t.Errorf("--select tip: joint %d", a.sel.Joint)
 	}
 	a.Apply(viewmodel.SelectNamed{Name: "#0"})
-	if a.rig.sel.Target != 0 || a.rig.sel.Joint != 0 {
-		t.Errorf("--select #0: target %d joint %d", a.rig.sel.Target, a.rig.sel.Joint)
+	if a.sel.Target != 0 || a.sel.Joint != 0 {
+		t.Errorf("--select #0: target %d joint %d", a.sel.Target, a.sel.Joint)
 	}
 	a.Apply(viewmodel.SelectNamed{Name: "elbow"})
 	if !noticeWith(a, viewmodel.Warning, `no joint, texture entry or material target named "elbow"`) {
@@ -66,44 +65,5 @@ func TestViewerAPI(t *testing.T) {
 	a.Apply(viewmodel.Quit{})
 	if !a.Quitting() {
 		t.Errorf("Quit did not stick")
-	}
-}
-
-// TestRenderAPI drives what `animscope render` calls: the model and clip
-// choice, framing, the camera, selection and seeking.
-func TestRenderAPI(t *testing.T) {
-	a, _ := newTestApp(t, anim.Once, true)
-	if err := a.UseClipNamed("nope"); err == nil || !strings.Contains(err.Error(), `no animation named "nope" (have ["hand"])`) {
-		t.Errorf("UseClipNamed nope: %v", err)
-	}
-	if err := a.UseModelFrom(2); err == nil || err.Error() != "holds no skeleton" {
-		t.Errorf("UseModelFrom 2 (no file): %v", err)
-	}
-	if b, _ := newTestApp(t, anim.Once, false); b.UseModelFrom(0) == nil || !strings.Contains(b.UseModelFrom(0).Error(), "holds no skeleton (it is a bck file)") {
-		t.Errorf("UseModelFrom 0 without a model: %v", b.UseModelFrom(0))
-	}
-	if err := a.UseModelFrom(1); err != nil || a.rig.skel == nil {
-		t.Errorf("UseModelFrom 1 (the model): %v", err)
-	}
-	if err := a.UseClipNamed("hand"); err != nil || a.Empty() {
-		t.Errorf("UseClipNamed hand: %v", err)
-	}
-	a.Reframe()
-	cam := a.Camera()
-	cam.Yaw = 33
-	a.Apply(viewmodel.SetCamera{Camera: cam})
-	if a.Camera().Yaw != 33 {
-		t.Errorf("SetCamera did not stick")
-	}
-	if a.SelectJointNamed("nope") || !a.SelectJointNamed("tip") || a.rig.sel.Joint != 1 {
-		t.Errorf("SelectJointNamed: joint %d", a.rig.sel.Joint)
-	}
-	a.Apply(viewmodel.Seek{Frame: 15})
-	a.Evaluate()
-	if a.play.joint.clock.Frame != 15 || a.FocusedFPS() != 30 {
-		t.Errorf("SeekAll 15: frame %v fps %v", a.play.joint.clock.Frame, a.FocusedFPS())
-	}
-	if New(nil).FocusedFPS() != 30 || !New(nil).Empty() {
-		t.Errorf("an empty app: fps %v empty %v", New(nil).FocusedFPS(), New(nil).Empty())
 	}
 }

@@ -239,35 +239,35 @@ func (w *watcher) run() {
 // Watch makes the app reload the open files that change on disk (see
 // CheckFiles); wake is called from another goroutine when one did, so a
 // frame loop that sleeps until the next event can wake.
-func (a *App) Watch(wake func()) error {
+func (rl *Reloader) Watch(wake func()) error {
 	w, err := newWatcher(wake)
 	if err != nil {
 		return err
 	}
-	a.ses.watch = w
+	rl.watch = w
 	return nil
 }
 
 // Close stops watching the files.
-func (a *App) Close() {
-	if a.ses.watch != nil {
-		a.ses.watch.close()
-		a.ses.watch = nil
+func (rl *Reloader) Close() {
+	if rl.watch != nil {
+		rl.watch.close()
+		rl.watch = nil
 	}
 }
 
 // CheckFiles keeps the watched files those open now and reloads the ones
 // that changed on disk; it reports whether anything happened (the view
 // then has news to show). Without Watch it does nothing.
-func (a *App) CheckFiles() bool {
-	w := a.ses.watch
+func (rl *Reloader) CheckFiles() bool {
+	w := rl.watch
 	if w == nil {
 		return false
 	}
-	if !slices.Equal(a.ses.watched, a.ses.files) {
-		a.ses.watched = slices.Clone(a.ses.files)
+	if !slices.Equal(rl.watched, rl.ses.files) {
+		rl.watched = slices.Clone(rl.ses.files)
 		var paths []string
-		for _, f := range a.ses.files {
+		for _, f := range rl.ses.files {
 			for _, d := range f.deps {
 				if !slices.Contains(paths, d) {
 					paths = append(paths, d)
@@ -278,10 +278,10 @@ func (a *App) CheckFiles() bool {
 	}
 	changed, errs := w.take()
 	for _, err := range errs {
-		a.Notify(viewmodel.Warning, "watching the open files for changes: %v", err)
+		rl.msgs.notify(viewmodel.Warning, "watching the open files for changes: %v", err)
 	}
 	if len(changed) > 0 {
-		a.Apply(viewmodel.ReloadFiles{Paths: changed})
+		rl.changed(changed) // as viewmodel.ReloadFiles does
 	}
 	return len(changed) > 0 || len(errs) > 0
 }

@@ -122,17 +122,17 @@ func TestAppWatchReloads(t *testing.T) {
 	writeBCK(t, p, 2, 60, 5)
 	a := New(nil)
 	wake := make(chan struct{}, 16)
-	if err := a.Watch(func() { wake <- struct{}{} }); err != nil {
+	if err := a.Reloader().Watch(func() { wake <- struct{}{} }); err != nil {
 		t.Fatal(err)
 	}
-	defer a.Close()
+	defer a.Reloader().Close()
 	a.Apply(viewmodel.OpenFiles{Paths: []string{p}})
-	if a.CheckFiles() {
+	if a.Reloader().CheckFiles() {
 		t.Fatal("CheckFiles reports news before anything changed")
 	}
 	writeBCK(t, p, 2, 90, 5)
 	deadline := time.After(20 * time.Second)
-	for !a.CheckFiles() {
+	for !a.Reloader().CheckFiles() {
 		select {
 		case <-wake:
 		case <-deadline:

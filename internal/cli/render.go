@@ -165,6 +165,7 @@ func parseOneFrame(s string) ([]float64, error) {
 // up the model, clip, camera and selection the flags ask for.
 func renderApp(o *renderOpts) (*app.App, error) {
 	a := app.New(io.Discard)
+	h := a.Headless()
 	a.Apply(viewmodel.Pause{})
 	a.Apply(viewmodel.SetRootMotion{Apply: o.rootMotion})
 	a.Apply(viewmodel.SetRuntime{Runtime: o.runtime})
@@ -178,7 +179,7 @@ func renderApp(o *renderOpts) (*app.App, error) {
 	}
 	a.Add(loaded)
 	if modelFirst >= 0 {
-		if err := a.UseModelFrom(modelFirst); err != nil {
+		if err := h.UseModelFrom(modelFirst); err != nil {
 			return nil, &app.InputError{File: o.model, Err: err}
 		}
 		if named >= 0 {
@@ -186,21 +187,21 @@ func renderApp(o *renderOpts) (*app.App, error) {
 		}
 	}
 	if o.clip != "" {
-		if err := a.UseClipNamed(o.clip); err != nil {
+		if err := h.UseClipNamed(o.clip); err != nil {
 			return nil, &app.InputError{File: strings.Join(o.files, " "), Err: err}
 		}
 	}
-	a.Reframe()
-	if a.Empty() {
+	h.Reframe()
+	if h.Empty() {
 		return nil, &app.InputError{File: strings.Join(o.files, " "), Err: errors.New("holds no animation or skeleton to render")}
 	}
 	if o.cam != nil {
 		if !o.camTarget {
-			o.cam.Target = a.Camera().Target
+			o.cam.Target = h.Camera().Target
 		}
 		a.Apply(viewmodel.SetCamera{Camera: *o.cam})
 	}
-	if o.selectName != "" && !a.SelectJointNamed(o.selectName) {
+	if o.selectName != "" && !h.SelectJointNamed(o.selectName) {
 		return nil, Usagef("render: --select: no joint named %q", o.selectName)
 	}
 	return a, nil
@@ -325,7 +326,7 @@ func writeGIF(path string, a *app.App, shoot func(frame float64) *image.RGBA, fr
 	if len(frames) > 1 {
 		step = math.Abs(frames[1] - frames[0])
 	}
-	delay := max(2, int(math.Round(100*step/a.FocusedFPS())))
+	delay := max(2, int(math.Round(100*step/a.Headless().FocusedFPS())))
 	for _, f := range frames {
 		img := shoot(f)
 		pal := image.NewPaletted(img.Bounds(), palette.Plan9)

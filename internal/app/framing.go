@@ -11,25 +11,74 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
+// framing is the 3D view's camera and the scene box it frames: the box
+// is measured over the whole joint clip when the scene opens (and again
+// when the model, the up axis, the root motion or the chain display
+// changes), and kept for R, the grid and the test quad's place, so the
+// camera does not chase the pose frame by frame.
+type framing struct {
+	camera             viewmodel.Camera
+	boundsLo, boundsHi mgl32.Vec3 // of the scene when it was measured
+	sceneReady         bool       // the box holds the scene as it is now
+
+	rig    *rig       // the posed joints and the clip's root motion
+	meshes *meshes    // the skin around them
+	play   *transport // the clips the box covers
+}
+
+// apply handles the camera: set exactly, orbit, pan, zoom, frame the
+// scene (F) or reset the view onto it (R).
+func (f *framing) apply(in viewmodel.Intent) bool {
+	switch in := in.(type) {
+	case viewmodel.SetCamera:
+		f.camera = in.Camera
+	case viewmodel.CameraOrbit:
+		f.camera.Orbit(in.DX, in.DY)
+	case viewmodel.CameraPan:
+		f.camera.Pan(in.DX, in.DY, in.ViewH)
+	case viewmodel.CameraZoom:
+		f.camera.Zoom(in.Steps)
+	case viewmodel.CameraFrame, viewmodel.CameraReset:
+		_, reset := in.(viewmodel.CameraReset)
+		f.frameScene(reset)
+	default:
+		return false
+	}
+	return true
+}
+
+// remeasure has the scene box measured again at the next pose.
+func (f *framing) remeasure() { f.sceneReady = false }
+
+// measure measures the scene box around skeleton sk, once after each
+// remeasure.
+func (f *framing) measure(sk *anim.Skeleton) {
+	if !f.sceneReady {
+		f.boundsLo, f.boundsHi = f.clipBounds(sk)
+		f.sceneReady = true
+	}
+}
+
 // boundsSamples is how many poses across the clip the scene box covers:
 // enough to catch a walk's root motion and the extremes of a swing.
 const boundsSamples = 16
 
 // clipBounds is the box around the drawn joints over the whole joint clip
 // (sampled), so framing keeps a walking or jumping skeleton in view.
-func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
-	lo, hi = r.markerBounds()
-	lo, hi = r.meshBounds(lo, hi)
-	if r.play.joint == nil || r.play.joint.clip.Duration <= 0 {
+func (f *framing) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
+	lo, hi = f.markerBounds()
+	lo, hi = f.meshBounds(lo, hi)
+	r, joint := f.rig, f.play.joint
+	if joint == nil || joint.clip.Duration <= 0 {
 		return lo, hi
 	}
 	var pose anim.Pose
 	world := make([]mgl64.Mat4, len(sk.Joints))
 	for k := 0; k <= boundsSamples; k++ {
-		f := r.play.joint.clip.Duration * float64(k) / boundsSamples
-		anim.Evaluate(r.play.joint.clip, f, &pose)
+		frame := joint.clip.Duration * float64(k) / boundsSamples
+		anim.Evaluate(joint.clip, frame, &pose)
 		sk.World(&pose, &r.binding, world)
-		r.moveRoot(world, f)
+		r.moveRoot(world, frame)
 		for j := range world {
 			p := display(mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}, r.zUp())
 			for c := 0; c < 3; c++ {
@@ -43,17 +92,17 @@ func (r *rig) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 
 // meshBounds grows lo, hi around the model in use's meshes in the last
 // pose (F frames the character, whose skin reaches past its joints).
-func (r *rig) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
-	models := r.drawnModels()
-	if len(models) == 0 || len(r.world) != len(r.skel.Joints) {
+func (f *framing) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	models := f.meshes.drawnModels()
+	if len(models) == 0 || len(f.rig.world) != len(f.rig.skel.Joints) {
 		return lo, hi
 	}
 	var pose mesh.Pose
 	for _, d := range models {
-		d.model.PoseInto(&pose, r.drawnWorld(d))
+		d.model.PoseInto(&pose, f.meshes.drawnWorld(d))
 		for _, s := range pose.Shapes {
 			for _, p := range s.Positions {
-				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, r.zUp())
+				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, f.rig.zUp())
 				for c := 0; c < 3; c++ {
 					lo[c] = min(lo[c], q[c])
 					hi[c] = max(hi[c], q[c])
@@ -66,13 +115,14 @@ func (r *rig) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
 
 // markerBounds is the box around the drawn joints (or the texture quad
 // when only a BTK is open).
-func (r *rig) markerBounds() (lo, hi mgl32.Vec3) {
-	if len(r.markers) == 0 {
+func (f *framing) markerBounds() (lo, hi mgl32.Vec3) {
+	markers := f.rig.markers
+	if len(markers) == 0 {
 		return mgl32.Vec3{-1, 0, -1}, mgl32.Vec3{1, 2, 1}
 	}
-	lo = r.markers[0].Pos
+	lo = markers[0].Pos
 	hi = lo
-	for _, m := range r.markers[1:] {
+	for _, m := range markers[1:] {
 		for k := 0; k < 3; k++ {
 			lo[k] = min(lo[k], m.Pos[k])
 			hi[k] = max(hi[k], m.Pos[k])
@@ -97,25 +147,25 @@ func (r *rig) markerBounds() (lo, hi mgl32.Vec3) {
 
 // frameScene points the camera at the scene; reset also restores the
 // default direction.
-func (r *rig) frameScene(reset bool) {
+func (f *framing) frameScene(reset bool) {
 	if reset {
-		r.camera = viewmodel.DefaultCamera()
-		if r.play.joint == nil && r.skel == nil && r.play.tex != nil {
+		f.camera = viewmodel.DefaultCamera()
+		if f.play.joint == nil && f.rig.skel == nil && f.play.tex != nil {
 			// Only a texture animation: look at the quad nearly head-on,
 			// so the checker is not foreshortened.
-			r.camera.Yaw, r.camera.Pitch = 0, 8
+			f.camera.Yaw, f.camera.Pitch = 0, 8
 		}
 	}
-	lo, hi := r.boundsLo, r.boundsHi
-	skeletonOnly := !reset && len(r.markers) > 0
+	lo, hi := f.boundsLo, f.boundsHi
+	skeletonOnly := !reset && len(f.rig.markers) > 0
 	if skeletonOnly {
 		// F frames the skeleton as it stands now, with the model's skin
 		// (a prop's two joints sit inside its mesh), without the test
 		// quad beside it (R shows both).
-		lo, hi = r.meshBounds(r.markerBounds())
+		lo, hi = f.meshBounds(f.markerBounds())
 	}
-	if r.quadVisible() && !skeletonOnly {
-		q := r.quadCorners()
+	if f.quadVisible() && !skeletonOnly {
+		q := f.quadCorners()
 		for _, c := range q {
 			for k := 0; k < 3; k++ {
 				lo[k] = min(lo[k], c[k])
@@ -123,29 +173,29 @@ func (r *rig) frameScene(reset bool) {
 			}
 		}
 	}
-	r.camera.Frame(lo, hi)
+	f.camera.Frame(lo, hi)
 }
 
 // sceneRadius is half the diagonal of the scene box.
-func (r *rig) sceneRadius() float32 {
-	rad := r.boundsHi.Sub(r.boundsLo).Len() / 2
+func (f *framing) sceneRadius() float32 {
+	rad := f.boundsHi.Sub(f.boundsLo).Len() / 2
 	if !(rad > 0) || math.IsInf(float64(rad), 0) {
 		return 1
 	}
 	return rad
 }
 
-func (r *rig) quadVisible() bool { return r.play.tex != nil || len(r.play.mat.slots) > 0 }
+func (f *framing) quadVisible() bool { return f.play.tex != nil || len(f.play.mat.slots) > 0 }
 
 // quadCorners places the BTK test quad: alone, a square standing at the
 // origin facing +Z; with a skeleton, a square as tall as the skeleton
 // standing beside it (on its -X side, which the default camera sees
 // without overlap), so both are seen together.
-func (r *rig) quadCorners() [4]mgl32.Vec3 {
-	if len(r.markers) == 0 {
+func (f *framing) quadCorners() [4]mgl32.Vec3 {
+	if len(f.rig.markers) == 0 {
 		return [4]mgl32.Vec3{{-1, 2, 0}, {1, 2, 0}, {1, 0, 0}, {-1, 0, 0}}
 	}
-	lo, hi := r.boundsLo, r.boundsHi
+	lo, hi := f.boundsLo, f.boundsHi
 	h := max(hi[1]-lo[1], hi.Sub(lo).Len()*0.5)
 	x1 := lo[0] - h*0.25
 	x0 := x1 - h
