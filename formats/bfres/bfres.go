@@ -26,7 +26,6 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/internal/bin"
 )
 
@@ -146,10 +145,10 @@ type decoder struct {
 	budget  int64 // bytes of structures and arrays still allowed
 	steps   int64 // dictionary lookup steps still allowed
 	// Switch files (switch.go): little-endian, with the version's layout.
-	le       bool
-	nx       nxLayout
-	arena    []float64      // float64 storage handed out to decoded curves (floats)
-	nwCurves []anim.NWCurve // zero curves handed out to float curves (nwCurve)
+	le     bool
+	nx     nxLayout
+	arena  []float64     // float64 storage handed out to decoded curves (floats)
+	curves []storedCurve // zero curves handed out to float curves (storedCurve)
 	// shaderParams is set while reading the shader-parameter and colour
 	// FSHUs (groups 3, 4): their targets are any float of the parameter,
 	// not TexSrt fields (fshu_param.go).

@@ -107,7 +107,7 @@ func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*a
 // decodeCurveBuf is DecodeCurve taking the float64 storage from alloc and
 // float curves from newCurve (nil: make, new), so that a file's thousands
 // of small curves can share a few large allocations.
-func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64, newCurve func() *anim.NWCurve) (*anim.NWCurve, error) {
+func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64, newCurve func() *storedCurve) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
@@ -148,16 +148,16 @@ func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, 
 		// Float curves keep their stored arrays: checked here once,
 		// converted element by element when evaluated (the same values as
 		// the decoded arrays; files hold thousands of curves).
-		st := anim.NWStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
+		st := nwStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
 			BigEndian: be, Mul: h.Scale * unit, Add: h.Offset * unit}
 		if newCurve == nil {
-			return anim.NewNWCurveStored(ah, st)
+			return newStoredCurve(ah, st)
 		}
 		c := newCurve()
-		if err := anim.InitNWCurveStored(c, ah, st); err != nil {
+		if err := c.init(ah, st); err != nil {
 			return nil, err
 		}
-		return c, nil
+		return &c.NWCurve, nil
 	}
 	elems := h.Type.KeyElems()
 	// Frames and values share one allocation: files hold thousands of

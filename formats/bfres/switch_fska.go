@@ -2,8 +2,6 @@ package bfres
 
 import (
 	"math"
-
-	"github.com/animscope/animscope/anim"
 )
 
 // Switch structure sizes that do not change between versions.
@@ -315,22 +313,22 @@ func (d *decoder) floats(n int) []float64 {
 	return out
 }
 
-// nwCurveChunk is how many curves nwCurve allocates at once.
-const nwCurveChunk = 256
+// curveChunk is how many curves storedCurve allocates at once.
+const curveChunk = 256
 
-// nwCurve hands out a zero curve from the current chunk.
-func (d *decoder) nwCurve() *anim.NWCurve {
-	if len(d.nwCurves) == 0 {
-		d.nwCurves = make([]anim.NWCurve, nwCurveChunk)
+// storedCurve hands out a zero curve from the current chunk.
+func (d *decoder) storedCurve() *storedCurve {
+	if len(d.curves) == 0 {
+		d.curves = make([]storedCurve, curveChunk)
 	}
-	c := &d.nwCurves[0]
-	d.nwCurves = d.nwCurves[1:]
+	c := &d.curves[0]
+	d.curves = d.curves[1:]
 	return c
 }
 
 // nxDecode builds c.Decoded with storage from the arena.
 func (d *decoder) nxDecode(c *Curve, unit float64) error {
-	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats, d.nwCurve)
+	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats, d.storedCurve)
 	if err != nil {
 		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
 	}

@@ -1,0 +1,252 @@
+package bfres
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// A float curve (cubic, linear, baked float) keeps the frame and key
+// arrays as the file stores them: a file's thousands of curves are then
+// checked once and converted element by element when evaluated, instead
+// of being expanded into float64 arrays up front. storedKeys is that
+// storage, behind anim.NWKeys; it evaluates to exactly the values
+// DecodeCurve's float64 arrays would hold (each element converted,
+// multiplied by mul and rounded, then add added to the constant term).
+
+// nwStorage is a float curve's stored arrays and their scale.
+type nwStorage struct {
+	// Frames holds NumKeys frames of the header's FrameType (f32, s10.5
+	// or u8); it is empty for a baked curve stored without frames.
+	Frames []byte
+	// Keys holds KeyElems elements per key of KeySize bytes: 4 (f32),
+	// 2 (s16) or 1 (s8).
+	Keys      []byte
+	KeySize   int
+	BigEndian bool
+	// An element k is worth float64(k·Mul) in display units, plus Add for
+	// the first element of each key (the constant term).
+	Mul, Add float64
+}
+
+// storedKeys implements anim.NWKeys on a curve's stored arrays.
+type storedKeys struct {
+	frames, keys   []byte
+	ft             anim.NWFrameType
+	ksize, elems   int
+	nframes, nvals int
+	be             bool
+	mul, add       float64
+}
+
+// storedCurve is a curve with its storage: one allocation, or one slot
+// of the decoder's chunk (decoder.storedCurve).
+type storedCurve struct {
+	anim.NWCurve
+	keys storedKeys
+}
+
+// newStoredCurve builds a float curve on its stored arrays (kept, not
+// copied: the caller must not change them). It checks the arrays' sizes
+// against the header and what anim.NewNWCurveKeys checks.
+func newStoredCurve(h anim.NWCurveHeader, s nwStorage) (*anim.NWCurve, error) {
+	sc := new(storedCurve)
+	if err := sc.init(h, s); err != nil {
+		return nil, err
+	}
+	return &sc.NWCurve, nil
+}
+
+// init builds the zero curve sc.
+func (sc *storedCurve) init(h anim.NWCurveHeader, s nwStorage) error {
+	if h.Type.IsInt() {
+		return fmt.Errorf("%s curve: stored arrays are for float curves", h.Type)
+	}
+	if s.KeySize != 1 && s.KeySize != 2 && s.KeySize != 4 {
+		return fmt.Errorf("key element size %d is not 1, 2 or 4", s.KeySize)
+	}
+	if !finite(s.Mul) || !finite(s.Add) {
+		return fmt.Errorf("scale %v or offset %v is not finite", s.Mul, s.Add)
+	}
+	n, elems := h.NumKeys, h.Type.KeyElems()
+	if len(s.Keys) != n*elems*s.KeySize {
+		return fmt.Errorf("%d key bytes for %d keys, want %d", len(s.Keys), n, n*elems*s.KeySize)
+	}
+	fsize := max(frameSize(h.FrameType), 1)
+	nf := 0
+	if len(s.Frames) != 0 || !h.Type.IsBaked() {
+		if len(s.Frames) != n*fsize {
+			return fmt.Errorf("%d frame bytes for %d keys, want %d", len(s.Frames), n, n*fsize)
+		}
+		nf = n
+	}
+	sc.keys = storedKeys{frames: s.Frames, keys: s.Keys, ft: h.FrameType, ksize: s.KeySize, elems: elems, nframes: nf, nvals: n * elems,
+		be: s.BigEndian, mul: s.Mul, add: s.Add}
+	return anim.InitNWCurveKeys(&sc.NWCurve, h, &sc.keys)
+}
+
+func (r *storedKeys) NumFrames() int { return r.nframes }
+
+// Frame is stored frame i, decoded as DecodeCurve decodes it (s10.5 / 32).
+func (r *storedKeys) Frame(i int) float64 {
+	switch r.ft {
+	case anim.NWFrameF32:
+		return float64(math.Float32frombits(r.u32(r.frames[4*i:])))
+	case anim.NWFrameFixed:
+		return float64(int16(r.u16(r.frames[2*i:]))) / 32
+	}
+	return float64(r.frames[i])
+}
+
+// Bound: quantized elements are at most 32768 in magnitude, so when that
+// bound scales to a finite value every value is finite; f32 elements can
+// be anything.
+func (r *storedKeys) Bound() float64 {
+	if r.ksize == 4 {
+		return math.Inf(1)
+	}
+	return math.Abs(r.mul)*32768 + math.Abs(r.add)
+}
+
+func (r *storedKeys) u16(b []byte) uint16 {
+	if r.be {
+		return binary.BigEndian.Uint16(b)
+	}
+	return binary.LittleEndian.Uint16(b)
+}
+
+func (r *storedKeys) u32(b []byte) uint32 {
+	if r.be {
+		return binary.BigEndian.Uint32(b)
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+// elem is stored key element i times mul (rounded to float64 before
+// anything is added, as DecodeCurve's arrays hold it).
+func (r *storedKeys) elem(i int) float64 {
+	var k float64
+	switch r.ksize {
+	case 1:
+		k = float64(int8(r.keys[i]))
+	case 2:
+		k = float64(int16(r.u16(r.keys[2*i:])))
+	default:
+		k = float64(math.Float32frombits(r.u32(r.keys[4*i:])))
+	}
+	return float64(k * r.mul)
+}
+
+// Value is value element i in display units.
+func (r *storedKeys) Value(i int) float64 {
+	if i%r.elems == 0 {
+		return r.elem(i) + r.add
+	}
+	return r.elem(i)
+}
+
+// Search finds the segment in the stored frames; the common layouts get
+// their own loops, the rest reads through Frame.
+func (r *storedKeys) Search(q float64) (int, float64, float64) {
+	lo := r.upper(q)
+	switch {
+	case lo < 0:
+		return lo, 0, 0
+	case r.ft == anim.NWFrameU8:
+		if lo == r.nframes-1 {
+			return lo, float64(r.frames[lo]), 0
+		}
+		return lo, float64(r.frames[lo]), float64(r.frames[lo+1])
+	case lo == r.nframes-1:
+		return lo, r.Frame(lo), 0
+	}
+	return lo, r.Frame(lo), r.Frame(lo + 1)
+}
+
+// upper is the largest i with frame i <= q (-1 if none): the frames do
+// not descend.
+func (r *storedKeys) upper(q float64) int {
+	n := r.nframes
+	lo, hi := -1, n // frame(lo) <= q < frame(hi), with virtual ends
+	switch {
+	case r.ft == anim.NWFrameU8:
+		// q is a whole number here (quantized): compare as integers.
+		switch {
+		case q < 0:
+			return -1
+		case q >= 255:
+			return n - 1
+		}
+		qi := uint8(q)
+		fr := r.frames[:n:n]
+		for hi-lo > 1 {
+			mid := int(uint(lo+hi) >> 1)
+			if fr[mid] <= qi {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	case r.ft == anim.NWFrameFixed && !r.be:
+		fr := r.frames[: 2*n : 2*n]
+		for hi-lo > 1 {
+			mid := int(uint(lo+hi) >> 1)
+			if float64(int16(binary.LittleEndian.Uint16(fr[2*mid:])))/32 <= q {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	case r.ft == anim.NWFrameFixed:
+		fr := r.frames[: 2*n : 2*n]
+		for hi-lo > 1 {
+			mid := int(uint(lo+hi) >> 1)
+			if float64(int16(binary.BigEndian.Uint16(fr[2*mid:])))/32 <= q {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	default:
+		for hi-lo > 1 {
+			mid := int(uint(lo+hi) >> 1)
+			if r.Frame(mid) <= q {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	}
+	return lo
+}
+
+// Cubic is cubic key i's four coefficients in display units.
+func (r *storedKeys) Cubic(i int) (k0, k1, k2, k3 float64) {
+	m := r.mul
+	switch {
+	case r.ksize == 2 && !r.be:
+		k := r.keys[8*i : 8*i+8 : 8*i+8]
+		k0 = float64(float64(int16(binary.LittleEndian.Uint16(k)))*m) + r.add
+		k1 = float64(float64(int16(binary.LittleEndian.Uint16(k[2:]))) * m)
+		k2 = float64(float64(int16(binary.LittleEndian.Uint16(k[4:]))) * m)
+		k3 = float64(float64(int16(binary.LittleEndian.Uint16(k[6:]))) * m)
+		return
+	case r.ksize == 2:
+		k := r.keys[8*i : 8*i+8 : 8*i+8]
+		k0 = float64(float64(int16(binary.BigEndian.Uint16(k)))*m) + r.add
+		k1 = float64(float64(int16(binary.BigEndian.Uint16(k[2:]))) * m)
+		k2 = float64(float64(int16(binary.BigEndian.Uint16(k[4:]))) * m)
+		k3 = float64(float64(int16(binary.BigEndian.Uint16(k[6:]))) * m)
+		return
+	case r.ksize == 1:
+		k := r.keys[4*i : 4*i+4 : 4*i+4]
+		k0 = float64(float64(int8(k[0]))*m) + r.add
+		k1 = float64(float64(int8(k[1])) * m)
+		k2 = float64(float64(int8(k[2])) * m)
+		k3 = float64(float64(int8(k[3])) * m)
+		return
+	}
+	return r.elem(4*i) + r.add, r.elem(4*i + 1), r.elem(4*i + 2), r.elem(4*i + 3)
+}
