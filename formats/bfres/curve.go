@@ -113,9 +113,10 @@ func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
 	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
 }
 
-// decode builds c.Decoded, reporting decode failures at the curve.
+// decode builds c.Decoded, reporting decode failures at the curve. Its
+// storage comes from the decoder's chunks (floats, storedCurve).
 func (d *decoder) decode(c *Curve, unit float64) error {
-	nw, err := c.Decode(unit)
+	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats, d.storedCurve)
 	if err != nil {
 		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
 	}
@@ -123,39 +124,28 @@ func (d *decoder) decode(c *Curve, unit float64) error {
 	return nil
 }
 
-// curveSize is the header size for the file's version.
-func (d *decoder) curveSize() int64 {
-	if d.v34 {
-		return 0x24
-	}
-	return 0x20
-}
-
-// readCurve reads one curve header and its arrays, and checks it decodes.
+// readCurve reads one curve header and its arrays, and checks its types.
 func (d *decoder) readCurve(off int64) (Curve, error) {
-	f, err := d.structAt(off, d.curveSize(), "curve")
+	l := &d.lay.curve
+	f, err := d.structAt(off, l.size, "curve")
 	if err != nil {
 		return Curve{}, err
 	}
-	c := Curve{FileOffset: off, HasDelta: d.v34}
-	c.Flags = f.u16(0)
-	c.NumKeys = f.u16(2)
-	c.TargetOffset = f.u32(4)
-	c.StartFrame = f.f32(8)
-	c.EndFrame = f.f32(0x0C)
-	c.ScaleBits = f.u32(0x10)
-	c.OffsetBits = f.u32(0x14)
-	arrays := int64(0x18)
-	if d.v34 {
-		c.DeltaBits = f.u32(0x18)
-		arrays = 0x1C
-	}
-	c.FrameArrayOffset = f.rel(arrays)
-	c.KeyArrayOffset = f.rel(arrays + 4)
+	c := Curve{FileOffset: off, HasDelta: l.delta.kind != absent, LittleEndian: d.nx()}
+	c.FrameArrayOffset = f.refAt(l.frames)
+	c.KeyArrayOffset = f.refAt(l.keys)
+	c.Flags = uint16(f.num(l.flags))
+	c.NumKeys = uint16(f.num(l.numKeys))
+	c.TargetOffset = uint32(f.num(l.target))
+	c.StartFrame = f.f32(l.start.at)
+	c.EndFrame = f.f32(l.end.at)
+	c.ScaleBits = uint32(f.num(l.scale))
+	c.OffsetBits = uint32(f.num(l.offset))
+	c.DeltaBits = uint32(f.num(l.delta))
 	if f.err != nil {
 		return Curve{}, f.err
 	}
-	if err := d.finishCurve(&c, 0, arrays, arrays+4); err != nil {
+	if err := d.finishCurve(&c, l.flags.at, l.frames.at, l.keys.at); err != nil {
 		return Curve{}, err
 	}
 	return c, nil
@@ -206,16 +196,4 @@ func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
 		return err
 	}
 	return nil
-}
-
-// array returns n bytes at off, charged to the decode budget.
-func (d *decoder) array(off, n int64, what string) ([]byte, error) {
-	b, err := d.r.Bytes(off, n)
-	if err != nil {
-		return nil, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, n, d.r.Len())
-	}
-	if err := d.charge(off, n, what); err != nil {
-		return nil, err
-	}
-	return b, nil
 }

@@ -54,8 +54,8 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 	}
 	name := f.name(4)
 	nSampler, nTex := int64(f.u8(0x10)), int64(f.u8(0x11))
-	riDict, rstate, sassign := f.rel(0x1C), f.rel(0x20), f.rel(0x24)
-	texArr, smpArr := f.rel(0x28), f.rel(0x2C)
+	riDict, rstate, sassign := f.ref(0x1C), f.ref(0x20), f.ref(0x24)
+	texArr, smpArr := f.ref(0x28), f.ref(0x2C)
 	if f.err != nil {
 		return mesh.Material{}, f.err
 	}
@@ -96,36 +96,6 @@ func finishMaterial(mat mesh.Material, info *MaterialInfo, texNames []string, sa
 	return mat
 }
 
-// forEach reads n elements of size bytes at off through one field
-// reader, calling fn with each element's offset in it.
-func (d *decoder) forEach(off, n, size int64, what string, fn func(f *fields, o int64)) error {
-	if n == 0 {
-		return nil
-	}
-	f, err := d.structAt(off, n*size, what)
-	if err != nil {
-		return err
-	}
-	for i := int64(0); i < n && f.err == nil; i++ {
-		fn(&f, i*size)
-	}
-	return f.err
-}
-
-// nameArray reads n names, one per 8 bytes at off: Wii U texture
-// references (name, FTEX) or Switch texture names (u64 each).
-func (d *decoder) nameArray(off, n int64, what string) ([]string, error) {
-	var out []string
-	err := d.forEach(off, n, 8, what, func(t *fields, o int64) {
-		if d.le {
-			out = append(out, t.nxName(o))
-		} else {
-			out = append(out, t.name(o))
-		}
-	})
-	return out, err
-}
-
 // gx2Sampler decodes GX2 sampler word 0: clamp X bits 0–2, Y 3–5, mag
 // filter 9–10, min filter 12–13, mip filter 17–18.
 func gx2Sampler(w uint32) mesh.Sampler {
@@ -148,7 +118,7 @@ func (d *decoder) readShaderAssign(off int64, info *MaterialInfo) error {
 	}
 	info.ShaderArchive = f.name(0)
 	info.ShadingModel = f.name(4)
-	samplers, options := f.rel(0x14), f.rel(0x18)
+	samplers, options := f.ref(0x14), f.ref(0x18)
 	if f.err != nil {
 		return f.err
 	}
@@ -156,7 +126,7 @@ func (d *decoder) readShaderAssign(off int64, info *MaterialInfo) error {
 		if off == 0 {
 			return nil, nil
 		}
-		dict, err := d.readDict(off, what)
+		dict, err := d.readDict(off, 0, 0, what)
 		if err != nil {
 			return nil, err
 		}
@@ -184,7 +154,7 @@ func (d *decoder) readRenderInfos(off int64, info *MaterialInfo) error {
 	if off == 0 {
 		return nil
 	}
-	dict, err := d.readDict(off, "render info")
+	dict, err := d.readDict(off, 0, 0, "render info")
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,36 @@ type wiiuMeshOffsets struct {
 	vtxArr, shapeDict, matDict int64
 }
 
+// readMesh reads the geometry and materials of FMDL m, whose header f
+// holds. Nothing here fails the file: a part that cannot be read is a
+// problem naming it, and the rest is read.
+func (d *decoder) readMesh(m *Model, f *fields) *rawModel {
+	if d.nx() {
+		return d.nxReadMesh(m, f.base)
+	}
+	// The geometry's offsets are read without failing the model: a bad
+	// one is a problem of its mesh, and the skeleton still opens.
+	var o wiiuMeshOffsets
+	var bad []string
+	for i, p := range []*int64{&o.vtxArr, &o.shapeDict, &o.matDict} {
+		fo := 0x10 + 4*int64(i)
+		v, err := f.r.S32(fo)
+		if err != nil || v == 0 {
+			continue
+		}
+		if t := f.base + fo + int64(v); t > 0 && t < int64(d.r.Len()) {
+			*p = t
+		} else {
+			bad = append(bad, [3]string{"vertex buffer array", "shape dictionary", "material dictionary"}[i])
+		}
+	}
+	r := d.readWiiUMesh(m, o)
+	for _, b := range bad {
+		r.problem("the %s offset points outside the file; left out", b)
+	}
+	return r
+}
+
 // readWiiUMesh reads the model's vertex buffers, shapes and materials.
 // Nothing here fails the file: a part that cannot be read is a problem
 // naming it, and the rest is read.
@@ -53,7 +83,7 @@ func (d *decoder) eachEntry(r *rawModel, off int64, what string, fn func(DictNod
 	if off == 0 {
 		return
 	}
-	dict, err := d.readDict(off, what+" dictionary")
+	dict, err := d.readDict(off, 0, 0, what+" dictionary")
 	if err != nil {
 		r.problem("%s: %v", what, err)
 		return
@@ -73,7 +103,7 @@ func (d *decoder) readFVTX(off int64) (*rawVertices, error) {
 	}
 	nAttr, nBuf := int64(f.u8(4)), int64(f.u8(5))
 	count := f.u32(8)
-	attrArr, bufArr := f.rel(0x10), f.rel(0x18)
+	attrArr, bufArr := f.ref(0x10), f.ref(0x18)
 	if f.err != nil {
 		return nil, f.err
 	}
@@ -90,7 +120,7 @@ func (d *decoder) readFVTX(off int64) (*rawVertices, error) {
 	}
 	var bufErr error
 	if err := d.forEach(bufArr, nBuf, 0x18, "FVTX buffers", func(b *fields, p int64) {
-		size, stride, data := b.u32(p+4), b.u16(p+0x0C), b.rel(p+0x14)
+		size, stride, data := b.u32(p+4), b.u16(p+0x0C), b.ref(p+0x14)
 		bytes, err := d.bufferBytes(data, int64(size), fmt.Sprintf("vertex buffer %d", p/0x18))
 		if b.err == nil && bufErr == nil && err != nil {
 			bufErr = err
@@ -157,7 +187,7 @@ func (d *decoder) readFSHP(off int64) rawShape {
 	rs.vertices = int(f.u16(0x12))
 	rs.skin = int(f.u8(0x16))
 	nMesh := f.u8(0x17)
-	meshArr := f.rel(0x24)
+	meshArr := f.ref(0x24)
 	if f.err != nil {
 		rs.err = f.err
 		return rs
@@ -171,7 +201,7 @@ func (d *decoder) readFSHP(off int64) rawShape {
 		return rs
 	}
 	prim, ifmt, count := mf.u32(0), mf.u32(4), mf.u32(8)
-	nSub, subArr, buf := int64(mf.u16(0x0C)), mf.rel(0x10), mf.rel(0x14)
+	nSub, subArr, buf := int64(mf.u16(0x0C)), mf.ref(0x10), mf.ref(0x14)
 	rs.base = mf.u32(0x18)
 	if mf.err != nil {
 		rs.err = mf.err
@@ -198,7 +228,7 @@ func (d *decoder) readFSHP(off int64) rawShape {
 		rs.err = err
 		return rs
 	}
-	bsize, data := bf.u32(4), bf.rel(0x14)
+	bsize, data := bf.u32(4), bf.ref(0x14)
 	if bf.err != nil {
 		rs.err = bf.err
 		return rs

@@ -83,7 +83,7 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	a.Name = f.name(0x04)
 	a.Path = f.name(0x08)
 	a.Flags = f.u32(0x0C)
-	if d.v34 {
+	if d.v34() {
 		a.FrameCount = f.s32(0x10)
 		a.NumMatAnims = f.u16(0x14)
 		a.NumUserData = f.u16(0x16)
@@ -98,9 +98,9 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 		a.BakedSize = f.u32(0x1C)
 		a.NumUserData = f.u16(0x20)
 	}
-	bindIdx := f.rel(0x28)
-	matAnims := f.rel(0x2C)
-	userData := f.rel(0x30)
+	bindIdx := f.ref(0x28)
+	matAnims := f.ref(0x2C)
+	userData := f.ref(0x30)
 	if f.err != nil {
 		return ShaderParamAnim{}, f.err
 	}
@@ -160,7 +160,7 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	}
 	_, _ = params, curves
 	if userData != 0 {
-		if a.UserData, err = d.readUserDataDict(userData, int(a.NumUserData), "FSHU user data"); err != nil {
+		if a.UserData, err = d.readUserData(0, userData, int(a.NumUserData), "FSHU user data"); err != nil {
 			return ShaderParamAnim{}, err
 		}
 	}
@@ -179,9 +179,9 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 	m.BeginCurve = f.s32(8)
 	m.BeginParamAnim = f.s32(0x0C)
 	m.Name = f.name(0x10)
-	paramOff := f.rel(0x14)
-	curveOff := f.rel(0x18)
-	constOff := f.rel(0x1C)
+	paramOff := f.ref(0x14)
+	curveOff := f.ref(0x18)
+	constOff := f.ref(0x1C)
 	if f.err != nil {
 		return MaterialAnim{}, f.err
 	}
@@ -197,7 +197,7 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 	if err := check(int64(m.NumParamAnims), paramOff, 0x14, 0x10, "param anims"); err != nil {
 		return MaterialAnim{}, err
 	}
-	if err := check(int64(m.NumCurves), curveOff, 0x18, d.curveSize(), "curves"); err != nil {
+	if err := check(int64(m.NumCurves), curveOff, 0x18, d.lay.curve.size, "curves"); err != nil {
 		return MaterialAnim{}, err
 	}
 	if err := check(int64(m.NumConstants), constOff, 0x1C, 8, "constants"); err != nil {
@@ -240,7 +240,7 @@ func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
 	}
 	m.Curves = make([]Curve, m.NumCurves)
 	for i := range m.Curves {
-		c, err := d.readCurve(curveOff + int64(i)*d.curveSize())
+		c, err := d.readCurve(curveOff + int64(i)*d.lay.curve.size)
 		if err != nil {
 			return MaterialAnim{}, err
 		}

@@ -59,7 +59,7 @@ func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 		return TexPatternAnim{}, err
 	}
 	a := TexPatternAnim{FileOffset: off, Name: f.name(0x04), Path: f.name(0x08), Flags: f.u16(0x0C)}
-	if d.v34 {
+	if d.v34() {
 		a.NumUserData = f.u16(0x0E)
 		a.FrameCount = f.s32(0x10)
 		a.NumTextureRef = f.u16(0x14)
@@ -76,7 +76,7 @@ func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 		a.NumCurve = f.s32(0x18)
 		a.BakedSize = f.u32(0x1C)
 	}
-	bindIdx, matAnims, texRefs := f.rel(0x28), f.rel(0x2C), f.rel(0x30)
+	bindIdx, matAnims, texRefs := f.ref(0x28), f.ref(0x2C), f.ref(0x30)
 	if f.err != nil {
 		return TexPatternAnim{}, f.err
 	}
@@ -97,8 +97,8 @@ func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 			a.BindIndices[i] = b.u16(2 * int64(i))
 		}
 	}
-	if d.v34 && texRefs != 0 {
-		dict, err := d.readDict(texRefs, "FTXP texture reference dictionary")
+	if d.v34() && texRefs != 0 {
+		dict, err := d.readDict(texRefs, 0, 0, "FTXP texture reference dictionary")
 		if err != nil {
 			return TexPatternAnim{}, err
 		}
@@ -121,7 +121,7 @@ func (d *decoder) readTexPatternMatAnim(off int64, anim string) (TexPatternMatAn
 		return TexPatternMatAnim{}, err
 	}
 	m := TexPatternMatAnim{FileOffset: off, NumPatAnim: f.u16(0), NumCurve: f.u16(2), BeginCurve: f.s32(4), BeginPatAnim: f.s32(8), Name: f.name(0x0C)}
-	infos, curves, base := f.rel(0x10), f.rel(0x14), f.rel(0x18)
+	infos, curves, base := f.ref(0x10), f.ref(0x14), f.ref(0x18)
 	if f.err != nil {
 		return TexPatternMatAnim{}, f.err
 	}
@@ -157,7 +157,7 @@ func (d *decoder) readTexPatternMatAnim(off int64, anim string) (TexPatternMatAn
 	}
 	m.Curves = make([]Curve, m.NumCurve)
 	for i := range m.Curves {
-		c, err := d.readCurve(curves + int64(i)*d.curveSize())
+		c, err := d.readCurve(curves + int64(i)*d.lay.curve.size)
 		if err != nil {
 			return TexPatternMatAnim{}, err
 		}

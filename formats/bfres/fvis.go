@@ -46,7 +46,7 @@ func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 		return VisibilityAnim{}, err
 	}
 	a := VisibilityAnim{FileOffset: off, Name: f.name(0x04), Path: f.name(0x08), Flags: f.u16(0x0C)}
-	if d.v34 {
+	if d.v34() {
 		a.NumUserData = f.u16(0x0E)
 		a.FrameCount = f.s32(0x10)
 		a.NumAnim = f.u16(0x14)
@@ -59,7 +59,7 @@ func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 		a.BakedSize = f.u32(0x14)
 		a.NumUserData = f.u16(0x18)
 	}
-	bindIdx, names, curves, base := f.rel(0x20), f.rel(0x24), f.rel(0x28), f.rel(0x2C)
+	bindIdx, names, curves, base := f.ref(0x20), f.ref(0x24), f.ref(0x28), f.ref(0x2C)
 	if f.err != nil {
 		return VisibilityAnim{}, f.err
 	}
@@ -107,7 +107,7 @@ func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 	}
 	a.Curves = make([]Curve, a.NumCurve)
 	for i := range a.Curves {
-		c, err := d.readCurve(curves + int64(i)*d.curveSize())
+		c, err := d.readCurve(curves + int64(i)*d.lay.curve.size)
 		if err != nil {
 			return VisibilityAnim{}, err
 		}

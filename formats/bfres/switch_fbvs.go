@@ -32,24 +32,24 @@ func (a *BoneVisAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
 // nxReadBoneVisAnim reads an FBVS (v5/v8 0x68 bytes, v9+ 0x60).
 func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 	size := int64(0x68)
-	if d.nx.v9 {
+	if d.lay.major >= 9 {
 		size = 0x60
 	}
 	f, err := d.structAt(off, size, "FBVS header")
 	if err != nil {
 		return BoneVisAnim{}, err
 	}
-	hb := d.nx.blockFields()
+	hb := d.blockFields()
 	a := BoneVisAnim{FileOffset: off}
-	a.Name = f.nxName(hb)
-	a.Path = f.nxName(hb + 8)
-	bindIdx := f.off64(hb + 0x18)
-	curveOff := f.off64(hb + 0x20)
-	baseOff := f.off64(hb + 0x28)
-	namesOff := f.off64(hb + 0x30)
-	udValues := f.off64(hb + 0x38)
-	udDict := f.off64(hb + 0x40)
-	if d.nx.v9 {
+	a.Name = f.name(hb)
+	a.Path = f.name(hb + 8)
+	bindIdx := f.ref(hb + 0x18)
+	curveOff := f.ref(hb + 0x20)
+	baseOff := f.ref(hb + 0x28)
+	namesOff := f.ref(hb + 0x30)
+	udValues := f.ref(hb + 0x38)
+	udDict := f.ref(hb + 0x40)
+	if d.lay.major >= 9 {
 		a.Flags = f.u16(4)
 	} else {
 		a.Flags = f.u16(hb + 0x48)
@@ -75,10 +75,10 @@ func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 	if a.NumCurves > 0 && curveOff == 0 {
 		return a, d.errf(off+hb+0x20, "FBVS %q has %d curves but no curve array", a.Name, a.NumCurves)
 	}
-	if !d.r.In(namesOff, 8*n) || !d.r.In(curveOff, int64(a.NumCurves)*nxCurveSize) {
+	if !d.r.In(namesOff, 8*n) || !d.r.In(curveOff, int64(a.NumCurves)*d.lay.curve.size) {
 		return a, d.errf(off, "FBVS %q: name or curve array runs past the end of the file", a.Name)
 	}
-	if a.BindIndices, err = d.nxU16s(bindIdx, n, "FBVS bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(bindIdx, n, "FBVS bind index array"); err != nil {
 		return a, err
 	}
 	nf, err := d.structAt(namesOff, 8*n, "FBVS name array")
@@ -87,7 +87,7 @@ func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 	}
 	a.Names = make([]string, n)
 	for i := range a.Names {
-		a.Names[i] = nf.nxName(8 * int64(i))
+		a.Names[i] = nf.name(8 * int64(i))
 	}
 	if nf.err != nil {
 		return a, nf.err
@@ -109,7 +109,7 @@ func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 	a.Curves = make([]Curve, a.NumCurves)
 	seen := make([]bool, n)
 	for i := range a.Curves {
-		c, err := d.nxReadCurve(curveOff + int64(i)*nxCurveSize)
+		c, err := d.readCurve(curveOff + int64(i)*d.lay.curve.size)
 		if err != nil {
 			return a, err
 		}
@@ -120,12 +120,12 @@ func (d *decoder) nxReadBoneVisAnim(off int64) (BoneVisAnim, error) {
 			return a, d.errf(c.FileOffset+0x14, "FBVS %q: curve target %d is not a bone of the animation (%d bones) or is animated twice", a.Name, c.TargetOffset, n)
 		}
 		seen[c.TargetOffset] = true
-		if err := d.nxDecode(&c, 1); err != nil {
+		if err := d.decode(&c, 1); err != nil {
 			return a, err
 		}
 		a.Curves[i] = c
 	}
-	if a.UserData, err = d.nxUserData(udValues, udDict, int(a.NumUserData), "FBVS user data"); err != nil {
+	if a.UserData, err = d.readUserData(udValues, udDict, int(a.NumUserData), "FBVS user data"); err != nil {
 		return a, err
 	}
 	return a, nil

@@ -62,23 +62,23 @@ type PatternAnimInfo struct {
 
 func (d *decoder) nxReadMaterialAnim(off int64) (SwitchMaterialAnim, error) {
 	size := int64(0x78)
-	if d.nx.v9 {
+	if d.lay.major >= 9 {
 		size = 0x70
 	}
 	f, err := d.structAt(off, size, "FMAA header")
 	if err != nil {
 		return SwitchMaterialAnim{}, err
 	}
-	hb := d.nx.blockFields()
+	hb := d.blockFields()
 	a := SwitchMaterialAnim{FileOffset: off}
-	a.Name = f.nxName(hb)
-	a.Path = f.nxName(hb + 8)
-	bindIdx := f.off64(hb + 0x18)
-	matAnims := f.off64(hb + 0x20)
-	texNames := f.off64(hb + 0x30)
-	udValues := f.off64(hb + 0x38)
-	udDict := f.off64(hb + 0x40)
-	if d.nx.v9 {
+	a.Name = f.name(hb)
+	a.Path = f.name(hb + 8)
+	bindIdx := f.ref(hb + 0x18)
+	matAnims := f.ref(hb + 0x20)
+	texNames := f.ref(hb + 0x30)
+	udValues := f.ref(hb + 0x38)
+	udDict := f.ref(hb + 0x40)
+	if d.lay.major >= 9 {
 		a.Flags = f.u16(4)
 		a.FrameCount = f.s32(0x58)
 		a.BakedSize = f.u32(0x5C)
@@ -94,7 +94,7 @@ func (d *decoder) nxReadMaterialAnim(off int64) (SwitchMaterialAnim, error) {
 		a.BakedSize = f.u32(0x6C)
 	}
 	c := hb + 0x5E
-	if !d.nx.v9 {
+	if !(d.lay.major >= 9) {
 		c = 0x70
 	}
 	a.NumParamAnims = f.u16(c)
@@ -114,7 +114,7 @@ func (d *decoder) nxReadMaterialAnim(off int64) (SwitchMaterialAnim, error) {
 	if !d.r.In(matAnims, n*0x40) {
 		return a, d.errf(off+hb+0x20, "FMAA %q: material anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, matAnims)
 	}
-	if a.BindIndices, err = d.nxU16s(bindIdx, n, "FMAA bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(bindIdx, n, "FMAA bind index array"); err != nil {
 		return a, err
 	}
 	if texNames != 0 && a.NumTextures > 0 {
@@ -123,7 +123,7 @@ func (d *decoder) nxReadMaterialAnim(off int64) (SwitchMaterialAnim, error) {
 			return a, err
 		}
 		for i := int64(0); i < int64(a.NumTextures); i++ {
-			a.TextureNames = append(a.TextureNames, t.nxName(8*i))
+			a.TextureNames = append(a.TextureNames, t.name(8*i))
 		}
 		if t.err != nil {
 			return a, t.err
@@ -142,7 +142,7 @@ func (d *decoder) nxReadMaterialAnim(off int64) (SwitchMaterialAnim, error) {
 	if curves != int(a.NumCurves) {
 		return a, d.errf(off, "FMAA %q states %d curves, its material anims hold %d", a.Name, a.NumCurves, curves)
 	}
-	if a.UserData, err = d.nxUserData(udValues, udDict, int(a.NumUserData), "FMAA user data"); err != nil {
+	if a.UserData, err = d.readUserData(udValues, udDict, int(a.NumUserData), "FMAA user data"); err != nil {
 		return a, err
 	}
 	return a, nil
@@ -154,11 +154,11 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		return SwitchMaterialAnimData{}, err
 	}
 	m := SwitchMaterialAnimData{FileOffset: off}
-	m.Name = f.nxName(0)
-	paramOff := f.off64(8)
-	patOff := f.off64(0x10)
-	curveOff := f.off64(0x18)
-	constOff := f.off64(0x20)
+	m.Name = f.name(0)
+	paramOff := f.ref(8)
+	patOff := f.ref(0x10)
+	curveOff := f.ref(0x18)
+	constOff := f.ref(0x20)
 	m.ParamCurveIndex = f.u16(0x28)
 	m.PatternCurveIndex = f.u16(0x2A)
 	m.VisConstantIndex = f.u16(0x2C)
@@ -184,14 +184,14 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		count, at, field, size int64
 		what                   string
 	}{{int64(m.NumParams), paramOff, 8, 0x18, "param anims"}, {int64(m.NumPatAns), patOff, 0x10, 0x10, "texture pattern anims"},
-		{int64(numCurves), curveOff, 0x18, nxCurveSize, "curves"}, {int64(numConst), constOff, 0x20, 8, "constants"}} {
+		{int64(numCurves), curveOff, 0x18, d.lay.curve.size, "curves"}, {int64(numConst), constOff, 0x20, 8, "constants"}} {
 		if err := check(c.count, c.at, c.field, c.size, c.what); err != nil {
 			return m, err
 		}
 	}
 	m.Curves = make([]Curve, numCurves)
 	for i := range m.Curves {
-		if m.Curves[i], err = d.nxReadCurve(curveOff + int64(i)*nxCurveSize); err != nil {
+		if m.Curves[i], err = d.readCurve(curveOff + int64(i)*d.lay.curve.size); err != nil {
 			return m, err
 		}
 	}
@@ -215,7 +215,7 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		if err != nil {
 			return m, err
 		}
-		pi := ParamAnimInfo{FileOffset: po, Name: p.nxName(0), BeginCurve: p.u16(8), NumFloatCurves: p.u16(0x0A), NumIntCurves: p.u16(0x0C),
+		pi := ParamAnimInfo{FileOffset: po, Name: p.name(0), BeginCurve: p.u16(8), NumFloatCurves: p.u16(0x0A), NumIntCurves: p.u16(0x0C),
 			BeginConstant: p.u16(0x0E), NumConstants: p.u16(0x10), SubBindIndex: p.u16(0x12)}
 		if p.err != nil {
 			return m, p.err
@@ -242,7 +242,7 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		if err != nil {
 			return m, err
 		}
-		pi := PatternAnimInfo{FileOffset: po, Name: p.nxName(0), CurveIndex: p.s16(8), BeginConstant: p.u16(0x0A), SubBindIndex: int8(p.u8(0x0C))}
+		pi := PatternAnimInfo{FileOffset: po, Name: p.name(0), CurveIndex: p.s16(8), BeginConstant: p.u16(0x0A), SubBindIndex: int8(p.u8(0x0C))}
 		if p.err != nil {
 			return m, p.err
 		}
@@ -265,7 +265,7 @@ func (d *decoder) nxReadMaterialAnimData(off int64) (SwitchMaterialAnimData, err
 		if m.isTexSrtCurve(i) && c.TargetOffset == TexSrtR {
 			unit = 180 / math.Pi
 		}
-		if err := d.nxDecode(c, unit); err != nil {
+		if err := d.decode(c, unit); err != nil {
 			return m, err
 		}
 	}

@@ -54,12 +54,12 @@ const nxExternalGPU = 1 << 3
 // nxReadGPUBlob finds the GPU data the buffer info (header field at
 // bufferInfo) points at: u32, u32 size, u64 offset. A file without one
 // has no geometry; a bad one leaves d.gpuErr for the models to report.
-func (d *decoder) nxReadGPUBlob(bufferInfo int64, external uint8) {
-	if d.nx.major >= 10 && external&nxExternalGPU != 0 {
-		d.gpuErr = bin.Unsupportedf(formatName, "the GPU data of this FRES %d file is in an external file (not supported yet)", d.nx.major)
+func (d *decoder) readGPUBlob(bufferInfo int64, external uint8) {
+	if d.lay.major >= 10 && external&nxExternalGPU != 0 {
+		d.gpuErr = bin.Unsupportedf(formatName, "the GPU data of this FRES %d file is in an external file (not supported yet)", d.lay.major)
 		return
 	}
-	v, err := d.nxPointer(bufferInfo, "buffer info")
+	v, err := d.pointer(bufferInfo, "buffer info")
 	if err != nil {
 		d.gpuErr = err
 		return
@@ -73,7 +73,7 @@ func (d *decoder) nxReadGPUBlob(bufferInfo int64, external uint8) {
 		return
 	}
 	size, _ := d.r.U32(int64(v) + 4)
-	off, err := d.nxPointer(int64(v)+8, "buffer info")
+	off, err := d.pointer(int64(v)+8, "buffer info")
 	if err != nil {
 		d.gpuErr = err
 		return
@@ -90,7 +90,7 @@ func (d *decoder) nxReadGPUBlob(bufferInfo int64, external uint8) {
 	d.gpu = b
 }
 
-func (d *decoder) nxModelLayout() nxModelLayout { return nxModelLayoutFor(d.nx.v9) }
+func (d *decoder) nxModelLayout() nxModelLayout { return nxModelLayoutFor((d.lay.major >= 9)) }
 
 // nxReadMesh reads a Switch FMDL's vertex buffers, shapes and materials.
 // Failures are problems of the model; the file opens.
@@ -109,7 +109,7 @@ func (d *decoder) nxReadMesh(m *Model, off int64) *rawModel {
 	}
 	l := d.nxModelLayout()
 	soft := func(o int64) int64 {
-		v, err := d.nxPointer(off+o, "FMDL")
+		v, err := d.pointer(off+o, "FMDL")
 		if err != nil || v >= uint64(d.r.Len()) {
 			return -1
 		}
@@ -137,9 +137,9 @@ func (d *decoder) nxReadMesh(m *Model, off int64) *rawModel {
 		}
 		r.shapes = append(r.shapes, rs)
 	}
-	if d.nx.major >= 10 {
+	if d.lay.major >= 10 {
 		if nm > 0 {
-			r.problem("materials of FRES %d files are not read (not supported yet); drawn with defaults", d.nx.major)
+			r.problem("materials of FRES %d files are not read (not supported yet); drawn with defaults", d.lay.major)
 		}
 		for i := int64(0); i < nm; i++ {
 			r.materials = append(r.materials, defaultMaterial(fmt.Sprintf("material%d", i)))
@@ -172,7 +172,7 @@ func (d *decoder) nxReadFVTX(off int64, l nxModelLayout) (*rawVertices, error) {
 	if err != nil {
 		return nil, err
 	}
-	attrArr, sizeArr, strideArr := f.off64(l.vAttrArr), f.off64(l.vSizeArr), f.off64(l.vStrideArr)
+	attrArr, sizeArr, strideArr := f.ref(l.vAttrArr), f.ref(l.vSizeArr), f.ref(l.vStrideArr)
 	bufOff := int64(f.u32(l.vBufOff))
 	nAttr, nBuf := int64(f.u8(l.vAttrCount)), int64(f.u8(l.vBufCount))
 	count := f.u32(l.vCount)
@@ -184,7 +184,7 @@ func (d *decoder) nxReadFVTX(off int64, l nxModelLayout) (*rawVertices, error) {
 	}
 	v := &rawVertices{count: int(count)}
 	if err := d.forEach(attrArr, nAttr, 0x10, "FVTX attributes", func(a *fields, p int64) {
-		at := rawAttrib{name: a.nxName(p), code: a.u32(p + 8), offset: int64(a.u16(p + 0x0C)), buffer: int(a.u8(p + 0x0E))}
+		at := rawAttrib{name: a.name(p), code: a.u32(p + 8), offset: int64(a.u16(p + 0x0C)), buffer: int(a.u8(p + 0x0E))}
 		at.format, at.ok = nxAttribFormat(at.code)
 		v.attribs = append(v.attribs, at)
 	}); err != nil {
@@ -241,8 +241,8 @@ func (d *decoder) nxReadFSHP(off int64, l nxModelLayout) rawShape {
 		rs.err = err
 		return rs
 	}
-	rs.name = f.nxName(l.sName)
-	meshArr := f.off64(l.sMeshArr)
+	rs.name = f.name(l.sName)
+	meshArr := f.ref(l.sMeshArr)
 	rs.material = int(f.u16(l.sMaterial))
 	rs.bone = int(f.u16(l.sBone))
 	rs.vertices = int(f.u16(l.sVertex))
@@ -260,7 +260,7 @@ func (d *decoder) nxReadFSHP(off int64, l nxModelLayout) rawShape {
 		rs.err = err
 		return rs
 	}
-	subArr, sizeInfo := mf.off64(0), mf.off64(0x18)
+	subArr, sizeInfo := mf.ref(0), mf.ref(0x18)
 	dataOff := int64(mf.u32(0x20))
 	prim, ifmt, count := mf.u32(0x24), mf.u32(0x28), mf.u32(0x2C)
 	rs.base = mf.u32(0x30)
@@ -325,10 +325,10 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 	if err != nil {
 		return mesh.Material{}, err
 	}
-	mat := defaultMaterial(f.nxName(l.mName))
+	mat := defaultMaterial(f.name(l.mName))
 	info := mat.Native.(*MaterialInfo)
-	riArr, sassign := f.off64(l.mRenderInfo), f.off64(l.mShaderAssign)
-	texArr, smpArr, smpDict := f.off64(l.mTexNames), f.off64(l.mSamplers), f.off64(l.mSamplerDict)
+	riArr, sassign := f.ref(l.mRenderInfo), f.ref(l.mShaderAssign)
+	texArr, smpArr, smpDict := f.ref(l.mTexNames), f.ref(l.mSamplers), f.ref(l.mSamplerDict)
 	nRI, nSmp, nTex := int64(f.u16(l.mRICount)), int64(f.u8(l.mSamplerCount)), int64(f.u8(l.mTexCount))
 	if f.err != nil {
 		return mat, f.err
@@ -345,7 +345,7 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 	}
 	if nSmp > 0 {
 		if smpDict != 0 {
-			dict, err := d.nxDict(smpDict, smpArr, 0x20, "sampler dictionary")
+			dict, err := d.readDict(smpDict, smpArr, 0x20, "sampler dictionary")
 			if err != nil {
 				return mat, err
 			}
@@ -359,7 +359,7 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 		if err != nil {
 			return mat, err
 		}
-		key, data, n, typ := ri.nxName(0), ri.off64(8), int64(ri.u16(0x10)), ri.u8(0x12)
+		key, data, n, typ := ri.name(0), ri.ref(8), int64(ri.u16(0x10)), ri.u8(0x12)
 		if ri.err != nil {
 			return mat, ri.err
 		}
@@ -397,7 +397,7 @@ func (d *decoder) nxRenderInfoValues(data, n int64, typ uint8) ([]string, error)
 		case 1:
 			out = append(out, fmt.Sprint(v.f32(4*i)))
 		default:
-			out = append(out, v.nxName(8*i))
+			out = append(out, v.name(8*i))
 		}
 	}
 	return out, v.err
@@ -410,8 +410,8 @@ func (d *decoder) nxReadShaderAssign(off int64, info *MaterialInfo) error {
 	if err != nil {
 		return err
 	}
-	info.ShaderArchive, info.ShadingModel = f.nxName(0), f.nxName(8)
-	sVals, sDict, oVals, oDict := f.off64(0x20), f.off64(0x28), f.off64(0x30), f.off64(0x38)
+	info.ShaderArchive, info.ShadingModel = f.name(0), f.name(8)
+	sVals, sDict, oVals, oDict := f.ref(0x20), f.ref(0x28), f.ref(0x30), f.ref(0x38)
 	if f.err != nil {
 		return f.err
 	}
@@ -419,7 +419,7 @@ func (d *decoder) nxReadShaderAssign(off int64, info *MaterialInfo) error {
 		if dict == 0 {
 			return nil, nil
 		}
-		t, err := d.nxDict(dict, vals, 8, what)
+		t, err := d.readDict(dict, vals, 8, what)
 		if err != nil {
 			return nil, err
 		}
@@ -429,7 +429,7 @@ func (d *decoder) nxReadShaderAssign(off int64, info *MaterialInfo) error {
 			if err != nil {
 				return nil, err
 			}
-			out[e.Name] = vf.nxName(0)
+			out[e.Name] = vf.name(0)
 			if vf.err != nil {
 				return nil, vf.err
 			}
