@@ -160,7 +160,7 @@ type SwitchInfo struct {
 	// File.TexSRTAnims, converted there).
 	MaterialAnims []SwitchMaterialAnim
 	// BoneVisAnims are the FBVS bone visibility animations.
-	BoneVisAnims []BoneVisAnim
+	BoneVisAnims []VisibilityAnim
 }
 
 // SwitchSubfile is one header dictionary.

@@ -352,29 +352,88 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 // inspector's raw view: flags, frame and key arrays, scale, offset, delta),
 // or nil when c did not come from this file (constants, other files).
 func (f *File) CurveFor(c anim.Curve) *Curve {
-	nw, ok := c.(*anim.NWCurve)
-	if !ok || nw == nil {
-		return f.switchCurveFor(c) // Switch only: bone visibility, FMAA
+	var nw *anim.NWCurve
+	switch c := c.(type) {
+	case *anim.NWCurve:
+		nw = c
+	case nonZero:
+		nw = c.NWCurve
+	case u16Curve:
+		nw = c.NWCurve
 	}
+	if nw == nil {
+		return nil
+	}
+	var found *Curve
+	f.eachCurveList(func(cs []Curve) bool {
+		for k := range cs {
+			if cs[k].Decoded == nw {
+				found = &cs[k]
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// eachCurveList calls fn with every list of curves the file holds, until
+// fn returns false.
+func (f *File) eachCurveList(fn func([]Curve) bool) {
 	for i := range f.SkeletalAnims {
 		for j := range f.SkeletalAnims[i].BoneAnims {
-			cs := f.SkeletalAnims[i].BoneAnims[j].Curves
-			for k := range cs {
-				if cs[k].Decoded == nw {
-					return &cs[k]
+			if !fn(f.SkeletalAnims[i].BoneAnims[j].Curves) {
+				return
+			}
+		}
+	}
+	for _, list := range [][]ShaderParamAnim{f.TexSRTAnims, f.ShaderParamAnims} {
+		for i := range list {
+			for j := range list[i].MaterialAnims {
+				if !fn(list[i].MaterialAnims[j].Curves) {
+					return
 				}
 			}
 		}
 	}
-	for i := range f.TexSRTAnims {
-		for j := range f.TexSRTAnims[i].MaterialAnims {
-			cs := f.TexSRTAnims[i].MaterialAnims[j].Curves
-			for k := range cs {
-				if cs[k].Decoded == nw {
-					return &cs[k]
+	for i := range f.TexPatternAnims {
+		for j := range f.TexPatternAnims[i].MaterialAnims {
+			if !fn(f.TexPatternAnims[i].MaterialAnims[j].Curves) {
+				return
+			}
+		}
+	}
+	vis := f.VisibilityAnims
+	if f.Switch != nil {
+		vis = f.Switch.BoneVisAnims
+		for i := range f.Switch.MaterialAnims {
+			for j := range f.Switch.MaterialAnims[i].MaterialAnims {
+				if !fn(f.Switch.MaterialAnims[i].MaterialAnims[j].Curves) {
+					return
 				}
 			}
 		}
 	}
-	return f.switchCurveFor(c)
+	for i := range vis {
+		if !fn(vis[i].Curves) {
+			return
+		}
+	}
+}
+
+// switchClips converts the Switch-only animations: bone visibility, then
+// the material animations that are not pure texture SRT (MaterialClip).
+func (f *File) switchClips() []*anim.Clip {
+	if f.Switch == nil {
+		return nil
+	}
+	var out []*anim.Clip
+	for i := range f.Switch.BoneVisAnims {
+		out = append(out, f.BoneVisClip(i))
+	}
+	for _, i := range f.materialClipAnims() {
+		c, _ := f.MaterialClip(i)
+		out = append(out, c)
+	}
+	return out
 }

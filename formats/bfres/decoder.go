@@ -251,21 +251,15 @@ func (d *decoder) u16s(off, n int64, what string) ([]uint16, error) {
 	return out, err
 }
 
-// nameArray reads n names at off, one offset each (Wii U texture
-// references are 8 bytes: name, FTEX; Switch offsets are 8 bytes).
-func (d *decoder) nameArray(off, n int64, what string) ([]string, error) {
-	var out []string
-	err := d.forEach(off, n, 8, what, func(t *fields, o int64) { out = append(out, t.name(o)) })
-	return out, err
+// names reads n name references at off.
+func (d *decoder) names(off, n int64, what string) ([]string, error) {
+	return d.nameArray(off, n, d.lay.refSize, what)
 }
 
-// v34 reports a Wii U file of version 3.4 or later (TEMPORARY).
-func (d *decoder) v34() bool { return !d.nx() && d.lay.curveCountTrusted }
-
-// blockFields (TEMPORARY).
-func (d *decoder) blockFields() int64 {
-	if d.lay.major >= 9 {
-		return 8
-	}
-	return 0x10
+// nameArray reads n names at off, one every stride bytes (Wii U texture
+// references are 8 bytes: name, FTEX).
+func (d *decoder) nameArray(off, n, stride int64, what string) ([]string, error) {
+	var out []string
+	err := d.forEach(off, n, stride, what, func(t *fields, o int64) { out = append(out, t.name(o)) })
+	return out, err
 }

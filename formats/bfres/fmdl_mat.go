@@ -61,7 +61,7 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 	}
 	mat := defaultMaterial(name)
 	info := mat.Native.(*MaterialInfo)
-	texNames, err := d.nameArray(texArr, nTex, "texture references")
+	texNames, err := d.nameArray(texArr, nTex, 8, "texture references")
 	if err != nil {
 		return mat, err
 	}

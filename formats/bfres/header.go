@@ -315,14 +315,14 @@ func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
 			t.Name = cmpOr(t.Name, e.Name)
 			f.Textures = append(f.Textures, t)
 		case "FMAA":
-			if a, err := d.nxReadMaterialAnim(e.DataOffset); broken(e, err) {
+			if a, err := d.readFMAA(e.DataOffset); broken(e, err) {
 				f.Switch.MaterialAnims = append(f.Switch.MaterialAnims, a)
 				if spa, ok := a.texSRT(); ok {
 					f.TexSRTAnims = append(f.TexSRTAnims, spa)
 				}
 			}
 		case "FBVS":
-			if a, err := d.nxReadBoneVisAnim(e.DataOffset); broken(e, err) {
+			if a, err := d.readVisibilityAnim(e.DataOffset); broken(e, err) {
 				f.Switch.BoneVisAnims = append(f.Switch.BoneVisAnims, a)
 			}
 		case "external file":

@@ -60,6 +60,12 @@ type layout struct {
 	fska     fskaLayout
 	boneAnim boneAnimLayout
 	curve    curveLayout
+	fshu     fshuLayout // Wii U
+	fmaa     fmaaLayout // Switch
+	matAnim  matAnimLayout
+	param    paramLayout
+	vis      visLayout
+	ftxp     ftxpLayout // Wii U
 	// curveCountTrusted: the FSKA header's curve count is the sum of its
 	// bone anims' (FRES before 3.4 disagrees between sources, LAYOUT.md).
 	curveCountTrusted bool
@@ -169,6 +175,65 @@ type curveLayout struct {
 	scale, offset, delta   field // delta: FRES 3.4 and later
 }
 
+// fshuLayout is the Wii U FSHU header (shader parameter, colour and
+// texture SRT animations).
+type fshuLayout struct {
+	size                                int64
+	name, path, flags, frameCount       field
+	numMatAnims, numUserData            field
+	numParamAnims, numCurves, bakedSize field
+	bindIndices, matAnims, udict        field
+}
+
+// fmaaLayout is the Switch FMAA header (material animations).
+type fmaaLayout struct {
+	size                                              int64
+	name, path, flags, frameCount, bakedSize          field
+	numUserData, numMatAnims, numCurves               field
+	numParamAnims, numPatAnims, numVisAnims, numTexts field
+	bindIndices, matAnims, texNames, userData, udict  field
+}
+
+// matAnimLayout is one material's animation in an FSHU (0x20 bytes) or
+// an FMAA (0x40 bytes: also texture patterns and visibility).
+type matAnimLayout struct {
+	size                                         int64
+	name, params, patterns, curves, constants    field
+	numParams, numPatterns, numCurves, numConsts field
+	beginCurve, beginParamAnim                   field // FSHU
+	paramCurve, patternCurve                     field // FMAA
+	visConstant, visCurve, beginVisConstant      field // FMAA
+}
+
+// paramLayout is one shader parameter animation of a material anim.
+type paramLayout struct {
+	size                                      int64
+	name, beginCurve, numFloatCurves          field
+	numIntCurves, beginConstant, numConstants field
+	subBindIndex                              field
+}
+
+// visLayout is a bone (FVIS, FBVS) or material (FVIS) visibility
+// animation.
+type visLayout struct {
+	magic                            string
+	size                             int64
+	name, path, flags, numUserData   field
+	frameCount, numAnims, numCurves  field
+	bakedSize                        field
+	bindIndices, names, curves, base field
+	userData, udict                  field // Switch
+}
+
+// ftxpLayout is the Wii U FTXP header (texture pattern animations).
+type ftxpLayout struct {
+	size                                   int64
+	name, path, flags, numUserData         field
+	frameCount, numTextureRefs, numMatAnim field
+	numPatAnims, numCurves, bakedSize      field
+	bindIndices, matAnims, textureRefs     field
+}
+
 // wiiuLayout is the layout of Wii U FRES version v (3.x and 4.x).
 func wiiuLayout(v uint32) *layout {
 	v34 := v >= 0x03040000
@@ -199,12 +264,34 @@ func wiiuLayout(v uint32) *layout {
 		numCurves: u8At(0x0A), beginBaseTranslate: u8At(0x0B), beginCurve: u8At(0x0C), curves: refAt(0x10), base: refAt(0x14)}
 	l.curve = curveLayout{size: 0x20, flags: u16At(0), numKeys: u16At(2), target: u32At(4), start: f32At(8), end: f32At(0x0C),
 		scale: u32At(0x10), offset: u32At(0x14), frames: refAt(0x18), keys: refAt(0x1C)}
+	l.fshu = fshuLayout{size: 0x34, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
+		frameCount: s16At(0x10), numMatAnims: u16At(0x12), numParamAnims: s32At(0x14), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
+		numUserData: u16At(0x20), bindIndices: refAt(0x28), matAnims: refAt(0x2C), udict: refAt(0x30)}
+	l.matAnim = matAnimLayout{size: 0x20, numParams: u16At(0), numCurves: u16At(2), numConsts: u16At(4),
+		beginCurve: s32At(8), beginParamAnim: s32At(0x0C), name: nameAt(0x10), params: refAt(0x14), curves: refAt(0x18), constants: refAt(0x1C)}
+	l.param = paramLayout{size: 0x10, beginCurve: u16At(0), numFloatCurves: u16At(2), numIntCurves: u16At(4),
+		beginConstant: u16At(6), numConstants: u16At(8), subBindIndex: u16At(0x0A), name: nameAt(0x0C)}
+	l.vis = visLayout{magic: "FVIS", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
+		frameCount: s16At(0x0E), numAnims: u16At(0x10), numCurves: u16At(0x12), bakedSize: u32At(0x14), numUserData: u16At(0x18),
+		bindIndices: refAt(0x20), names: refAt(0x24), curves: refAt(0x28), base: refAt(0x2C)}
+	l.ftxp = ftxpLayout{size: 0x38, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
+		frameCount: u16At(0x0E), numTextureRefs: u16At(0x10), numMatAnim: u16At(0x12), numUserData: u16At(0x14),
+		numPatAnims: s16At(0x16), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
+		bindIndices: refAt(0x28), matAnims: refAt(0x2C)}
 	if v34 {
 		l.fskl.size, l.fskl.inverse, l.fskl.boneSize = 0x24, refAt(0x1C), 0x40
 		l.bone.inverse = field{}
 		l.fska.frameCount, l.fska.numBoneAnims, l.fska.numUserData = s32At(0x10), u16At(0x14), u16At(0x16)
 		l.fska.numCurves, l.fska.bakedSize = s32At(0x18), u32At(0x1C)
 		l.curve.size, l.curve.delta, l.curve.frames, l.curve.keys = 0x24, u32At(0x18), refAt(0x1C), refAt(0x20)
+		l.fshu.frameCount, l.fshu.numMatAnims, l.fshu.numUserData = s32At(0x10), u16At(0x14), u16At(0x16)
+		l.fshu.numParamAnims, l.fshu.numCurves, l.fshu.bakedSize = s32At(0x18), s32At(0x1C), u32At(0x20)
+		l.vis.numUserData, l.vis.frameCount, l.vis.numAnims = u16At(0x0E), s32At(0x10), u16At(0x14)
+		l.vis.numCurves, l.vis.bakedSize = u16At(0x16), u32At(0x18)
+		// Only version 3.4 names the texture references (a dictionary).
+		l.ftxp.numUserData, l.ftxp.frameCount, l.ftxp.numTextureRefs = u16At(0x0E), s32At(0x10), u16At(0x14)
+		l.ftxp.numMatAnim, l.ftxp.numPatAnims, l.ftxp.numCurves, l.ftxp.bakedSize = u16At(0x16), s32At(0x18), s32At(0x1C), u32At(0x20)
+		l.ftxp.textureRefs = refAt(0x30)
 	}
 	return l
 }
@@ -286,5 +373,21 @@ func switchLayout(major int) (*layout, bool) {
 		beginRotate: u8At(a + 4), beginTranslate: u8At(a + 5), numCurves: u8At(a + 6), beginBaseTranslate: u8At(a + 7), beginCurve: u8At(a + 8)}
 	l.curve = curveLayout{size: 0x30, frames: refAt(0), keys: refAt(8), flags: u16At(0x10), numKeys: u16At(0x12), target: u32At(0x14),
 		start: f32At(0x18), end: f32At(0x1C), scale: u32At(0x20), offset: u32At(0x24), delta: u32At(0x28)}
+	// FMAA: v9 moves the flags into the block header and the frame count
+	// before the counts.
+	l.fmaa = fmaaLayout{size: p(0x78, 0x70), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
+		matAnims: refAt(hb + 0x20), texNames: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+		flags: u16At(p(0x60, 4)), frameCount: s32At(p(0x68, 0x58)), bakedSize: u32At(p(0x6C, 0x5C)),
+		numUserData: u16At(p(0x62, 0x60)), numMatAnims: u16At(p(0x64, 0x62)), numCurves: u16At(p(0x66, 0x64)),
+		numParamAnims: u16At(p(0x70, 0x66)), numPatAnims: u16At(p(0x72, 0x68)), numVisAnims: u16At(p(0x74, 0x6A)), numTexts: u16At(p(0x76, 0x6C))}
+	l.matAnim = matAnimLayout{size: 0x40, name: nameAt(0), params: refAt(8), patterns: refAt(0x10), curves: refAt(0x18), constants: refAt(0x20),
+		paramCurve: u16At(0x28), patternCurve: u16At(0x2A), visConstant: u16At(0x2C), visCurve: u16At(0x2E), beginVisConstant: u16At(0x30),
+		numParams: u16At(0x32), numPatterns: u16At(0x34), numConsts: u16At(0x36), numCurves: u16At(0x38)}
+	l.param = paramLayout{size: 0x18, name: nameAt(0), beginCurve: u16At(8), numFloatCurves: u16At(0x0A), numIntCurves: u16At(0x0C),
+		beginConstant: u16At(0x0E), numConstants: u16At(0x10), subBindIndex: u16At(0x12)}
+	l.vis = visLayout{magic: "FBVS", size: p(0x68, 0x60), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
+		curves: refAt(hb + 0x20), base: refAt(hb + 0x28), names: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+		flags: u16At(p(hb+0x48, 4)), numUserData: u16At(hb + 0x4A), frameCount: s32At(hb + 0x4C), numAnims: u16At(hb + 0x50),
+		numCurves: u16At(hb + 0x52), bakedSize: u32At(hb + 0x54)}
 	return l, true
 }

@@ -88,7 +88,7 @@ type BoneVisInfo struct {
 	CurveKinds map[string]int `json:"curveKinds,omitempty"`
 }
 
-func boneVisInfo(a *BoneVisAnim) BoneVisInfo {
+func boneVisInfo(a *VisibilityAnim) BoneVisInfo {
 	bi := BoneVisInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(), Bones: len(a.Names), Curves: len(a.Curves), CurveKinds: map[string]int{}}
 	for i := range a.Curves {
 		bi.CurveKinds[curveKindKey(&a.Curves[i])]++

@@ -84,8 +84,8 @@ func (x *bfresInspector) switchTarget(vi int, t *anim.Target) []inspect.Section 
 		inspect.F("offset", inspect.Hex(a.FileOffset)),
 		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
 		inspect.F("frame count", a.FrameCount),
-		inspect.F("bones", a.NumAnims),
-		inspect.F("curves", a.NumCurves),
+		inspect.F("bones", a.NumAnim),
+		inspect.F("curves", a.NumCurve),
 		inspect.F("baked size", a.BakedSize),
 	}}
 	bone := inspect.Section{Title: fmt.Sprintf("bone %d: %s", bi, a.Names[bi]), Fields: []inspect.Field{
@@ -122,7 +122,7 @@ func (x *bfresInspector) materialTarget(a *SwitchMaterialAnim, t *anim.Target) [
 	mat := inspect.Section{Title: fmt.Sprintf("material anim %d: %s", t.Index, m.Name), Fields: []inspect.Field{
 		inspect.F("offset", inspect.Hex(m.FileOffset)),
 		inspect.F("param / pattern / constant / curve counts", fmt.Sprintf("%d, %d, %d, %d", len(m.Params), len(m.Patterns), len(m.Constants), len(m.Curves))),
-		inspect.F("first param / pattern curve", fmt.Sprintf("%d, %d", m.ParamCurveIndex, m.PatternCurveIndex)),
+		inspect.F("first param / pattern curve", fmt.Sprintf("%d, %d", m.BeginCurve, m.PatternCurveIndex)),
 		inspect.F("visibility curve / constant / begin constant", fmt.Sprintf("%d, %d, %d", int16(m.VisCurveIndex), int16(m.VisConstantIndex), int16(m.BeginVisConstant))),
 	}}
 	if len(m.Constants) > 0 {
@@ -137,7 +137,7 @@ func (x *bfresInspector) materialTarget(a *SwitchMaterialAnim, t *anim.Target) [
 	for i := range m.Curves {
 		c := &m.Curves[i]
 		for _, ch := range t.Channels {
-			if nw, ok := ch.Curve.(*anim.NWCurve); ok && nw == c.Decoded || x.f.switchCurveFor(ch.Curve) == c {
+			if x.f.CurveFor(ch.Curve) == c {
 				out = append(out, curveSection(c, t))
 				break
 			}

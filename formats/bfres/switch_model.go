@@ -333,7 +333,7 @@ func (d *decoder) nxReadFMAT(off int64, l nxModelLayout) (mesh.Material, error) 
 	if f.err != nil {
 		return mat, f.err
 	}
-	texNames, err := d.nameArray(texArr, nTex, "texture names")
+	texNames, err := d.names(texArr, nTex, "texture names")
 	if err != nil {
 		return mat, err
 	}
