@@ -113,10 +113,10 @@ func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
 	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
 }
 
-// decode builds c.Decoded, reporting decode failures at the curve. Its
-// storage comes from the decoder's chunks (floats, storedCurve).
+// decode builds c.Decoded, reporting decode failures at the curve. The
+// curve comes from the decoder's chunk (storedCurve).
 func (d *decoder) decode(c *Curve, unit float64) error {
-	nw, err := decodeCurveBuf(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.floats, d.storedCurve)
+	nw, err := decodeCurveIn(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.storedCurve())
 	if err != nil {
 		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
 	}

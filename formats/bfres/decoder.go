@@ -18,8 +18,7 @@ type decoder struct {
 	lay    *layout
 	budget int64         // bytes of structures and arrays still allowed
 	steps  int64         // dictionary lookup steps still allowed
-	arena  []float64     // float64 storage handed out to decoded curves (floats)
-	curves []storedCurve // zero curves handed out to float curves (storedCurve)
+	curves []storedCurve // zero curves handed out to decoded curves (storedCurve)
 	// shaderParams is set while reading the shader-parameter and colour
 	// FSHUs (groups 3, 4): their targets are any float of the parameter,
 	// not TexSrt fields (fshu_param.go).

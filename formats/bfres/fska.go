@@ -290,24 +290,6 @@ func (d *decoder) boneCurve(bone string, c *Curve, seen *[0x30 / 4]bool, quat bo
 	return 1, nil
 }
 
-// arenaChunk is how many float64 values floats allocates at once: an
-// animation file holds thousands of curves of a few dozen values each,
-// and one allocation per curve dominated decoding.
-const arenaChunk = 1 << 15
-
-// floats hands out n float64s from the current chunk.
-func (d *decoder) floats(n int) []float64 {
-	if n > arenaChunk/4 {
-		return make([]float64, n)
-	}
-	if len(d.arena) < n {
-		d.arena = make([]float64, arenaChunk)
-	}
-	out := d.arena[:n:n]
-	d.arena = d.arena[n:]
-	return out
-}
-
 // curveChunk is how many curves storedCurve allocates at once.
 const curveChunk = 256
 

@@ -8,23 +8,25 @@ import (
 	"github.com/animscope/animscope/anim"
 )
 
-// A float curve (cubic, linear, baked float) keeps the frame and key
-// arrays as the file stores them: a file's thousands of curves are then
-// checked once and converted element by element when evaluated, instead
-// of being expanded into float64 arrays up front. storedKeys is that
-// storage, behind anim.NWKeys; it evaluates to exactly the values
-// DecodeCurve's float64 arrays would hold (each element converted,
-// multiplied by mul and rounded, then add added to the constant term).
+// A curve keeps the frame and key arrays as the file stores them: a
+// file's thousands of curves are then checked once and converted element
+// by element when evaluated, instead of being expanded into float64
+// arrays up front. storedKeys is that storage, behind anim.NWKeys; it
+// evaluates to exactly the values float64 arrays decoded the plain way
+// would hold (each element converted, multiplied by mul and rounded, then
+// add added to the constant term).
 
-// nwStorage is a float curve's stored arrays and their scale.
+// nwStorage is a curve's stored arrays and their scale.
 type nwStorage struct {
 	// Frames holds NumKeys frames of the header's FrameType (f32, s10.5
 	// or u8); it is empty for a baked curve stored without frames.
 	Frames []byte
-	// Keys holds KeyElems elements per key of KeySize bytes: 4 (f32),
-	// 2 (s16) or 1 (s8).
+	// Keys holds KeyElems elements per key of KeySize bytes: 4 (f32, or
+	// s32 for Int), 2 (s16) or 1 (s8); for Bool one bit per key in u32
+	// words.
 	Keys      []byte
 	KeySize   int
+	Int, Bool bool // the keys of integer and bool curves
 	BigEndian bool
 	// An element k is worth float64(k·Mul) in display units, plus Add for
 	// the first element of each key (the constant term).
@@ -37,6 +39,7 @@ type storedKeys struct {
 	ft             anim.NWFrameType
 	ksize, elems   int
 	nframes, nvals int
+	isInt, isBool  bool
 	be             bool
 	mul, add       float64
 }
@@ -48,9 +51,9 @@ type storedCurve struct {
 	keys storedKeys
 }
 
-// newStoredCurve builds a float curve on its stored arrays (kept, not
-// copied: the caller must not change them). It checks the arrays' sizes
-// against the header and what anim.NewNWCurveKeys checks.
+// newStoredCurve builds a curve on its stored arrays (kept, not copied:
+// the caller must not change them). It checks the arrays against the
+// header (their kind, their sizes) and what anim.NewNWCurveKeys checks.
 func newStoredCurve(h anim.NWCurveHeader, s nwStorage) (*anim.NWCurve, error) {
 	sc := new(storedCurve)
 	if err := sc.init(h, s); err != nil {
@@ -61,8 +64,11 @@ func newStoredCurve(h anim.NWCurveHeader, s nwStorage) (*anim.NWCurve, error) {
 
 // init builds the zero curve sc.
 func (sc *storedCurve) init(h anim.NWCurveHeader, s nwStorage) error {
-	if h.Type.IsInt() {
-		return fmt.Errorf("%s curve: stored arrays are for float curves", h.Type)
+	switch {
+	case h.Type.IsInt() && !s.Int && !s.Bool:
+		return fmt.Errorf("%s curve: these stored arrays are for float curves", h.Type)
+	case !h.Type.IsInt() && (s.Int || s.Bool), h.Type.IsBool() != s.Bool:
+		return fmt.Errorf("%s curve: these stored arrays are for %s curves", h.Type, map[bool]string{true: "bool", false: "integer"}[s.Bool])
 	}
 	if s.KeySize != 1 && s.KeySize != 2 && s.KeySize != 4 {
 		return fmt.Errorf("key element size %d is not 1, 2 or 4", s.KeySize)
@@ -71,8 +77,12 @@ func (sc *storedCurve) init(h anim.NWCurveHeader, s nwStorage) error {
 		return fmt.Errorf("scale %v or offset %v is not finite", s.Mul, s.Add)
 	}
 	n, elems := h.NumKeys, h.Type.KeyElems()
-	if len(s.Keys) != n*elems*s.KeySize {
-		return fmt.Errorf("%d key bytes for %d keys, want %d", len(s.Keys), n, n*elems*s.KeySize)
+	want := n * elems * s.KeySize
+	if s.Bool {
+		want = 4 * ((n + 31) / 32)
+	}
+	if len(s.Keys) != want {
+		return fmt.Errorf("%d key bytes for %d keys, want %d", len(s.Keys), n, want)
 	}
 	fsize := max(frameSize(h.FrameType), 1)
 	nf := 0
@@ -83,7 +93,7 @@ func (sc *storedCurve) init(h anim.NWCurveHeader, s nwStorage) error {
 		nf = n
 	}
 	sc.keys = storedKeys{frames: s.Frames, keys: s.Keys, ft: h.FrameType, ksize: s.KeySize, elems: elems, nframes: nf, nvals: n * elems,
-		be: s.BigEndian, mul: s.Mul, add: s.Add}
+		isInt: s.Int, isBool: s.Bool, be: s.BigEndian, mul: s.Mul, add: s.Add}
 	return anim.InitNWCurveKeys(&sc.NWCurve, h, &sc.keys)
 }
 
@@ -100,14 +110,20 @@ func (r *storedKeys) Frame(i int) float64 {
 	return float64(r.frames[i])
 }
 
-// Bound: quantized elements are at most 32768 in magnitude, so when that
-// bound scales to a finite value every value is finite; f32 elements can
-// be anything.
+// Bound: quantized elements are at most 32768 in magnitude (s32 2^31, a
+// bit 1), so when that bound scales to a finite value every value is
+// finite; f32 elements can be anything.
 func (r *storedKeys) Bound() float64 {
-	if r.ksize == 4 {
+	k := 32768.0
+	switch {
+	case r.isBool:
+		k = 1
+	case r.ksize == 4 && r.isInt:
+		k = 1 << 31
+	case r.ksize == 4:
 		return math.Inf(1)
 	}
-	return math.Abs(r.mul)*32768 + math.Abs(r.add)
+	return math.Abs(r.mul)*k + math.Abs(r.add)
 }
 
 func (r *storedKeys) u16(b []byte) uint16 {
@@ -128,11 +144,15 @@ func (r *storedKeys) u32(b []byte) uint32 {
 // anything is added, as DecodeCurve's arrays hold it).
 func (r *storedKeys) elem(i int) float64 {
 	var k float64
-	switch r.ksize {
-	case 1:
+	switch {
+	case r.isBool:
+		k = float64(r.u32(r.keys[(i>>5)*4:]) >> (uint(i) & 31) & 1)
+	case r.ksize == 1:
 		k = float64(int8(r.keys[i]))
-	case 2:
+	case r.ksize == 2:
 		k = float64(int16(r.u16(r.keys[2*i:])))
+	case r.isInt:
+		k = float64(int32(r.u32(r.keys[4*i:])))
 	default:
 		k = float64(math.Float32frombits(r.u32(r.keys[4*i:])))
 	}
