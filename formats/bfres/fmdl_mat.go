@@ -43,34 +43,49 @@ func defaultMaterial(name string) mesh.Material {
 		Blend: mesh.Blend{Mode: mesh.Opaque, Src: mesh.FactorOne, Dst: mesh.FactorZero}, Native: &MaterialInfo{}}
 }
 
-// readFMAT reads a Wii U material.
+// readFMAT reads a material: its textures and samplers, shader assign,
+// render infos and (Wii U) render state.
 func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
+	l := &d.lay.fmat
 	if !d.magicAt(off, "FMAT") {
 		return mesh.Material{}, d.errf(off, "not an FMAT")
 	}
-	f, err := d.structAt(off, 0x34, "FMAT")
+	f, err := d.structAt(off, l.size, "FMAT")
 	if err != nil {
 		return mesh.Material{}, err
 	}
-	name := f.name(4)
-	nSampler, nTex := int64(f.u8(0x10)), int64(f.u8(0x11))
-	riDict, rstate, sassign := f.ref(0x1C), f.ref(0x20), f.ref(0x24)
-	texArr, smpArr := f.ref(0x28), f.ref(0x2C)
-	if f.err != nil {
-		return mesh.Material{}, f.err
-	}
-	mat := defaultMaterial(name)
+	mat := defaultMaterial(f.nameAt(l.name))
 	info := mat.Native.(*MaterialInfo)
+	nRI, nSmp, nTex := f.num(l.numRenderInfo), f.num(l.numSamplers), f.num(l.numTextures)
+	ri, rstate, sassign := f.refAt(l.renderInfo), f.refAt(l.renderState), f.refAt(l.shaderAssign)
+	texArr, smpArr, smpDict := f.refAt(l.textures), f.refAt(l.samplers), f.refAt(l.samplerDict)
+	if f.err != nil {
+		return mat, f.err
+	}
+	// Wii U texture references are a name and the FTEX; Switch ones a name.
 	texNames, err := d.nameArray(texArr, nTex, 8, "texture references")
 	if err != nil {
 		return mat, err
 	}
 	var samplers []mesh.Sampler
-	if err := d.forEach(smpArr, nSampler, 0x18, "samplers", func(s *fields, o int64) {
+	if err := d.forEach(smpArr, nSmp, l.samplerSize, "samplers", func(s *fields, o int64) {
+		if d.nx() {
+			samplers = append(samplers, nxSampler(s.u8(o), s.u8(o+1), s.u16(o+6)))
+			return
+		}
 		samplers = append(samplers, gx2Sampler(s.u32(o)))
 		info.Samplers = append(info.Samplers, s.name(o+0x10))
 	}); err != nil {
 		return mat, err
+	}
+	if nSmp > 0 && smpDict != 0 {
+		dict, err := d.readDict(smpDict, smpArr, l.samplerSize, "sampler dictionary")
+		if err != nil {
+			return mat, err
+		}
+		for _, e := range dict.Entries {
+			info.Samplers = append(info.Samplers, e.Name)
+		}
 	}
 	if sassign != 0 {
 		if err := d.readShaderAssign(sassign, info); err != nil {
@@ -82,7 +97,7 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 			return mat, err
 		}
 	}
-	if err := d.readRenderInfos(riDict, info); err != nil {
+	if err := d.readRenderInfos(ri, nRI, info); err != nil {
 		return mat, err
 	}
 	return finishMaterial(mat, info, texNames, samplers), nil
@@ -108,84 +123,117 @@ func gx2Sampler(w uint32) mesh.Sampler {
 		MagFilter: filters[w>>9&3], MinFilter: filters[w>>12&3], Mipmaps: w>>17&3 != 0}
 }
 
-// readShaderAssign reads the Wii U shader assign: archive and model
-// names, then the sampler-assign and option dictionaries (values are
-// strings).
+// nxSampler decodes an nn::gfx sampler info: u8 address U, V (0 repeat,
+// 1 mirror, 2 clamp to edge, 3 clamp to border, 4 mirror-clamp), u16
+// filter at 6 (mip bits 0–1, mag 2–3, min 4–5; 1 point, 2 linear).
+func nxSampler(u, v uint8, filter uint16) mesh.Sampler {
+	wraps := [5]mesh.Wrap{mesh.WrapRepeat, mesh.WrapMirror, mesh.WrapClamp, mesh.WrapClamp, mesh.WrapMirror}
+	wrap := func(a uint8) mesh.Wrap { return wraps[min(int(a), 4)] }
+	filters := [4]mesh.Filter{mesh.FilterLinear, mesh.FilterNearest, mesh.FilterLinear, mesh.FilterLinear}
+	return mesh.Sampler{WrapS: wrap(u), WrapT: wrap(v), MagFilter: filters[filter>>2&3], MinFilter: filters[filter>>4&3], Mipmaps: filter&3 != 0}
+}
+
+// readShaderAssign reads the shader assign: archive and model names,
+// then the sampler-assign and option tables, whose keys are dictionary
+// entries and whose values strings (Wii U: the entry points at the
+// string; Switch: at a reference to it).
 func (d *decoder) readShaderAssign(off int64, info *MaterialInfo) error {
-	f, err := d.structAt(off, 0x1C, "shader assign")
+	l := &d.lay.fmat
+	f, err := d.structAt(off, l.assignSize, "shader assign")
 	if err != nil {
 		return err
 	}
-	info.ShaderArchive = f.name(0)
-	info.ShadingModel = f.name(4)
-	samplers, options := f.ref(0x14), f.ref(0x18)
+	info.ShaderArchive, info.ShadingModel = f.nameAt(l.archive), f.nameAt(l.model)
+	sVals, sDict := f.refAt(l.samplerAssign), f.refAt(l.samplerAssignDict)
+	oVals, oDict := f.refAt(l.options), f.refAt(l.optionsDict)
 	if f.err != nil {
 		return f.err
 	}
-	read := func(off int64, what string) (map[string]string, error) {
-		if off == 0 {
+	table := func(vals, dict int64, what string) (map[string]string, error) {
+		if dict == 0 {
 			return nil, nil
 		}
-		dict, err := d.readDict(off, 0, 0, what)
+		t, err := d.readDict(dict, vals, d.lay.refSize, what)
 		if err != nil {
 			return nil, err
 		}
 		out := map[string]string{}
-		for _, e := range dict.Entries {
-			s, err := d.cstring(e.DataOffset)
-			if err != nil {
-				return nil, d.errf(e.NodeOffset, "%s %q: %v", what, e.Name, err)
+		for _, e := range t.Entries {
+			if !d.nx() {
+				s, err := d.cstring(e.DataOffset)
+				if err != nil {
+					return nil, d.errf(e.NodeOffset, "%s %q: %v", what, e.Name, err)
+				}
+				out[e.Name] = s
+				continue
 			}
-			out[e.Name] = s
+			vf, err := d.structAt(e.DataOffset, 8, what)
+			if err != nil {
+				return nil, err
+			}
+			if out[e.Name] = vf.name(0); vf.err != nil {
+				return nil, vf.err
+			}
 		}
 		return out, nil
 	}
-	if info.SamplerAssign, err = read(samplers, "sampler assign"); err != nil {
+	if info.SamplerAssign, err = table(sVals, sDict, "sampler assign"); err != nil {
 		return err
 	}
-	info.ShaderOptions, err = read(options, "shader options")
+	info.ShaderOptions, err = table(oVals, oDict, "shader options")
 	return err
 }
 
-// readRenderInfos reads the Wii U render-info dictionary: each entry is
-// u16 count, u8 type (0 int, 1 float, 2 string), a name, then the values
-// (strings as offsets).
-func (d *decoder) readRenderInfos(off int64, info *MaterialInfo) error {
-	if off == 0 {
-		return nil
-	}
-	dict, err := d.readDict(off, 0, 0, "render info")
-	if err != nil {
-		return err
-	}
-	for _, e := range dict.Entries {
-		f, err := d.structAt(e.DataOffset, 8, "render info")
+// readRenderInfos reads the render infos: on the Wii U a dictionary at
+// off whose entries are u16 count, u8 type (0 int, 1 float, 2 string)
+// and the values; on the Switch n entries at off, each a name, its
+// values' reference, count and type.
+func (d *decoder) readRenderInfos(off, n int64, info *MaterialInfo) error {
+	l := &d.lay.fmat
+	var entries []DictNode
+	if !d.nx() && off != 0 {
+		dict, err := d.readDict(off, 0, 0, "render info")
 		if err != nil {
 			return err
 		}
-		n, typ := int64(f.u16(0)), f.u8(2)
+		entries = dict.Entries
+	}
+	for i := int64(0); i < n && d.nx(); i++ {
+		entries = append(entries, DictNode{DataOffset: off + l.riSize*i})
+	}
+	for _, e := range entries {
+		f, err := d.structAt(e.DataOffset, l.riSize, "render info")
+		if err != nil {
+			return err
+		}
+		key, data := cmpOr(e.Name, f.nameAt(l.riName)), e.DataOffset+l.riSize
+		if l.riData.kind != absent {
+			data = f.refAt(l.riData)
+		}
+		n, typ := f.num(l.riCount), f.num(l.riType)
 		if f.err != nil {
 			return f.err
 		}
-		v, err := d.structAt(e.DataOffset+8, 4*n, "render info values")
-		if err != nil {
-			return err
-		}
 		var vals []string
-		for i := int64(0); i < n; i++ {
-			switch typ {
-			case 0:
-				vals = append(vals, strconv.Itoa(int(v.s32(4*i))))
-			case 1:
-				vals = append(vals, strconv.FormatFloat(float64(v.f32(4*i)), 'g', -1, 32))
-			default:
-				vals = append(vals, v.name(4*i))
+		elem := int64(4)
+		if typ == 2 {
+			elem = d.lay.refSize
+		}
+		if n > 0 && data != 0 {
+			if err := d.forEach(data, n, elem, "render info values", func(v *fields, o int64) {
+				switch typ {
+				case 0:
+					vals = append(vals, strconv.Itoa(int(v.s32(o))))
+				case 1:
+					vals = append(vals, strconv.FormatFloat(float64(v.f32(o)), 'g', -1, 32))
+				default:
+					vals = append(vals, v.name(o))
+				}
+			}); err != nil {
+				return err
 			}
 		}
-		if v.err != nil {
-			return v.err
-		}
-		info.setRenderInfo(e.Name, vals)
+		info.setRenderInfo(key, vals)
 	}
 	return nil
 }

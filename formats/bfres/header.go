@@ -331,3 +331,46 @@ func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
 	}
 	return nil
 }
+
+// nxExternalGPU is the v10 external-flags bit of files whose GPU data
+// lives in another file (Tears of the Kingdom).
+const nxExternalGPU = 1 << 3
+
+// readGPUBlob finds the GPU data the buffer info (header field at
+// bufferInfo) points at: u32, u32 size, u64 offset. A file without one
+// has no geometry; a bad one leaves d.gpuErr for the models to report.
+func (d *decoder) readGPUBlob(bufferInfo int64, external uint8) {
+	if d.lay.major >= 10 && external&nxExternalGPU != 0 {
+		d.gpuErr = bin.Unsupportedf(formatName, "the GPU data of this FRES %d file is in an external file (not supported yet)", d.lay.major)
+		return
+	}
+	v, err := d.pointer(bufferInfo, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if v == 0 {
+		d.gpuErr = fmt.Errorf("the file has no GPU buffer info")
+		return
+	}
+	if v+16 > uint64(d.r.Len()) {
+		d.gpuErr = d.errf(bufferInfo, "buffer info at 0x%x is outside the file", v)
+		return
+	}
+	size, _ := d.r.U32(int64(v) + 4)
+	off, err := d.pointer(int64(v)+8, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if err := d.beforeRelocTable(int64(off), int64(size), "GPU data"); err != nil {
+		d.gpuErr = err
+		return
+	}
+	b, err := d.r.Bytes(int64(off), int64(size))
+	if err != nil || off == 0 {
+		d.gpuErr = d.errf(int64(v), "GPU data (%d bytes at 0x%x) runs past the end of the file (0x%x)", size, off, d.r.Len())
+		return
+	}
+	d.gpu = b
+}

@@ -1,5 +1,7 @@
 package bfres
 
+import "encoding/binary"
+
 // Layout tables. The Wii U and Switch store the same sections with the
 // same meaning but in other places: references are 4-byte self-relative
 // offsets (Wii U) or 8-byte relocated pointers (Switch), Switch blocks
@@ -66,6 +68,14 @@ type layout struct {
 	param    paramLayout
 	vis      visLayout
 	ftxp     ftxpLayout // Wii U
+	fvtx     fvtxLayout
+	fshp     fshpLayout
+	fmat     fmatLayout
+	// The console's encodings of vertex attribute formats, primitive
+	// types and index formats (fmdl_vtx.go, fmdl_shp.go).
+	attribFormat func(code uint32) (attrFormat, bool)
+	primitive    func(code uint32) primitive
+	indexFormat  func(code uint32) (size int, order binary.ByteOrder, ok bool)
 	// curveCountTrusted: the FSKA header's curve count is the sum of its
 	// bone anims' (FRES before 3.4 disagrees between sources, LAYOUT.md).
 	curveCountTrusted bool
@@ -234,6 +244,50 @@ type ftxpLayout struct {
 	bindIndices, matAnims, textureRefs     field
 }
 
+// fvtxLayout is an FVTX (vertex buffers) and its attributes. Wii U
+// buffers are 0x18-byte structures holding their data's reference;
+// Switch buffers are a size array and a stride array, their data in the
+// GPU blob from bufferOffset on.
+type fvtxLayout struct {
+	size                                           int64
+	numAttribs, numBuffers, count                  field
+	attribs, buffers, sizes, strides, bufferOffset field
+	attribSize                                     int64
+	attribName, attribBuffer, attribOffset         field
+	attribFormat                                   field
+}
+
+// fshpLayout is an FSHP (shape) and its LOD meshes. A Wii U mesh refers
+// to an index buffer structure in the file; a Switch mesh holds its
+// index data's offset in the GPU blob (and a size info reference).
+type fshpLayout struct {
+	size                                    int64
+	name, material, bone, vertices, skin    field
+	numMeshes, meshes                       field
+	meshSize                                int64
+	prim, indexFormat, count, numSubs, subs field
+	base, buffer, sizeInfo, dataOffset      field
+}
+
+// fmatLayout is an FMAT (material), its samplers and shader assign.
+// Wii U render infos are a dictionary of entries holding their values
+// and the sampler names are in the samplers; Switch render infos are an
+// array of entries referring to their values, the sampler names a
+// dictionary.
+type fmatLayout struct {
+	size                                        int64
+	name, renderInfo, renderState, shaderAssign field
+	textures, samplers, samplerDict             field
+	numRenderInfo, numSamplers, numTextures     field
+	samplerSize                                 int64
+	riSize                                      int64
+	riName, riData, riCount, riType             field
+	assignSize                                  int64
+	archive, model                              field
+	samplerAssign, samplerAssignDict            field
+	options, optionsDict                        field
+}
+
 // wiiuLayout is the layout of Wii U FRES version v (3.x and 4.x).
 func wiiuLayout(v uint32) *layout {
 	v34 := v >= 0x03040000
@@ -278,6 +332,16 @@ func wiiuLayout(v uint32) *layout {
 		frameCount: u16At(0x0E), numTextureRefs: u16At(0x10), numMatAnim: u16At(0x12), numUserData: u16At(0x14),
 		numPatAnims: s16At(0x16), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
 		bindIndices: refAt(0x28), matAnims: refAt(0x2C)}
+	l.fvtx = fvtxLayout{size: 0x20, numAttribs: u8At(4), numBuffers: u8At(5), count: u32At(8), attribs: refAt(0x10), buffers: refAt(0x18),
+		attribSize: 0x0C, attribName: nameAt(0), attribBuffer: u8At(4), attribOffset: u16At(6), attribFormat: u32At(8)}
+	l.fshp = fshpLayout{size: 0x2C, name: nameAt(4), material: u16At(0x0E), bone: u16At(0x10), vertices: u16At(0x12), skin: u8At(0x16),
+		numMeshes: u8At(0x17), meshes: refAt(0x24),
+		meshSize: 0x1C, prim: u32At(0), indexFormat: u32At(4), count: u32At(8), numSubs: u16At(0x0C), subs: refAt(0x10), buffer: refAt(0x14), base: u32At(0x18)}
+	l.fmat = fmatLayout{size: 0x34, name: nameAt(4), numSamplers: u8At(0x10), numTextures: u8At(0x11),
+		renderInfo: refAt(0x1C), renderState: refAt(0x20), shaderAssign: refAt(0x24), textures: refAt(0x28), samplers: refAt(0x2C),
+		samplerSize: 0x18, riSize: 8, riCount: u16At(0), riType: u8At(2),
+		assignSize: 0x1C, archive: nameAt(0), model: nameAt(4), samplerAssignDict: refAt(0x14), optionsDict: refAt(0x18)}
+	l.attribFormat, l.primitive, l.indexFormat = gx2AttribFormat, gx2Primitive, gx2IndexFormat
 	if v34 {
 		l.fskl.size, l.fskl.inverse, l.fskl.boneSize = 0x24, refAt(0x1C), 0x40
 		l.bone.inverse = field{}
@@ -389,5 +453,19 @@ func switchLayout(major int) (*layout, bool) {
 		curves: refAt(hb + 0x20), base: refAt(hb + 0x28), names: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
 		flags: u16At(p(hb+0x48, 4)), numUserData: u16At(hb + 0x4A), frameCount: s32At(hb + 0x4C), numAnims: u16At(hb + 0x50),
 		numCurves: u16At(hb + 0x52), bakedSize: u32At(hb + 0x54)}
+	l.fvtx = fvtxLayout{size: p(0x60, 0x58), attribs: refAt(p(0x10, 8)), sizes: refAt(p(0x38, 0x30)), strides: refAt(p(0x40, 0x38)),
+		bufferOffset: u32At(p(0x50, 0x48)), numAttribs: u8At(p(0x54, 0x4C)), numBuffers: u8At(p(0x55, 0x4D)), count: u32At(p(0x58, 0x50)),
+		attribSize: 0x10, attribName: nameAt(0), attribFormat: u32At(8), attribOffset: u16At(0x0C), attribBuffer: u8At(0x0E)}
+	l.fshp = fshpLayout{size: p(0x70, 0x60), name: nameAt(p(0x10, 8)), meshes: refAt(p(0x20, 0x18)), material: u16At(p(0x5E, 0x52)),
+		bone: u16At(p(0x60, 0x54)), vertices: u16At(p(0x62, 0x56)), skin: u8At(p(0x66, 0x5A)), numMeshes: u8At(p(0x67, 0x5B)),
+		meshSize: 0x38, subs: refAt(0), sizeInfo: refAt(0x18), dataOffset: u32At(0x20), prim: u32At(0x24), indexFormat: u32At(0x28),
+		count: u32At(0x2C), base: u32At(0x30), numSubs: u16At(0x34)}
+	l.fmat = fmatLayout{size: p(0xB8, 0xA8), name: nameAt(p(0x10, 8)), renderInfo: refAt(p(0x18, 0x10)), shaderAssign: refAt(p(0x28, 0x20)),
+		textures: refAt(p(0x38, 0x30)), samplers: refAt(p(0x48, 0x40)), samplerDict: refAt(p(0x50, 0x48)),
+		numRenderInfo: u16At(p(0xA6, 0x9A)), numSamplers: u8At(p(0xA8, 0x9C)), numTextures: u8At(p(0xA9, 0x9D)),
+		samplerSize: 0x20, riSize: 0x18, riName: nameAt(0), riData: refAt(8), riCount: u16At(0x10), riType: u8At(0x12),
+		assignSize: 0x48, archive: nameAt(0), model: nameAt(8), samplerAssign: refAt(0x20), samplerAssignDict: refAt(0x28),
+		options: refAt(0x30), optionsDict: refAt(0x38)}
+	l.attribFormat, l.primitive, l.indexFormat = nxAttribFormat, nxPrimitive, nxIndexFormat
 	return l, true
 }
