@@ -8,59 +8,6 @@ import (
 	"github.com/animscope/animscope/formats/inspect"
 )
 
-// switchHeader is the inspector's header view of a Switch file: the binary
-// file header, the relocation table, the dictionaries and the animations.
-func (x *bfresInspector) switchHeader() []inspect.Section {
-	f, sw := x.f, x.f.Switch
-	sec := inspect.Section{Title: "FRES header (Switch)", Fields: []inspect.Field{
-		inspect.F("version", fmt.Sprintf("%s (0x%08x)", f.Header.VersionString, f.Header.Version)),
-		inspect.F("byte order mark", inspect.Hex(sw.BOM)+" (little-endian)"),
-		inspect.F("alignment", fmt.Sprintf("2^%d = %d", sw.AlignmentShift, f.Header.Alignment)),
-		inspect.F("address size", sw.AddressSize),
-		inspect.F("file name offset", inspect.Hex(sw.FileNameOffset)),
-		inspect.F("flag", inspect.Hex(sw.Flag)),
-		inspect.F("first block", inspect.Hex(sw.FirstBlockOffset)),
-		inspect.F("relocation table", inspect.Hex(sw.RelocTableOffset)),
-		inspect.F("file size", sw.FileSize),
-		inspect.F("name", f.Name),
-		inspect.F("string pool", fmt.Sprintf("%d bytes at %s", sw.StringPoolSize, inspect.Hex(sw.StringPoolOffset))),
-		inspect.F("external flags", inspect.Hex(sw.ExternalFlags)),
-	}}
-	dicts := inspect.Table{Title: "dictionaries", Columns: []string{"kind", "count", "dictionary offset", "names"}}
-	for _, g := range sw.Subfiles {
-		names := ""
-		for i, e := range g.Dict.Entries {
-			if i > 0 {
-				names += ", "
-			}
-			names += e.Name
-		}
-		dicts.Rows = append(dicts.Rows, []string{g.Kind, inspect.Int(len(g.Dict.Entries)), inspect.Hex(g.Dict.FileOffset), names})
-	}
-	rel := inspect.Table{Title: "relocation sections", Columns: []string{"section", "offset", "size", "first entry", "entries"}}
-	for i, s := range sw.Relocation.Sections {
-		rel.Rows = append(rel.Rows, []string{inspect.Int(i), inspect.Hex(s.Offset), inspect.Int(s.Size), inspect.Int(s.FirstEntry), inspect.Int(s.NumEntries)})
-	}
-	anims := inspect.Table{Title: "animations", Columns: []string{"subfile", "name", "offset", "flags", "frames", "loop", "baked", "targets", "curves", "baked size"}}
-	for i := range f.SkeletalAnims {
-		a := &f.SkeletalAnims[i]
-		anims.Rows = append(anims.Rows, []string{"FSKA", a.Name, inspect.Hex(a.FileOffset), inspect.Hex(a.Flags), inspect.Int(a.FrameCount),
-			fmt.Sprint(a.Loop()), fmt.Sprint(a.Baked()), inspect.Int(len(a.BoneAnims)), inspect.Int(a.NumCurves), inspect.Int(a.BakedSize)})
-	}
-	for i := range sw.MaterialAnims {
-		a := &sw.MaterialAnims[i]
-		anims.Rows = append(anims.Rows, []string{"FMAA", a.Name, inspect.Hex(a.FileOffset), inspect.Hex(a.Flags), inspect.Int(a.FrameCount),
-			fmt.Sprint(a.Loop()), fmt.Sprint(a.Baked()), inspect.Int(len(a.MaterialAnims)), inspect.Int(a.NumCurves), inspect.Int(a.BakedSize)})
-	}
-	for i := range sw.BoneVisAnims {
-		a := &sw.BoneVisAnims[i]
-		anims.Rows = append(anims.Rows, []string{"FBVS", a.Name, inspect.Hex(a.FileOffset), inspect.Hex(a.Flags), inspect.Int(a.FrameCount),
-			fmt.Sprint(a.Loop()), fmt.Sprint(a.Baked()), inspect.Int(len(a.Names)), inspect.Int(len(a.Curves)), inspect.Int(a.BakedSize)})
-	}
-	sec.Tables = append(sec.Tables, dicts, rel, anims)
-	return []inspect.Section{sec}
-}
-
 // switchTarget is the raw view of a target of a Switch-only clip (bone
 // visibility clips follow the texture SRT clips in Clips order).
 func (x *bfresInspector) switchTarget(vi int, t *anim.Target) []inspect.Section {
