@@ -140,13 +140,18 @@ type NWCurveHeader struct {
 // NWCurve is a decoded NintendoWare curve. It implements Curve.
 type NWCurve struct {
 	h NWCurveHeader
-	// keys holds the key frames and values: c.decoded for a curve built
-	// by NewNWCurve, the caller's storage for NewNWCurveKeys.
+	// keys holds the key frames and values: float64 arrays for a curve
+	// built by NewNWCurve, the caller's storage for NewNWCurveKeys.
 	keys NWKeys
 	// nframes is keys.NumFrames(), read once (evaluation needs it on
 	// every call).
 	nframes int
-	decoded decodedKeys
+}
+
+// decodedCurve is a curve with its float64 arrays: one allocation.
+type decodedCurve struct {
+	NWCurve
+	keys decodedKeys
 }
 
 // check is what every curve header must satisfy (NewNWCurve and
@@ -207,9 +212,9 @@ func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
 			return nil, fmt.Errorf("%d frames for %d keys", len(frames), n)
 		}
 	}
-	c := &NWCurve{h: h, decoded: decodedKeys{frames: frames, vals: vals}}
-	c.keys = &c.decoded
-	c.nframes = len(frames)
+	dc := &decodedCurve{keys: decodedKeys{frames: frames, vals: vals}}
+	c := &dc.NWCurve
+	c.h, c.keys, c.nframes = h, &dc.keys, len(frames)
 	if err := c.checkKeys(); err != nil {
 		return nil, err
 	}
@@ -256,16 +261,15 @@ func InitNWCurveKeys(c *NWCurve, h NWCurveHeader, k NWKeys) error {
 // search segments), every value finite.
 func (c *NWCurve) checkKeys() error {
 	k, h := c.keys, c.h
-	prev := 0.0
-	for i := 0; i < c.nframes; i++ {
+	if i := k.Disorder(); i >= 0 && i < c.nframes {
 		f := k.Frame(i)
 		if f-f != 0 {
 			return fmt.Errorf("key %d: frame %v is not finite", i, f)
 		}
-		if i > 0 && f < prev {
-			return fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, prev)
+		if i > 0 && f < k.Frame(i-1) {
+			return fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, k.Frame(i-1))
 		}
-		prev = f
+		return fmt.Errorf("key %d: frame %v is out of order", i, f) // a storage whose Disorder is wrong
 	}
 	if c.nframes > 0 && !h.Type.IsBaked() && k.Frame(0) > h.Start {
 		return fmt.Errorf("first key at frame %v is after the start frame %v", k.Frame(0), h.Start)

@@ -19,6 +19,11 @@ type NWKeys interface {
 	NumFrames() int
 	// Frame is stored frame i.
 	Frame(i int) float64
+	// Disorder is the first i whose frame is not finite or comes before
+	// frame i-1, or -1 when there is none: the check every curve's
+	// frames must pass, made in the storage's own representation (a
+	// file's thousands of curves are checked when it opens).
+	Disorder() int
 	// Search returns the largest i with Frame(i) <= q (-1 when there is
 	// none; the frames do not descend), with Frame(i) and, when i is not
 	// the last frame, Frame(i+1). q lies in the stored frame domain (see
@@ -44,6 +49,15 @@ func (k *decodedKeys) NumFrames() int      { return len(k.frames) }
 func (k *decodedKeys) Frame(i int) float64 { return k.frames[i] }
 func (k *decodedKeys) Value(i int) float64 { return k.vals[i] }
 func (k *decodedKeys) Bound() float64      { return math.Inf(1) }
+
+func (k *decodedKeys) Disorder() int {
+	for i, f := range k.frames {
+		if f-f != 0 || i > 0 && f < k.frames[i-1] {
+			return i
+		}
+	}
+	return -1
+}
 
 func (k *decodedKeys) Cubic(i int) (k0, k1, k2, k3 float64) {
 	v := k.vals[i*4 : i*4+4 : i*4+4]

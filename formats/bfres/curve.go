@@ -131,17 +131,30 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	if err != nil {
 		return Curve{}, err
 	}
-	c := Curve{FileOffset: off, HasDelta: l.delta.kind != absent, LittleEndian: d.nx()}
+	c := Curve{FileOffset: off, HasDelta: l.delta.kind != absent, LittleEndian: f.le}
 	c.FrameArrayOffset = f.refAt(l.frames)
 	c.KeyArrayOffset = f.refAt(l.keys)
-	c.Flags = uint16(f.num(l.flags))
-	c.NumKeys = uint16(f.num(l.numKeys))
-	c.TargetOffset = uint32(f.num(l.target))
-	c.StartFrame = f.f32(l.start.at)
-	c.EndFrame = f.f32(l.end.at)
-	c.ScaleBits = uint32(f.num(l.scale))
-	c.OffsetBits = uint32(f.num(l.offset))
-	c.DeltaBits = uint32(f.num(l.delta))
+	// Files hold thousands of curves: the fixed fields are read straight
+	// from the header's bytes, which structAt has checked.
+	h := f.b
+	u32 := func(fl field) uint32 {
+		switch {
+		case fl.kind == absent:
+			return 0
+		case f.le:
+			return binary.LittleEndian.Uint32(h[fl.at:])
+		}
+		return binary.BigEndian.Uint32(h[fl.at:])
+	}
+	u16 := func(fl field) uint16 {
+		if f.le {
+			return binary.LittleEndian.Uint16(h[fl.at:])
+		}
+		return binary.BigEndian.Uint16(h[fl.at:])
+	}
+	c.Flags, c.NumKeys, c.TargetOffset = u16(l.flags), u16(l.numKeys), u32(l.target)
+	c.StartFrame, c.EndFrame = math.Float32frombits(u32(l.start)), math.Float32frombits(u32(l.end))
+	c.ScaleBits, c.OffsetBits, c.DeltaBits = u32(l.scale), u32(l.offset), u32(l.delta)
 	if f.err != nil {
 		return Curve{}, f.err
 	}

@@ -2,7 +2,9 @@ package bfres
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/animscope/animscope/formats/internal/bin"
 )
@@ -53,10 +55,14 @@ func (d *decoder) charge(off, n int64, what string) error {
 
 // fields reads a fixed-size structure through a bounds-checked view with a
 // sticky error, so that a parser reads its fields in sequence and checks
-// once. All offsets are relative to the structure's start.
+// once. All offsets are relative to the structure's start. bin checks
+// every field's range; the value is then read in the file's byte order
+// (le) without the interface call bin.Reader's own reads make, because
+// files hold thousands of curves and pointers.
 type fields struct {
 	d    *decoder
-	r    bin.Reader
+	b    []byte // the structure, as bin.Reader.Bytes checked it
+	le   bool
 	base int64
 	what string
 	err  error
@@ -65,7 +71,7 @@ type fields struct {
 // structAt checks that size bytes at off lie in the file and returns a
 // field reader over them.
 func (d *decoder) structAt(off, size int64, what string) (fields, error) {
-	r, err := d.r.Sub(off, size)
+	b, err := d.r.Bytes(off, size)
 	if err != nil {
 		return fields{}, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, size, d.r.Len())
 	}
@@ -75,7 +81,7 @@ func (d *decoder) structAt(off, size int64, what string) (fields, error) {
 	if err := d.charge(off, size, what); err != nil {
 		return fields{}, err
 	}
-	return fields{d: d, r: r, base: off, what: what}, nil
+	return fields{d: d, b: b, le: d.nx(), base: off, what: what}, nil
 }
 
 func (f *fields) set(err error) {
@@ -84,17 +90,58 @@ func (f *fields) set(err error) {
 	}
 }
 
-func (f *fields) u8(o int64) uint8   { v, err := f.r.U8(o); f.set(err); return v }
-func (f *fields) u16(o int64) uint16 { v, err := f.r.U16(o); f.set(err); return v }
-func (f *fields) s16(o int64) int16  { v, err := f.r.S16(o); f.set(err); return v }
-func (f *fields) u32(o int64) uint32 { v, err := f.r.U32(o); f.set(err); return v }
-func (f *fields) s32(o int64) int32  { v, err := f.r.S32(o); f.set(err); return v }
-func (f *fields) u64(o int64) uint64 { v, err := f.r.U64(o); f.set(err); return v }
-func (f *fields) f32(o int64) float32 {
-	v, err := f.r.F32(o)
-	f.set(err)
-	return v
+// at returns the n bytes of field o (nil once the structure failed).
+func (f *fields) at(o, n int64) []byte {
+	b, err := bin.Reader{B: f.b}.Bytes(o, n)
+	if err != nil {
+		f.set(err)
+	}
+	return b
 }
+
+func (f *fields) u8(o int64) uint8 {
+	if b := f.at(o, 1); b != nil {
+		return b[0]
+	}
+	return 0
+}
+
+func (f *fields) u16(o int64) uint16 {
+	b := f.at(o, 2)
+	switch {
+	case b == nil:
+		return 0
+	case f.le:
+		return binary.LittleEndian.Uint16(b)
+	}
+	return binary.BigEndian.Uint16(b)
+}
+
+func (f *fields) u32(o int64) uint32 {
+	b := f.at(o, 4)
+	switch {
+	case b == nil:
+		return 0
+	case f.le:
+		return binary.LittleEndian.Uint32(b)
+	}
+	return binary.BigEndian.Uint32(b)
+}
+
+func (f *fields) u64(o int64) uint64 {
+	b := f.at(o, 8)
+	switch {
+	case b == nil:
+		return 0
+	case f.le:
+		return binary.LittleEndian.Uint64(b)
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+func (f *fields) s16(o int64) int16   { return int16(f.u16(o)) }
+func (f *fields) s32(o int64) int32   { return int32(f.u32(o)) }
+func (f *fields) f32(o int64) float32 { return math.Float32frombits(f.u32(o)) }
 
 // ref resolves the offset stored at field o to an absolute one (0 for a
 // null offset). A target outside the file is an error; on the Switch so
@@ -245,9 +292,15 @@ func (d *decoder) u16s(off, n int64, what string) ([]uint16, error) {
 	if off == 0 || n == 0 {
 		return nil, nil
 	}
-	var out []uint16
-	err := d.forEach(off, n, 2, what, func(f *fields, o int64) { out = append(out, f.u16(o)) })
-	return out, err
+	f, err := d.structAt(off, 2*n, what)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]uint16, n)
+	for i := range out {
+		out[i] = f.u16(2 * int64(i))
+	}
+	return out, f.err
 }
 
 // names reads n name references at off.

@@ -35,7 +35,8 @@ func (d *decoder) readMesh(m *Model, f *fields) *rawModel {
 	// The geometry's references are read without failing the model: a
 	// bad one is a problem of its mesh, and the skeleton still opens.
 	soft := func(fl field, what string) int64 {
-		g := fields{d: d, r: f.r, base: f.base, what: "FMDL"}
+		g := *f
+		g.err, g.what = nil, "FMDL"
 		if t := g.ref(fl.at); g.err == nil {
 			return t
 		}

@@ -145,7 +145,6 @@ func (d *decoder) fileSize(hf *fields, data []byte, at int64) error {
 	}
 	// Everything the file refers to lies within its stated size.
 	d.r.B = data[:size]
-	hf.r, _ = d.r.Sub(0, int64(hf.r.Len()))
 	d.budget = overlapFactor*size + overlapSlack - d.lay.header.size
 	return nil
 }

@@ -36,12 +36,12 @@ type nwStorage struct {
 // storedKeys implements anim.NWKeys on a curve's stored arrays.
 type storedKeys struct {
 	frames, keys   []byte
-	ft             anim.NWFrameType
+	mul, add       float64
 	ksize, elems   int
 	nframes, nvals int
+	ft             anim.NWFrameType
 	isInt, isBool  bool
 	be             bool
-	mul, add       float64
 }
 
 // storedCurve is a curve with its storage: one allocation, or one slot
@@ -108,6 +108,38 @@ func (r *storedKeys) Frame(i int) float64 {
 		return float64(int16(r.u16(r.frames[2*i:]))) / 32
 	}
 	return float64(r.frames[i])
+}
+
+// Disorder compares u8 and s10.5 frames (always finite) as the integers
+// they are stored as.
+func (r *storedKeys) Disorder() int {
+	n := r.nframes
+	switch r.ft {
+	case anim.NWFrameU8:
+		fr := r.frames[:n:n]
+		for i := 1; i < n; i++ {
+			if fr[i] < fr[i-1] {
+				return i
+			}
+		}
+		return -1
+	case anim.NWFrameFixed:
+		for i := 1; i < n; i++ {
+			if int16(r.u16(r.frames[2*i:])) < int16(r.u16(r.frames[2*i-2:])) {
+				return i
+			}
+		}
+		return -1
+	}
+	prev := 0.0
+	for i := 0; i < n; i++ {
+		f := r.Frame(i)
+		if f-f != 0 || i > 0 && f < prev {
+			return i
+		}
+		prev = f
+	}
+	return -1
 }
 
 // Bound: quantized elements are at most 32768 in magnitude (s32 2^31, a

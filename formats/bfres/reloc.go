@@ -1,5 +1,7 @@
 package bfres
 
+import "encoding/binary"
+
 // RelocTable is the _RLT block.
 type RelocTable struct {
 	Offset   int64
@@ -76,14 +78,14 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 	// twice is listed by two entries (overlap).
 	size := int64(d.r.Len())
 	seen := make([]uint64, (size/8+63)/64)
+	le := binary.LittleEndian
+	entries, _ := d.r.Bytes(entriesAt, 8*total) // checked above
 	rt.Entries = make([]RelocEntry, 0, total)
 	for si, sec := range rt.Sections {
 		for k := int64(0); k < int64(sec.NumEntries); k++ {
-			eo := entriesAt + 8*(int64(sec.FirstEntry)+k)
-			e, err := d.relocEntry(eo)
-			if err != nil {
-				return rt, err
-			}
+			i := 8 * (int64(sec.FirstEntry) + k)
+			eo := entriesAt + i
+			e := RelocEntry{Offset: le.Uint32(entries[i:]), Chunks: le.Uint16(entries[i+4:]), Words: entries[i+6], Skip: entries[i+7]}
 			start := int64(e.Offset)
 			stride := (int64(e.Words) + int64(e.Skip)) * 8
 			end := start + int64(e.Chunks)*stride - 8*int64(e.Skip)
@@ -95,6 +97,7 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty, misaligned or runs past the end of the file", e.Offset, e.Chunks, e.Words, e.Skip)
 			}
 			secEnd := uint64(sec.Offset) + uint64(sec.Size)
+			run, _ := d.r.Bytes(start, end-start) // inside the file: checked above
 			for ch := int64(0); ch < int64(e.Chunks); ch++ {
 				rs := start + ch*stride
 				if err := d.charge(rs, 8*int64(e.Words), "relocated pointers"); err != nil {
@@ -106,7 +109,7 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 						return rt, d.errf(p, "relocation entries overlap at 0x%x", p)
 					}
 					seen[w] |= bit
-					if v, _ := d.r.U64(p); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
+					if v := le.Uint64(run[p-start:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
 						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file or its section %d (0x%x..0x%x)", v, eo, si, sec.Offset, secEnd)
 					}
 				}
@@ -116,13 +119,6 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 	}
 	d.relocated, d.rlt = seen, off
 	return rt, nil
-}
-
-// relocEntry reads the relocation entry at off.
-func (d *decoder) relocEntry(off int64) (RelocEntry, error) {
-	f := fields{d: d, r: d.r, what: "relocation entry"}
-	e := RelocEntry{Offset: f.u32(off), Chunks: f.u16(off + 4), Words: f.u8(off + 6), Skip: f.u8(off + 7)}
-	return e, f.err
 }
 
 // pointer reads the u64 pointer field at off (0 for null); a non-null
