@@ -271,24 +271,9 @@ func baseSets(ba *BoneAnim, s anim.Slot) bool {
 	return false
 }
 
-// texSrtSlot maps a TexSrt field to a pose slot of a texsrt target.
-func texSrtSlot(target uint32) (anim.Slot, bool) {
-	switch target {
-	case TexSrtMode:
-		return anim.TexModeSlot, true
-	case TexSrtSX:
-		return anim.ScaleX, true
-	case TexSrtSY:
-		return anim.ScaleY, true
-	case TexSrtR:
-		return anim.RotZ, true
-	case TexSrtTX:
-		return anim.TransX, true
-	case TexSrtTY:
-		return anim.TransY, true
-	}
-	return 0, false
-}
+// texSrtSlots maps a TexSrt field to a pose slot of a texsrt target.
+var texSrtSlots = map[uint32]anim.Slot{TexSrtMode: anim.TexModeSlot, TexSrtSX: anim.ScaleX, TexSrtSY: anim.ScaleY,
+	TexSrtR: anim.RotZ, TexSrtTX: anim.TransX, TexSrtTY: anim.TransY}
 
 // TexSRTClip converts texture SRT animation i: one texsrt target per
 // (material anim, param anim) pair. Fields start at the TexSrt defaults
@@ -311,7 +296,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 			modeSet := false
 			for k := 0; k < int(p.NumConstants); k++ {
 				c := m.Constants[int(p.BeginConstant)+k]
-				s, _ := texSrtSlot(c.TargetOffset) // checked while parsing
+				s := texSrtSlots[c.TargetOffset] // checked while parsing
 				switch {
 				case s == anim.TexModeSlot:
 					t.Base[s] = float64(int32(c.Raw))
@@ -324,7 +309,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 			}
 			for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
 				c := &m.Curves[int(p.BeginCurve)+k]
-				s, _ := texSrtSlot(c.TargetOffset)
+				s := texSrtSlots[c.TargetOffset]
 				curves[s] = c.Decoded
 				if s == anim.TexModeSlot {
 					modeSet = true
