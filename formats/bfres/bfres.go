@@ -1,19 +1,25 @@
 // Package bfres reads NintendoWare FRES (BFRES) files of the Wii U and the
 // Switch: models (FMDL: skeleton, vertex buffers, shapes at LOD 0 and
-// materials, as mesh.Model through File.Meshes; fmdl_*.go and
-// switch_model.go) and every animation kind the viewer plays.
+// materials, as mesh.Model through File.Meshes; fmdl*.go), textures (FTEX,
+// BNTX) and every animation kind the viewer plays.
 //
 // Wii U files (FRES versions 3.x and 4.x, big-endian) hold skeletal
 // animations (FSKA), shader-parameter, colour and texture SRT animations
 // (FSHU, index groups 3, 4 and 5), texture pattern animations (FTXP) and
 // bone and material visibility animations (FVIS). Switch files
-// (little-endian FRES versions 5, 8, 9 and 10; ParseSwitch, switch*.go)
-// hold skeletal animations (FSKA), material animations (FMAA: texture SRT,
-// shader parameters, texture patterns, material visibility) and bone
-// visibility animations (FBVS); they are read into the same structs, so
-// conversion and the inspector serve both platforms. Parse takes either.
-// Textures, shape and scene animations and external files are counted and
-// named but not decoded.
+// (little-endian FRES versions 5, 8, 9 and 10) hold skeletal animations
+// (FSKA), material animations (FMAA: texture SRT, shader parameters,
+// texture patterns, material visibility) and bone visibility animations
+// (FBVS). Parse takes either.
+//
+// There is one reader per section for both consoles (decoder.go): it
+// takes its field offsets from the console's and version's layout tables
+// (layout.go) and follows references through one resolver, 32-bit
+// self-relative offsets on the Wii U, 64-bit offsets the relocation table
+// lists on the Switch. Both fill the same structs, so conversion and the
+// inspector serve both. Shape and scene animations and external files
+// other than textures are counted and named but not decoded; stored
+// curve arrays stay as stored (nwstored.go).
 //
 // Parse returns spec-shaped structs (kept for the inspector's raw view);
 // Clips and Skeletons convert them to the format-neutral anim model.

@@ -168,7 +168,7 @@ func (t *Texture) checkNX() error {
 	return err
 }
 
-// nxLayout is a Switch level's place: its data, size in elements and
+// nxLevel is a Switch level's place: its data, size in elements and
 // block height.
 type nxLevel struct {
 	data   []byte
