@@ -164,7 +164,7 @@ type SwitchInfo struct {
 	Subfiles []SwitchSubfile
 	// MaterialAnims are every FMAA (the texture SRT ones are also in
 	// File.TexSRTAnims, converted there).
-	MaterialAnims []SwitchMaterialAnim
+	MaterialAnims []ShaderParamAnim
 	// BoneVisAnims are the FBVS bone visibility animations.
 	BoneVisAnims []VisibilityAnim
 }

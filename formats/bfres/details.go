@@ -230,7 +230,7 @@ type MatAnimDataInfo struct {
 	ShaderParamKinds []string `json:"paramKinds,omitempty"` // "texsrt" or "shaderparam" per param
 }
 
-func materialAnimInfo(a *SwitchMaterialAnim) MaterialAnimInfo {
+func materialAnimInfo(a *ShaderParamAnim) MaterialAnimInfo {
 	mi := MaterialAnimInfo{AnimInfo: AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
 		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}}
 	_, mi.TexSRT = a.texSRT()

@@ -1,84 +1,5 @@
 package bfres
 
-// SwitchMaterialAnim is an FMAA: per-material shader-parameter (texture
-// SRT among them), texture-pattern and visibility animations.
-type SwitchMaterialAnim struct {
-	FileOffset    int64
-	Name, Path    string
-	Flags         uint16
-	FrameCount    int32
-	BakedSize     uint32
-	NumUserData   uint16
-	NumMatAnims   uint16
-	NumCurves     uint16
-	NumParamAnims uint16 // as stated (not the sum of the per-material counts)
-	NumPatAnims   uint16
-	NumVisAnims   uint16
-	NumTextures   uint16
-	BindIndices   []uint16
-	TextureNames  []string
-	MaterialAnims []MaterialAnim
-	UserData      []UserData
-}
-
-// Loop reports the looping flag (bit 2).
-func (a *SwitchMaterialAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
-
-// Baked reports the baked flag (bit 0).
-func (a *SwitchMaterialAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
-
-// readFMAA reads a Switch FMAA: per-material shader-parameter, texture
-// pattern and visibility animations.
-func (d *decoder) readFMAA(off int64) (SwitchMaterialAnim, error) {
-	l := &d.lay.fmaa
-	f, err := d.structAt(off, l.size, "FMAA header")
-	if err != nil {
-		return SwitchMaterialAnim{}, err
-	}
-	a := SwitchMaterialAnim{FileOffset: off}
-	a.Name = f.nameAt(l.name)
-	a.Path = f.nameAt(l.path)
-	bindIdx := f.refAt(l.bindIndices)
-	matAnims := f.refAt(l.matAnims)
-	texNames := f.refAt(l.texNames)
-	udValues, udDict := f.refAt(l.userData), f.refAt(l.udict)
-	a.Flags = uint16(f.num(l.flags))
-	a.FrameCount = int32(f.num(l.frameCount))
-	a.BakedSize = uint32(f.num(l.bakedSize))
-	a.NumUserData = uint16(f.num(l.numUserData))
-	a.NumMatAnims = uint16(f.num(l.numMatAnims))
-	a.NumCurves = uint16(f.num(l.numCurves))
-	a.NumParamAnims = uint16(f.num(l.numParamAnims))
-	a.NumPatAnims = uint16(f.num(l.numPatAnims))
-	a.NumVisAnims = uint16(f.num(l.numVisAnims))
-	a.NumTextures = uint16(f.num(l.numTexts))
-	if f.err != nil {
-		return a, f.err
-	}
-	if a.FrameCount < 0 {
-		return a, d.errf(off+l.frameCount.at, "FMAA %q: negative frame count %d", a.Name, a.FrameCount)
-	}
-	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, "FMAA", a.Name, bindIdx, matAnims, int64(a.NumMatAnims)); err != nil {
-		return a, err
-	}
-	if texNames != 0 && a.NumTextures > 0 {
-		if a.TextureNames, err = d.names(texNames, int64(a.NumTextures), "FMAA texture names"); err != nil {
-			return a, err
-		}
-	}
-	curves := 0
-	for i := range a.MaterialAnims {
-		curves += len(a.MaterialAnims[i].Curves)
-	}
-	if curves != int(a.NumCurves) {
-		return a, d.errf(off+l.numCurves.at, "FMAA %q states %d curves, its material anims hold %d", a.Name, a.NumCurves, curves)
-	}
-	if a.UserData, err = d.readUserData(udValues, udDict, int(a.NumUserData), "FMAA user data"); err != nil {
-		return a, err
-	}
-	return a, nil
-}
-
 // readPatterns reads an FMAA material anim's n texture pattern anims
 // at off and checks them and its visibility curve against its curves and
 // constants.
@@ -158,8 +79,8 @@ func (m *MaterialAnim) isTexSrtParam(p *ParamAnimInfo) bool {
 // texSRT converts the FMAA to the Wii U texture SRT structure when every
 // parameter of every material is texture SRT (and nothing else is
 // animated), so the Wii U conversion and inspector apply unchanged.
-func (a *SwitchMaterialAnim) texSRT() (ShaderParamAnim, bool) {
-	out := ShaderParamAnim{FileOffset: a.FileOffset, Name: a.Name, Path: a.Path, Flags: uint32(a.Flags), FrameCount: a.FrameCount,
+func (a *ShaderParamAnim) texSRT() (ShaderParamAnim, bool) {
+	out := ShaderParamAnim{FileOffset: a.FileOffset, Name: a.Name, Path: a.Path, Flags: a.Flags, FrameCount: a.FrameCount,
 		NumMatAnims: a.NumMatAnims, NumUserData: a.NumUserData, BakedSize: a.BakedSize, BindIndices: a.BindIndices, UserData: a.UserData}
 	params := 0
 	for i := range a.MaterialAnims {

@@ -5,8 +5,10 @@ import (
 	"math"
 )
 
-// ShaderParamAnim is an FSHU subfile (0x34 bytes). Only texture SRT
-// animations (index group 5) are decoded.
+// ShaderParamAnim is a material animation subfile: a Wii U FSHU (shader
+// parameters, colours or texture SRT, by its index group) or a Switch
+// FMAA (shader parameters, texture SRT among them, texture patterns and
+// material visibility per material).
 type ShaderParamAnim struct {
 	FileOffset    int64
 	Name, Path    string
@@ -14,15 +16,18 @@ type ShaderParamAnim struct {
 	FrameCount    int32
 	NumMatAnims   uint16
 	NumUserData   uint16
-	NumParamAnims int32
+	NumParamAnims int32 // as stated (not the sum of the per-material counts)
 	NumCurves     int32
 	BakedSize     uint32
 	BindIndices   []uint16
 	MaterialAnims []MaterialAnim
 	UserData      []UserData
-	// Group is the index group the FSHU was listed in (GroupTexSRTAnim,
+	// Group is the index group an FSHU was listed in (GroupTexSRTAnim,
 	// GroupShaderParamAnim or GroupColorAnim).
 	Group int
+	// FMAA only.
+	NumPatAnims, NumVisAnims, NumTextures uint16
+	TextureNames                          []string
 }
 
 // Loop reports the looping flag (bit 2).
@@ -93,10 +98,12 @@ const (
 	TexSrtTY   = 0x14
 )
 
-// readShaderParamAnim reads a Wii U FSHU and its material anims.
+// readShaderParamAnim reads an FSHU or FMAA and its material anims. An
+// FSHU's header counts size the runtime's tables (every material anim's
+// ranges must lie in them); an FMAA's curve count is its material anims'.
 func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	l := &d.lay.fshu
-	f, err := d.structAt(off, l.size, "FSHU header")
+	f, err := d.structAt(off, l.size, l.magic+" header")
 	if err != nil {
 		return ShaderParamAnim{}, err
 	}
@@ -110,43 +117,65 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	a.NumParamAnims = int32(f.num(l.numParamAnims))
 	a.NumCurves = int32(f.num(l.numCurves))
 	a.BakedSize = uint32(f.num(l.bakedSize))
-	bindIdx := f.refAt(l.bindIndices)
-	matAnims := f.refAt(l.matAnims)
-	userData := f.refAt(l.udict)
+	a.NumPatAnims, a.NumVisAnims = uint16(f.num(l.numPatAnims)), uint16(f.num(l.numVisAnims))
+	a.NumTextures = uint16(f.num(l.numTextures))
+	bindIdx, matAnims, texNames := f.refAt(l.bindIndices), f.refAt(l.matAnims), f.refAt(l.texNames)
+	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
 	if f.err != nil {
 		return ShaderParamAnim{}, f.err
 	}
 	if a.FrameCount < 0 {
-		return ShaderParamAnim{}, d.errf(off+l.frameCount.at, "FSHU %q: negative frame count %d", a.Name, a.FrameCount)
+		return ShaderParamAnim{}, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, a.Name, a.FrameCount)
 	}
-	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, "FSHU", a.Name, bindIdx, matAnims, int64(a.NumMatAnims)); err != nil {
+	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, l.magic, a.Name, bindIdx, matAnims, int64(a.NumMatAnims)); err != nil {
 		return ShaderParamAnim{}, err
 	}
-	// The header's counts size the runtime's tables: NW G3d's
-	// ShaderParamAnimObj allocates its result buffer and frame caches
-	// for the header's curve count and its sub-bind table for the
-	// header's param-anim count, and each material anim writes its own
-	// range, beginCurve + its curves and beginParamAnim + its param anims
-	// (g3d_ShaderParamAnimObj.cpp: Sizer::Calc, SubBind, Calc, ApplyTo).
-	// So a header count larger than the material anims' sum is fine (a
-	// real BotW file states 10 param anims for 2); a range past it is not.
+	if texNames != 0 && a.NumTextures > 0 {
+		if a.TextureNames, err = d.names(texNames, int64(a.NumTextures), l.magic+" texture names"); err != nil {
+			return ShaderParamAnim{}, err
+		}
+	}
+	if d.nx() {
+		curves := 0
+		for i := range a.MaterialAnims {
+			curves += len(a.MaterialAnims[i].Curves)
+		}
+		if curves != int(a.NumCurves) {
+			return ShaderParamAnim{}, d.errf(off+l.numCurves.at, "%s %q states %d curves, its material anims hold %d", l.magic, a.Name, a.NumCurves, curves)
+		}
+	} else if err := d.checkHeaderRanges(&a); err != nil {
+		return ShaderParamAnim{}, err
+	}
+	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), l.magic+" user data"); err != nil {
+		return ShaderParamAnim{}, err
+	}
+	return a, nil
+}
+
+// checkHeaderRanges checks an FSHU's material anims against its header.
+// The header's counts size the runtime's tables: NW G3d's
+// ShaderParamAnimObj allocates its result buffer and frame caches for the
+// header's curve count and its sub-bind table for the header's
+// param-anim count, and each material anim writes its own range,
+// beginCurve + its curves and beginParamAnim + its param anims
+// (g3d_ShaderParamAnimObj.cpp: Sizer::Calc, SubBind, Calc, ApplyTo). So a
+// header count larger than the material anims' sum is fine (a real BotW
+// file states 10 param anims for 2); a range past it is not.
+func (d *decoder) checkHeaderRanges(a *ShaderParamAnim) error {
 	ml := &d.lay.matAnim
 	for i := range a.MaterialAnims {
 		m := &a.MaterialAnims[i]
 		mo := m.FileOffset
 		if m.BeginParamAnim < 0 || int64(m.BeginParamAnim)+int64(m.NumParamAnims) > int64(a.NumParamAnims) {
-			return ShaderParamAnim{}, d.errf(mo+ml.beginParamAnim.at, "FSHU %q material anim %q: param anims %d..%d outside the header's %d",
+			return d.errf(mo+ml.beginParamAnim.at, "FSHU %q material anim %q: param anims %d..%d outside the header's %d",
 				a.Name, m.Name, m.BeginParamAnim, int64(m.BeginParamAnim)+int64(m.NumParamAnims), a.NumParamAnims)
 		}
 		if m.BeginCurve < 0 || int64(m.BeginCurve)+int64(m.NumCurves) > int64(a.NumCurves) {
-			return ShaderParamAnim{}, d.errf(mo+ml.beginCurve.at, "FSHU %q material anim %q: curves %d..%d outside the header's %d",
+			return d.errf(mo+ml.beginCurve.at, "FSHU %q material anim %q: curves %d..%d outside the header's %d",
 				a.Name, m.Name, m.BeginCurve, int64(m.BeginCurve)+int64(m.NumCurves), a.NumCurves)
 		}
 	}
-	if a.UserData, err = d.readUserData(0, userData, int(a.NumUserData), "FSHU user data"); err != nil {
-		return ShaderParamAnim{}, err
-	}
-	return a, nil
+	return nil
 }
 
 // readMatAnims reads the bind indices and the n material anims of an

@@ -314,7 +314,7 @@ func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
 			t.Name = cmpOr(t.Name, e.Name)
 			f.Textures = append(f.Textures, t)
 		case "FMAA":
-			if a, err := d.readFMAA(e.DataOffset); broken(e, err) {
+			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
 				f.Switch.MaterialAnims = append(f.Switch.MaterialAnims, a)
 				if spa, ok := a.texSRT(); ok {
 					f.TexSRTAnims = append(f.TexSRTAnims, spa)

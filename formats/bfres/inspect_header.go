@@ -113,7 +113,7 @@ func (x *bfresInspector) animations() inspect.Table {
 	}
 	for i := range f.Switch.MaterialAnims {
 		a := &f.Switch.MaterialAnims[i]
-		row("FMAA", a.Name, a.FileOffset, uint32(a.Flags), a.FrameCount, a.Loop(), a.Baked(), "", len(a.MaterialAnims), int(a.NumCurves), a.BakedSize)
+		row("FMAA", a.Name, a.FileOffset, a.Flags, a.FrameCount, a.Loop(), a.Baked(), "", len(a.MaterialAnims), int(a.NumCurves), a.BakedSize)
 	}
 	for i := range f.Switch.BoneVisAnims {
 		a := &f.Switch.BoneVisAnims[i]

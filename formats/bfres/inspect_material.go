@@ -52,7 +52,7 @@ func (x *bfresInspector) switchTarget(vi int, t *anim.Target) []inspect.Section 
 
 // materialTarget is the raw view of a material clip target: the FMAA
 // header, the target's material animation and the curves it uses.
-func (x *bfresInspector) materialTarget(a *SwitchMaterialAnim, t *anim.Target) []inspect.Section {
+func (x *bfresInspector) materialTarget(a *ShaderParamAnim, t *anim.Target) []inspect.Section {
 	head := inspect.Section{Title: "material animation " + a.Name, Fields: []inspect.Field{
 		inspect.F("offset", inspect.Hex(a.FileOffset)),
 		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),

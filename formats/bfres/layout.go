@@ -63,7 +63,6 @@ type layout struct {
 	boneAnim boneAnimLayout
 	curve    curveLayout
 	fshu     fshuLayout // Wii U
-	fmaa     fmaaLayout // Switch
 	matAnim  matAnimLayout
 	param    paramLayout
 	vis      visLayout
@@ -185,23 +184,17 @@ type curveLayout struct {
 	scale, offset, delta   field // delta: FRES 3.4 and later
 }
 
-// fshuLayout is the Wii U FSHU header (shader parameter, colour and
-// texture SRT animations).
+// fshuLayout is the header of a material animation: a Wii U FSHU
+// (shader parameter, colour and texture SRT animations) or a Switch FMAA.
 type fshuLayout struct {
-	size                                int64
-	name, path, flags, frameCount       field
-	numMatAnims, numUserData            field
-	numParamAnims, numCurves, bakedSize field
-	bindIndices, matAnims, udict        field
-}
-
-// fmaaLayout is the Switch FMAA header (material animations).
-type fmaaLayout struct {
-	size                                              int64
-	name, path, flags, frameCount, bakedSize          field
-	numUserData, numMatAnims, numCurves               field
-	numParamAnims, numPatAnims, numVisAnims, numTexts field
-	bindIndices, matAnims, texNames, userData, udict  field
+	magic                                    string
+	size                                     int64
+	name, path, flags, frameCount, bakedSize field
+	numMatAnims, numUserData                 field
+	numParamAnims, numCurves                 field
+	numPatAnims, numVisAnims, numTextures    field // FMAA
+	bindIndices, matAnims, texNames          field
+	userData, udict                          field // Switch: values and dictionary; Wii U: dictionary
 }
 
 // matAnimLayout is one material's animation in an FSHU (0x20 bytes) or
@@ -318,7 +311,7 @@ func wiiuLayout(v uint32) *layout {
 		numCurves: u8At(0x0A), beginBaseTranslate: u8At(0x0B), beginCurve: u8At(0x0C), curves: refAt(0x10), base: refAt(0x14)}
 	l.curve = curveLayout{size: 0x20, flags: u16At(0), numKeys: u16At(2), target: u32At(4), start: f32At(8), end: f32At(0x0C),
 		scale: u32At(0x10), offset: u32At(0x14), frames: refAt(0x18), keys: refAt(0x1C)}
-	l.fshu = fshuLayout{size: 0x34, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
+	l.fshu = fshuLayout{magic: "FSHU", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
 		frameCount: s16At(0x10), numMatAnims: u16At(0x12), numParamAnims: s32At(0x14), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
 		numUserData: u16At(0x20), bindIndices: refAt(0x28), matAnims: refAt(0x2C), udict: refAt(0x30)}
 	l.matAnim = matAnimLayout{size: 0x20, numParams: u16At(0), numCurves: u16At(2), numConsts: u16At(4),
@@ -439,11 +432,11 @@ func switchLayout(major int) (*layout, bool) {
 		start: f32At(0x18), end: f32At(0x1C), scale: u32At(0x20), offset: u32At(0x24), delta: u32At(0x28)}
 	// FMAA: v9 moves the flags into the block header and the frame count
 	// before the counts.
-	l.fmaa = fmaaLayout{size: p(0x78, 0x70), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
+	l.fshu = fshuLayout{magic: "FMAA", size: p(0x78, 0x70), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
 		matAnims: refAt(hb + 0x20), texNames: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
 		flags: u16At(p(0x60, 4)), frameCount: s32At(p(0x68, 0x58)), bakedSize: u32At(p(0x6C, 0x5C)),
 		numUserData: u16At(p(0x62, 0x60)), numMatAnims: u16At(p(0x64, 0x62)), numCurves: u16At(p(0x66, 0x64)),
-		numParamAnims: u16At(p(0x70, 0x66)), numPatAnims: u16At(p(0x72, 0x68)), numVisAnims: u16At(p(0x74, 0x6A)), numTexts: u16At(p(0x76, 0x6C))}
+		numParamAnims: u16At(p(0x70, 0x66)), numPatAnims: u16At(p(0x72, 0x68)), numVisAnims: u16At(p(0x74, 0x6A)), numTextures: u16At(p(0x76, 0x6C))}
 	l.matAnim = matAnimLayout{size: 0x40, name: nameAt(0), params: refAt(8), patterns: refAt(0x10), curves: refAt(0x18), constants: refAt(0x20),
 		paramCurve: u16At(0x28), patternCurve: u16At(0x2A), visConstant: u16At(0x2C), visCurve: u16At(0x2E), beginVisConstant: u16At(0x30),
 		numParams: u16At(0x32), numPatterns: u16At(0x34), numConsts: u16At(0x36), numCurves: u16At(0x38)}
