@@ -346,64 +346,44 @@ func (f *File) CurveFor(c anim.Curve) *Curve {
 	case u16Curve:
 		nw = c.NWCurve
 	}
-	if nw == nil {
-		return nil
-	}
-	var found *Curve
-	f.eachCurveList(func(cs []Curve) bool {
+	for _, cs := range f.curveLists() {
 		for k := range cs {
-			if cs[k].Decoded == nw {
-				found = &cs[k]
-				return false
+			if nw != nil && cs[k].Decoded == nw {
+				return &cs[k]
 			}
 		}
-		return true
-	})
-	return found
+	}
+	return nil
 }
 
-// eachCurveList calls fn with every list of curves the file holds, until
-// fn returns false.
-func (f *File) eachCurveList(fn func([]Curve) bool) {
+// curveLists are the lists of curves the file holds.
+func (f *File) curveLists() [][]Curve {
+	var out [][]Curve
 	for i := range f.SkeletalAnims {
 		for j := range f.SkeletalAnims[i].BoneAnims {
-			if !fn(f.SkeletalAnims[i].BoneAnims[j].Curves) {
-				return
-			}
+			out = append(out, f.SkeletalAnims[i].BoneAnims[j].Curves)
 		}
 	}
-	for _, list := range [][]ShaderParamAnim{f.TexSRTAnims, f.ShaderParamAnims} {
+	mats, vis := [][]ShaderParamAnim{f.TexSRTAnims, f.ShaderParamAnims}, f.VisibilityAnims
+	if f.Switch != nil {
+		mats, vis = append(mats, f.Switch.MaterialAnims), f.Switch.BoneVisAnims
+	}
+	for _, list := range mats {
 		for i := range list {
 			for j := range list[i].MaterialAnims {
-				if !fn(list[i].MaterialAnims[j].Curves) {
-					return
-				}
+				out = append(out, list[i].MaterialAnims[j].Curves)
 			}
 		}
 	}
 	for i := range f.TexPatternAnims {
 		for j := range f.TexPatternAnims[i].MaterialAnims {
-			if !fn(f.TexPatternAnims[i].MaterialAnims[j].Curves) {
-				return
-			}
-		}
-	}
-	vis := f.VisibilityAnims
-	if f.Switch != nil {
-		vis = f.Switch.BoneVisAnims
-		for i := range f.Switch.MaterialAnims {
-			for j := range f.Switch.MaterialAnims[i].MaterialAnims {
-				if !fn(f.Switch.MaterialAnims[i].MaterialAnims[j].Curves) {
-					return
-				}
-			}
+			out = append(out, f.TexPatternAnims[i].MaterialAnims[j].Curves)
 		}
 	}
 	for i := range vis {
-		if !fn(vis[i].Curves) {
-			return
-		}
+		out = append(out, vis[i].Curves)
 	}
+	return out
 }
 
 // switchClips converts the Switch-only animations: bone visibility, then
