@@ -92,11 +92,12 @@ func (f *fields) set(err error) {
 
 // at returns the n bytes of field o (nil once the structure failed).
 func (f *fields) at(o, n int64) []byte {
-	b, err := bin.Reader{B: f.b}.Bytes(o, n)
-	if err != nil {
-		f.set(err)
+	if r := (bin.Reader{B: f.b}); r.In(o, n) {
+		return f.b[o : o+n : o+n]
 	}
-	return b
+	_, err := bin.Reader{B: f.b}.Bytes(o, n)
+	f.set(err)
+	return nil
 }
 
 func (f *fields) u8(o int64) uint8 {

@@ -199,48 +199,52 @@ func (r *storedKeys) Value(i int) float64 {
 	return r.elem(i)
 }
 
-// Search finds the segment in the stored frames; the common layouts get
-// their own loops, the rest reads through Frame.
+// Search finds the segment in the stored frames. u8 frames (the common
+// layout) are searched here as integers (q is a whole number after
+// quantization); upper searches the others.
 func (r *storedKeys) Search(q float64) (int, float64, float64) {
-	lo := r.upper(q)
+	n := r.nframes
+	if r.ft != anim.NWFrameU8 {
+		switch lo := r.upper(q); {
+		case lo < 0:
+			return lo, 0, 0
+		case lo == n-1:
+			return lo, r.Frame(lo), 0
+		default:
+			return lo, r.Frame(lo), r.Frame(lo + 1)
+		}
+	}
+	fr := r.frames[:n:n]
+	switch {
+	case q < 0:
+		return -1, 0, 0
+	case q >= 255:
+		return n - 1, float64(fr[n-1]), 0
+	}
+	lo, hi, qi := -1, n, uint8(q) // fr[lo] <= q < fr[hi], with virtual ends
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if fr[mid] <= qi {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
 	switch {
 	case lo < 0:
 		return lo, 0, 0
-	case r.ft == anim.NWFrameU8:
-		if lo == r.nframes-1 {
-			return lo, float64(r.frames[lo]), 0
-		}
-		return lo, float64(r.frames[lo]), float64(r.frames[lo+1])
-	case lo == r.nframes-1:
-		return lo, r.Frame(lo), 0
+	case lo == n-1:
+		return lo, float64(fr[lo]), 0
 	}
-	return lo, r.Frame(lo), r.Frame(lo + 1)
+	return lo, float64(fr[lo]), float64(fr[lo+1])
 }
 
-// upper is the largest i with frame i <= q (-1 if none): the frames do
-// not descend.
+// upper is the largest i with frame i <= q (-1 if none) for s10.5 and
+// f32 frames: the frames do not descend.
 func (r *storedKeys) upper(q float64) int {
 	n := r.nframes
 	lo, hi := -1, n // frame(lo) <= q < frame(hi), with virtual ends
 	switch {
-	case r.ft == anim.NWFrameU8:
-		// q is a whole number here (quantized): compare as integers.
-		switch {
-		case q < 0:
-			return -1
-		case q >= 255:
-			return n - 1
-		}
-		qi := uint8(q)
-		fr := r.frames[:n:n]
-		for hi-lo > 1 {
-			mid := int(uint(lo+hi) >> 1)
-			if fr[mid] <= qi {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
 	case r.ft == anim.NWFrameFixed && !r.be:
 		fr := r.frames[: 2*n : 2*n]
 		for hi-lo > 1 {

@@ -78,8 +78,11 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 	// twice is listed by two entries (overlap).
 	size := int64(d.r.Len())
 	seen := make([]uint64, (size/8+63)/64)
-	le := binary.LittleEndian
-	entries, _ := d.r.Bytes(entriesAt, 8*total) // checked above
+	// The entries and every pointer run lie in the file (checked above
+	// and per entry below): they are read from its bytes directly, as
+	// files list tens of thousands of pointers.
+	le, file := binary.LittleEndian, d.r.B
+	entries := file[entriesAt : entriesAt+8*total]
 	rt.Entries = make([]RelocEntry, 0, total)
 	for si, sec := range rt.Sections {
 		for k := int64(0); k < int64(sec.NumEntries); k++ {
@@ -97,7 +100,6 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 				return rt, d.errf(eo, "relocation entry (offset 0x%x, %d×(%d+%d) words) is empty, misaligned or runs past the end of the file", e.Offset, e.Chunks, e.Words, e.Skip)
 			}
 			secEnd := uint64(sec.Offset) + uint64(sec.Size)
-			run, _ := d.r.Bytes(start, end-start) // inside the file: checked above
 			for ch := int64(0); ch < int64(e.Chunks); ch++ {
 				rs := start + ch*stride
 				if err := d.charge(rs, 8*int64(e.Words), "relocated pointers"); err != nil {
@@ -109,7 +111,7 @@ func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 						return rt, d.errf(p, "relocation entries overlap at 0x%x", p)
 					}
 					seen[w] |= bit
-					if v := le.Uint64(run[p-start:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
+					if v := le.Uint64(file[p:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
 						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file or its section %d (0x%x..0x%x)", v, eo, si, sec.Offset, secEnd)
 					}
 				}
