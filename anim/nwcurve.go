@@ -7,12 +7,12 @@ import (
 
 // NintendoWare (NW4F / BFRES) animation curves, as evaluated. The file
 // layout (flag bits, key element types, scale and offset, byte order) is
-// formats/bfres's business: it decodes a curve's arrays once into float64
+// formats/bfres's business: it decodes a curve's arrays into float64
 // frames and coefficients with scale, offset and the display unit already
-// applied and hands them to NewNWCurve, or, for float curves, hands the
-// stored arrays with the scale to NewNWCurveStored (nwstored.go), which
-// converts elements as it reads them. Eval follows the NintendoWare G3d
-// runtime (ResAnimCurve): wrap the frame, find the segment in the stored
+// applied and hands them to NewNWCurve, or keeps them in its own storage
+// behind the NWKeys interface (nwkeys.go) and hands that to
+// NewNWCurveKeys. Eval follows the NintendoWare G3d runtime
+// (ResAnimCurve): wrap the frame, find the segment in the stored
 // (quantized) frame domain, evaluate.
 
 // NWCurveType is the curve's interpolation (BFRES curve flags bits 4-6).
@@ -140,22 +140,22 @@ type NWCurveHeader struct {
 // NWCurve is a decoded NintendoWare curve. It implements Curve.
 type NWCurve struct {
 	h NWCurveHeader
-	// frames are the key frames as stored, decoded (s10.5 divided by 32).
-	// Baked curves do not need them; when the file has none they are nil.
-	frames []float64
-	// vals holds KeyElems coefficients per key in display units, so Eval
-	// is a plain polynomial. It is nil for a curve built by
-	// NewNWCurveStored, which keeps the stored arrays in raw instead and
-	// converts an element when it is read (the same arithmetic, so the
-	// same values).
-	vals []float64
-	raw  *nwRaw
-	// own holds raw for curves from NewNWCurveStored (one allocation).
-	own nwRaw
+	// keys holds the key frames and values: float64 arrays for a curve
+	// built by NewNWCurve, the caller's storage for NewNWCurveKeys.
+	keys NWKeys
+	// nframes is keys.NumFrames(), read once (evaluation needs it on
+	// every call).
+	nframes int
+}
+
+// decodedCurve is a curve with its float64 arrays: one allocation.
+type decodedCurve struct {
+	NWCurve
+	keys decodedKeys
 }
 
 // check is what every curve header must satisfy (NewNWCurve and
-// NewNWCurveStored): known type, frame type and wrap modes, keys, a finite
+// NewNWCurveKeys): known type, frame type and wrap modes, keys, a finite
 // forward range, a finite delta, and baked curves with enough keys.
 func (h NWCurveHeader) check() error {
 	if !h.Type.Valid() {
@@ -212,27 +212,77 @@ func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
 			return nil, fmt.Errorf("%d frames for %d keys", len(frames), n)
 		}
 	}
-	c := &NWCurve{h: h, vals: vals}
-	if len(frames) > 0 {
-		c.frames = frames
-		for i, f := range frames {
-			if f-f != 0 {
-				return nil, fmt.Errorf("key %d: frame %v is not finite", i, f)
-			}
-			if i > 0 && f < frames[i-1] {
-				return nil, fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, frames[i-1])
-			}
-		}
-		if !h.Type.IsBaked() && frames[0] > h.Start {
-			return nil, fmt.Errorf("first key at frame %v is after the start frame %v", frames[0], h.Start)
-		}
-	}
-	for i, v := range vals {
-		if v-v != 0 { // NaN or ±Inf, stored or from scaling
-			return nil, fmt.Errorf("key %d: value %v is not finite", i/elems, v)
-		}
+	dc := &decodedCurve{keys: decodedKeys{frames: frames, vals: vals}}
+	c := &dc.NWCurve
+	c.h, c.keys, c.nframes = h, &dc.keys, len(frames)
+	if err := c.checkKeys(); err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// NewNWCurveKeys builds a curve whose key frames and values stay in the
+// caller's storage (see NWKeys), which must hold NumKeys·KeyElems values
+// and NumKeys frames (none for a baked curve stored without frames) and
+// must not change. It checks what NewNWCurve checks and evaluates
+// exactly as NewNWCurve would for the same frames and values.
+func NewNWCurveKeys(h NWCurveHeader, k NWKeys) (*NWCurve, error) {
+	c := new(NWCurve)
+	if err := InitNWCurveKeys(c, h, k); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// InitNWCurveKeys is NewNWCurveKeys building the curve in *c, which must
+// be a zero NWCurve that nothing uses yet (so that a file's curves can be
+// allocated in bulk). On error *c stays unusable.
+func InitNWCurveKeys(c *NWCurve, h NWCurveHeader, k NWKeys) error {
+	if c.keys != nil || c.h.NumKeys != 0 {
+		return fmt.Errorf("InitNWCurveKeys: curve already built")
+	}
+	if k == nil {
+		return fmt.Errorf("InitNWCurveKeys: no keys")
+	}
+	if err := h.check(); err != nil {
+		return err
+	}
+	n := h.NumKeys
+	nf := k.NumFrames()
+	if nf != n && (nf != 0 || !h.Type.IsBaked()) {
+		return fmt.Errorf("%d frames for %d keys", nf, n)
+	}
+	c.h, c.keys, c.nframes = h, k, nf
+	return c.checkKeys()
+}
+
+// checkKeys checks the frames and values: every frame finite and not
+// descending, the first key not after the start frame (for curves that
+// search segments), every value finite.
+func (c *NWCurve) checkKeys() error {
+	k, h := c.keys, c.h
+	if i := k.Disorder(); i >= 0 && i < c.nframes {
+		f := k.Frame(i)
+		if f-f != 0 {
+			return fmt.Errorf("key %d: frame %v is not finite", i, f)
+		}
+		if i > 0 && f < k.Frame(i-1) {
+			return fmt.Errorf("key %d: frame %v comes before the previous key's %v", i, f, k.Frame(i-1))
+		}
+		return fmt.Errorf("key %d: frame %v is out of order", i, f) // a storage whose Disorder is wrong
+	}
+	if c.nframes > 0 && !h.Type.IsBaked() && k.Frame(0) > h.Start {
+		return fmt.Errorf("first key at frame %v is after the start frame %v", k.Frame(0), h.Start)
+	}
+	if b := k.Bound(); !(b <= math.MaxFloat64) {
+		elems := h.Type.KeyElems()
+		for i := 0; i < h.NumKeys*elems; i++ {
+			if v := k.Value(i); v-v != 0 { // NaN or ±Inf, stored or from scaling
+				return fmt.Errorf("key %d: value %v is not finite", i/elems, v)
+			}
+		}
+	}
+	return nil
 }
 
 // Header returns the header the curve was built from.
@@ -247,16 +297,16 @@ func (c *NWCurve) NumKeys() int { return c.h.NumKeys }
 // keyFrame is key i's frame: the stored frame, or for baked curves the
 // frame the key stands for.
 func (c *NWCurve) keyFrame(i int) float64 {
-	if c.h.Type.IsBaked() || c.nframes() == 0 {
+	if c.h.Type.IsBaked() || c.nframes == 0 {
 		return math.Trunc(c.h.Start) + float64(i)
 	}
-	return c.frame(i)
+	return c.keys.Frame(i)
 }
 
 // span is the length of segment i (1 past the last key, as the runtime).
 func (c *NWCurve) span(i int) float64 {
-	if i+1 < c.nframes() {
-		return c.frame(i+1) - c.frame(i)
+	if i+1 < c.nframes {
+		return c.keys.Frame(i+1) - c.keys.Frame(i)
 	}
 	return 1
 }
@@ -267,17 +317,18 @@ func (c *NWCurve) span(i int) float64 {
 func (c *NWCurve) Key(i int) Key {
 	k := Key{Frame: c.keyFrame(i)}
 	elems := c.h.Type.KeyElems()
-	k.Value = c.val(i * elems)
+	val := c.keys.Value
+	k.Value = val(i * elems)
 	switch c.h.Type {
 	case NWCubic, NWLinear:
 		k.HasSlopes = true
-		k.OutSlope = c.val(i*elems+1) / c.span(i)
+		k.OutSlope = val(i*elems+1) / c.span(i)
 		k.InSlope = k.OutSlope
 		if i > 0 {
 			p := (i - 1) * elems
-			d := c.val(p + 1)
+			d := val(p + 1)
 			if c.h.Type == NWCubic {
-				d += 2*c.val(p+2) + 3*c.val(p+3)
+				d += 2*val(p+2) + 3*val(p+3)
 			}
 			k.InSlope = d / c.span(i-1)
 		}
@@ -285,15 +336,16 @@ func (c *NWCurve) Key(i int) Key {
 	return k
 }
 
-// Validate implements Curve. NewNWCurve is the only constructor and
-// checked every frame and value; the fields are unexported and never
-// change, so only the structure is rechecked here (Clip.Validate runs on
-// every file open and must stay cheap for files with 10 000 curves).
+// Validate implements Curve. NewNWCurve and NewNWCurveKeys are the only
+// constructors and checked every frame and value; the fields are
+// unexported and never change, so only the structure is rechecked here
+// (Clip.Validate runs on every file open and must stay cheap for files
+// with 10 000 curves).
 func (c *NWCurve) Validate() error {
-	if c == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 || c.nvals() != c.h.NumKeys*c.h.Type.KeyElems() {
+	if c == nil || c.keys == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 {
 		return fmt.Errorf("NW curve not built by NewNWCurve")
 	}
-	if nf := c.nframes(); (nf != 0 && nf != c.h.NumKeys) || (nf == 0 && !c.h.Type.IsBaked()) {
+	if nf := c.nframes; (nf != 0 && nf != c.h.NumKeys) || (nf == 0 && !c.h.Type.IsBaked()) {
 		return fmt.Errorf("%s curve: %d frames for %d keys", c.h.Type, nf, c.h.NumKeys)
 	}
 	return nil
@@ -380,94 +432,40 @@ func (c *NWCurve) quantize(f float64) float64 {
 // normalized time t, computed with the unquantized f. Past the last key
 // the last key's segment runs with span 1.
 func (c *NWCurve) segment(f float64) (int, float64) {
-	if c.raw != nil {
-		return c.raw.segment(c, f)
-	}
-	fr := c.frames
-	q := c.quantize(f)
-	last := len(fr) - 1
-	if q >= fr[last] {
-		return last, f - fr[last]
-	}
-	if q < fr[0] {
+	i, at, next := c.keys.Search(c.quantize(f))
+	switch {
+	case i < 0:
 		// Unreachable for validated curves (the first key is at or before
 		// the start frame); extrapolate the first segment.
-		return 0, (f - fr[0]) / c.span(0)
+		return 0, (f - c.keys.Frame(0)) / c.span(0)
+	case i == c.nframes-1:
+		return i, f - at
 	}
-	// Invariant: fr[lo] <= q < fr[hi].
-	lo, hi := 0, last
-	for hi-lo > 1 {
-		mid := int(uint(lo+hi) >> 1)
-		if fr[mid] <= q {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo, (f - fr[lo]) / (fr[lo+1] - fr[lo])
+	return i, (f - at) / (next - at)
 }
 
 // evalInRange evaluates at a frame already wrapped into [start, end].
 func (c *NWCurve) evalInRange(f float64) float64 {
-	if c.raw != nil {
-		return c.raw.evalInRange(c, f)
-	}
-	v := c.vals
 	switch c.h.Type {
 	case NWCubic:
 		i, t := c.segment(f)
-		k := v[i*4 : i*4+4 : i*4+4]
-		return ((k[3]*t+k[2])*t+k[1])*t + k[0]
+		k0, k1, k2, k3 := c.keys.Cubic(i)
+		return ((k3*t+k2)*t+k1)*t + k0
 	case NWLinear:
 		i, t := c.segment(f)
-		return v[i*2] + v[i*2+1]*t
+		return c.keys.Value(2*i) + c.keys.Value(2*i+1)*t
 	case NWStepInt, NWStepBool:
 		i, _ := c.segment(f)
-		return v[i]
+		return c.keys.Value(i)
 	}
 	// Baked: key i stands for frame trunc(start)+i.
 	s := math.Trunc(c.h.Start)
 	fi := math.Trunc(f) - s
-	last := float64(len(v) - 1)
+	last := float64(c.h.NumKeys - 1)
 	i := int(math.Min(math.Max(fi, 0), last))
-	if c.h.Type != NWBakedFloat {
-		return v[i]
-	}
-	if float64(i) >= last {
-		return v[i]
+	if c.h.Type != NWBakedFloat || float64(i) >= last {
+		return c.keys.Value(i)
 	}
 	t := f - (s + float64(i))
-	return v[i]*(1-t) + v[i+1]*t
-}
-
-// frame is stored frame i, decoded.
-func (c *NWCurve) frame(i int) float64 {
-	if c.raw != nil {
-		return c.raw.frame(c.h.FrameType, i)
-	}
-	return c.frames[i]
-}
-
-// nframes is the number of stored frames (0: a baked curve without).
-func (c *NWCurve) nframes() int {
-	if c.raw != nil {
-		return c.raw.nframes
-	}
-	return len(c.frames)
-}
-
-// val is value element i (KeyElems per key) in display units.
-func (c *NWCurve) val(i int) float64 {
-	if c.raw != nil {
-		return c.raw.val(i)
-	}
-	return c.vals[i]
-}
-
-// nvals is the number of value elements.
-func (c *NWCurve) nvals() int {
-	if c.raw != nil {
-		return c.raw.nvals
-	}
-	return len(c.vals)
+	return c.keys.Value(i)*(1-t) + c.keys.Value(i+1)*t
 }

@@ -22,41 +22,34 @@ const (
 	bntxMaxTextures = 1 << 16
 )
 
-// nxReadTextures finds the embedded BNTX among the external files and
-// reads its textures. A BNTX that does not hold together is listed as one
+// readExternalFile reads the textures of an embedded BNTX among the
+// external files. A BNTX that does not hold together is listed as one
 // broken texture; the rest of the file opens.
-func (d *decoder) nxReadTextures(f *File) {
-	for _, sub := range f.Switch.Subfiles {
-		if sub.Kind != "external file" {
-			continue
+func (d *decoder) readExternalFile(f *File, e DictNode) {
+	off, err := d.pointer(e.DataOffset, "external file")
+	if err != nil {
+		if e.Name == "textures.bntx" {
+			f.Textures = append(f.Textures, Texture{Name: e.Name, Err: err})
 		}
-		for _, e := range sub.Dict.Entries {
-			off, err1 := d.nxPointer(e.DataOffset, "external file")
-			if err1 != nil {
-				if e.Name == "textures.bntx" {
-					f.Textures = append(f.Textures, Texture{Name: e.Name, Err: err1})
-				}
-				continue
-			}
-			size, err2 := d.r.U32(e.DataOffset + 8)
-			if err2 != nil || !d.r.In(int64(min(off, 1<<62)), int64(size)) {
-				if e.Name == "textures.bntx" {
-					f.Textures = append(f.Textures, Texture{Name: e.Name, Err: fmt.Errorf("external file %q (0x%x bytes at 0x%x) lies outside the file", e.Name, size, off)})
-				}
-				continue
-			}
-			data := d.r.B[off : off+uint64(size)]
-			if len(data) < 4 || string(data[:4]) != "BNTX" {
-				continue
-			}
-			texs, err := parseBNTX(data, d.r.B, int64(off))
-			if err != nil {
-				f.Textures = append(f.Textures, Texture{Name: e.Name, Err: err})
-				continue
-			}
-			f.Textures = append(f.Textures, texs...)
-		}
+		return
 	}
+	size, err := d.r.U32(e.DataOffset + 8)
+	if err != nil || !d.r.In(int64(min(off, 1<<62)), int64(size)) {
+		if e.Name == "textures.bntx" {
+			f.Textures = append(f.Textures, Texture{Name: e.Name, Err: fmt.Errorf("external file %q (0x%x bytes at 0x%x) lies outside the file", e.Name, size, off)})
+		}
+		return
+	}
+	data, _ := d.r.Bytes(int64(off), int64(size))
+	if len(data) < 4 || string(data[:4]) != "BNTX" {
+		return
+	}
+	texs, err := parseBNTX(data, d.r.B, int64(off))
+	if err != nil {
+		f.Textures = append(f.Textures, Texture{Name: e.Name, Err: err})
+		return
+	}
+	f.Textures = append(f.Textures, texs...)
 }
 
 // parseBNTX reads the textures of the BNTX in data, which starts at base in
@@ -175,7 +168,7 @@ func (t *Texture) checkNX() error {
 	return err
 }
 
-// nxLayout is a Switch level's place: its data, size in elements and
+// nxLevel is a Switch level's place: its data, size in elements and
 // block height.
 type nxLevel struct {
 	data   []byte
@@ -205,61 +198,4 @@ func (t *Texture) nxLevel(mip int) ([]byte, error) {
 		return nil, err
 	}
 	return texture.TegraUntile(lv.data, lv.ew, lv.eh, t.Format.Bytes, lv.bh)
-}
-
-// parseSwitchTexturesOnly reads the header's external-file dictionary
-// entry by entry, without the relocation table or the trie, and the
-// textures of an embedded BNTX.
-func parseSwitchTexturesOnly(data []byte) (*File, error) {
-	if len(data) < 0x20 || !IsSwitch(data) {
-		return nil, bin.Errorf(formatName, -1, "not a Switch FRES header")
-	}
-	r := bin.LE(data)
-	ver, _ := r.U32(0x08)
-	lay, ok := nxLayoutFor(int(ver >> 16))
-	if !ok || int64(len(data)) < lay.headerSize {
-		return nil, bin.Unsupportedf(formatName, "Switch FRES version 0x%x", ver)
-	}
-	d := &decoder{r: r, steps: dictStepBudget, budget: overlapFactor*int64(len(data)) + overlapSlack, le: true, nx: lay}
-	hf, err := d.structAt(0, lay.headerSize, "FRES header")
-	if err != nil {
-		return nil, err
-	}
-	base := int64(0x38)
-	if lay.v9 {
-		base = 0x58
-	}
-	f := &File{Switch: &SwitchInfo{Major: lay.major}}
-	f.Header.Version = ver
-	f.Name = hf.nxName(0x20)
-	arr, dict := hf.off64(base+0x60), hf.off64(base+0x68)
-	if hf.err != nil {
-		return nil, hf.err
-	}
-	if dict == 0 {
-		return f, nil
-	}
-	h, err := d.structAt(dict, 8, "external file dictionary")
-	if err != nil {
-		return nil, err
-	}
-	n := h.s32(4)
-	if h.err != nil || n < 0 || !bin.Fits(int64(n)+1, dictNodeSize, int64(len(data))-dict-8) || !r.In(arr, 0x10*int64(n)) {
-		return nil, d.errf(dict+4, "external file dictionary: entry count %d does not fit in the file", n)
-	}
-	t := &Dict{FileOffset: dict}
-	for i := int64(1); i <= int64(n); i++ {
-		nd, err := d.structAt(dict+8+dictNodeSize*i, dictNodeSize, "dictionary node")
-		if err != nil {
-			return nil, err
-		}
-		name := nd.nxName(8)
-		if nd.err != nil {
-			return nil, nd.err
-		}
-		t.Entries = append(t.Entries, DictNode{NodeOffset: nd.base, Name: name, DataOffset: arr + 0x10*(i-1)})
-	}
-	f.Switch.Subfiles = []SwitchSubfile{{Kind: "external file", Dict: t}}
-	d.nxReadTextures(f)
-	return f, nil
 }

@@ -64,7 +64,7 @@ func TestOneBrokenAnimationOpensTheRest(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(o.Models) != 0 || len(o.SkeletalAnims) != 1 {
-		t.Skipf("cubic_f32.bfres: %d models, %d animations; want a lone animation", len(o.Models), len(o.SkeletalAnims))
+		t.Fatalf("cubic_f32.bfres: %d models, %d animations; the test needs a lone animation", len(o.Models), len(o.SkeletalAnims))
 	}
 	putF32(one, o.SkeletalAnims[0].BoneAnims[0].Curves[0].FileOffset+0x0C, -1)
 	if _, err := Parse(one); err == nil {

@@ -271,24 +271,9 @@ func baseSets(ba *BoneAnim, s anim.Slot) bool {
 	return false
 }
 
-// texSrtSlot maps a TexSrt field to a pose slot of a texsrt target.
-func texSrtSlot(target uint32) (anim.Slot, bool) {
-	switch target {
-	case TexSrtMode:
-		return anim.TexModeSlot, true
-	case TexSrtSX:
-		return anim.ScaleX, true
-	case TexSrtSY:
-		return anim.ScaleY, true
-	case TexSrtR:
-		return anim.RotZ, true
-	case TexSrtTX:
-		return anim.TransX, true
-	case TexSrtTY:
-		return anim.TransY, true
-	}
-	return 0, false
-}
+// texSrtSlots maps a TexSrt field to a pose slot of a texsrt target.
+var texSrtSlots = map[uint32]anim.Slot{TexSrtMode: anim.TexModeSlot, TexSrtSX: anim.ScaleX, TexSrtSY: anim.ScaleY,
+	TexSrtR: anim.RotZ, TexSrtTX: anim.TransX, TexSrtTY: anim.TransY}
 
 // TexSRTClip converts texture SRT animation i: one texsrt target per
 // (material anim, param anim) pair. Fields start at the TexSrt defaults
@@ -311,7 +296,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 			modeSet := false
 			for k := 0; k < int(p.NumConstants); k++ {
 				c := m.Constants[int(p.BeginConstant)+k]
-				s, _ := texSrtSlot(c.TargetOffset) // checked while parsing
+				s := texSrtSlots[c.TargetOffset] // checked while parsing
 				switch {
 				case s == anim.TexModeSlot:
 					t.Base[s] = float64(int32(c.Raw))
@@ -324,7 +309,7 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 			}
 			for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
 				c := &m.Curves[int(p.BeginCurve)+k]
-				s, _ := texSrtSlot(c.TargetOffset)
+				s := texSrtSlots[c.TargetOffset]
 				curves[s] = c.Decoded
 				if s == anim.TexModeSlot {
 					modeSet = true
@@ -352,29 +337,68 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 // inspector's raw view: flags, frame and key arrays, scale, offset, delta),
 // or nil when c did not come from this file (constants, other files).
 func (f *File) CurveFor(c anim.Curve) *Curve {
-	nw, ok := c.(*anim.NWCurve)
-	if !ok || nw == nil {
-		return f.switchCurveFor(c) // Switch only: bone visibility, FMAA
+	var nw *anim.NWCurve
+	switch c := c.(type) {
+	case *anim.NWCurve:
+		nw = c
+	case nonZero:
+		nw = c.NWCurve
+	case u16Curve:
+		nw = c.NWCurve
 	}
+	for _, cs := range f.curveLists() {
+		for k := range cs {
+			if nw != nil && cs[k].Decoded == nw {
+				return &cs[k]
+			}
+		}
+	}
+	return nil
+}
+
+// curveLists are the lists of curves the file holds.
+func (f *File) curveLists() [][]Curve {
+	var out [][]Curve
 	for i := range f.SkeletalAnims {
 		for j := range f.SkeletalAnims[i].BoneAnims {
-			cs := f.SkeletalAnims[i].BoneAnims[j].Curves
-			for k := range cs {
-				if cs[k].Decoded == nw {
-					return &cs[k]
-				}
+			out = append(out, f.SkeletalAnims[i].BoneAnims[j].Curves)
+		}
+	}
+	mats, vis := [][]ShaderParamAnim{f.TexSRTAnims, f.ShaderParamAnims}, f.VisibilityAnims
+	if f.Switch != nil {
+		mats, vis = append(mats, f.Switch.MaterialAnims), f.Switch.BoneVisAnims
+	}
+	for _, list := range mats {
+		for i := range list {
+			for j := range list[i].MaterialAnims {
+				out = append(out, list[i].MaterialAnims[j].Curves)
 			}
 		}
 	}
-	for i := range f.TexSRTAnims {
-		for j := range f.TexSRTAnims[i].MaterialAnims {
-			cs := f.TexSRTAnims[i].MaterialAnims[j].Curves
-			for k := range cs {
-				if cs[k].Decoded == nw {
-					return &cs[k]
-				}
-			}
+	for i := range f.TexPatternAnims {
+		for j := range f.TexPatternAnims[i].MaterialAnims {
+			out = append(out, f.TexPatternAnims[i].MaterialAnims[j].Curves)
 		}
 	}
-	return f.switchCurveFor(c)
+	for i := range vis {
+		out = append(out, vis[i].Curves)
+	}
+	return out
+}
+
+// switchClips converts the Switch-only animations: bone visibility, then
+// the material animations that are not pure texture SRT (MaterialClip).
+func (f *File) switchClips() []*anim.Clip {
+	if f.Switch == nil {
+		return nil
+	}
+	var out []*anim.Clip
+	for i := range f.Switch.BoneVisAnims {
+		out = append(out, f.BoneVisClip(i))
+	}
+	for _, i := range f.materialClipAnims() {
+		c, _ := f.MaterialClip(i)
+		out = append(out, c)
+	}
+	return out
 }

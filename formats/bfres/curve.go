@@ -113,9 +113,10 @@ func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
 	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
 }
 
-// decode builds c.Decoded, reporting decode failures at the curve.
+// decode builds c.Decoded, reporting decode failures at the curve. The
+// curve comes from the decoder's chunk (storedCurve).
 func (d *decoder) decode(c *Curve, unit float64) error {
-	nw, err := c.Decode(unit)
+	nw, err := decodeCurveIn(c.NWHeader(unit), c.FrameData, c.KeyData, c.order(), d.storedCurve())
 	if err != nil {
 		return d.errf(c.FileOffset, "%s curve (target 0x%x): %v", c.Type, c.TargetOffset, err)
 	}
@@ -123,39 +124,41 @@ func (d *decoder) decode(c *Curve, unit float64) error {
 	return nil
 }
 
-// curveSize is the header size for the file's version.
-func (d *decoder) curveSize() int64 {
-	if d.v34 {
-		return 0x24
-	}
-	return 0x20
-}
-
-// readCurve reads one curve header and its arrays, and checks it decodes.
+// readCurve reads one curve header and its arrays, and checks its types.
 func (d *decoder) readCurve(off int64) (Curve, error) {
-	f, err := d.structAt(off, d.curveSize(), "curve")
+	l := &d.lay.curve
+	f, err := d.structAt(off, l.size, "curve")
 	if err != nil {
 		return Curve{}, err
 	}
-	c := Curve{FileOffset: off, HasDelta: d.v34}
-	c.Flags = f.u16(0)
-	c.NumKeys = f.u16(2)
-	c.TargetOffset = f.u32(4)
-	c.StartFrame = f.f32(8)
-	c.EndFrame = f.f32(0x0C)
-	c.ScaleBits = f.u32(0x10)
-	c.OffsetBits = f.u32(0x14)
-	arrays := int64(0x18)
-	if d.v34 {
-		c.DeltaBits = f.u32(0x18)
-		arrays = 0x1C
+	c := Curve{FileOffset: off, HasDelta: l.delta.kind != absent, LittleEndian: f.le}
+	c.FrameArrayOffset = f.refAt(l.frames)
+	c.KeyArrayOffset = f.refAt(l.keys)
+	// Files hold thousands of curves: the fixed fields are read straight
+	// from the header's bytes, which structAt has checked.
+	h := f.b
+	u32 := func(fl field) uint32 {
+		switch {
+		case fl.kind == absent:
+			return 0
+		case f.le:
+			return binary.LittleEndian.Uint32(h[fl.at:])
+		}
+		return binary.BigEndian.Uint32(h[fl.at:])
 	}
-	c.FrameArrayOffset = f.rel(arrays)
-	c.KeyArrayOffset = f.rel(arrays + 4)
+	u16 := func(fl field) uint16 {
+		if f.le {
+			return binary.LittleEndian.Uint16(h[fl.at:])
+		}
+		return binary.BigEndian.Uint16(h[fl.at:])
+	}
+	c.Flags, c.NumKeys, c.TargetOffset = u16(l.flags), u16(l.numKeys), u32(l.target)
+	c.StartFrame, c.EndFrame = math.Float32frombits(u32(l.start)), math.Float32frombits(u32(l.end))
+	c.ScaleBits, c.OffsetBits, c.DeltaBits = u32(l.scale), u32(l.offset), u32(l.delta)
 	if f.err != nil {
 		return Curve{}, f.err
 	}
-	if err := d.finishCurve(&c, 0, arrays, arrays+4); err != nil {
+	if err := d.finishCurve(&c, l.flags.at, l.frames.at, l.keys.at); err != nil {
 		return Curve{}, err
 	}
 	return c, nil
@@ -206,16 +209,4 @@ func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
 		return err
 	}
 	return nil
-}
-
-// array returns n bytes at off, charged to the decode budget.
-func (d *decoder) array(off, n int64, what string) ([]byte, error) {
-	b, err := d.r.Bytes(off, n)
-	if err != nil {
-		return nil, d.errf(off, "%s (0x%x bytes) runs past the end of the file (0x%x)", what, n, d.r.Len())
-	}
-	if err := d.charge(off, n, what); err != nil {
-		return nil, err
-	}
-	return b, nil
 }

@@ -101,18 +101,33 @@ func curveKindKey(c *Curve) string {
 	return fmt.Sprintf("%s %s/%s", c.Type, c.FrameType, c.KeyType.Name(c.Type))
 }
 
+// details are the file's `info` details: its header, subfile lists and
+// what each model and animation holds.
 func details(f *File) []asset.Detail {
-	if f.Switch != nil {
-		return switchDetails(f) // switch_details.go
+	sw := f.Switch
+	d := []asset.Detail{{Name: "version", Value: f.Header.VersionString}}
+	if sw != nil {
+		d = append(d, asset.Detail{Name: "platform", Value: "Switch (little-endian)"})
 	}
-	d := []asset.Detail{{Name: "version", Value: f.Header.VersionString}, {Name: "name", Value: f.Name}, {Name: "alignment", Value: f.Header.Alignment}}
+	d = append(d, asset.Detail{Name: "name", Value: f.Name}, asset.Detail{Name: "alignment", Value: f.Header.Alignment})
+	var lists []SwitchSubfile
+	if sw == nil {
+		for g, dict := range f.Groups {
+			if dict != nil {
+				lists = append(lists, SwitchSubfile{Kind: GroupNames[g], Dict: dict})
+			}
+		}
+	} else {
+		lists = sw.Subfiles
+		d = append(d, asset.Detail{Name: "relocation", Value: map[string]int{"sections": len(sw.Relocation.Sections), "entries": len(sw.Relocation.Entries)}})
+	}
 	var groups []SubfileInfo
-	for g, dict := range f.Groups {
-		if dict == nil || len(dict.Entries) == 0 {
+	for _, g := range lists {
+		if len(g.Dict.Entries) == 0 {
 			continue
 		}
-		s := SubfileInfo{Kind: GroupNames[g], Count: len(dict.Entries)}
-		for _, e := range dict.Entries {
+		s := SubfileInfo{Kind: g.Kind, Count: len(g.Dict.Entries)}
+		for _, e := range g.Dict.Entries {
 			s.Names = append(s.Names, e.Name)
 		}
 		groups = append(groups, s)
@@ -120,11 +135,14 @@ func details(f *File) []asset.Detail {
 	d = append(d, asset.Detail{Name: "subfiles", Value: groups})
 	d = appendInfos(d, "models", f.Models, modelInfo)
 	d = appendInfos(d, "skeletalAnims", f.SkeletalAnims, skeletalInfo)
+	if sw != nil {
+		d = appendInfos(d, "materialAnims", sw.MaterialAnims, materialAnimInfo)
+		return appendInfos(d, "boneVisAnims", sw.BoneVisAnims, boneVisInfo)
+	}
 	d = appendInfos(d, "texSrtAnims", f.TexSRTAnims, texSRTInfo)
 	d = appendInfos(d, "shaderParamAnims", f.ShaderParamAnims, texSRTInfo)
 	d = appendInfos(d, "visibilityAnims", f.VisibilityAnims, visInfo)
-	d = appendInfos(d, "texPatternAnims", f.TexPatternAnims, patternInfo)
-	return d
+	return appendInfos(d, "texPatternAnims", f.TexPatternAnims, patternInfo)
 }
 
 // countCurves adds curves to the animation's curve count and its
@@ -189,4 +207,73 @@ func texSRTInfo(a *ShaderParamAnim) AnimInfo {
 	}
 	ai.UserData = userDataInfo(a.UserData)
 	return ai
+}
+
+// MaterialAnimInfo describes one FMAA for `info`: its material anims and
+// what each animates.
+type MaterialAnimInfo struct {
+	AnimInfo
+	TexSRT    bool              `json:"texSrt"`
+	Textures  []string          `json:"textures,omitempty"`
+	Materials []MatAnimDataInfo `json:"materials"`
+}
+
+// MatAnimDataInfo is one material of an FMAA.
+type MatAnimDataInfo struct {
+	Name             string   `json:"name"`
+	Params           []string `json:"params,omitempty"`
+	TexturePatterns  []string `json:"texturePatterns,omitempty"`
+	VisibilityCurve  bool     `json:"visibilityCurve,omitempty"`
+	VisibilityConst  bool     `json:"visibilityConstant,omitempty"`
+	Curves           int      `json:"curves"`
+	Constants        int      `json:"constants"`
+	ShaderParamKinds []string `json:"paramKinds,omitempty"` // "texsrt" or "shaderparam" per param
+}
+
+func materialAnimInfo(a *ShaderParamAnim) MaterialAnimInfo {
+	mi := MaterialAnimInfo{AnimInfo: AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
+		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}}
+	_, mi.TexSRT = a.texSRT()
+	mi.Textures = a.TextureNames
+	for i := range a.MaterialAnims {
+		m := &a.MaterialAnims[i]
+		md := MatAnimDataInfo{Name: m.Name, Curves: len(m.Curves), Constants: len(m.Constants),
+			VisibilityCurve: m.VisCurveIndex != 0xFFFF, VisibilityConst: m.VisConstantIndex != 0xFFFF}
+		for k := range m.Params {
+			md.Params = append(md.Params, m.Params[k].Name)
+			kind := "shaderparam"
+			if m.isTexSrtParam(&m.Params[k]) {
+				kind = "texsrt"
+			}
+			md.ShaderParamKinds = append(md.ShaderParamKinds, kind)
+		}
+		for _, p := range m.Patterns {
+			md.TexturePatterns = append(md.TexturePatterns, p.Name)
+		}
+		mi.ParamAnims += len(m.Params)
+		mi.Constants += len(m.Constants)
+		mi.countCurves(m.Curves)
+		mi.Materials = append(mi.Materials, md)
+	}
+	mi.UserData = userDataInfo(a.UserData)
+	return mi
+}
+
+// BoneVisInfo describes one FBVS for `info`.
+type BoneVisInfo struct {
+	Name       string         `json:"name"`
+	Frames     int32          `json:"frames"`
+	Loop       bool           `json:"loop"`
+	Baked      bool           `json:"baked"`
+	Bones      int            `json:"bones"`
+	Curves     int            `json:"curves"`
+	CurveKinds map[string]int `json:"curveKinds,omitempty"`
+}
+
+func boneVisInfo(a *VisibilityAnim) BoneVisInfo {
+	bi := BoneVisInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(), Bones: len(a.Names), Curves: len(a.Curves), CurveKinds: map[string]int{}}
+	for i := range a.Curves {
+		bi.CurveKinds[curveKindKey(&a.Curves[i])]++
+	}
+	return bi
 }

@@ -86,32 +86,51 @@ func (t *Dict) walk(name string, down func(parent, child uint32) bool, bit func(
 	return int(ci) - 1, steps
 }
 
-// readDict reads and validates an index group: size 8 + 16(n+1), a
-// plausible count, root reference 0xFFFFFFFF, child indices within the
-// node array, named entries with data, and every key found by the
-// Patricia lookup from the root within n+1 steps.
-func (d *decoder) readDict(off int64, what string) (*Dict, error) {
+// readDict reads and validates a dictionary: on the Wii U an index group
+// (size 8 + 16(n+1), nodes holding their entry's data offset), on the
+// Switch a _DIC (signature 0 or "_DIC") whose entries are the values
+// array of stride-byte structures at values. Both: a plausible count,
+// root reference 0xFFFFFFFF, child indices within the node array, named
+// entries with data, and every key found by the console's Patricia lookup
+// from the root within n+1 steps (so a looping trie is rejected).
+func (d *decoder) readDict(off, values, stride int64, what string) (*Dict, error) {
 	h, err := d.structAt(off, 8, what)
 	if err != nil {
 		return nil, err
 	}
-	size := h.u32(0)
+	head := h.u32(0)
 	count := h.s32(4)
 	if h.err != nil {
 		return nil, h.err
 	}
+	if d.nx() && head != 0 && head != 0x4349445F { // "_DIC"
+		return nil, d.errf(off, "%s: signature 0x%08x is neither 0 nor _DIC", what, head)
+	}
 	avail := int64(d.r.Len()) - off - 8
-	if count < 0 || int64(count)+1 > avail/dictNodeSize {
+	if count < 0 || d.nx() && count > nxMaxCount || int64(count)+1 > avail/dictNodeSize {
 		return nil, d.errf(off+4, "%s: entry count %d does not fit in the file", what, count)
 	}
 	n := int(count)
-	if int64(size) != 8+dictNodeSize*int64(n+1) {
-		return nil, d.errf(off, "%s: size field 0x%x is not 8 + 16×(%d+1)", what, size, n)
+	t := &Dict{FileOffset: off, Entries: make([]DictNode, n)}
+	lookup := t.lookup
+	nodeWhat := "index group node"
+	if d.nx() {
+		if n > 0 && values == 0 {
+			return nil, d.errf(off, "%s: %d entries but no value array", what, n)
+		}
+		if stride > 0 && !d.r.In(values, int64(n)*stride) {
+			return nil, d.errf(off, "%s: value array (%d entries of 0x%x bytes at 0x%x) runs past the end of the file", what, n, stride, values)
+		}
+		lookup, nodeWhat = t.nxLookup, "dictionary node"
+	} else {
+		if int64(head) != 8+dictNodeSize*int64(n+1) {
+			return nil, d.errf(off, "%s: size field 0x%x is not 8 + 16×(%d+1)", what, head, n)
+		}
+		t.Size = head
 	}
-	t := &Dict{FileOffset: off, Size: size, Entries: make([]DictNode, n)}
 	for i := 0; i <= n; i++ {
 		no := off + 8 + dictNodeSize*int64(i)
-		f, err := d.structAt(no, dictNodeSize, "index group node")
+		f, err := d.structAt(no, dictNodeSize, nodeWhat)
 		if err != nil {
 			return nil, err
 		}
@@ -126,8 +145,14 @@ func (d *decoder) readDict(off int64, what string) (*Dict, error) {
 			t.Root = nd
 			continue
 		}
-		nd.KeyOffset = f.rel(8)
-		nd.DataOffset = f.rel(12)
+		// The Switch key offset points at a _STR entry; the Wii U node
+		// also holds its entry's data offset.
+		nd.KeyOffset = f.ref(8)
+		if d.nx() {
+			nd.DataOffset = values + int64(i-1)*stride
+		} else {
+			nd.DataOffset = f.ref(12)
+		}
 		if f.err != nil {
 			return nil, f.err
 		}
@@ -137,15 +162,33 @@ func (d *decoder) readDict(off int64, what string) (*Dict, error) {
 		if nd.DataOffset == 0 {
 			return nil, d.errf(no+12, "%s: entry %d has no data", what, i-1)
 		}
-		if nd.Name, err = d.cstring(nd.KeyOffset); err != nil {
+		if nd.Name, err = d.str(nd.KeyOffset); err != nil {
 			return nil, d.errf(no+8, "%s: entry %d name: %v", what, i-1, err)
 		}
 		t.Entries[i-1] = nd
 	}
-	if err := d.checkReachable(t, t.lookup, off, what); err != nil {
+	if err := d.checkReachable(t, lookup, off, what); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// nxBit is the direction bit of a Switch dictionary (nn::util ResDic):
+// the key read as a big-endian integer, bit ref (byte len-1-ref>>3, bit
+// ref&7); 0 past the key's start.
+func nxBit(key string, ref uint32) int {
+	i := uint64(ref >> 3)
+	if i >= uint64(len(key)) {
+		return 0
+	}
+	return int(key[uint64(len(key))-1-i]>>(ref&7)) & 1
+}
+
+// nxLookup finds an entry as nn::util ResDic does: the root's reference
+// is -1 and the walk goes on while the (signed) reference increases. It
+// gives up after len(Entries)+1 steps, so a malformed trie cannot loop.
+func (t *Dict) nxLookup(name string) (int, int) {
+	return t.walk(name, func(parent, child uint32) bool { return int32(parent) < int32(child) }, nxBit)
 }
 
 // checkNode checks dictionary node i of n entries at file offset no: its

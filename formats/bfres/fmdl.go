@@ -73,26 +73,23 @@ func (b *Bone) RotationMode() uint8 {
 // SegmentScaleCompensate reports the bone's segment scale compensation flag.
 func (b *Bone) SegmentScaleCompensate() bool { return b.Flags&boneSegmentScaleComp != 0 }
 
+// readModel reads an FMDL: its header, skeleton and, without failing the
+// model, the geometry and materials the mesh is built from.
 func (d *decoder) readModel(off int64) (Model, error) {
-	size := int64(0x28)
-	if d.version >= 0x03030000 {
-		size = 0x30
-	}
-	f, err := d.structAt(off, size, "FMDL header")
+	l := &d.lay.fmdl
+	f, err := d.structAt(off, l.size, "FMDL header")
 	if err != nil {
 		return Model{}, err
 	}
 	m := Model{FileOffset: off}
-	m.Name = f.name(0x04)
-	m.Path = f.name(0x08)
-	skel := f.rel(0x0C)
-	m.NumVtxBuffers = f.u16(0x20)
-	m.NumShapes = f.u16(0x22)
-	m.NumMaterials = f.u16(0x24)
-	m.NumUserData = f.u16(0x26)
-	if size >= 0x2C {
-		m.TotalVertices = f.u32(0x28)
-	}
+	m.Name = f.nameAt(l.name)
+	m.Path = f.nameAt(l.path)
+	skel := f.refAt(l.skeleton)
+	m.NumVtxBuffers = uint16(f.num(l.numVtx))
+	m.NumShapes = uint16(f.num(l.numShapes))
+	m.NumMaterials = uint16(f.num(l.numMats))
+	m.NumUserData = uint16(f.num(l.numUD))
+	m.TotalVertices = uint32(f.num(l.totalVertices))
 	if f.err != nil {
 		return Model{}, f.err
 	}
@@ -103,68 +100,46 @@ func (d *decoder) readModel(off int64) (Model, error) {
 		}
 		m.Skeleton = s
 	}
-	// The geometry's offsets are read without failing the model: a bad
-	// one is a problem of its mesh, and the skeleton still opens.
-	var o wiiuMeshOffsets
-	var bad []string
-	for i, p := range []*int64{&o.vtxArr, &o.shapeDict, &o.matDict} {
-		fo := 0x10 + 4*int64(i)
-		v, err := f.r.S32(fo)
-		if err != nil || v == 0 {
-			continue
-		}
-		if t := off + fo + int64(v); t > 0 && t < int64(d.r.Len()) {
-			*p = t
-		} else {
-			bad = append(bad, [3]string{"vertex buffer array", "shape dictionary", "material dictionary"}[i])
-		}
-	}
-	m.raw = d.readWiiUMesh(&m, o)
-	for _, b := range bad {
-		m.raw.problem("the %s offset points outside the file; left out", b)
-	}
+	m.raw = d.readMesh(&m, &f)
 	return m, nil
 }
 
+// readSkeleton reads an FSKL: its bones (checked to form a forest), the
+// bone dictionary, the matrix-to-bone table and the inverse model
+// matrices.
 func (d *decoder) readSkeleton(off int64) (*Skeleton, error) {
-	size := int64(0x20)
-	if d.v34 {
-		size = 0x24
-	}
+	l := &d.lay.fskl
 	if !d.magicAt(off, "FSKL") {
 		return nil, d.errf(off, "model's skeleton offset does not point at an FSKL section")
 	}
-	f, err := d.structAt(off, size, "FSKL header")
+	f, err := d.structAt(off, l.size, "FSKL header")
 	if err != nil {
 		return nil, err
 	}
 	s := &Skeleton{FileOffset: off}
-	s.Flags = f.u32(0x04)
-	s.NumBones = f.u16(0x08)
-	s.NumSmooth = f.u16(0x0A)
-	s.NumRigid = f.u16(0x0C)
-	dictOff := f.rel(0x10)
-	arrayOff := f.rel(0x14)
-	m2bOff := f.rel(0x18)
-	var invOff int64
-	if d.v34 {
-		invOff = f.rel(0x1C)
-	}
+	s.Flags = uint32(f.num(l.flags))
+	s.NumBones = uint16(f.num(l.numBones))
+	s.NumSmooth = uint16(f.num(l.numSmooth))
+	s.NumRigid = uint16(f.num(l.numRigid))
+	dictOff := f.refAt(l.dict)
+	arrayOff := f.refAt(l.bones)
+	m2bOff := f.refAt(l.matrixToBone)
+	invOff := f.refAt(l.inverse)
 	if f.err != nil {
 		return nil, f.err
 	}
 	s.ScaleMode = uint8(s.Flags >> 8 & 3)
 	s.RotationMode = uint8(s.Flags >> 12 & 7)
-	boneSize := int64(0x40)
-	if !d.v34 {
-		boneSize = 0x70
-	}
+	boneSize := l.boneSize
 	n := int64(s.NumBones)
 	if n > 0 && arrayOff == 0 {
-		return nil, d.errf(off+0x14, "FSKL has %d bones but no bone array", n)
+		return nil, d.errf(off+l.bones.at, "FSKL has %d bones but no bone array", n)
+	}
+	if n > 0 && dictOff == 0 {
+		return nil, d.errf(off+l.dict.at, "FSKL has %d bones but no bone dictionary", n)
 	}
 	if !d.r.In(arrayOff, n*boneSize) {
-		return nil, d.errf(off+0x14, "FSKL bone array (%d bones of 0x%x bytes at 0x%x) runs past the end of the file", n, boneSize, arrayOff)
+		return nil, d.errf(off+l.bones.at, "FSKL bone array (%d bones of 0x%x bytes at 0x%x) runs past the end of the file", n, boneSize, arrayOff)
 	}
 	s.Bones = make([]Bone, n)
 	for i := range s.Bones {
@@ -174,23 +149,11 @@ func (d *decoder) readSkeleton(off int64) (*Skeleton, error) {
 		}
 		s.Bones[i] = b
 	}
-	for i, b := range s.Bones {
-		if b.Parent < -1 || int64(b.Parent) >= n || int(b.Parent) == i {
-			return nil, d.errf(b.FileOffset+6, "bone %d (%q): parent index %d out of range (%d bones)", i, b.Name, b.Parent, n)
-		}
-	}
-	// A parent chain longer than the bone count has a cycle.
-	for i := range s.Bones {
-		p, steps := int(s.Bones[i].Parent), 0
-		for p >= 0 {
-			if steps++; steps > len(s.Bones) {
-				return nil, d.errf(s.Bones[i].FileOffset+6, "bone %d (%q): parent chain forms a cycle", i, s.Bones[i].Name)
-			}
-			p = int(s.Bones[p].Parent)
-		}
+	if err := d.checkParents(s); err != nil {
+		return nil, err
 	}
 	if dictOff != 0 {
-		if s.BoneDict, err = d.readDict(dictOff, "FSKL bone dictionary"); err != nil {
+		if s.BoneDict, err = d.readDict(dictOff, arrayOff, boneSize, "FSKL bone dictionary"); err != nil {
 			return nil, err
 		}
 		if len(s.BoneDict.Entries) != int(n) {
@@ -203,21 +166,9 @@ func (d *decoder) readSkeleton(off int64) (*Skeleton, error) {
 				return nil, d.errf(e.NodeOffset, "FSKL bone dictionary entry %q does not point at the bone of that name", e.Name)
 			}
 		}
-	} else if n > 0 {
-		return nil, d.errf(off+0x10, "FSKL has %d bones but no bone dictionary", n)
 	}
-	if m := int64(s.NumSmooth) + int64(s.NumRigid); m > 0 && m2bOff != 0 {
-		a, err := d.structAt(m2bOff, 2*m, "FSKL matrix-to-bone table")
-		if err != nil {
-			return nil, err
-		}
-		s.MatrixToBone = make([]uint16, m)
-		for i := range s.MatrixToBone {
-			s.MatrixToBone[i] = a.u16(2 * int64(i))
-		}
-		if a.err != nil {
-			return nil, a.err
-		}
+	if s.MatrixToBone, err = d.u16s(m2bOff, int64(s.NumSmooth)+int64(s.NumRigid), "FSKL matrix-to-bone table"); err != nil {
+		return nil, err
 	}
 	if m := int64(s.NumSmooth); m > 0 && invOff != 0 {
 		a, err := d.structAt(invOff, 48*m, "FSKL inverse model matrices")
@@ -237,34 +188,58 @@ func (d *decoder) readSkeleton(off int64) (*Skeleton, error) {
 	return s, nil
 }
 
+// checkParents rejects parent indices out of range and parent cycles.
+func (d *decoder) checkParents(s *Skeleton) error {
+	n := int64(len(s.Bones))
+	at := d.lay.bone.parent.at
+	for i, b := range s.Bones {
+		if b.Parent < -1 || int64(b.Parent) >= n || int(b.Parent) == i {
+			return d.errf(b.FileOffset+at, "bone %d (%q): parent index %d out of range (%d bones)", i, b.Name, b.Parent, n)
+		}
+	}
+	// A parent chain longer than the bone count has a cycle.
+	for i := range s.Bones {
+		p, steps := int(s.Bones[i].Parent), 0
+		for p >= 0 {
+			if steps++; steps > len(s.Bones) {
+				return d.errf(s.Bones[i].FileOffset+at, "bone %d (%q): parent chain forms a cycle", i, s.Bones[i].Name)
+			}
+			p = int(s.Bones[p].Parent)
+		}
+	}
+	return nil
+}
+
+// readBone reads one bone of size bytes.
 func (d *decoder) readBone(off, size int64) (Bone, error) {
+	l := &d.lay.bone
 	f, err := d.structAt(off, size, "bone")
 	if err != nil {
 		return Bone{}, err
 	}
 	b := Bone{FileOffset: off}
-	b.Name = f.name(0x00)
-	b.Index = f.u16(0x04)
-	b.Parent = f.s16(0x06)
-	b.SmoothIndex = f.s16(0x08)
-	b.RigidIndex = f.s16(0x0A)
-	b.BillboardIndex = f.s16(0x0C)
-	b.NumUserData = f.u16(0x0E)
-	b.Flags = f.u32(0x10)
+	b.Name = f.nameAt(l.name)
+	b.Index = uint16(f.num(l.index))
+	b.Parent = int16(f.num(l.parent))
+	b.SmoothIndex = int16(f.num(l.smooth))
+	b.RigidIndex = int16(f.num(l.rigid))
+	b.BillboardIndex = int16(f.num(l.billboard))
+	b.NumUserData = uint16(f.num(l.numUserData))
+	b.Flags = uint32(f.num(l.flags))
 	for k := range b.Scale {
-		b.Scale[k] = f.f32(0x14 + 4*int64(k))
+		b.Scale[k] = f.f32(l.scale.at + 4*int64(k))
 	}
 	for k := range b.Rotation {
-		b.Rotation[k] = f.f32(0x20 + 4*int64(k))
+		b.Rotation[k] = f.f32(l.rotate.at + 4*int64(k))
 	}
 	for k := range b.Translation {
-		b.Translation[k] = f.f32(0x30 + 4*int64(k))
+		b.Translation[k] = f.f32(l.translate.at + 4*int64(k))
 	}
-	ud := f.rel(0x3C)
-	if size >= 0x70 {
+	udValues, udDict := f.refAt(l.userData), f.refAt(l.userDict)
+	if l.inverse.kind != absent {
 		var m [12]float32
 		for k := range m {
-			m[k] = f.f32(0x40 + 4*int64(k))
+			m[k] = f.f32(l.inverse.at + 4*int64(k))
 		}
 		b.InverseMatrix = &m
 	}
@@ -275,12 +250,10 @@ func (d *decoder) readBone(off, size int64) (Bone, error) {
 		return Bone{}, d.errf(off, "bone has no name")
 	}
 	if x, ok := allFinite(b.Scale[:], b.Rotation[:], b.Translation[:]); !ok {
-		return Bone{}, d.errf(off+0x14, "bone %q: rest value %v is not finite", b.Name, x)
+		return Bone{}, d.errf(off+l.scale.at, "bone %q: rest value %v is not finite", b.Name, x)
 	}
-	if ud != 0 {
-		if b.UserData, err = d.readUserDataDict(ud, int(b.NumUserData), "bone user data"); err != nil {
-			return Bone{}, err
-		}
+	if b.UserData, err = d.readUserData(udValues, udDict, int(b.NumUserData), "bone user data"); err != nil {
+		return Bone{}, err
 	}
 	return b, nil
 }

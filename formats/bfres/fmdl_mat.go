@@ -2,9 +2,7 @@ package bfres
 
 import (
 	"fmt"
-	"math"
 	"strconv"
-	"strings"
 
 	"github.com/animscope/animscope/mesh"
 	"github.com/go-gl/mathgl/mgl32"
@@ -43,34 +41,49 @@ func defaultMaterial(name string) mesh.Material {
 		Blend: mesh.Blend{Mode: mesh.Opaque, Src: mesh.FactorOne, Dst: mesh.FactorZero}, Native: &MaterialInfo{}}
 }
 
-// readFMAT reads a Wii U material.
+// readFMAT reads a material: its textures and samplers, shader assign,
+// render infos and (Wii U) render state.
 func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
+	l := &d.lay.fmat
 	if !d.magicAt(off, "FMAT") {
 		return mesh.Material{}, d.errf(off, "not an FMAT")
 	}
-	f, err := d.structAt(off, 0x34, "FMAT")
+	f, err := d.structAt(off, l.size, "FMAT")
 	if err != nil {
 		return mesh.Material{}, err
 	}
-	name := f.name(4)
-	nSampler, nTex := int64(f.u8(0x10)), int64(f.u8(0x11))
-	riDict, rstate, sassign := f.rel(0x1C), f.rel(0x20), f.rel(0x24)
-	texArr, smpArr := f.rel(0x28), f.rel(0x2C)
-	if f.err != nil {
-		return mesh.Material{}, f.err
-	}
-	mat := defaultMaterial(name)
+	mat := defaultMaterial(f.nameAt(l.name))
 	info := mat.Native.(*MaterialInfo)
-	texNames, err := d.nameArray(texArr, nTex, "texture references")
+	nRI, nSmp, nTex := f.num(l.numRenderInfo), f.num(l.numSamplers), f.num(l.numTextures)
+	ri, rstate, sassign := f.refAt(l.renderInfo), f.refAt(l.renderState), f.refAt(l.shaderAssign)
+	texArr, smpArr, smpDict := f.refAt(l.textures), f.refAt(l.samplers), f.refAt(l.samplerDict)
+	if f.err != nil {
+		return mat, f.err
+	}
+	// Wii U texture references are a name and the FTEX; Switch ones a name.
+	texNames, err := d.nameArray(texArr, nTex, 8, "texture references")
 	if err != nil {
 		return mat, err
 	}
 	var samplers []mesh.Sampler
-	if err := d.forEach(smpArr, nSampler, 0x18, "samplers", func(s *fields, o int64) {
+	if err := d.forEach(smpArr, nSmp, l.samplerSize, "samplers", func(s *fields, o int64) {
+		if d.nx() {
+			samplers = append(samplers, nxSampler(s.u8(o), s.u8(o+1), s.u16(o+6)))
+			return
+		}
 		samplers = append(samplers, gx2Sampler(s.u32(o)))
 		info.Samplers = append(info.Samplers, s.name(o+0x10))
 	}); err != nil {
 		return mat, err
+	}
+	if nSmp > 0 && smpDict != 0 {
+		dict, err := d.readDict(smpDict, smpArr, l.samplerSize, "sampler dictionary")
+		if err != nil {
+			return mat, err
+		}
+		for _, e := range dict.Entries {
+			info.Samplers = append(info.Samplers, e.Name)
+		}
 	}
 	if sassign != 0 {
 		if err := d.readShaderAssign(sassign, info); err != nil {
@@ -82,48 +95,10 @@ func (d *decoder) readFMAT(off int64) (mesh.Material, error) {
 			return mat, err
 		}
 	}
-	if err := d.readRenderInfos(riDict, info); err != nil {
+	if err := d.readRenderInfos(ri, nRI, info); err != nil {
 		return mat, err
 	}
 	return finishMaterial(mat, info, texNames, samplers), nil
-}
-
-// finishMaterial pairs the textures with their samplers and applies the
-// render info.
-func finishMaterial(mat mesh.Material, info *MaterialInfo, texNames []string, samplers []mesh.Sampler) mesh.Material {
-	setTextures(&mat, info, texNames, samplers)
-	applyRenderInfo(&mat, info)
-	return mat
-}
-
-// forEach reads n elements of size bytes at off through one field
-// reader, calling fn with each element's offset in it.
-func (d *decoder) forEach(off, n, size int64, what string, fn func(f *fields, o int64)) error {
-	if n == 0 {
-		return nil
-	}
-	f, err := d.structAt(off, n*size, what)
-	if err != nil {
-		return err
-	}
-	for i := int64(0); i < n && f.err == nil; i++ {
-		fn(&f, i*size)
-	}
-	return f.err
-}
-
-// nameArray reads n names, one per 8 bytes at off: Wii U texture
-// references (name, FTEX) or Switch texture names (u64 each).
-func (d *decoder) nameArray(off, n int64, what string) ([]string, error) {
-	var out []string
-	err := d.forEach(off, n, 8, what, func(t *fields, o int64) {
-		if d.le {
-			out = append(out, t.nxName(o))
-		} else {
-			out = append(out, t.name(o))
-		}
-	})
-	return out, err
 }
 
 // gx2Sampler decodes GX2 sampler word 0: clamp X bits 0–2, Y 3–5, mag
@@ -138,84 +113,117 @@ func gx2Sampler(w uint32) mesh.Sampler {
 		MagFilter: filters[w>>9&3], MinFilter: filters[w>>12&3], Mipmaps: w>>17&3 != 0}
 }
 
-// readShaderAssign reads the Wii U shader assign: archive and model
-// names, then the sampler-assign and option dictionaries (values are
-// strings).
+// nxSampler decodes an nn::gfx sampler info: u8 address U, V (0 repeat,
+// 1 mirror, 2 clamp to edge, 3 clamp to border, 4 mirror-clamp), u16
+// filter at 6 (mip bits 0–1, mag 2–3, min 4–5; 1 point, 2 linear).
+func nxSampler(u, v uint8, filter uint16) mesh.Sampler {
+	wraps := [5]mesh.Wrap{mesh.WrapRepeat, mesh.WrapMirror, mesh.WrapClamp, mesh.WrapClamp, mesh.WrapMirror}
+	wrap := func(a uint8) mesh.Wrap { return wraps[min(int(a), 4)] }
+	filters := [4]mesh.Filter{mesh.FilterLinear, mesh.FilterNearest, mesh.FilterLinear, mesh.FilterLinear}
+	return mesh.Sampler{WrapS: wrap(u), WrapT: wrap(v), MagFilter: filters[filter>>2&3], MinFilter: filters[filter>>4&3], Mipmaps: filter&3 != 0}
+}
+
+// readShaderAssign reads the shader assign: archive and model names,
+// then the sampler-assign and option tables, whose keys are dictionary
+// entries and whose values strings (Wii U: the entry points at the
+// string; Switch: at a reference to it).
 func (d *decoder) readShaderAssign(off int64, info *MaterialInfo) error {
-	f, err := d.structAt(off, 0x1C, "shader assign")
+	l := &d.lay.fmat
+	f, err := d.structAt(off, l.assignSize, "shader assign")
 	if err != nil {
 		return err
 	}
-	info.ShaderArchive = f.name(0)
-	info.ShadingModel = f.name(4)
-	samplers, options := f.rel(0x14), f.rel(0x18)
+	info.ShaderArchive, info.ShadingModel = f.nameAt(l.archive), f.nameAt(l.model)
+	sVals, sDict := f.refAt(l.samplerAssign), f.refAt(l.samplerAssignDict)
+	oVals, oDict := f.refAt(l.options), f.refAt(l.optionsDict)
 	if f.err != nil {
 		return f.err
 	}
-	read := func(off int64, what string) (map[string]string, error) {
-		if off == 0 {
+	table := func(vals, dict int64, what string) (map[string]string, error) {
+		if dict == 0 {
 			return nil, nil
 		}
-		dict, err := d.readDict(off, what)
+		t, err := d.readDict(dict, vals, d.lay.refSize, what)
 		if err != nil {
 			return nil, err
 		}
 		out := map[string]string{}
-		for _, e := range dict.Entries {
-			s, err := d.cstring(e.DataOffset)
-			if err != nil {
-				return nil, d.errf(e.NodeOffset, "%s %q: %v", what, e.Name, err)
+		for _, e := range t.Entries {
+			if !d.nx() {
+				s, err := d.cstring(e.DataOffset)
+				if err != nil {
+					return nil, d.errf(e.NodeOffset, "%s %q: %v", what, e.Name, err)
+				}
+				out[e.Name] = s
+				continue
 			}
-			out[e.Name] = s
+			vf, err := d.structAt(e.DataOffset, 8, what)
+			if err != nil {
+				return nil, err
+			}
+			if out[e.Name] = vf.name(0); vf.err != nil {
+				return nil, vf.err
+			}
 		}
 		return out, nil
 	}
-	if info.SamplerAssign, err = read(samplers, "sampler assign"); err != nil {
+	if info.SamplerAssign, err = table(sVals, sDict, "sampler assign"); err != nil {
 		return err
 	}
-	info.ShaderOptions, err = read(options, "shader options")
+	info.ShaderOptions, err = table(oVals, oDict, "shader options")
 	return err
 }
 
-// readRenderInfos reads the Wii U render-info dictionary: each entry is
-// u16 count, u8 type (0 int, 1 float, 2 string), a name, then the values
-// (strings as offsets).
-func (d *decoder) readRenderInfos(off int64, info *MaterialInfo) error {
-	if off == 0 {
-		return nil
-	}
-	dict, err := d.readDict(off, "render info")
-	if err != nil {
-		return err
-	}
-	for _, e := range dict.Entries {
-		f, err := d.structAt(e.DataOffset, 8, "render info")
+// readRenderInfos reads the render infos: on the Wii U a dictionary at
+// off whose entries are u16 count, u8 type (0 int, 1 float, 2 string)
+// and the values; on the Switch n entries at off, each a name, its
+// values' reference, count and type.
+func (d *decoder) readRenderInfos(off, n int64, info *MaterialInfo) error {
+	l := &d.lay.fmat
+	var entries []DictNode
+	if !d.nx() && off != 0 {
+		dict, err := d.readDict(off, 0, 0, "render info")
 		if err != nil {
 			return err
 		}
-		n, typ := int64(f.u16(0)), f.u8(2)
+		entries = dict.Entries
+	}
+	for i := int64(0); i < n && d.nx(); i++ {
+		entries = append(entries, DictNode{DataOffset: off + l.riSize*i})
+	}
+	for _, e := range entries {
+		f, err := d.structAt(e.DataOffset, l.riSize, "render info")
+		if err != nil {
+			return err
+		}
+		key, data := cmpOr(e.Name, f.nameAt(l.riName)), e.DataOffset+l.riSize
+		if l.riData.kind != absent {
+			data = f.refAt(l.riData)
+		}
+		n, typ := f.num(l.riCount), f.num(l.riType)
 		if f.err != nil {
 			return f.err
 		}
-		v, err := d.structAt(e.DataOffset+8, 4*n, "render info values")
-		if err != nil {
-			return err
-		}
 		var vals []string
-		for i := int64(0); i < n; i++ {
-			switch typ {
-			case 0:
-				vals = append(vals, strconv.Itoa(int(v.s32(4*i))))
-			case 1:
-				vals = append(vals, strconv.FormatFloat(float64(v.f32(4*i)), 'g', -1, 32))
-			default:
-				vals = append(vals, v.name(4*i))
+		elem := int64(4)
+		if typ == 2 {
+			elem = d.lay.refSize
+		}
+		if n > 0 && data != 0 {
+			if err := d.forEach(data, n, elem, "render info values", func(v *fields, o int64) {
+				switch typ {
+				case 0:
+					vals = append(vals, strconv.Itoa(int(v.s32(o))))
+				case 1:
+					vals = append(vals, strconv.FormatFloat(float64(v.f32(o)), 'g', -1, 32))
+				default:
+					vals = append(vals, v.name(o))
+				}
+			}); err != nil {
+				return err
 			}
 		}
-		if v.err != nil {
-			return v.err
-		}
-		info.setRenderInfo(e.Name, vals)
+		info.setRenderInfo(key, vals)
 	}
 	return nil
 }
@@ -281,191 +289,6 @@ func (d *decoder) readRenderState(off int64, mat *mesh.Material, info *MaterialI
 		mat.Blend.Mode = mesh.Mask
 	}
 	return nil
-}
-
-// setTextures pairs texture i with sampler i and picks the albedo: the
-// texture on the material sampler the shader's _a0 symbol is assigned
-// to (itself when unassigned), else the first whose name ends in _alb
-// (any case, before a variant suffix such as ".0").
-func setTextures(mat *mesh.Material, info *MaterialInfo, names []string, samplers []mesh.Sampler) {
-	albedoSampler := "_a0"
-	if s, ok := info.SamplerAssign["_a0"]; ok && s != "" {
-		albedoSampler = s
-	}
-	albedo := -1
-	for i, n := range names {
-		slot := mesh.TextureSlot{Texture: -1, Name: n, TexMatrix: -1, Map: i}
-		if i < len(samplers) {
-			slot.Sampler = samplers[i]
-		}
-		if i < len(info.Samplers) {
-			slot.MapName = info.Samplers[i]
-			slot.Role = samplerRole(info.Samplers[i])
-			if info.Samplers[i] == albedoSampler {
-				albedo = i
-			}
-		}
-		if slot.Role == mesh.RoleAlbedo {
-			slot.Role = mesh.RoleOther // only the one albedo below keeps it
-		}
-		mat.Textures = append(mat.Textures, slot)
-	}
-	if albedo < 0 {
-		for i, n := range names {
-			l := strings.ToLower(n)
-			if j := strings.LastIndexByte(l, '.'); j > 0 {
-				l = l[:j]
-			}
-			if strings.HasSuffix(l, "_alb") {
-				albedo = i
-				break
-			}
-		}
-	}
-	if albedo >= 0 {
-		mat.Textures[albedo].Role = mesh.RoleAlbedo
-	}
-}
-
-// samplerRole names a sampler's role from its BotW/SMO name: _a albedo,
-// _n normal, _s specular, _e emission.
-func samplerRole(s string) mesh.TextureRole {
-	if len(s) < 3 || s[0] != '_' || s[2] < '0' || s[2] > '9' {
-		return mesh.RoleOther
-	}
-	switch s[1] {
-	case 'a':
-		return mesh.RoleAlbedo
-	case 'n':
-		return mesh.RoleNormal
-	case 's':
-		return mesh.RoleSpecular
-	case 'e':
-		return mesh.RoleEmission
-	}
-	return mesh.RoleOther
-}
-
-// applyRenderInfo lets the render-info keys the games' material systems
-// read override the render state: BotW gsys_render_state_*,
-// gsys_alpha_test_*, gsys_color_blend_*, gsys_depth_test_*; SMO
-// display_face, enable_depth_test/_write, color_blend_*; and the SMO
-// shader option enable_alphamask (α ≤ 0.5 discarded, as noclip does).
-func applyRenderInfo(mat *mesh.Material, info *MaterialInfo) {
-	one := func(keys ...string) (string, bool) {
-		for _, k := range keys {
-			if v := info.RenderInfo[k]; len(v) > 0 {
-				return strings.ToLower(v[0]), true
-			}
-		}
-		return "", false
-	}
-	if v, ok := one("gsys_render_state_display_face", "display_face"); ok {
-		switch v {
-		case "front":
-			mat.Cull = mesh.CullBack
-		case "back":
-			mat.Cull = mesh.CullFront
-		case "both":
-			mat.Cull = mesh.CullNone
-		case "none":
-			mat.Cull = mesh.CullAll
-		}
-	}
-	if v, ok := one("gsys_depth_test_enable", "enable_depth_test"); ok {
-		mat.DepthTest = v == "true" || v == "1"
-	}
-	if v, ok := one("gsys_depth_test_write", "enable_depth_write"); ok {
-		mat.DepthWrite = v == "true" || v == "1"
-	}
-	if v, ok := one("gsys_alpha_test_enable"); ok {
-		mat.AlphaTest.Enabled = v == "true" || v == "1"
-	}
-	if v, ok := one("gsys_alpha_test_func"); ok {
-		if c, ok := compareNames[v]; ok {
-			mat.AlphaTest.Func = c
-		}
-	}
-	if v, ok := one("gsys_alpha_test_value"); ok {
-		if x, err := strconv.ParseFloat(v, 32); err == nil && !math.IsNaN(x) {
-			mat.AlphaTest.Ref = float32(x)
-		}
-	}
-	if info.ShaderOptions["enable_alphamask"] == "1" {
-		mat.AlphaTest = mesh.AlphaTest{Enabled: true, Func: mesh.CompareGreater, Ref: 0.5}
-	}
-	src, okS := one("gsys_color_blend_rgb_src_func", "color_blend_rgb_src_func")
-	dst, okD := one("gsys_color_blend_rgb_dst_func", "color_blend_rgb_dst_func")
-	if f, ok := factorNames[src]; okS && ok {
-		mat.Blend.Src = f
-	}
-	if f, ok := factorNames[dst]; okD && ok {
-		mat.Blend.Dst = f
-	}
-	if v, ok := one("gsys_render_state_mode"); ok {
-		switch v {
-		case "opaque":
-			mat.Blend.Mode = mesh.Opaque
-		case "mask":
-			mat.Blend.Mode = mesh.Mask
-		case "translucent", "xlu":
-			mat.Blend.Mode = mesh.Translucent
-		}
-	} else if _, ok := info.ShaderOptions["o_alpha"]; ok {
-		// SMO: every material names blend factors; the shader's alpha
-		// output decides whether it blends (as noclip reads it).
-		if info.outputTranslucent("o_alpha", 0) && info.ShaderOptions["enable_alphamask"] != "1" {
-			mat.Blend.Mode = mesh.Translucent
-		} else {
-			mat.Blend.Mode = mesh.Opaque
-		}
-	} else if okS || okD {
-		// Otherwise blending is on when the factors blend with what is
-		// drawn.
-		if mat.Blend.Dst != mesh.FactorZero || mat.Blend.Src != mesh.FactorOne {
-			mat.Blend.Mode = mesh.Translucent
-		} else if mat.Blend.Mode == mesh.Translucent {
-			mat.Blend.Mode = mesh.Opaque
-		}
-	}
-	if v, ok := info.ShaderOptions["vtxcolor_type"]; ok {
-		n, err := strconv.Atoi(v)
-		mat.VertexColor = err == nil && n >= 0
-	}
-	if mat.Blend.Mode == mesh.Opaque && mat.AlphaTest.Enabled {
-		mat.Blend.Mode = mesh.Mask
-	}
-}
-
-// outputTranslucent reads an SMO shader output option: value 10·kind +
-// instance; kind 8 is blend instance's source, kind 11 a constant (6 is
-// one, opaque), any other kind a texture, whose alpha may vary.
-func (info *MaterialInfo) outputTranslucent(option string, depth int) bool {
-	n, err := strconv.Atoi(info.ShaderOptions[option])
-	if err != nil || depth > 8 {
-		return false
-	}
-	switch kind, inst := n/10, n%10; kind {
-	case 8:
-		return info.outputTranslucent(fmt.Sprintf("blend%d_src", inst), depth+1)
-	case 11:
-		return inst != 6
-	}
-	return true
-}
-
-var compareNames = map[string]mesh.Compare{
-	"never": mesh.CompareNever, "less": mesh.CompareLess, "equal": mesh.CompareEqual, "lequal": mesh.CompareLEqual,
-	"greater": mesh.CompareGreater, "nequal": mesh.CompareNEqual, "notequal": mesh.CompareNEqual,
-	"gequal": mesh.CompareGEqual, "always": mesh.CompareAlways,
-}
-
-var factorNames = map[string]mesh.BlendFactor{
-	"zero": mesh.FactorZero, "one": mesh.FactorOne, "src_color": mesh.FactorSrcColor,
-	"one_minus_src_color": mesh.FactorOneMinusSrcColor, "src_alpha": mesh.FactorSrcAlpha,
-	"one_minus_src_alpha": mesh.FactorOneMinusSrcAlpha, "dst_alpha": mesh.FactorDstAlpha,
-	"one_minus_dst_alpha": mesh.FactorOneMinusDstAlpha, "dst_color": mesh.FactorDstColor,
-	"one_minus_dst_color": mesh.FactorOneMinusDstColor,
 }
 
 // String describes the material's samplers for the viewer: "_a0 → Tex".

@@ -10,10 +10,9 @@ import (
 )
 
 // An FMDL's shapes, vertex buffers and materials become one mesh.Model
-// (Model.Mesh). Both platforms read their layouts into the raw structs
-// below (fmdl_shp.go, fmdl_mat.go for the Wii U, switch_model.go for the
-// Switch); buildMesh turns them into the format-neutral model the same
-// way for both.
+// (Model.Mesh). Both platforms' layouts are read into the raw structs
+// below (fmdl_shp.go, fmdl_mat.go); buildMesh turns them into the
+// format-neutral model.
 //
 // Skinning follows nn::g3d (MESH-FACTS B.6, the same on both platforms).
 // The skeleton's matrix palette has S smooth entries then R rigid ones;

@@ -5,8 +5,10 @@ import (
 	"math"
 )
 
-// ShaderParamAnim is an FSHU subfile (0x34 bytes). Only texture SRT
-// animations (index group 5) are decoded.
+// ShaderParamAnim is a material animation subfile: a Wii U FSHU (shader
+// parameters, colours or texture SRT, by its index group) or a Switch
+// FMAA (shader parameters, texture SRT among them, texture patterns and
+// material visibility per material).
 type ShaderParamAnim struct {
 	FileOffset    int64
 	Name, Path    string
@@ -14,15 +16,18 @@ type ShaderParamAnim struct {
 	FrameCount    int32
 	NumMatAnims   uint16
 	NumUserData   uint16
-	NumParamAnims int32
+	NumParamAnims int32 // as stated (not the sum of the per-material counts)
 	NumCurves     int32
 	BakedSize     uint32
 	BindIndices   []uint16
 	MaterialAnims []MaterialAnim
 	UserData      []UserData
-	// Group is the index group the FSHU was listed in (GroupTexSRTAnim,
+	// Group is the index group an FSHU was listed in (GroupTexSRTAnim,
 	// GroupShaderParamAnim or GroupColorAnim).
 	Group int
+	// FMAA only.
+	NumPatAnims, NumVisAnims, NumTextures uint16
+	TextureNames                          []string
 }
 
 // Loop reports the looping flag (bit 2).
@@ -31,22 +36,30 @@ func (a *ShaderParamAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
 // Baked reports the baked flag (bit 0).
 func (a *ShaderParamAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
 
-// MaterialAnim is one material's shader parameter animation (0x20 bytes).
+// MaterialAnim is one material's animation: 0x20 bytes in an FSHU
+// (shader parameters), 0x40 in a Switch FMAA, which adds texture patterns
+// and visibility. Index fields are 0xFFFF when unused.
 type MaterialAnim struct {
 	FileOffset     int64
 	NumParamAnims  uint16
 	NumCurves      uint16
 	NumConstants   uint16
-	BeginCurve     int32
+	BeginCurve     int32 // FMAA: the first shader-parameter curve in the FMAA
 	BeginParamAnim int32
 	Name           string
 	Params         []ParamAnimInfo
 	Curves         []Curve
 	Constants      []AnimConstant
+	// FMAA only.
+	PatternCurveIndex uint16
+	VisConstantIndex  uint16
+	VisCurveIndex     uint16
+	BeginVisConstant  uint16
+	Patterns          []PatternAnimInfo
 }
 
 // ParamAnimInfo says which of the material anim's curves and constants
-// animate one shader parameter (0x10 bytes).
+// animate one shader parameter (0x10 bytes, FMAA 0x18).
 type ParamAnimInfo struct {
 	FileOffset     int64
 	BeginCurve     uint16
@@ -56,6 +69,17 @@ type ParamAnimInfo struct {
 	NumConstants   uint16
 	SubBindIndex   uint16
 	Name           string
+}
+
+// PatternAnimInfo says which curve or constant animates one sampler's
+// texture number in an FMAA (0x10 bytes: u64 name, s16 curve index, u16
+// begin constant, s8 sub-bind index).
+type PatternAnimInfo struct {
+	FileOffset    int64
+	Name          string
+	CurveIndex    int16  // -1: none
+	BeginConstant uint16 // 0xFFFF: none
+	SubBindIndex  int8
 }
 
 // AnimConstant is a constant written at param + TargetOffset.
@@ -74,213 +98,254 @@ const (
 	TexSrtTY   = 0x14
 )
 
+// readShaderParamAnim reads an FSHU or FMAA and its material anims. An
+// FSHU's header counts size the runtime's tables (every material anim's
+// ranges must lie in them); an FMAA's curve count is its material anims'.
 func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
-	f, err := d.structAt(off, 0x34, "FSHU header")
+	l := &d.lay.fshu
+	f, err := d.structAt(off, l.size, l.magic+" header")
 	if err != nil {
 		return ShaderParamAnim{}, err
 	}
 	a := ShaderParamAnim{FileOffset: off}
-	a.Name = f.name(0x04)
-	a.Path = f.name(0x08)
-	a.Flags = f.u32(0x0C)
-	if d.v34 {
-		a.FrameCount = f.s32(0x10)
-		a.NumMatAnims = f.u16(0x14)
-		a.NumUserData = f.u16(0x16)
-		a.NumParamAnims = f.s32(0x18)
-		a.NumCurves = f.s32(0x1C)
-		a.BakedSize = f.u32(0x20)
-	} else {
-		a.FrameCount = int32(f.s16(0x10))
-		a.NumMatAnims = f.u16(0x12)
-		a.NumParamAnims = f.s32(0x14)
-		a.NumCurves = f.s32(0x18)
-		a.BakedSize = f.u32(0x1C)
-		a.NumUserData = f.u16(0x20)
-	}
-	bindIdx := f.rel(0x28)
-	matAnims := f.rel(0x2C)
-	userData := f.rel(0x30)
+	a.Name = f.nameAt(l.name)
+	a.Path = f.nameAt(l.path)
+	a.Flags = uint32(f.num(l.flags))
+	a.FrameCount = int32(f.num(l.frameCount))
+	a.NumMatAnims = uint16(f.num(l.numMatAnims))
+	a.NumUserData = uint16(f.num(l.numUserData))
+	a.NumParamAnims = int32(f.num(l.numParamAnims))
+	a.NumCurves = int32(f.num(l.numCurves))
+	a.BakedSize = uint32(f.num(l.bakedSize))
+	a.NumPatAnims, a.NumVisAnims = uint16(f.num(l.numPatAnims)), uint16(f.num(l.numVisAnims))
+	a.NumTextures = uint16(f.num(l.numTextures))
+	bindIdx, matAnims, texNames := f.refAt(l.bindIndices), f.refAt(l.matAnims), f.refAt(l.texNames)
+	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
 	if f.err != nil {
 		return ShaderParamAnim{}, f.err
 	}
 	if a.FrameCount < 0 {
-		return ShaderParamAnim{}, d.errf(off+0x10, "FSHU %q: negative frame count %d", a.Name, a.FrameCount)
+		return ShaderParamAnim{}, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, a.Name, a.FrameCount)
 	}
-	n := int64(a.NumMatAnims)
-	if n > 0 && matAnims == 0 {
-		return ShaderParamAnim{}, d.errf(off+0x2C, "FSHU %q has %d material anims but no array", a.Name, n)
+	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, l.magic, a.Name, bindIdx, matAnims, int64(a.NumMatAnims)); err != nil {
+		return ShaderParamAnim{}, err
 	}
-	if !d.r.In(matAnims, n*0x20) {
-		return ShaderParamAnim{}, d.errf(off+0x2C, "FSHU %q: material anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, matAnims)
-	}
-	if bindIdx != 0 && n > 0 {
-		b, err := d.structAt(bindIdx, 2*n, "FSHU bind index array")
-		if err != nil {
+	if texNames != 0 && a.NumTextures > 0 {
+		if a.TextureNames, err = d.names(texNames, int64(a.NumTextures), l.magic+" texture names"); err != nil {
 			return ShaderParamAnim{}, err
 		}
-		a.BindIndices = make([]uint16, n)
-		for i := range a.BindIndices {
-			a.BindIndices[i] = b.u16(2 * int64(i))
-		}
-		if b.err != nil {
-			return ShaderParamAnim{}, b.err
-		}
 	}
-	a.MaterialAnims = make([]MaterialAnim, n)
-	var params, curves int64
-	for i := range a.MaterialAnims {
-		m, err := d.readMaterialAnim(matAnims + int64(i)*0x20)
-		if err != nil {
-			return ShaderParamAnim{}, err
+	if d.nx() {
+		curves := 0
+		for i := range a.MaterialAnims {
+			curves += len(a.MaterialAnims[i].Curves)
 		}
-		a.MaterialAnims[i] = m
-		params += int64(m.NumParamAnims)
-		curves += int64(m.NumCurves)
+		if curves != int(a.NumCurves) {
+			return ShaderParamAnim{}, d.errf(off+l.numCurves.at, "%s %q states %d curves, its material anims hold %d", l.magic, a.Name, a.NumCurves, curves)
+		}
+	} else if err := d.checkHeaderRanges(&a); err != nil {
+		return ShaderParamAnim{}, err
 	}
-	// The header's counts size the runtime's tables: NW G3d's
-	// ShaderParamAnimObj allocates its result buffer and frame caches
-	// for the header's curve count and its sub-bind table for the
-	// header's param-anim count, and each material anim writes its own
-	// range, beginCurve + its curves and beginParamAnim + its param anims
-	// (g3d_ShaderParamAnimObj.cpp: Sizer::Calc, SubBind, Calc, ApplyTo).
-	// So a header count larger than the material anims' sum is fine (a
-	// real BotW file states 10 param anims for 2); a range past it is not.
-	for i := range a.MaterialAnims {
-		m := &a.MaterialAnims[i]
-		mo := m.FileOffset
-		if m.BeginParamAnim < 0 || int64(m.BeginParamAnim)+int64(m.NumParamAnims) > int64(a.NumParamAnims) {
-			return ShaderParamAnim{}, d.errf(mo+0x0C, "FSHU %q material anim %q: param anims %d..%d outside the header's %d",
-				a.Name, m.Name, m.BeginParamAnim, int64(m.BeginParamAnim)+int64(m.NumParamAnims), a.NumParamAnims)
-		}
-		if m.BeginCurve < 0 || int64(m.BeginCurve)+int64(m.NumCurves) > int64(a.NumCurves) {
-			return ShaderParamAnim{}, d.errf(mo+0x08, "FSHU %q material anim %q: curves %d..%d outside the header's %d",
-				a.Name, m.Name, m.BeginCurve, int64(m.BeginCurve)+int64(m.NumCurves), a.NumCurves)
-		}
-	}
-	_, _ = params, curves
-	if userData != 0 {
-		if a.UserData, err = d.readUserDataDict(userData, int(a.NumUserData), "FSHU user data"); err != nil {
-			return ShaderParamAnim{}, err
-		}
+	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), l.magic+" user data"); err != nil {
+		return ShaderParamAnim{}, err
 	}
 	return a, nil
 }
 
-func (d *decoder) readMaterialAnim(off int64) (MaterialAnim, error) {
-	f, err := d.structAt(off, 0x20, "FSHU material anim")
+// checkHeaderRanges checks an FSHU's material anims against its header.
+// The header's counts size the runtime's tables: NW G3d's
+// ShaderParamAnimObj allocates its result buffer and frame caches for the
+// header's curve count and its sub-bind table for the header's
+// param-anim count, and each material anim writes its own range,
+// beginCurve + its curves and beginParamAnim + its param anims
+// (g3d_ShaderParamAnimObj.cpp: Sizer::Calc, SubBind, Calc, ApplyTo). So a
+// header count larger than the material anims' sum is fine (a real BotW
+// file states 10 param anims for 2); a range past it is not.
+func (d *decoder) checkHeaderRanges(a *ShaderParamAnim) error {
+	ml := &d.lay.matAnim
+	for i := range a.MaterialAnims {
+		m := &a.MaterialAnims[i]
+		mo := m.FileOffset
+		if m.BeginParamAnim < 0 || int64(m.BeginParamAnim)+int64(m.NumParamAnims) > int64(a.NumParamAnims) {
+			return d.errf(mo+ml.beginParamAnim.at, "FSHU %q material anim %q: param anims %d..%d outside the header's %d",
+				a.Name, m.Name, m.BeginParamAnim, int64(m.BeginParamAnim)+int64(m.NumParamAnims), a.NumParamAnims)
+		}
+		if m.BeginCurve < 0 || int64(m.BeginCurve)+int64(m.NumCurves) > int64(a.NumCurves) {
+			return d.errf(mo+ml.beginCurve.at, "FSHU %q material anim %q: curves %d..%d outside the header's %d",
+				a.Name, m.Name, m.BeginCurve, int64(m.BeginCurve)+int64(m.NumCurves), a.NumCurves)
+		}
+	}
+	return nil
+}
+
+// readMatAnims reads the bind indices and the n material anims of an
+// FSHU or FMAA (kind) named name; field is the file offset of the
+// material anim array's reference.
+func (d *decoder) readMatAnims(field int64, kind, name string, bindIdx, matAnims, n int64) ([]uint16, []MaterialAnim, error) {
+	size := d.lay.matAnim.size
+	if n > 0 && matAnims == 0 {
+		return nil, nil, d.errf(field, "%s %q has %d material anims but no array", kind, name, n)
+	}
+	if !d.r.In(matAnims, n*size) {
+		return nil, nil, d.errf(field, "%s %q: material anim array (%d entries at 0x%x) runs past the end of the file", kind, name, n, matAnims)
+	}
+	bind, err := d.u16s(bindIdx, n, kind+" bind index array")
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]MaterialAnim, n)
+	for i := range out {
+		if out[i], err = d.readMaterialAnim(matAnims+int64(i)*size, kind); err != nil {
+			return nil, nil, err
+		}
+	}
+	return bind, out, nil
+}
+
+// readMaterialAnim reads one material's animation of an FSHU or FMAA
+// (kind): its parameter anims, curves, constants and, in an FMAA, texture
+// patterns and visibility. Every parameter's curves must be float then
+// int as its counts say; an FSHU's curves and constants must also target
+// what its group animates (checkParamTarget).
+func (d *decoder) readMaterialAnim(off int64, kind string) (MaterialAnim, error) {
+	l := &d.lay.matAnim
+	f, err := d.structAt(off, l.size, kind+" material anim")
 	if err != nil {
 		return MaterialAnim{}, err
 	}
 	m := MaterialAnim{FileOffset: off}
-	m.NumParamAnims = f.u16(0)
-	m.NumCurves = f.u16(2)
-	m.NumConstants = f.u16(4)
-	m.BeginCurve = f.s32(8)
-	m.BeginParamAnim = f.s32(0x0C)
-	m.Name = f.name(0x10)
-	paramOff := f.rel(0x14)
-	curveOff := f.rel(0x18)
-	constOff := f.rel(0x1C)
+	m.Name = f.nameAt(l.name)
+	paramOff, patOff := f.refAt(l.params), f.refAt(l.patterns)
+	curveOff, constOff := f.refAt(l.curves), f.refAt(l.constants)
+	m.NumParamAnims = uint16(f.num(l.numParams))
+	numPatterns := f.num(l.numPatterns)
+	m.NumCurves = uint16(f.num(l.numCurves))
+	m.NumConstants = uint16(f.num(l.numConsts))
+	m.BeginCurve = int32(f.num(l.beginCurve))
+	m.BeginParamAnim = int32(f.num(l.beginParamAnim))
+	if d.nx() {
+		m.BeginCurve = int32(f.num(l.paramCurve))
+		m.PatternCurveIndex = uint16(f.num(l.patternCurve))
+		m.VisConstantIndex = uint16(f.num(l.visConstant))
+		m.VisCurveIndex = uint16(f.num(l.visCurve))
+		m.BeginVisConstant = uint16(f.num(l.beginVisConstant))
+	}
 	if f.err != nil {
-		return MaterialAnim{}, f.err
+		return m, f.err
 	}
-	check := func(count int64, at int64, fieldOff int64, size int64, what string) error {
-		if count > 0 && at == 0 {
-			return d.errf(off+fieldOff, "material anim %q has %d %s but no array", m.Name, count, what)
+	for _, c := range []struct {
+		count int64
+		at    int64
+		field field
+		size  int64
+		what  string
+	}{{int64(m.NumParamAnims), paramOff, l.params, d.lay.param.size, "param anims"}, {numPatterns, patOff, l.patterns, 0x10, "texture pattern anims"},
+		{int64(m.NumCurves), curveOff, l.curves, d.lay.curve.size, "curves"}, {int64(m.NumConstants), constOff, l.constants, 8, "constants"}} {
+		if c.count > 0 && c.at == 0 {
+			return m, d.errf(off+c.field.at, "material anim %q has %d %s but no array", m.Name, c.count, c.what)
 		}
-		if !d.r.In(at, count*size) {
-			return d.errf(off+fieldOff, "material anim %q: %s array (%d at 0x%x) runs past the end of the file", m.Name, what, count, at)
-		}
-		return nil
-	}
-	if err := check(int64(m.NumParamAnims), paramOff, 0x14, 0x10, "param anims"); err != nil {
-		return MaterialAnim{}, err
-	}
-	if err := check(int64(m.NumCurves), curveOff, 0x18, d.curveSize(), "curves"); err != nil {
-		return MaterialAnim{}, err
-	}
-	if err := check(int64(m.NumConstants), constOff, 0x1C, 8, "constants"); err != nil {
-		return MaterialAnim{}, err
-	}
-	m.Params = make([]ParamAnimInfo, m.NumParamAnims)
-	for i := range m.Params {
-		po := paramOff + int64(i)*0x10
-		p, err := d.structAt(po, 0x10, "FSHU param anim info")
-		if err != nil {
-			return MaterialAnim{}, err
-		}
-		pi := ParamAnimInfo{FileOffset: po, BeginCurve: p.u16(0), NumFloatCurves: p.u16(2), NumIntCurves: p.u16(4),
-			BeginConstant: p.u16(6), NumConstants: p.u16(8), SubBindIndex: p.u16(0x0A), Name: p.name(0x0C)}
-		if p.err != nil {
-			return MaterialAnim{}, p.err
-		}
-		if int(pi.BeginCurve)+int(pi.NumFloatCurves)+int(pi.NumIntCurves) > int(m.NumCurves) {
-			return MaterialAnim{}, d.errf(po, "material anim %q param %q: curves %d..%d outside the material anim's %d curves",
-				m.Name, pi.Name, pi.BeginCurve, int(pi.BeginCurve)+int(pi.NumFloatCurves)+int(pi.NumIntCurves), m.NumCurves)
-		}
-		if int(pi.BeginConstant)+int(pi.NumConstants) > int(m.NumConstants) {
-			return MaterialAnim{}, d.errf(po+6, "material anim %q param %q: constants %d..%d outside the material anim's %d constants",
-				m.Name, pi.Name, pi.BeginConstant, int(pi.BeginConstant)+int(pi.NumConstants), m.NumConstants)
-		}
-		m.Params[i] = pi
-	}
-	m.Constants = make([]AnimConstant, m.NumConstants)
-	if m.NumConstants > 0 {
-		c, err := d.structAt(constOff, 8*int64(m.NumConstants), "FSHU constants")
-		if err != nil {
-			return MaterialAnim{}, err
-		}
-		for i := range m.Constants {
-			m.Constants[i] = AnimConstant{TargetOffset: c.u32(8 * int64(i)), Raw: c.u32(8*int64(i) + 4)}
-		}
-		if c.err != nil {
-			return MaterialAnim{}, c.err
+		if !d.r.In(c.at, c.count*c.size) {
+			return m, d.errf(off+c.field.at, "material anim %q: %s array (%d at 0x%x) runs past the end of the file", m.Name, c.what, c.count, c.at)
 		}
 	}
 	m.Curves = make([]Curve, m.NumCurves)
 	for i := range m.Curves {
-		c, err := d.readCurve(curveOff + int64(i)*d.curveSize())
-		if err != nil {
-			return MaterialAnim{}, err
-		}
-		m.Curves[i] = c
-	}
-	// Curves and constants must target TexSrt fields; int curves and
-	// constants only the mode, float ones only the scale/rotate/translate
-	// fields. The owning param's int-curve range must hold the int curves.
-	for _, p := range m.Params {
-		for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
-			c := &m.Curves[int(p.BeginCurve)+k]
-			wantInt := k >= int(p.NumFloatCurves)
-			if err := d.checkParamTarget(c.TargetOffset, c.Type.IsInt()); err != nil {
-				return MaterialAnim{}, d.errf(c.FileOffset+4, "material anim %q param %q: %v", m.Name, p.Name, err)
-			}
-			if wantInt != c.Type.IsInt() {
-				return MaterialAnim{}, d.errf(c.FileOffset, "material anim %q param %q: %s curve in the param's %s curve range", m.Name, p.Name, c.Type, map[bool]string{true: "int", false: "float"}[wantInt])
-			}
-		}
-		for k := 0; k < int(p.NumConstants); k++ {
-			c := m.Constants[int(p.BeginConstant)+k]
-			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams && c.TargetOffset == TexSrtMode); err != nil {
-				return MaterialAnim{}, d.errf(constOff+8*int64(int(p.BeginConstant)+k), "material anim %q param %q constant: %v", m.Name, p.Name, err)
-			}
-			if (d.shaderParams || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
-				return MaterialAnim{}, d.errf(constOff+8*int64(int(p.BeginConstant)+k)+4, "material anim %q param %q: constant for 0x%x is not a finite float", m.Name, p.Name, c.TargetOffset)
-			}
+		if m.Curves[i], err = d.readCurve(curveOff + int64(i)*d.lay.curve.size); err != nil {
+			return m, err
 		}
 	}
+	m.Constants = make([]AnimConstant, m.NumConstants)
+	if err := d.forEach(constOff, int64(m.NumConstants), 8, kind+" constants", func(c *fields, o int64) {
+		m.Constants[o/8] = AnimConstant{TargetOffset: c.u32(o), Raw: c.u32(o + 4)}
+	}); err != nil {
+		return m, err
+	}
+	if m.Params, err = d.readParams(&m, paramOff, kind); err != nil {
+		return m, err
+	}
+	if kind == "FSHU" {
+		if err := d.checkFSHUTargets(&m, constOff); err != nil {
+			return m, err
+		}
+	} else if err := d.readPatterns(&m, patOff, numPatterns); err != nil {
+		return m, err
+	}
+	// Rotation (TexSrt r, radians) is shown in degrees; everything else
+	// in file units.
 	for i := range m.Curves {
 		c := &m.Curves[i]
 		unit := 1.0
-		if c.TargetOffset == TexSrtR && !d.shaderParams {
+		if c.TargetOffset == TexSrtR && (kind == "FSHU" && !d.shaderParams || kind == "FMAA" && m.isTexSrtCurve(i)) {
 			unit = 180 / math.Pi
 		}
 		if err := d.decode(c, unit); err != nil {
-			return MaterialAnim{}, err
+			return m, err
 		}
 	}
 	return m, nil
+}
+
+// readParams reads m's parameter anims: each one's curve and constant
+// ranges must lie in m's, its curves float then int as it counts them.
+func (d *decoder) readParams(m *MaterialAnim, off int64, kind string) ([]ParamAnimInfo, error) {
+	l := &d.lay.param
+	out := make([]ParamAnimInfo, m.NumParamAnims)
+	for i := range out {
+		po := off + int64(i)*l.size
+		p, err := d.structAt(po, l.size, kind+" param anim info")
+		if err != nil {
+			return nil, err
+		}
+		pi := ParamAnimInfo{FileOffset: po, Name: p.nameAt(l.name), BeginCurve: uint16(p.num(l.beginCurve)),
+			NumFloatCurves: uint16(p.num(l.numFloatCurves)), NumIntCurves: uint16(p.num(l.numIntCurves)),
+			BeginConstant: uint16(p.num(l.beginConstant)), NumConstants: uint16(p.num(l.numConstants)), SubBindIndex: uint16(p.num(l.subBindIndex))}
+		if p.err != nil {
+			return nil, p.err
+		}
+		// An empty range's begin index indexes nothing; Switch files
+		// leave it unchecked.
+		nc := int(pi.NumFloatCurves) + int(pi.NumIntCurves)
+		if (nc > 0 || !d.nx()) && int(pi.BeginCurve)+nc > len(m.Curves) {
+			return nil, d.errf(po+l.beginCurve.at, "material anim %q param %q: curves %d..%d outside the material anim's %d curves",
+				m.Name, pi.Name, pi.BeginCurve, int(pi.BeginCurve)+nc, len(m.Curves))
+		}
+		if (pi.NumConstants > 0 || !d.nx()) && int(pi.BeginConstant)+int(pi.NumConstants) > len(m.Constants) {
+			return nil, d.errf(po+l.beginConstant.at, "material anim %q param %q: constants %d..%d outside the material anim's %d constants",
+				m.Name, pi.Name, pi.BeginConstant, int(pi.BeginConstant)+int(pi.NumConstants), len(m.Constants))
+		}
+		for k := 0; k < nc; k++ {
+			c := &m.Curves[int(pi.BeginCurve)+k]
+			if kind == "FSHU" {
+				if err := d.checkParamTarget(c.TargetOffset, c.Type.IsInt()); err != nil {
+					return nil, d.errf(c.FileOffset+d.lay.curve.target.at, "material anim %q param %q: %v", m.Name, pi.Name, err)
+				}
+			}
+			if wantInt := k >= int(pi.NumFloatCurves); wantInt != c.Type.IsInt() {
+				return nil, d.errf(c.FileOffset+d.lay.curve.flags.at, "material anim %q param %q: %s curve in the param's %s curve range", m.Name, pi.Name, c.Type, map[bool]string{true: "int", false: "float"}[wantInt])
+			}
+		}
+		out[i] = pi
+	}
+	return out, nil
+}
+
+// checkFSHUTargets checks an FSHU material anim's constants: each must
+// target what the group animates (an integer mode or float TexSrt field,
+// or a float of a shader parameter), floats finite.
+func (d *decoder) checkFSHUTargets(m *MaterialAnim, constOff int64) error {
+	for _, p := range m.Params {
+		for k := 0; k < int(p.NumConstants); k++ {
+			c := m.Constants[int(p.BeginConstant)+k]
+			at := constOff + 8*int64(int(p.BeginConstant)+k)
+			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams && c.TargetOffset == TexSrtMode); err != nil {
+				return d.errf(at, "material anim %q param %q constant: %v", m.Name, p.Name, err)
+			}
+			if (d.shaderParams || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
+				return d.errf(at+4, "material anim %q param %q: constant for 0x%x is not a finite float", m.Name, p.Name, c.TargetOffset)
+			}
+		}
+	}
+	return nil
 }
 
 // checkTexSrtTarget checks a TexSrt field offset against the value kind.

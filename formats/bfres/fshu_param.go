@@ -30,28 +30,6 @@ func (d *decoder) checkParamTarget(off uint32, isInt bool) error {
 	return nil
 }
 
-// readParamGroups reads the FSHUs of the shader-parameter and colour
-// groups into f.ShaderParamAnims.
-func (d *decoder) readParamGroups(f *File) error {
-	d.shaderParams = true
-	defer func() { d.shaderParams = false }()
-	for _, g := range []int{GroupShaderParamAnim, GroupColorAnim} {
-		grp := f.Groups[g]
-		if grp == nil {
-			continue
-		}
-		for _, e := range grp.Entries {
-			a, err := d.readShaderParamAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			a.Group = g
-			f.ShaderParamAnims = append(f.ShaderParamAnims, a)
-		}
-	}
-	return nil
-}
-
 // ShaderParamClip converts shader-parameter (or colour) animation i: per
 // material anim and animated parameter one shaderparam target (Name the
 // material, Param the parameter, Index the material anim's position), its

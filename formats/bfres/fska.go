@@ -89,103 +89,137 @@ func isBoneTarget(off uint32) bool {
 	return false
 }
 
+// readSkeletalAnim reads an FSKA, its bone anims and their curves.
 func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
-	f, err := d.structAt(off, 0x30, "FSKA header")
+	l := &d.lay.fska
+	f, err := d.structAt(off, l.size, "FSKA header")
 	if err != nil {
 		return SkeletalAnim{}, err
 	}
 	a := SkeletalAnim{FileOffset: off}
-	a.Name = f.name(0x04)
-	a.Path = f.name(0x08)
-	a.Flags = f.u32(0x0C)
-	if d.v34 {
-		a.FrameCount = f.s32(0x10)
-		a.NumBoneAnims = f.u16(0x14)
-		a.NumUserData = f.u16(0x16)
-		a.NumCurves = f.s32(0x18)
-		a.BakedSize = f.u32(0x1C)
-	} else {
-		a.FrameCount = int32(f.s16(0x10))
-		a.NumBoneAnims = f.u16(0x12)
-		a.NumCurves = f.s32(0x14)
-		a.BakedSize = f.u32(0x18)
-		a.NumUserData = f.u16(0x1C)
-	}
-	boneAnims := f.rel(0x20)
-	bindIdx := f.rel(0x28)
-	userData := f.rel(0x2C)
+	a.Name = f.nameAt(l.name)
+	a.Path = f.nameAt(l.path)
+	a.Flags = uint32(f.num(l.flags))
+	a.FrameCount = int32(f.num(l.frameCount))
+	a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
+	a.NumUserData = uint16(f.num(l.numUserData))
+	a.NumCurves = int32(f.num(l.numCurves))
+	a.BakedSize = uint32(f.num(l.bakedSize))
+	boneAnims := f.refAt(l.boneAnims)
+	bindIdx := f.refAt(l.bindIndices)
+	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
 	if f.err != nil {
 		return SkeletalAnim{}, f.err
 	}
 	if a.FrameCount < 0 {
-		return SkeletalAnim{}, d.errf(off+0x10, "FSKA %q: negative frame count %d", a.Name, a.FrameCount)
+		return SkeletalAnim{}, d.errf(off+l.frameCount.at, "FSKA %q: negative frame count %d", a.Name, a.FrameCount)
 	}
 	if rm := a.RotationMode(); rm > rotationModeEulerXYZ {
-		return SkeletalAnim{}, d.errf(off+0x0C, "FSKA %q: unknown rotation mode %d", a.Name, rm)
+		return SkeletalAnim{}, d.errf(off+l.flags.at, "FSKA %q: unknown rotation mode %d", a.Name, rm)
 	}
-	n := int64(a.NumBoneAnims)
+	n, stride := int64(a.NumBoneAnims), l.boneAnimSize
 	if n > 0 && boneAnims == 0 {
-		return SkeletalAnim{}, d.errf(off+0x20, "FSKA %q has %d bone anims but no bone anim array", a.Name, n)
+		return SkeletalAnim{}, d.errf(off+l.boneAnims.at, "FSKA %q has %d bone anims but no bone anim array", a.Name, n)
 	}
-	if !d.r.In(boneAnims, n*0x18) {
-		return SkeletalAnim{}, d.errf(off+0x20, "FSKA %q: bone anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, boneAnims)
+	if !d.r.In(boneAnims, n*stride) {
+		return SkeletalAnim{}, d.errf(off+l.boneAnims.at, "FSKA %q: bone anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, boneAnims)
 	}
-	if bindIdx != 0 && n > 0 {
-		b, err := d.structAt(bindIdx, 2*n, "FSKA bind index array")
-		if err != nil {
-			return SkeletalAnim{}, err
+	if a.BindIndices, err = d.u16s(bindIdx, n, "FSKA bind index array"); err != nil {
+		return SkeletalAnim{}, err
+	}
+	// Where the header's curve count holds, all curves of the animation
+	// come from one allocation (the count is checked against the file
+	// size first, and against the bone anims below).
+	var pool *[]Curve
+	if d.lay.curveCountTrusted {
+		if a.NumCurves < 0 || int64(a.NumCurves) > int64(d.r.Len())/d.lay.curve.size {
+			return SkeletalAnim{}, d.errf(off+l.numCurves.at, "FSKA %q: curve count %d does not fit in the file", a.Name, a.NumCurves)
 		}
-		a.BindIndices = make([]uint16, n)
-		for i := range a.BindIndices {
-			a.BindIndices[i] = b.u16(2 * int64(i))
-		}
-		if b.err != nil {
-			return SkeletalAnim{}, b.err
-		}
+		p := make([]Curve, a.NumCurves)
+		pool = &p
 	}
 	a.BoneAnims = make([]BoneAnim, n)
 	total := int64(0)
 	for i := range a.BoneAnims {
-		ba, err := d.readBoneAnim(boneAnims+int64(i)*0x18, a.Quaternion())
+		ba, err := d.readBoneAnim(boneAnims+int64(i)*stride, a.Quaternion(), pool)
 		if err != nil {
 			return SkeletalAnim{}, err
 		}
 		a.BoneAnims[i] = ba
 		total += int64(ba.NumCurves)
 	}
-	// FRES < 3.4 headers disagree between sources (LAYOUT.md): take the
-	// curve counts from the bone anims there.
-	if d.v34 && total != int64(a.NumCurves) {
-		return SkeletalAnim{}, d.errf(off+0x18, "FSKA %q states %d curves, its bone anims hold %d", a.Name, a.NumCurves, total)
+	if pool != nil && total != int64(a.NumCurves) {
+		return SkeletalAnim{}, d.errf(off+l.numCurves.at, "FSKA %q states %d curves, its bone anims hold %d", a.Name, a.NumCurves, total)
 	}
-	if userData != 0 {
-		if a.UserData, err = d.readUserDataDict(userData, int(a.NumUserData), "FSKA user data"); err != nil {
-			return SkeletalAnim{}, err
-		}
-	} else if a.NumUserData != 0 {
-		return SkeletalAnim{}, d.errf(off+0x2C, "FSKA %q states %d user data entries but has no user data dictionary", a.Name, a.NumUserData)
+	if userDict == 0 && a.NumUserData != 0 {
+		return SkeletalAnim{}, d.errf(off+l.udict.at, "FSKA %q states %d user data entries but has no user data dictionary", a.Name, a.NumUserData)
+	}
+	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), "FSKA user data"); err != nil {
+		return SkeletalAnim{}, err
 	}
 	return a, nil
 }
 
-func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
-	f, err := d.structAt(off, 0x18, "bone anim")
+// readBoneAnim reads a bone animation: its base values and curves. The
+// curves are taken from pool when there is one.
+func (d *decoder) readBoneAnim(off int64, quat bool, pool *[]Curve) (BoneAnim, error) {
+	l := &d.lay.boneAnim
+	f, err := d.structAt(off, d.lay.fska.boneAnimSize, "bone anim")
 	if err != nil {
 		return BoneAnim{}, err
 	}
 	b := BoneAnim{FileOffset: off}
-	b.Flags = f.u32(0)
-	b.Name = f.name(4)
-	b.BeginRotate = f.u8(8)
-	b.BeginTranslate = f.u8(9)
-	b.NumCurves = f.u8(0x0A)
-	b.BeginBaseTranslate = f.u8(0x0B)
-	b.BeginCurve = f.u8(0x0C)
-	b.CurveArrayOffset = f.rel(0x10)
-	b.BaseOffset = f.rel(0x14)
+	b.Flags = uint32(f.num(l.flags))
+	b.Name = f.nameAt(l.name)
+	b.BeginRotate = uint8(f.num(l.beginRotate))
+	b.BeginTranslate = uint8(f.num(l.beginTranslate))
+	b.NumCurves = uint8(f.num(l.numCurves))
+	b.BeginBaseTranslate = uint8(f.num(l.beginBaseTranslate))
+	b.BeginCurve = uint8(f.num(l.beginCurve))
+	b.CurveArrayOffset = f.refAt(l.curves)
+	b.BaseOffset = f.refAt(l.base)
 	if f.err != nil {
 		return BoneAnim{}, f.err
 	}
+	if err := d.readBoneBase(&b, off+l.base.at); err != nil {
+		return BoneAnim{}, err
+	}
+	if b.NumCurves == 0 {
+		return b, nil
+	}
+	if b.CurveArrayOffset == 0 {
+		return BoneAnim{}, d.errf(off+l.curves.at, "bone anim %q has %d curves but no curve array", b.Name, b.NumCurves)
+	}
+	if pool == nil {
+		b.Curves = make([]Curve, b.NumCurves)
+	} else if len(*pool) < int(b.NumCurves) {
+		return BoneAnim{}, d.errf(off+l.numCurves.at, "bone anim %q: its %d curves exceed the animation's stated curve count", b.Name, b.NumCurves)
+	} else {
+		b.Curves, *pool = (*pool)[:b.NumCurves:b.NumCurves], (*pool)[b.NumCurves:]
+	}
+	cl := &d.lay.curve
+	var seen [0x30 / 4]bool
+	for i := range b.Curves {
+		c, err := d.readCurve(b.CurveArrayOffset + int64(i)*cl.size)
+		if err != nil {
+			return BoneAnim{}, err
+		}
+		unit, err := d.boneCurve(b.Name, &c, &seen, quat, c.FileOffset+cl.flags.at, c.FileOffset+cl.target.at)
+		if err != nil {
+			return BoneAnim{}, err
+		}
+		if err := d.decode(&c, unit); err != nil {
+			return BoneAnim{}, err
+		}
+		b.Curves[i] = c
+	}
+	return b, nil
+}
+
+// readBoneBase reads the base values the bone anim's flags announce
+// (scale 3, rotate 4, translate 3 floats); field is the file offset of
+// its base value reference.
+func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 	b.HasScale = b.Flags&boneAnimBaseScale != 0
 	b.HasRotate = b.Flags&boneAnimBaseRotate != 0
 	b.HasTranslate = b.Flags&boneAnimBaseTranslate != 0
@@ -199,53 +233,46 @@ func (d *decoder) readBoneAnim(off int64, quat bool) (BoneAnim, error) {
 	if b.HasTranslate {
 		nBase += 3
 	}
-	if nBase > 0 {
-		if b.BaseOffset == 0 {
-			return BoneAnim{}, d.errf(off+0x14, "bone anim %q: flags 0x%x announce base values but the offset is null", b.Name, b.Flags)
-		}
-		v, err := d.structAt(b.BaseOffset, 4*nBase, "bone anim base values")
-		if err != nil {
-			return BoneAnim{}, err
-		}
-		o := int64(0)
-		next := func() float32 { x := v.f32(o); o += 4; return x }
-		b.fillBase(next)
-		if v.err != nil {
-			return BoneAnim{}, v.err
-		}
-		if x, ok := allFinite(b.Scale[:], b.Rotate[:], b.Translate[:]); !ok {
-			return BoneAnim{}, d.errf(b.BaseOffset, "bone anim %q: base value %v is not finite", b.Name, x)
+	if nBase == 0 {
+		return nil
+	}
+	if b.BaseOffset == 0 {
+		return d.errf(field, "bone anim %q: flags 0x%x announce base values but the offset is null", b.Name, b.Flags)
+	}
+	v, err := d.structAt(b.BaseOffset, 4*nBase, "bone anim base values")
+	if err != nil {
+		return err
+	}
+	o := int64(0)
+	next := func() float32 { x := v.f32(o); o += 4; return x }
+	if b.HasScale {
+		for k := range b.Scale {
+			b.Scale[k] = next()
 		}
 	}
-	if b.NumCurves > 0 {
-		if b.CurveArrayOffset == 0 {
-			return BoneAnim{}, d.errf(off+0x10, "bone anim %q has %d curves but no curve array", b.Name, b.NumCurves)
-		}
-		b.Curves = make([]Curve, b.NumCurves)
-		var seen [0x30 / 4]bool
-		for i := range b.Curves {
-			c, err := d.readCurve(b.CurveArrayOffset + int64(i)*d.curveSize())
-			if err != nil {
-				return BoneAnim{}, err
-			}
-			unit, err := d.boneCurve(b.Name, &c, &seen, quat, c.FileOffset, c.FileOffset+4)
-			if err != nil {
-				return BoneAnim{}, err
-			}
-			if err := d.decode(&c, unit); err != nil {
-				return BoneAnim{}, err
-			}
-			b.Curves[i] = c
+	if b.HasRotate {
+		for k := range b.Rotate {
+			b.Rotate[k] = next()
 		}
 	}
-	return b, nil
+	if b.HasTranslate {
+		for k := range b.Translate {
+			b.Translate[k] = next()
+		}
+	}
+	if v.err != nil {
+		return v.err
+	}
+	if x, ok := allFinite(b.Scale[:], b.Rotate[:], b.Translate[:]); !ok {
+		return d.errf(b.BaseOffset, "bone anim %q: base value %v is not finite", b.Name, x)
+	}
+	return nil
 }
 
 // boneCurve checks a bone animation's curve (a float curve on a bone
 // channel no other curve of the bone drives; typeOff and targetOff are
-// the file offsets of its type and target fields, which differ by
-// platform) and returns the unit its values are scaled by: degrees for an
-// Euler rotation, else 1.
+// the file offsets of its type and target fields) and returns the unit
+// its values are scaled by: degrees for an Euler rotation, else 1.
 func (d *decoder) boneCurve(bone string, c *Curve, seen *[0x30 / 4]bool, quat bool, typeOff, targetOff int64) (float64, error) {
 	if c.Type.IsInt() {
 		return 0, d.errf(typeOff, "bone anim %q: %s curve on a bone channel (bone channels are float)", bone, c.Type)
@@ -263,22 +290,15 @@ func (d *decoder) boneCurve(bone string, c *Curve, seen *[0x30 / 4]bool, quat bo
 	return 1, nil
 }
 
-// fillBase sets the base values the flags announce, in file order (scale
-// 3, rotate 4, translate 3 floats), from next.
-func (b *BoneAnim) fillBase(next func() float32) {
-	if b.HasScale {
-		for k := range b.Scale {
-			b.Scale[k] = next()
-		}
+// curveChunk is how many curves storedCurve allocates at once.
+const curveChunk = 256
+
+// storedCurve hands out a zero curve from the current chunk.
+func (d *decoder) storedCurve() *storedCurve {
+	if len(d.curves) == 0 {
+		d.curves = make([]storedCurve, curveChunk)
 	}
-	if b.HasRotate {
-		for k := range b.Rotate {
-			b.Rotate[k] = next()
-		}
-	}
-	if b.HasTranslate {
-		for k := range b.Translate {
-			b.Translate[k] = next()
-		}
-	}
+	c := &d.curves[0]
+	d.curves = d.curves[1:]
+	return c
 }

@@ -53,30 +53,23 @@ type PatAnimInfo struct {
 // Loop reports the looping flag (bit 2).
 func (a *TexPatternAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
 
+// readTexPatternAnim reads a Wii U FTXP, its texture reference names and
+// material anims.
 func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
-	f, err := d.structAt(off, 0x38, "FTXP header")
+	l := &d.lay.ftxp
+	f, err := d.structAt(off, l.size, "FTXP header")
 	if err != nil {
 		return TexPatternAnim{}, err
 	}
-	a := TexPatternAnim{FileOffset: off, Name: f.name(0x04), Path: f.name(0x08), Flags: f.u16(0x0C)}
-	if d.v34 {
-		a.NumUserData = f.u16(0x0E)
-		a.FrameCount = f.s32(0x10)
-		a.NumTextureRef = f.u16(0x14)
-		a.NumMatAnim = f.u16(0x16)
-		a.NumPatAnim = f.s32(0x18)
-		a.NumCurve = f.s32(0x1C)
-		a.BakedSize = f.u32(0x20)
-	} else {
-		a.FrameCount = int32(f.u16(0x0E))
-		a.NumTextureRef = f.u16(0x10)
-		a.NumMatAnim = f.u16(0x12)
-		a.NumUserData = f.u16(0x14)
-		a.NumPatAnim = int32(f.s16(0x16))
-		a.NumCurve = f.s32(0x18)
-		a.BakedSize = f.u32(0x1C)
-	}
-	bindIdx, matAnims, texRefs := f.rel(0x28), f.rel(0x2C), f.rel(0x30)
+	a := TexPatternAnim{FileOffset: off, Name: f.nameAt(l.name), Path: f.nameAt(l.path), Flags: uint16(f.num(l.flags))}
+	a.NumUserData = uint16(f.num(l.numUserData))
+	a.FrameCount = int32(f.num(l.frameCount))
+	a.NumTextureRef = uint16(f.num(l.numTextureRefs))
+	a.NumMatAnim = uint16(f.num(l.numMatAnim))
+	a.NumPatAnim = int32(f.num(l.numPatAnims))
+	a.NumCurve = int32(f.num(l.numCurves))
+	a.BakedSize = uint32(f.num(l.bakedSize))
+	bindIdx, matAnims, texRefs := f.refAt(l.bindIndices), f.refAt(l.matAnims), f.refAt(l.textureRefs)
 	if f.err != nil {
 		return TexPatternAnim{}, f.err
 	}
@@ -85,20 +78,13 @@ func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 	}
 	n := int64(a.NumMatAnim)
 	if n > 0 && matAnims == 0 {
-		return TexPatternAnim{}, d.errf(off+0x2C, "FTXP %q has %d material anims but no array", a.Name, n)
+		return TexPatternAnim{}, d.errf(off+l.matAnims.at, "FTXP %q has %d material anims but no array", a.Name, n)
 	}
-	if bindIdx != 0 && n > 0 {
-		b, err := d.structAt(bindIdx, 2*n, "FTXP bind index array")
-		if err != nil {
-			return TexPatternAnim{}, err
-		}
-		a.BindIndices = make([]uint16, n)
-		for i := range a.BindIndices {
-			a.BindIndices[i] = b.u16(2 * int64(i))
-		}
+	if a.BindIndices, err = d.u16s(bindIdx, n, "FTXP bind index array"); err != nil {
+		return TexPatternAnim{}, err
 	}
-	if d.v34 && texRefs != 0 {
-		dict, err := d.readDict(texRefs, "FTXP texture reference dictionary")
+	if texRefs != 0 {
+		dict, err := d.readDict(texRefs, 0, 0, "FTXP texture reference dictionary")
 		if err != nil {
 			return TexPatternAnim{}, err
 		}
@@ -121,7 +107,7 @@ func (d *decoder) readTexPatternMatAnim(off int64, anim string) (TexPatternMatAn
 		return TexPatternMatAnim{}, err
 	}
 	m := TexPatternMatAnim{FileOffset: off, NumPatAnim: f.u16(0), NumCurve: f.u16(2), BeginCurve: f.s32(4), BeginPatAnim: f.s32(8), Name: f.name(0x0C)}
-	infos, curves, base := f.rel(0x10), f.rel(0x14), f.rel(0x18)
+	infos, curves, base := f.ref(0x10), f.ref(0x14), f.ref(0x18)
 	if f.err != nil {
 		return TexPatternMatAnim{}, f.err
 	}
@@ -157,7 +143,7 @@ func (d *decoder) readTexPatternMatAnim(off int64, anim string) (TexPatternMatAn
 	}
 	m.Curves = make([]Curve, m.NumCurve)
 	for i := range m.Curves {
-		c, err := d.readCurve(curves + int64(i)*d.curveSize())
+		c, err := d.readCurve(curves + int64(i)*d.lay.curve.size)
 		if err != nil {
 			return TexPatternMatAnim{}, err
 		}
@@ -170,20 +156,6 @@ func (d *decoder) readTexPatternMatAnim(off int64, anim string) (TexPatternMatAn
 		m.Curves[i] = c
 	}
 	return m, nil
-}
-
-// readPatternGroup reads the FTXP subfiles of index group 6.
-func (d *decoder) readPatternGroup(f *File) error {
-	if g := f.Groups[GroupTexPatternAnim]; g != nil {
-		for _, e := range g.Entries {
-			a, err := d.readTexPatternAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			f.TexPatternAnims = append(f.TexPatternAnims, a)
-		}
-	}
-	return nil
 }
 
 // u16Curve is a texture-pattern curve: the integer the curve gives, kept

@@ -6,15 +6,16 @@ import (
 	"github.com/animscope/animscope/anim"
 )
 
-// VisibilityAnim is a Wii U FVIS subfile (0x34 bytes): bone (index group
-// 7) or material (group 8) visibility. Per animated bone or material
-// ("anim") there is a base bit; each curve names the anim it drives by its
-// target offset and its integer value sets that bit (nn::g3d
-// VisibilityAnimObj: SetBit(result, curve.targetOffset, EvalInt(frame))).
+// VisibilityAnim is a bone (Wii U FVIS in index group 7, Switch FBVS) or
+// material (FVIS in group 8) visibility animation. Per animated bone or
+// material ("anim") there is a base bit; each curve names the anim it
+// drives by its target offset and its integer value sets that bit
+// (nn::g3d VisibilityAnimObj: SetBit(result, curve.targetOffset,
+// EvalInt(frame))).
 type VisibilityAnim struct {
 	FileOffset  int64
 	Name, Path  string
-	Flags       uint16 // bit 0 baked, bit 2 loop, bit 8 material visibility
+	Flags       uint16 // bit 0 baked, bit 2 loop, bit 8 material visibility (FVIS)
 	NumUserData uint16
 	FrameCount  int32
 	NumAnim     uint16
@@ -25,9 +26,10 @@ type VisibilityAnim struct {
 	Curves      []Curve
 	// Base is each anim's visibility before the curves apply (a bit32
 	// array: bit i&31 of word i>>5).
-	Base []bool
-	// Group is the index group it was listed in (GroupBoneVisAnim or
-	// GroupMatVisAnim).
+	Base     []bool
+	UserData []UserData // Switch
+	// Group is the index group a Wii U FVIS was listed in
+	// (GroupBoneVisAnim or GroupMatVisAnim).
 	Group int
 }
 
@@ -37,112 +39,92 @@ const fvisMaterial = 1 << 8
 // Loop reports the looping flag (bit 2).
 func (a *VisibilityAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
 
-// MaterialVisibility reports whether the anims are materials (else bones).
+// Baked reports the baked flag (bit 0).
+func (a *VisibilityAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
+
+// MaterialVisibility reports whether the anims of a Wii U FVIS are
+// materials (else bones).
 func (a *VisibilityAnim) MaterialVisibility() bool { return a.Flags&fvisMaterial != 0 }
 
+// readVisibilityAnim reads an FVIS or FBVS: names, base bits and one
+// integer or bool curve per animated bone or material at most.
 func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
-	f, err := d.structAt(off, 0x34, "FVIS header")
+	l := &d.lay.vis
+	f, err := d.structAt(off, l.size, l.magic+" header")
 	if err != nil {
 		return VisibilityAnim{}, err
 	}
-	a := VisibilityAnim{FileOffset: off, Name: f.name(0x04), Path: f.name(0x08), Flags: f.u16(0x0C)}
-	if d.v34 {
-		a.NumUserData = f.u16(0x0E)
-		a.FrameCount = f.s32(0x10)
-		a.NumAnim = f.u16(0x14)
-		a.NumCurve = f.u16(0x16)
-		a.BakedSize = f.u32(0x18)
-	} else {
-		a.FrameCount = int32(f.s16(0x0E))
-		a.NumAnim = f.u16(0x10)
-		a.NumCurve = f.u16(0x12)
-		a.BakedSize = f.u32(0x14)
-		a.NumUserData = f.u16(0x18)
-	}
-	bindIdx, names, curves, base := f.rel(0x20), f.rel(0x24), f.rel(0x28), f.rel(0x2C)
+	a := VisibilityAnim{FileOffset: off, Name: f.nameAt(l.name), Path: f.nameAt(l.path), Flags: uint16(f.num(l.flags))}
+	a.NumUserData = uint16(f.num(l.numUserData))
+	a.FrameCount = int32(f.num(l.frameCount))
+	a.NumAnim = uint16(f.num(l.numAnims))
+	a.NumCurve = uint16(f.num(l.numCurves))
+	a.BakedSize = uint32(f.num(l.bakedSize))
+	bindIdx, names, curves, base := f.refAt(l.bindIndices), f.refAt(l.names), f.refAt(l.curves), f.refAt(l.base)
+	udValues, udDict := f.refAt(l.userData), f.refAt(l.udict)
 	if f.err != nil {
 		return VisibilityAnim{}, f.err
 	}
 	if a.FrameCount < 0 {
-		return VisibilityAnim{}, d.errf(off+0x10, "FVIS %q: negative frame count %d", a.Name, a.FrameCount)
+		return VisibilityAnim{}, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, a.Name, a.FrameCount)
 	}
 	n := int64(a.NumAnim)
 	if n > 0 && (names == 0 || base == 0) {
-		return VisibilityAnim{}, d.errf(off+0x24, "FVIS %q has %d anims but no name or base value array", a.Name, n)
+		return VisibilityAnim{}, d.errf(off+l.names.at, "%s %q has %d anims but no name or base value array", l.magic, a.Name, n)
 	}
-	if bindIdx != 0 && n > 0 {
-		b, err := d.structAt(bindIdx, 2*n, "FVIS bind index array")
-		if err != nil {
-			return VisibilityAnim{}, err
-		}
-		a.BindIndices = make([]uint16, n)
-		for i := range a.BindIndices {
-			a.BindIndices[i] = b.u16(2 * int64(i))
-		}
+	if a.NumCurve > 0 && curves == 0 {
+		return VisibilityAnim{}, d.errf(off+l.curves.at, "%s %q has %d curves but no array", l.magic, a.Name, a.NumCurve)
+	}
+	cl := &d.lay.curve
+	if !d.r.In(names, d.lay.refSize*n) || !d.r.In(curves, int64(a.NumCurve)*cl.size) {
+		return VisibilityAnim{}, d.errf(off, "%s %q: name or curve array runs past the end of the file", l.magic, a.Name)
+	}
+	if a.BindIndices, err = d.u16s(bindIdx, n, l.magic+" bind index array"); err != nil {
+		return VisibilityAnim{}, err
 	}
 	if n > 0 {
-		nf, err := d.structAt(names, 4*n, "FVIS name array")
-		if err != nil {
-			return VisibilityAnim{}, err
-		}
-		a.Names = make([]string, n)
-		for i := range a.Names {
-			a.Names[i] = nf.name(4 * int64(i))
-		}
-		if nf.err != nil {
-			return VisibilityAnim{}, nf.err
-		}
-		words := (n + 31) / 32
-		bf, err := d.structAt(base, 4*words, "FVIS base value array")
-		if err != nil {
+		if a.Names, err = d.names(names, n, l.magic+" name array"); err != nil {
 			return VisibilityAnim{}, err
 		}
 		a.Base = make([]bool, n)
-		for i := range a.Base {
-			a.Base[i] = bf.u32(4*int64(i>>5))>>(uint(i)&31)&1 != 0
+		if err := d.forEach(base, (n+31)/32, 4, l.magic+" base value array", func(f *fields, o int64) {
+			w := f.u32(o)
+			for i := 8 * o; i < min(8*o+32, n); i++ {
+				a.Base[i] = w>>(uint(i)&31)&1 != 0
+			}
+		}); err != nil {
+			return VisibilityAnim{}, err
 		}
 	}
-	if a.NumCurve > 0 && curves == 0 {
-		return VisibilityAnim{}, d.errf(off+0x28, "FVIS %q has %d curves but no array", a.Name, a.NumCurve)
-	}
 	a.Curves = make([]Curve, a.NumCurve)
+	seen := make([]bool, n)
 	for i := range a.Curves {
-		c, err := d.readCurve(curves + int64(i)*d.curveSize())
+		c, err := d.readCurve(curves + int64(i)*cl.size)
 		if err != nil {
 			return VisibilityAnim{}, err
 		}
-		if int64(c.TargetOffset) >= n {
-			return VisibilityAnim{}, d.errf(c.FileOffset+4, "FVIS %q curve %d: target anim %d, the animation has %d", a.Name, i, c.TargetOffset, n)
+		// An FBVS animates each of its bones once; of FVIS curves on one
+		// anim the last sets its bit.
+		switch t := int64(c.TargetOffset); {
+		case d.nx() && (t >= n || seen[t]):
+			return VisibilityAnim{}, d.errf(c.FileOffset+cl.target.at, "%s %q: curve target %d is not a bone of the animation (%d bones) or is animated twice", l.magic, a.Name, t, n)
+		case t >= n:
+			return VisibilityAnim{}, d.errf(c.FileOffset+cl.target.at, "%s %q curve %d: target anim %d, the animation has %d", l.magic, a.Name, i, t, n)
+		default:
+			seen[t] = true
 		}
 		if !c.Type.IsInt() {
-			return VisibilityAnim{}, d.errf(c.FileOffset, "FVIS %q curve %d: %s curve, visibility needs an integer or bool curve", a.Name, i, c.Type)
+			return VisibilityAnim{}, d.errf(c.FileOffset+cl.flags.at, "%s %q curve %d: %s curve, visibility needs an integer or bool curve", l.magic, a.Name, i, c.Type)
 		}
 		if err := d.decode(&c, 1); err != nil {
 			return VisibilityAnim{}, err
 		}
 		a.Curves[i] = c
 	}
-	return a, nil
-}
-
-// readVisGroups reads the FVIS subfiles of the bone and material
-// visibility groups into f.VisibilityAnims.
-func (d *decoder) readVisGroups(f *File) error {
-	for _, g := range []int{GroupBoneVisAnim, GroupMatVisAnim} {
-		grp := f.Groups[g]
-		if grp == nil {
-			continue
-		}
-		for _, e := range grp.Entries {
-			a, err := d.readVisibilityAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			a.Group = g
-			f.VisibilityAnims = append(f.VisibilityAnims, a)
-		}
+	if a.UserData, err = d.readUserData(udValues, udDict, int(a.NumUserData), l.magic+" user data"); err != nil {
+		return VisibilityAnim{}, err
 	}
-	return nil
+	return a, nil
 }
 
 // nonZero is a visibility curve: 1 where the stored integer is non-zero
@@ -164,34 +146,56 @@ func (c nonZero) Key(i int) anim.Key {
 	return k
 }
 
-// VisibilityClip converts visibility animation i: one target per anim
+// visibility is the curve a visibility channel plays: bool curves with
+// offset 0 already give 0 or 1 and are used as they are, any other is
+// clamped to what the runtime applies (nonZero).
+func visibility(c *Curve) anim.Curve {
+	if c.Type.IsBool() && c.Offset == 0 {
+		return c.Decoded
+	}
+	return nonZero{c.Decoded}
+}
+
+// VisibilityClip converts Wii U visibility animation i (visibilityClip).
+func (f *File) VisibilityClip(i int) *anim.Clip {
+	a := &f.VisibilityAnims[i]
+	return visibilityClip(a, a.MaterialVisibility())
+}
+
+// BoneVisClip converts Switch FBVS i (visibilityClip).
+func (f *File) BoneVisClip(i int) *anim.Clip {
+	return visibilityClip(&f.Switch.BoneVisAnims[i], false)
+}
+
+// visibilityClip converts a visibility animation: one target per anim
 // (bone visibility: joint targets named after the bone, format
 // "bfres-bonevis"; material visibility: shape targets named after the
 // material, format "bfres-matvis"), each with a "visible" channel: the
-// curve that targets it, else its base bit.
-func (f *File) VisibilityClip(i int) *anim.Clip {
-	a := &f.VisibilityAnims[i]
+// curve that targets it, else its base bit, which is also the target's
+// base value.
+func visibilityClip(a *VisibilityAnim, material bool) *anim.Clip {
 	clip := &anim.Clip{Name: a.Name, Format: "bfres-bonevis", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
 	kind := anim.JointTarget
-	if a.MaterialVisibility() {
+	if material {
 		clip.Format, kind = "bfres-matvis", anim.ShapeTarget
 	}
 	curves := make([]anim.Curve, len(a.Names))
 	for k := range a.Curves {
-		curves[a.Curves[k].TargetOffset] = nonZero{a.Curves[k].Decoded}
+		curves[a.Curves[k].TargetOffset] = visibility(&a.Curves[k])
 	}
 	clip.Targets = make([]anim.Target, len(a.Names))
 	for j, name := range a.Names {
+		t := anim.Target{Name: name, Index: j, Kind: kind, TexGen: -1, Base: anim.DefaultBase()}
+		t.Base[anim.Visible] = 0
+		if a.Base[j] {
+			t.Base[anim.Visible] = 1
+		}
 		cv := curves[j]
 		if cv == nil {
-			v := 0.0
-			if a.Base[j] {
-				v = 1
-			}
-			cv = anim.Constant(v)
+			cv = anim.Constant(t.Base[anim.Visible])
 		}
-		clip.Targets[j] = anim.Target{Name: name, Index: j, Kind: kind, TexGen: -1, Base: anim.DefaultBase(),
-			Channels: []anim.Channel{{Slot: anim.Visible, Curve: cv}}}
+		t.Channels = []anim.Channel{{Slot: anim.Visible, Curve: cv}}
+		clip.Targets[j] = t
 	}
 	return clip
 }
@@ -207,7 +211,7 @@ func (a *VisibilityAnim) String() string {
 
 // visInfo is the `info` summary of a visibility animation.
 func visInfo(a *VisibilityAnim) AnimInfo {
-	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Flags&fskaBaked != 0, CurveKinds: map[string]int{}}
+	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(), CurveKinds: map[string]int{}}
 	ai.countCurves(a.Curves)
 	return ai
 }

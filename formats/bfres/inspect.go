@@ -25,55 +25,6 @@ func newBFRESInspector(f *File, clips []*anim.Clip) *bfresInspector {
 	return &bfresInspector{f: f, clips: m}
 }
 
-func (x *bfresInspector) Header() []inspect.Section {
-	if x.f.Switch != nil {
-		return x.switchHeader() // switch_inspect.go
-	}
-	h := &x.f.Header
-	bom := inspect.Hex(h.BOM)
-	if h.BOM == 0xFEFF {
-		bom += " (big-endian)"
-	}
-	sec := inspect.Section{Title: "FRES header", Fields: []inspect.Field{
-		inspect.F("version", fmt.Sprintf("%s (0x%08x)", h.VersionString, h.Version)),
-		inspect.F("byte order mark", bom),
-		inspect.F("header length", h.HeaderLen),
-		inspect.F("file size", h.FileSize),
-		inspect.F("alignment", h.Alignment),
-		inspect.F("name", x.f.Name),
-		inspect.F("string table", fmt.Sprintf("%d bytes at %s", h.StringTableSize, inspect.Hex(h.StringTableOff))),
-		inspect.F("user pointer", inspect.Hex(h.UserPointer)),
-	}}
-	if h.Pre34Layout {
-		sec.Fields = append(sec.Fields, inspect.F("layout", "before 3.4 (curves without delta)"))
-	}
-	groups := inspect.Table{Title: "subfile groups", Columns: []string{"group", "kind", "count", "index group offset"}}
-	for g := range h.GroupCounts {
-		if h.GroupCounts[g] == 0 && h.GroupOffsets[g] == 0 {
-			continue
-		}
-		groups.Rows = append(groups.Rows, []string{inspect.Int(g), GroupNames[g], inspect.Int(h.GroupCounts[g]), inspect.Hex(h.GroupOffsets[g])})
-	}
-	sec.Tables = append(sec.Tables, groups)
-	anims := inspect.Table{Title: "animations", Columns: []string{"subfile", "name", "offset", "flags", "frames", "loop", "baked", "rotation", "targets", "curves", "baked size"}}
-	for i := range x.f.SkeletalAnims {
-		a := &x.f.SkeletalAnims[i]
-		rot := "euler"
-		if a.Quaternion() {
-			rot = "quaternion"
-		}
-		anims.Rows = append(anims.Rows, []string{"FSKA", a.Name, inspect.Hex(a.FileOffset), inspect.Hex(a.Flags), inspect.Int(a.FrameCount),
-			fmt.Sprint(a.Loop()), fmt.Sprint(a.Baked()), rot, inspect.Int(len(a.BoneAnims)), inspect.Int(a.NumCurves), inspect.Int(a.BakedSize)})
-	}
-	for i := range x.f.TexSRTAnims {
-		a := &x.f.TexSRTAnims[i]
-		anims.Rows = append(anims.Rows, []string{"FSHU texture SRT", a.Name, inspect.Hex(a.FileOffset), inspect.Hex(a.Flags), inspect.Int(a.FrameCount),
-			fmt.Sprint(a.Loop()), fmt.Sprint(a.Baked()), "", inspect.Int(len(a.MaterialAnims)), inspect.Int(a.NumCurves), inspect.Int(a.BakedSize)})
-	}
-	sec.Tables = append(sec.Tables, anims)
-	return []inspect.Section{sec}
-}
-
 func (x *bfresInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	ci, ok := x.clips[clip]
 	if !ok || index < 0 || index >= len(clip.Targets) {
@@ -89,7 +40,7 @@ func (x *bfresInspector) Target(clip *anim.Clip, index int) []inspect.Section {
 	}
 	ti := ci - len(x.f.SkeletalAnims)
 	if ti >= len(x.f.TexSRTAnims) {
-		return x.switchTarget(ti-len(x.f.TexSRTAnims), t) // switch_inspect.go
+		return x.switchTarget(ti-len(x.f.TexSRTAnims), t) // inspect_material.go
 	}
 	return x.texSRT(&x.f.TexSRTAnims[ti], t)
 }

@@ -94,20 +94,21 @@ func (h *CurveHeader) KeyBytes() int64 {
 	return int64(h.NumKeys) * int64(h.Type.KeyElems()) * int64(h.KeyType.Size())
 }
 
-// DecodeCurve decodes a curve's stored frame and key arrays (exactly
-// FrameBytes and KeyBytes long, in byte order order; the frame array may
-// be empty for baked curves) into float64 frames and values in display
-// units, and builds the evaluable curve from them: every coefficient is
-// multiplied by scale and the unit, the constant term also gets the
-// offset; integer and bool keys get the offset only.
+// DecodeCurve builds the evaluable curve from a curve's stored frame and
+// key arrays (exactly FrameBytes and KeyBytes long, in byte order order;
+// the frame array may be empty for baked curves). The curve keeps the
+// arrays and converts an element when it reads it (nwstored.go): frames
+// as stored (s10.5 divided by 32); values in display units, every
+// coefficient multiplied by scale and the unit, the constant term also
+// given the offset; integer and bool keys get the offset only.
 func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*anim.NWCurve, error) {
-	return decodeCurveBuf(h, frames, keys, order, nil, nil)
+	return decodeCurveIn(h, frames, keys, order, nil)
 }
 
-// decodeCurveBuf is DecodeCurve taking the float64 storage from alloc and
-// float curves from newCurve (nil: make, new), so that a file's thousands
-// of small curves can share a few large allocations.
-func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, alloc func(n int) []float64, newCurve func() *anim.NWCurve) (*anim.NWCurve, error) {
+// decodeCurveIn is DecodeCurve building the curve in *c (nil: a new
+// one), so that a file's thousands of small curves can share a few large
+// allocations.
+func decodeCurveIn(h CurveHeader, frames, keys []byte, order binary.ByteOrder, c *storedCurve) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))
 	}
@@ -143,104 +144,22 @@ func decodeCurveBuf(h CurveHeader, frames, keys []byte, order binary.ByteOrder, 
 		Type: h.Type, FrameType: h.FrameType, PreWrap: h.PreWrap, PostWrap: h.PostWrap,
 		NumKeys: n, Start: h.Start, End: h.End, Delta: h.Delta * unit,
 	}
-	be := order == binary.ByteOrder(binary.BigEndian)
-	if !h.Type.IsInt() {
-		// Float curves keep their stored arrays: checked here once,
-		// converted element by element when evaluated (the same values as
-		// the decoded arrays; files hold thousands of curves).
-		st := anim.NWStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(),
-			BigEndian: be, Mul: h.Scale * unit, Add: h.Offset * unit}
-		if newCurve == nil {
-			return anim.NewNWCurveStored(ah, st)
-		}
-		c := newCurve()
-		if err := anim.InitNWCurveStored(c, ah, st); err != nil {
-			return nil, err
-		}
-		return c, nil
-	}
-	elems := h.Type.KeyElems()
-	// Frames and values share one allocation: files hold thousands of
-	// small curves.
-	nf := 0
-	if len(frames) > 0 {
-		nf = n
-	}
-	var buf []float64
-	if alloc != nil {
-		buf = alloc(nf + n*elems)
-	} else {
-		buf = make([]float64, nf+n*elems)
-	}
-	fs, vals := buf[:nf:nf], buf[nf:]
-	decodeFrames(fs, frames, h.FrameType, be)
+	st := nwStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(), BigEndian: order == binary.ByteOrder(binary.BigEndian),
+		Mul: h.Scale * unit, Add: h.Offset * unit}
+	// Integer and bool keys are taken as they are, plus the offset.
 	switch {
 	case h.Type.IsBool():
-		for i := 0; i < n; i++ {
-			w := readU32(keys[(i>>5)*4:], be)
-			vals[i] = float64(w>>(uint(i)&31)&1) + h.Offset
-		}
+		st.Bool, st.KeySize, st.Mul = true, 4, 1
 	case h.Type.IsInt():
-		decodeKeys(vals, keys, h.KeyType, true, be)
-		for i := range vals {
-			vals[i] += h.Offset
-		}
+		st.Int, st.Mul = true, 1
 	}
-	return anim.NewNWCurve(ah, fs, vals)
-}
-
-func readU16(b []byte, be bool) uint16 {
-	if be {
-		return binary.BigEndian.Uint16(b)
+	if c == nil {
+		return newStoredCurve(ah, st)
 	}
-	return binary.LittleEndian.Uint16(b)
-}
-
-func readU32(b []byte, be bool) uint32 {
-	if be {
-		return binary.BigEndian.Uint32(b)
+	if err := c.init(ah, st); err != nil {
+		return nil, err
 	}
-	return binary.LittleEndian.Uint32(b)
-}
-
-// decodeFrames converts the stored frame array (len(dst) frames).
-func decodeFrames(dst []float64, src []byte, t anim.NWFrameType, be bool) {
-	switch t {
-	case anim.NWFrameF32:
-		for i := range dst {
-			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
-		}
-	case anim.NWFrameFixed:
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be))) / 32
-		}
-	default:
-		for i := range dst {
-			dst[i] = float64(src[i])
-		}
-	}
-}
-
-// decodeKeys converts the stored key elements (len(dst) of them).
-func decodeKeys(dst []float64, src []byte, t KeyType, isInt, be bool) {
-	switch {
-	case t == Key32 && isInt:
-		for i := range dst {
-			dst[i] = float64(int32(readU32(src[4*i:], be)))
-		}
-	case t == Key32:
-		for i := range dst {
-			dst[i] = float64(math.Float32frombits(readU32(src[4*i:], be)))
-		}
-	case t == KeyS16:
-		for i := range dst {
-			dst[i] = float64(int16(readU16(src[2*i:], be)))
-		}
-	default:
-		for i := range dst {
-			dst[i] = float64(int8(src[i]))
-		}
-	}
+	return &c.NWCurve, nil
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

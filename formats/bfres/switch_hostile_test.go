@@ -141,8 +141,8 @@ func TestSwitchHostile(t *testing.T) {
 
 // layoutBoneFields is where a bone's index field starts in this version.
 func (sw *SwitchInfo) layoutBoneFields() int64 {
-	l, _ := nxLayoutFor(sw.Major)
-	return l.boneFields
+	l, _ := switchLayout(sw.Major)
+	return l.bone.index.at
 }
 
 // countOffset is the header's FSKA count field.

@@ -5,8 +5,7 @@ import (
 	"unicode/utf16"
 )
 
-// UserData is one user data entry (Wii U layout: rel name, u16 count,
-// u8 type, pad, inline values).
+// UserData is one user data entry: a name and values of one type.
 type UserData struct {
 	FileOffset int64
 	Name       string
@@ -44,46 +43,60 @@ func (u *UserData) Values() any {
 	return u.Strings
 }
 
-// readUserDataDict reads a user data dictionary and its entries; count is
-// the owner's stated number of entries.
-func (d *decoder) readUserDataDict(off int64, count int, what string) ([]UserData, error) {
-	dict, err := d.readDict(off, what+" dictionary")
+// readUserData reads a user data dictionary and its entries (Wii U: each
+// entry holds its values; Switch: the dictionary indexes the array of
+// entries at values, each pointing at its values); count is the owner's
+// stated number of entries. Without a dictionary there is no user data,
+// and on the Switch the owner must state none.
+func (d *decoder) readUserData(values, dict int64, count int, what string) ([]UserData, error) {
+	l := &d.lay.userData
+	if dict == 0 {
+		if d.nx() && count != 0 {
+			return nil, d.errf(values, "%s: %d entries but no dictionary", what, count)
+		}
+		return nil, nil
+	}
+	t, err := d.readDict(dict, values, l.size, what+" dictionary")
 	if err != nil {
 		return nil, err
 	}
-	if len(dict.Entries) != count {
-		return nil, d.errf(off+4, "%s dictionary has %d entries, owner says %d", what, len(dict.Entries), count)
+	if len(t.Entries) != count {
+		return nil, d.errf(dict+4, "%s dictionary has %d entries, owner says %d", what, len(t.Entries), count)
 	}
-	out := make([]UserData, len(dict.Entries))
-	for i, e := range dict.Entries {
-		if out[i], err = d.readUserData(e.DataOffset, what); err != nil {
+	out := make([]UserData, count)
+	for i, e := range t.Entries {
+		if out[i], err = d.readUserDataEntry(e.DataOffset, what); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-func (d *decoder) readUserData(off int64, what string) (UserData, error) {
-	h, err := d.structAt(off, 8, what)
+func (d *decoder) readUserDataEntry(off int64, what string) (UserData, error) {
+	l := &d.lay.userData
+	h, err := d.structAt(off, l.size, what)
 	if err != nil {
 		return UserData{}, err
 	}
 	u := UserData{FileOffset: off}
-	u.Name = h.name(0)
-	n := int64(h.u16(4))
-	u.Type = h.u8(6)
+	u.Name = h.nameAt(l.name)
+	n := h.num(l.count)
+	u.Type = uint8(h.num(l.typ))
+	data := off + l.size
+	if l.data.kind != absent {
+		data = h.refAt(l.data)
+	}
 	if h.err != nil {
 		return UserData{}, h.err
 	}
-	elem := int64(4)
-	switch u.Type {
-	case 0, 1, 2, 3:
-	case 4:
-		elem = 1
-	default:
-		return UserData{}, d.errf(off+6, "%s %q: unknown value type %d", what, u.Name, u.Type)
+	if int(u.Type) >= len(l.elem) {
+		return UserData{}, d.errf(off+l.typ.at, "%s %q: unknown value type %d", what, u.Name, u.Type)
 	}
-	v, err := d.structAt(off+8, n*elem, what+" values")
+	elem := l.elem[u.Type]
+	if n == 0 && l.data.kind != absent {
+		return u, nil
+	}
+	v, err := d.structAt(data, n*elem, what+" values")
 	if err != nil {
 		return UserData{}, err
 	}
@@ -101,12 +114,15 @@ func (d *decoder) readUserData(off int64, what string) (UserData, error) {
 	case 2:
 		u.Strings = make([]string, n)
 		for i := range u.Strings {
-			u.Strings[i] = v.name(4 * int64(i))
+			u.Strings[i] = v.name(elem * int64(i))
 		}
 	case 3:
+		if !l.wide {
+			break // listed by name and type only
+		}
 		u.Strings = make([]string, n)
 		for i := range u.Strings {
-			t := v.rel(4 * int64(i))
+			t := v.ref(4 * int64(i))
 			if t != 0 && v.err == nil {
 				u.Strings[i], v.err = d.wstring(t)
 			}

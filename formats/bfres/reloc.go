@@ -1,5 +1,7 @@
 package bfres
 
+import "encoding/binary"
+
 // RelocTable is the _RLT block.
 type RelocTable struct {
 	Offset   int64
@@ -22,10 +24,10 @@ type RelocEntry struct {
 	Words, Skip uint8
 }
 
-// nxRelocTable reads and checks the _RLT block: sections inside the file,
+// readRelocTable reads and checks the _RLT block: sections inside the file,
 // entries inside their section, pointer runs that neither overlap nor
 // leave the file, and every relocated pointer 0 or inside the file.
-func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
+func (d *decoder) readRelocTable(off int64) (RelocTable, error) {
 	rt := RelocTable{Offset: off}
 	h, err := d.structAt(off, 0x10, "relocation table")
 	if err != nil {
@@ -53,9 +55,7 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 		if err != nil {
 			return rt, err
 		}
-		sec := RelocSection{Offset: s.u32(8), Size: s.u32(0x0C), FirstEntry: s.u32(0x10), NumEntries: s.u32(0x14)}
-		p, _ := s.r.U64(0)
-		sec.Pointer = p
+		sec := RelocSection{Pointer: s.u64(0), Offset: s.u32(8), Size: s.u32(0x0C), FirstEntry: s.u32(0x10), NumEntries: s.u32(0x14)}
 		if s.err != nil {
 			return rt, s.err
 		}
@@ -76,14 +76,19 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 	}
 	// One bit per 8-byte word marks the relocated pointers: a word marked
 	// twice is listed by two entries (overlap).
-	b := d.r.B
-	size := int64(len(b))
+	size := int64(d.r.Len())
 	seen := make([]uint64, (size/8+63)/64)
+	// The entries and every pointer run lie in the file (checked above
+	// and per entry below): they are read from its bytes directly, as
+	// files list tens of thousands of pointers.
+	le, file := binary.LittleEndian, d.r.B
+	entries := file[entriesAt : entriesAt+8*total]
 	rt.Entries = make([]RelocEntry, 0, total)
 	for si, sec := range rt.Sections {
 		for k := int64(0); k < int64(sec.NumEntries); k++ {
-			eo := entriesAt + 8*(int64(sec.FirstEntry)+k)
-			e := RelocEntry{Offset: le32(b[eo:]), Chunks: le16(b[eo+4:]), Words: b[eo+6], Skip: b[eo+7]}
+			i := 8 * (int64(sec.FirstEntry) + k)
+			eo := entriesAt + i
+			e := RelocEntry{Offset: le.Uint32(entries[i:]), Chunks: le.Uint16(entries[i+4:]), Words: entries[i+6], Skip: entries[i+7]}
 			start := int64(e.Offset)
 			stride := (int64(e.Words) + int64(e.Skip)) * 8
 			end := start + int64(e.Chunks)*stride - 8*int64(e.Skip)
@@ -106,7 +111,7 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 						return rt, d.errf(p, "relocation entries overlap at 0x%x", p)
 					}
 					seen[w] |= bit
-					if v := le64(b[p:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
+					if v := le.Uint64(file[p:]); v >= uint64(size) || v != 0 && (v < uint64(sec.Offset) || v > secEnd) {
 						return rt, d.errf(p, "relocated pointer 0x%x (listed by relocation entry at 0x%x) is outside the file or its section %d (0x%x..0x%x)", v, eo, si, sec.Offset, secEnd)
 					}
 				}
@@ -118,9 +123,9 @@ func (d *decoder) nxRelocTable(off int64) (RelocTable, error) {
 	return rt, nil
 }
 
-// nxPointer reads the u64 pointer field at off (0 for null); a non-null
+// pointer reads the u64 pointer field at off (0 for null); a non-null
 // one must be listed in the relocation table.
-func (d *decoder) nxPointer(off int64, what string) (uint64, error) {
+func (d *decoder) pointer(off int64, what string) (uint64, error) {
 	v, err := d.r.U64(off)
 	if err != nil {
 		return 0, d.errf(off, "%s: %v", what, err)

@@ -110,7 +110,7 @@ func materialFormatOf(c *anim.Clip) string {
 
 // texSRTTargetOf converts one texture SRT parameter with the Wii U rules
 // (TexSRTClip on a one-parameter animation).
-func texSRTTargetOf(m *SwitchMaterialAnimData, mi, pi int) anim.Target {
+func texSRTTargetOf(m *MaterialAnim, mi, pi int) anim.Target {
 	one := File{TexSRTAnims: []ShaderParamAnim{{MaterialAnims: make([]MaterialAnim, mi+1)}}}
 	ma := &one.TexSRTAnims[0].MaterialAnims[mi]
 	ma.Name, ma.Curves, ma.Constants = m.Name, m.Curves, m.Constants
@@ -121,7 +121,7 @@ func texSRTTargetOf(m *SwitchMaterialAnimData, mi, pi int) anim.Target {
 }
 
 // shaderParamTarget converts one non-texture-SRT shader parameter.
-func shaderParamTarget(animName string, m *SwitchMaterialAnimData, mi int, p *ParamAnimInfo) (anim.Target, []string) {
+func shaderParamTarget(animName string, m *MaterialAnim, mi int, p *ParamAnimInfo) (anim.Target, []string) {
 	t := anim.Target{Name: m.Name, Index: mi, Kind: anim.ShaderParamTarget, TexGen: -1, Param: p.Name, Base: anim.DefaultBase()}
 	var warnings []string
 	slotOf := func(off uint32) (anim.Slot, bool) {

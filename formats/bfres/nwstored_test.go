@@ -1,4 +1,4 @@
-package anim
+package bfres
 
 import (
 	"encoding/binary"
@@ -6,26 +6,28 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/anim"
 )
 
 // storedCase writes random stored arrays for a curve and decodes them the
 // plain way (element·mul rounded, + add on the constant term) for
-// NewNWCurve.
-func storedCase(rng *rand.Rand, typ NWCurveType, ft NWFrameType, ksize int, be bool, n int) (NWCurveHeader, NWStorage, []float64, []float64) {
+// anim.NewNWCurve.
+func storedCase(rng *rand.Rand, typ anim.NWCurveType, ft anim.NWFrameType, ksize int, be bool, n int) (anim.NWCurveHeader, nwStorage, []float64, []float64) {
 	var order binary.AppendByteOrder = binary.LittleEndian
 	if be {
 		order = binary.BigEndian
 	}
-	h := NWCurveHeader{Type: typ, FrameType: ft, NumKeys: n, PreWrap: NWWrap(rng.IntN(4)), PostWrap: NWWrap(rng.IntN(4)), Delta: 1.5}
-	s := NWStorage{KeySize: ksize, BigEndian: be, Mul: 0.37, Add: -2.25}
+	h := anim.NWCurveHeader{Type: typ, FrameType: ft, NumKeys: n, PreWrap: anim.NWWrap(rng.IntN(4)), PostWrap: anim.NWWrap(rng.IntN(4)), Delta: 1.5}
+	s := nwStorage{KeySize: ksize, BigEndian: be, Mul: 0.37, Add: -2.25}
 	var frames []float64
 	fr := 0.0
 	if !typ.IsBaked() || rng.IntN(2) == 0 {
 		for i := 0; i < n; i++ {
 			switch ft {
-			case NWFrameF32:
+			case anim.NWFrameF32:
 				s.Frames = order.AppendUint32(s.Frames, math.Float32bits(float32(fr)))
-			case NWFrameFixed:
+			case anim.NWFrameFixed:
 				s.Frames = order.AppendUint16(s.Frames, uint16(int16(fr*32)))
 			default:
 				s.Frames = append(s.Frames, uint8(fr))
@@ -36,7 +38,7 @@ func storedCase(rng *rand.Rand, typ NWCurveType, ft NWFrameType, ksize int, be b
 				continue
 			}
 			fr += float64(1 + rng.IntN(3))
-			if ft == NWFrameFixed {
+			if ft == anim.NWFrameFixed {
 				fr += 0.25
 			}
 		}
@@ -76,17 +78,17 @@ func storedCase(rng *rand.Rand, typ NWCurveType, ft NWFrameType, ksize int, be b
 // order and float curve type.
 func TestNWStoredMatchesDecoded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, typ := range []NWCurveType{NWCubic, NWLinear, NWBakedFloat} {
-		for _, ft := range []NWFrameType{NWFrameF32, NWFrameFixed, NWFrameU8} {
+	for _, typ := range []anim.NWCurveType{anim.NWCubic, anim.NWLinear, anim.NWBakedFloat} {
+		for _, ft := range []anim.NWFrameType{anim.NWFrameF32, anim.NWFrameFixed, anim.NWFrameU8} {
 			for _, ksize := range []int{1, 2, 4} {
 				for _, be := range []bool{false, true} {
 					for rep := 0; rep < 4; rep++ {
 						h, s, frames, vals := storedCase(rng, typ, ft, ksize, be, 1+rng.IntN(20))
-						want, err := NewNWCurve(h, frames, vals)
+						want, err := anim.NewNWCurve(h, frames, vals)
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, err := NewNWCurveStored(h, s)
+						got, err := newStoredCurve(h, s)
 						if err != nil {
 							t.Fatalf("%s %s size %d be %v: %v", typ, ft, ksize, be, err)
 						}
@@ -112,30 +114,30 @@ func TestNWStoredMatchesDecoded(t *testing.T) {
 
 func TestNWStoredRejects(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	base := func(ksize int) (NWCurveHeader, NWStorage) {
-		h, s, _, _ := storedCase(rng, NWCubic, NWFrameF32, ksize, false, 4)
+	base := func(ksize int) (anim.NWCurveHeader, nwStorage) {
+		h, s, _, _ := storedCase(rng, anim.NWCubic, anim.NWFrameF32, ksize, false, 4)
 		return h, s
 	}
 	cases := []struct {
 		name, want string
-		mod        func(h *NWCurveHeader, s *NWStorage)
+		mod        func(h *anim.NWCurveHeader, s *nwStorage)
 	}{
-		{"NaN key", "value NaN is not finite", func(h *NWCurveHeader, s *NWStorage) {
+		{"NaN key", "value NaN is not finite", func(h *anim.NWCurveHeader, s *nwStorage) {
 			binary.LittleEndian.PutUint32(s.Keys[4*5:], math.Float32bits(float32(math.NaN())))
 		}},
-		{"overflowing scale", "is not finite", func(h *NWCurveHeader, s *NWStorage) { s.Mul = math.MaxFloat64 / 2 }},
-		{"descending frames", "comes before the previous key", func(h *NWCurveHeader, s *NWStorage) {
+		{"overflowing scale", "is not finite", func(h *anim.NWCurveHeader, s *nwStorage) { s.Mul = math.MaxFloat64 / 2 }},
+		{"descending frames", "comes before the previous key", func(h *anim.NWCurveHeader, s *nwStorage) {
 			binary.LittleEndian.PutUint32(s.Frames[8:], math.Float32bits(-1))
 		}},
-		{"infinite frame", "frame +Inf is not finite", func(h *NWCurveHeader, s *NWStorage) {
+		{"infinite frame", "frame +Inf is not finite", func(h *anim.NWCurveHeader, s *nwStorage) {
 			binary.LittleEndian.PutUint32(s.Frames[12:], math.Float32bits(float32(math.Inf(1))))
 		}},
-		{"first key after start", "after the start frame", func(h *NWCurveHeader, s *NWStorage) { h.Start = -1 }},
-		{"short keys", "key bytes for 4 keys", func(h *NWCurveHeader, s *NWStorage) { s.Keys = s.Keys[1:] }},
-		{"short frames", "frame bytes for 4 keys", func(h *NWCurveHeader, s *NWStorage) { s.Frames = s.Frames[4:] }},
-		{"int curve", "stored arrays are for float curves", func(h *NWCurveHeader, s *NWStorage) { h.Type = NWStepInt }},
-		{"key size", "key element size 3", func(h *NWCurveHeader, s *NWStorage) { s.KeySize = 3 }},
-		{"NaN offset", "offset NaN is not finite", func(h *NWCurveHeader, s *NWStorage) { s.Add = math.NaN() }},
+		{"first key after start", "after the start frame", func(h *anim.NWCurveHeader, s *nwStorage) { h.Start = -1 }},
+		{"short keys", "key bytes for 4 keys", func(h *anim.NWCurveHeader, s *nwStorage) { s.Keys = s.Keys[1:] }},
+		{"short frames", "frame bytes for 4 keys", func(h *anim.NWCurveHeader, s *nwStorage) { s.Frames = s.Frames[4:] }},
+		{"int curve", "stored arrays are for float curves", func(h *anim.NWCurveHeader, s *nwStorage) { h.Type = anim.NWStepInt }},
+		{"key size", "key element size 3", func(h *anim.NWCurveHeader, s *nwStorage) { s.KeySize = 3 }},
+		{"NaN offset", "offset NaN is not finite", func(h *anim.NWCurveHeader, s *nwStorage) { s.Add = math.NaN() }},
 	}
 	for _, c := range cases {
 		ksize := 4
@@ -144,7 +146,7 @@ func TestNWStoredRejects(t *testing.T) {
 		}
 		h, s := base(ksize)
 		c.mod(&h, &s)
-		_, err := NewNWCurveStored(h, s)
+		_, err := newStoredCurve(h, s)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}
@@ -152,14 +154,14 @@ func TestNWStoredRejects(t *testing.T) {
 	// A large scale on s16 keys whose values stay finite is fine.
 	h, s := base(2)
 	s.Mul = 1e300
-	if _, err := NewNWCurveStored(h, s); err != nil {
+	if _, err := newStoredCurve(h, s); err != nil {
 		t.Errorf("finite large values rejected: %v", err)
 	}
 }
 
 func TestNWStoredEvalAllocs(t *testing.T) {
-	h, s, _, _ := storedCase(rand.New(rand.NewPCG(1, 2)), NWCubic, NWFrameU8, 2, false, 30)
-	c, err := NewNWCurveStored(h, s)
+	h, s, _, _ := storedCase(rand.New(rand.NewPCG(1, 2)), anim.NWCubic, anim.NWFrameU8, 2, false, 30)
+	c, err := newStoredCurve(h, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,375 @@
+package bfres
+
+import (
+	"fmt"
+
+	"github.com/animscope/animscope/formats/internal/bin"
+)
+
+// The FRES header of both consoles: what identifies the file and its
+// version (wiiuHeader, switchHeader), then one walk over the subfile
+// lists the version's layout names (walk).
+
+// SwitchMagic is the 8-byte signature of a Switch FRES file.
+const SwitchMagic = "FRES    "
+
+// IsSwitch reports whether data starts with the Switch FRES magic.
+func IsSwitch(data []byte) bool { return len(data) >= 8 && string(data[:8]) == SwitchMagic }
+
+// Parse decodes a FRES file of either console.
+func Parse(data []byte) (*File, error) {
+	if len(data) < headerSize {
+		return nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte FRES header", len(data), headerSize)
+	}
+	if string(data[:4]) != "FRES" {
+		return nil, bin.Errorf(formatName, 0, "magic %q is not FRES", data[:4])
+	}
+	// Check the byte order mark before reading anything else big-endian:
+	// Switch files (little-endian, 8-byte magic "FRES    ") land here too.
+	if IsSwitch(data) {
+		return ParseSwitch(data)
+	}
+	d, hf, f, err := wiiuHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	return d.walk(hf, f)
+}
+
+// ParseSwitch decodes a Switch FRES file (versions 5, 8, 9 and 10).
+func ParseSwitch(data []byte) (*File, error) {
+	d, hf, f, err := switchHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	return d.walk(hf, f)
+}
+
+// wiiuHeader checks a Wii U header (byte order, version, file size) and
+// reads what only it has.
+func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
+	d := &decoder{r: bin.BE(data), lay: &layout{header: headerLayout{size: headerSize}}, steps: dictStepBudget, budget: headerSize}
+	hf, err := d.structAt(0, headerSize, "FRES header")
+	if err != nil {
+		return nil, hf, nil, err
+	}
+	f := &File{}
+	h := &f.Header
+	h.Version = hf.u32(0x04)
+	h.BOM = hf.u16(0x08)
+	h.HeaderLen = hf.u16(0x0A)
+	h.FileSize = hf.u32(0x0C)
+	h.Alignment = hf.u32(0x10)
+	h.StringTableSize = hf.u32(0x18)
+	h.UserPointer = hf.u32(0x68)
+	h.VersionString = VersionString(h.Version)
+	if h.BOM != 0xFEFF {
+		return nil, hf, nil, d.errf(0x08, "byte order mark 0x%04x is not 0xFEFF (Wii U files are big-endian)", h.BOM)
+	}
+	if major := h.Version >> 24; major < 3 || major > 4 {
+		return nil, hf, nil, bin.Unsupportedf(formatName, "FRES version %s: only Wii U versions 3.x and 4.x are supported", h.VersionString)
+	}
+	d.lay = wiiuLayout(h.Version)
+	if err := d.fileSize(&hf, data, 0x0C); err != nil {
+		return nil, hf, nil, err
+	}
+	h.Pre34Layout = h.Version < 0x03040000
+	h.StringTableOff = hf.ref(0x1C)
+	return d, hf, f, nil
+}
+
+// switchHeader checks a Switch header (version, byte order, file size),
+// reads what only it has and the relocation table.
+func switchHeader(data []byte) (*decoder, fields, *File, error) {
+	if len(data) < 0x20 || !IsSwitch(data) {
+		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, not a Switch FRES header", len(data))
+	}
+	r := bin.LE(data)
+	ver, _ := r.U32(0x08)
+	major, minor, micro := int(ver>>16), int(ver>>8&0xff), int(ver&0xff)
+	lay, ok := switchLayout(major)
+	if !ok {
+		return nil, fields{}, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported", major, minor, micro)
+	}
+	size := lay.header.size
+	if int64(len(data)) < size {
+		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, major)
+	}
+	d := &decoder{r: r, lay: lay, steps: dictStepBudget, budget: size}
+	hf, err := d.structAt(0, size, "FRES header")
+	if err != nil {
+		return nil, hf, nil, err
+	}
+	sw := &SwitchInfo{Major: major, Minor: minor, Micro: micro}
+	f := &File{Switch: sw}
+	h := &f.Header
+	h.Version = ver
+	h.VersionString = fmt.Sprintf("%d.%d.%d", major, minor, micro)
+	sw.BOM = hf.u16(0x0C)
+	sw.AlignmentShift = hf.u8(0x0E)
+	sw.AddressSize = hf.u8(0x0F)
+	sw.FileNameOffset = hf.u32(0x10)
+	sw.Flag = hf.u16(0x14)
+	sw.FirstBlockOffset = hf.u16(0x16)
+	sw.RelocTableOffset = hf.u32(0x18)
+	sw.FileSize = hf.u32(0x1C)
+	h.BOM = sw.BOM
+	h.FileSize = sw.FileSize
+	if sw.AlignmentShift < 32 {
+		h.Alignment = 1 << sw.AlignmentShift
+	}
+	if hf.err != nil {
+		return nil, hf, nil, hf.err
+	}
+	if sw.BOM != 0xFEFF {
+		return nil, hf, nil, d.errf(0x0C, "byte order mark 0x%04x: big-endian Switch files are not supported (expected FF FE)", sw.BOM)
+	}
+	if err := d.fileSize(&hf, data, 0x1C); err != nil {
+		return nil, hf, nil, err
+	}
+	if sw.Relocation, err = d.readRelocTable(int64(sw.RelocTableOffset)); err != nil {
+		return nil, hf, nil, err
+	}
+	return d, hf, f, nil
+}
+
+// fileSize checks the header's file size (the u32 at field at) and
+// limits reading to the bytes it states.
+func (d *decoder) fileSize(hf *fields, data []byte, at int64) error {
+	size := int64(hf.u32(at))
+	if size > int64(len(data)) {
+		return d.errf(at, "header file size 0x%x is larger than the data (0x%x bytes)", size, len(data))
+	}
+	if hsize := d.lay.header.size; size < hsize {
+		return d.errf(at, "header file size 0x%x is smaller than the header", size)
+	}
+	// Everything the file refers to lies within its stated size.
+	d.r.B = data[:size]
+	d.budget = overlapFactor*size + overlapSlack - d.lay.header.size
+	return nil
+}
+
+// walk reads the file's name and subfile lists and every subfile it
+// decodes.
+func (d *decoder) walk(hf fields, f *File) (*File, error) {
+	l := &d.lay.header
+	f.Name = hf.nameAt(l.name)
+	groups := make([]groupRef, len(l.groups))
+	for i, g := range l.groups {
+		groups[i] = groupRef{values: hf.refAt(g.values), dict: hf.refAt(g.dict), count: uint16(hf.num(g.count))}
+	}
+	if d.nx() {
+		d.switchHeaderTail(&hf, f)
+	}
+	if hf.err != nil {
+		return nil, hf.err
+	}
+	if f.Switch != nil {
+		if ext := f.Switch.ExternalFlags; ext&(1<<1|1<<2) != 0 {
+			return nil, bin.Unsupportedf(formatName, "Switch FRES %s: names live in an external string file (external flags 0x%02x)", f.Header.VersionString, ext)
+		}
+		d.readGPUBlob(d.lay.nxHeader.bufferInfo, f.Switch.ExternalFlags)
+	} else {
+		f.Header.NameOffset = hf.refAt(l.name)
+		for g := range f.Header.GroupOffsets {
+			f.Header.GroupOffsets[g], f.Header.GroupCounts[g] = groups[g].dict, groups[g].count
+		}
+	}
+	for i := range l.groups {
+		if err := d.readGroupDict(f, &l.groups[i], &groups[i]); err != nil {
+			return nil, err
+		}
+	}
+	for _, i := range l.readOrder {
+		if groups[i].d == nil {
+			continue
+		}
+		if err := d.readSubfiles(f, &l.groups[i], groups[i].d); err != nil {
+			return nil, err
+		}
+	}
+	// A file whose every animation is broken and that holds nothing else
+	// is a bad file, not a half-working one.
+	if len(f.Broken) > 0 && f.decoded() == 0 {
+		return nil, f.Broken[0].Err
+	}
+	return f, nil
+}
+
+// decoded counts the models and animations that opened.
+func (f *File) decoded() int {
+	n := len(f.Models) + len(f.SkeletalAnims) + len(f.TexSRTAnims) + len(f.ShaderParamAnims) + len(f.VisibilityAnims) + len(f.TexPatternAnims)
+	if f.Switch != nil {
+		n += len(f.Switch.MaterialAnims) + len(f.Switch.BoneVisAnims)
+	}
+	return n
+}
+
+// switchHeaderTail reads the Switch header's string pool and external
+// flags.
+func (d *decoder) switchHeaderTail(hf *fields, f *File) {
+	l, sw := &d.lay.nxHeader, f.Switch
+	sw.StringPoolOffset = hf.refAt(l.stringPool)
+	sw.StringPoolSize = uint32(hf.num(l.stringPoolSize))
+	sw.ExternalFlags = uint8(hf.num(l.externalFlags))
+}
+
+// groupRef is what the header states of one subfile list.
+type groupRef struct {
+	values, dict int64
+	count        uint16
+	d            *Dict
+}
+
+// readGroupDict reads one subfile list's dictionary, checks it against
+// the header's count and that its entries point at the kind's signature.
+func (d *decoder) readGroupDict(f *File, g *groupLayout, r *groupRef) error {
+	noun := d.lay.header.groupDoc
+	what := noun + " " + g.kind
+	if d.nx() {
+		what = g.kind + " " + noun
+	}
+	if r.dict == 0 {
+		if r.count != 0 {
+			return d.errf(g.count.at, "header counts %d %s subfiles but has no %s for them", r.count, g.kind, noun)
+		}
+		return nil
+	}
+	dict, err := d.readDict(r.dict, r.values, g.stride, what)
+	if err != nil {
+		return err
+	}
+	if len(dict.Entries) != int(r.count) {
+		return d.errf(r.dict+4, "%s has %d entries, header says %d", what, len(dict.Entries), r.count)
+	}
+	if g.magic != "" {
+		for _, e := range dict.Entries {
+			if !d.magicAt(e.DataOffset, g.magic) {
+				return d.errf(e.NodeOffset, "%s entry %q points at 0x%x, which is not a %s", what, e.Name, e.DataOffset, g.magic)
+			}
+		}
+	}
+	r.d = dict
+	if d.nx() {
+		f.Switch.Subfiles = append(f.Switch.Subfiles, SwitchSubfile{Kind: g.kind, Dict: dict})
+	} else {
+		f.Groups[g.index] = dict
+	}
+	return nil
+}
+
+// readSubfiles reads the subfiles of one list. A broken animation is
+// listed in File.Broken and the rest of the file opens; any other subfile
+// that cannot be read fails the file.
+func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
+	broken := func(e DictNode, err error) bool {
+		if err != nil {
+			f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+		}
+		return err == nil
+	}
+	for _, e := range dict.Entries {
+		switch g.kind {
+		case "FMDL":
+			m, err := d.readModel(e.DataOffset)
+			if err != nil {
+				return err
+			}
+			f.Models = append(f.Models, m)
+		case "FSKA":
+			if a, err := d.readSkeletalAnim(e.DataOffset); broken(e, err) {
+				f.SkeletalAnims = append(f.SkeletalAnims, a)
+			}
+		case GroupNames[GroupTexSRTAnim]:
+			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
+				f.TexSRTAnims = append(f.TexSRTAnims, a)
+			}
+		case GroupNames[GroupShaderParamAnim], GroupNames[GroupColorAnim]:
+			d.shaderParams = true
+			a, err := d.readShaderParamAnim(e.DataOffset)
+			d.shaderParams = false
+			if err != nil {
+				return err
+			}
+			a.Group = g.index
+			f.ShaderParamAnims = append(f.ShaderParamAnims, a)
+		case GroupNames[GroupBoneVisAnim], GroupNames[GroupMatVisAnim]:
+			a, err := d.readVisibilityAnim(e.DataOffset)
+			if err != nil {
+				return err
+			}
+			a.Group = g.index
+			f.VisibilityAnims = append(f.VisibilityAnims, a)
+		case "FTXP":
+			a, err := d.readTexPatternAnim(e.DataOffset)
+			if err != nil {
+				return err
+			}
+			f.TexPatternAnims = append(f.TexPatternAnims, a)
+		case "FTEX":
+			t, err := d.readFTEX(e.DataOffset)
+			if err != nil {
+				return err
+			}
+			t.Name = cmpOr(t.Name, e.Name)
+			f.Textures = append(f.Textures, t)
+		case "FMAA":
+			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
+				f.Switch.MaterialAnims = append(f.Switch.MaterialAnims, a)
+				if spa, ok := a.texSRT(); ok {
+					f.TexSRTAnims = append(f.TexSRTAnims, spa)
+				}
+			}
+		case "FBVS":
+			if a, err := d.readVisibilityAnim(e.DataOffset); broken(e, err) {
+				f.Switch.BoneVisAnims = append(f.Switch.BoneVisAnims, a)
+			}
+		case "external file":
+			d.readExternalFile(f, e)
+		}
+	}
+	return nil
+}
+
+// nxExternalGPU is the v10 external-flags bit of files whose GPU data
+// lives in another file (Tears of the Kingdom).
+const nxExternalGPU = 1 << 3
+
+// readGPUBlob finds the GPU data the buffer info (header field at
+// bufferInfo) points at: u32, u32 size, u64 offset. A file without one
+// has no geometry; a bad one leaves d.gpuErr for the models to report.
+func (d *decoder) readGPUBlob(bufferInfo int64, external uint8) {
+	if d.lay.major >= 10 && external&nxExternalGPU != 0 {
+		d.gpuErr = bin.Unsupportedf(formatName, "the GPU data of this FRES %d file is in an external file (not supported yet)", d.lay.major)
+		return
+	}
+	v, err := d.pointer(bufferInfo, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if v == 0 {
+		d.gpuErr = fmt.Errorf("the file has no GPU buffer info")
+		return
+	}
+	if v+16 > uint64(d.r.Len()) {
+		d.gpuErr = d.errf(bufferInfo, "buffer info at 0x%x is outside the file", v)
+		return
+	}
+	size, _ := d.r.U32(int64(v) + 4)
+	off, err := d.pointer(int64(v)+8, "buffer info")
+	if err != nil {
+		d.gpuErr = err
+		return
+	}
+	if err := d.beforeRelocTable(int64(off), int64(size), "GPU data"); err != nil {
+		d.gpuErr = err
+		return
+	}
+	b, err := d.r.Bytes(int64(off), int64(size))
+	if err != nil || off == 0 {
+		d.gpuErr = d.errf(int64(v), "GPU data (%d bytes at 0x%x) runs past the end of the file (0x%x)", size, off, d.r.Len())
+		return
+	}
+	d.gpu = b
+}
