@@ -1,3 +1,7 @@
+// The error bound stage: from the promise (PositionBound for joints,
+// MeshBound for mesh corners) to a tolerance per node and path
+// (baker.tolerances), which the sampling and the key reduction share.
+
 package export
 
 import (

@@ -1,3 +1,7 @@
+// The document's one binary buffer: float accessors (the keys and the
+// geometry) and raw bytes (indices, images), each in a buffer view of its
+// own.
+
 package export
 
 import (

@@ -1,3 +1,9 @@
+// The glTF channels the document is assembled from: a joint node's
+// translation, rotation or scale (nodeChannel, from the key reduction)
+// and a track of plain numbers addressed by a JSON pointer (vecChannel:
+// texture transforms and colours, from sampleVec), each written as a
+// sampler with its accessors and a channel of the clip's animation.
+
 package export
 
 import "github.com/qmuntal/gltf"
@@ -20,6 +26,7 @@ type vecChannel struct {
 	dim     int
 }
 
+// hasNodeChannel reports whether the animation moves a node.
 func hasNodeChannel(a *gltf.Animation) bool {
 	for _, ch := range a.Channels {
 		if ch.Target.Node != nil {

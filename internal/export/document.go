@@ -4,10 +4,12 @@
 // PositionBound. Skeletons become node hierarchies (a node per joint,
 // extras {"joint": index}); each clip becomes one glTF animation (extras
 // {fps, frames, loopMode, source}) resampled with a bounded error (see
-// baker and refiner), the clips of one name that play together one
-// animation (see mergeGroups); texture SRT animations drive KHR_texture_transform
+// bakeJoints for its stages: posing, error bound, keying, sampling, key
+// reduction), the clips of one name that play together one animation
+// (see mergeGroups); texture SRT animations drive KHR_texture_transform
 // on test quads and colour animations the quads' baseColorFactor, both
-// through KHR_animation_pointer.
+// through KHR_animation_pointer (sampled by sampleVec). Every channel
+// is written by channels.go into the one buffer (buffer.go).
 //
 // Models (mesh.Model) posed by the skeleton become skinned glTF meshes
 // (see skin.go for how the game's skinning maps onto glTF's exactly,

@@ -1,3 +1,8 @@
+// The key reduction stage: which of the dense samples each joint
+// channel keeps as keys (reducer). It is a seam of its own: the
+// sampling before it and the glTF writing after it do not depend on how
+// it chooses.
+
 package export
 
 // constantChannels are the one-key channels of a joint that holds still
@@ -15,31 +20,48 @@ func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
 	return out
 }
 
-// channels turns the dense samples into the channels that differ from
-// rest; node maps the refiner's slot to the skeleton joint.
-func (r *refiner) channels(dense []poseAt, rest []trs, node func(int) int) []nodeChannel {
+// reducer is the key reduction stage: from the dense samples the
+// refiner took (in), it chooses the keys each channel writes (out,
+// nodeChannel). The refiner left every dense interval within its split
+// tolerance of the game (keying.splitTol); the reducer may drop samples
+// as long as each channel's interpolation between the keys it keeps
+// reproduces every dropped sample within the rest of its tolerance
+// (keepInterp, keepSteps). A channel that never leaves its rest value
+// gets no keys, one that holds still away from it one key. Another
+// reduction (one that fits the curves' shape) replaces this type and
+// keeps that contract.
+type reducer struct {
+	keying
+	keys *slabs[float64] // storage for the channels (nil: their own)
+	keep []int           // keepInterp's, reused
+}
+
+// reduce turns the dense samples into the channels that differ from
+// rest; node maps the refiner's slot to the skeleton joint. It makes
+// the rotations of neighbouring samples agree in sign (in place).
+func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeChannel {
 	fixQuatSigns(dense)
 	var out []nodeChannel
-	for j := 0; j < r.n; j++ {
+	for j := range d.tol {
 		for p := 0; p < numPaths; p++ {
-			lim := r.tol[j][p] / 2
+			lim := d.tol[j][p] / 2
 			var ch nodeChannel
 			switch {
-			case !r.active[j][p]:
+			case !d.active[j][p]:
 				// Constant over the clip: one key where it differs from
 				// the rest pose.
 				if pathErr(p, &dense[0].v[j], &rest[j]) <= lim {
 					continue
 				}
-				ch = channelOf(dense, []int{0}, j, p, interpLinear, r.keys)
+				ch = channelOf(dense, []int{0}, j, p, interpLinear, d.keys)
 			case isStatic(dense, j, p, &rest[j], lim):
 				continue
-			case r.mode[j][p] == interpStep:
-				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, r.keys)
-			case r.mode[j][p] == interpLinear:
-				ch = channelOf(dense, r.keepInterp(dense, j, p, r.linearKeepTol(j, p)), j, p, interpLinear, r.keys)
+			case d.mode[j][p] == interpStep:
+				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
+			case d.mode[j][p] == interpLinear:
+				ch = channelOf(dense, d.keepInterp(dense, j, p, d.linearKeepTol(j, p)), j, p, interpLinear, d.keys)
 			default:
-				ch = channelOf(dense, r.keepInterp(dense, j, p, lim), j, p, r.mode[j][p], r.keys)
+				ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 			}
 			ch.node = node(j)
 			out = append(out, ch)
@@ -93,21 +115,21 @@ func keepSteps(dense []poseAt, j, p int, lim float64) []int {
 // checked against the game): a key whose slope reaches across a jump is
 // only right for a short span, and its dense neighbours alone would not
 // show that.
-func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
+func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	var fine, coarse trs
 	midOK := func(s, e, i int) bool {
 		a, c := &dense[i], &dense[i+1]
-		if c.f-a.f <= r.wmin {
+		if c.f-a.f <= d.wmin {
 			return true // a jump: its inside is no part of the curve
 		}
 		mid := (a.f + c.f) / 2
-		r.interpAt(j, p, a, c, 0.5, &fine)
-		r.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
+		d.interpAt(j, p, a, c, 0.5, &fine)
+		d.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
 		return pathErr(p, &fine, &coarse) <= lim
 	}
-	linRot := r.mode[j][p] == interpLinear && p == pathR
+	linRot := d.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
-	r.keep = greedyKeep(r.keep, len(dense), r.mode[j][p] == interpLinear, func(s, e int) bool {
+	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
 		if linRot {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false
@@ -125,19 +147,19 @@ func (r *refiner) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			return true
 		}
 		for i := s + 1; i < e; i++ {
-			if r.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
+			if d.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
 				return false
 			}
 		}
 		// Only the slopes at s and e are new to the span; the first and
 		// last dense intervals are where a wrong one shows between
 		// samples. STEP needs no such check.
-		if r.mode[j][p] != interpCubic {
+		if d.mode[j][p] != interpCubic {
 			return true
 		}
 		return midOK(s, e, s) && midOK(s, e, e-1)
 	})
-	return r.keep
+	return d.keep
 }
 
 // greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,

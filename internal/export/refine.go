@@ -1,3 +1,7 @@
+// The sampling stage: the dense samples of the nodes' transforms
+// (refiner), at the candidate frames and wherever interpolating between
+// neighbours would miss the game by more than the tolerance.
+
 package export
 
 // poseAt is the transforms of every node at one frame and, when some
@@ -10,41 +14,44 @@ type poseAt struct {
 	din, dout []trs
 }
 
-// refiner samples a clip: the candidate frames and, between each pair,
-// midpoints until every channel interpolates its midpoint within half its
-// tolerance (STEP channels: until each interval holds one value), or the
-// interval is narrower than wmin (a jump: two keys that close make it
-// one). evalsLeft caps the evaluations; reaching it is reported.
+// refiner is the sampling stage: from the candidate frames (in) it
+// takes the dense samples (out) that the key reduction keys: the
+// candidates and, between each pair, midpoints until every channel
+// interpolates its midpoint within its split tolerance (keying.splitTol;
+// STEP channels: until each interval holds one value), or the interval
+// is narrower than wmin (a jump: two keys that close make it one).
+// Smooth curves played LINEAR (hermite) are walked instead (walk).
+// evalsLeft caps the evaluations; reaching it is reported (exhausted).
 type refiner struct {
+	keying
 	// at computes the n transforms the refiner follows at a frame (every
 	// joint of a skeleton, or one joint).
-	at     func(f float64, out []trs)
-	n      int
-	tol    [][numPaths]float64
-	mode   [][numPaths]interp
-	active [][numPaths]bool // the channel may change (baker.varies)
-	cubic  bool             // some channel is cubic: evaluate slopes
-	// hermite: the curves are smooth between the candidate frames and
-	// the LINEAR channels are also tested against the chord's departure
-	// predicted from the slopes at both ends (hermiteErr); the slopes
-	// are measured at the candidates and estimated elsewhere (walk).
-	hermite bool
-	step    float64 // walk's leaf length for the next leaf
-	kappa   float64 // the last leaf's error over its length squared
+	at    func(f float64, out []trs)
+	n     int
+	cubic bool    // some channel is cubic: evaluate slopes
+	step  float64 // walk's leaf length for the next leaf
+	kappa float64 // the last leaf's error over its length squared
 	// leafChans are the active channels (leafRatio's, made once).
 	leafChans []leafChan
 	// maxLeaf bounds walk's leaves (frames; 0: the candidates do), so
 	// that a midpoint test cannot pass by chance over a long span.
 	maxLeaf   float64
-	wmin      float64
 	evalsLeft int
 	exhausted bool
 	out       []poseAt
-	scratch   trs
 	tmp       []trs
-	slabs     *slabs[trs]     // storage handed out to poses
-	keys      *slabs[float64] // storage for the channels (nil: their own)
-	keep      []int           // keepInterp's, reused
+	slabs     *slabs[trs] // storage handed out to poses
+}
+
+// newRefiner is the refiner of n nodes posed by at, keyed by ky, with
+// the evaluation budget of n nodes; a walk's leaves are no longer than
+// the grid of whole frames smooth curves are sampled at.
+func newRefiner(at func(f float64, out []trs), n int, ky keying) *refiner {
+	r := &refiner{keying: ky, at: at, n: n, evalsLeft: evalBudget(n), cubic: ky.anyCubic()}
+	if ky.hermite {
+		r.maxLeaf = cubicGrid
+	}
+	return r
 }
 
 // eval samples frame f, its quaternions in the hemisphere of ref's.

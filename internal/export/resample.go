@@ -1,12 +1,15 @@
+// The joint resampling: bakeJoints runs the stages (posing, error bound,
+// keying, sampling, key reduction) for one clip.
+
 package export
 
 import (
 	"fmt"
 	"math"
-	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // minJumpFrames is the narrowest interval the refinement splits, in
@@ -26,12 +29,29 @@ func minJumpFrames(c *anim.Clip) float64 {
 // hermiteErr), so a finer grid adds only samples.
 const cubicGrid = 4
 
-// bakeJoints samples a joint clip and returns the channels that differ
-// from the nodes' rest transforms. On the fast path every joint is
-// sampled on its own, at its own curves' keys (a 400-joint BCK has
-// thousands of rotation steps per curve; sampling all joints at every
-// joint's steps would cost their product); otherwise the whole skeleton
-// is sampled together, since each node's transform depends on others'.
+// bakeJoints resamples a joint clip and returns the channels that
+// differ from the nodes' rest transforms. The stages, each with its
+// input and output:
+//
+//  1. posing (baker): the clip on the skeleton, the nodes' local
+//     transforms at any frame, read straight from the pose where the
+//     skeleton's rule composes as glTF does (the fast path) or split
+//     from anim.Skeleton.World's matrices;
+//  2. the error bound (baker.tolerances): per node and path how far
+//     the local value may be off so that every joint and mesh corner
+//     stays within PositionBound (MeshBound);
+//  3. keying (jointKeying): per channel its interpolation under how
+//     and whether it can change;
+//  4. sampling (refiner): the candidate frames (keyframes.go) and what
+//     the refinement adds between them, dense enough that interpolating
+//     between neighbours holds the tolerance;
+//  5. key reduction (reducer): the keys each channel keeps.
+//
+// On the fast path every joint is sampled on its own, at its own
+// curves' keys (a 400-joint BCK has thousands of rotation steps per
+// curve; sampling all joints at every joint's steps would cost their
+// product); otherwise the whole skeleton is sampled together, since
+// each node's transform depends on others'.
 //
 // The channels' keys live in mem (nil: their own storage) until the next
 // call with it.
@@ -44,19 +64,8 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	k.meshPts = meshPts
 	k.seenMats = mem.worlds
 	defer func() { mem.worlds = k.seenMats }()
-	wmin := minJumpFrames(c)
-	smoothCurves := smoothClip(c)
-	smooth := how == Cubic && smoothCurves
-	grid := 1
-	if smoothCurves {
-		grid = cubicGrid
-	}
-	walking := how == Linear && smoothCurves
-	if walking {
-		// walk's leaves are no longer than the grid (maxLeaf): the
-		// candidates need only the curves' keys.
-		grid = math.MaxInt32
-	}
+	// The bound is measured at whole frames, once the fast path is known
+	// to agree with World there (checkFast).
 	whole := candidates(c, c.FPS, 1, nil)
 	k.checkFast(whole)
 	tol := k.tolerances(whole)
@@ -65,71 +74,63 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	for j := range k.stepMin {
 		k.stepMin[j] = tol[j][pathR] / 4
 	}
-	all := candidates(c, c.FPS, grid, k.keyFrames())
-	mode := make([][numPaths]interp, n)
-	active := make([][numPaths]bool, n)
-	for j := range mode {
-		for p := 0; p < numPaths; p++ {
-			active[j][p] = k.varies(j, p)
-			switch {
-			case k.stepwise(j, p):
-				mode[j][p] = interpStep
-			case smooth:
-				mode[j][p] = interpCubic
-			}
-		}
-	}
-	newRefiner := func(at func(f float64, out []trs), n int, tol [][numPaths]float64, mode [][numPaths]interp, active [][numPaths]bool) *refiner {
-		r := &refiner{at: at, n: n, tol: tol, mode: mode, active: active, wmin: wmin, evalsLeft: evalBudget(n),
-			hermite: walking}
-		if walking {
-			r.maxLeaf = cubicGrid
-		}
-		for j := range mode {
-			for p := range mode[j] {
-				r.cubic = r.cubic || mode[j][p] == interpCubic
-			}
-		}
-		return r
-	}
+	smoothCurves := smoothClip(c)
+	ky := jointKeying(k, tol, how, smoothCurves)
+	grid := candidateGrid(how, smoothCurves)
 	var out []nodeChannel
 	exhausted := false
 	if !k.fast {
-		r := newRefiner(k.at, n, tol, mode, active)
-		dense := r.run(all)
+		r := newRefiner(k.at, n, ky)
+		dense := r.run(candidates(c, c.FPS, grid, k.keyFrames()))
 		exhausted = r.exhausted
-		out = r.channels(dense, rest, func(j int) int { return j })
+		red := reducer{keying: ky}
+		out = red.reduce(dense, rest, func(j int) int { return j })
 	} else {
 		var tp anim.TargetPose
 		// One joint's poses are done with once its channels are built
 		// (channelOf copies the values): the next joint reuses them.
 		pool := &mem.poses
 		poses := mem.dense
+		red := reducer{keys: &mem.keys, keep: mem.keep}
 		for j := 0; j < n; j++ {
-			if active[j] == [numPaths]bool{} {
+			if ky.active[j] == [numPaths]bool{} {
 				one := k.localAt(j, 0, &tp)
 				out = append(out, constantChannels(j, one, rest[j], tol[j])...)
 				continue
 			}
 			jj := j
-			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1,
-				tol[j:j+1], mode[j:j+1], active[j:j+1])
+			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1, ky.joint(j))
 			pool.reset()
 			r.slabs, r.out = pool, poses[:0]
 			dense := r.run(jointCandidates(k, j, grid))
 			poses = dense
 			exhausted = exhausted || r.exhausted
-			r.keys, r.keep = &mem.keys, mem.keep
-			out = append(out, r.channels(dense, rest[j:j+1], func(int) int { return jj })...)
-			mem.keep = r.keep
+			red.keying = r.keying
+			out = append(out, red.reduce(dense, rest[j:j+1], func(int) int { return jj })...)
 		}
 		mem.dense = poses
+		mem.keep = red.keep
 	}
 	var warns []string
 	if exhausted {
 		warns = append(warns, fmt.Sprintf("clip %q: stopped refining at the pose budget; positions may be off by more than the bound between samples", c.Name))
 	}
 	return out, warns
+}
+
+// candidateGrid is the spacing, in whole frames, of the grid the
+// sampling starts from: every frame (the games' per-frame data and
+// quantized rotations need it), cubicGrid for smooth curves, and none
+// for smooth curves played LINEAR, whose walk keeps its leaves within
+// cubicGrid (maxLeaf): the candidates need only the curves' keys.
+func candidateGrid(how Interpolation, smoothCurves bool) int {
+	switch {
+	case !smoothCurves:
+		return 1
+	case how == Linear:
+		return math.MaxInt32
+	}
+	return cubicGrid
 }
 
 // bakeMem is storage bakeJoints reuses from clip to clip.
@@ -153,61 +154,3 @@ func (m *bakeMem) reset() {
 // evalBudget bounds the poses one refinement may evaluate (a hostile
 // curve that oscillates everywhere): about 50 million joint transforms.
 func evalBudget(n int) int { return max(4096, 50_000_000/max(n, 1)) }
-
-// jointCandidates are the candidate frames of one joint on the fast path:
-// whole frames every grid frames, the end, and its own target's keys (the
-// ancestors' too under J3D Basic, whose scale rule looks up the chain).
-func jointCandidates(k *baker, j, grid int) []float64 {
-	c := k.clip
-	n := int(math.Floor(c.Duration))
-	var out []float64
-	for i := 0; i <= n; i += grid {
-		out = append(out, float64(i))
-	}
-	out = append(out, c.Duration)
-	for a := j; a >= 0; a = k.skel.Joints[a].Parent {
-		if ti := k.bind.Target[a]; ti >= 0 && ti < len(c.Targets) {
-			stepMin := math.Inf(1) // an ancestor's scale matters, not its rotation
-			if a == j {
-				stepMin = k.stepMinOf(j)
-			}
-			out = targetFrames(c, &c.Targets[ti], stepMin, out)
-		}
-		if k.skel.Mode != anim.J3DBasic {
-			break
-		}
-	}
-	slices.Sort(out)
-	return dedupeTimes(out, c.FPS)
-}
-
-// smoothClip reports whether every curve of the clip is smooth between
-// its keys (J3D Hermite other than rotations, NW cubic, linear and baked
-// float curves), so CUBICSPLINE with the curves' own slopes fits it with
-// few keys. Quantized J3D rotations, steps and per-frame slerped samples
-// (JBA, which LINEAR reproduces exactly) are not.
-func smoothClip(c *anim.Clip) bool {
-	ok := func(t *anim.Target) bool {
-		if t.Quat != nil {
-			return false
-		}
-		for _, ch := range t.Channels {
-			switch ch.Curve.Kind() {
-			case anim.KindConstant, anim.KindCubic, anim.KindLinear, anim.KindBakedFloat:
-			case anim.KindHermite:
-				if h, isH := ch.Curve.(*anim.Hermite); !isH || h.RotationFrac >= 0 {
-					return false
-				}
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	for i := range c.Targets {
-		if c.Targets[i].Kind == anim.JointTarget && !ok(&c.Targets[i]) {
-			return false
-		}
-	}
-	return c.RootMotion == nil || ok(c.RootMotion)
-}

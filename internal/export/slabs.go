@@ -1,3 +1,5 @@
+// Storage the resampling reuses from joint to joint and clip to clip.
+
 package export
 
 // slabPoses is how many poses' transforms one allocation holds.

@@ -1,3 +1,8 @@
+// The sampling of texture SRT and colour tracks: candidates, refinement
+// and reduction for tracks of plain numbers played LINEAR or STEP, in
+// one function (their tolerance is absolute, with no hierarchy under
+// them).
+
 package export
 
 import (

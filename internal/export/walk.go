@@ -1,3 +1,6 @@
+// The sampling of smooth curves played LINEAR: a walk in leaves sized by
+// the curvature, in place of refine's bisection from the top.
+
 package export
 
 import "math"
