@@ -14,8 +14,8 @@ type poseAt struct {
 	din, dout []trs
 }
 
-// refiner is the sampling stage: from the candidate frames (in) it
-// takes the dense samples (out) that the key reduction keys: the
+// refiner is the sampling stage: run takes the candidate frames and
+// returns the dense samples the key reduction chooses keys from: the
 // candidates and, between each pair, midpoints until every channel
 // interpolates its midpoint within its split tolerance (keying.splitTol;
 // STEP channels: until each interval holds one value), or the interval
