@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
@@ -107,21 +105,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if err := notAnInput(fl, pos); err != nil {
 		return err
 	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	defer func() { signal.Stop(sig); close(done) }()
-	go func() {
-		select {
-		case <-sig:
-			// Ctrl+C: remove the temporary files being written; the
-			// finished ones are complete (renamed into place).
-			export.RemovePending()
-			fmt.Fprintln(stderr, "animscope: export: interrupted; no partial file left")
-			os.Exit(130)
-		case <-done:
-		}
-	}()
+	defer catchInterrupt(stderr)()
 	if single {
 		return exportOne(fl, pos[0], stderr)
 	}

@@ -4,10 +4,12 @@
 // PositionBound. Skeletons become node hierarchies (a node per joint,
 // extras {"joint": index}); each clip becomes one glTF animation (extras
 // {fps, frames, loopMode, source}) resampled with a bounded error (see
-// baker and refiner), the clips of one name that play together one
-// animation (see mergeGroups); texture SRT animations drive KHR_texture_transform
+// bakeJoints for its stages: posing, error bound, keying, sampling, key
+// reduction), the clips of one name that play together one animation
+// (see mergeGroups); texture SRT animations drive KHR_texture_transform
 // on test quads and colour animations the quads' baseColorFactor, both
-// through KHR_animation_pointer.
+// through KHR_animation_pointer (sampled by sampleVec). Every channel
+// is written by channels.go into the one buffer (buffer.go).
 //
 // Models (mesh.Model) posed by the skeleton become skinned glTF meshes
 // (see skin.go for how the game's skinning maps onto glTF's exactly,
@@ -21,9 +23,7 @@
 package export
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 
 	"github.com/qmuntal/gltf"
 
@@ -196,15 +196,6 @@ func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skele
 	return joints
 }
 
-func hasNodeChannel(a *gltf.Animation) bool {
-	for _, ch := range a.Channels {
-		if ch.Target.Node != nil {
-			return true
-		}
-	}
-	return false
-}
-
 // withTriangles keeps the models that draw something (a model file's
 // skeleton alone, as a J3D model without shapes, exports as before).
 func withTriangles(models []*mesh.Model) []*mesh.Model {
@@ -297,148 +288,6 @@ func nonZeroScale(s [3]float64) [3]float64 {
 		return [3]float64{1e-30, 1e-30, 1e-30}
 	}
 	return s
-}
-
-// holdChannel gives an animation that moves nothing one channel (glTF
-// requires at least one): the first root's translation, held.
-func (b *builder) holdChannel(a *gltf.Animation, rest []trs) {
-	if len(b.doc.Nodes) == 0 {
-		b.addNodeChannel(a, 30, nodeChannel{})
-		return
-	}
-	node := b.doc.Scenes[0].Nodes[0]
-	t := b.doc.Nodes[node].Translation
-	b.addNodeChannel(a, 30, nodeChannel{node: node, path: pathT, frames: []float64{0}, values: t[:]})
-}
-
-// addNodeChannel writes a joint channel's keys and adds its sampler.
-func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel) {
-	if len(b.doc.Nodes) == 0 {
-		b.doc.Nodes = append(b.doc.Nodes, &gltf.Node{Name: "empty"})
-		b.doc.Scenes[0].Nodes = append(b.doc.Scenes[0].Nodes, 0)
-		ch = nodeChannel{frames: []float64{0}, values: []float64{0, 0, 0}}
-	}
-	path := [...]gltf.TRSProperty{gltf.TRSTranslation, gltf.TRSRotation, gltf.TRSScale}[ch.path]
-	typ := gltf.AccessorVec3
-	if ch.path == pathR {
-		typ = gltf.AccessorVec4
-	}
-	in := b.timeAccessor(ch.frames, fps)
-	sampler := &gltf.AnimationSampler{Input: in, Interpolation: gltf.InterpolationLinear}
-	switch ch.mode {
-	case interpStep:
-		sampler.Interpolation = gltf.InterpolationStep
-	case interpCubic:
-		// in-tangent, value, out-tangent per key; glTF tangents are per
-		// second, the slopes per frame.
-		sampler.Interpolation = gltf.InterpolationCubicSpline
-		comps := int(typ.Components())
-		for i := range ch.values {
-			if (i/comps)%3 != 1 {
-				ch.values[i] *= fps
-			}
-		}
-	}
-	sampler.Output = b.floatAccessor(ch.values, typ, false)
-	a.Samplers = append(a.Samplers, sampler)
-	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
-		Target: gltf.AnimationChannelTarget{Node: gltf.Index(ch.node), Path: path}})
-}
-
-// pointerPath stands for KHR_animation_pointer's "pointer" path, which the
-// library's TRSProperty cannot name: it marshals as "" and the encoder
-// rewrites it (see Encode).
-const pointerPath gltf.TRSProperty = 255
-
-// addPointerChannel animates the JSON pointer target of a vecChannel.
-func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChannel) {
-	typ := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}[ch.dim]
-	in := b.timeAccessor(ch.frames, fps)
-	out := b.floatAccessor(ch.values, typ, false)
-	sampler := &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
-	if ch.step {
-		sampler.Interpolation = gltf.InterpolationStep
-	}
-	a.Samplers = append(a.Samplers, sampler)
-	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
-		Target: gltf.AnimationChannelTarget{Path: pointerPath,
-			Extensions: gltf.Extensions{extPointer: map[string]any{"pointer": ch.pointer}}}})
-	b.used[extPointer] = true
-}
-
-// timeAccessor stores key frames as seconds (frame / fps), with the
-// min/max glTF requires of animation inputs.
-func (b *builder) timeAccessor(frames []float64, fps float64) int {
-	if cap(b.times) < len(frames) {
-		b.times = make([]float64, len(frames))
-	}
-	t := b.times[:len(frames)]
-	for i, f := range frames {
-		t[i] = float64(secs32(f, fps))
-	}
-	return b.floatAccessor(t, gltf.AccessorScalar, true)
-}
-
-// floatAccessor appends float32 data in a buffer view of its own.
-func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
-	off := b.reserve(4 * len(v))
-	out := b.bin[off : off+4*len(v)]
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
-	}
-	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
-	comps := typ.Components()
-	acc := &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1), ComponentType: gltf.ComponentFloat,
-		Count: len(v) / int(comps), Type: typ}
-	if minMax {
-		acc.Min, acc.Max = minMaxOf(v, int(comps))
-	}
-	b.doc.Accessors = append(b.doc.Accessors, acc)
-	return len(b.doc.Accessors) - 1
-}
-
-// minMaxOf is the per-component extent of the float32 values.
-func minMaxOf(v []float64, comps int) (lo, hi []float64) {
-	lo, hi = make([]float64, comps), make([]float64, comps)
-	for c := 0; c < comps; c++ {
-		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
-	}
-	for i, x := range v {
-		x32 := float64(float32(x))
-		c := i % comps
-		lo[c], hi[c] = min(lo[c], x32), max(hi[c], x32)
-	}
-	return lo, hi
-}
-
-// reserve appends n bytes (4-aligned) to the buffer and returns their
-// offset; the buffer grows by doubling, so a large export copies it a few
-// times rather than once per accessor.
-func (b *builder) reserve(n int) int {
-	off := (len(b.bin) + 3) &^ 3
-	end := off + n
-	if end > cap(b.bin) {
-		b.growTo(max(2*cap(b.bin), end, 1<<16))
-	}
-	b.bin = b.bin[:end]
-	return off
-}
-
-// growTo makes the buffer's capacity at least n bytes.
-func (b *builder) growTo(n int) {
-	if n > cap(b.bin) {
-		nb := make([]byte, len(b.bin), n)
-		copy(nb, b.bin)
-		b.bin = nb
-	}
-}
-
-// addBytes stores raw bytes (an image) in a buffer view of its own.
-func (b *builder) addBytes(data []byte) int {
-	off := b.reserve(len(data))
-	copy(b.bin[off:], data)
-	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(data)})
-	return len(b.doc.BufferViews) - 1
 }
 
 // finish attaches the buffer and lists the extensions used.

@@ -29,19 +29,22 @@ func TestLinearRotationKeys(t *testing.T) {
 	const frames, tol = 10.0, 1e-3
 	for _, deg := range []float64{120, 400} {
 		r := &refiner{
-			at:     func(f float64, out []trs) { out[0] = trs{R: spin(deg, frames, f), S: [3]float64{1, 1, 1}} },
-			n:      1,
-			tol:    [][numPaths]float64{{tol, tol, tol}},
-			mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
-			active: [][numPaths]bool{{false, true, false}},
-			wmin:   1e-4, evalsLeft: 1 << 20,
+			at: func(f float64, out []trs) { out[0] = trs{R: spin(deg, frames, f), S: [3]float64{1, 1, 1}} },
+			n:  1,
+			keying: keying{
+				tol:    [][numPaths]float64{{tol, tol, tol}},
+				mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
+				active: [][numPaths]bool{{false, true, false}},
+				wmin:   1e-4,
+			},
+			evalsLeft: 1 << 20,
 		}
 		var cands []float64
 		for f := 0.0; f <= frames; f++ {
 			cands = append(cands, f)
 		}
 		rest := []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}
-		chans := r.channels(r.run(cands), rest, func(int) int { return 0 })
+		chans := (&reducer{keying: r.keying}).reduce(r.run(cands), rest, func(int) int { return 0 })
 		if len(chans) != 1 || chans[0].path != pathR {
 			t.Fatalf("%g°: channels %+v", deg, chans)
 		}
@@ -102,15 +105,18 @@ func TestLinearKeysFollowSCurves(t *testing.T) {
 		at: func(f float64, out []trs) {
 			out[0] = trs{T: [3]float64{curve(f), 0, 0}, R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
 		},
-		n:      1,
-		tol:    [][numPaths]float64{{tol, tol, tol}},
-		mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
-		active: [][numPaths]bool{{true, false, false}},
-		wmin:   1e-4, evalsLeft: 1 << 20,
-		hermite: true,
+		n: 1,
+		keying: keying{
+			tol:     [][numPaths]float64{{tol, tol, tol}},
+			mode:    [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
+			active:  [][numPaths]bool{{true, false, false}},
+			wmin:    1e-4,
+			hermite: true,
+		},
+		evalsLeft: 1 << 20,
 	}
 	rest := []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}
-	chans := r.channels(r.run([]float64{0, 1, 2}), rest, func(int) int { return 0 })
+	chans := (&reducer{keying: r.keying}).reduce(r.run([]float64{0, 1, 2}), rest, func(int) int { return 0 })
 	if len(chans) != 1 || chans[0].path != pathT {
 		t.Fatalf("channels %+v", chans)
 	}

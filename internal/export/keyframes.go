@@ -1,4 +1,7 @@
-// Keying the baked channels: which paths vary or step, and at which frames.
+// The candidate frames of the sampling: the frames where the clip's
+// curves have keys (and the frames just before those where a curve may
+// jump), the J3D rotation steps worth keys, the end and a grid of whole
+// frames, distinct as float32 seconds.
 
 package export
 
@@ -8,92 +11,6 @@ import (
 
 	"github.com/animscope/animscope/anim"
 )
-
-// stepwise reports whether the clip drives path p of joint j only with
-// curves that hold between changes (step curves, J3D rotations, which the
-// game truncates to whole s16 units, constants), and the node's local
-// transform is read straight from the pose: the glTF channel can then be
-// STEP and exact.
-func (k *baker) stepwise(j, p int) bool {
-	if !k.fast || k.clip == nil || k.bind == nil || j >= len(k.bind.Target) {
-		return false
-	}
-	ti := k.bind.Target[j]
-	if ti < 0 || ti >= len(k.clip.Targets) {
-		return false
-	}
-	t := &k.clip.Targets[ti]
-	lo, hi := anim.Slot(0), anim.Slot(0)
-	switch p {
-	case pathT:
-		lo, hi = anim.TransX, anim.TransZ
-	case pathS:
-		if k.skel.Mode == anim.J3DBasic {
-			return false // the Basic scale rule depends on the ancestors
-		}
-		lo, hi = anim.ScaleX, anim.ScaleZ
-	case pathR:
-		if t.Quaternion {
-			if t.Quat != nil {
-				return false
-			}
-			lo, hi = anim.QuatX, anim.QuatW
-		} else {
-			lo, hi = anim.RotX, anim.RotZ
-		}
-	}
-	animated := false
-	for _, ch := range t.Channels {
-		if ch.Slot < lo || ch.Slot > hi {
-			continue
-		}
-		kind := ch.Curve.Kind()
-		if kind == anim.KindConstant {
-			continue
-		}
-		animated = true
-		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > k.stepMinOf(j) {
-			continue
-		}
-		if !kind.Stepped() {
-			return false
-		}
-	}
-	return animated
-}
-
-// varies reports whether path p of joint j can change over the clip. Only
-// the fast path knows (its local transform is the joint's own pose): a
-// joint no target drives, or whose driving channels for p are all
-// constants, holds still; J3D Basic's scale depends on the ancestors.
-func (k *baker) varies(j, p int) bool {
-	if !k.fast || k.clip == nil {
-		return true
-	}
-	if p == pathS && k.skel.Mode == anim.J3DBasic {
-		return true
-	}
-	if k.bind == nil || j >= len(k.bind.Target) || k.bind.Target[j] < 0 || k.bind.Target[j] >= len(k.clip.Targets) {
-		return false
-	}
-	t := &k.clip.Targets[k.bind.Target[j]]
-	lo, hi := anim.TransX, anim.TransZ
-	switch p {
-	case pathS:
-		lo, hi = anim.ScaleX, anim.ScaleZ
-	case pathR:
-		if t.Quat != nil {
-			return true
-		}
-		lo, hi = anim.RotX, anim.QuatW // Euler or quaternion slots
-	}
-	for _, ch := range t.Channels {
-		if ch.Slot >= lo && ch.Slot <= hi && ch.Curve.Kind() != anim.KindConstant {
-			return true
-		}
-	}
-	return false
-}
 
 // keyFrames lists the frames where the clip's curves have keys, and the
 // frames just before keys of curves that may jump there (NW segments,
@@ -298,4 +215,31 @@ func dedupeTimes(fr []float64, fps float64) []float64 {
 		w++
 	}
 	return fr[:w]
+}
+
+// jointCandidates are the candidate frames of one joint on the fast path:
+// whole frames every grid frames, the end, and its own target's keys (the
+// ancestors' too under J3D Basic, whose scale rule looks up the chain).
+func jointCandidates(k *baker, j, grid int) []float64 {
+	c := k.clip
+	n := int(math.Floor(c.Duration))
+	var out []float64
+	for i := 0; i <= n; i += grid {
+		out = append(out, float64(i))
+	}
+	out = append(out, c.Duration)
+	for a := j; a >= 0; a = k.skel.Joints[a].Parent {
+		if ti := k.bind.Target[a]; ti >= 0 && ti < len(c.Targets) {
+			stepMin := math.Inf(1) // an ancestor's scale matters, not its rotation
+			if a == j {
+				stepMin = k.stepMinOf(j)
+			}
+			out = targetFrames(c, &c.Targets[ti], stepMin, out)
+		}
+		if k.skel.Mode != anim.J3DBasic {
+			break
+		}
+	}
+	slices.Sort(out)
+	return dedupeTimes(out, c.FPS)
 }

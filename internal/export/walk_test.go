@@ -26,16 +26,19 @@ func TestWalkAfterJump(t *testing.T) {
 			evals++
 			out[0] = trs{T: [3]float64{curve(f), 0, 0}, R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
 		},
-		n:       1,
-		tol:     [][numPaths]float64{{tol, tol, tol}},
-		mode:    [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
-		active:  [][numPaths]bool{{true, false, false}},
-		wmin:    1e-4,
-		hermite: true, maxLeaf: cubicGrid,
+		n: 1,
+		keying: keying{
+			tol:     [][numPaths]float64{{tol, tol, tol}},
+			mode:    [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
+			active:  [][numPaths]bool{{true, false, false}},
+			wmin:    1e-4,
+			hermite: true,
+		},
+		maxLeaf:   cubicGrid,
 		evalsLeft: 1 << 20,
 	}
 	rest := []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}
-	chans := r.channels(r.run([]float64{0, end}), rest, func(int) int { return 0 })
+	chans := (&reducer{keying: r.keying}).reduce(r.run([]float64{0, end}), rest, func(int) int { return 0 })
 	if r.exhausted || evals > 1000 {
 		t.Fatalf("%d evaluations (exhausted %v)", evals, r.exhausted)
 	}

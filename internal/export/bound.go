@@ -1,0 +1,192 @@
+// The error bound stage: from the promise (PositionBound for joints,
+// MeshBound for mesh corners) to a tolerance per node and path
+// (baker.tolerances), which the sampling and the key reduction share.
+
+package export
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// The exporter's promise: a glTF player evaluating the file at time t
+// shows every joint's world position within PositionBound of what
+// `animscope sample --model` computes at frame t·fps.
+//
+// PositionBound(w) = 1e-3 · max(1, |w|).
+func PositionBound(w [3]float64) float64 {
+	return 1e-3 * math.Max(1, math.Sqrt(w[0]*w[0]+w[1]*w[1]+w[2]*w[2]))
+}
+
+// budgetShare is the part of the bound the resampling may use (split in
+// half for the refinement and for dropping samples), with a margin for
+// the geometry changing between the frames the tolerances are measured
+// at.
+const budgetShare = 0.5
+
+// Tolerance clamps per channel (rotation in radians, scale absolute,
+// translation relative to the node's size). Rotations of leaves move no
+// position, yet stay within 0.06°.
+const (
+	maxRotTol   = 1e-3
+	minRotTol   = 1e-8
+	maxScaleTol = 1e-3
+	minScaleTol = 1e-8
+	minTransTol = 1e-9
+)
+
+// tolerances are per node and path: how far the node's local value may
+// be off so that no world position under it leaves its share of the
+// bound. An error δ in a joint's translation moves everything below it
+// by at most ‖A_p‖·δ (A_p the parent's world matrix, ‖·‖ bounded by the
+// Frobenius norm); an angle θ in its rotation moves descendant d by at
+// most ‖A_p‖·θ·|A_p⁻¹(w_d − w_j)|; a scale error δ by ‖A_p‖·δ·|x_d|, x_d
+// the descendant in the joint's frame. Each descendant's share is split
+// over the channels that can move it (its ancestors' and its own
+// translation; for a mesh corner also its joint's rotation and scale),
+// evenly among those that vary
+// over the clip; a channel that holds still (baker.varies) is keyed
+// exactly (its one value, or none when it is the rest) and takes only
+// heldShare of a varying one's part. The corners of the
+// exported meshes (meshPts) count as descendants of the joints that
+// carry them, with their own bound (MeshBound). Measured at up to
+// maxTolFrames frames spread over the clip.
+func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
+	n := len(k.skel.Joints)
+	tol := make([][numPaths]float64, n)
+	for j := range tol {
+		tol[j] = [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	}
+	// weight[j] is each channel's part of a share; above[j] their sum
+	// over j's ancestors.
+	weight := make([][numPaths]float64, n)
+	above := make([]float64, n)
+	for _, j := range k.order {
+		for p := range weight[j] {
+			weight[j][p] = heldShare
+			if k.varies(j, p) {
+				weight[j][p] = 1
+			}
+		}
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			above[j] = above[p] + weight[p][pathT] + weight[p][pathR] + weight[p][pathS]
+		}
+	}
+	step := max(1, len(frames)/maxTolFrames)
+	inv := make([]mgl64.Mat3, n)
+	norm := make([]float64, n)
+	ident := mgl64.Ident3()
+	for fi, si := 0, 0; fi < len(frames); fi, si = fi+step, si+1 {
+		if si < len(k.seen) && k.seen[si].f == frames[fi] {
+			copy(k.world, k.seen[si].world)
+		} else {
+			k.worldAt(frames[fi])
+		}
+		for j := range inv {
+			inv[j] = inverse3(&k.world[j])
+			norm[j] = spectralNorm3(&k.world[j])
+		}
+		// A point at wd carried by joint d (the joint itself, or a
+		// corner of the mesh it carries) limits d and its ancestors. The
+		// joint's own rotation and scale do not move the joint: only the
+		// channels that can move the point share its budget.
+		limit := func(d int, wd mgl64.Vec3, bound float64, corner bool) {
+			share := above[d] + weight[d][pathT]
+			if corner {
+				share += weight[d][pathR] + weight[d][pathS]
+			}
+			budget := budgetShare * bound / share
+			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
+				pinv, pnorm := &ident, 1.0
+				if p := k.skel.Joints[j].Parent; p >= 0 {
+					pinv, pnorm = &inv[p], norm[p]
+				}
+				w := &weight[j]
+				tol[j][pathT] = min(tol[j][pathT], w[pathT]*budget/pnorm)
+				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
+				if diff == (mgl64.Vec3{}) {
+					continue
+				}
+				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
+					tol[j][pathR] = min(tol[j][pathR], w[pathR]*budget/r)
+				}
+				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
+					tol[j][pathS] = min(tol[j][pathS], w[pathS]*budget/x)
+				}
+			}
+		}
+		for d := 0; d < n; d++ {
+			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
+			limit(d, wd, PositionBound(wd), false)
+		}
+		for _, p := range k.meshPts {
+			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound, true)
+		}
+	}
+	for j := range tol {
+		tol[j][pathT] = math.Max(tol[j][pathT], minTransTol)
+		tol[j][pathR] = math.Max(tol[j][pathR], minRotTol)
+		tol[j][pathS] = math.Max(tol[j][pathS], minScaleTol)
+	}
+	return tol
+}
+
+// heldShare is the part of a descendant's share a channel that holds
+// still takes, against 1 for a varying one: its error is only how far its
+// one value may lie from the rest before it gets a key.
+const heldShare = 1.0 / 64
+
+// maxTolFrames bounds the frames the tolerances are measured at.
+const maxTolFrames = 16
+
+// inverse3 inverts the 3×3 part of an affine matrix (a singular one as
+// invAffine does).
+func inverse3(m *mgl64.Mat4) mgl64.Mat3 {
+	a := m.Mat3()
+	if d := a.Det(); math.Abs(d) > 1e-300 {
+		return a.Inv()
+	}
+	i := invAffine(m)
+	return i.Mat3()
+}
+
+// spectralNorm3 is the largest singular value of the 3×3 part (how far
+// the matrix stretches a vector): the square root of the largest
+// eigenvalue of the symmetric MᵀM, in closed form (the trigonometric
+// solution of its characteristic cubic), with a small margin for
+// rounding and never above the Frobenius norm, which bounds it.
+func spectralNorm3(m *mgl64.Mat4) float64 {
+	a := m.Mat3()
+	s := a.Transpose().Mul3(a) // column-major; symmetric
+	a11, a22, a33 := s[0], s[4], s[8]
+	a12, a13, a23 := s[3], s[6], s[7]
+	p1 := a12*a12 + a13*a13 + a23*a23
+	q := (a11 + a22 + a33) / 3
+	var top float64
+	if p1 < 1e-30*q*q {
+		top = math.Max(a11, math.Max(a22, a33))
+	} else {
+		p2 := sq(a11-q) + sq(a22-q) + sq(a33-q) + 2*p1
+		p := math.Sqrt(p2 / 6)
+		b11, b22, b33 := (a11-q)/p, (a22-q)/p, (a33-q)/p
+		b12, b13, b23 := a12/p, a13/p, a23/p
+		det := b11*(b22*b33-b23*b23) - b12*(b12*b33-b23*b13) + b13*(b12*b23-b22*b13)
+		phi := math.Acos(math.Max(-1, math.Min(1, det/2))) / 3
+		top = q + 2*p*math.Cos(phi)
+	}
+	return math.Min(math.Sqrt(math.Max(top, 0))*(1+1e-9)+1e-300, frobenius3(m))
+}
+
+func frobenius3(m *mgl64.Mat4) float64 {
+	s := 0.0
+	for c := 0; c < 3; c++ {
+		for r := 0; r < 3; r++ {
+			s += m[c*4+r] * m[c*4+r]
+		}
+	}
+	if s == 0 {
+		return 1e-12
+	}
+	return math.Sqrt(s)
+}

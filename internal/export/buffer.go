@@ -1,0 +1,74 @@
+// The document's one binary buffer: float accessors (the keys and the
+// geometry) and raw bytes (indices, images), each in a buffer view of its
+// own.
+
+package export
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/qmuntal/gltf"
+)
+
+// floatAccessor appends float32 data in a buffer view of its own.
+func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
+	off := b.reserve(4 * len(v))
+	out := b.bin[off : off+4*len(v)]
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
+	}
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
+	comps := typ.Components()
+	acc := &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1), ComponentType: gltf.ComponentFloat,
+		Count: len(v) / int(comps), Type: typ}
+	if minMax {
+		acc.Min, acc.Max = minMaxOf(v, int(comps))
+	}
+	b.doc.Accessors = append(b.doc.Accessors, acc)
+	return len(b.doc.Accessors) - 1
+}
+
+// minMaxOf is the per-component extent of the float32 values.
+func minMaxOf(v []float64, comps int) (lo, hi []float64) {
+	lo, hi = make([]float64, comps), make([]float64, comps)
+	for c := 0; c < comps; c++ {
+		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
+	}
+	for i, x := range v {
+		x32 := float64(float32(x))
+		c := i % comps
+		lo[c], hi[c] = min(lo[c], x32), max(hi[c], x32)
+	}
+	return lo, hi
+}
+
+// reserve appends n bytes (4-aligned) to the buffer and returns their
+// offset; the buffer grows by doubling, so a large export copies it a few
+// times rather than once per accessor.
+func (b *builder) reserve(n int) int {
+	off := (len(b.bin) + 3) &^ 3
+	end := off + n
+	if end > cap(b.bin) {
+		b.growTo(max(2*cap(b.bin), end, 1<<16))
+	}
+	b.bin = b.bin[:end]
+	return off
+}
+
+// growTo makes the buffer's capacity at least n bytes.
+func (b *builder) growTo(n int) {
+	if n > cap(b.bin) {
+		nb := make([]byte, len(b.bin), n)
+		copy(nb, b.bin)
+		b.bin = nb
+	}
+}
+
+// addBytes stores raw bytes (an image) in a buffer view of its own.
+func (b *builder) addBytes(data []byte) int {
+	off := b.reserve(len(data))
+	copy(b.bin[off:], data)
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(data)})
+	return len(b.doc.BufferViews) - 1
+}

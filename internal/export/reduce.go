@@ -1,0 +1,249 @@
+// The key reduction stage: which of the dense samples each joint
+// channel keeps as keys (reducer). It is a seam of its own: the
+// sampling before it and the glTF writing after it do not depend on how
+// it chooses.
+
+package export
+
+// constantChannels are the one-key channels of a joint that holds still
+// away from its rest transform.
+func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
+	var out []nodeChannel
+	dense := []poseAt{{v: []trs{v}}}
+	for p := 0; p < numPaths; p++ {
+		if pathErr(p, &v, &rest) > tol[p]/2 {
+			ch := channelOf(dense, []int{0}, 0, p, interpLinear, nil)
+			ch.node = j
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// reducer is the key reduction stage: from the dense samples the
+// refiner took (in), it chooses the keys each channel writes (out,
+// nodeChannel). The refiner left every dense interval within its split
+// tolerance of the game (keying.splitTol); the reducer may drop samples
+// as long as each channel's interpolation between the keys it keeps
+// reproduces every dropped sample within the rest of its tolerance
+// (keepInterp, keepSteps). A channel that never leaves its rest value
+// gets no keys, one that holds still away from it one key. Another
+// reduction (one that fits the curves' shape) replaces this type and
+// keeps that contract.
+type reducer struct {
+	keying
+	keys *slabs[float64] // storage for the channels (nil: their own)
+	keep []int           // keepInterp's, reused
+}
+
+// reduce turns the dense samples into the channels that differ from
+// rest; node maps the refiner's slot to the skeleton joint. It makes
+// the rotations of neighbouring samples agree in sign (in place).
+func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeChannel {
+	fixQuatSigns(dense)
+	var out []nodeChannel
+	for j := range d.tol {
+		for p := 0; p < numPaths; p++ {
+			lim := d.tol[j][p] / 2
+			var ch nodeChannel
+			switch {
+			case !d.active[j][p]:
+				// Constant over the clip: one key where it differs from
+				// the rest pose.
+				if pathErr(p, &dense[0].v[j], &rest[j]) <= lim {
+					continue
+				}
+				ch = channelOf(dense, []int{0}, j, p, interpLinear, d.keys)
+			case isStatic(dense, j, p, &rest[j], lim):
+				continue
+			case d.mode[j][p] == interpStep:
+				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
+			case d.mode[j][p] == interpLinear:
+				ch = channelOf(dense, d.keepInterp(dense, j, p, d.linearKeepTol(j, p)), j, p, interpLinear, d.keys)
+			default:
+				ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
+			}
+			ch.node = node(j)
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+func isStatic(dense []poseAt, j, p int, rest *trs, lim float64) bool {
+	for i := range dense {
+		if pathErr(p, &dense[i].v[j], rest) > lim {
+			return false
+		}
+	}
+	return true
+}
+
+// fixQuatSigns makes consecutive rotations of each node lie in the same
+// hemisphere, so every player interpolates along the short arc.
+func fixQuatSigns(dense []poseAt) {
+	for i := 1; i < len(dense); i++ {
+		for j := range dense[i].v {
+			a, b := dense[i-1].v[j].R, &dense[i].v[j].R
+			if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+				*b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
+				if dense[i].din != nil {
+					negR(&dense[i].din[j])
+					negR(&dense[i].dout[j])
+				}
+			}
+		}
+	}
+}
+
+// keepSteps keeps the first sample and every sample whose value differs
+// from the last kept one.
+func keepSteps(dense []poseAt, j, p int, lim float64) []int {
+	keep := []int{0}
+	for i := 1; i < len(dense); i++ {
+		if pathErr(p, &dense[i].v[j], &dense[keep[len(keep)-1]].v[j]) > lim {
+			keep = append(keep, i)
+		}
+	}
+	return keep
+}
+
+// keepInterp keeps few samples (greedily) such that interpolating between
+// the kept ones (the channel's own interpolation) reproduces every dropped
+// sample within lim, and also the midpoint of every dense interval (as
+// that interval's own interpolation gives it, which the refinement
+// checked against the game): a key whose slope reaches across a jump is
+// only right for a short span, and its dense neighbours alone would not
+// show that.
+func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
+	var fine, coarse trs
+	midOK := func(s, e, i int) bool {
+		a, c := &dense[i], &dense[i+1]
+		if c.f-a.f <= d.wmin {
+			return true // a jump: its inside is no part of the curve
+		}
+		mid := (a.f + c.f) / 2
+		d.interpAt(j, p, a, c, 0.5, &fine)
+		d.interpAt(j, p, &dense[s], &dense[e], (mid-dense[s].f)/(dense[e].f-dense[s].f), &coarse)
+		return pathErr(p, &fine, &coarse) <= lim
+	}
+	linRot := d.mode[j][p] == interpLinear && p == pathR
+	var arc slerpArc
+	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
+		if linRot {
+			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
+				return false
+			}
+			// From the middle out: a span too long fails there first.
+			span := dense[e].f - dense[s].f
+			mid := (s + e) / 2
+			for d := 0; mid-d > s || mid+d+1 < e; d++ {
+				for _, i := range [2]int{mid - d, mid + d + 1} {
+					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, dense[i].v[j].R, lim) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		for i := s + 1; i < e; i++ {
+			if d.interpErr(j, p, &dense[s], &dense[i], &dense[e]) > lim {
+				return false
+			}
+		}
+		// Only the slopes at s and e are new to the span; the first and
+		// last dense intervals are where a wrong one shows between
+		// samples. STEP needs no such check.
+		if d.mode[j][p] != interpCubic {
+			return true
+		}
+		return midOK(s, e, s) && midOK(s, e, e-1)
+	})
+	return d.keep
+}
+
+// greedyKeep picks samples 0 = k0 < k1 < ... < n-1 such that ok(k_i,
+// k_i+1) holds (every sample between two kept ones is reproduced), each
+// step as long as a doubling then bisecting search finds; with hint, the
+// search first tries the previous step's length (neighbouring keys tend
+// to be alike apart, so one more check usually settles it). ok(s, s+1)
+// must hold. The cost is O(n log n) checks of O(span) each, with hint
+// about two per key where the spacing is steady. The hint suits only an
+// ok that checks every sample of the span (LINEAR): CUBICSPLINE's check
+// trusts the shorter spans the doubling tried before.
+func greedyKeep(buf []int, n int, hint bool, ok func(s, e int) bool) []int {
+	keep := append(buf[:0], 0)
+	last := 1
+	for s := 0; s < n-1; {
+		good, bad := s+1, n // ok(s, good) holds; bad fails (or is n)
+		if h := s + last; hint && h > good && h < n {
+			if ok(s, h) {
+				good = h
+			} else {
+				bad = h
+			}
+		}
+		if bad == n {
+			step := 1
+			for good+step < n && ok(s, good+step) {
+				good += step
+				step *= 2
+			}
+			bad = min(good+step, n)
+		}
+		for bad-good > 1 {
+			mid := (good + bad) / 2
+			if ok(s, mid) {
+				good = mid
+			} else {
+				bad = mid
+			}
+		}
+		keep = append(keep, good)
+		last = good - s
+		s = good
+	}
+	return keep
+}
+
+func channelOf(dense []poseAt, keep []int, j, p int, mode interp, mem *slabs[float64]) nodeChannel {
+	if mem == nil {
+		mem = &slabs[float64]{}
+	}
+	ch := nodeChannel{node: j, path: p, mode: mode, frames: mem.take(len(keep))}
+	comp, per := 3, 1
+	if p == pathR {
+		comp = 4
+	}
+	if mode == interpCubic {
+		per = 3 // in-tangent, value, out-tangent
+	}
+	ch.values = mem.take(len(keep) * comp * per)[:0]
+	part := func(v *trs) {
+		switch p {
+		case pathT:
+			for _, x := range v.T {
+				ch.values = append(ch.values, x)
+			}
+		case pathR:
+			for _, x := range v.R {
+				ch.values = append(ch.values, x)
+			}
+		default:
+			for _, x := range v.S {
+				ch.values = append(ch.values, x)
+			}
+		}
+	}
+	for i, k := range keep {
+		ch.frames[i] = dense[k].f
+		if mode == interpCubic {
+			part(&dense[k].din[j])
+			part(&dense[k].v[j])
+			part(&dense[k].dout[j])
+			continue
+		}
+		part(&dense[k].v[j])
+	}
+	return ch
+}
