@@ -1,151 +1,11 @@
 package bfres
 
-import (
-	"fmt"
-	"os"
-	"path"
-	"path/filepath"
-	"strings"
+import "github.com/animscope/animscope/formats/internal/bin"
 
-	"github.com/animscope/animscope/formats/archive"
-	"github.com/animscope/animscope/formats/asset"
-	"github.com/animscope/animscope/formats/internal/bin"
-	"github.com/animscope/animscope/mesh"
-)
-
-// SiblingReader reads the file called name (a base name such as
-// "Npc_Gerudo_Queen.Tex2.sbfres") that lies beside the opened one, in the
-// same directory or archive folder; it returns an error when there is
-// none. Yaz0-compressed data is accepted.
-type SiblingReader func(name string) ([]byte, error)
-
-// DirSiblings reads siblings of the file at filePath from its directory
-// (files up to 512 MiB).
-func DirSiblings(filePath string) SiblingReader {
-	dir := filepath.Dir(filePath)
-	return func(name string) ([]byte, error) {
-		if name != filepath.Base(name) {
-			return nil, fmt.Errorf("%q is not a base name", name)
-		}
-		p := filepath.Join(dir, name)
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if st.Size() > 512<<20 {
-			return nil, fmt.Errorf("%s: %d bytes is too large for a texture file", p, st.Size())
-		}
-		return os.ReadFile(p)
-	}
-}
-
-// Textures finds the textures a model file's materials can name: the
-// file's own (Wii U FTEX, Switch BNTX), then, for a file X.bfres or
-// X.sbfres, those of BotW's texture files beside it — X.Tex1 (level 0)
-// paired with X.Tex2 (levels 1+) on the Wii U, X.Tex on the Switch — each
-// as .sbfres (Yaz0) or .bfres. Opened on a Tex1 or Tex2 file it pairs that
-// file with its partner the same way. The first texture of a name wins
-// (the file's own before its siblings). read may be nil (no siblings);
-// problems are one line each (a sibling that does not parse, a texture
-// that cannot be decoded).
-func Textures(a *asset.Asset, read SiblingReader) (map[string]*mesh.Texture, []string) {
-	out := map[string]*mesh.Texture{}
-	var problems []string
-	own, _ := a.Raw.(*File)
-	if own == nil {
-		return out, problems
-	}
-	base := path.Base(slashPath(a.Name))
-	stem := textureStem(base)
-	ownRole := roleWhole
-	if own.Switch == nil {
-		ownRole = fileRole(own.Name, base)
-	}
-	add := func(t *Texture, role texRole, mips *Texture) {
-		if _, dup := out[t.Name]; dup || t.Name == "" {
-			return
-		}
-		if t.Err != nil {
-			problems = append(problems, fmt.Sprintf("texture %q: %v", t.Name, t.Err))
-			return
-		}
-		out[t.Name] = t.meshTexture(role, mips)
-	}
-	sibling := func(kind string) *File {
-		if read == nil {
-			return nil
-		}
-		for _, ext := range []string{".sbfres", ".bfres"} {
-			name := stem + kind + ext
-			if name == base {
-				continue
-			}
-			data, err := read(name)
-			if err != nil {
-				continue
-			}
-			if archive.IsYaz0(data) {
-				if data, err = archive.DecompressYaz0(data); err != nil {
-					problems = append(problems, fmt.Sprintf("%s: %v", name, err))
-					return nil
-				}
-			}
-			f, _, err := parseForTextures(data)
-			if err != nil {
-				problems = append(problems, fmt.Sprintf("%s: %v", name, err))
-				return nil
-			}
-			return f
-		}
-		return nil
-	}
-	if ownRole == roleWhole {
-		for i := range own.Textures {
-			add(&own.Textures[i], roleWhole, nil)
-		}
-	}
-	if own.Switch != nil {
-		if tex := sibling(".Tex"); tex != nil {
-			for i := range tex.Textures {
-				add(&tex.Textures[i], roleWhole, nil)
-			}
-		}
-		return out, problems
-	}
-	tex1, tex2 := own, own
-	if ownRole != roleTex1 {
-		tex1 = sibling(".Tex1")
-	}
-	if ownRole != roleTex2 {
-		tex2 = sibling(".Tex2")
-	}
-	if tex1 != nil {
-		mips := map[string]*Texture{}
-		if tex2 != nil {
-			for i := range tex2.Textures {
-				mips[tex2.Textures[i].Name] = &tex2.Textures[i]
-			}
-		}
-		for i := range tex1.Textures {
-			t := &tex1.Textures[i]
-			add(t, roleTex1, mips[t.Name])
-		}
-	}
-	return out, problems
-}
-
-// textureStem is a model file's name without its extension and BotW's
-// texture suffix: "Npc_Gerudo_Queen" for Npc_Gerudo_Queen.bfres,
-// .Tex1.sbfres or .Tex2.bfres.
-func textureStem(base string) string {
-	s := strings.TrimSuffix(base, path.Ext(base))
-	for _, suf := range []string{".Tex1", ".Tex2", ".Tex"} {
-		if strings.HasSuffix(strings.ToLower(s), strings.ToLower(suf)) {
-			return s[:len(s)-len(suf)]
-		}
-	}
-	return s
-}
+// Reading a file for its textures (a model's own, or those of the
+// texture files the model's assembly finds beside it): strictly, or,
+// where the rest of the file does not hold together, its texture list
+// alone, entry by entry.
 
 // parseTexturesOnly reads the header and the list that holds the
 // textures — the FTEX index group (Wii U), the external files with an
@@ -258,6 +118,13 @@ func texturesHeader(data []byte) (*decoder, fields, *File, *groupLayout, error) 
 		g = &d.lay.header.groups[len(d.lay.header.groups)-1]
 	}
 	return d, hf, f, g, nil
+}
+
+// ParseTextures parses a FRES file for its textures, as parseForTextures
+// does: a texture file beside a model is read this way.
+func ParseTextures(data []byte) (*File, error) {
+	f, _, err := parseForTextures(data)
+	return f, err
 }
 
 // parseForTextures parses a FRES file for its textures: as Parse does,
