@@ -190,10 +190,8 @@ func (f *File) bindBones() map[string]*Bone {
 func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string) {
 	a := &f.SkeletalAnims[i]
 	quat := a.Quaternion()
-	clip := &anim.Clip{
-		Name: a.Name, Format: "bfres-skeletal", Duration: float64(a.FrameCount),
-		FPS: FPS, Loop: loopMode(a.Loop()), Targets: make([]anim.Target, len(a.BoneAnims)),
-	}
+	clip := a.clip("bfres-skeletal")
+	clip.Targets = make([]anim.Target, len(a.BoneAnims))
 	var warnings []string
 	skel := f.bindSkeleton()
 	slots := eulerSlots
@@ -282,10 +280,7 @@ var texSrtSlots = map[uint32]anim.Slot{TexSrtMode: anim.TexModeSlot, TexSrtSX: a
 // frame (anim.TexModeSlot); the mode is a channel when the file sets it.
 func (f *File) TexSRTClip(i int) *anim.Clip {
 	a := &f.TexSRTAnims[i]
-	clip := &anim.Clip{
-		Name: a.Name, Format: "bfres-texsrt", Duration: float64(a.FrameCount),
-		FPS: FPS, Loop: loopMode(a.Loop()),
-	}
+	clip := a.clip("bfres-texsrt")
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]
 		for pi := range m.Params {

@@ -37,7 +37,7 @@ func (d *decoder) checkParamTarget(off uint32, isInt bool) error {
 // curves as decoded.
 func (f *File) ShaderParamClip(i int) *anim.Clip {
 	a := &f.ShaderParamAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: "bfres-shaderparam", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := a.clip("bfres-shaderparam")
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]
 		for pi := range m.Params {

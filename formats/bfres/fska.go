@@ -4,30 +4,11 @@ import "math"
 
 // SkeletalAnim is an FSKA subfile.
 type SkeletalAnim struct {
-	FileOffset   int64
-	Name, Path   string
-	Flags        uint32
-	FrameCount   int32
+	AnimHeader
 	NumBoneAnims uint16
-	NumUserData  uint16
 	NumCurves    int32 // as the header states (FRES < 3.4: see LAYOUT.md)
-	BakedSize    uint32
-	BindIndices  []uint16
 	BoneAnims    []BoneAnim
-	UserData     []UserData
 }
-
-// FSKA flag fields.
-const (
-	fskaBaked = 1 << 0
-	fskaLoop  = 1 << 2
-)
-
-// Baked reports the baked flag (bit 0).
-func (a *SkeletalAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
-
-// Loop reports the looping flag (bit 2).
-func (a *SkeletalAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
 
 // ScaleMode is flags bits 8-9 (none, standard, maya, softimage).
 func (a *SkeletalAnim) ScaleMode() uint8 { return uint8(a.Flags >> 8 & 3) }
@@ -92,27 +73,15 @@ func isBoneTarget(off uint32) bool {
 // readSkeletalAnim reads an FSKA, its bone anims and their curves.
 func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	l := &d.lay.fska
-	f, err := d.structAt(off, l.size, "FSKA header")
+	var a SkeletalAnim
+	var boneAnims int64
+	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
+		a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
+		a.NumCurves = int32(f.num(l.numCurves))
+		boneAnims = f.refAt(l.boneAnims)
+	})
 	if err != nil {
 		return SkeletalAnim{}, err
-	}
-	a := SkeletalAnim{FileOffset: off}
-	a.Name = f.nameAt(l.name)
-	a.Path = f.nameAt(l.path)
-	a.Flags = uint32(f.num(l.flags))
-	a.FrameCount = int32(f.num(l.frameCount))
-	a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
-	a.NumUserData = uint16(f.num(l.numUserData))
-	a.NumCurves = int32(f.num(l.numCurves))
-	a.BakedSize = uint32(f.num(l.bakedSize))
-	boneAnims := f.refAt(l.boneAnims)
-	bindIdx := f.refAt(l.bindIndices)
-	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
-	if f.err != nil {
-		return SkeletalAnim{}, f.err
-	}
-	if a.FrameCount < 0 {
-		return SkeletalAnim{}, d.errf(off+l.frameCount.at, "FSKA %q: negative frame count %d", a.Name, a.FrameCount)
 	}
 	if rm := a.RotationMode(); rm > rotationModeEulerXYZ {
 		return SkeletalAnim{}, d.errf(off+l.flags.at, "FSKA %q: unknown rotation mode %d", a.Name, rm)
@@ -124,7 +93,7 @@ func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	if !d.r.In(boneAnims, n*stride) {
 		return SkeletalAnim{}, d.errf(off+l.boneAnims.at, "FSKA %q: bone anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, boneAnims)
 	}
-	if a.BindIndices, err = d.u16s(bindIdx, n, "FSKA bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(refs.bind, n, "FSKA bind index array"); err != nil {
 		return SkeletalAnim{}, err
 	}
 	// Where the header's curve count holds, all curves of the animation
@@ -151,10 +120,10 @@ func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	if pool != nil && total != int64(a.NumCurves) {
 		return SkeletalAnim{}, d.errf(off+l.numCurves.at, "FSKA %q states %d curves, its bone anims hold %d", a.Name, a.NumCurves, total)
 	}
-	if userDict == 0 && a.NumUserData != 0 {
+	if refs.userDict == 0 && a.NumUserData != 0 {
 		return SkeletalAnim{}, d.errf(off+l.udict.at, "FSKA %q states %d user data entries but has no user data dictionary", a.Name, a.NumUserData)
 	}
-	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), "FSKA user data"); err != nil {
+	if a.UserData, err = d.readUserData(refs.userData, refs.userDict, int(a.NumUserData), "FSKA user data"); err != nil {
 		return SkeletalAnim{}, err
 	}
 	return a, nil

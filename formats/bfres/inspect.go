@@ -50,14 +50,9 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 	if a.Quaternion() {
 		rot = "quaternion"
 	}
-	head := inspect.Section{Title: "skeletal animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v, scale mode %d, rotation mode %d: %s)", a.Flags, a.Loop(), a.Baked(), a.ScaleMode(), a.RotationMode(), rot)),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("bone anims", a.NumBoneAnims),
-		inspect.F("curves", a.NumCurves),
-		inspect.F("baked size", a.BakedSize),
-	}}
+	head := animSection("skeletal animation "+a.Name, &a.AnimHeader,
+		fmt.Sprintf(", scale mode %d, rotation mode %d: %s", a.ScaleMode(), a.RotationMode(), rot),
+		inspect.F("bone anims", a.NumBoneAnims), inspect.F("curves", a.NumCurves))
 	if bi < len(a.BindIndices) {
 		head.Fields = append(head.Fields, inspect.F("bind index of this bone", a.BindIndices[bi]))
 	}
@@ -90,15 +85,8 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 }
 
 func (x *bfresInspector) texSRT(a *ShaderParamAnim, t *anim.Target) []inspect.Section {
-	head := inspect.Section{Title: "texture SRT animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("material anims", a.NumMatAnims),
-		inspect.F("param anims", a.NumParamAnims),
-		inspect.F("curves", a.NumCurves),
-		inspect.F("baked size", a.BakedSize),
-	}}
+	head := animSection("texture SRT animation "+a.Name, &a.AnimHeader, "",
+		inspect.F("material anims", a.NumMatAnims), inspect.F("param anims", a.NumParamAnims), inspect.F("curves", a.NumCurves))
 	mi, pi := t.Index, t.TexGen
 	if mi < 0 || mi >= len(a.MaterialAnims) || pi < 0 || pi >= len(a.MaterialAnims[mi].Params) {
 		return []inspect.Section{head}
@@ -139,6 +127,19 @@ func (x *bfresInspector) texSRT(a *ShaderParamAnim, t *anim.Target) []inspect.Se
 		}
 	}
 	return out
+}
+
+// animSection is the section of an animation's header: its offset,
+// flags (note adds what the kind's own flag bits say), frame count, the
+// kind's counts and its baked size.
+func animSection(title string, h *AnimHeader, note string, counts ...inspect.Field) inspect.Section {
+	fields := []inspect.Field{
+		inspect.F("offset", inspect.Hex(h.FileOffset)),
+		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v%s)", h.Flags, h.Loop(), h.Baked(), note)),
+		inspect.F("frame count", h.FrameCount),
+	}
+	fields = append(fields, counts...)
+	return inspect.Section{Title: title, Fields: append(fields, inspect.F("baked size", h.BakedSize))}
 }
 
 // texSRTField names a TexSrt field by its offset.

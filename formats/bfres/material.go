@@ -38,7 +38,7 @@ func (f *File) materialClipAnims() []int {
 // what could not be shown.
 func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
 	a := &f.Switch.MaterialAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: MaterialClipFormat, Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := a.clip(MaterialClipFormat)
 	if len(a.TextureNames) > 0 {
 		clip.TextureNames = a.TextureNames
 	}
