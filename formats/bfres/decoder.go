@@ -140,6 +140,15 @@ func (f *fields) u64(o int64) uint64 {
 	return binary.BigEndian.Uint64(b)
 }
 
+// f32s reads len(dst) f32 values from field o on and returns the offset
+// after them.
+func (f *fields) f32s(o int64, dst []float32) int64 {
+	for k := range dst {
+		dst[k] = f.f32(o + 4*int64(k))
+	}
+	return o + 4*int64(len(dst))
+}
+
 func (f *fields) s16(o int64) int16   { return int16(f.u16(o)) }
 func (f *fields) s32(o int64) int32   { return int32(f.u32(o)) }
 func (f *fields) f32(o int64) float32 { return math.Float32frombits(f.u32(o)) }

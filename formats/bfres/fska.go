@@ -1,6 +1,10 @@
 package bfres
 
-import "math"
+import (
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
 
 // SkeletalAnim is an FSKA subfile.
 type SkeletalAnim struct {
@@ -60,14 +64,44 @@ const (
 	TargetRotateW    = 0x2C
 )
 
+// boneSlots are the pose slots the bone animation result fields drive
+// (boneSlots[target/4]), in Euler mode and in quaternion mode. noSlot
+// marks the offsets that are no field, and rotate.w in Euler mode.
+var boneSlots = [0x30 / 4][2]anim.Slot{
+	0:                    {noSlot, noSlot},
+	TargetScaleX / 4:     {anim.ScaleX, anim.ScaleX},
+	TargetScaleY / 4:     {anim.ScaleY, anim.ScaleY},
+	TargetScaleZ / 4:     {anim.ScaleZ, anim.ScaleZ},
+	TargetTranslateX / 4: {anim.TransX, anim.TransX},
+	TargetTranslateY / 4: {anim.TransY, anim.TransY},
+	TargetTranslateZ / 4: {anim.TransZ, anim.TransZ},
+	0x1C / 4:             {noSlot, noSlot},
+	TargetRotateX / 4:    {anim.RotX, anim.QuatX},
+	TargetRotateY / 4:    {anim.RotY, anim.QuatY},
+	TargetRotateZ / 4:    {anim.RotZ, anim.QuatZ},
+	TargetRotateW / 4:    {noSlot, anim.QuatW},
+}
+
+const noSlot = anim.NumSlots
+
+// boneSlot maps a bone animation curve target to the pose slot it
+// drives; false for an offset that is no result field, and for rotate.w
+// in Euler mode.
+func boneSlot(target uint32, quat bool) (anim.Slot, bool) {
+	if target%4 != 0 || target/4 >= uint32(len(boneSlots)) {
+		return noSlot, false
+	}
+	s := boneSlots[target/4][0]
+	if quat {
+		s = boneSlots[target/4][1]
+	}
+	return s, s != noSlot
+}
+
 // isBoneTarget reports whether off is a bone animation result field.
 func isBoneTarget(off uint32) bool {
-	switch off {
-	case TargetScaleX, TargetScaleY, TargetScaleZ, TargetTranslateX, TargetTranslateY, TargetTranslateZ,
-		TargetRotateX, TargetRotateY, TargetRotateZ, TargetRotateW:
-		return true
-	}
-	return false
+	_, ok := boneSlot(off, true)
+	return ok
 }
 
 // readSkeletalAnim reads an FSKA, its bone anims and their curves.
@@ -185,22 +219,31 @@ func (d *decoder) readBoneAnim(off int64, quat bool, pool *[]Curve) (BoneAnim, e
 	return b, nil
 }
 
-// readBoneBase reads the base values the bone anim's flags announce
-// (scale 3, rotate 4, translate 3 floats); field is the file offset of
-// its base value reference.
+// baseValue is one of a bone anim's base values: scale (3 floats),
+// rotate (4) or translate (3), with whether its flag announces it.
+type baseValue struct {
+	name string
+	has  bool
+	v    []float32
+}
+
+// baseValues are the bone anim's base values, in the order they are
+// stored.
+func (b *BoneAnim) baseValues() [3]baseValue {
+	return [3]baseValue{{"scale", b.HasScale, b.Scale[:]}, {"rotate", b.HasRotate, b.Rotate[:]}, {"translate", b.HasTranslate, b.Translate[:]}}
+}
+
+// readBoneBase reads the base values the bone anim's flags announce;
+// field is the file offset of its base value reference.
 func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 	b.HasScale = b.Flags&boneAnimBaseScale != 0
 	b.HasRotate = b.Flags&boneAnimBaseRotate != 0
 	b.HasTranslate = b.Flags&boneAnimBaseTranslate != 0
 	nBase := int64(0)
-	if b.HasScale {
-		nBase += 3
-	}
-	if b.HasRotate {
-		nBase += 4
-	}
-	if b.HasTranslate {
-		nBase += 3
+	for _, p := range b.baseValues() {
+		if p.has {
+			nBase += int64(len(p.v))
+		}
 	}
 	if nBase == 0 {
 		return nil
@@ -213,20 +256,9 @@ func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 		return err
 	}
 	o := int64(0)
-	next := func() float32 { x := v.f32(o); o += 4; return x }
-	if b.HasScale {
-		for k := range b.Scale {
-			b.Scale[k] = next()
-		}
-	}
-	if b.HasRotate {
-		for k := range b.Rotate {
-			b.Rotate[k] = next()
-		}
-	}
-	if b.HasTranslate {
-		for k := range b.Translate {
-			b.Translate[k] = next()
+	for _, p := range b.baseValues() {
+		if p.has {
+			o = v.f32s(o, p.v)
 		}
 	}
 	if v.err != nil {

@@ -68,14 +68,10 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 		inspect.F("curve array offset", inspect.Hex(b.CurveArrayOffset)),
 		inspect.F("base offset", inspect.Hex(b.BaseOffset)),
 	}}
-	if b.HasScale {
-		bone.Fields = append(bone.Fields, inspect.F("base scale", inspect.Vec32(b.Scale[:])))
-	}
-	if b.HasRotate {
-		bone.Fields = append(bone.Fields, inspect.F("base rotate", inspect.Vec32(b.Rotate[:])))
-	}
-	if b.HasTranslate {
-		bone.Fields = append(bone.Fields, inspect.F("base translate", inspect.Vec32(b.Translate[:])))
+	for _, p := range b.baseValues() {
+		if p.has {
+			bone.Fields = append(bone.Fields, inspect.F("base "+p.name, inspect.Vec32(p.v)))
+		}
 	}
 	out := []inspect.Section{head, bone}
 	for ci := range b.Curves {
@@ -142,23 +138,15 @@ func animSection(title string, h *AnimHeader, note string, counts ...inspect.Fie
 	return inspect.Section{Title: title, Fields: append(fields, inspect.F("baked size", h.BakedSize))}
 }
 
+// texSRTFields name the TexSrt fields, texSRTFields[offset/4].
+var texSRTFields = [...]string{"mode", "scale.x", "scale.y", "rotation (radians)", "translation.x", "translation.y"}
+
 // texSRTField names a TexSrt field by its offset.
 func texSRTField(off uint32) string {
-	switch off {
-	case TexSrtMode:
-		return "mode"
-	case TexSrtSX:
-		return "scale.x"
-	case TexSrtSY:
-		return "scale.y"
-	case TexSrtR:
-		return "rotation (radians)"
-	case TexSrtTX:
-		return "translation.x"
-	case TexSrtTY:
-		return "translation.y"
+	if off%4 != 0 || off/4 >= uint32(len(texSRTFields)) {
+		return "?"
 	}
-	return "?"
+	return texSRTFields[off/4]
 }
 
 // curveSection is one curve: its header fields, then one row per key with
