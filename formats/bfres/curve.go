@@ -108,11 +108,6 @@ func (c *Curve) RawKey(i int) float64 {
 	return float64(int8(b[0]))
 }
 
-// Decode builds the evaluable curve; unit as for NWHeader.
-func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
-	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
-}
-
 // decode builds c.Decoded, reporting decode failures at the curve. The
 // curve comes from the decoder's chunk (storedCurve).
 func (d *decoder) decode(c *Curve, unit float64) error {

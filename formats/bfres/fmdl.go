@@ -70,9 +70,6 @@ func (b *Bone) RotationMode() uint8 {
 	return uint8(b.Flags >> boneRotationShift & rotationModeFieldMask)
 }
 
-// SegmentScaleCompensate reports the bone's segment scale compensation flag.
-func (b *Bone) SegmentScaleCompensate() bool { return b.Flags&boneSegmentScaleComp != 0 }
-
 // readModel reads an FMDL: its header, skeleton and, without failing the
 // model, the geometry and materials the mesh is built from.
 func (d *decoder) readModel(off int64) (Model, error) {

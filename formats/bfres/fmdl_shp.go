@@ -225,56 +225,22 @@ func (d *decoder) bufferBytes(off, size int64, what string) ([]byte, error) {
 	return b, nil
 }
 
-// gx2Primitive maps a GX2 primitive type.
-func gx2Primitive(p uint32) primitive {
-	switch p {
-	case 4:
-		return primTriangles
-	case 5:
-		return primFan
-	case 6:
-		return primStrip
-	case 0x11:
-		return primRects
-	case 0x13:
-		return primQuads
-	}
-	return primOther
-}
+// The consoles' primitive types (GX2, nn::gfx primitive topologies;
+// those not listed are primOther) and index formats (GX2: u16 or u32,
+// big- or little-endian; nn::gfx: u8, u16 or u32).
+var (
+	gx2Primitives = map[uint32]primitive{4: primTriangles, 5: primFan, 6: primStrip, 0x11: primRects, 0x13: primQuads}
+	nxPrimitives  = map[uint32]primitive{3: primTriangles, 4: primStrip}
 
-// nxPrimitive maps an nn::gfx primitive topology.
-func nxPrimitive(p uint32) primitive {
-	switch p {
-	case 3:
-		return primTriangles
-	case 4:
-		return primStrip
-	}
-	return primOther
-}
+	gx2IndexFormats = map[uint32]indexFormat{4: {2, binary.BigEndian}, 9: {4, binary.BigEndian},
+		0: {2, binary.LittleEndian}, 1: {4, binary.LittleEndian}}
+	nxIndexFormats = map[uint32]indexFormat{0: {1, binary.LittleEndian}, 1: {2, binary.LittleEndian}, 2: {4, binary.LittleEndian}}
+)
 
-// gx2IndexFormat maps a GX2 index format: u16 or u32, big- or
-// little-endian.
-func gx2IndexFormat(f uint32) (int, binary.ByteOrder, bool) {
-	switch f {
-	case 4:
-		return 2, binary.BigEndian, true
-	case 9:
-		return 4, binary.BigEndian, true
-	case 0:
-		return 2, binary.LittleEndian, true
-	case 1:
-		return 4, binary.LittleEndian, true
-	}
-	return 0, nil, false
-}
-
-// nxIndexFormat maps an nn::gfx index format: u8, u16 or u32.
-func nxIndexFormat(f uint32) (int, binary.ByteOrder, bool) {
-	if f > 2 {
-		return 0, nil, false
-	}
-	return 1 << f, binary.LittleEndian, true
+// indexFormat is the size and byte order of an index.
+type indexFormat struct {
+	size  int
+	order binary.ByteOrder
 }
 
 // readFSHP reads a shape and its LOD 0 indices; on failure, what was
@@ -313,8 +279,9 @@ func (d *decoder) readFSHP(off int64) (rawShape, error) {
 	if mf.err != nil {
 		return rs, mf.err
 	}
-	rs.prim = d.lay.primitive(prim)
-	size, order, ok := d.lay.indexFormat(ifmt)
+	rs.prim = d.lay.primitives[prim]
+	ix, ok := d.lay.indexFormats[ifmt]
+	size, order := ix.size, ix.order
 	if !ok {
 		return rs, fmt.Errorf("index format %d not supported", ifmt)
 	}

@@ -2,8 +2,9 @@ package bfres
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -52,12 +53,7 @@ func (f *File) ShaderParamClip(i int) *anim.Clip {
 				c := &m.Curves[int(p.BeginCurve)+k]
 				curves[anim.Param0+anim.Slot(c.TargetOffset/4)] = c.Decoded // curves override constants
 			}
-			slots := make([]anim.Slot, 0, len(curves))
-			for s := range curves {
-				slots = append(slots, s)
-			}
-			sort.Slice(slots, func(a, b int) bool { return slots[a] < slots[b] })
-			for _, s := range slots {
+			for _, s := range slices.Sorted(maps.Keys(curves)) {
 				t.Channels = append(t.Channels, anim.Channel{Slot: s, Curve: curves[s]})
 			}
 			clip.Targets = append(clip.Targets, t)

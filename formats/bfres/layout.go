@@ -1,7 +1,5 @@
 package bfres
 
-import "encoding/binary"
-
 // Layout tables. The Wii U and Switch store the same sections with the
 // same meaning but in other places: references are 4-byte self-relative
 // offsets (Wii U) or 8-byte relocated pointers (Switch), Switch blocks
@@ -73,8 +71,8 @@ type layout struct {
 	// The console's encodings of vertex attribute formats, primitive
 	// types and index formats (fmdl_vtx.go, fmdl_shp.go).
 	attribFormat func(code uint32) (attrFormat, bool)
-	primitive    func(code uint32) primitive
-	indexFormat  func(code uint32) (size int, order binary.ByteOrder, ok bool)
+	primitives   map[uint32]primitive
+	indexFormats map[uint32]indexFormat
 	// curveCountTrusted: the FSKA header's curve count is the sum of its
 	// bone anims' (FRES before 3.4 disagrees between sources, LAYOUT.md).
 	curveCountTrusted bool
@@ -330,7 +328,7 @@ func wiiuLayout(v uint32) *layout {
 		renderInfo: refAt(0x1C), renderState: refAt(0x20), shaderAssign: refAt(0x24), textures: refAt(0x28), samplers: refAt(0x2C),
 		samplerSize: 0x18, riSize: 8, riCount: u16At(0), riType: u8At(2),
 		assignSize: 0x1C, archive: nameAt(0), model: nameAt(4), samplerAssignDict: refAt(0x14), optionsDict: refAt(0x18)}
-	l.attribFormat, l.primitive, l.indexFormat = gx2AttribFormat, gx2Primitive, gx2IndexFormat
+	l.attribFormat, l.primitives, l.indexFormats = gx2AttribFormat, gx2Primitives, gx2IndexFormats
 	if v34 {
 		l.fskl.size, l.fskl.inverse, l.fskl.boneSize = 0x24, refAt(0x1C), 0x40
 		l.bone.inverse = field{}
@@ -457,6 +455,6 @@ func switchLayout(major int) (*layout, bool) {
 		samplerSize: 0x20, riSize: 0x18, riName: nameAt(0), riData: refAt(8), riCount: u16At(0x10), riType: u8At(0x12),
 		assignSize: 0x48, archive: nameAt(0), model: nameAt(8), samplerAssign: refAt(0x20), samplerAssignDict: refAt(0x28),
 		options: refAt(0x30), optionsDict: refAt(0x38)}
-	l.attribFormat, l.primitive, l.indexFormat = nxAttribFormat, nxPrimitive, nxIndexFormat
+	l.attribFormat, l.primitives, l.indexFormats = nxAttribFormat, nxPrimitives, nxIndexFormats
 	return l, true
 }
