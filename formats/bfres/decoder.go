@@ -140,13 +140,22 @@ func (f *fields) u64(o int64) uint64 {
 	return binary.BigEndian.Uint64(b)
 }
 
-// f32s reads len(dst) f32 values from field o on and returns the offset
-// after them.
+// f32s reads len(dst) f32 values from field o on (one range check for
+// all) and returns the offset after them.
 func (f *fields) f32s(o int64, dst []float32) int64 {
-	for k := range dst {
-		dst[k] = f.f32(o + 4*int64(k))
+	n := 4 * int64(len(dst))
+	switch b := f.at(o, n); {
+	case b == nil:
+	case f.le:
+		for k := range dst {
+			dst[k] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*k:]))
+		}
+	default:
+		for k := range dst {
+			dst[k] = math.Float32frombits(binary.BigEndian.Uint32(b[4*k:]))
+		}
 	}
-	return o + 4*int64(len(dst))
+	return o + n
 }
 
 func (f *fields) s16(o int64) int16   { return int16(f.u16(o)) }

@@ -239,8 +239,9 @@ func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 	b.HasScale = b.Flags&boneAnimBaseScale != 0
 	b.HasRotate = b.Flags&boneAnimBaseRotate != 0
 	b.HasTranslate = b.Flags&boneAnimBaseTranslate != 0
+	parts := b.baseValues()
 	nBase := int64(0)
-	for _, p := range b.baseValues() {
+	for _, p := range parts {
 		if p.has {
 			nBase += int64(len(p.v))
 		}
@@ -256,7 +257,7 @@ func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 		return err
 	}
 	o := int64(0)
-	for _, p := range b.baseValues() {
+	for _, p := range parts {
 		if p.has {
 			o = v.f32s(o, p.v)
 		}
