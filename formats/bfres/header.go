@@ -45,10 +45,47 @@ func ParseSwitch(data []byte) (*File, error) {
 	return d.walk(hf, f)
 }
 
+// wiiuVersion checks what identifies a Wii U header (data holds the
+// whole header), its byte order and a version this reader knows, and
+// returns the version.
+func wiiuVersion(data []byte) (uint32, error) {
+	r := bin.BE(data)
+	ver, _ := r.U32(0x04)
+	if bom, _ := r.U16(0x08); bom != 0xFEFF {
+		return 0, bin.Errorf(formatName, 0x08, "byte order mark 0x%04x is not 0xFEFF (Wii U files are big-endian)", bom)
+	}
+	if major := ver >> 24; major < 3 || major > 4 {
+		return 0, bin.Unsupportedf(formatName, "FRES version %s: only Wii U versions 3.x and 4.x are supported", VersionString(ver))
+	}
+	return ver, nil
+}
+
+// switchVersion checks what identifies a Switch header, its signature
+// and a version this reader knows, and returns the version and its
+// layout.
+func switchVersion(data []byte) (uint32, *layout, error) {
+	if len(data) < 0x20 || !IsSwitch(data) {
+		return 0, nil, bin.Errorf(formatName, -1, "file is %d bytes, not a Switch FRES header", len(data))
+	}
+	ver, _ := bin.LE(data).U32(0x08)
+	lay, ok := switchLayout(int(ver >> 16))
+	if !ok {
+		return 0, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported", ver>>16, ver>>8&0xff, ver&0xff)
+	}
+	if size := lay.header.size; int64(len(data)) < size {
+		return 0, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, lay.major)
+	}
+	return ver, lay, nil
+}
+
 // wiiuHeader checks a Wii U header (byte order, version, file size) and
 // reads what only it has.
 func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
-	d := &decoder{r: bin.BE(data), lay: &layout{header: headerLayout{size: headerSize}}, steps: dictStepBudget, budget: headerSize}
+	ver, err := wiiuVersion(data)
+	if err != nil {
+		return nil, fields{}, nil, err
+	}
+	d := &decoder{r: bin.BE(data), lay: wiiuLayout(ver), steps: dictStepBudget, budget: headerSize}
 	hf, err := d.structAt(0, headerSize, "FRES header")
 	if err != nil {
 		return nil, hf, nil, err
@@ -63,13 +100,6 @@ func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
 	h.StringTableSize = hf.u32(0x18)
 	h.UserPointer = hf.u32(0x68)
 	h.VersionString = VersionString(h.Version)
-	if h.BOM != 0xFEFF {
-		return nil, hf, nil, d.errf(0x08, "byte order mark 0x%04x is not 0xFEFF (Wii U files are big-endian)", h.BOM)
-	}
-	if major := h.Version >> 24; major < 3 || major > 4 {
-		return nil, hf, nil, bin.Unsupportedf(formatName, "FRES version %s: only Wii U versions 3.x and 4.x are supported", h.VersionString)
-	}
-	d.lay = wiiuLayout(h.Version)
 	if err := d.fileSize(&hf, data, 0x0C); err != nil {
 		return nil, hf, nil, err
 	}
@@ -81,22 +111,13 @@ func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
 // switchHeader checks a Switch header (version, byte order, file size),
 // reads what only it has and the relocation table.
 func switchHeader(data []byte) (*decoder, fields, *File, error) {
-	if len(data) < 0x20 || !IsSwitch(data) {
-		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, not a Switch FRES header", len(data))
+	ver, lay, err := switchVersion(data)
+	if err != nil {
+		return nil, fields{}, nil, err
 	}
-	r := bin.LE(data)
-	ver, _ := r.U32(0x08)
-	major, minor, micro := int(ver>>16), int(ver>>8&0xff), int(ver&0xff)
-	lay, ok := switchLayout(major)
-	if !ok {
-		return nil, fields{}, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported", major, minor, micro)
-	}
-	size := lay.header.size
-	if int64(len(data)) < size {
-		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, major)
-	}
-	d := &decoder{r: r, lay: lay, steps: dictStepBudget, budget: size}
-	hf, err := d.structAt(0, size, "FRES header")
+	major, minor, micro := lay.major, int(ver>>8&0xff), int(ver&0xff)
+	d := &decoder{r: bin.LE(data), lay: lay, steps: dictStepBudget, budget: lay.header.size}
+	hf, err := d.structAt(0, lay.header.size, "FRES header")
 	if err != nil {
 		return nil, hf, nil, err
 	}

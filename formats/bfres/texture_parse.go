@@ -63,19 +63,12 @@ func parseTexturesOnly(data []byte) (*File, error) {
 		f.Switch.Subfiles = []SwitchSubfile{{Kind: g.kind, Dict: t}}
 	}
 	for _, e := range t.Entries {
-		if d.nx() {
-			d.readExternalFile(f, e)
-			continue
+		if g.magic != "" && !d.magicAt(e.DataOffset, g.magic) {
+			return nil, d.errf(e.NodeOffset+12, "%s entry %q does not point at an %s", what, e.Name, g.magic)
 		}
-		if !d.magicAt(e.DataOffset, "FTEX") {
-			return nil, d.errf(e.NodeOffset+12, "index group FTEX entry %q does not point at an FTEX", e.Name)
-		}
-		tex, err := d.readFTEX(e.DataOffset)
-		if err != nil {
-			return nil, err
-		}
-		tex.Name = cmpOr(tex.Name, e.Name)
-		f.Textures = append(f.Textures, tex)
+	}
+	if err := d.readSubfiles(f, g, t); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -87,26 +80,22 @@ func texturesHeader(data []byte) (*decoder, fields, *File, *groupLayout, error) 
 	f := &File{}
 	switch {
 	case IsSwitch(data):
-		r := bin.LE(data)
-		ver, _ := r.U32(0x08)
-		lay, ok := switchLayout(int(ver >> 16))
-		if !ok || int64(len(data)) < lay.header.size {
-			return nil, fields{}, nil, nil, bin.Unsupportedf(formatName, "Switch FRES version 0x%x", ver)
+		ver, lay, err := switchVersion(data)
+		if err != nil {
+			return nil, fields{}, nil, nil, err
 		}
-		d = &decoder{r: r, lay: lay}
+		d = &decoder{r: bin.LE(data), lay: lay}
 		f.Switch = &SwitchInfo{Major: lay.major}
 		f.Header.Version = ver
 	case len(data) < headerSize || string(data[:4]) != "FRES":
 		return nil, fields{}, nil, nil, bin.Errorf(formatName, -1, "not a FRES header")
 	default:
-		r := bin.BE(data)
-		ver, _ := r.U32(0x04)
-		bom, _ := r.U16(0x08)
-		if major := ver >> 24; bom != 0xFEFF || major < 3 || major > 4 {
-			return nil, fields{}, nil, nil, bin.Errorf(formatName, 4, "not a Wii U FRES header")
+		ver, err := wiiuVersion(data)
+		if err != nil {
+			return nil, fields{}, nil, nil, err
 		}
-		d = &decoder{r: r, lay: wiiuLayout(ver)}
-		f.Header.Version, f.Header.VersionString, f.Header.BOM = ver, VersionString(ver), bom
+		d = &decoder{r: bin.BE(data), lay: wiiuLayout(ver)}
+		f.Header.Version, f.Header.VersionString, f.Header.BOM = ver, VersionString(ver), 0xFEFF
 	}
 	d.steps, d.budget = dictStepBudget, overlapFactor*int64(len(data))+overlapSlack
 	hf, err := d.structAt(0, d.lay.header.size, "FRES header")
