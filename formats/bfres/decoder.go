@@ -21,10 +21,11 @@ type decoder struct {
 	budget int64         // bytes of structures and arrays still allowed
 	steps  int64         // dictionary lookup steps still allowed
 	curves []storedCurve // zero curves handed out to decoded curves (storedCurve)
-	// shaderParams is set while reading the shader-parameter and colour
-	// FSHUs (groups 3, 4): their targets are any float of the parameter,
-	// not TexSrt fields (fshu_param.go).
-	shaderParams bool
+	// group is the index group whose subfiles are being read (Wii U; -1
+	// on the Switch): the shader-parameter and colour FSHUs (groups 3,
+	// 4) target any float of the parameter, not TexSrt fields
+	// (fshu_param.go).
+	group int
 	// gpu is a Switch file's GPU data (vertex and index buffers), or
 	// gpuErr why it could not be found (header.go).
 	gpu    []byte

@@ -16,7 +16,7 @@ type ShaderParamAnim struct {
 	NumCurves     int32
 	MaterialAnims []MaterialAnim
 	// Group is the index group an FSHU was listed in (GroupTexSRTAnim,
-	// GroupShaderParamAnim or GroupColorAnim).
+	// GroupShaderParamAnim or GroupColorAnim); -1 for a Switch FMAA.
 	Group int
 	// FMAA only.
 	NumPatAnims, NumVisAnims, NumTextures uint16
@@ -90,7 +90,7 @@ const (
 // ranges must lie in them); an FMAA's curve count is its material anims'.
 func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	l := &d.lay.fshu
-	var a ShaderParamAnim
+	a := ShaderParamAnim{Group: d.group}
 	var matAnims, texNames int64
 	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
 		a.NumMatAnims = uint16(f.num(l.numMatAnims))
@@ -251,7 +251,7 @@ func (d *decoder) readMaterialAnim(off int64, kind string) (MaterialAnim, error)
 	for i := range m.Curves {
 		c := &m.Curves[i]
 		unit := 1.0
-		if c.TargetOffset == TexSrtR && (kind == "FSHU" && !d.shaderParams || kind == "FMAA" && m.isTexSrtCurve(i)) {
+		if c.TargetOffset == TexSrtR && (kind == "FSHU" && !d.shaderParams() || kind == "FMAA" && m.isTexSrtCurve(i)) {
 			unit = 180 / math.Pi
 		}
 		if err := d.decode(c, unit); err != nil {
@@ -313,10 +313,10 @@ func (d *decoder) checkFSHUTargets(m *MaterialAnim, constOff int64) error {
 		for k := 0; k < int(p.NumConstants); k++ {
 			c := m.Constants[int(p.BeginConstant)+k]
 			at := constOff + 8*int64(int(p.BeginConstant)+k)
-			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams && c.TargetOffset == TexSrtMode); err != nil {
+			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams() && c.TargetOffset == TexSrtMode); err != nil {
 				return d.errf(at, "material anim %q param %q constant: %v", m.Name, p.Name, err)
 			}
-			if (d.shaderParams || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
+			if (d.shaderParams() || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
 				return d.errf(at+4, "material anim %q param %q: constant for 0x%x is not a finite float", m.Name, p.Name, c.TargetOffset)
 			}
 		}

@@ -18,11 +18,17 @@ import (
 // shaderparam target per animated parameter, named after its material,
 // with the parameter's name and a channel "offset.N" per animated float.
 
+// shaderParams reports whether the FSHU being read is a shader-parameter
+// or colour animation.
+func (d *decoder) shaderParams() bool {
+	return d.group == GroupShaderParamAnim || d.group == GroupColorAnim
+}
+
 // checkParamTarget checks a curve's or constant's target offset: a TexSrt
 // field in texture SRT animations, a 4-byte-aligned float inside the
 // parameter (at most anim.NumParamSlots of them) otherwise.
 func (d *decoder) checkParamTarget(off uint32, isInt bool) error {
-	if !d.shaderParams {
+	if !d.shaderParams() {
 		return checkTexSrtTarget(off, isInt)
 	}
 	if off%4 != 0 || off >= 4*anim.NumParamSlots {

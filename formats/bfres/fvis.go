@@ -22,7 +22,7 @@ type VisibilityAnim struct {
 	// array: bit i&31 of word i>>5).
 	Base []bool
 	// Group is the index group a Wii U FVIS was listed in
-	// (GroupBoneVisAnim or GroupMatVisAnim).
+	// (GroupBoneVisAnim or GroupMatVisAnim); -1 for a Switch FBVS.
 	Group int
 }
 
@@ -37,7 +37,7 @@ func (a *VisibilityAnim) MaterialVisibility() bool { return a.Flags&fvisMaterial
 // integer or bool curve per animated bone or material at most.
 func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 	l := &d.lay.vis
-	var a VisibilityAnim
+	a := VisibilityAnim{Group: d.group}
 	var names, curves, base int64
 	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
 		a.NumAnim = uint16(f.num(l.numAnims))

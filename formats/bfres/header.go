@@ -279,75 +279,65 @@ func (d *decoder) readGroupDict(f *File, g *groupLayout, r *groupRef) error {
 	return nil
 }
 
-// readSubfiles reads the subfiles of one list. A broken animation is
-// listed in File.Broken and the rest of the file opens; any other subfile
-// that cannot be read fails the file.
+// readSubfiles reads the subfiles of one list. A broken skeletal, texture
+// SRT or Switch material or bone visibility animation is listed in
+// File.Broken and the rest of the file opens; any other subfile that
+// cannot be read fails the file.
 func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
-	broken := func(e DictNode, err error) bool {
-		if err != nil {
-			f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
-		}
-		return err == nil
-	}
+	d.group = g.index
 	for _, e := range dict.Entries {
+		var err error
 		switch g.kind {
 		case "FMDL":
-			m, err := d.readModel(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			f.Models = append(f.Models, m)
+			err = keep(f, e, &f.Models, false, d.readModel)
 		case "FSKA":
-			if a, err := d.readSkeletalAnim(e.DataOffset); broken(e, err) {
-				f.SkeletalAnims = append(f.SkeletalAnims, a)
-			}
+			err = keep(f, e, &f.SkeletalAnims, true, d.readSkeletalAnim)
 		case GroupNames[GroupTexSRTAnim]:
-			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
-				f.TexSRTAnims = append(f.TexSRTAnims, a)
-			}
+			err = keep(f, e, &f.TexSRTAnims, true, d.readShaderParamAnim)
 		case GroupNames[GroupShaderParamAnim], GroupNames[GroupColorAnim]:
-			d.shaderParams = true
-			a, err := d.readShaderParamAnim(e.DataOffset)
-			d.shaderParams = false
-			if err != nil {
-				return err
-			}
-			a.Group = g.index
-			f.ShaderParamAnims = append(f.ShaderParamAnims, a)
+			err = keep(f, e, &f.ShaderParamAnims, false, d.readShaderParamAnim)
 		case GroupNames[GroupBoneVisAnim], GroupNames[GroupMatVisAnim]:
-			a, err := d.readVisibilityAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			a.Group = g.index
-			f.VisibilityAnims = append(f.VisibilityAnims, a)
+			err = keep(f, e, &f.VisibilityAnims, false, d.readVisibilityAnim)
 		case "FTXP":
-			a, err := d.readTexPatternAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			f.TexPatternAnims = append(f.TexPatternAnims, a)
+			err = keep(f, e, &f.TexPatternAnims, false, d.readTexPatternAnim)
 		case "FTEX":
-			t, err := d.readFTEX(e.DataOffset)
-			if err != nil {
-				return err
+			if err = keep(f, e, &f.Textures, false, d.readFTEX); err == nil {
+				t := &f.Textures[len(f.Textures)-1]
+				t.Name = cmpOr(t.Name, e.Name)
 			}
-			t.Name = cmpOr(t.Name, e.Name)
-			f.Textures = append(f.Textures, t)
 		case "FMAA":
-			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
-				f.Switch.MaterialAnims = append(f.Switch.MaterialAnims, a)
-				if spa, ok := a.texSRT(); ok {
+			n := len(f.Switch.MaterialAnims)
+			err = keep(f, e, &f.Switch.MaterialAnims, true, d.readShaderParamAnim)
+			// An FMAA that is all texture SRT plays as a Wii U one.
+			if len(f.Switch.MaterialAnims) > n {
+				if spa, ok := f.Switch.MaterialAnims[n].texSRT(); ok {
 					f.TexSRTAnims = append(f.TexSRTAnims, spa)
 				}
 			}
 		case "FBVS":
-			if a, err := d.readVisibilityAnim(e.DataOffset); broken(e, err) {
-				f.Switch.BoneVisAnims = append(f.Switch.BoneVisAnims, a)
-			}
+			err = keep(f, e, &f.Switch.BoneVisAnims, true, d.readVisibilityAnim)
 		case "external file":
 			d.readExternalFile(f, e)
 		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep appends what read gives for entry e to list. A subfile that
+// cannot be read fails the file, unless the file opens without it
+// (tolerant): then it is listed in File.Broken.
+func keep[T any](f *File, e DictNode, list *[]T, tolerant bool, read func(off int64) (T, error)) error {
+	x, err := read(e.DataOffset)
+	switch {
+	case err == nil:
+		*list = append(*list, x)
+	case tolerant:
+		f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+	default:
+		return err
 	}
 	return nil
 }
