@@ -257,7 +257,8 @@ func (f *File) TexSRTClip(i int) *anim.Clip {
 // channel when the file sets it.
 func texSRTTarget(m *MaterialAnim, mi, pi int) anim.Target {
 	p := &m.Params[pi]
-	t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, Param: p.Name, TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
+	t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, Param: p.Name,
+		TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
 	t.Base[anim.TexModeSlot] = 0
 	var curves [anim.NumSlots]anim.Curve
 	modeSet := false

@@ -183,7 +183,8 @@ func (info *MaterialInfo) outputTranslucent(option string, depth int) bool {
 // faceNames are the faces a display_face key draws, as the faces culled.
 var faceNames = map[string]mesh.Cull{"front": mesh.CullBack, "back": mesh.CullFront, "both": mesh.CullNone, "none": mesh.CullAll}
 
-var modeNames = map[string]mesh.BlendMode{"opaque": mesh.Opaque, "mask": mesh.Mask, "translucent": mesh.Translucent, "xlu": mesh.Translucent}
+var modeNames = map[string]mesh.BlendMode{"opaque": mesh.Opaque, "mask": mesh.Mask,
+	"translucent": mesh.Translucent, "xlu": mesh.Translucent}
 
 var compareNames = map[string]mesh.Compare{
 	"never": mesh.CompareNever, "less": mesh.CompareLess, "equal": mesh.CompareEqual, "lequal": mesh.CompareLEqual,

@@ -230,7 +230,8 @@ type baseValue struct {
 // baseValues are the bone anim's base values, in the order they are
 // stored.
 func (b *BoneAnim) baseValues() [3]baseValue {
-	return [3]baseValue{{"scale", b.HasScale, b.Scale[:]}, {"rotate", b.HasRotate, b.Rotate[:]}, {"translate", b.HasTranslate, b.Translate[:]}}
+	return [3]baseValue{{"scale", b.HasScale, b.Scale[:]}, {"rotate", b.HasRotate, b.Rotate[:]},
+		{"translate", b.HasTranslate, b.Translate[:]}}
 }
 
 // readBoneBase reads the base values the bone anim's flags announce;

@@ -70,7 +70,8 @@ func switchVersion(data []byte) (uint32, *layout, error) {
 	ver, _ := bin.LE(data).U32(0x08)
 	lay, ok := switchLayout(int(ver >> 16))
 	if !ok {
-		return 0, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported", ver>>16, ver>>8&0xff, ver&0xff)
+		return 0, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported",
+			ver>>16, ver>>8&0xff, ver&0xff)
 	}
 	if size := lay.header.size; int64(len(data)) < size {
 		return 0, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, lay.major)

@@ -90,7 +90,8 @@ func (x *bfresInspector) animations() inspect.Table {
 		t.Columns = append(t.Columns[:7:7], "rotation", "targets", "curves", "baked size")
 	}
 	row := func(kind string, h *AnimHeader, rot string, targets, curves int) {
-		r := []string{kind, h.Name, inspect.Hex(h.FileOffset), inspect.Hex(h.Flags), inspect.Int(h.FrameCount), fmt.Sprint(h.Loop()), fmt.Sprint(h.Baked())}
+		r := []string{kind, h.Name, inspect.Hex(h.FileOffset), inspect.Hex(h.Flags), inspect.Int(h.FrameCount),
+			fmt.Sprint(h.Loop()), fmt.Sprint(h.Baked())}
 		if wiiu {
 			r = append(r, rot)
 		}
