@@ -33,14 +33,13 @@ func (h *AnimHeader) Loop() bool { return h.Flags&animLoop != 0 }
 // none).
 type animRefs struct{ bind, userData, userDict int64 }
 
-// readAnimHeader reads the header of the animation at off: the fields
-// every kind shares (l) into h, the kind's own fields (own, reading from
-// the same structure), and checks the frame count. It returns where the
-// bind indices and user data are.
-func (d *decoder) readAnimHeader(off int64, l *animLayout, h *AnimHeader, own func(f *fields)) (animRefs, error) {
-	f, err := d.structAt(off, l.size, l.magic+" header")
+// readAnimHeader opens the header of the animation at off and reads the
+// fields every kind shares (l) into h; the kind reads its own from the
+// returned reader, then calls animRefs.
+func (d *decoder) readAnimHeader(off int64, l *animLayout, h *AnimHeader) (fields, error) {
+	f, err := d.structAt(off, l.size, l.header)
 	if err != nil {
-		return animRefs{}, err
+		return f, err
 	}
 	h.FileOffset = off
 	h.Name = f.nameAt(l.name)
@@ -49,14 +48,20 @@ func (d *decoder) readAnimHeader(off int64, l *animLayout, h *AnimHeader, own fu
 	h.FrameCount = int32(f.num(l.frameCount))
 	h.BakedSize = uint32(f.num(l.bakedSize))
 	h.NumUserData = uint16(f.num(l.numUserData))
-	r := animRefs{bind: f.refAt(l.bindIndices)}
-	own(&f)
-	r.userData, r.userDict = f.refAt(l.userData), f.refAt(l.udict)
+	return f, nil
+}
+
+// animRefs finishes reading the animation header f (read with
+// readAnimHeader, then by the kind): it returns where the bind indices
+// and user data are, the header's first unreadable field, or a negative
+// frame count.
+func (d *decoder) animRefs(f *fields, l *animLayout, h *AnimHeader) (animRefs, error) {
+	r := animRefs{bind: f.refAt(l.bindIndices), userData: f.refAt(l.userData), userDict: f.refAt(l.udict)}
 	if f.err != nil {
 		return r, f.err
 	}
 	if h.FrameCount < 0 {
-		return r, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, h.Name, h.FrameCount)
+		return r, d.errf(f.base+l.frameCount.at, "%s %q: negative frame count %d", l.magic, h.Name, h.FrameCount)
 	}
 	return r, nil
 }

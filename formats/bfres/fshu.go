@@ -91,15 +91,17 @@ const (
 func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	l := &d.lay.fshu
 	a := ShaderParamAnim{Group: d.group}
-	var matAnims, texNames int64
-	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
-		a.NumMatAnims = uint16(f.num(l.numMatAnims))
-		a.NumParamAnims = int32(f.num(l.numParamAnims))
-		a.NumCurves = int32(f.num(l.numCurves))
-		a.NumPatAnims, a.NumVisAnims = uint16(f.num(l.numPatAnims)), uint16(f.num(l.numVisAnims))
-		a.NumTextures = uint16(f.num(l.numTextures))
-		matAnims, texNames = f.refAt(l.matAnims), f.refAt(l.texNames)
-	})
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return ShaderParamAnim{}, err
+	}
+	a.NumMatAnims = uint16(f.num(l.numMatAnims))
+	a.NumParamAnims = int32(f.num(l.numParamAnims))
+	a.NumCurves = int32(f.num(l.numCurves))
+	a.NumPatAnims, a.NumVisAnims = uint16(f.num(l.numPatAnims)), uint16(f.num(l.numVisAnims))
+	a.NumTextures = uint16(f.num(l.numTextures))
+	matAnims, texNames := f.refAt(l.matAnims), f.refAt(l.texNames)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return ShaderParamAnim{}, err
 	}

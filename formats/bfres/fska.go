@@ -108,12 +108,14 @@ func isBoneTarget(off uint32) bool {
 func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	l := &d.lay.fska
 	var a SkeletalAnim
-	var boneAnims int64
-	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
-		a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
-		a.NumCurves = int32(f.num(l.numCurves))
-		boneAnims = f.refAt(l.boneAnims)
-	})
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return SkeletalAnim{}, err
+	}
+	a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
+	a.NumCurves = int32(f.num(l.numCurves))
+	boneAnims := f.refAt(l.boneAnims)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return SkeletalAnim{}, err
 	}

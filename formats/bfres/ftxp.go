@@ -49,14 +49,16 @@ type PatAnimInfo struct {
 func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 	l := &d.lay.ftxp
 	var a TexPatternAnim
-	var matAnims, texRefs int64
-	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
-		a.NumTextureRef = uint16(f.num(l.numTextureRefs))
-		a.NumMatAnim = uint16(f.num(l.numMatAnim))
-		a.NumPatAnim = int32(f.num(l.numPatAnims))
-		a.NumCurve = int32(f.num(l.numCurves))
-		matAnims, texRefs = f.refAt(l.matAnims), f.refAt(l.textureRefs)
-	})
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return TexPatternAnim{}, err
+	}
+	a.NumTextureRef = uint16(f.num(l.numTextureRefs))
+	a.NumMatAnim = uint16(f.num(l.numMatAnim))
+	a.NumPatAnim = int32(f.num(l.numPatAnims))
+	a.NumCurve = int32(f.num(l.numCurves))
+	matAnims, texRefs := f.refAt(l.matAnims), f.refAt(l.textureRefs)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return TexPatternAnim{}, err
 	}

@@ -38,12 +38,14 @@ func (a *VisibilityAnim) MaterialVisibility() bool { return a.Flags&fvisMaterial
 func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 	l := &d.lay.vis
 	a := VisibilityAnim{Group: d.group}
-	var names, curves, base int64
-	refs, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader, func(f *fields) {
-		a.NumAnim = uint16(f.num(l.numAnims))
-		a.NumCurve = uint16(f.num(l.numCurves))
-		names, curves, base = f.refAt(l.names), f.refAt(l.curves), f.refAt(l.base)
-	})
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return VisibilityAnim{}, err
+	}
+	a.NumAnim = uint16(f.num(l.numAnims))
+	a.NumCurve = uint16(f.num(l.numCurves))
+	names, curves, base := f.refAt(l.names), f.refAt(l.curves), f.refAt(l.base)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return VisibilityAnim{}, err
 	}

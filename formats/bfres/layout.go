@@ -158,7 +158,7 @@ type boneLayout struct {
 // userData is the Switch's array of user data values, udict the user
 // data dictionary.
 type animLayout struct {
-	magic                              string
+	magic, header                      string // header: the header's name in messages
 	size                               int64
 	name, path, flags                  field
 	frameCount, bakedSize, numUserData field
@@ -299,26 +299,26 @@ func wiiuLayout(v uint32) *layout {
 		billboard: s16At(0x0C), numUserData: u16At(0x0E), flags: u32At(0x10),
 		scale: f32At(0x14), rotate: f32At(0x20), translate: f32At(0x30), userDict: refAt(0x3C), inverse: f32At(0x40)}
 	l.fska = fskaLayout{numBoneAnims: u16At(0x12), numCurves: s32At(0x14), boneAnims: refAt(0x20), boneAnimSize: 0x18}
-	l.fska.animLayout = animLayout{magic: "FSKA", size: 0x30, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
-		frameCount: s16At(0x10), bakedSize: u32At(0x18), numUserData: u16At(0x1C), bindIndices: refAt(0x28), udict: refAt(0x2C)}
+	l.fska.animLayout = animLayout{magic: "FSKA", header: "FSKA header", size: 0x30, name: nameAt(4), path: nameAt(8),
+		flags: u32At(0x0C), frameCount: s16At(0x10), bakedSize: u32At(0x18), numUserData: u16At(0x1C), bindIndices: refAt(0x28), udict: refAt(0x2C)}
 	l.boneAnim = boneAnimLayout{flags: u32At(0), name: nameAt(4), beginRotate: u8At(8), beginTranslate: u8At(9),
 		numCurves: u8At(0x0A), beginBaseTranslate: u8At(0x0B), beginCurve: u8At(0x0C), curves: refAt(0x10), base: refAt(0x14)}
 	l.curve = curveLayout{size: 0x20, flags: u16At(0), numKeys: u16At(2), target: u32At(4), start: f32At(8), end: f32At(0x0C),
 		scale: u32At(0x10), offset: u32At(0x14), frames: refAt(0x18), keys: refAt(0x1C)}
 	l.fshu = fshuLayout{numMatAnims: u16At(0x12), numParamAnims: s32At(0x14), numCurves: s32At(0x18), matAnims: refAt(0x2C)}
-	l.fshu.animLayout = animLayout{magic: "FSHU", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
-		frameCount: s16At(0x10), bakedSize: u32At(0x1C), numUserData: u16At(0x20), bindIndices: refAt(0x28), udict: refAt(0x30)}
+	l.fshu.animLayout = animLayout{magic: "FSHU", header: "FSHU header", size: 0x34, name: nameAt(4), path: nameAt(8),
+		flags: u32At(0x0C), frameCount: s16At(0x10), bakedSize: u32At(0x1C), numUserData: u16At(0x20), bindIndices: refAt(0x28), udict: refAt(0x30)}
 	l.matAnim = matAnimLayout{size: 0x20, numParams: u16At(0), numCurves: u16At(2), numConsts: u16At(4),
 		beginCurve: s32At(8), beginParamAnim: s32At(0x0C), name: nameAt(0x10), params: refAt(0x14), curves: refAt(0x18), constants: refAt(0x1C)}
 	l.param = paramLayout{size: 0x10, beginCurve: u16At(0), numFloatCurves: u16At(2), numIntCurves: u16At(4),
 		beginConstant: u16At(6), numConstants: u16At(8), subBindIndex: u16At(0x0A), name: nameAt(0x0C)}
 	l.vis = visLayout{numAnims: u16At(0x10), numCurves: u16At(0x12), names: refAt(0x24), curves: refAt(0x28), base: refAt(0x2C)}
-	l.vis.animLayout = animLayout{magic: "FVIS", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
-		frameCount: s16At(0x0E), bakedSize: u32At(0x14), numUserData: u16At(0x18), bindIndices: refAt(0x20)}
+	l.vis.animLayout = animLayout{magic: "FVIS", header: "FVIS header", size: 0x34, name: nameAt(4), path: nameAt(8),
+		flags: u16At(0x0C), frameCount: s16At(0x0E), bakedSize: u32At(0x14), numUserData: u16At(0x18), bindIndices: refAt(0x20)}
 	l.ftxp = ftxpLayout{numTextureRefs: u16At(0x10), numMatAnim: u16At(0x12), numPatAnims: s16At(0x16), numCurves: s32At(0x18),
 		matAnims: refAt(0x2C)}
-	l.ftxp.animLayout = animLayout{magic: "FTXP", size: 0x38, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
-		frameCount: u16At(0x0E), bakedSize: u32At(0x1C), numUserData: u16At(0x14), bindIndices: refAt(0x28)}
+	l.ftxp.animLayout = animLayout{magic: "FTXP", header: "FTXP header", size: 0x38, name: nameAt(4), path: nameAt(8),
+		flags: u16At(0x0C), frameCount: u16At(0x0E), bakedSize: u32At(0x1C), numUserData: u16At(0x14), bindIndices: refAt(0x28)}
 	l.fvtx = fvtxLayout{size: 0x20, numAttribs: u8At(4), numBuffers: u8At(5), count: u32At(8), attribs: refAt(0x10), buffers: refAt(0x18),
 		attribSize: 0x0C, attribName: nameAt(0), attribBuffer: u8At(4), attribOffset: u16At(6), attribFormat: u32At(8)}
 	l.fshp = fshpLayout{size: 0x2C, name: nameAt(4), material: u16At(0x0E), bone: u16At(0x10), vertices: u16At(0x12), skin: u8At(0x16),
@@ -414,8 +414,8 @@ func switchLayout(major int) (*layout, bool) {
 	// they are in the block header.
 	c := p(hb+0x3C, hb+0x38)
 	l.fska = fskaLayout{boneAnims: refAt(hb + 0x20), numCurves: s32At(c + 4), numBoneAnims: u16At(c + 0x0C), boneAnimSize: p(0x28, 0x38)}
-	l.fska.animLayout = animLayout{magic: "FSKA", size: p(0x60, 0x50), name: nameAt(hb), path: nameAt(hb + 8), flags: u32At(p(hb+0x38, 4)),
-		bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x28), udict: refAt(hb + 0x30),
+	l.fska.animLayout = animLayout{magic: "FSKA", header: "FSKA header", size: p(0x60, 0x50), name: nameAt(hb),
+		path: nameAt(hb + 8), flags: u32At(p(hb+0x38, 4)), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x28), udict: refAt(hb + 0x30),
 		frameCount: s32At(c), bakedSize: u32At(c + 8), numUserData: u16At(c + 0x0E)}
 	// Bone anims: v9 adds 16 reserved bytes after the base value offset.
 	// The begin curve is an s32; its low byte is the Wii U's u8.
@@ -429,8 +429,8 @@ func switchLayout(major int) (*layout, bool) {
 	l.fshu = fshuLayout{matAnims: refAt(hb + 0x20), texNames: refAt(hb + 0x30),
 		numMatAnims: u16At(p(0x64, 0x62)), numCurves: u16At(p(0x66, 0x64)),
 		numParamAnims: u16At(p(0x70, 0x66)), numPatAnims: u16At(p(0x72, 0x68)), numVisAnims: u16At(p(0x74, 0x6A)), numTextures: u16At(p(0x76, 0x6C))}
-	l.fshu.animLayout = animLayout{magic: "FMAA", size: p(0x78, 0x70), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
-		userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+	l.fshu.animLayout = animLayout{magic: "FMAA", header: "FMAA header", size: p(0x78, 0x70), name: nameAt(hb),
+		path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
 		flags: u16At(p(0x60, 4)), frameCount: s32At(p(0x68, 0x58)), bakedSize: u32At(p(0x6C, 0x5C)), numUserData: u16At(p(0x62, 0x60))}
 	l.matAnim = matAnimLayout{size: 0x40, name: nameAt(0), params: refAt(8), patterns: refAt(0x10), curves: refAt(0x18), constants: refAt(0x20),
 		paramCurve: u16At(0x28), patternCurve: u16At(0x2A), visConstant: u16At(0x2C), visCurve: u16At(0x2E), beginVisConstant: u16At(0x30),
@@ -439,8 +439,8 @@ func switchLayout(major int) (*layout, bool) {
 		beginConstant: u16At(0x0E), numConstants: u16At(0x10), subBindIndex: u16At(0x12)}
 	l.vis = visLayout{curves: refAt(hb + 0x20), base: refAt(hb + 0x28), names: refAt(hb + 0x30),
 		numAnims: u16At(hb + 0x50), numCurves: u16At(hb + 0x52)}
-	l.vis.animLayout = animLayout{magic: "FBVS", size: p(0x68, 0x60), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
-		userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+	l.vis.animLayout = animLayout{magic: "FBVS", header: "FBVS header", size: p(0x68, 0x60), name: nameAt(hb),
+		path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
 		flags: u16At(p(hb+0x48, 4)), numUserData: u16At(hb + 0x4A), frameCount: s32At(hb + 0x4C), bakedSize: u32At(hb + 0x54)}
 	l.fvtx = fvtxLayout{size: p(0x60, 0x58), attribs: refAt(p(0x10, 8)), sizes: refAt(p(0x38, 0x30)), strides: refAt(p(0x40, 0x38)),
 		bufferOffset: u32At(p(0x50, 0x48)), numAttribs: u8At(p(0x54, 0x4C)), numBuffers: u8At(p(0x55, 0x4D)), count: u32At(p(0x58, 0x50)),
