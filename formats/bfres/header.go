@@ -180,8 +180,10 @@ func (d *decoder) walk(hf fields, f *File) (*File, error) {
 	for i, g := range l.groups {
 		groups[i] = groupRef{values: hf.refAt(g.values), dict: hf.refAt(g.dict), count: uint16(hf.num(g.count))}
 	}
-	if d.nx() {
-		d.switchHeaderTail(&hf, f)
+	if sw, nl := f.Switch, &d.lay.nxHeader; sw != nil {
+		sw.StringPoolOffset = hf.refAt(nl.stringPool)
+		sw.StringPoolSize = uint32(hf.num(nl.stringPoolSize))
+		sw.ExternalFlags = uint8(hf.num(nl.externalFlags))
 	}
 	if hf.err != nil {
 		return nil, hf.err
@@ -225,15 +227,6 @@ func (f *File) decoded() int {
 		n += len(f.Switch.MaterialAnims) + len(f.Switch.BoneVisAnims)
 	}
 	return n
-}
-
-// switchHeaderTail reads the Switch header's string pool and external
-// flags.
-func (d *decoder) switchHeaderTail(hf *fields, f *File) {
-	l, sw := &d.lay.nxHeader, f.Switch
-	sw.StringPoolOffset = hf.refAt(l.stringPool)
-	sw.StringPoolSize = uint32(hf.num(l.stringPoolSize))
-	sw.ExternalFlags = uint8(hf.num(l.externalFlags))
 }
 
 // groupRef is what the header states of one subfile list.
