@@ -14,7 +14,7 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-// slotModel is a model whose one material names two textures.
+// slotModel is a model whose one material names the given textures.
 func slotModel(names ...string) *mesh.Model {
 	m := &mesh.Model{Name: "Npc"}
 	mat := mesh.Material{Name: "body"}
@@ -25,12 +25,10 @@ func slotModel(names ...string) *mesh.Model {
 	return m
 }
 
-// TestLinkTexturesByName: a BFRES model's slots find the file's own
-// textures by name (here a Switch file's embedded BNTX); a slot whose
-// texture the file and its siblings lack stays untextured, and the model
-// gets one warning naming it and the files the game keeps it in.
-func TestLinkTexturesByName(t *testing.T) {
-	const file = "../bfres/testdata/textures/switch/nx_v8.bfres"
+// openWithModel opens file and gives it one model, whose one material
+// names the textures.
+func openWithModel(t *testing.T, file string, textures ...string) (*formats.Asset, *mesh.Model) {
+	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -39,8 +37,17 @@ func TestLinkTexturesByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := slotModel("bc4_mask", "Npc_Body_Alb", "bc4_mask")
+	m := slotModel(textures...)
 	a.Models = []*mesh.Model{m}
+	return a, m
+}
+
+// TestLinkTexturesByName: a BFRES model's slots find the file's own
+// textures by name (here a Switch file's embedded BNTX); a slot whose
+// texture the file and its siblings lack stays untextured, and the model
+// gets one warning naming it and the files the game keeps it in.
+func TestLinkTexturesByName(t *testing.T) {
+	a, m := openWithModel(t, "../bfres/testdata/textures/switch/nx_v8.bfres", "bc4_mask", "Npc_Body_Alb", "bc4_mask")
 	before := len(a.Warnings)
 	assemble.Textures(a, func(string) ([]byte, error) { return nil, os.ErrNotExist })
 	slots := m.Materials[0].Textures
@@ -83,16 +90,7 @@ func TestSplitTexturesFromSiblings(t *testing.T) {
 		}
 	}
 	file := filepath.Join(dir, "Npc.bfres")
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := formats.Open(file, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := slotModel("Split_Nrm", "Split_Alb")
-	a.Models = []*mesh.Model{m}
+	a, m := openWithModel(t, file, "Split_Nrm", "Split_Alb")
 	before := len(a.Warnings)
 	assemble.Textures(a, assemble.DirSiblings(file))
 	if w := a.Warnings[before:]; len(w) != 0 {
