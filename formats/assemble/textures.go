@@ -7,13 +7,8 @@ import (
 	"strings"
 
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/mesh"
 )
-
-// SiblingReader reads a file beside the one opened (a base name, in the
-// same directory or archive folder); an error means there is none.
-type SiblingReader = bfres.SiblingReader
 
 // Textures points the models' texture slots that name a texture the
 // model does not hold at the texture of that name: a BFRES file's own
@@ -30,7 +25,7 @@ func linkTextures(a *formats.Asset, read SiblingReader, extra map[string]*mesh.T
 	if len(a.Models) == 0 || a.Format != "bfres" {
 		return
 	}
-	byName, problems := bfres.Textures(a, read)
+	byName, problems := bfresTextures(a, read)
 	a.Warnings = append(a.Warnings, problems...)
 	for name, t := range extra {
 		if _, ok := byName[name]; !ok {
@@ -93,21 +88,6 @@ func shortList(names []string, n int) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:n], ", ") + ", …"
-}
-
-// DirSiblings reads the files beside the file at p from its directory.
-func DirSiblings(p string) SiblingReader { return bfres.DirSiblings(p) }
-
-// ArchiveSiblings reads the entries beside entry in the same folder of
-// the archive ar.
-func ArchiveSiblings(ar formats.Archive, entry string) SiblingReader {
-	dir := path.Dir(strings.ReplaceAll(entry, `\`, "/"))
-	return func(name string) ([]byte, error) {
-		if name != path.Base(name) {
-			return nil, fmt.Errorf("%q is not a base name", name)
-		}
-		return ar.Read(path.Join(dir, name))
-	}
 }
 
 // slashes turns a Windows path's separators into the archive's.

@@ -51,7 +51,7 @@ func synthFile(anims, bones, curvesPerBone, frames, step int) *File {
 	skel.Bones[0].Parent = -1
 	f.Models = []Model{{Name: "Skeleton", Skeleton: skel}}
 	for a := 0; a < anims; a++ {
-		sa := SkeletalAnim{Name: fmt.Sprintf("Anim_%03d", a), Flags: 1<<12 | 1<<2, FrameCount: int32(frames)}
+		sa := SkeletalAnim{AnimHeader: AnimHeader{Name: fmt.Sprintf("Anim_%03d", a), Flags: 1<<12 | 1<<2, FrameCount: int32(frames)}}
 		for b := 0; b < bones; b++ {
 			ba := BoneAnim{Name: skel.Bones[b].Name, Flags: boneAnimBaseScale | boneAnimBaseRotate | boneAnimBaseTranslate,
 				HasScale: true, HasRotate: true, HasTranslate: true,

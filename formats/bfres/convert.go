@@ -116,42 +116,6 @@ func loopMode(loop bool) anim.LoopMode {
 	return anim.Once
 }
 
-// boneSlot maps a bone anim curve target to a pose slot.
-func boneSlot(target uint32, quat bool) (anim.Slot, bool) {
-	switch target {
-	case TargetScaleX:
-		return anim.ScaleX, true
-	case TargetScaleY:
-		return anim.ScaleY, true
-	case TargetScaleZ:
-		return anim.ScaleZ, true
-	case TargetTranslateX:
-		return anim.TransX, true
-	case TargetTranslateY:
-		return anim.TransY, true
-	case TargetTranslateZ:
-		return anim.TransZ, true
-	case TargetRotateX:
-		if quat {
-			return anim.QuatX, true
-		}
-		return anim.RotX, true
-	case TargetRotateY:
-		if quat {
-			return anim.QuatY, true
-		}
-		return anim.RotY, true
-	case TargetRotateZ:
-		if quat {
-			return anim.QuatZ, true
-		}
-		return anim.RotZ, true
-	case TargetRotateW:
-		return anim.QuatW, quat
-	}
-	return 0, false
-}
-
 var (
 	eulerSlots = []anim.Slot{anim.ScaleX, anim.ScaleY, anim.ScaleZ, anim.RotX, anim.RotY, anim.RotZ, anim.TransX, anim.TransY, anim.TransZ}
 	quatSlots  = []anim.Slot{anim.ScaleX, anim.ScaleY, anim.ScaleZ, anim.QuatX, anim.QuatY, anim.QuatZ, anim.QuatW, anim.TransX, anim.TransY, anim.TransZ}
@@ -190,10 +154,8 @@ func (f *File) bindBones() map[string]*Bone {
 func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string) {
 	a := &f.SkeletalAnims[i]
 	quat := a.Quaternion()
-	clip := &anim.Clip{
-		Name: a.Name, Format: "bfres-skeletal", Duration: float64(a.FrameCount),
-		FPS: FPS, Loop: loopMode(a.Loop()), Targets: make([]anim.Target, len(a.BoneAnims)),
-	}
+	clip := a.clip("bfres-skeletal")
+	clip.Targets = make([]anim.Target, len(a.BoneAnims))
 	var warnings []string
 	skel := f.bindSkeleton()
 	slots := eulerSlots
@@ -276,61 +238,64 @@ var texSrtSlots = map[uint32]anim.Slot{TexSrtMode: anim.TexModeSlot, TexSrtSX: a
 	TexSrtR: anim.RotZ, TexSrtTX: anim.TransX, TexSrtTY: anim.TransY}
 
 // TexSRTClip converts texture SRT animation i: one texsrt target per
-// (material anim, param anim) pair. Fields start at the TexSrt defaults
-// (mode 0 Maya, scale 1, rotation and translation 0), constants override
-// them, curves override those. The matrix mode follows the mode field per
-// frame (anim.TexModeSlot); the mode is a channel when the file sets it.
+// (material anim, param anim) pair (texSRTTarget).
 func (f *File) TexSRTClip(i int) *anim.Clip {
 	a := &f.TexSRTAnims[i]
-	clip := &anim.Clip{
-		Name: a.Name, Format: "bfres-texsrt", Duration: float64(a.FrameCount),
-		FPS: FPS, Loop: loopMode(a.Loop()),
-	}
+	clip := a.clip("bfres-texsrt")
 	for mi := range a.MaterialAnims {
-		m := &a.MaterialAnims[mi]
-		for pi := range m.Params {
-			p := &m.Params[pi]
-			t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, Param: p.Name, TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
-			t.Base[anim.TexModeSlot] = 0
-			var curves [anim.NumSlots]anim.Curve
-			modeSet := false
-			for k := 0; k < int(p.NumConstants); k++ {
-				c := m.Constants[int(p.BeginConstant)+k]
-				s := texSrtSlots[c.TargetOffset] // checked while parsing
-				switch {
-				case s == anim.TexModeSlot:
-					t.Base[s] = float64(int32(c.Raw))
-					modeSet = true
-				case s == anim.RotZ:
-					t.Base[s] = float64(math.Float32frombits(c.Raw)) * radToDeg
-				default:
-					t.Base[s] = float64(math.Float32frombits(c.Raw))
-				}
-			}
-			for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
-				c := &m.Curves[int(p.BeginCurve)+k]
-				s := texSrtSlots[c.TargetOffset]
-				curves[s] = c.Decoded
-				if s == anim.TexModeSlot {
-					modeSet = true
-				}
-			}
-			slots := texSlots
-			if modeSet {
-				slots = append(slots[:len(slots):len(slots)], anim.TexModeSlot)
-			}
-			t.Channels = make([]anim.Channel, len(slots))
-			for k, s := range slots {
-				cv := curves[s]
-				if cv == nil {
-					cv = anim.Constant(t.Base[s])
-				}
-				t.Channels[k] = anim.Channel{Slot: s, Curve: cv}
-			}
-			clip.Targets = append(clip.Targets, t)
+		for pi := range a.MaterialAnims[mi].Params {
+			clip.Targets = append(clip.Targets, texSRTTarget(&a.MaterialAnims[mi], mi, pi))
 		}
 	}
 	return clip
+}
+
+// texSRTTarget converts param anim pi of material anim mi. Fields start
+// at the TexSrt defaults (mode 0 Maya, scale 1, rotation and translation
+// 0), constants override them, curves override those. The matrix mode
+// follows the mode field per frame (anim.TexModeSlot); the mode is a
+// channel when the file sets it.
+func texSRTTarget(m *MaterialAnim, mi, pi int) anim.Target {
+	p := &m.Params[pi]
+	t := anim.Target{Name: m.Name, Index: mi, Kind: anim.TexSRTTarget, TexGen: pi, Param: p.Name,
+		TexMode: anim.TexNWMaya, Base: anim.DefaultBase()}
+	t.Base[anim.TexModeSlot] = 0
+	var curves [anim.NumSlots]anim.Curve
+	modeSet := false
+	for k := 0; k < int(p.NumConstants); k++ {
+		c := m.Constants[int(p.BeginConstant)+k]
+		s := texSrtSlots[c.TargetOffset] // checked while parsing
+		switch {
+		case s == anim.TexModeSlot:
+			t.Base[s] = float64(int32(c.Raw))
+			modeSet = true
+		case s == anim.RotZ:
+			t.Base[s] = float64(math.Float32frombits(c.Raw)) * radToDeg
+		default:
+			t.Base[s] = float64(math.Float32frombits(c.Raw))
+		}
+	}
+	for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
+		c := &m.Curves[int(p.BeginCurve)+k]
+		s := texSrtSlots[c.TargetOffset]
+		curves[s] = c.Decoded
+		if s == anim.TexModeSlot {
+			modeSet = true
+		}
+	}
+	slots := texSlots
+	if modeSet {
+		slots = append(slots[:len(slots):len(slots)], anim.TexModeSlot)
+	}
+	t.Channels = make([]anim.Channel, len(slots))
+	for k, s := range slots {
+		cv := curves[s]
+		if cv == nil {
+			cv = anim.Constant(t.Base[s])
+		}
+		t.Channels[k] = anim.Channel{Slot: s, Curve: cv}
+	}
+	return t
 }
 
 // CurveFor returns the stored curve behind a clip channel's curve (for the

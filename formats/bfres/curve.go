@@ -108,11 +108,6 @@ func (c *Curve) RawKey(i int) float64 {
 	return float64(int8(b[0]))
 }
 
-// Decode builds the evaluable curve; unit as for NWHeader.
-func (c *Curve) Decode(unit float64) (*anim.NWCurve, error) {
-	return DecodeCurve(c.NWHeader(unit), c.FrameData, c.KeyData, c.order())
-}
-
 // decode builds c.Decoded, reporting decode failures at the curve. The
 // curve comes from the decoder's chunk (storedCurve).
 func (d *decoder) decode(c *Curve, unit float64) error {
@@ -136,21 +131,21 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	c.KeyArrayOffset = f.refAt(l.keys)
 	// Files hold thousands of curves: the fixed fields are read straight
 	// from the header's bytes, which structAt has checked.
-	h := f.b
+	b := f.b
 	u32 := func(fl field) uint32 {
 		switch {
 		case fl.kind == absent:
 			return 0
 		case f.le:
-			return binary.LittleEndian.Uint32(h[fl.at:])
+			return binary.LittleEndian.Uint32(b[fl.at:])
 		}
-		return binary.BigEndian.Uint32(h[fl.at:])
+		return binary.BigEndian.Uint32(b[fl.at:])
 	}
 	u16 := func(fl field) uint16 {
 		if f.le {
-			return binary.LittleEndian.Uint16(h[fl.at:])
+			return binary.LittleEndian.Uint16(b[fl.at:])
 		}
-		return binary.BigEndian.Uint16(h[fl.at:])
+		return binary.BigEndian.Uint16(b[fl.at:])
 	}
 	c.Flags, c.NumKeys, c.TargetOffset = u16(l.flags), u16(l.numKeys), u32(l.target)
 	c.StartFrame, c.EndFrame = math.Float32frombits(u32(l.start)), math.Float32frombits(u32(l.end))
@@ -158,17 +153,37 @@ func (d *decoder) readCurve(off int64) (Curve, error) {
 	if f.err != nil {
 		return Curve{}, f.err
 	}
-	if err := d.finishCurve(&c, l.flags.at, l.frames.at, l.keys.at); err != nil {
+	c.splitFlags()
+	switch {
+	case !c.Type.Valid():
+		return Curve{}, d.errf(off+l.flags.at, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case frameSize(c.FrameType) == 0:
+		return Curve{}, d.errf(off+l.flags.at, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case c.KeyType.Size() == 0 && !c.Type.IsBool():
+		return Curve{}, d.errf(off+l.flags.at, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
+	case c.NumKeys == 0:
+		return Curve{}, d.errf(off+l.flags.at+2, "curve has no keys")
+	}
+	h := c.NWHeader(1)
+	if c.FrameArrayOffset == 0 {
+		if !c.Type.IsBaked() {
+			return Curve{}, d.errf(off+l.frames.at, "%s curve has no frame array", c.Type)
+		}
+	} else if c.FrameData, err = d.array(c.FrameArrayOffset, h.FrameBytes(), "curve frame array"); err != nil {
+		return Curve{}, err
+	}
+	if c.KeyArrayOffset == 0 {
+		return Curve{}, d.errf(off+l.keys.at, "curve has no key array")
+	}
+	if c.KeyData, err = d.array(c.KeyArrayOffset, h.KeyBytes(), "curve key array"); err != nil {
 		return Curve{}, err
 	}
 	return c, nil
 }
 
-// finishCurve splits the flags, reads scale/offset/delta as the curve type
-// says, checks the types, and reads the arrays (shared by both
-// platforms' curve readers; the field offsets are for messages).
-func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
-	off := c.FileOffset
+// splitFlags splits the curve's flags into its types and reads scale,
+// offset and delta as the curve type says.
+func (c *Curve) splitFlags() {
 	c.FrameType = anim.NWFrameType(c.Flags & 3)
 	c.KeyType = KeyType(c.Flags >> 2 & 3)
 	c.Type = anim.NWCurveType(c.Flags >> 4 & 7)
@@ -183,30 +198,4 @@ func (d *decoder) finishCurve(c *Curve, flagsAt, framesAt, keysAt int64) error {
 		c.Offset = float64(math.Float32frombits(c.OffsetBits))
 		c.Delta = float64(math.Float32frombits(c.DeltaBits))
 	}
-	switch {
-	case !c.Type.Valid():
-		return d.errf(off+flagsAt, "curve type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case frameSize(c.FrameType) == 0:
-		return d.errf(off+flagsAt, "frame type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case c.KeyType.Size() == 0 && !c.Type.IsBool():
-		return d.errf(off+flagsAt, "key type 3 (flags 0x%04x) is not a known type", c.Flags)
-	case c.NumKeys == 0:
-		return d.errf(off+flagsAt+2, "curve has no keys")
-	}
-	h := c.NWHeader(1)
-	var err error
-	if c.FrameArrayOffset == 0 {
-		if !c.Type.IsBaked() {
-			return d.errf(off+framesAt, "%s curve has no frame array", c.Type)
-		}
-	} else if c.FrameData, err = d.array(c.FrameArrayOffset, h.FrameBytes(), "curve frame array"); err != nil {
-		return err
-	}
-	if c.KeyArrayOffset == 0 {
-		return d.errf(off+keysAt, "curve has no key array")
-	}
-	if c.KeyData, err = d.array(c.KeyArrayOffset, h.KeyBytes(), "curve key array"); err != nil {
-		return err
-	}
-	return nil
 }

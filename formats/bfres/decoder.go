@@ -21,10 +21,11 @@ type decoder struct {
 	budget int64         // bytes of structures and arrays still allowed
 	steps  int64         // dictionary lookup steps still allowed
 	curves []storedCurve // zero curves handed out to decoded curves (storedCurve)
-	// shaderParams is set while reading the shader-parameter and colour
-	// FSHUs (groups 3, 4): their targets are any float of the parameter,
-	// not TexSrt fields (fshu_param.go).
-	shaderParams bool
+	// group is the index group whose subfiles are being read (Wii U; -1
+	// on the Switch): the shader-parameter and colour FSHUs (groups 3,
+	// 4) target any float of the parameter, not TexSrt fields
+	// (fshu_param.go).
+	group int
 	// gpu is a Switch file's GPU data (vertex and index buffers), or
 	// gpuErr why it could not be found (header.go).
 	gpu    []byte
@@ -138,6 +139,24 @@ func (f *fields) u64(o int64) uint64 {
 		return binary.LittleEndian.Uint64(b)
 	}
 	return binary.BigEndian.Uint64(b)
+}
+
+// f32s reads len(dst) f32 values from field o on (one range check for
+// all) and returns the offset after them.
+func (f *fields) f32s(o int64, dst []float32) int64 {
+	n := 4 * int64(len(dst))
+	switch b := f.at(o, n); {
+	case b == nil:
+	case f.le:
+		for k := range dst {
+			dst[k] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*k:]))
+		}
+	default:
+		for k := range dst {
+			dst[k] = math.Float32frombits(binary.BigEndian.Uint32(b[4*k:]))
+		}
+	}
+	return o + n
 }
 
 func (f *fields) s16(o int64) int16   { return int16(f.u16(o)) }

@@ -185,27 +185,25 @@ func modelInfo(m *Model) ModelInfo {
 }
 
 func skeletalInfo(a *SkeletalAnim) AnimInfo {
-	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
-		RotationMode: "euler", BoneAnims: len(a.BoneAnims), CurveKinds: map[string]int{}}
+	ai := a.info()
+	ai.RotationMode, ai.BoneAnims = "euler", len(a.BoneAnims)
 	if a.Quaternion() {
 		ai.RotationMode = "quaternion"
 	}
 	for _, b := range a.BoneAnims {
 		ai.countCurves(b.Curves)
 	}
-	ai.UserData = userDataInfo(a.UserData)
 	return ai
 }
 
 func texSRTInfo(a *ShaderParamAnim) AnimInfo {
-	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
-		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}
+	ai := a.info()
+	ai.MatAnims = len(a.MaterialAnims)
 	for _, m := range a.MaterialAnims {
 		ai.ParamAnims += len(m.Params)
 		ai.Constants += len(m.Constants)
 		ai.countCurves(m.Curves)
 	}
-	ai.UserData = userDataInfo(a.UserData)
 	return ai
 }
 
@@ -231,8 +229,8 @@ type MatAnimDataInfo struct {
 }
 
 func materialAnimInfo(a *ShaderParamAnim) MaterialAnimInfo {
-	mi := MaterialAnimInfo{AnimInfo: AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(),
-		MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}}
+	mi := MaterialAnimInfo{AnimInfo: a.info()}
+	mi.MatAnims = len(a.MaterialAnims)
 	_, mi.TexSRT = a.texSRT()
 	mi.Textures = a.TextureNames
 	for i := range a.MaterialAnims {
@@ -255,7 +253,6 @@ func materialAnimInfo(a *ShaderParamAnim) MaterialAnimInfo {
 		mi.countCurves(m.Curves)
 		mi.Materials = append(mi.Materials, md)
 	}
-	mi.UserData = userDataInfo(a.UserData)
 	return mi
 }
 

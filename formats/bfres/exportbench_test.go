@@ -69,7 +69,7 @@ func exportBenchFile() *File {
 	skel.Bones[0].Parent = -1
 	f.Models = []Model{{Name: "Skeleton", Skeleton: skel}}
 	for a := 0; a < anims; a++ {
-		sa := SkeletalAnim{Name: fmt.Sprintf("Anim_%02d", a), Flags: 1<<12 | 1<<2, FrameCount: frames}
+		sa := SkeletalAnim{AnimHeader: AnimHeader{Name: fmt.Sprintf("Anim_%02d", a), Flags: 1<<12 | 1<<2, FrameCount: frames}}
 		for b := 0; b < bones; b++ {
 			ba := BoneAnim{Name: skel.Bones[b].Name, Flags: boneAnimBaseScale | boneAnimBaseRotate | boneAnimBaseTranslate,
 				HasScale: true, HasRotate: true, HasTranslate: true,

@@ -80,8 +80,7 @@ func (m *MaterialAnim) isTexSrtParam(p *ParamAnimInfo) bool {
 // parameter of every material is texture SRT (and nothing else is
 // animated), so the Wii U conversion and inspector apply unchanged.
 func (a *ShaderParamAnim) texSRT() (ShaderParamAnim, bool) {
-	out := ShaderParamAnim{FileOffset: a.FileOffset, Name: a.Name, Path: a.Path, Flags: a.Flags, FrameCount: a.FrameCount,
-		NumMatAnims: a.NumMatAnims, NumUserData: a.NumUserData, BakedSize: a.BakedSize, BindIndices: a.BindIndices, UserData: a.UserData}
+	out := ShaderParamAnim{AnimHeader: a.AnimHeader, NumMatAnims: a.NumMatAnims, Group: a.Group}
 	params := 0
 	for i := range a.MaterialAnims {
 		m := &a.MaterialAnims[i]

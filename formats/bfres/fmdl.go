@@ -70,9 +70,6 @@ func (b *Bone) RotationMode() uint8 {
 	return uint8(b.Flags >> boneRotationShift & rotationModeFieldMask)
 }
 
-// SegmentScaleCompensate reports the bone's segment scale compensation flag.
-func (b *Bone) SegmentScaleCompensate() bool { return b.Flags&boneSegmentScaleComp != 0 }
-
 // readModel reads an FMDL: its header, skeleton and, without failing the
 // model, the geometry and materials the mesh is built from.
 func (d *decoder) readModel(off int64) (Model, error) {
@@ -177,9 +174,7 @@ func (d *decoder) readSkeleton(off int64) (*Skeleton, error) {
 		}
 		s.InverseModelMatrices = make([][12]float32, m)
 		for i := range s.InverseModelMatrices {
-			for k := 0; k < 12; k++ {
-				s.InverseModelMatrices[i][k] = a.f32(48*int64(i) + 4*int64(k))
-			}
+			a.f32s(48*int64(i), s.InverseModelMatrices[i][:])
 		}
 		if a.err != nil {
 			return nil, a.err
@@ -226,21 +221,13 @@ func (d *decoder) readBone(off, size int64) (Bone, error) {
 	b.BillboardIndex = int16(f.num(l.billboard))
 	b.NumUserData = uint16(f.num(l.numUserData))
 	b.Flags = uint32(f.num(l.flags))
-	for k := range b.Scale {
-		b.Scale[k] = f.f32(l.scale.at + 4*int64(k))
-	}
-	for k := range b.Rotation {
-		b.Rotation[k] = f.f32(l.rotate.at + 4*int64(k))
-	}
-	for k := range b.Translation {
-		b.Translation[k] = f.f32(l.translate.at + 4*int64(k))
-	}
+	f.f32s(l.scale.at, b.Scale[:])
+	f.f32s(l.rotate.at, b.Rotation[:])
+	f.f32s(l.translate.at, b.Translation[:])
 	udValues, udDict := f.refAt(l.userData), f.refAt(l.userDict)
 	if l.inverse.kind != absent {
 		var m [12]float32
-		for k := range m {
-			m[k] = f.f32(l.inverse.at + 4*int64(k))
-		}
+		f.f32s(l.inverse.at, m[:])
 		b.InverseMatrix = &m
 	}
 	if f.err != nil {

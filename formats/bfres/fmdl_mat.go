@@ -267,16 +267,7 @@ func (d *decoder) readRenderState(off int64, mat *mesh.Material, info *MaterialI
 		return f.err
 	}
 	info.RenderMode = [4]string{"custom", "opaque", "mask", "translucent"}[mode&3]
-	switch poly & 3 {
-	case 0:
-		mat.Cull = mesh.CullNone
-	case 1:
-		mat.Cull = mesh.CullFront
-	case 2:
-		mat.Cull = mesh.CullBack
-	case 3:
-		mat.Cull = mesh.CullAll
-	}
+	mat.Cull = [4]mesh.Cull{mesh.CullNone, mesh.CullFront, mesh.CullBack, mesh.CullAll}[poly&3]
 	info.FrontCW = poly&4 != 0
 	mat.DepthTest, mat.DepthWrite = depth&2 != 0, depth&4 != 0
 	mat.AlphaTest = mesh.AlphaTest{Enabled: alpha&8 != 0, Func: gx2Compare[alpha&7], Ref: ref}

@@ -99,15 +99,8 @@ func applyRenderInfo(mat *mesh.Material, info *MaterialInfo) {
 		return "", false
 	}
 	if v, ok := one("gsys_render_state_display_face", "display_face"); ok {
-		switch v {
-		case "front":
-			mat.Cull = mesh.CullBack
-		case "back":
-			mat.Cull = mesh.CullFront
-		case "both":
-			mat.Cull = mesh.CullNone
-		case "none":
-			mat.Cull = mesh.CullAll
+		if c, ok := faceNames[v]; ok {
+			mat.Cull = c
 		}
 	}
 	if v, ok := one("gsys_depth_test_enable", "enable_depth_test"); ok {
@@ -141,13 +134,8 @@ func applyRenderInfo(mat *mesh.Material, info *MaterialInfo) {
 		mat.Blend.Dst = f
 	}
 	if v, ok := one("gsys_render_state_mode"); ok {
-		switch v {
-		case "opaque":
-			mat.Blend.Mode = mesh.Opaque
-		case "mask":
-			mat.Blend.Mode = mesh.Mask
-		case "translucent", "xlu":
-			mat.Blend.Mode = mesh.Translucent
+		if m, ok := modeNames[v]; ok {
+			mat.Blend.Mode = m
 		}
 	} else if _, ok := info.ShaderOptions["o_alpha"]; ok {
 		// SMO: every material names blend factors; the shader's alpha
@@ -191,6 +179,12 @@ func (info *MaterialInfo) outputTranslucent(option string, depth int) bool {
 	}
 	return true
 }
+
+// faceNames are the faces a display_face key draws, as the faces culled.
+var faceNames = map[string]mesh.Cull{"front": mesh.CullBack, "back": mesh.CullFront, "both": mesh.CullNone, "none": mesh.CullAll}
+
+var modeNames = map[string]mesh.BlendMode{"opaque": mesh.Opaque, "mask": mesh.Mask,
+	"translucent": mesh.Translucent, "xlu": mesh.Translucent}
 
 var compareNames = map[string]mesh.Compare{
 	"never": mesh.CompareNever, "less": mesh.CompareLess, "equal": mesh.CompareEqual, "lequal": mesh.CompareLEqual,

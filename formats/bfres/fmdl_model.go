@@ -38,12 +38,14 @@ import (
 type primitive uint8
 
 const (
-	primTriangles primitive = iota
+	// primOther is any type that is not triangles (points, lines,
+	// adjacency forms) or that the console's table does not list.
+	primOther primitive = iota
+	primTriangles
 	primStrip
 	primFan
 	primQuads
 	primRects
-	primOther // points, lines and adjacency forms: not triangles
 )
 
 // rawShape is an FSHP's LOD 0 as read.
@@ -196,29 +198,15 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 			out.Shapes = append(out.Shapes, sh)
 			continue
 		}
-		sh.Positions = make([]mgl32.Vec3, len(dv.pos))
-		for i, p := range dv.pos {
-			sh.Positions[i] = mgl32.Vec3{p[0], p[1], p[2]}
-		}
+		sh.Positions = vecs(dv.pos, vec3)
 		if dv.nrm != nil {
-			sh.Normals = make([]mgl32.Vec3, len(dv.nrm))
-			for i, n := range dv.nrm {
-				sh.Normals[i] = mgl32.Vec3{n[0], n[1], n[2]}
-			}
+			sh.Normals = vecs(dv.nrm, vec3)
 		}
 		for _, c := range dv.colors {
-			cs := make([]mgl32.Vec4, len(c))
-			for i, v := range c {
-				cs[i] = mgl32.Vec4(v)
-			}
-			sh.Colors = append(sh.Colors, cs)
+			sh.Colors = append(sh.Colors, vecs(c, func(v [4]float32) mgl32.Vec4 { return v }))
 		}
 		for _, u := range dv.uvs {
-			us := make([]mgl32.Vec2, len(u))
-			for i, v := range u {
-				us[i] = mgl32.Vec2{v[0], v[1]}
-			}
-			sh.UVs = append(sh.UVs, us)
+			sh.UVs = append(sh.UVs, vecs(u, func(v [4]float32) mgl32.Vec2 { return mgl32.Vec2{v[0], v[1]} }))
 		}
 		sh.Triangles = triangulate(rs.prim, rs.indices, rs.restart)
 		for t := range sh.Triangles {
@@ -242,6 +230,17 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 	}
 	return out
 }
+
+// vecs converts an attribute's decoded values with conv.
+func vecs[T any](vals [][4]float32, conv func([4]float32) T) []T {
+	out := make([]T, len(vals))
+	for i, v := range vals {
+		out[i] = conv(v)
+	}
+	return out
+}
+
+func vec3(v [4]float32) mgl32.Vec3 { return mgl32.Vec3{v[0], v[1], v[2]} }
 
 // skin gives every vertex of shape rs its influences (see the comment at
 // the top of this file).

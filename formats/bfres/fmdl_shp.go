@@ -60,7 +60,8 @@ func (d *decoder) readMesh(m *Model, f *fields) *rawModel {
 		r.vtxErrs = append(r.vtxErrs, err)
 	}
 	for i, e := range d.meshEntries(r, shapes, int64(m.NumShapes), d.lay.fshp.size, "shape", "FSHP") {
-		rs := d.readFSHP(e.DataOffset)
+		rs, err := d.readFSHP(e.DataOffset)
+		rs.err = err
 		rs.name = cmpOr(rs.name, cmpOr(e.Name, fmt.Sprintf("shape%d", i)))
 		r.shapes = append(r.shapes, rs)
 	}
@@ -224,71 +225,35 @@ func (d *decoder) bufferBytes(off, size int64, what string) ([]byte, error) {
 	return b, nil
 }
 
-// gx2Primitive maps a GX2 primitive type.
-func gx2Primitive(p uint32) primitive {
-	switch p {
-	case 4:
-		return primTriangles
-	case 5:
-		return primFan
-	case 6:
-		return primStrip
-	case 0x11:
-		return primRects
-	case 0x13:
-		return primQuads
-	}
-	return primOther
+// The consoles' primitive types (GX2, nn::gfx primitive topologies;
+// those not listed are primOther) and index formats (GX2: u16 or u32,
+// big- or little-endian; nn::gfx: u8, u16 or u32).
+var (
+	gx2Primitives = map[uint32]primitive{4: primTriangles, 5: primFan, 6: primStrip, 0x11: primRects, 0x13: primQuads}
+	nxPrimitives  = map[uint32]primitive{3: primTriangles, 4: primStrip}
+
+	gx2IndexFormats = map[uint32]indexFormat{4: {2, binary.BigEndian}, 9: {4, binary.BigEndian},
+		0: {2, binary.LittleEndian}, 1: {4, binary.LittleEndian}}
+	nxIndexFormats = map[uint32]indexFormat{0: {1, binary.LittleEndian}, 1: {2, binary.LittleEndian}, 2: {4, binary.LittleEndian}}
+)
+
+// indexFormat is the size and byte order of an index.
+type indexFormat struct {
+	size  int
+	order binary.ByteOrder
 }
 
-// nxPrimitive maps an nn::gfx primitive topology.
-func nxPrimitive(p uint32) primitive {
-	switch p {
-	case 3:
-		return primTriangles
-	case 4:
-		return primStrip
-	}
-	return primOther
-}
-
-// gx2IndexFormat maps a GX2 index format: u16 or u32, big- or
-// little-endian.
-func gx2IndexFormat(f uint32) (int, binary.ByteOrder, bool) {
-	switch f {
-	case 4:
-		return 2, binary.BigEndian, true
-	case 9:
-		return 4, binary.BigEndian, true
-	case 0:
-		return 2, binary.LittleEndian, true
-	case 1:
-		return 4, binary.LittleEndian, true
-	}
-	return 0, nil, false
-}
-
-// nxIndexFormat maps an nn::gfx index format: u8, u16 or u32.
-func nxIndexFormat(f uint32) (int, binary.ByteOrder, bool) {
-	if f > 2 {
-		return 0, nil, false
-	}
-	return 1 << f, binary.LittleEndian, true
-}
-
-// readFSHP reads a shape and its LOD 0 indices; a failure is kept in
-// rawShape.err.
-func (d *decoder) readFSHP(off int64) rawShape {
+// readFSHP reads a shape and its LOD 0 indices; on failure, what was
+// read of the shape comes with the error.
+func (d *decoder) readFSHP(off int64) (rawShape, error) {
 	l := &d.lay.fshp
 	var rs rawShape
 	if !d.magicAt(off, "FSHP") {
-		rs.err = d.errf(off, "not an FSHP")
-		return rs
+		return rs, d.errf(off, "not an FSHP")
 	}
 	f, err := d.structAt(off, l.size, "FSHP")
 	if err != nil {
-		rs.err = err
-		return rs
+		return rs, err
 	}
 	rs.name = f.nameAt(l.name)
 	rs.material = int(f.num(l.material))
@@ -298,30 +263,27 @@ func (d *decoder) readFSHP(off int64) rawShape {
 	nMesh := f.num(l.numMeshes)
 	meshArr := f.refAt(l.meshes)
 	if f.err != nil {
-		rs.err = f.err
-		return rs
+		return rs, f.err
 	}
 	if nMesh == 0 {
-		return rs // nothing to draw
+		return rs, nil // nothing to draw
 	}
 	mf, err := d.structAt(meshArr, l.meshSize, "FSHP mesh")
 	if err != nil {
-		rs.err = err
-		return rs
+		return rs, err
 	}
 	prim, ifmt, count := uint32(mf.num(l.prim)), uint32(mf.num(l.indexFormat)), uint32(mf.num(l.count))
 	nSub, subArr := mf.num(l.numSubs), mf.refAt(l.subs)
 	rs.base = uint32(mf.num(l.base))
 	buf, sizeInfo, dataOff := mf.refAt(l.buffer), mf.refAt(l.sizeInfo), mf.num(l.dataOffset)
 	if mf.err != nil {
-		rs.err = mf.err
-		return rs
+		return rs, mf.err
 	}
-	rs.prim = d.lay.primitive(prim)
-	size, order, ok := d.lay.indexFormat(ifmt)
+	rs.prim = d.lay.primitives[prim]
+	ix, ok := d.lay.indexFormats[ifmt]
+	size, order := ix.size, ix.order
 	if !ok {
-		rs.err = fmt.Errorf("index format %d not supported", ifmt)
-		return rs
+		return rs, fmt.Errorf("index format %d not supported", ifmt)
 	}
 	rs.restart = uint32(uint64(1)<<(8*size) - 1)
 	var idx []byte
@@ -331,16 +293,14 @@ func (d *decoder) readFSHP(off int64) rawShape {
 		idx, err = d.indexBuffer(buf)
 	}
 	if err != nil {
-		rs.err = err
-		return rs
+		return rs, err
 	}
 	subs, err := d.subMeshes(subArr, nSub, count)
 	if err != nil {
-		rs.err = err
-		return rs
+		return rs, err
 	}
-	rs.indices, rs.err = subMeshIndices(idx, subs, size, order, nSub > 0)
-	return rs
+	rs.indices, err = subMeshIndices(idx, subs, size, order, nSub > 0)
+	return rs, err
 }
 
 // indexBuffer reads a Wii U index buffer structure (0x18 bytes: u32

@@ -10,31 +10,18 @@ import (
 // FMAA (shader parameters, texture SRT among them, texture patterns and
 // material visibility per material).
 type ShaderParamAnim struct {
-	FileOffset    int64
-	Name, Path    string
-	Flags         uint32
-	FrameCount    int32
+	AnimHeader
 	NumMatAnims   uint16
-	NumUserData   uint16
 	NumParamAnims int32 // as stated (not the sum of the per-material counts)
 	NumCurves     int32
-	BakedSize     uint32
-	BindIndices   []uint16
 	MaterialAnims []MaterialAnim
-	UserData      []UserData
 	// Group is the index group an FSHU was listed in (GroupTexSRTAnim,
-	// GroupShaderParamAnim or GroupColorAnim).
+	// GroupShaderParamAnim or GroupColorAnim); -1 for a Switch FMAA.
 	Group int
 	// FMAA only.
 	NumPatAnims, NumVisAnims, NumTextures uint16
 	TextureNames                          []string
 }
-
-// Loop reports the looping flag (bit 2).
-func (a *ShaderParamAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
-
-// Baked reports the baked flag (bit 0).
-func (a *ShaderParamAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
 
 // MaterialAnim is one material's animation: 0x20 bytes in an FSHU
 // (shader parameters), 0x40 in a Switch FMAA, which adds texture patterns
@@ -103,31 +90,22 @@ const (
 // ranges must lie in them); an FMAA's curve count is its material anims'.
 func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	l := &d.lay.fshu
-	f, err := d.structAt(off, l.size, l.magic+" header")
+	a := ShaderParamAnim{Group: d.group}
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return ShaderParamAnim{}, err
 	}
-	a := ShaderParamAnim{FileOffset: off}
-	a.Name = f.nameAt(l.name)
-	a.Path = f.nameAt(l.path)
-	a.Flags = uint32(f.num(l.flags))
-	a.FrameCount = int32(f.num(l.frameCount))
 	a.NumMatAnims = uint16(f.num(l.numMatAnims))
-	a.NumUserData = uint16(f.num(l.numUserData))
 	a.NumParamAnims = int32(f.num(l.numParamAnims))
 	a.NumCurves = int32(f.num(l.numCurves))
-	a.BakedSize = uint32(f.num(l.bakedSize))
 	a.NumPatAnims, a.NumVisAnims = uint16(f.num(l.numPatAnims)), uint16(f.num(l.numVisAnims))
 	a.NumTextures = uint16(f.num(l.numTextures))
-	bindIdx, matAnims, texNames := f.refAt(l.bindIndices), f.refAt(l.matAnims), f.refAt(l.texNames)
-	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
-	if f.err != nil {
-		return ShaderParamAnim{}, f.err
+	matAnims, texNames := f.refAt(l.matAnims), f.refAt(l.texNames)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return ShaderParamAnim{}, err
 	}
-	if a.FrameCount < 0 {
-		return ShaderParamAnim{}, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, a.Name, a.FrameCount)
-	}
-	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, l.magic, a.Name, bindIdx, matAnims, int64(a.NumMatAnims)); err != nil {
+	if a.BindIndices, a.MaterialAnims, err = d.readMatAnims(off+l.matAnims.at, l.magic, a.Name, refs.bind, matAnims, int64(a.NumMatAnims)); err != nil {
 		return ShaderParamAnim{}, err
 	}
 	if texNames != 0 && a.NumTextures > 0 {
@@ -146,7 +124,7 @@ func (d *decoder) readShaderParamAnim(off int64) (ShaderParamAnim, error) {
 	} else if err := d.checkHeaderRanges(&a); err != nil {
 		return ShaderParamAnim{}, err
 	}
-	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), l.magic+" user data"); err != nil {
+	if a.UserData, err = d.readUserData(refs.userData, refs.userDict, int(a.NumUserData), l.magic+" user data"); err != nil {
 		return ShaderParamAnim{}, err
 	}
 	return a, nil
@@ -275,7 +253,7 @@ func (d *decoder) readMaterialAnim(off int64, kind string) (MaterialAnim, error)
 	for i := range m.Curves {
 		c := &m.Curves[i]
 		unit := 1.0
-		if c.TargetOffset == TexSrtR && (kind == "FSHU" && !d.shaderParams || kind == "FMAA" && m.isTexSrtCurve(i)) {
+		if c.TargetOffset == TexSrtR && (kind == "FSHU" && !d.shaderParams() || kind == "FMAA" && m.isTexSrtCurve(i)) {
 			unit = 180 / math.Pi
 		}
 		if err := d.decode(c, unit); err != nil {
@@ -337,10 +315,10 @@ func (d *decoder) checkFSHUTargets(m *MaterialAnim, constOff int64) error {
 		for k := 0; k < int(p.NumConstants); k++ {
 			c := m.Constants[int(p.BeginConstant)+k]
 			at := constOff + 8*int64(int(p.BeginConstant)+k)
-			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams && c.TargetOffset == TexSrtMode); err != nil {
+			if err := d.checkParamTarget(c.TargetOffset, !d.shaderParams() && c.TargetOffset == TexSrtMode); err != nil {
 				return d.errf(at, "material anim %q param %q constant: %v", m.Name, p.Name, err)
 			}
-			if (d.shaderParams || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
+			if (d.shaderParams() || c.TargetOffset != TexSrtMode) && !isFinite32(c.Raw) {
 				return d.errf(at+4, "material anim %q param %q: constant for 0x%x is not a finite float", m.Name, p.Name, c.TargetOffset)
 			}
 		}

@@ -2,8 +2,9 @@ package bfres
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -17,11 +18,17 @@ import (
 // shaderparam target per animated parameter, named after its material,
 // with the parameter's name and a channel "offset.N" per animated float.
 
+// shaderParams reports whether the FSHU being read is a shader-parameter
+// or colour animation.
+func (d *decoder) shaderParams() bool {
+	return d.group == GroupShaderParamAnim || d.group == GroupColorAnim
+}
+
 // checkParamTarget checks a curve's or constant's target offset: a TexSrt
 // field in texture SRT animations, a 4-byte-aligned float inside the
 // parameter (at most anim.NumParamSlots of them) otherwise.
 func (d *decoder) checkParamTarget(off uint32, isInt bool) error {
-	if !d.shaderParams {
+	if !d.shaderParams() {
 		return checkTexSrtTarget(off, isInt)
 	}
 	if off%4 != 0 || off >= 4*anim.NumParamSlots {
@@ -37,7 +44,7 @@ func (d *decoder) checkParamTarget(off uint32, isInt bool) error {
 // curves as decoded.
 func (f *File) ShaderParamClip(i int) *anim.Clip {
 	a := &f.ShaderParamAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: "bfres-shaderparam", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := a.clip("bfres-shaderparam")
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]
 		for pi := range m.Params {
@@ -52,12 +59,7 @@ func (f *File) ShaderParamClip(i int) *anim.Clip {
 				c := &m.Curves[int(p.BeginCurve)+k]
 				curves[anim.Param0+anim.Slot(c.TargetOffset/4)] = c.Decoded // curves override constants
 			}
-			slots := make([]anim.Slot, 0, len(curves))
-			for s := range curves {
-				slots = append(slots, s)
-			}
-			sort.Slice(slots, func(a, b int) bool { return slots[a] < slots[b] })
-			for _, s := range slots {
+			for _, s := range slices.Sorted(maps.Keys(curves)) {
 				t.Channels = append(t.Channels, anim.Channel{Slot: s, Curve: curves[s]})
 			}
 			clip.Targets = append(clip.Targets, t)

@@ -103,7 +103,7 @@ func TestShaderParamAnims(t *testing.T) {
 // TestShaderParamTargetOffsets: a shader-parameter curve targeting an
 // unaligned or out-of-range offset is a one-line format error.
 func TestShaderParamTargetOffsets(t *testing.T) {
-	d := &decoder{shaderParams: true}
+	d := &decoder{group: GroupShaderParamAnim}
 	for _, off := range []uint32{0, 4, 12, 60} {
 		if err := d.checkParamTarget(off, false); err != nil {
 			t.Errorf("offset %d: %v", off, err)

@@ -1,33 +1,18 @@
 package bfres
 
-import "math"
+import (
+	"math"
+
+	"github.com/animscope/animscope/anim"
+)
 
 // SkeletalAnim is an FSKA subfile.
 type SkeletalAnim struct {
-	FileOffset   int64
-	Name, Path   string
-	Flags        uint32
-	FrameCount   int32
+	AnimHeader
 	NumBoneAnims uint16
-	NumUserData  uint16
 	NumCurves    int32 // as the header states (FRES < 3.4: see LAYOUT.md)
-	BakedSize    uint32
-	BindIndices  []uint16
 	BoneAnims    []BoneAnim
-	UserData     []UserData
 }
-
-// FSKA flag fields.
-const (
-	fskaBaked = 1 << 0
-	fskaLoop  = 1 << 2
-)
-
-// Baked reports the baked flag (bit 0).
-func (a *SkeletalAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
-
-// Loop reports the looping flag (bit 2).
-func (a *SkeletalAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
 
 // ScaleMode is flags bits 8-9 (none, standard, maya, softimage).
 func (a *SkeletalAnim) ScaleMode() uint8 { return uint8(a.Flags >> 8 & 3) }
@@ -79,40 +64,60 @@ const (
 	TargetRotateW    = 0x2C
 )
 
+// boneSlots are the pose slots the bone animation result fields drive
+// (boneSlots[target/4]), in Euler mode and in quaternion mode. noSlot
+// marks the offsets that are no field, and rotate.w in Euler mode.
+var boneSlots = [0x30 / 4][2]anim.Slot{
+	0:                    {noSlot, noSlot},
+	TargetScaleX / 4:     {anim.ScaleX, anim.ScaleX},
+	TargetScaleY / 4:     {anim.ScaleY, anim.ScaleY},
+	TargetScaleZ / 4:     {anim.ScaleZ, anim.ScaleZ},
+	TargetTranslateX / 4: {anim.TransX, anim.TransX},
+	TargetTranslateY / 4: {anim.TransY, anim.TransY},
+	TargetTranslateZ / 4: {anim.TransZ, anim.TransZ},
+	0x1C / 4:             {noSlot, noSlot},
+	TargetRotateX / 4:    {anim.RotX, anim.QuatX},
+	TargetRotateY / 4:    {anim.RotY, anim.QuatY},
+	TargetRotateZ / 4:    {anim.RotZ, anim.QuatZ},
+	TargetRotateW / 4:    {noSlot, anim.QuatW},
+}
+
+const noSlot = anim.NumSlots
+
+// boneSlot maps a bone animation curve target to the pose slot it
+// drives; false for an offset that is no result field, and for rotate.w
+// in Euler mode.
+func boneSlot(target uint32, quat bool) (anim.Slot, bool) {
+	if target%4 != 0 || target/4 >= uint32(len(boneSlots)) {
+		return noSlot, false
+	}
+	s := boneSlots[target/4][0]
+	if quat {
+		s = boneSlots[target/4][1]
+	}
+	return s, s != noSlot
+}
+
 // isBoneTarget reports whether off is a bone animation result field.
 func isBoneTarget(off uint32) bool {
-	switch off {
-	case TargetScaleX, TargetScaleY, TargetScaleZ, TargetTranslateX, TargetTranslateY, TargetTranslateZ,
-		TargetRotateX, TargetRotateY, TargetRotateZ, TargetRotateW:
-		return true
-	}
-	return false
+	_, ok := boneSlot(off, true)
+	return ok
 }
 
 // readSkeletalAnim reads an FSKA, its bone anims and their curves.
 func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	l := &d.lay.fska
-	f, err := d.structAt(off, l.size, "FSKA header")
+	var a SkeletalAnim
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return SkeletalAnim{}, err
 	}
-	a := SkeletalAnim{FileOffset: off}
-	a.Name = f.nameAt(l.name)
-	a.Path = f.nameAt(l.path)
-	a.Flags = uint32(f.num(l.flags))
-	a.FrameCount = int32(f.num(l.frameCount))
 	a.NumBoneAnims = uint16(f.num(l.numBoneAnims))
-	a.NumUserData = uint16(f.num(l.numUserData))
 	a.NumCurves = int32(f.num(l.numCurves))
-	a.BakedSize = uint32(f.num(l.bakedSize))
 	boneAnims := f.refAt(l.boneAnims)
-	bindIdx := f.refAt(l.bindIndices)
-	userData, userDict := f.refAt(l.userData), f.refAt(l.udict)
-	if f.err != nil {
-		return SkeletalAnim{}, f.err
-	}
-	if a.FrameCount < 0 {
-		return SkeletalAnim{}, d.errf(off+l.frameCount.at, "FSKA %q: negative frame count %d", a.Name, a.FrameCount)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return SkeletalAnim{}, err
 	}
 	if rm := a.RotationMode(); rm > rotationModeEulerXYZ {
 		return SkeletalAnim{}, d.errf(off+l.flags.at, "FSKA %q: unknown rotation mode %d", a.Name, rm)
@@ -124,7 +129,7 @@ func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	if !d.r.In(boneAnims, n*stride) {
 		return SkeletalAnim{}, d.errf(off+l.boneAnims.at, "FSKA %q: bone anim array (%d entries at 0x%x) runs past the end of the file", a.Name, n, boneAnims)
 	}
-	if a.BindIndices, err = d.u16s(bindIdx, n, "FSKA bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(refs.bind, n, "FSKA bind index array"); err != nil {
 		return SkeletalAnim{}, err
 	}
 	// Where the header's curve count holds, all curves of the animation
@@ -151,10 +156,10 @@ func (d *decoder) readSkeletalAnim(off int64) (SkeletalAnim, error) {
 	if pool != nil && total != int64(a.NumCurves) {
 		return SkeletalAnim{}, d.errf(off+l.numCurves.at, "FSKA %q states %d curves, its bone anims hold %d", a.Name, a.NumCurves, total)
 	}
-	if userDict == 0 && a.NumUserData != 0 {
+	if refs.userDict == 0 && a.NumUserData != 0 {
 		return SkeletalAnim{}, d.errf(off+l.udict.at, "FSKA %q states %d user data entries but has no user data dictionary", a.Name, a.NumUserData)
 	}
-	if a.UserData, err = d.readUserData(userData, userDict, int(a.NumUserData), "FSKA user data"); err != nil {
+	if a.UserData, err = d.readUserData(refs.userData, refs.userDict, int(a.NumUserData), "FSKA user data"); err != nil {
 		return SkeletalAnim{}, err
 	}
 	return a, nil
@@ -216,22 +221,33 @@ func (d *decoder) readBoneAnim(off int64, quat bool, pool *[]Curve) (BoneAnim, e
 	return b, nil
 }
 
-// readBoneBase reads the base values the bone anim's flags announce
-// (scale 3, rotate 4, translate 3 floats); field is the file offset of
-// its base value reference.
+// baseValue is one of a bone anim's base values: scale (3 floats),
+// rotate (4) or translate (3), with whether its flag announces it.
+type baseValue struct {
+	name string
+	has  bool
+	v    []float32
+}
+
+// baseValues are the bone anim's base values, in the order they are
+// stored.
+func (b *BoneAnim) baseValues() [3]baseValue {
+	return [3]baseValue{{"scale", b.HasScale, b.Scale[:]}, {"rotate", b.HasRotate, b.Rotate[:]},
+		{"translate", b.HasTranslate, b.Translate[:]}}
+}
+
+// readBoneBase reads the base values the bone anim's flags announce;
+// field is the file offset of its base value reference.
 func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 	b.HasScale = b.Flags&boneAnimBaseScale != 0
 	b.HasRotate = b.Flags&boneAnimBaseRotate != 0
 	b.HasTranslate = b.Flags&boneAnimBaseTranslate != 0
+	parts := b.baseValues()
 	nBase := int64(0)
-	if b.HasScale {
-		nBase += 3
-	}
-	if b.HasRotate {
-		nBase += 4
-	}
-	if b.HasTranslate {
-		nBase += 3
+	for _, p := range parts {
+		if p.has {
+			nBase += int64(len(p.v))
+		}
 	}
 	if nBase == 0 {
 		return nil
@@ -244,20 +260,9 @@ func (d *decoder) readBoneBase(b *BoneAnim, field int64) error {
 		return err
 	}
 	o := int64(0)
-	next := func() float32 { x := v.f32(o); o += 4; return x }
-	if b.HasScale {
-		for k := range b.Scale {
-			b.Scale[k] = next()
-		}
-	}
-	if b.HasRotate {
-		for k := range b.Rotate {
-			b.Rotate[k] = next()
-		}
-	}
-	if b.HasTranslate {
-		for k := range b.Translate {
-			b.Translate[k] = next()
+	for _, p := range parts {
+		if p.has {
+			o = v.f32s(o, p.v)
 		}
 	}
 	if v.err != nil {

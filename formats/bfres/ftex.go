@@ -84,11 +84,11 @@ func (t *Texture) checkGX2() error {
 // image pointer; level 1 at the start of the mip data and level k ≥ 2 at
 // mipOffsets[k-1] in it (MESH-FACTS B.9: never summed sizes, BotW pads
 // the first 1D level).
-func (t *Texture) gx2LevelData(level int, role texRole) ([]byte, error) {
+func (t *Texture) gx2LevelData(level int, role TextureRole) ([]byte, error) {
 	base := t.ImageData
 	off := int64(0)
 	if level > 0 {
-		if role == roleWhole {
+		if role == RoleWhole {
 			base = t.MipData
 		}
 		if level >= 2 {
@@ -106,7 +106,7 @@ func (t *Texture) gx2LevelData(level int, role texRole) ([]byte, error) {
 }
 
 // gx2Level untiles level level from this texture's data.
-func (t *Texture) gx2Level(level int, role texRole) ([]byte, texture.GX2Level, error) {
+func (t *Texture) gx2Level(level int, role TextureRole) ([]byte, texture.GX2Level, error) {
 	lv, err := t.GX2.Level(level)
 	if err != nil {
 		return nil, lv, err

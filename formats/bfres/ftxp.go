@@ -12,17 +12,11 @@ import (
 // curve.EvalInt(frame); Init: result = base value). The numbers index the
 // FTXP's texture references.
 type TexPatternAnim struct {
-	FileOffset    int64
-	Name, Path    string
-	Flags         uint16
-	NumUserData   uint16
-	FrameCount    int32
+	AnimHeader
 	NumTextureRef uint16
 	NumMatAnim    uint16
 	NumPatAnim    int32
 	NumCurve      int32
-	BakedSize     uint32
-	BindIndices   []uint16
 	MaterialAnims []TexPatternMatAnim
 	// TextureNames are the texture references' names (from the dictionary
 	// of version 3.4 files; nil for older files).
@@ -50,37 +44,29 @@ type PatAnimInfo struct {
 	Sampler      string
 }
 
-// Loop reports the looping flag (bit 2).
-func (a *TexPatternAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
-
 // readTexPatternAnim reads a Wii U FTXP, its texture reference names and
 // material anims.
 func (d *decoder) readTexPatternAnim(off int64) (TexPatternAnim, error) {
 	l := &d.lay.ftxp
-	f, err := d.structAt(off, l.size, "FTXP header")
+	var a TexPatternAnim
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return TexPatternAnim{}, err
 	}
-	a := TexPatternAnim{FileOffset: off, Name: f.nameAt(l.name), Path: f.nameAt(l.path), Flags: uint16(f.num(l.flags))}
-	a.NumUserData = uint16(f.num(l.numUserData))
-	a.FrameCount = int32(f.num(l.frameCount))
 	a.NumTextureRef = uint16(f.num(l.numTextureRefs))
 	a.NumMatAnim = uint16(f.num(l.numMatAnim))
 	a.NumPatAnim = int32(f.num(l.numPatAnims))
 	a.NumCurve = int32(f.num(l.numCurves))
-	a.BakedSize = uint32(f.num(l.bakedSize))
-	bindIdx, matAnims, texRefs := f.refAt(l.bindIndices), f.refAt(l.matAnims), f.refAt(l.textureRefs)
-	if f.err != nil {
-		return TexPatternAnim{}, f.err
-	}
-	if a.FrameCount < 0 {
-		return TexPatternAnim{}, d.errf(off+0x10, "FTXP %q: negative frame count %d", a.Name, a.FrameCount)
+	matAnims, texRefs := f.refAt(l.matAnims), f.refAt(l.textureRefs)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return TexPatternAnim{}, err
 	}
 	n := int64(a.NumMatAnim)
 	if n > 0 && matAnims == 0 {
 		return TexPatternAnim{}, d.errf(off+l.matAnims.at, "FTXP %q has %d material anims but no array", a.Name, n)
 	}
-	if a.BindIndices, err = d.u16s(bindIdx, n, "FTXP bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(refs.bind, n, "FTXP bind index array"); err != nil {
 		return TexPatternAnim{}, err
 	}
 	if texRefs != 0 {
@@ -170,7 +156,8 @@ func (c u16Curve) Eval(f float64) float64 { return float64(uint16(int64(c.NWCurv
 // position) with a texIndex channel: its curve, else its base value.
 func (f *File) TexPatternClip(i int) *anim.Clip {
 	a := &f.TexPatternAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: "bfres-texpattern", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop()), TextureNames: a.TextureNames}
+	clip := a.clip("bfres-texpattern")
+	clip.TextureNames = a.TextureNames
 	for mi := range a.MaterialAnims {
 		m := &a.MaterialAnims[mi]
 		for pi, p := range m.Patterns {
@@ -187,7 +174,8 @@ func (f *File) TexPatternClip(i int) *anim.Clip {
 
 // patternInfo is the `info` summary of a texture pattern animation.
 func patternInfo(a *TexPatternAnim) AnimInfo {
-	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Flags&fskaBaked != 0, MatAnims: len(a.MaterialAnims), CurveKinds: map[string]int{}}
+	ai := a.info()
+	ai.MatAnims = len(a.MaterialAnims)
 	for _, m := range a.MaterialAnims {
 		ai.ParamAnims += len(m.Patterns)
 		ai.countCurves(m.Curves)

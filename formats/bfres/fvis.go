@@ -13,34 +13,21 @@ import (
 // (nn::g3d VisibilityAnimObj: SetBit(result, curve.targetOffset,
 // EvalInt(frame))).
 type VisibilityAnim struct {
-	FileOffset  int64
-	Name, Path  string
-	Flags       uint16 // bit 0 baked, bit 2 loop, bit 8 material visibility (FVIS)
-	NumUserData uint16
-	FrameCount  int32
-	NumAnim     uint16
-	NumCurve    uint16
-	BakedSize   uint32
-	BindIndices []uint16
-	Names       []string // per anim: the bone or material
-	Curves      []Curve
+	AnimHeader // flags bit 8: material visibility (FVIS)
+	NumAnim    uint16
+	NumCurve   uint16
+	Names      []string // per anim: the bone or material
+	Curves     []Curve
 	// Base is each anim's visibility before the curves apply (a bit32
 	// array: bit i&31 of word i>>5).
-	Base     []bool
-	UserData []UserData // Switch
+	Base []bool
 	// Group is the index group a Wii U FVIS was listed in
-	// (GroupBoneVisAnim or GroupMatVisAnim).
+	// (GroupBoneVisAnim or GroupMatVisAnim); -1 for a Switch FBVS.
 	Group int
 }
 
 // fvisMaterial is the flag bit of material visibility animations.
 const fvisMaterial = 1 << 8
-
-// Loop reports the looping flag (bit 2).
-func (a *VisibilityAnim) Loop() bool { return a.Flags&fskaLoop != 0 }
-
-// Baked reports the baked flag (bit 0).
-func (a *VisibilityAnim) Baked() bool { return a.Flags&fskaBaked != 0 }
 
 // MaterialVisibility reports whether the anims of a Wii U FVIS are
 // materials (else bones).
@@ -50,23 +37,17 @@ func (a *VisibilityAnim) MaterialVisibility() bool { return a.Flags&fvisMaterial
 // integer or bool curve per animated bone or material at most.
 func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 	l := &d.lay.vis
-	f, err := d.structAt(off, l.size, l.magic+" header")
+	a := VisibilityAnim{Group: d.group}
+	f, err := d.readAnimHeader(off, &l.animLayout, &a.AnimHeader)
 	if err != nil {
 		return VisibilityAnim{}, err
 	}
-	a := VisibilityAnim{FileOffset: off, Name: f.nameAt(l.name), Path: f.nameAt(l.path), Flags: uint16(f.num(l.flags))}
-	a.NumUserData = uint16(f.num(l.numUserData))
-	a.FrameCount = int32(f.num(l.frameCount))
 	a.NumAnim = uint16(f.num(l.numAnims))
 	a.NumCurve = uint16(f.num(l.numCurves))
-	a.BakedSize = uint32(f.num(l.bakedSize))
-	bindIdx, names, curves, base := f.refAt(l.bindIndices), f.refAt(l.names), f.refAt(l.curves), f.refAt(l.base)
-	udValues, udDict := f.refAt(l.userData), f.refAt(l.udict)
-	if f.err != nil {
-		return VisibilityAnim{}, f.err
-	}
-	if a.FrameCount < 0 {
-		return VisibilityAnim{}, d.errf(off+l.frameCount.at, "%s %q: negative frame count %d", l.magic, a.Name, a.FrameCount)
+	names, curves, base := f.refAt(l.names), f.refAt(l.curves), f.refAt(l.base)
+	refs, err := d.animRefs(&f, &l.animLayout, &a.AnimHeader)
+	if err != nil {
+		return VisibilityAnim{}, err
 	}
 	n := int64(a.NumAnim)
 	if n > 0 && (names == 0 || base == 0) {
@@ -79,7 +60,7 @@ func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 	if !d.r.In(names, d.lay.refSize*n) || !d.r.In(curves, int64(a.NumCurve)*cl.size) {
 		return VisibilityAnim{}, d.errf(off, "%s %q: name or curve array runs past the end of the file", l.magic, a.Name)
 	}
-	if a.BindIndices, err = d.u16s(bindIdx, n, l.magic+" bind index array"); err != nil {
+	if a.BindIndices, err = d.u16s(refs.bind, n, l.magic+" bind index array"); err != nil {
 		return VisibilityAnim{}, err
 	}
 	if n > 0 {
@@ -121,7 +102,7 @@ func (d *decoder) readVisibilityAnim(off int64) (VisibilityAnim, error) {
 		}
 		a.Curves[i] = c
 	}
-	if a.UserData, err = d.readUserData(udValues, udDict, int(a.NumUserData), l.magic+" user data"); err != nil {
+	if a.UserData, err = d.readUserData(refs.userData, refs.userDict, int(a.NumUserData), l.magic+" user data"); err != nil {
 		return VisibilityAnim{}, err
 	}
 	return a, nil
@@ -174,7 +155,7 @@ func (f *File) BoneVisClip(i int) *anim.Clip {
 // curve that targets it, else its base bit, which is also the target's
 // base value.
 func visibilityClip(a *VisibilityAnim, material bool) *anim.Clip {
-	clip := &anim.Clip{Name: a.Name, Format: "bfres-bonevis", Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := a.clip("bfres-bonevis")
 	kind := anim.JointTarget
 	if material {
 		clip.Format, kind = "bfres-matvis", anim.ShapeTarget
@@ -211,7 +192,7 @@ func (a *VisibilityAnim) String() string {
 
 // visInfo is the `info` summary of a visibility animation.
 func visInfo(a *VisibilityAnim) AnimInfo {
-	ai := AnimInfo{Name: a.Name, Frames: a.FrameCount, Loop: a.Loop(), Baked: a.Baked(), CurveKinds: map[string]int{}}
+	ai := a.info()
 	ai.countCurves(a.Curves)
 	return ai
 }

@@ -45,10 +45,48 @@ func ParseSwitch(data []byte) (*File, error) {
 	return d.walk(hf, f)
 }
 
+// wiiuVersion checks what identifies a Wii U header (data holds the
+// whole header), its byte order and a version this reader knows, and
+// returns the version.
+func wiiuVersion(data []byte) (uint32, error) {
+	r := bin.BE(data)
+	ver, _ := r.U32(0x04)
+	if bom, _ := r.U16(0x08); bom != 0xFEFF {
+		return 0, bin.Errorf(formatName, 0x08, "byte order mark 0x%04x is not 0xFEFF (Wii U files are big-endian)", bom)
+	}
+	if major := ver >> 24; major < 3 || major > 4 {
+		return 0, bin.Unsupportedf(formatName, "FRES version %s: only Wii U versions 3.x and 4.x are supported", VersionString(ver))
+	}
+	return ver, nil
+}
+
+// switchVersion checks what identifies a Switch header, its signature
+// and a version this reader knows, and returns the version and its
+// layout.
+func switchVersion(data []byte) (uint32, *layout, error) {
+	if len(data) < 0x20 || !IsSwitch(data) {
+		return 0, nil, bin.Errorf(formatName, -1, "file is %d bytes, not a Switch FRES header", len(data))
+	}
+	ver, _ := bin.LE(data).U32(0x08)
+	lay, ok := switchLayout(int(ver >> 16))
+	if !ok {
+		return 0, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported",
+			ver>>16, ver>>8&0xff, ver&0xff)
+	}
+	if size := lay.header.size; int64(len(data)) < size {
+		return 0, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, lay.major)
+	}
+	return ver, lay, nil
+}
+
 // wiiuHeader checks a Wii U header (byte order, version, file size) and
 // reads what only it has.
 func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
-	d := &decoder{r: bin.BE(data), lay: &layout{header: headerLayout{size: headerSize}}, steps: dictStepBudget, budget: headerSize}
+	ver, err := wiiuVersion(data)
+	if err != nil {
+		return nil, fields{}, nil, err
+	}
+	d := &decoder{r: bin.BE(data), lay: wiiuLayout(ver), steps: dictStepBudget, budget: headerSize}
 	hf, err := d.structAt(0, headerSize, "FRES header")
 	if err != nil {
 		return nil, hf, nil, err
@@ -63,13 +101,6 @@ func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
 	h.StringTableSize = hf.u32(0x18)
 	h.UserPointer = hf.u32(0x68)
 	h.VersionString = VersionString(h.Version)
-	if h.BOM != 0xFEFF {
-		return nil, hf, nil, d.errf(0x08, "byte order mark 0x%04x is not 0xFEFF (Wii U files are big-endian)", h.BOM)
-	}
-	if major := h.Version >> 24; major < 3 || major > 4 {
-		return nil, hf, nil, bin.Unsupportedf(formatName, "FRES version %s: only Wii U versions 3.x and 4.x are supported", h.VersionString)
-	}
-	d.lay = wiiuLayout(h.Version)
 	if err := d.fileSize(&hf, data, 0x0C); err != nil {
 		return nil, hf, nil, err
 	}
@@ -81,22 +112,13 @@ func wiiuHeader(data []byte) (*decoder, fields, *File, error) {
 // switchHeader checks a Switch header (version, byte order, file size),
 // reads what only it has and the relocation table.
 func switchHeader(data []byte) (*decoder, fields, *File, error) {
-	if len(data) < 0x20 || !IsSwitch(data) {
-		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, not a Switch FRES header", len(data))
+	ver, lay, err := switchVersion(data)
+	if err != nil {
+		return nil, fields{}, nil, err
 	}
-	r := bin.LE(data)
-	ver, _ := r.U32(0x08)
-	major, minor, micro := int(ver>>16), int(ver>>8&0xff), int(ver&0xff)
-	lay, ok := switchLayout(major)
-	if !ok {
-		return nil, fields{}, nil, bin.Unsupportedf(formatName, "Switch FRES version %d.%d.%d: only versions 5, 8, 9 and 10 are supported", major, minor, micro)
-	}
-	size := lay.header.size
-	if int64(len(data)) < size {
-		return nil, fields{}, nil, bin.Errorf(formatName, -1, "file is %d bytes, shorter than the 0x%x-byte Switch FRES %d header", len(data), size, major)
-	}
-	d := &decoder{r: r, lay: lay, steps: dictStepBudget, budget: size}
-	hf, err := d.structAt(0, size, "FRES header")
+	major, minor, micro := lay.major, int(ver>>8&0xff), int(ver&0xff)
+	d := &decoder{r: bin.LE(data), lay: lay, steps: dictStepBudget, budget: lay.header.size}
+	hf, err := d.structAt(0, lay.header.size, "FRES header")
 	if err != nil {
 		return nil, hf, nil, err
 	}
@@ -158,8 +180,10 @@ func (d *decoder) walk(hf fields, f *File) (*File, error) {
 	for i, g := range l.groups {
 		groups[i] = groupRef{values: hf.refAt(g.values), dict: hf.refAt(g.dict), count: uint16(hf.num(g.count))}
 	}
-	if d.nx() {
-		d.switchHeaderTail(&hf, f)
+	if sw, nl := f.Switch, &d.lay.nxHeader; sw != nil {
+		sw.StringPoolOffset = hf.refAt(nl.stringPool)
+		sw.StringPoolSize = uint32(hf.num(nl.stringPoolSize))
+		sw.ExternalFlags = uint8(hf.num(nl.externalFlags))
 	}
 	if hf.err != nil {
 		return nil, hf.err
@@ -203,15 +227,6 @@ func (f *File) decoded() int {
 		n += len(f.Switch.MaterialAnims) + len(f.Switch.BoneVisAnims)
 	}
 	return n
-}
-
-// switchHeaderTail reads the Switch header's string pool and external
-// flags.
-func (d *decoder) switchHeaderTail(hf *fields, f *File) {
-	l, sw := &d.lay.nxHeader, f.Switch
-	sw.StringPoolOffset = hf.refAt(l.stringPool)
-	sw.StringPoolSize = uint32(hf.num(l.stringPoolSize))
-	sw.ExternalFlags = uint8(hf.num(l.externalFlags))
 }
 
 // groupRef is what the header states of one subfile list.
@@ -258,75 +273,65 @@ func (d *decoder) readGroupDict(f *File, g *groupLayout, r *groupRef) error {
 	return nil
 }
 
-// readSubfiles reads the subfiles of one list. A broken animation is
-// listed in File.Broken and the rest of the file opens; any other subfile
-// that cannot be read fails the file.
+// readSubfiles reads the subfiles of one list. A broken skeletal, texture
+// SRT or Switch material or bone visibility animation is listed in
+// File.Broken and the rest of the file opens; any other subfile that
+// cannot be read fails the file.
 func (d *decoder) readSubfiles(f *File, g *groupLayout, dict *Dict) error {
-	broken := func(e DictNode, err error) bool {
-		if err != nil {
-			f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
-		}
-		return err == nil
-	}
+	d.group = g.index
 	for _, e := range dict.Entries {
+		var err error
 		switch g.kind {
 		case "FMDL":
-			m, err := d.readModel(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			f.Models = append(f.Models, m)
+			err = keep(f, e, &f.Models, false, d.readModel)
 		case "FSKA":
-			if a, err := d.readSkeletalAnim(e.DataOffset); broken(e, err) {
-				f.SkeletalAnims = append(f.SkeletalAnims, a)
-			}
+			err = keep(f, e, &f.SkeletalAnims, true, d.readSkeletalAnim)
 		case GroupNames[GroupTexSRTAnim]:
-			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
-				f.TexSRTAnims = append(f.TexSRTAnims, a)
-			}
+			err = keep(f, e, &f.TexSRTAnims, true, d.readShaderParamAnim)
 		case GroupNames[GroupShaderParamAnim], GroupNames[GroupColorAnim]:
-			d.shaderParams = true
-			a, err := d.readShaderParamAnim(e.DataOffset)
-			d.shaderParams = false
-			if err != nil {
-				return err
-			}
-			a.Group = g.index
-			f.ShaderParamAnims = append(f.ShaderParamAnims, a)
+			err = keep(f, e, &f.ShaderParamAnims, false, d.readShaderParamAnim)
 		case GroupNames[GroupBoneVisAnim], GroupNames[GroupMatVisAnim]:
-			a, err := d.readVisibilityAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			a.Group = g.index
-			f.VisibilityAnims = append(f.VisibilityAnims, a)
+			err = keep(f, e, &f.VisibilityAnims, false, d.readVisibilityAnim)
 		case "FTXP":
-			a, err := d.readTexPatternAnim(e.DataOffset)
-			if err != nil {
-				return err
-			}
-			f.TexPatternAnims = append(f.TexPatternAnims, a)
+			err = keep(f, e, &f.TexPatternAnims, false, d.readTexPatternAnim)
 		case "FTEX":
-			t, err := d.readFTEX(e.DataOffset)
-			if err != nil {
-				return err
+			if err = keep(f, e, &f.Textures, false, d.readFTEX); err == nil {
+				t := &f.Textures[len(f.Textures)-1]
+				t.Name = cmpOr(t.Name, e.Name)
 			}
-			t.Name = cmpOr(t.Name, e.Name)
-			f.Textures = append(f.Textures, t)
 		case "FMAA":
-			if a, err := d.readShaderParamAnim(e.DataOffset); broken(e, err) {
-				f.Switch.MaterialAnims = append(f.Switch.MaterialAnims, a)
-				if spa, ok := a.texSRT(); ok {
+			n := len(f.Switch.MaterialAnims)
+			err = keep(f, e, &f.Switch.MaterialAnims, true, d.readShaderParamAnim)
+			// An FMAA that is all texture SRT plays as a Wii U one.
+			if len(f.Switch.MaterialAnims) > n {
+				if spa, ok := f.Switch.MaterialAnims[n].texSRT(); ok {
 					f.TexSRTAnims = append(f.TexSRTAnims, spa)
 				}
 			}
 		case "FBVS":
-			if a, err := d.readVisibilityAnim(e.DataOffset); broken(e, err) {
-				f.Switch.BoneVisAnims = append(f.Switch.BoneVisAnims, a)
-			}
+			err = keep(f, e, &f.Switch.BoneVisAnims, true, d.readVisibilityAnim)
 		case "external file":
 			d.readExternalFile(f, e)
 		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep appends what read gives for entry e to list. A subfile that
+// cannot be read fails the file, unless the file opens without it
+// (tolerant): then it is listed in File.Broken.
+func keep[T any](f *File, e DictNode, list *[]T, tolerant bool, read func(off int64) (T, error)) error {
+	x, err := read(e.DataOffset)
+	switch {
+	case err == nil:
+		*list = append(*list, x)
+	case tolerant:
+		f.Broken = append(f.Broken, BrokenAnim{Name: e.Name, Err: err})
+	default:
+		return err
 	}
 	return nil
 }

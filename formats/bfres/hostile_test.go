@@ -271,7 +271,7 @@ func TestOverlapBudget(t *testing.T) {
 	c := Curve{Flags: uint16(anim.NWFrameU8) | uint16(anim.NWCubic)<<4, NumKeys: 256, TargetOffset: TargetScaleX,
 		EndFrame: 255, ScaleBits: math.Float32bits(1), FrameData: frames[:256], KeyData: keys}
 	ba := BoneAnim{Name: "A", Flags: 1 << 6, Curves: []Curve{c}}
-	f := &File{Name: "overlap", SkeletalAnims: []SkeletalAnim{{Name: "X", Flags: 1 << 12, FrameCount: 255, BoneAnims: []BoneAnim{ba}}}}
+	f := &File{Name: "overlap", SkeletalAnims: []SkeletalAnim{{AnimHeader: AnimHeader{Name: "X", Flags: 1 << 12, FrameCount: 255}, BoneAnims: []BoneAnim{ba}}}}
 	data := encodeFile(f)
 	if err := exercise(data); err != nil {
 		t.Fatalf("honest file: %v", err)

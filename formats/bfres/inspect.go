@@ -50,14 +50,9 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 	if a.Quaternion() {
 		rot = "quaternion"
 	}
-	head := inspect.Section{Title: "skeletal animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v, scale mode %d, rotation mode %d: %s)", a.Flags, a.Loop(), a.Baked(), a.ScaleMode(), a.RotationMode(), rot)),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("bone anims", a.NumBoneAnims),
-		inspect.F("curves", a.NumCurves),
-		inspect.F("baked size", a.BakedSize),
-	}}
+	head := animSection("skeletal animation "+a.Name, &a.AnimHeader,
+		fmt.Sprintf(", scale mode %d, rotation mode %d: %s", a.ScaleMode(), a.RotationMode(), rot),
+		inspect.F("bone anims", a.NumBoneAnims), inspect.F("curves", a.NumCurves))
 	if bi < len(a.BindIndices) {
 		head.Fields = append(head.Fields, inspect.F("bind index of this bone", a.BindIndices[bi]))
 	}
@@ -73,14 +68,10 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 		inspect.F("curve array offset", inspect.Hex(b.CurveArrayOffset)),
 		inspect.F("base offset", inspect.Hex(b.BaseOffset)),
 	}}
-	if b.HasScale {
-		bone.Fields = append(bone.Fields, inspect.F("base scale", inspect.Vec32(b.Scale[:])))
-	}
-	if b.HasRotate {
-		bone.Fields = append(bone.Fields, inspect.F("base rotate", inspect.Vec32(b.Rotate[:])))
-	}
-	if b.HasTranslate {
-		bone.Fields = append(bone.Fields, inspect.F("base translate", inspect.Vec32(b.Translate[:])))
+	for _, p := range b.baseValues() {
+		if p.has {
+			bone.Fields = append(bone.Fields, inspect.F("base "+p.name, inspect.Vec32(p.v)))
+		}
 	}
 	out := []inspect.Section{head, bone}
 	for ci := range b.Curves {
@@ -90,15 +81,8 @@ func (x *bfresInspector) boneAnim(a *SkeletalAnim, bi int, t *anim.Target) []ins
 }
 
 func (x *bfresInspector) texSRT(a *ShaderParamAnim, t *anim.Target) []inspect.Section {
-	head := inspect.Section{Title: "texture SRT animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("material anims", a.NumMatAnims),
-		inspect.F("param anims", a.NumParamAnims),
-		inspect.F("curves", a.NumCurves),
-		inspect.F("baked size", a.BakedSize),
-	}}
+	head := animSection("texture SRT animation "+a.Name, &a.AnimHeader, "",
+		inspect.F("material anims", a.NumMatAnims), inspect.F("param anims", a.NumParamAnims), inspect.F("curves", a.NumCurves))
 	mi, pi := t.Index, t.TexGen
 	if mi < 0 || mi >= len(a.MaterialAnims) || pi < 0 || pi >= len(a.MaterialAnims[mi].Params) {
 		return []inspect.Section{head}
@@ -141,23 +125,28 @@ func (x *bfresInspector) texSRT(a *ShaderParamAnim, t *anim.Target) []inspect.Se
 	return out
 }
 
+// animSection is the section of an animation's header: its offset,
+// flags (note adds what the kind's own flag bits say), frame count, the
+// kind's counts and its baked size.
+func animSection(title string, h *AnimHeader, note string, counts ...inspect.Field) inspect.Section {
+	fields := []inspect.Field{
+		inspect.F("offset", inspect.Hex(h.FileOffset)),
+		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v%s)", h.Flags, h.Loop(), h.Baked(), note)),
+		inspect.F("frame count", h.FrameCount),
+	}
+	fields = append(fields, counts...)
+	return inspect.Section{Title: title, Fields: append(fields, inspect.F("baked size", h.BakedSize))}
+}
+
+// texSRTFields name the TexSrt fields, texSRTFields[offset/4].
+var texSRTFields = [...]string{"mode", "scale.x", "scale.y", "rotation (radians)", "translation.x", "translation.y"}
+
 // texSRTField names a TexSrt field by its offset.
 func texSRTField(off uint32) string {
-	switch off {
-	case TexSrtMode:
-		return "mode"
-	case TexSrtSX:
-		return "scale.x"
-	case TexSrtSY:
-		return "scale.y"
-	case TexSrtR:
-		return "rotation (radians)"
-	case TexSrtTX:
-		return "translation.x"
-	case TexSrtTY:
-		return "translation.y"
+	if off%4 != 0 || off/4 >= uint32(len(texSRTFields)) {
+		return "?"
 	}
-	return "?"
+	return texSRTFields[off/4]
 }
 
 // curveSection is one curve: its header fields, then one row per key with

@@ -89,12 +89,13 @@ func (x *bfresInspector) animations() inspect.Table {
 	if wiiu {
 		t.Columns = append(t.Columns[:7:7], "rotation", "targets", "curves", "baked size")
 	}
-	row := func(kind, name string, off int64, flags uint32, frames int32, loop, baked bool, rot string, targets, curves int, bakedSize uint32) {
-		r := []string{kind, name, inspect.Hex(off), inspect.Hex(flags), inspect.Int(frames), fmt.Sprint(loop), fmt.Sprint(baked)}
+	row := func(kind string, h *AnimHeader, rot string, targets, curves int) {
+		r := []string{kind, h.Name, inspect.Hex(h.FileOffset), inspect.Hex(h.Flags), inspect.Int(h.FrameCount),
+			fmt.Sprint(h.Loop()), fmt.Sprint(h.Baked())}
 		if wiiu {
 			r = append(r, rot)
 		}
-		t.Rows = append(t.Rows, append(r, inspect.Int(targets), inspect.Int(curves), inspect.Int(bakedSize)))
+		t.Rows = append(t.Rows, append(r, inspect.Int(targets), inspect.Int(curves), inspect.Int(h.BakedSize)))
 	}
 	for i := range f.SkeletalAnims {
 		a := &f.SkeletalAnims[i]
@@ -102,22 +103,22 @@ func (x *bfresInspector) animations() inspect.Table {
 		if a.Quaternion() {
 			rot = "quaternion"
 		}
-		row("FSKA", a.Name, a.FileOffset, a.Flags, a.FrameCount, a.Loop(), a.Baked(), rot, len(a.BoneAnims), int(a.NumCurves), a.BakedSize)
+		row("FSKA", &a.AnimHeader, rot, len(a.BoneAnims), int(a.NumCurves))
 	}
 	if wiiu {
 		for i := range f.TexSRTAnims {
 			a := &f.TexSRTAnims[i]
-			row("FSHU texture SRT", a.Name, a.FileOffset, a.Flags, a.FrameCount, a.Loop(), a.Baked(), "", len(a.MaterialAnims), int(a.NumCurves), a.BakedSize)
+			row("FSHU texture SRT", &a.AnimHeader, "", len(a.MaterialAnims), int(a.NumCurves))
 		}
 		return t
 	}
 	for i := range f.Switch.MaterialAnims {
 		a := &f.Switch.MaterialAnims[i]
-		row("FMAA", a.Name, a.FileOffset, a.Flags, a.FrameCount, a.Loop(), a.Baked(), "", len(a.MaterialAnims), int(a.NumCurves), a.BakedSize)
+		row("FMAA", &a.AnimHeader, "", len(a.MaterialAnims), int(a.NumCurves))
 	}
 	for i := range f.Switch.BoneVisAnims {
 		a := &f.Switch.BoneVisAnims[i]
-		row("FBVS", a.Name, a.FileOffset, uint32(a.Flags), a.FrameCount, a.Loop(), a.Baked(), "", len(a.Names), len(a.Curves), a.BakedSize)
+		row("FBVS", &a.AnimHeader, "", len(a.Names), len(a.Curves))
 	}
 	return t
 }

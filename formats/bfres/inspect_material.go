@@ -27,14 +27,8 @@ func (x *bfresInspector) switchTarget(vi int, t *anim.Target) []inspect.Section 
 	if bi < 0 || bi >= len(a.Names) {
 		return nil
 	}
-	head := inspect.Section{Title: "bone visibility animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("bones", a.NumAnim),
-		inspect.F("curves", a.NumCurve),
-		inspect.F("baked size", a.BakedSize),
-	}}
+	head := animSection("bone visibility animation "+a.Name, &a.AnimHeader, "",
+		inspect.F("bones", a.NumAnim), inspect.F("curves", a.NumCurve))
 	bone := inspect.Section{Title: fmt.Sprintf("bone %d: %s", bi, a.Names[bi]), Fields: []inspect.Field{
 		inspect.F("base visibility bit", a.Base[bi]),
 	}}
@@ -53,15 +47,9 @@ func (x *bfresInspector) switchTarget(vi int, t *anim.Target) []inspect.Section 
 // materialTarget is the raw view of a material clip target: the FMAA
 // header, the target's material animation and the curves it uses.
 func (x *bfresInspector) materialTarget(a *ShaderParamAnim, t *anim.Target) []inspect.Section {
-	head := inspect.Section{Title: "material animation " + a.Name, Fields: []inspect.Field{
-		inspect.F("offset", inspect.Hex(a.FileOffset)),
-		inspect.F("flags", fmt.Sprintf("0x%x (loop %v, baked %v)", a.Flags, a.Loop(), a.Baked())),
-		inspect.F("frame count", a.FrameCount),
-		inspect.F("materials", a.NumMatAnims),
-		inspect.F("curves", a.NumCurves),
-		inspect.F("baked size", a.BakedSize),
-		inspect.F("textures", fmt.Sprint(a.TextureNames)),
-	}}
+	head := animSection("material animation "+a.Name, &a.AnimHeader, "",
+		inspect.F("materials", a.NumMatAnims), inspect.F("curves", a.NumCurves))
+	head.Fields = append(head.Fields, inspect.F("textures", fmt.Sprint(a.TextureNames)))
 	if t.Index < 0 || t.Index >= len(a.MaterialAnims) {
 		return []inspect.Section{head}
 	}

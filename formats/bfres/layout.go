@@ -1,7 +1,5 @@
 package bfres
 
-import "encoding/binary"
-
 // Layout tables. The Wii U and Switch store the same sections with the
 // same meaning but in other places: references are 4-byte self-relative
 // offsets (Wii U) or 8-byte relocated pointers (Switch), Switch blocks
@@ -73,8 +71,8 @@ type layout struct {
 	// The console's encodings of vertex attribute formats, primitive
 	// types and index formats (fmdl_vtx.go, fmdl_shp.go).
 	attribFormat func(code uint32) (attrFormat, bool)
-	primitive    func(code uint32) primitive
-	indexFormat  func(code uint32) (size int, order binary.ByteOrder, ok bool)
+	primitives   map[uint32]primitive
+	indexFormats map[uint32]indexFormat
 	// curveCountTrusted: the FSKA header's curve count is the sum of its
 	// bone anims' (FRES before 3.4 disagrees between sources, LAYOUT.md).
 	curveCountTrusted bool
@@ -156,15 +154,22 @@ type boneLayout struct {
 	inverse                       field // 12 f32, FRES before 3.4
 }
 
+// animLayout is what every animation header holds alike (AnimHeader):
+// userData is the Switch's array of user data values, udict the user
+// data dictionary.
+type animLayout struct {
+	magic, header                      string // header: the header's name in messages
+	size                               int64
+	name, path, flags                  field
+	frameCount, bakedSize, numUserData field
+	bindIndices, userData, udict       field
+}
+
 // fskaLayout is the FSKA header.
 type fskaLayout struct {
-	size                                  int64
-	name, path, flags                     field
-	frameCount, numBoneAnims, numUserData field
-	numCurves, bakedSize                  field
-	boneAnims, bindIndices                field
-	userData, udict                       field // Switch: values and dictionary; Wii U: dictionary
-	boneAnimSize                          int64
+	animLayout
+	numBoneAnims, numCurves, boneAnims field
+	boneAnimSize                       int64
 }
 
 // boneAnimLayout is one bone animation.
@@ -187,14 +192,10 @@ type curveLayout struct {
 // fshuLayout is the header of a material animation: a Wii U FSHU
 // (shader parameter, colour and texture SRT animations) or a Switch FMAA.
 type fshuLayout struct {
-	magic                                    string
-	size                                     int64
-	name, path, flags, frameCount, bakedSize field
-	numMatAnims, numUserData                 field
-	numParamAnims, numCurves                 field
-	numPatAnims, numVisAnims, numTextures    field // FMAA
-	bindIndices, matAnims, texNames          field
-	userData, udict                          field // Switch: values and dictionary; Wii U: dictionary
+	animLayout
+	numMatAnims, numParamAnims, numCurves field
+	numPatAnims, numVisAnims, numTextures field // FMAA
+	matAnims, texNames                    field
 }
 
 // matAnimLayout is one material's animation in an FSHU (0x20 bytes) or
@@ -219,22 +220,15 @@ type paramLayout struct {
 // visLayout is a bone (FVIS, FBVS) or material (FVIS) visibility
 // animation.
 type visLayout struct {
-	magic                            string
-	size                             int64
-	name, path, flags, numUserData   field
-	frameCount, numAnims, numCurves  field
-	bakedSize                        field
-	bindIndices, names, curves, base field
-	userData, udict                  field // Switch
+	animLayout
+	numAnims, numCurves, names, curves, base field
 }
 
 // ftxpLayout is the Wii U FTXP header (texture pattern animations).
 type ftxpLayout struct {
-	size                                   int64
-	name, path, flags, numUserData         field
-	frameCount, numTextureRefs, numMatAnim field
-	numPatAnims, numCurves, bakedSize      field
-	bindIndices, matAnims, textureRefs     field
+	animLayout
+	numTextureRefs, numMatAnim, numPatAnims, numCurves field
+	matAnims, textureRefs                              field
 }
 
 // fvtxLayout is an FVTX (vertex buffers) and its attributes. Wii U
@@ -304,27 +298,27 @@ func wiiuLayout(v uint32) *layout {
 	l.bone = boneLayout{name: nameAt(0), index: u16At(4), parent: s16At(6), smooth: s16At(8), rigid: s16At(0x0A),
 		billboard: s16At(0x0C), numUserData: u16At(0x0E), flags: u32At(0x10),
 		scale: f32At(0x14), rotate: f32At(0x20), translate: f32At(0x30), userDict: refAt(0x3C), inverse: f32At(0x40)}
-	l.fska = fskaLayout{size: 0x30, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
-		frameCount: s16At(0x10), numBoneAnims: u16At(0x12), numCurves: s32At(0x14), bakedSize: u32At(0x18), numUserData: u16At(0x1C),
-		boneAnims: refAt(0x20), bindIndices: refAt(0x28), udict: refAt(0x2C), boneAnimSize: 0x18}
+	l.fska = fskaLayout{numBoneAnims: u16At(0x12), numCurves: s32At(0x14), boneAnims: refAt(0x20), boneAnimSize: 0x18}
+	l.fska.animLayout = animLayout{magic: "FSKA", header: "FSKA header", size: 0x30, name: nameAt(4), path: nameAt(8),
+		flags: u32At(0x0C), frameCount: s16At(0x10), bakedSize: u32At(0x18), numUserData: u16At(0x1C), bindIndices: refAt(0x28), udict: refAt(0x2C)}
 	l.boneAnim = boneAnimLayout{flags: u32At(0), name: nameAt(4), beginRotate: u8At(8), beginTranslate: u8At(9),
 		numCurves: u8At(0x0A), beginBaseTranslate: u8At(0x0B), beginCurve: u8At(0x0C), curves: refAt(0x10), base: refAt(0x14)}
 	l.curve = curveLayout{size: 0x20, flags: u16At(0), numKeys: u16At(2), target: u32At(4), start: f32At(8), end: f32At(0x0C),
 		scale: u32At(0x10), offset: u32At(0x14), frames: refAt(0x18), keys: refAt(0x1C)}
-	l.fshu = fshuLayout{magic: "FSHU", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u32At(0x0C),
-		frameCount: s16At(0x10), numMatAnims: u16At(0x12), numParamAnims: s32At(0x14), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
-		numUserData: u16At(0x20), bindIndices: refAt(0x28), matAnims: refAt(0x2C), udict: refAt(0x30)}
+	l.fshu = fshuLayout{numMatAnims: u16At(0x12), numParamAnims: s32At(0x14), numCurves: s32At(0x18), matAnims: refAt(0x2C)}
+	l.fshu.animLayout = animLayout{magic: "FSHU", header: "FSHU header", size: 0x34, name: nameAt(4), path: nameAt(8),
+		flags: u32At(0x0C), frameCount: s16At(0x10), bakedSize: u32At(0x1C), numUserData: u16At(0x20), bindIndices: refAt(0x28), udict: refAt(0x30)}
 	l.matAnim = matAnimLayout{size: 0x20, numParams: u16At(0), numCurves: u16At(2), numConsts: u16At(4),
 		beginCurve: s32At(8), beginParamAnim: s32At(0x0C), name: nameAt(0x10), params: refAt(0x14), curves: refAt(0x18), constants: refAt(0x1C)}
 	l.param = paramLayout{size: 0x10, beginCurve: u16At(0), numFloatCurves: u16At(2), numIntCurves: u16At(4),
 		beginConstant: u16At(6), numConstants: u16At(8), subBindIndex: u16At(0x0A), name: nameAt(0x0C)}
-	l.vis = visLayout{magic: "FVIS", size: 0x34, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
-		frameCount: s16At(0x0E), numAnims: u16At(0x10), numCurves: u16At(0x12), bakedSize: u32At(0x14), numUserData: u16At(0x18),
-		bindIndices: refAt(0x20), names: refAt(0x24), curves: refAt(0x28), base: refAt(0x2C)}
-	l.ftxp = ftxpLayout{size: 0x38, name: nameAt(4), path: nameAt(8), flags: u16At(0x0C),
-		frameCount: u16At(0x0E), numTextureRefs: u16At(0x10), numMatAnim: u16At(0x12), numUserData: u16At(0x14),
-		numPatAnims: s16At(0x16), numCurves: s32At(0x18), bakedSize: u32At(0x1C),
-		bindIndices: refAt(0x28), matAnims: refAt(0x2C)}
+	l.vis = visLayout{numAnims: u16At(0x10), numCurves: u16At(0x12), names: refAt(0x24), curves: refAt(0x28), base: refAt(0x2C)}
+	l.vis.animLayout = animLayout{magic: "FVIS", header: "FVIS header", size: 0x34, name: nameAt(4), path: nameAt(8),
+		flags: u16At(0x0C), frameCount: s16At(0x0E), bakedSize: u32At(0x14), numUserData: u16At(0x18), bindIndices: refAt(0x20)}
+	l.ftxp = ftxpLayout{numTextureRefs: u16At(0x10), numMatAnim: u16At(0x12), numPatAnims: s16At(0x16), numCurves: s32At(0x18),
+		matAnims: refAt(0x2C)}
+	l.ftxp.animLayout = animLayout{magic: "FTXP", header: "FTXP header", size: 0x38, name: nameAt(4), path: nameAt(8),
+		flags: u16At(0x0C), frameCount: u16At(0x0E), bakedSize: u32At(0x1C), numUserData: u16At(0x14), bindIndices: refAt(0x28)}
 	l.fvtx = fvtxLayout{size: 0x20, numAttribs: u8At(4), numBuffers: u8At(5), count: u32At(8), attribs: refAt(0x10), buffers: refAt(0x18),
 		attribSize: 0x0C, attribName: nameAt(0), attribBuffer: u8At(4), attribOffset: u16At(6), attribFormat: u32At(8)}
 	l.fshp = fshpLayout{size: 0x2C, name: nameAt(4), material: u16At(0x0E), bone: u16At(0x10), vertices: u16At(0x12), skin: u8At(0x16),
@@ -334,7 +328,7 @@ func wiiuLayout(v uint32) *layout {
 		renderInfo: refAt(0x1C), renderState: refAt(0x20), shaderAssign: refAt(0x24), textures: refAt(0x28), samplers: refAt(0x2C),
 		samplerSize: 0x18, riSize: 8, riCount: u16At(0), riType: u8At(2),
 		assignSize: 0x1C, archive: nameAt(0), model: nameAt(4), samplerAssignDict: refAt(0x14), optionsDict: refAt(0x18)}
-	l.attribFormat, l.primitive, l.indexFormat = gx2AttribFormat, gx2Primitive, gx2IndexFormat
+	l.attribFormat, l.primitives, l.indexFormats = gx2AttribFormat, gx2Primitives, gx2IndexFormats
 	if v34 {
 		l.fskl.size, l.fskl.inverse, l.fskl.boneSize = 0x24, refAt(0x1C), 0x40
 		l.bone.inverse = field{}
@@ -419,10 +413,10 @@ func switchLayout(major int) (*layout, bool) {
 	// FSKA: before v9 the flags follow the user data dictionary, from v9
 	// they are in the block header.
 	c := p(hb+0x3C, hb+0x38)
-	l.fska = fskaLayout{size: p(0x60, 0x50), name: nameAt(hb), path: nameAt(hb + 8), flags: u32At(p(hb+0x38, 4)),
-		bindIndices: refAt(hb + 0x18), boneAnims: refAt(hb + 0x20), userData: refAt(hb + 0x28), udict: refAt(hb + 0x30),
-		frameCount: s32At(c), numCurves: s32At(c + 4), bakedSize: u32At(c + 8), numBoneAnims: u16At(c + 0x0C), numUserData: u16At(c + 0x0E),
-		boneAnimSize: p(0x28, 0x38)}
+	l.fska = fskaLayout{boneAnims: refAt(hb + 0x20), numCurves: s32At(c + 4), numBoneAnims: u16At(c + 0x0C), boneAnimSize: p(0x28, 0x38)}
+	l.fska.animLayout = animLayout{magic: "FSKA", header: "FSKA header", size: p(0x60, 0x50), name: nameAt(hb),
+		path: nameAt(hb + 8), flags: u32At(p(hb+0x38, 4)), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x28), udict: refAt(hb + 0x30),
+		frameCount: s32At(c), bakedSize: u32At(c + 8), numUserData: u16At(c + 0x0E)}
 	// Bone anims: v9 adds 16 reserved bytes after the base value offset.
 	// The begin curve is an s32; its low byte is the Wii U's u8.
 	a := p(0x18, 0x28)
@@ -432,20 +426,22 @@ func switchLayout(major int) (*layout, bool) {
 		start: f32At(0x18), end: f32At(0x1C), scale: u32At(0x20), offset: u32At(0x24), delta: u32At(0x28)}
 	// FMAA: v9 moves the flags into the block header and the frame count
 	// before the counts.
-	l.fshu = fshuLayout{magic: "FMAA", size: p(0x78, 0x70), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
-		matAnims: refAt(hb + 0x20), texNames: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
-		flags: u16At(p(0x60, 4)), frameCount: s32At(p(0x68, 0x58)), bakedSize: u32At(p(0x6C, 0x5C)),
-		numUserData: u16At(p(0x62, 0x60)), numMatAnims: u16At(p(0x64, 0x62)), numCurves: u16At(p(0x66, 0x64)),
+	l.fshu = fshuLayout{matAnims: refAt(hb + 0x20), texNames: refAt(hb + 0x30),
+		numMatAnims: u16At(p(0x64, 0x62)), numCurves: u16At(p(0x66, 0x64)),
 		numParamAnims: u16At(p(0x70, 0x66)), numPatAnims: u16At(p(0x72, 0x68)), numVisAnims: u16At(p(0x74, 0x6A)), numTextures: u16At(p(0x76, 0x6C))}
+	l.fshu.animLayout = animLayout{magic: "FMAA", header: "FMAA header", size: p(0x78, 0x70), name: nameAt(hb),
+		path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+		flags: u16At(p(0x60, 4)), frameCount: s32At(p(0x68, 0x58)), bakedSize: u32At(p(0x6C, 0x5C)), numUserData: u16At(p(0x62, 0x60))}
 	l.matAnim = matAnimLayout{size: 0x40, name: nameAt(0), params: refAt(8), patterns: refAt(0x10), curves: refAt(0x18), constants: refAt(0x20),
 		paramCurve: u16At(0x28), patternCurve: u16At(0x2A), visConstant: u16At(0x2C), visCurve: u16At(0x2E), beginVisConstant: u16At(0x30),
 		numParams: u16At(0x32), numPatterns: u16At(0x34), numConsts: u16At(0x36), numCurves: u16At(0x38)}
 	l.param = paramLayout{size: 0x18, name: nameAt(0), beginCurve: u16At(8), numFloatCurves: u16At(0x0A), numIntCurves: u16At(0x0C),
 		beginConstant: u16At(0x0E), numConstants: u16At(0x10), subBindIndex: u16At(0x12)}
-	l.vis = visLayout{magic: "FBVS", size: p(0x68, 0x60), name: nameAt(hb), path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18),
-		curves: refAt(hb + 0x20), base: refAt(hb + 0x28), names: refAt(hb + 0x30), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
-		flags: u16At(p(hb+0x48, 4)), numUserData: u16At(hb + 0x4A), frameCount: s32At(hb + 0x4C), numAnims: u16At(hb + 0x50),
-		numCurves: u16At(hb + 0x52), bakedSize: u32At(hb + 0x54)}
+	l.vis = visLayout{curves: refAt(hb + 0x20), base: refAt(hb + 0x28), names: refAt(hb + 0x30),
+		numAnims: u16At(hb + 0x50), numCurves: u16At(hb + 0x52)}
+	l.vis.animLayout = animLayout{magic: "FBVS", header: "FBVS header", size: p(0x68, 0x60), name: nameAt(hb),
+		path: nameAt(hb + 8), bindIndices: refAt(hb + 0x18), userData: refAt(hb + 0x38), udict: refAt(hb + 0x40),
+		flags: u16At(p(hb+0x48, 4)), numUserData: u16At(hb + 0x4A), frameCount: s32At(hb + 0x4C), bakedSize: u32At(hb + 0x54)}
 	l.fvtx = fvtxLayout{size: p(0x60, 0x58), attribs: refAt(p(0x10, 8)), sizes: refAt(p(0x38, 0x30)), strides: refAt(p(0x40, 0x38)),
 		bufferOffset: u32At(p(0x50, 0x48)), numAttribs: u8At(p(0x54, 0x4C)), numBuffers: u8At(p(0x55, 0x4D)), count: u32At(p(0x58, 0x50)),
 		attribSize: 0x10, attribName: nameAt(0), attribFormat: u32At(8), attribOffset: u16At(0x0C), attribBuffer: u8At(0x0E)}
@@ -459,6 +455,6 @@ func switchLayout(major int) (*layout, bool) {
 		samplerSize: 0x20, riSize: 0x18, riName: nameAt(0), riData: refAt(8), riCount: u16At(0x10), riType: u8At(0x12),
 		assignSize: 0x48, archive: nameAt(0), model: nameAt(8), samplerAssign: refAt(0x20), samplerAssignDict: refAt(0x28),
 		options: refAt(0x30), optionsDict: refAt(0x38)}
-	l.attribFormat, l.primitive, l.indexFormat = nxAttribFormat, nxPrimitive, nxIndexFormat
+	l.attribFormat, l.primitives, l.indexFormats = nxAttribFormat, nxPrimitives, nxIndexFormats
 	return l, true
 }

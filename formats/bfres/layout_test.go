@@ -46,8 +46,10 @@ func TestLayoutFieldsFitTheirStructures(t *testing.T) {
 				continue
 			}
 			used := map[string][]string{} // size field -> byte owners
-			for k := 0; k < sv.NumField(); k++ {
-				fn, fv := sv.Type().Field(k).Name, sv.Field(k)
+			// Visible fields include those of an embedded part (the
+			// header every animation kind shares).
+			for _, sf := range reflect.VisibleFields(sv.Type()) {
+				fn, fv := sf.Name, sv.FieldByIndex(sf.Index)
 				if fv.Type() != reflect.TypeOf(field{}) || kind(fv.Field(1).Uint()) == absent {
 					continue
 				}

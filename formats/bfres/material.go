@@ -28,7 +28,7 @@ func (f *File) materialClipAnims() []int {
 }
 
 // MaterialClip converts FMAA i into material targets, per material in file
-// order: texture SRT parameters as texsrt targets (as TexSRTClip), other
+// order: texture SRT parameters as texsrt targets (texSRTTarget), other
 // shader parameters as shaderparam targets with one offset.N channel per
 // animated float (N = byte offset in the parameter, up to 60; integer
 // curves give their integer value; constants their float32 value), each
@@ -38,7 +38,7 @@ func (f *File) materialClipAnims() []int {
 // what could not be shown.
 func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
 	a := &f.Switch.MaterialAnims[i]
-	clip := &anim.Clip{Name: a.Name, Format: MaterialClipFormat, Duration: float64(a.FrameCount), FPS: FPS, Loop: loopMode(a.Loop())}
+	clip := a.clip(MaterialClipFormat)
 	if len(a.TextureNames) > 0 {
 		clip.TextureNames = a.TextureNames
 	}
@@ -48,7 +48,7 @@ func (f *File) MaterialClip(i int) (*anim.Clip, []string) {
 		for pi := range m.Params {
 			p := &m.Params[pi]
 			if m.isTexSrtParam(p) {
-				clip.Targets = append(clip.Targets, texSRTTargetOf(m, mi, pi))
+				clip.Targets = append(clip.Targets, texSRTTarget(m, mi, pi))
 				continue
 			}
 			t, w := shaderParamTarget(a.Name, m, mi, p)
@@ -106,18 +106,6 @@ func materialFormatOf(c *anim.Clip) string {
 		return n
 	}
 	return MaterialClipFormat
-}
-
-// texSRTTargetOf converts one texture SRT parameter with the Wii U rules
-// (TexSRTClip on a one-parameter animation).
-func texSRTTargetOf(m *MaterialAnim, mi, pi int) anim.Target {
-	one := File{TexSRTAnims: []ShaderParamAnim{{MaterialAnims: make([]MaterialAnim, mi+1)}}}
-	ma := &one.TexSRTAnims[0].MaterialAnims[mi]
-	ma.Name, ma.Curves, ma.Constants = m.Name, m.Curves, m.Constants
-	ma.Params = make([]ParamAnimInfo, pi+1) // earlier params: empty
-	ma.Params[pi] = m.Params[pi]
-	c := one.TexSRTClip(0)
-	return c.Targets[len(c.Targets)-1]
 }
 
 // shaderParamTarget converts one non-texture-SRT shader parameter.

@@ -69,7 +69,7 @@ func multiModelAnimFile() *File {
 	const frames, step = 24, 8
 	f := &File{Name: "multi_model_Animation", Models: []Model{{Name: "Skeleton", Skeleton: multiModelBody()}}}
 	anim := func(name string, bones []string) SkeletalAnim {
-		sa := SkeletalAnim{Name: name, Flags: 1<<12 | 1<<2, FrameCount: frames}
+		sa := SkeletalAnim{AnimHeader: AnimHeader{Name: name, Flags: 1<<12 | 1<<2, FrameCount: frames}}
 		for b, n := range bones {
 			ba := BoneAnim{Name: n, Flags: boneAnimBaseScale | boneAnimBaseRotate | boneAnimBaseTranslate,
 				HasScale: true, HasRotate: true, HasTranslate: true,

@@ -131,18 +131,10 @@ func decodeCurveIn(h CurveHeader, frames, keys []byte, order binary.ByteOrder, c
 	if !finite(unit) {
 		return nil, fmt.Errorf("unit %v is not finite", unit)
 	}
-	n := h.NumKeys
-	if int64(len(keys)) != h.KeyBytes() {
-		return nil, fmt.Errorf("key array is %d bytes, want %d for %d keys", len(keys), h.KeyBytes(), n)
-	}
-	if len(frames) != 0 || !h.Type.IsBaked() {
-		if int64(len(frames)) != h.FrameBytes() {
-			return nil, fmt.Errorf("frame array is %d bytes, want %d for %d keys", len(frames), h.FrameBytes(), n)
-		}
-	}
+	// The stored curve checks the arrays' sizes against the header.
 	ah := anim.NWCurveHeader{
 		Type: h.Type, FrameType: h.FrameType, PreWrap: h.PreWrap, PostWrap: h.PostWrap,
-		NumKeys: n, Start: h.Start, End: h.End, Delta: h.Delta * unit,
+		NumKeys: h.NumKeys, Start: h.Start, End: h.End, Delta: h.Delta * unit,
 	}
 	st := nwStorage{Frames: frames, Keys: keys, KeySize: h.KeyType.Size(), BigEndian: order == binary.ByteOrder(binary.BigEndian),
 		Mul: h.Scale * unit, Add: h.Offset * unit}

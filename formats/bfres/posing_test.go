@@ -121,7 +121,7 @@ func poseAnimation(bones []poseBone, scaleMode uint32, quat bool) SkeletalAnim {
 	if quat {
 		rot = rotationModeQuat
 	}
-	a := SkeletalAnim{Name: "Pose", Flags: scaleMode<<8 | rot<<12, FrameCount: poseFrames}
+	a := SkeletalAnim{AnimHeader: AnimHeader{Name: "Pose", Flags: scaleMode<<8 | rot<<12, FrameCount: poseFrames}}
 	for _, b := range bones {
 		p := b.anim
 		if p == nil {

@@ -23,7 +23,7 @@ func switchSynth(major, anims, bones, keys int) nxDesc {
 	d.models = []nxModelDesc{m}
 	frames := 3 * (keys - 1)
 	for a := 0; a < anims; a++ {
-		sa := nxSkelDesc{name: fmt.Sprintf("Anim_%03d", a), flags: 1<<12 | fskaLoop, frames: int32(frames)}
+		sa := nxSkelDesc{name: fmt.Sprintf("Anim_%03d", a), flags: 1<<12 | animLoop, frames: int32(frames)}
 		for b := 0; b < bones; b++ {
 			ba := nxBoneAnimDesc{name: m.bones[b].name, scale: &[3]float32{1, 1, 1}, rotate: &[4]float32{0, 0, 0, 1}, translate: &[3]float32{0, 0.1, 0}}
 			for _, target := range []uint32{TargetRotateX, TargetRotateY, TargetRotateZ} {

@@ -201,7 +201,7 @@ func switchTestDesc(major int) nxDesc {
 			}
 		}
 	}
-	euler := nxSkelDesc{name: "Keyed", flags: 1<<12 | 1<<8 | fskaLoop, frames: 30}
+	euler := nxSkelDesc{name: "Keyed", flags: 1<<12 | 1<<8 | animLoop, frames: 30}
 	for i := 0; i*9 < len(curves); i++ {
 		ba := nxBoneAnimDesc{name: []string{"Root", "Arm", "Spin"}[i], curves: curves[i*9 : min(len(curves), i*9+9)]}
 		if i == 0 {
@@ -210,7 +210,7 @@ func switchTestDesc(major int) nxDesc {
 		euler.boneAnims = append(euler.boneAnims, ba)
 	}
 	euler.boneAnims = append(euler.boneAnims, nxBoneAnimDesc{name: "Extra"}) // not in the skeleton: identity
-	quat := nxSkelDesc{name: "Baked", flags: fskaBaked, frames: 16}
+	quat := nxSkelDesc{name: "Baked", flags: animBaked, frames: 16}
 	qc := []nxCurveDesc{
 		randomCurve(rng, TargetRotateX, anim.NWBakedFloat, anim.NWFrameF32, KeyS16, 0, 16),
 		randomCurve(rng, TargetRotateW, anim.NWBakedFloat, anim.NWFrameF32, Key32, 0, 16),
@@ -242,7 +242,7 @@ func switchTestDesc(major int) nxDesc {
 		c.pre, c.post = allWraps[rng.IntN(4)], allWraps[rng.IntN(4)]
 		return c
 	}
-	d.material = []nxMatDesc{{name: "Scroll_fts", flags: fskaLoop, frames: 20, mats: []nxMatDataDesc{
+	d.material = []nxMatDesc{{name: "Scroll_fts", flags: animLoop, frames: 20, mats: []nxMatDataDesc{
 		{name: "Water", params: []nxParamDesc{
 			{name: "tex_mtx0", curves: []nxCurveDesc{texCurve(TexSrtSX, anim.NWCubic, anim.NWFrameFixed, KeyS16), texCurve(TexSrtR, anim.NWLinear, anim.NWFrameF32, Key32)},
 				constants: [][2]uint32{{TexSrtMode, 1}, {TexSrtTY, math.Float32bits(0.25)}}},

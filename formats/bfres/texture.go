@@ -22,7 +22,7 @@ import (
 // stored at the image pointer (its mip pointer is just image + size and
 // may point past the file). Which one a file is is decided by its name
 // (the FRES name or the file name: ".Tex1" / ".Tex2"), as BfresLibrary
-// does; Textures pairs them.
+// does (File.TextureRole); the model's assembly pairs them.
 
 // Texture is one texture of a BFRES file: a Wii U FTEX or a Switch BRTI.
 type Texture struct {
@@ -58,27 +58,32 @@ type Texture struct {
 	file []byte // the whole FRES file
 }
 
-// texRole is which levels a Wii U file holds.
-type texRole uint8
+// TextureRole is which levels of its textures a Wii U file holds.
+type TextureRole uint8
 
 const (
-	roleWhole texRole = iota // levels 0 at the image pointer, 1+ at the mip pointer
-	roleTex1                 // level 0 only
-	roleTex2                 // levels 1+ at the image pointer
+	RoleWhole TextureRole = iota // levels 0 at the image pointer, 1+ at the mip pointer
+	RoleTex1                     // level 0 only
+	RoleTex2                     // levels 1+ at the image pointer
 )
 
-// fileRole decides by name, as BfresLibrary does.
-func fileRole(names ...string) texRole {
-	for _, n := range names {
+// TextureRole is the role of f, opened from the file fileName (a base
+// name): decided by its FRES name or fileName, as BfresLibrary does. A
+// Switch file holds its textures whole.
+func (f *File) TextureRole(fileName string) TextureRole {
+	if f.Switch != nil {
+		return RoleWhole
+	}
+	for _, n := range []string{f.Name, fileName} {
 		n = strings.ToLower(n)
 		switch {
 		case strings.HasSuffix(n, ".tex2") || strings.Contains(n, ".tex2."):
-			return roleTex2
+			return RoleTex2
 		case strings.HasSuffix(n, ".tex1") || strings.Contains(n, ".tex1."):
-			return roleTex1
+			return RoleTex1
 		}
 	}
-	return roleWhole
+	return RoleWhole
 }
 
 // gx2TileModes names the GX2 tile modes (GX2TileMode 0–16).
@@ -102,10 +107,10 @@ func (t *Texture) storage() string {
 	return ""
 }
 
-// meshTexture gives the format-neutral texture. mips is the texture whose
-// data holds levels 1+ (a BotW Tex2 file's FTEX of the same name), or nil
-// for the texture's own file; role is the file's.
-func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
+// Mesh gives the format-neutral texture. mips is the texture whose data
+// holds levels 1+ (a BotW Tex2 file's FTEX of the same name), or nil for
+// the texture's own file; role is the file's.
+func (t *Texture) Mesh(role TextureRole, mips *Texture) *mesh.Texture {
 	mt := &mesh.Texture{Name: t.Name, Width: int(t.Width), Height: int(t.Height), Mips: int(max(t.MipCount, 1)), Format: t.Format.Name, Details: t.storage()}
 	if mt.Format == "" {
 		mt.Format = fmt.Sprintf("format 0x%x", t.FormatCode)
@@ -122,14 +127,14 @@ func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
 		switch {
 		case t.GX2 == nil:
 			out, err = t.nxLevel(mip)
-		case mip == 0 && role == roleTex2:
+		case mip == 0 && role == RoleTex2:
 			err = fmt.Errorf("this file holds the mip levels 1+ only (level 0 is in the .Tex1 file)")
-		case mip == 0 || role == roleWhole:
+		case mip == 0 || role == RoleWhole:
 			out, _, err = t.gx2Level(mip, role)
-		case mips == nil && role == roleTex1:
+		case mips == nil && role == RoleTex1:
 			err = fmt.Errorf("mip %d is in the .Tex2 file, which was not found", mip)
 		case mips == nil: // a Tex2 texture's own levels
-			out, _, err = t.gx2Level(mip, roleTex2)
+			out, _, err = t.gx2Level(mip, RoleTex2)
 		default:
 			if mips.Err != nil {
 				return nil, fmt.Errorf("texture %q in the .Tex2 file: %w", t.Name, mips.Err)
@@ -137,7 +142,7 @@ func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
 			if uint32(mip) >= mips.MipCount {
 				return nil, fmt.Errorf("texture %q: the .Tex2 file holds %d levels, not %d", t.Name, mips.MipCount, mip+1)
 			}
-			out, _, err = mips.gx2Level(mip, roleTex2)
+			out, _, err = mips.gx2Level(mip, RoleTex2)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("texture %q mip %d: %w", t.Name, mip, err)
@@ -175,11 +180,8 @@ func (t *Texture) meshTexture(role texRole, mips *Texture) *mesh.Texture {
 // others among its warnings. A Tex2 file alone has no level 0 to show: it
 // lists none and says where they are.
 func addTextures(a *asset.Asset, f *File) {
-	role := roleWhole
-	if f.Switch == nil {
-		role = fileRole(f.Name, path.Base(slashPath(a.Name)))
-	}
-	if role == roleTex2 && len(f.Textures) > 0 {
+	role := f.TextureRole(path.Base(strings.ReplaceAll(a.Name, `\`, "/")))
+	if role == RoleTex2 && len(f.Textures) > 0 {
 		a.Warnings = append(a.Warnings, fmt.Sprintf("this file holds mip levels 1+ of %d textures; their level 0 is in the .Tex1 file beside it", len(f.Textures)))
 		return
 	}
@@ -189,8 +191,6 @@ func addTextures(a *asset.Asset, f *File) {
 			a.Warnings = append(a.Warnings, fmt.Sprintf("texture %q: %v", t.Name, t.Err))
 			continue
 		}
-		a.Textures = append(a.Textures, t.meshTexture(role, nil))
+		a.Textures = append(a.Textures, t.Mesh(role, nil))
 	}
 }
-
-func slashPath(p string) string { return strings.ReplaceAll(p, `\`, "/") }

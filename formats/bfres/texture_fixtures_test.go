@@ -112,6 +112,43 @@ func compareRGBA(got *image.RGBA, want *image.NRGBA) (maxd int, mean float64) {
 	return maxd, float64(sum) / float64(len(got.Pix))
 }
 
+// pairedTextures gives the textures of the file a opened, each with its
+// levels 1+ from the same-named texture of the fixture tex2 ("": none),
+// and the problems of those that cannot be decoded.
+func pairedTextures(t *testing.T, a *asset.Asset, tex2 string) (map[string]*mesh.Texture, []string) {
+	t.Helper()
+	own := a.Raw.(*File)
+	mips := map[string]*Texture{}
+	if tex2 != "" {
+		data, err := os.ReadFile(filepath.Join("testdata/textures", tex2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := ParseTextures(data)
+		if err != nil {
+			t.Fatalf("%s: %v", tex2, err)
+		}
+		for i := range f.Textures {
+			mips[f.Textures[i].Name] = &f.Textures[i]
+		}
+	}
+	role := own.TextureRole(filepath.Base(a.Name))
+	out := map[string]*mesh.Texture{}
+	var problems []string
+	for i := range own.Textures {
+		tx := &own.Textures[i]
+		if _, dup := out[tx.Name]; dup {
+			continue // the first of a name wins, as in a model's assembly
+		}
+		if tx.Err != nil {
+			problems = append(problems, tx.Err.Error())
+			continue
+		}
+		out[tx.Name] = tx.Mesh(role, mips[tx.Name])
+	}
+	return out, problems
+}
+
 func TestTextureFixtures(t *testing.T) {
 	for _, e := range texManifest(t) {
 		path := filepath.Join("testdata/textures", e.File)
@@ -127,14 +164,15 @@ func TestTextureFixtures(t *testing.T) {
 			byPNG[n+".png"] = tx
 		}
 		if e.Mip > 0 {
-			// Levels 1+ of a Tex1 file are in its Tex2 sibling.
-			m, problems := Textures(a, DirSiblings(path))
+			// Levels 1+ of a Tex1 file are in the Tex2 file the manifest
+			// names (the model's assembly finds it beside the Tex1).
+			m, problems := pairedTextures(t, a, e.Tex2)
 			if len(problems) > 0 {
 				t.Errorf("%s: %q", e.File, problems)
 			}
 			for k, tx := range byPNG {
 				if m[tx.Name] == nil {
-					t.Fatalf("%s: Textures lacks %q", e.File, tx.Name)
+					t.Fatalf("%s: the paired textures lack %q", e.File, tx.Name)
 				}
 				if !strings.Contains(k, "#") {
 					byPNG[k] = m[tx.Name]
