@@ -145,10 +145,10 @@ fuzz:
 
 # Code no program reaches: functions only tests call belong in _test.go
 # files or in the test-support packages (archivetest, bymltest, j3dtest, sampletest,
-# apptest, cputimetest, texturetest, rendertest), which deadcode lists too and which are left out here.
+# apptest, cputimetest, texturetest, rendertest, nwcurvetest), which deadcode lists too and which are left out here.
 DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
 deadcode:
-	@out="$$($(GO) run $(DEADCODE) ./... | grep -vE '/(archivetest|bymltest|j3dtest|sampletest|apptest|cputimetest|texturetest|rendertest)/')"; \
+	@out="$$($(GO) run $(DEADCODE) ./... | grep -vE '/(archivetest|bymltest|j3dtest|sampletest|apptest|cputimetest|texturetest|rendertest|nwcurvetest)/')"; \
 	  if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "deadcode: nothing unreachable outside tests"
 
 # The README's pictures of the analysis panels (docs/*.png).

@@ -11,7 +11,7 @@
 // (HierarchyMode).
 //
 // anim knows no file layout: decoders in formats/... read bytes and hand
-// decoded values to constructors such as NewNWCurve. It imports only the
+// decoded values to constructors such as InitNWCurveKeys. It imports only the
 // standard library and mathgl (internal/archtest checks this). Evaluation
 // is pure and allocation-free: Curve.Eval finds keys by binary search,
 // the Clock is a value advanced by the caller's dt and never reads a wall

@@ -9,9 +9,9 @@ import (
 // layout (flag bits, key element types, scale and offset, byte order) is
 // formats/bfres's business: it decodes a curve's arrays into float64
 // frames and coefficients with scale, offset and the display unit already
-// applied and hands them to NewNWCurve, or keeps them in its own storage
-// behind the NWKeys interface (nwkeys.go) and hands that to
-// NewNWCurveKeys. Eval follows the NintendoWare G3d runtime
+// applied, kept in its own storage behind the NWKeys interface (nwkeys.go)
+// and handed to InitNWCurveKeys (anim/nwcurvetest keeps them in float64
+// arrays for tests). Eval follows the NintendoWare G3d runtime
 // (ResAnimCurve): wrap the frame, find the segment in the stored
 // (quantized) frame domain, evaluate.
 
@@ -140,22 +140,15 @@ type NWCurveHeader struct {
 // NWCurve is a decoded NintendoWare curve. It implements Curve.
 type NWCurve struct {
 	h NWCurveHeader
-	// keys holds the key frames and values: float64 arrays for a curve
-	// built by NewNWCurve, the caller's storage for NewNWCurveKeys.
+	// keys holds the key frames and values: the caller's storage given
+	// to InitNWCurveKeys.
 	keys NWKeys
 	// nframes is keys.NumFrames(), read once (evaluation needs it on
 	// every call).
 	nframes int
 }
 
-// decodedCurve is a curve with its float64 arrays: one allocation.
-type decodedCurve struct {
-	NWCurve
-	keys decodedKeys
-}
-
-// check is what every curve header must satisfy (NewNWCurve and
-// NewNWCurveKeys): known type, frame type and wrap modes, keys, a finite
+// check is what every curve header must satisfy (InitNWCurveKeys): known type, frame type and wrap modes, keys, a finite
 // forward range, a finite delta, and baked curves with enough keys.
 func (h NWCurveHeader) check() error {
 	if !h.Type.Valid() {
@@ -188,55 +181,15 @@ func (h NWCurveHeader) check() error {
 	return nil
 }
 
-// NewNWCurve builds a curve from its header and its decoded arrays:
-// frames are the key frames as stored (s10.5 already divided by 32; nil
-// for a baked curve without a frame array), vals KeyElems values per key
-// in display units (for cubic and linear curves the power-basis
-// coefficients of each segment, whose normalised time runs from 0 to 1).
-// The curve keeps both slices; the caller must not change them. It
-// rejects what evaluation cannot handle: unknown types, no keys, a
-// non-finite or reversed frame range, non-finite values, descending
-// frames, a first key after the start frame, and baked curves with fewer
-// keys than frames in the range.
-func NewNWCurve(h NWCurveHeader, frames, vals []float64) (*NWCurve, error) {
-	if err := h.check(); err != nil {
-		return nil, err
-	}
-	n := h.NumKeys
-	elems := h.Type.KeyElems()
-	if len(vals) != n*elems {
-		return nil, fmt.Errorf("%d values for %d keys, want %d", len(vals), n, n*elems)
-	}
-	if len(frames) != 0 || !h.Type.IsBaked() {
-		if len(frames) != n {
-			return nil, fmt.Errorf("%d frames for %d keys", len(frames), n)
-		}
-	}
-	dc := &decodedCurve{keys: decodedKeys{frames: frames, vals: vals}}
-	c := &dc.NWCurve
-	c.h, c.keys, c.nframes = h, &dc.keys, len(frames)
-	if err := c.checkKeys(); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// NewNWCurveKeys builds a curve whose key frames and values stay in the
+// InitNWCurveKeys builds a curve whose key frames and values stay in the
 // caller's storage (see NWKeys), which must hold NumKeys·KeyElems values
 // and NumKeys frames (none for a baked curve stored without frames) and
-// must not change. It checks what NewNWCurve checks and evaluates
-// exactly as NewNWCurve would for the same frames and values.
-func NewNWCurveKeys(h NWCurveHeader, k NWKeys) (*NWCurve, error) {
-	c := new(NWCurve)
-	if err := InitNWCurveKeys(c, h, k); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// InitNWCurveKeys is NewNWCurveKeys building the curve in *c, which must
-// be a zero NWCurve that nothing uses yet (so that a file's curves can be
-// allocated in bulk). On error *c stays unusable.
+// must not change. It rejects what evaluation cannot handle: unknown
+// types, no keys, a non-finite or reversed frame range, non-finite values,
+// descending frames, a first key after the start frame, and baked curves
+// with fewer keys than frames in the range. It builds the curve
+// in *c, which must be a zero NWCurve that nothing uses yet (so that a
+// file's curves can be allocated in bulk). On error *c stays unusable.
 func InitNWCurveKeys(c *NWCurve, h NWCurveHeader, k NWKeys) error {
 	if c.keys != nil || c.h.NumKeys != 0 {
 		return fmt.Errorf("InitNWCurveKeys: curve already built")
@@ -336,14 +289,14 @@ func (c *NWCurve) Key(i int) Key {
 	return k
 }
 
-// Validate implements Curve. NewNWCurve and NewNWCurveKeys are the only
-// constructors and checked every frame and value; the fields are
+// Validate implements Curve. InitNWCurveKeys is the only constructor and
+// checked every frame and value; the fields are
 // unexported and never change, so only the structure is rechecked here
 // (Clip.Validate runs on every file open and must stay cheap for files
 // with 10 000 curves).
 func (c *NWCurve) Validate() error {
 	if c == nil || c.keys == nil || !c.h.Type.Valid() || c.h.NumKeys <= 0 {
-		return fmt.Errorf("NW curve not built by NewNWCurve")
+		return fmt.Errorf("NW curve not built by InitNWCurveKeys")
 	}
 	if nf := c.nframes; (nf != 0 && nf != c.h.NumKeys) || (nf == 0 && !c.h.Type.IsBaked()) {
 		return fmt.Errorf("%s curve: %d frames for %d keys", c.h.Type, nf, c.h.NumKeys)

@@ -1,12 +1,9 @@
 package anim
 
-import "math"
-
-// NWKeys is where an NWCurve's key frames and values live. NewNWCurve
-// keeps them in float64 arrays (decodedKeys); a decoder with thousands of
-// curves can instead keep the file's own arrays and convert an element
-// when it is read (formats/bfres does), handing that storage to
-// NewNWCurveKeys. Evaluation asks the storage for whole segments and
+// NWKeys is where an NWCurve's key frames and values live. A decoder
+// with thousands of curves keeps the file's own arrays and converts an
+// element when it is read (formats/bfres does), handing that storage to
+// InitNWCurveKeys. Evaluation asks the storage for whole segments and
 // keys, not single elements, so that a storage can search its own
 // representation without a call per comparison.
 //
@@ -37,51 +34,4 @@ type NWKeys interface {
 	// when there is none short of reading every value (the curve's
 	// constructor then checks each value is finite).
 	Bound() float64
-}
-
-// decodedKeys are frames and values as float64 arrays (NewNWCurve).
-type decodedKeys struct {
-	// frames are nil for a baked curve without a frame array.
-	frames, vals []float64
-}
-
-func (k *decodedKeys) NumFrames() int      { return len(k.frames) }
-func (k *decodedKeys) Frame(i int) float64 { return k.frames[i] }
-func (k *decodedKeys) Value(i int) float64 { return k.vals[i] }
-func (k *decodedKeys) Bound() float64      { return math.Inf(1) }
-
-func (k *decodedKeys) Disorder() int {
-	for i, f := range k.frames {
-		if f-f != 0 || i > 0 && f < k.frames[i-1] {
-			return i
-		}
-	}
-	return -1
-}
-
-func (k *decodedKeys) Cubic(i int) (k0, k1, k2, k3 float64) {
-	v := k.vals[i*4 : i*4+4 : i*4+4]
-	return v[0], v[1], v[2], v[3]
-}
-
-func (k *decodedKeys) Search(q float64) (int, float64, float64) {
-	fr := k.frames
-	last := len(fr) - 1
-	switch {
-	case q >= fr[last]:
-		return last, fr[last], 0
-	case q < fr[0]:
-		return -1, 0, 0
-	}
-	// Invariant: fr[lo] <= q < fr[hi].
-	lo, hi := 0, last
-	for hi-lo > 1 {
-		mid := int(uint(lo+hi) >> 1)
-		if fr[mid] <= q {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo, fr[lo], fr[lo+1]
 }

@@ -48,7 +48,7 @@ func (c *Curve) order() binary.ByteOrder {
 	return binary.BigEndian
 }
 
-// NWHeader is the curve header in the form DecodeCurve takes. unit
+// NWHeader is the curve header in the form decodeCurveIn takes. unit
 // converts file units to display units (180/π for radians).
 func (c *Curve) NWHeader(unit float64) CurveHeader {
 	return CurveHeader{

@@ -94,20 +94,15 @@ func (h *CurveHeader) KeyBytes() int64 {
 	return int64(h.NumKeys) * int64(h.Type.KeyElems()) * int64(h.KeyType.Size())
 }
 
-// DecodeCurve builds the evaluable curve from a curve's stored frame and
+// decodeCurveIn builds the evaluable curve from a curve's stored frame and
 // key arrays (exactly FrameBytes and KeyBytes long, in byte order order;
 // the frame array may be empty for baked curves). The curve keeps the
 // arrays and converts an element when it reads it (nwstored.go): frames
 // as stored (s10.5 divided by 32); values in display units, every
 // coefficient multiplied by scale and the unit, the constant term also
-// given the offset; integer and bool keys get the offset only.
-func DecodeCurve(h CurveHeader, frames, keys []byte, order binary.ByteOrder) (*anim.NWCurve, error) {
-	return decodeCurveIn(h, frames, keys, order, nil)
-}
-
-// decodeCurveIn is DecodeCurve building the curve in *c (nil: a new
-// one), so that a file's thousands of small curves can share a few large
-// allocations.
+// given the offset; integer and bool keys get the offset only. It builds
+// the curve in *c (nil: a new one), so that a file's thousands of small
+// curves can share a few large allocations.
 func decodeCurveIn(h CurveHeader, frames, keys []byte, order binary.ByteOrder, c *storedCurve) (*anim.NWCurve, error) {
 	if !h.Type.Valid() {
 		return nil, fmt.Errorf("curve type %d is not a known type", uint8(h.Type))

@@ -65,9 +65,9 @@ func (s nwSpec) build(t *testing.T) *anim.NWCurve {
 		}
 	}
 	fr, ks := s.encode()
-	c, err := DecodeCurve(s.h, fr, ks, binary.BigEndian)
+	c, err := decodeCurveIn(s.h, fr, ks, binary.BigEndian, nil)
 	if err != nil {
-		t.Fatalf("DecodeCurve: %v", err)
+		t.Fatalf("decodeCurveIn: %v", err)
 	}
 	if err := c.Validate(); err != nil {
 		t.Fatalf("Validate: %v", err)
@@ -335,7 +335,7 @@ func TestNWRejects(t *testing.T) {
 				s.h.NumKeys = len(s.keys) / s.h.Type.KeyElems()
 			}
 			fr, ks := s.encode()
-			_, err := DecodeCurve(s.h, fr, ks, binary.BigEndian)
+			_, err := decodeCurveIn(s.h, fr, ks, binary.BigEndian, nil)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want one mentioning %q", err, tc.want)
 			}
@@ -344,10 +344,10 @@ func TestNWRejects(t *testing.T) {
 	s := good()
 	s.h.NumKeys = 2
 	fr, ks := s.encode()
-	if _, err := DecodeCurve(s.h, fr[:7], ks, binary.BigEndian); err == nil {
+	if _, err := decodeCurveIn(s.h, fr[:7], ks, binary.BigEndian, nil); err == nil {
 		t.Error("short frame array accepted")
 	}
-	if _, err := DecodeCurve(s.h, fr, ks[:15], binary.BigEndian); err == nil {
+	if _, err := decodeCurveIn(s.h, fr, ks[:15], binary.BigEndian, nil); err == nil {
 		t.Error("short key array accepted")
 	}
 }

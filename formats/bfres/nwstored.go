@@ -53,7 +53,7 @@ type storedCurve struct {
 
 // newStoredCurve builds a curve on its stored arrays (kept, not copied:
 // the caller must not change them). It checks the arrays against the
-// header (their kind, their sizes) and what anim.NewNWCurveKeys checks.
+// header (their kind, their sizes) and what anim.InitNWCurveKeys checks.
 func newStoredCurve(h anim.NWCurveHeader, s nwStorage) (*anim.NWCurve, error) {
 	sc := new(storedCurve)
 	if err := sc.init(h, s); err != nil {
@@ -99,7 +99,7 @@ func (sc *storedCurve) init(h anim.NWCurveHeader, s nwStorage) error {
 
 func (r *storedKeys) NumFrames() int { return r.nframes }
 
-// Frame is stored frame i, decoded as DecodeCurve decodes it (s10.5 / 32).
+// Frame is stored frame i, decoded as decodeCurveIn decodes it (s10.5 / 32).
 func (r *storedKeys) Frame(i int) float64 {
 	switch r.ft {
 	case anim.NWFrameF32:
@@ -173,7 +173,7 @@ func (r *storedKeys) u32(b []byte) uint32 {
 }
 
 // elem is stored key element i times mul (rounded to float64 before
-// anything is added, as DecodeCurve's arrays hold it).
+// anything is added, as decodeCurveIn's arrays hold it).
 func (r *storedKeys) elem(i int) float64 {
 	var k float64
 	switch {

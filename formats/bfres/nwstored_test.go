@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/anim/nwcurvetest"
 )
 
 // storedCase writes random stored arrays for a curve and decodes them the
@@ -84,7 +85,7 @@ func TestNWStoredMatchesDecoded(t *testing.T) {
 				for _, be := range []bool{false, true} {
 					for rep := 0; rep < 4; rep++ {
 						h, s, frames, vals := storedCase(rng, typ, ft, ksize, be, 1+rng.IntN(20))
-						want, err := anim.NewNWCurve(h, frames, vals)
+						want, err := nwcurvetest.New(h, frames, vals)
 						if err != nil {
 							t.Fatal(err)
 						}
