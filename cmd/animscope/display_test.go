@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/platform"
 )
 
 // Where the GUI tests draw, and what they may do there.

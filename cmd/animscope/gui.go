@@ -14,9 +14,9 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/assets"
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 	"github.com/animscope/animscope/ui"

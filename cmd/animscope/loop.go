@@ -7,10 +7,10 @@ import (
 
 	"github.com/inkyblackness/imgui-go/v4"
 
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/cputime"
+	"github.com/animscope/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
 )

@@ -16,8 +16,8 @@ import (
 	"runtime/debug"
 
 	"github.com/animscope/animscope/assets"
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/cli"
+	"github.com/animscope/animscope/internal/platform"
 	"github.com/animscope/animscope/render"
 )
 

@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
+	"github.com/animscope/animscope/internal/platform"
 )
 
 func notifySignals() <-chan os.Signal {

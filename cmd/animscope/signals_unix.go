@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/animscope/animscope/cmd/animscope/internal/platform"
+	"github.com/animscope/animscope/internal/platform"
 )
 
 // notifySignals delivers SIGUSR1 (write a screenshot now: for bug reports

@@ -9,12 +9,12 @@ import (
 // The rules about where GL contexts come from and what stays GL-free
 // inside render: the GX shader generator writes GLSL text (render
 // compiles it), and render/rendertest, which gives tests a context from a
-// hidden GLFW window, is test support that no program links.
+// hidden internal/platform window, is test support that no program links.
 
 const (
 	gxshaderPkg   = "render/gxshader"
 	rendertestPkg = "render/rendertest"
-	platformPkg   = "cmd/animscope/internal/platform"
+	platformPkg   = "internal/platform"
 )
 
 // TestGXShaderGeneratorHasNoGL: the generator depends on no GL, GLFW or
@@ -58,22 +58,30 @@ func imports(t *testing.T) (prod, tests map[string][]string) {
 	return prod, tests
 }
 
-// TestGLFWOnlyInPlatformAndRendertest: the window system is reached from
-// two places only, cmd/animscope's platform code (the viewer's window and
-// the CLI's hidden one) and rendertest (the tests' hidden one), in
-// production files and tests alike.
-func TestGLFWOnlyInPlatformAndRendertest(t *testing.T) {
+// TestGLFWOnlyInPlatform: the window system is reached from one package,
+// internal/platform (the viewer's window, the CLI's hidden one, and the
+// tests' hidden one that rendertest asks it for), in production files and
+// tests alike (rendertest's own test asks GLFW what context it was
+// given); and only the program and rendertest use that package, so the
+// app, the CLI and the formats stay free of it.
+func TestGLFWOnlyInPlatform(t *testing.T) {
 	prod, tests := imports(t)
-	for _, set := range []map[string][]string{prod, tests} {
+	full := module + "/" + platformPkg
+	for i, set := range []map[string][]string{prod, tests} {
 		for pkg, imps := range set {
-			if pkg == platformPkg || pkg == rendertestPkg {
+			if pkg == platformPkg || i == 1 && pkg == rendertestPkg {
 				continue
 			}
 			for _, imp := range imps {
 				if imp == glfwPkg || strings.HasPrefix(imp, glfwPkg+"/") {
-					t.Errorf("%s imports %s; GLFW belongs in %s (and %s for tests)", pkg, imp, platformPkg, rendertestPkg)
+					t.Errorf("%s imports %s; GLFW belongs in %s", pkg, imp, platformPkg)
 				}
 			}
+		}
+	}
+	for pkg, imps := range prod {
+		if slices.Contains(imps, full) && pkg != "cmd/animscope" && pkg != rendertestPkg {
+			t.Errorf("%s imports %s; only cmd/animscope and %s open windows", pkg, platformPkg, rendertestPkg)
 		}
 	}
 }
