@@ -78,9 +78,9 @@ func setRotate(v *[anim.NumSlots]float64, r [4]float32, quat bool) {
 func (f *File) Clips() ([]*anim.Clip, []string) {
 	var clips []*anim.Clip
 	var warnings []string
-	binds := f.bindSkeletons()
+	bones, held := f.bindBones(), f.heldBones()
 	for i := range f.SkeletalAnims {
-		c, w := f.skeletalClip(i, binds)
+		c, w := f.skeletalClip(i, bones, held)
 		clips = append(clips, c)
 		warnings = append(warnings, w...)
 	}
@@ -100,56 +100,13 @@ func (f *File) Clips() ([]*anim.Clip, []string) {
 	return clips, warnings
 }
 
-// bindSkeletons indexes, for every model with a skeleton, its bones by
-// name (the first of duplicates wins): the skeletons a skeletal
-// animation's bone anims may take their bind pose from.
-type bindSkeletons struct {
-	models []int // indices into File.Models
-	bones  []map[string]*Bone
-}
-
-func (f *File) bindSkeletons() *bindSkeletons {
-	b := &bindSkeletons{}
-	for mi := range f.Models {
-		skel := f.Models[mi].Skeleton
-		if skel == nil {
-			continue
-		}
-		bones := make(map[string]*Bone, len(skel.Bones))
-		for j := range skel.Bones {
-			if _, dup := bones[skel.Bones[j].Name]; !dup {
-				bones[skel.Bones[j].Name] = &skel.Bones[j]
-			}
-		}
-		b.models = append(b.models, mi)
-		b.bones = append(b.bones, bones)
+// bindSkeleton is the skeleton bone anims take their bind pose from: the
+// first model's (BOTW animation files embed it as model "Skeleton").
+func (f *File) bindSkeleton() *Skeleton {
+	if len(f.Models) == 0 {
+		return nil
 	}
-	return b
-}
-
-// forAnim picks the skeleton a's bone anims take their bind pose from: of
-// the models with a skeleton, the one holding most of a's bones by name,
-// the first on a tie. BotW animation files hold one model ("Skeleton");
-// a Mario Kart 8 driver file holds the driver and its one-bone "Pupil"
-// model, in either order, and the driver's clips are the driver's. It
-// returns the model's index (-1 without a skeleton) and its bones.
-func (b *bindSkeletons) forAnim(a *SkeletalAnim) (int, map[string]*Bone) {
-	best, most := -1, -1
-	for k, bones := range b.bones {
-		n := 0
-		for bi := range a.BoneAnims {
-			if _, ok := bones[a.BoneAnims[bi].Name]; ok {
-				n++
-			}
-		}
-		if n > most {
-			best, most = k, n
-		}
-	}
-	if best < 0 {
-		return -1, nil
-	}
-	return b.models[best], b.bones[best]
+	return f.Models[0].Skeleton
 }
 
 func loopMode(loop bool) anim.LoopMode {
@@ -168,24 +125,56 @@ var (
 // SkeletalClip converts FSKA i: one joint target per bone anim, every
 // transform component as a channel (a curve where the file animates it,
 // else a constant). Each target starts from the bind pose of the
-// same-named bone of the file's skeleton that holds most of the
-// animation's bones (bindSkeletons.forAnim; identity without one),
+// same-named bone of the first model's skeleton (identity without one),
 // then takes the bone anim's base values, then its curves. Components
 // with neither base value nor curve are marked anim.Target.FromRest: posed
 // on a skeleton, they take the bound bone's rest instead (G3d binds to the
 // model's skeleton, which may be another file's). The bone anim's
 // transform flags replace the bone's while it drives it (Target.Flags).
 func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
-	return f.skeletalClip(i, f.bindSkeletons())
+	return f.skeletalClip(i, f.bindBones(), f.heldBones())
 }
 
-func (f *File) skeletalClip(i int, binds *bindSkeletons) (*anim.Clip, []string) {
+// heldBones lists the names of the bones of every model's skeleton but
+// the first's. A bone anim the bind skeleton lacks but another model
+// holds is that model's (a Mario Kart 8 driver file holds a one-bone
+// "Pupil" model before the driver): posed on it, the bone takes its rest
+// (Target.FromRest), so it is no warning.
+func (f *File) heldBones() map[string]bool {
+	held := map[string]bool{}
+	for mi := 1; mi < len(f.Models); mi++ {
+		if skel := f.Models[mi].Skeleton; skel != nil {
+			for j := range skel.Bones {
+				held[skel.Bones[j].Name] = true
+			}
+		}
+	}
+	return held
+}
+
+// bindBones indexes the bind skeleton's bones by name (the first of
+// duplicates wins); nil without a skeleton.
+func (f *File) bindBones() map[string]*Bone {
+	skel := f.bindSkeleton()
+	if skel == nil {
+		return nil
+	}
+	bones := make(map[string]*Bone, len(skel.Bones))
+	for j := range skel.Bones {
+		if _, dup := bones[skel.Bones[j].Name]; !dup {
+			bones[skel.Bones[j].Name] = &skel.Bones[j]
+		}
+	}
+	return bones
+}
+
+func (f *File) skeletalClip(i int, bones map[string]*Bone, held map[string]bool) (*anim.Clip, []string) {
 	a := &f.SkeletalAnims[i]
 	quat := a.Quaternion()
 	clip := a.clip("bfres-skeletal")
 	clip.Targets = make([]anim.Target, len(a.BoneAnims))
 	var warnings []string
-	model, bones := binds.forAnim(a)
+	skel := f.bindSkeleton()
 	slots := eulerSlots
 	if quat {
 		slots = quatSlots
@@ -203,8 +192,8 @@ func (f *File) skeletalClip(i int, binds *bindSkeletons) (*anim.Clip, []string) 
 			setScale(&t.Base, b.Scale)
 			setRotate(&t.Base, b.Rotation, quat)
 			setTranslate(&t.Base, b.Translation)
-		} else if model >= 0 {
-			warnings = append(warnings, fmt.Sprintf("skeletal animation %q: bone %q is not in skeleton %q (values the animation does not set are identity)", a.Name, ba.Name, f.Models[model].Name))
+		} else if skel != nil && !held[ba.Name] {
+			warnings = append(warnings, fmt.Sprintf("skeletal animation %q: bone %q is not in skeleton %q (values the animation does not set are identity)", a.Name, ba.Name, f.Models[0].Name))
 		}
 		if ba.HasScale {
 			setScale(&t.Base, ba.Scale)
