@@ -86,7 +86,9 @@ type Shape struct {
 	Name     string
 	Material int // index into Model.Materials
 	// Positions and Normals are as the file stores them: in the space of
-	// the palette entry a rigid vertex follows, or in bind space.
+	// the palette entry a rigid vertex follows, or in bind space. A shape
+	// holds the vertices LOD 0 draws, no others (a file's buffer may also
+	// hold its lower LODs' vertices).
 	Positions []mgl32.Vec3
 	Normals   []mgl32.Vec3 // nil when the shape has none
 	// Colors are vertex colour sets (GX has two), RGBA 0..1.

@@ -78,9 +78,9 @@ func setRotate(v *[anim.NumSlots]float64, r [4]float32, quat bool) {
 func (f *File) Clips() ([]*anim.Clip, []string) {
 	var clips []*anim.Clip
 	var warnings []string
-	bones := f.bindBones()
+	bones, held := f.bindBones(), f.heldBones()
 	for i := range f.SkeletalAnims {
-		c, w := f.skeletalClip(i, bones)
+		c, w := f.skeletalClip(i, bones, held)
 		clips = append(clips, c)
 		warnings = append(warnings, w...)
 	}
@@ -132,7 +132,24 @@ var (
 // model's skeleton, which may be another file's). The bone anim's
 // transform flags replace the bone's while it drives it (Target.Flags).
 func (f *File) SkeletalClip(i int) (*anim.Clip, []string) {
-	return f.skeletalClip(i, f.bindBones())
+	return f.skeletalClip(i, f.bindBones(), f.heldBones())
+}
+
+// heldBones lists the names of the bones of every model's skeleton but
+// the first's. A bone anim the bind skeleton lacks but another model
+// holds is that model's (a Mario Kart 8 driver file holds a one-bone
+// "Pupil" model before the driver): posed on it, the bone takes its rest
+// (Target.FromRest), so it is no warning.
+func (f *File) heldBones() map[string]bool {
+	held := map[string]bool{}
+	for mi := 1; mi < len(f.Models); mi++ {
+		if skel := f.Models[mi].Skeleton; skel != nil {
+			for j := range skel.Bones {
+				held[skel.Bones[j].Name] = true
+			}
+		}
+	}
+	return held
 }
 
 // bindBones indexes the bind skeleton's bones by name (the first of
@@ -151,7 +168,7 @@ func (f *File) bindBones() map[string]*Bone {
 	return bones
 }
 
-func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string) {
+func (f *File) skeletalClip(i int, bones map[string]*Bone, held map[string]bool) (*anim.Clip, []string) {
 	a := &f.SkeletalAnims[i]
 	quat := a.Quaternion()
 	clip := a.clip("bfres-skeletal")
@@ -175,7 +192,7 @@ func (f *File) skeletalClip(i int, bones map[string]*Bone) (*anim.Clip, []string
 			setScale(&t.Base, b.Scale)
 			setRotate(&t.Base, b.Rotation, quat)
 			setTranslate(&t.Base, b.Translation)
-		} else if skel != nil {
+		} else if skel != nil && !held[ba.Name] {
 			warnings = append(warnings, fmt.Sprintf("skeletal animation %q: bone %q is not in skeleton %q (values the animation does not set are identity)", a.Name, ba.Name, f.Models[0].Name))
 		}
 		if ba.HasScale {

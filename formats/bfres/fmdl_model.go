@@ -198,22 +198,23 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 			out.Shapes = append(out.Shapes, sh)
 			continue
 		}
-		sh.Positions = vecs(dv.pos, vec3)
-		if dv.nrm != nil {
-			sh.Normals = vecs(dv.nrm, vec3)
-		}
-		for _, c := range dv.colors {
-			sh.Colors = append(sh.Colors, vecs(c, func(v [4]float32) mgl32.Vec4 { return v }))
-		}
-		for _, u := range dv.uvs {
-			sh.UVs = append(sh.UVs, vecs(u, func(v [4]float32) mgl32.Vec2 { return mgl32.Vec2{v[0], v[1]} }))
-		}
 		sh.Triangles = triangulate(rs.prim, rs.indices, rs.restart)
 		for t := range sh.Triangles {
 			sh.Triangles[t] += rs.base
 		}
 		if rs.prim == primOther && len(rs.indices) > 0 {
 			r.problem("shape %s: its primitives are not triangles; not drawn", rs.name)
+		}
+		sel := drawnVertices(rs, sh.Triangles, len(dv.pos))
+		sh.Positions = vecs(dv.pos, sel, vec3)
+		if dv.nrm != nil {
+			sh.Normals = vecs(dv.nrm, sel, vec3)
+		}
+		for _, c := range dv.colors {
+			sh.Colors = append(sh.Colors, vecs(c, sel, func(v [4]float32) mgl32.Vec4 { return v }))
+		}
+		for _, u := range dv.uvs {
+			sh.UVs = append(sh.UVs, vecs(u, sel, func(v [4]float32) mgl32.Vec2 { return mgl32.Vec2{v[0], v[1]} }))
 		}
 		if rs.material >= 0 && rs.material < len(r.materials) {
 			if info, ok := r.materials[rs.material].Native.(*MaterialInfo); ok && info.FrontCW {
@@ -222,7 +223,7 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 				}
 			}
 		}
-		sh.Skin = r.skin(rs, dv, len(sh.Positions), numPal, numBones, boneEntry, &out.Palette)
+		sh.Skin = r.skin(rs, dv, sel, numPal, numBones, boneEntry, &out.Palette)
 		out.Shapes = append(out.Shapes, sh)
 	}
 	for _, p := range r.problems {
@@ -231,20 +232,72 @@ func buildMesh(m *Model, skel int, r *rawModel) *mesh.Model {
 	return out
 }
 
-// vecs converts an attribute's decoded values with conv.
-func vecs[T any](vals [][4]float32, conv func([4]float32) T) []T {
-	out := make([]T, len(vals))
-	for i, v := range vals {
-		out[i] = conv(v)
+// drawnVertices lists, in buffer order, the vertices of an FVTX of n
+// vertices that shape rs draws at LOD 0: those its triangles (tris, the
+// base vertex added) reference, or for primitives that are not
+// triangles (lines, points) those its indices reference. A shape's FVTX
+// also holds the vertices of its other LODs, which LOD 0 never draws.
+// The triangles are renumbered to the list in place. Nil means every
+// vertex in order: an index past the buffer leaves the triangles as they
+// are, for mesh.Check to report.
+func drawnVertices(rs *rawShape, tris []uint32, n int) []int {
+	used := make([]bool, n)
+	mark := func(ix []uint32, base uint32) bool {
+		for _, v := range ix {
+			if v += base; int64(v) >= int64(n) {
+				return false
+			}
+			used[v] = true
+		}
+		return true
+	}
+	if ok := mark(tris, 0); !ok || rs.prim == primOther && !mark(rs.indices, rs.base) {
+		return nil
+	}
+	newIndex := make([]uint32, n)
+	var sel []int
+	for v, u := range used {
+		if u {
+			newIndex[v] = uint32(len(sel))
+			sel = append(sel, v)
+		}
+	}
+	for t, v := range tris {
+		tris[t] = newIndex[v]
+	}
+	if sel == nil {
+		sel = []int{}
+	}
+	return sel
+}
+
+// vecs converts the decoded values at indices sel (nil: all of them, in
+// order) with conv.
+func vecs[T any](vals [][4]float32, sel []int, conv func([4]float32) T) []T {
+	if sel == nil {
+		out := make([]T, len(vals))
+		for i, v := range vals {
+			out[i] = conv(v)
+		}
+		return out
+	}
+	out := make([]T, len(sel))
+	for i, v := range sel {
+		out[i] = conv(vals[v])
 	}
 	return out
 }
 
 func vec3(v [4]float32) mgl32.Vec3 { return mgl32.Vec3{v[0], v[1], v[2]} }
 
-// skin gives every vertex of shape rs its influences (see the comment at
-// the top of this file).
-func (r *rawModel) skin(rs *rawShape, dv *decodedVertices, n, numPal, numBones int, boneEntry map[int]int, palette *[]mesh.PaletteEntry) []mesh.Influences {
+// skin gives every vertex of shape rs that it draws (sel, as
+// drawnVertices lists them) its influences (see the comment at the top of
+// this file).
+func (r *rawModel) skin(rs *rawShape, dv *decodedVertices, sel []int, numPal, numBones int, boneEntry map[int]int, palette *[]mesh.PaletteEntry) []mesh.Influences {
+	n := len(dv.pos)
+	if sel != nil {
+		n = len(sel)
+	}
 	skin := make([]mesh.Influences, n)
 	if rs.skin == 0 {
 		if rs.bone < 0 || rs.bone >= numBones {
@@ -267,18 +320,21 @@ func (r *rawModel) skin(rs *rawShape, dv *decodedVertices, n, numPal, numBones i
 		r.problem("shape %s: vertex skin count %d; only the first %d influences are used", rs.name, rs.skin, mesh.MaxInfluences)
 	}
 	for k := 0; k*4 < count; k++ {
-		if dv.idx[k] == nil || len(dv.idx[k]) != n {
+		if dv.idx[k] == nil || len(dv.idx[k]) != len(dv.pos) {
 			r.problem("shape %s: skin count %d but no _i%d indices; drawn unposed", rs.name, rs.skin, k)
 			return nil
 		}
-		if count > 1 && (dv.wgt[k] == nil || len(dv.wgt[k]) != n) {
+		if count > 1 && (dv.wgt[k] == nil || len(dv.wgt[k]) != len(dv.pos)) {
 			r.problem("shape %s: skin count %d but no _w%d weights; drawn unposed", rs.name, rs.skin, k)
 			return nil
 		}
 	}
 	bad := 0
-	for v := range skin {
-		in := &skin[v]
+	for i := range skin {
+		in, v := &skin[i], i
+		if sel != nil {
+			v = sel[i]
+		}
 		for k := 0; k < count; k++ {
 			ix := dv.idx[k/4][v][k%4]
 			w := float32(1)

@@ -36,8 +36,47 @@ type testShape struct {
 	indices   []uint16 // stored (before the first-vertex base)
 	subs      [][2]uint32
 	base      uint32
-	wantTris  []uint32 // after the base
+	wantTris  []uint32 // after the base, as vertex buffer indices
 	badBuffer bool     // the index buffer claims more bytes than the file has
+	// lods are the meshes after LOD 0 (lower details of the same FVTX;
+	// the runtime draws LOD 0 only), written with LOD 0's index format.
+	lods []testLOD
+}
+
+// testLOD is one further LOD mesh of a testShape.
+type testLOD struct {
+	prim    uint32
+	indices []uint16
+	subs    [][2]uint32 // byte offset (u16 indices), count
+	base    uint32
+}
+
+// meshes lists the shape's LOD meshes, LOD 0 first.
+func (s *testShape) meshes() []testLOD {
+	return append([]testLOD{{prim: s.prim, indices: s.indices, subs: s.subs, base: s.base}}, s.lods...)
+}
+
+// drawn lists, ascending (the order of the vertex buffer), the vertices
+// LOD 0 draws: those its sub-meshes' indices name (a strip's restart
+// index names none), plus the base vertex. It is computed from the
+// written indices, as the runtime reads them.
+func (s *testShape) drawn() []int {
+	used := map[int]bool{}
+	for _, sm := range s.subs {
+		first := int(sm[0]) / 2
+		for _, ix := range s.indices[first : first+int(sm[1])] {
+			if ix != 0xFFFF {
+				used[int(ix)+int(s.base)] = true
+			}
+		}
+	}
+	var out []int
+	for v := range s.verts {
+		if used[v] {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func f16(v float32) uint16 {
@@ -212,7 +251,7 @@ func encodeWiiUMesh(f *File, shapes []testShape, materials []string) []byte {
 		e.u16(uint16(i))
 		e.u16(0)
 		e.u8(uint8(s.skin))
-		e.u8(1) // one LOD
+		e.u8(uint8(len(s.meshes())))
 		e.u8(0)
 		e.u8(0)
 		e.u16(0)
@@ -224,37 +263,44 @@ func encodeWiiUMesh(f *File, shapes []testShape, materials []string) []byte {
 		e.setRel(vtx, vtxArr+0x20*i)
 		_ = start
 		e.setRel(nameField, e.inlineName(s.name))
+		// The LOD meshes' array (0x1C each), then each one's sub-meshes
+		// and index buffer.
 		e.setRel(meshArr, e.pos())
-		e.u32(s.prim)
-		e.u32(4) // u16 big-endian
-		e.u32(uint32(len(s.indices)))
-		e.u16(uint16(len(s.subs)))
-		e.u16(0)
-		subArr := e.ptr()
-		ibuf := e.ptr()
-		e.u32(s.base)
-		e.setRel(subArr, e.pos())
-		for _, sm := range s.subs {
-			e.u32(sm[0])
-			e.u32(sm[1])
+		var subArrs, ibufs []int
+		for _, lod := range s.meshes() {
+			e.u32(lod.prim)
+			e.u32(4) // u16 big-endian
+			e.u32(uint32(len(lod.indices)))
+			e.u16(uint16(len(lod.subs)))
+			e.u16(0)
+			subArrs = append(subArrs, e.ptr())
+			ibufs = append(ibufs, e.ptr())
+			e.u32(lod.base)
 		}
-		e.setRel(ibuf, e.pos())
-		var ib []byte
-		for _, ix := range s.indices {
-			ib = be.AppendUint16(ib, ix)
+		for k, lod := range s.meshes() {
+			e.setRel(subArrs[k], e.pos())
+			for _, sm := range lod.subs {
+				e.u32(sm[0])
+				e.u32(sm[1])
+			}
+			e.setRel(ibufs[k], e.pos())
+			var ib []byte
+			for _, ix := range lod.indices {
+				ib = be.AppendUint16(ib, ix)
+			}
+			size := uint32(len(ib))
+			if s.badBuffer && k == 0 {
+				size = 1 << 30
+			}
+			e.u32(0)
+			e.u32(size)
+			e.u32(0)
+			e.u16(0)
+			e.u16(1)
+			e.u32(0)
+			data := e.ptr()
+			e.setRel(data, e.bytes(ib))
 		}
-		size := uint32(len(ib))
-		if s.badBuffer {
-			size = 1 << 30
-		}
-		e.u32(0)
-		e.u32(size)
-		e.u32(0)
-		e.u16(0)
-		e.u16(1)
-		e.u32(0)
-		data := e.ptr()
-		e.setRel(data, e.bytes(ib))
 	}
 	// FMAT dictionary: names only, with an _a0 albedo and an _n0 normal.
 	matDict, matData := e.dict(materials)
@@ -361,17 +407,41 @@ func meshShapes() []testShape {
 		{pos: [3]float32{-1, 3, 0.7}, idx: [4]int{1, 2, 0, 4}, w: [4]uint8{128, 127, 0, 0}},
 		{pos: [3]float32{0.6, 1.6, 1.2}, idx: [4]int{3, 0, 1, 2}, w: [4]uint8{1, 2, 3, 249}},
 	}
+	// Vertices only lower LODs draw, as the games store them: after LOD
+	// 0's (BotW: LOD 1 from its own base vertex) or among them.
+	quad = append(quad, testVert{pos: [3]float32{5, 5, 5}}, testVert{pos: [3]float32{-5, 5, 5}}, testVert{pos: [3]float32{0, -5, 5}})
+	one = append(one, testVert{pos: [3]float32{4, 4, -4}, idx: [4]int{2}})
+	four = append(four,
+		testVert{pos: [3]float32{3, -3, 3}, idx: [4]int{2, 1, 0, 3}, w: [4]uint8{100, 100, 55, 0}},
+		testVert{pos: [3]float32{-3, -3, 3}, idx: [4]int{0, 4, 0, 0}, w: [4]uint8{128, 127, 0, 0}})
 	return []testShape{
 		{name: "Rigid0", skin: 0, bone: 2, posFmt: 0x811, verts: quad, prim: 4,
-			indices: []uint16{0, 1, 2, 0, 2, 3}, subs: [][2]uint32{{0, 3}, {6, 3}}, wantTris: []uint32{0, 1, 2, 0, 2, 3}},
+			indices: []uint16{0, 1, 2, 0, 2, 3}, subs: [][2]uint32{{0, 3}, {6, 3}}, wantTris: []uint32{0, 1, 2, 0, 2, 3},
+			lods: []testLOD{{prim: 4, indices: []uint16{0, 1, 2}, subs: [][2]uint32{{0, 3}}, base: 4}}},
 		{name: "One", skin: 1, posFmt: 0x80F, idxFmt: 0x100, normals: true, verts: one, prim: 4,
-			indices: []uint16{0, 1, 2}, subs: [][2]uint32{{0, 3}}, wantTris: []uint32{0, 1, 2}},
+			indices: []uint16{0, 1, 2}, subs: [][2]uint32{{0, 3}}, wantTris: []uint32{0, 1, 2},
+			lods: []testLOD{{prim: 4, indices: []uint16{0, 3, 2}, subs: [][2]uint32{{0, 3}}}}},
 		{name: "Smooth2", skin: 2, posFmt: 0x811, idxFmt: 0x104, wFmt: 0x004, verts: two, prim: 4,
-			indices: []uint16{0, 1, 0}, subs: [][2]uint32{{0, 3}}, base: 1, wantTris: []uint32{1, 2, 1}},
+			indices: []uint16{0, 1, 0}, subs: [][2]uint32{{0, 3}}, base: 1, wantTris: []uint32{1, 2, 1},
+			lods: []testLOD{{prim: 4, indices: []uint16{0, 1, 2}, subs: [][2]uint32{{0, 3}}}}},
 		{name: "Smooth4", skin: 4, posFmt: 0x811, idxFmt: 0x10A, wFmt: 0x00A, verts: four, prim: 6,
 			indices: []uint16{0, 1, 2, 3, 0xFFFF, 3, 2, 1}, subs: [][2]uint32{{0, 8}},
-			wantTris: []uint32{0, 1, 2, 2, 1, 3, 3, 2, 1}},
+			wantTris: []uint32{0, 1, 2, 2, 1, 3, 3, 2, 1},
+			lods:     []testLOD{{prim: 6, indices: []uint16{4, 5, 0, 0xFFFF, 2, 4, 1}, subs: [][2]uint32{{0, 4}, {8, 3}}}}},
 	}
+}
+
+// compactTris are s.wantTris renumbered to the drawn vertices' list (s.drawn).
+func (s *testShape) compactTris() []uint32 {
+	at := map[int]uint32{}
+	for k, v := range s.drawn() {
+		at[v] = uint32(k)
+	}
+	out := make([]uint32, len(s.wantTris))
+	for i, v := range s.wantTris {
+		out[i] = at[int(v)]
+	}
+	return out
 }
 
 func meshFile(shapes []testShape) []byte {
@@ -448,13 +518,15 @@ func checkPosedMesh(t *testing.T, f *File, clip *anim.Clip, shapes []testShape) 
 		for si := range shapes {
 			s := &shapes[si]
 			got := p.Shapes[si].Positions
-			if len(got) != len(s.verts) {
-				t.Fatalf("%s: %d vertices, want %d", s.name, len(got), len(s.verts))
+			drawn := s.drawn()
+			if len(got) != len(drawn) {
+				t.Fatalf("%s: %d vertices, want the %d LOD 0 draws (%v of %d)", s.name, len(got), len(drawn), drawn, len(s.verts))
 			}
-			for vi, v := range s.verts {
+			for k, vi := range drawn {
+				v := s.verts[vi]
 				want := refVertex(s, v, written, world)
-				if d := got[vi].Sub(want).Len(); d > 1e-5*math.Max(1, want.Len()) {
-					t.Errorf("frame %v %s vertex %d: %v, want %v", fr, s.name, vi, got[vi], want)
+				if d := got[k].Sub(want).Len(); d > 1e-5*math.Max(1, want.Len()) {
+					t.Errorf("frame %v %s vertex %d (buffer %d): %v, want %v", fr, s.name, k, vi, got[k], want)
 				}
 				moved = math.Max(moved, want.Sub(mgl64.Vec3{float64(v.pos[0]), float64(v.pos[1]), float64(v.pos[2])}).Len())
 			}
@@ -498,7 +570,7 @@ func TestWiiUMeshSkinning(t *testing.T) {
 	animFile := &File{Name: "anim", SkeletalAnims: []SkeletalAnim{poseAnimation(poseBones(), scaleModeMaya, false)}}
 	m := checkPosedMesh(t, f, preparedClip(t, encodeFile(animFile)), shapes)
 	for si, s := range shapes {
-		got, want := m.Shapes[si].Triangles, append([]uint32(nil), s.wantTris...)
+		got, want := m.Shapes[si].Triangles, s.compactTris()
 		if si%2 == 1 { // material 1's front face is clockwise: reversed
 			for i := 0; i+2 < len(want); i += 3 {
 				want[i+1], want[i+2] = want[i+2], want[i+1]
@@ -542,7 +614,7 @@ func TestWiiUMeshBadParts(t *testing.T) {
 	shapes[0].badBuffer = true
 	shapes[2].verts[1].idx[0] = 9 // past the 5 palette entries
 	shapes[3].indices[1] = 40     // past the 4 vertices
-	checkMeshBadParts(t, meshFile(shapes), "bfres: offset 0x7ac: index buffer (1073741824 bytes at 0x7ac) runs past the end of the file")
+	checkMeshBadParts(t, meshFile(shapes), "bfres: offset 0x824: index buffer (1073741824 bytes at 0x824) runs past the end of the file")
 }
 
 // checkMeshBadParts opens data, the mesh writer's model with shape 0's
@@ -561,7 +633,7 @@ func checkMeshBadParts(t *testing.T, data []byte, rigid0 string) {
 		"model Body: shape Rigid0: " + rigid0,
 		"model Body: shape Smooth2: 1 skin indices past the matrix-to-bone list (5 entries); dropped",
 		"model Body: shape Smooth2: 1 vertices' weights do not sum to 1; scaled to 1",
-		"model Body: shape Smooth4: triangle index 40 past its 4 vertices; the shape is not drawn",
+		"model Body: shape Smooth4: triangle index 40 past its 6 vertices; the shape is not drawn",
 	}
 	if len(m.Problems) != len(want) {
 		t.Fatalf("problems %q", m.Problems)

@@ -225,40 +225,53 @@ func (w *nxWriter) fshp(p, index, fvtx int, s nxShape, nMat int, v func(a, b int
 	w.str(p+v(0x10, 0x08), s.name)
 	w.ptr(p+v(0x18, 0x10), fvtx)
 	size := [3]int{1, 2, 4}[s.indexFmt]
-	var ib []byte
-	for _, ix := range s.indices {
-		switch size {
-		case 1:
-			ib = append(ib, uint8(ix))
-		case 2:
-			ib = le.AppendUint16(ib, ix)
-		default:
-			x := uint32(ix)
-			if ix == 0xFFFF {
-				x = 0xFFFFFFFF
+	lods := s.meshes()
+	msh := w.alloc(0x38*len(lods), 8)
+	for l, lod := range lods {
+		var ib []byte
+		for _, ix := range lod.indices {
+			switch size {
+			case 1:
+				ib = append(ib, uint8(ix))
+			case 2:
+				ib = le.AppendUint16(ib, ix)
+			default:
+				x := uint32(ix)
+				if ix == 0xFFFF {
+					x = 0xFFFFFFFF
+				}
+				ib = le.AppendUint32(ib, x)
 			}
-			ib = le.AppendUint32(ib, x)
 		}
+		// LOD 0's sub-meshes are given in bytes; the further LODs' in
+		// u16 indices, scaled to the index size.
+		subBytes := s.subBytes
+		if l > 0 {
+			subBytes = nil
+			for _, sm := range lod.subs {
+				subBytes = append(subBytes, [2]int{int(sm[0]) / 2 * size, int(sm[1])})
+			}
+		}
+		q := msh + 0x38*l
+		subs := w.alloc(8*len(subBytes), 8)
+		for k, sm := range subBytes {
+			w.u32(subs+8*k, uint32(sm[0]))
+			w.u32(subs+8*k+4, uint32(sm[1]))
+		}
+		sizeInfo := w.alloc(8, 8)
+		w.u32(sizeInfo, uint32(len(ib)))
+		if s.badBuffer && l == 0 {
+			w.u32(sizeInfo, 1<<30)
+		}
+		w.ptr(q, subs)
+		w.ptr(q+0x18, sizeInfo)
+		w.u32(q+0x20, uint32(w.gpuAppend(ib)))
+		w.u32(q+0x24, lod.prim)
+		w.u32(q+0x28, uint32(s.indexFmt))
+		w.u32(q+0x2C, uint32(len(lod.indices)))
+		w.u32(q+0x30, lod.base)
+		w.u16(q+0x34, uint16(len(subBytes)))
 	}
-	msh := w.alloc(0x38, 8)
-	subs := w.alloc(8*len(s.subBytes), 8)
-	for k, sm := range s.subBytes {
-		w.u32(subs+8*k, uint32(sm[0]))
-		w.u32(subs+8*k+4, uint32(sm[1]))
-	}
-	sizeInfo := w.alloc(8, 8)
-	w.u32(sizeInfo, uint32(len(ib)))
-	if s.badBuffer {
-		w.u32(sizeInfo, 1<<30)
-	}
-	w.ptr(msh, subs)
-	w.ptr(msh+0x18, sizeInfo)
-	w.u32(msh+0x20, uint32(w.gpuAppend(ib)))
-	w.u32(msh+0x24, s.prim)
-	w.u32(msh+0x28, uint32(s.indexFmt))
-	w.u32(msh+0x2C, uint32(len(s.indices)))
-	w.u32(msh+0x30, s.base)
-	w.u16(msh+0x34, uint16(len(s.subBytes)))
 	w.ptr(p+v(0x20, 0x18), msh)
 	w.u16(p+v(0x5C, 0x50), uint16(index))
 	w.u16(p+v(0x5E, 0x52), uint16(index%max(1, nMat)))
@@ -266,7 +279,7 @@ func (w *nxWriter) fshp(p, index, fvtx int, s nxShape, nMat int, v func(a, b int
 	w.u16(p+v(0x62, 0x56), uint16(index))
 	w.u16(p+v(0x64, 0x58), uint16(s.skinBones))
 	w.u8(p+v(0x66, 0x5A), uint8(s.skin))
-	w.u8(p+v(0x67, 0x5B), 1)
+	w.u8(p+v(0x67, 0x5B), uint8(len(lods)))
 }
 
 func (w *nxWriter) fmat(p, index int, name, face string, v func(a, b int) int) {
@@ -313,6 +326,11 @@ func (w *nxWriter) fmat(p, index int, name, face string, v func(a, b int) int) {
 func nxMeshShapes() []nxShape {
 	w := meshShapes()
 	w[0].prim, w[1].prim, w[2].prim, w[3].prim = 3, 3, 3, 4
+	for i := range w {
+		for k := range w[i].lods {
+			w[i].lods[k].prim = map[uint32]uint32{4: 3, 6: 4}[w[i].lods[k].prim] // GX2 to nn::gfx
+		}
+	}
 	w[1].posFmt, w[1].idxFmt, w[1].wFmt = 0x1505, 0x0203, 0x0201
 	w[0].posFmt, w[2].posFmt, w[3].posFmt = 0x1805, 0x1805, 0x1805
 	w[2].idxFmt, w[2].wFmt = 0x1203, 0x0901
@@ -377,7 +395,7 @@ func TestSwitchMeshSkinning(t *testing.T) {
 			}
 			m := checkPosedMesh(t, f, clips[0], ref)
 			for si, s := range shapes {
-				got, want := m.Shapes[si].Triangles, s.wantTris
+				got, want := m.Shapes[si].Triangles, s.compactTris()
 				if fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Errorf("%s: triangles %v, want %v", s.name, got, want)
 				}
