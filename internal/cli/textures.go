@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/asset"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/mesh"
 )
@@ -41,7 +42,7 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 	if err := useZstdDict(*zstdDict); err != nil {
 		return err
 	}
-	a, err := app.LoadAsset(pos[0])
+	lists, format, err := textureLists(pos[0], stderr)
 	if err != nil {
 		return err
 	}
@@ -50,7 +51,7 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 	// share theirs); two different textures of one name stay two files.
 	var texs []*mesh.Texture
 	seen := map[*mesh.Texture]bool{}
-	for _, list := range append([][]*mesh.Texture{a.Textures}, modelTextures(a)...) {
+	for _, list := range lists {
 		for _, t := range list {
 			if !seen[t] {
 				seen[t] = true
@@ -59,7 +60,7 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if len(texs) == 0 {
-		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s file)", a.Format)}
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s file)", format)}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return &app.InputError{File: *out, Err: pathCause(err)}
@@ -150,6 +151,49 @@ func pathCause(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// textureLists lists the textures of FILE[:PATH], loose ones first, then
+// each model's, with the file's format for the error that finds none. A
+// whole archive (no PATH) lists its entries' textures, even when it
+// holds one model or animation that FILE alone would open as.
+func textureLists(arg string, stderr io.Writer) ([][]*mesh.Texture, string, error) {
+	if file, inner := app.SplitArchivePath(arg); inner == "" {
+		data, err := app.ReadInput(file)
+		if err != nil {
+			return nil, "", err
+		}
+		if c, err := formats.Open(file, data); err == nil && c.Archive != nil {
+			return archiveTextures(file, c, stderr), c.Format, nil
+		}
+	}
+	a, err := app.LoadAsset(arg)
+	if err != nil {
+		return nil, "", err
+	}
+	return append([][]*mesh.Texture{a.Textures}, modelTextures(a)...), a.Format, nil
+}
+
+// archiveTextures lists the textures of an archive's entries that hold
+// textures or models (a Sunshine .szs of BTIs, a Galaxy .arc's BDL), in
+// entry order, so that `textures ARCHIVE` writes what FILE:PATH would
+// write for each. An entry that does not open is a warning line; the
+// others are written.
+func archiveTextures(file string, a *formats.Asset, stderr io.Writer) [][]*mesh.Texture {
+	var out [][]*mesh.Texture
+	for _, e := range a.Archive.Entries() {
+		f := formats.Lookup(e.Kind)
+		if f == nil || !f.Has(asset.Textures|asset.Skeletons) {
+			continue
+		}
+		ea, err := app.LoadAsset(file + ":" + e.Path)
+		if err != nil {
+			fmt.Fprintf(stderr, "animscope: warning: %s\n", app.OneLine(err.Error()))
+			continue
+		}
+		out = append(out, append([][]*mesh.Texture{ea.Textures}, modelTextures(ea)...)...)
+	}
+	return out
 }
 
 // modelTextures lists each model's textures.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
 )
 
@@ -109,5 +110,44 @@ func TestPNGNames(t *testing.T) {
 			t.Errorf("names %q, want %q", got, want)
 			break
 		}
+	}
+}
+
+// TestTexturesArchive: textures on an archive writes the textures of every
+// entry that holds some (as FILE:PATH would for each) and skips entries
+// that hold none, such as an animation.
+func TestTexturesArchive(t *testing.T) {
+	bti1, err := os.ReadFile(gxTextureFixtures + "cmpr_64x48_mips3.bti")
+	apptest.Must(t, err)
+	bti2, err := os.ReadFile(gxTextureFixtures + "ia8_10x7.bti")
+	apptest.Must(t, err)
+	bck, err := os.ReadFile("../../formats/j3d/testdata/tiny.bck")
+	apptest.Must(t, err)
+	arc, err := archivetest.WriteRARC("root", []archivetest.RARCFile{
+		{Path: "timg/a.bti", Data: bti1}, {Path: "timg/b.bti", Data: bti2}, {Path: "bck/walk.bck", Data: bck},
+	})
+	apptest.Must(t, err)
+	in := filepath.Join(t.TempDir(), "menu.arc")
+	apptest.Must(t, os.WriteFile(in, arc, 0o644))
+	dir := t.TempDir()
+	code, out, errOut := runCLI("textures", in, "--out", dir)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for name, size := range map[string][2]int{"a.png": {64, 48}, "b.png": {10, 7}} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s not written (stdout %q)", name, out)
+			continue
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		apptest.Must(t, err)
+		if img.Bounds().Dx() != size[0] || img.Bounds().Dy() != size[1] {
+			t.Errorf("%s: %v, want %dx%d", name, img.Bounds(), size[0], size[1])
+		}
+	}
+	if n := strings.Count(out, "\n"); n != 2 {
+		t.Errorf("%d lines, want one per texture (2): %q", n, out)
 	}
 }
