@@ -17,7 +17,7 @@ import (
 const texturesUsage = `Usage: animscope textures FILE[:PATH] [--zstd-dict FILE] --out DIR
 
 Writes every texture the file holds (its loose textures, then each
-model's) to DIR/NAME.png: mip level 0 as 8-bit RGBA, as the GPU samples
+model's; for a whole archive, each entry's in turn) to DIR/NAME.png: mip level 0 as 8-bit RGBA, as the GPU samples
 it. A name used twice is written as NAME#1.png, then NAME#2.png. Prints
 one line per texture: name, format, width x height, mip levels, file.
 A texture that cannot be decoded is a warning and the others are
