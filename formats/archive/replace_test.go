@@ -14,6 +14,7 @@ import (
 	"github.com/animscope/animscope/formats/archive"
 	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/formats/internal/bin"
+	"github.com/klauspost/compress/zstd"
 )
 
 // opened is an archive file unwrapped and parsed.
@@ -185,6 +186,7 @@ func TestReplaceEntryGenerated(t *testing.T) {
 		"rarc.yaz0": archivetest.Yaz0Stored(rarc),
 		"sarc.be":   archivetest.WriteSARC(sfiles, true, 0x80),
 		"sarc.le":   archivetest.WriteSARC(sfiles, false, 0x2000),
+		"sarc.zstd": zstdCompress(t, archivetest.WriteSARC(sfiles, false, 0x80)),
 	}
 	entries := map[string][]byte{
 		"grown":  bytes.Repeat([]byte("0123456789abcdef"), 700),
@@ -219,6 +221,15 @@ func TestReplaceEntryGenerated(t *testing.T) {
 			}
 		}
 	}
+}
+
+func zstdCompress(t *testing.T, data []byte) []byte {
+	enc, err := zstd.NewWriter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer enc.Close()
+	return enc.EncodeAll(data, nil)
 }
 
 func mustFind(t *testing.T, a archive.Archive, path string) archive.File {

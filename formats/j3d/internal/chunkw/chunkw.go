@@ -153,5 +153,3 @@ func (w *Writer) Finish(chunkSize uint32) []byte {
 	return w.B
 }
 
-// ChunkStart is the file offset of the chunk.
-func (w *Writer) ChunkStart() int { return w.chunkStart }
