@@ -152,4 +152,3 @@ func (w *Writer) Finish(chunkSize uint32) []byte {
 	w.Order.PutUint32(w.B[0x08:], uint32(len(w.B)))
 	return w.B
 }
-
