@@ -225,8 +225,8 @@ func replaceSARC(data []byte, path string, entry []byte) ([]byte, error) {
 		spans[i] = span{base + int64(n.Begin), base + int64(n.End)}
 	}
 	begin := spans[f.Index].begin
-	if need := fresAlignment(entry); need > 1 && begin%need != 0 {
-		return nil, fmt.Errorf("sarc: %s: the BFRES asks for 0x%x alignment, but the file is at 0x%x", f.Path, need, begin)
+	if need := entryAlignment(payload); need > 1 && begin%need != 0 {
+		return nil, fmt.Errorf("sarc: %s: the new file asks for 0x%x alignment, but its place in the archive is at 0x%x", f.Path, need, begin)
 	}
 	fileEnd := int64(s.Header.FileSize)
 	next, shift := placement(spans, f.Index, int64(len(payload)), fileEnd)
@@ -253,14 +253,24 @@ func replaceSARC(data []byte, path string, entry []byte) ([]byte, error) {
 	return out, nil
 }
 
-// fresAlignment is the alignment a BFRES states for itself (Wii U: the
-// u32 at 0x10; Switch: 1 << the u8 at 0x0E), 1 for anything else.
-func fresAlignment(b []byte) int64 {
+// entryAlignment is the alignment a file asks for inside a SARC, by the
+// rules Nintendo's archivers follow (as oead's SARC writer restates
+// them): a file with an nn::util::BinaryFileHeader (a byte order mark at
+// 0x0C and its own size at 0x1C: Switch BFRES, BNTX, ...) asks for 1 <<
+// the byte at 0x0E; a SARC, plain or Yaz0, for 0x2000; a Wii U BFRES
+// states its alignment as the u32 at 0x10. 1 for anything else.
+func entryAlignment(b []byte) int64 {
 	switch {
-	case len(b) >= 0x10 && string(b[:8]) == "FRES    ":
-		if sh := b[0x0E]; sh < 16 {
-			return 1 << sh
+	case len(b) > 0x20 && (b[0x0C] == 0xFE && b[0x0D] == 0xFF || b[0x0C] == 0xFF && b[0x0D] == 0xFE):
+		order := binary.ByteOrder(binary.BigEndian)
+		if b[0x0C] == 0xFF {
+			order = binary.LittleEndian
 		}
+		if int(order.Uint32(b[0x1C:])) == len(b) && b[0x0E] < 32 {
+			return 1 << b[0x0E]
+		}
+	case IsSARC(b) || IsYaz0(b) && len(b) >= 0x15 && string(b[0x11:0x15]) == "SARC":
+		return maxShiftAlign
 	case len(b) >= 0x14 && string(b[:4]) == "FRES":
 		if a := int64(binary.BigEndian.Uint32(b[0x10:])); a > 0 && a <= maxShiftAlign && a&(a-1) == 0 {
 			return a
