@@ -391,3 +391,27 @@ func TestReplaceEntryAlignment(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FuzzReplaceEntry: whatever the archive bytes, ReplaceEntry returns an
+// error or an archive the readers open, never a panic or a hang.
+func FuzzReplaceEntry(f *testing.F) {
+	rarc, err := archivetest.WriteRARC("r", []archivetest.RARCFile{{Path: "a.bck", Data: []byte("0123456789")}, {Path: "d/b.btk", Data: []byte("bb")}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	sarc := archivetest.WriteSARC([]archivetest.SARCFile{{Path: "a.bck", Data: []byte("0123456789")}, {Path: "d/b.btk", Data: []byte("bb")}}, true, 0x20)
+	f.Add(rarc, []byte("new"))
+	f.Add(sarc, bytes.Repeat([]byte("x"), 300))
+	f.Add(archivetest.Yaz0Stored(sarc), []byte{})
+	f.Fuzz(func(t *testing.T, data, entry []byte) {
+		for _, path := range []string{"a.bck", "d/b.btk", "r/a.bck"} {
+			out, err := archive.ReplaceEntry(data, path, entry)
+			if err != nil {
+				continue
+			}
+			if _, err := open(out); err != nil {
+				t.Fatalf("%s: result does not open: %v", path, err)
+			}
+		}
+	})
+}
