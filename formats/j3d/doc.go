@@ -15,9 +15,10 @@
 //
 // EncodeBCK, EncodeBCA and EncodeBTK write the structs back in the layout
 // of the games' own files (write.go says which), so a decoded retail file
-// re-encodes byte for byte: 1002 of the 1006 BCKs and all BCAs of the
-// games' archives tried (the 4 others were laid out by a community tool),
-// and every BTK up to the leftover memory some hold after their chunk.
+// re-encodes byte for byte: of the files in the games' archives tried,
+// 1002 of 1006 BCKs, all 3 BCAs, and 56 of 59 BTKs up to the leftover
+// memory 45 of them hold after their chunk (the other 4 BCKs and 3 BTKs
+// were laid out by a community tool; they decode and sample the same).
 // TableBuilder builds the shared value tables for them, and
 // RotationFracFor and RotationRaw put angles into the rotation table. The
 // rest of the family is written only by the tests' encoders
