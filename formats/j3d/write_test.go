@@ -147,6 +147,10 @@ func TestEncodeHostile(t *testing.T) {
 	if _, err := j3d.EncodeBTK(btk); err == nil || !strings.Contains(err.Error(), "2 entries need as many names (have 1)") {
 		t.Errorf("BTK short of names: %v", err)
 	}
+	btk.Names = append(btk.Names, j3d.Name{Name: "b\x00c"})
+	if _, err := j3d.EncodeBTK(btk); err == nil || !strings.Contains(err.Error(), "btk: name 1") || !strings.Contains(err.Error(), "NUL") {
+		t.Errorf("BTK name with a NUL: %v", err)
+	}
 }
 
 // TestTableBuilderShares: identical sequences, sub-sequences and

@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // PaddingText is what the exporters fill alignment gaps with, restarted
@@ -131,6 +132,9 @@ func (w *Writer) NameTable(format string, names []string, hash func(string) uint
 	recs := len(w.B)
 	w.Pad(4*len(names), 0)
 	for i, nm := range names {
+		if strings.IndexByte(nm, 0) >= 0 {
+			return fmt.Errorf("%s: name %d (%q) holds a NUL byte, which would end it early", format, i, nm)
+		}
 		off := len(w.B) - table
 		if off > math.MaxUint16 {
 			return fmt.Errorf("%s: name %d starts 0x%x bytes into the name table, past what a u16 offset reaches", format, i, off)
