@@ -280,13 +280,14 @@ func TestReplaceEntryErrors(t *testing.T) {
 
 // TestReplaceEntryRealFiles replaces a file in the middle of every RARC
 // and SARC under ANIMSCOPE_REAL (compressed or not) with a larger one and
-// with its own bytes, and checks the result (checkReplaced).
+// with its own bytes, and every file of the decompressed archive with one
+// a byte longer, and checks each result (checkReplaced).
 func TestReplaceEntryRealFiles(t *testing.T) {
 	root := os.Getenv("ANIMSCOPE_REAL")
 	if root == "" {
 		t.Skip("set ANIMSCOPE_REAL to a directory of real game files")
 	}
-	n := 0
+	n, all := 0, 0
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -316,6 +317,20 @@ func TestReplaceEntryRealFiles(t *testing.T) {
 				t.Errorf("%s:%s: %v", p, f.Path, err)
 			}
 		}
+		// Every file of the (decompressed) archive is replaced once.
+		for _, g := range files {
+			old, _ := o.arc.ReadFile(g)
+			entry := append(bytes.Clone(old), 0x5A)
+			out, err := archive.ReplaceEntry(o.plain, g.Path, entry)
+			if err != nil {
+				t.Errorf("%s:%s: %v", p, g.Path, err)
+				continue
+			}
+			if err := checkReplaced(o.plain, out, g.Path, entry); err != nil {
+				t.Errorf("%s:%s: %v", p, g.Path, err)
+			}
+			all++
+		}
 		n++
 		// Its own bytes give the same archive back (decompressed: the
 		// outer Yaz0 is our encoder's), unless the entry itself is stored
@@ -328,7 +343,7 @@ func TestReplaceEntryRealFiles(t *testing.T) {
 		}
 		return nil
 	})
-	t.Logf("%d archives: one file each replaced, larger and the same", n)
+	t.Logf("%d archives: one file each replaced, larger and the same; every file of their decompressed archives once (%d)", n, all)
 }
 
 func BenchmarkReplaceEntrySZS3MB(b *testing.B) {
