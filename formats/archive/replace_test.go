@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -429,4 +430,47 @@ func FuzzReplaceEntry(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReplaceEntryZstdDictionary: an archive compressed against a
+// Zstandard dictionary is written back against the same one.
+func TestReplaceEntryZstdDictionary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	words := []string{"FRES", "FSKA", "bone", "curve", "anim", "Root", "Spine", "Arm_L", "Arm_R", "Head", "scale", "rotate"}
+	var samples [][]byte
+	for range 64 {
+		var b bytes.Buffer
+		for range 200 {
+			b.WriteString(words[rng.IntN(len(words))])
+			b.WriteByte(byte(rng.IntN(4)))
+		}
+		samples = append(samples, b.Bytes())
+	}
+	dict, err := zstd.BuildDict(zstd.BuildDictOptions{ID: 0x4321, Contents: samples, History: bytes.Join(samples[:8], nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = archive.SetZstdDictionaries(nil) })
+	if _, err := archive.SetZstdDictionaries(dict); err != nil {
+		t.Fatal(err)
+	}
+	sarc := archivetest.WriteSARC([]archivetest.SARCFile{{Path: "a.bfres", Data: bytes.Join(samples[:20], nil)}, {Path: "b.byml", Data: samples[30]}}, false, 0x80)
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderDict(dict))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := enc.EncodeAll(sarc, nil)
+	enc.Close()
+	entry := bytes.Join(samples[40:50], nil)
+	out, err := archive.ReplaceEntry(data, "a.bfres", entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h zstd.Header
+	if err := h.Decode(out); err != nil || h.DictionaryID != 0x4321 {
+		t.Fatalf("result frame: dictionary %#x, %v", h.DictionaryID, err)
+	}
+	if err := checkReplaced(data, out, "a.bfres", entry); err != nil {
+		t.Error(err)
+	}
 }
