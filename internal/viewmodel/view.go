@@ -208,6 +208,9 @@ type Notice struct {
 	// together (a binding's, when the binding changes).
 	Detail string
 	Key    string
+	// Settled marks a problem that has since gone (a file that failed to
+	// reload and then reloaded): Messages keeps it, the toast drops it.
+	Settled bool
 }
 
 // Browser is the directory listing of the open dialog.
