@@ -21,6 +21,16 @@ func (m *messages) dropNotices(key string) {
 	m.notices = slices.DeleteFunc(m.notices, func(n viewmodel.Notice) bool { return n.Key == key })
 }
 
+// settle marks the messages under key as settled: the problem they
+// report has gone, so they leave the toast (Messages keeps them).
+func (m *messages) settle(key string) {
+	for i := range m.notices {
+		if m.notices[i].Key == key {
+			m.notices[i].Settled = true
+		}
+	}
+}
+
 // namesInSummary is how many bone names a summary line spells out.
 const namesInSummary = 5
 
