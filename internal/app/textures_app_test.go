@@ -299,3 +299,34 @@ func TestTextureFileStemIsPortable(t *testing.T) {
 		}
 	}
 }
+
+// TestTextureBrowserTexFileOnce: a model's texture file beside it (BotW's
+// X.Tex1 for X) opened too lists only the textures the model does not
+// already show; the model's group keeps those it samples. A texture file
+// of another model lists all of its own.
+func TestTextureBrowserTexFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	f, m := texturedFile(dir)
+	copyOf := func(tx *mesh.Texture) *mesh.Texture { c := *tx; return &c }
+	extra := solidTexture("spare", 2, 2, func(x, y int) color.NRGBA { return color.NRGBA{A: 255} })
+	tex1 := &File{path: filepath.Join(dir, "hero.Tex1.bfres"), name: "hero.Tex1.bfres", asset: &formats.Asset{Name: "hero.Tex1.bfres", Format: "bfres",
+		Textures: []*mesh.Texture{copyOf(m.Textures[0]), copyOf(m.Textures[1]), extra}}}
+	other := &File{path: filepath.Join(dir, "villain.Tex1.bfres"), name: "villain.Tex1.bfres", asset: &formats.Asset{Name: "villain.Tex1.bfres", Format: "bfres",
+		Textures: []*mesh.Texture{copyOf(m.Textures[0])}}}
+	a := New(nil)
+	a.Add([]*File{f, tex1, other})
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
+	var got []string
+	for _, g := range v.Textures {
+		var names []string
+		for _, e := range g.Textures {
+			names = append(names, e.Texture.Name)
+		}
+		got = append(got, g.Label+": "+strings.Join(names, ","))
+	}
+	want := []string{"hero.bmd: body,eye,unused", "hero.Tex1.bfres: spare", "villain.Tex1.bfres: body"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("groups\n %q\nwant\n %q", got, want)
+	}
+}
