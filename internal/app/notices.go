@@ -104,8 +104,12 @@ func (m *messages) noteBroken(f *File) {
 // dozens of bones).
 const warningsApart = 3
 
-// noteWarnings reports a file's load warnings.
+// noteWarnings reports a file's notes (as information) and load
+// warnings.
 func (m *messages) noteWarnings(f *File) {
+	for _, n := range f.asset.Notes {
+		m.notifyKeyed(viewmodel.Info, "", "", "%s: %s", f.name, n)
+	}
 	ws := f.asset.Warnings
 	if len(ws) <= warningsApart {
 		for _, w := range ws {

@@ -330,3 +330,26 @@ func TestTextureBrowserTexFileOnce(t *testing.T) {
 		t.Errorf("groups\n %q\nwant\n %q", got, want)
 	}
 }
+
+// TestTex2IsANoteNotAWarning: a BotW .Tex2 holds only mip levels 1+, as
+// every such file does: opening one says so as information, not as a
+// warning (no toast), and says nothing of "no animation or skeleton".
+// (The fixture's generator wrote no valid dictionary trie, which is a
+// warning of its own and stays one.)
+func TestTex2IsANoteNotAWarning(t *testing.T) {
+	a := New(nil)
+	a.Open([]string{"../../formats/bfres/testdata/textures/wiiu/split.Tex2.bfres"})
+	notes := 0
+	for _, n := range a.msgs.notices {
+		about := strings.Contains(n.Text, "mip levels 1+")
+		if n.Severity >= viewmodel.Warning && (about || strings.Contains(n.Text, "no animation or skeleton")) {
+			t.Errorf("a warning for what a Tex2 file is: %q", n.Text)
+		}
+		if n.Severity == viewmodel.Info && about && strings.Contains(n.Text, "split.Tex2.bfres") {
+			notes++
+		}
+	}
+	if notes != 1 {
+		t.Errorf("%d notes that split.Tex2.bfres holds mip levels 1+, want 1: %+v", notes, a.msgs.notices)
+	}
+}

@@ -154,6 +154,7 @@ type FileView struct {
 	ClipKinds []string
 	Skels     []*anim.Skeleton
 	Warnings  []string
+	Notes     []string // what the file is, when not obvious (not problems)
 	// Broken lists the file's animations that could not be read, as
 	// "NAME: error".
 	Broken []string
