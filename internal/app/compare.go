@@ -70,9 +70,11 @@ func (c *Comparison) SetActive(on bool) {
 		if s == c.play.tex {
 			c.slot = viewmodel.TexSlot
 		}
-		// It starts where the user is: the clip's playback time now, and
-		// playing only if the scene plays (paused at 21, it shows 21).
-		c.playing = c.play.Playing()
+		// It starts where the user is: the clip's playback time now,
+		// paused if the user paused (at 21, it shows 21). A scene that
+		// played to its end was not paused: there the five modes part,
+		// and the comparison plays on.
+		c.playing = c.play.playing && !c.play.scrubbing
 		c.seek(math.Max(0, s.localTime(c.play.sceneT)))
 	}
 }
