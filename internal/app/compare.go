@@ -70,10 +70,9 @@ func (c *Comparison) SetActive(on bool) {
 		if s == c.play.tex {
 			c.slot = viewmodel.TexSlot
 		}
-		// It starts where the user is: the clip's playback time now,
-		// paused if the user paused (at 21, it shows 21). A scene that
-		// played to its end was not paused: there the five modes part,
-		// and the comparison plays on.
+		// It starts where the user is: the clip's playback time now, and
+		// paused when the scene is (at 21, it shows 21; at the end of a
+		// scene that played out, it shows the end).
 		c.playing = c.play.playing && !c.play.scrubbing
 		c.seek(math.Max(0, s.localTime(c.play.sceneT)))
 	}
