@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -351,5 +352,30 @@ func TestTex2IsANoteNotAWarning(t *testing.T) {
 	}
 	if notes != 1 {
 		t.Errorf("%d notes that split.Tex2.bfres holds mip levels 1+, want 1: %+v", notes, a.msgs.notices)
+	}
+}
+
+// TestTexturedModelFramedWithoutTheQuad: with a model's meshes drawn, a
+// texture animation shows on them and the test quad is not drawn, so it
+// does not count in the framing either: the character stays centred and
+// as large as alone (a BTK beside Link made him small and off-centre).
+func TestTexturedModelFramedWithoutTheQuad(t *testing.T) {
+	f, _ := texturedFile(t.TempDir())
+	a := New(nil)
+	a.Add([]*File{f})
+	a.Open([]string{"../../cmd/animscope/testdata/btk_basic.btk"})
+	if a.play.tex == nil {
+		a.Apply(viewmodel.SelectClip{File: 1, Clip: 0})
+	}
+	if a.play.tex == nil {
+		t.Fatal("the BTK does not play: the test cannot tell")
+	}
+	a.Apply(viewmodel.CameraReset{})
+	// One joint at the origin (framed as the unit box around it) and a
+	// triangle inside it: the box is [-1, 1]³.
+	want := viewmodel.DefaultCamera()
+	want.Frame(mgl32.Vec3{-1, -1, -1}, mgl32.Vec3{1, 1, 1})
+	if c := a.frame.camera; c.Target.Sub(want.Target).Len() > 1e-5 || math.Abs(float64(c.Distance-want.Distance)) > 1e-4 {
+		t.Errorf("R with a BTK: camera at %v, distance %v; want the model's box, %v at %v", c.Target, c.Distance, want.Target, want.Distance)
 	}
 }
