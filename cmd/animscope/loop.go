@@ -167,7 +167,11 @@ func (v *viewer) update(l *frameLoop) {
 	if reloaded {
 		l.quietSince = 0
 	}
-	if v.churn.step(v, l.frame) || len(drops) > 0 || reloaded || l.frame == 0 {
+	churning := v.churn.step(v, l.frame)
+	if churning {
+		l.quietSince = 0 // one step a frame: the loop must not idle meanwhile
+	}
+	if churning || len(drops) > 0 || reloaded || l.frame == 0 {
 		v.win.ResetFrameTimer() // loading is not playing time
 	}
 	if v.win.TakeScaleChanged() {
