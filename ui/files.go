@@ -100,6 +100,11 @@ func (u *UI) fileNode(v *viewmodel.View, fi int, label string) {
 		u.record(fmt.Sprintf("skel:%d:%d", fi, si))
 	}
 	narrowed := u.filesQuery != "" && !u.filesAll // only the matching clips
+	if !narrowed {
+		for _, n := range f.Notes {
+			textWrapped(colTextDim, n)
+		}
+	}
 	switch {
 	case narrowed:
 	case len(f.Warnings) == 1:

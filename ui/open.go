@@ -304,7 +304,7 @@ func (u *UI) toasts(v *viewmodel.View) {
 	more := 0
 	for i := len(v.Notices) - 1; i >= 0; i-- {
 		n := v.Notices[i]
-		if n.Severity < viewmodel.Warning || now.Sub(n.Time) >= toastLife || !n.Time.After(u.toastsDismissed) {
+		if !u.toastable(&n, now) {
 			continue
 		}
 		if len(show) < maxToasts {

@@ -55,10 +55,17 @@ func (u *UI) texturesTab(v *viewmodel.View) {
 	s := u.scale
 	thumb := 72 * s
 	pad := imgui.CurrentStyle().ItemSpacing()
-	cellW, cellH := thumb+8*s, thumb+imgui.TextLineHeight()+8*s
 	imgui.BeginChildV("##texturegrid", imgui.Vec2{}, false, 0)
 	for gi, g := range v.Textures {
 		textDim(fmt.Sprintf("%s · %d texture(s)", g.Label, len(g.Textures)))
+		// The cells of a group are as wide as its longest name needs (up
+		// to maxCellW): texture names differ at their ends (Eyebrow_L_Alb,
+		// Eyebrow_R_Alb), which an ellipsis would hide.
+		cellW := thumb + 8*s
+		for ti := range g.Textures {
+			cellW = max(cellW, min(imgui.CalcTextSize(g.Textures[ti].Short, false, 0).X+8*s, maxCellW*s))
+		}
+		cellH := thumb + imgui.TextLineHeight() + 8*s
 		cols := max(1, int((imgui.ContentRegionAvail().X+pad.X)/(cellW+pad.X)))
 		for ti := range g.Textures {
 			e := &g.Textures[ti]
@@ -71,6 +78,10 @@ func (u *UI) texturesTab(v *viewmodel.View) {
 	}
 	imgui.EndChild()
 }
+
+// maxCellW is the widest a texture cell grows for its name (display units
+// at scale 1); longer names are elided, whole in the tooltip.
+const maxCellW = 200
 
 // textureCell is one thumbnail with its name under it.
 func (u *UI) textureCell(e *viewmodel.TextureEntry, id string, cellW, cellH, thumb float32) {

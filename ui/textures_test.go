@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/inkyblackness/imgui-go/v4"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -126,6 +129,29 @@ func TestZoomStep(t *testing.T) {
 	}{{1, 1, 2}, {1, -1, 0.5}, {3.7, 1, 4}, {3.7, -1, 2}, {64, 1, 64}, {1.0 / 16, -1, 1.0 / 16}} {
 		if got := zoomStep(c.z, c.dir); got != c.want {
 			t.Errorf("zoomStep(%v, %d) = %v, want %v", c.z, c.dir, got, c.want)
+		}
+	}
+}
+
+// TestTextureNamesFit: a thumbnail's cell is as wide as the group's
+// longest name needs (BotW's Eyebrow_L_Spm and Eyebrow_R_Spm differ near
+// their ends), so the names show whole instead of "Eyeb…Spm".
+func TestTextureNamesFit(t *testing.T) {
+	names := []string{"Eyebrow_L_Spm", "Eyebrow_R_Spm", "Body"}
+	v := testView(testClip(anim.Loop), 0, false)
+	g := viewmodel.TextureGroup{Label: "Npc_Gerudo_Queen.bfres"}
+	for i, n := range names {
+		g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: &mesh.Texture{Name: n, Width: 8, Height: 8, Mips: 1, Format: "BC1"}, Index: i, Short: n})
+	}
+	v.Textures = []viewmodel.TextureGroup{g}
+	h := newHarness(t, v)
+	h.click(center(h.rect("tab:textures")))
+	h.frame()
+	for i, n := range names {
+		r := h.rect(fmt.Sprintf("texture:0.%d", i))
+		// The width the name takes in the UI font, measured here.
+		if need := imgui.CalcTextSize(n, false, 0).X; r.W < need {
+			t.Errorf("cell of %s is %.0f wide, its name needs %.0f", n, r.W, need)
 		}
 	}
 }

@@ -57,6 +57,9 @@ func (u *UI) transport(v *viewmodel.View, p *viewmodel.Playback) {
 		u.emit(viewmodel.Seek{Frame: p.Clock.Duration})
 	}
 	tooltip("Last frame (End)")
+	if ok {
+		u.playState(v)
+	}
 	if !ok {
 		imgui.SameLine()
 		imgui.AlignTextToFramePadding()

@@ -85,8 +85,11 @@ type UI struct {
 	noticesSeen int
 	// toastsDismissed: messages up to this time no longer show as toasts.
 	toastsDismissed time.Time
-	showHelp        bool
-	showAbout       bool
+	// spaceInField is when a text field last took a Space while the
+	// scene played (zero: not since it paused).
+	spaceInField time.Time
+	showHelp     bool
+	showAbout    bool
 
 	export exportDialog // File › Export glTF (export.go)
 	// TextureLookup gives the Textures browser's pictures (textures.go);
@@ -194,6 +197,7 @@ func (u *UI) Frame(v *viewmodel.View) []viewmodel.Intent {
 	u.layout(v, menuH)
 	u.viewport(v)
 	u.shortcuts(v)
+	u.noteSpaceInField(v)
 	if u.openDialog {
 		n := len(u.out)
 		u.openWindow(v)

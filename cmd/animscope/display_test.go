@@ -68,7 +68,7 @@ func needDisplay(t testing.TB) {
 // ends) and returns the environment for programs that must use it: $DISPLAY
 // names the new server, and $WAYLAND_DISPLAY and $XAUTHORITY of the
 // caller's session are not passed on.
-func privateDisplay(t *testing.T) []string {
+func privateDisplay(t testing.TB) []string {
 	t.Helper()
 	if _, err := exec.LookPath("Xvfb"); err != nil {
 		skipOrFail(t, "Xvfb is not installed (make deps installs it); this test runs only on an X server of its own")
@@ -159,7 +159,7 @@ const (
 // fails with what description says was expected and the last state seen
 // after stateWait, or when stop is closed first (the viewer exited; stop
 // may be nil); detail adds context (e.g. the viewer's stderr) to failures.
-func waitState(t *testing.T, path string, description string, ok func(viewerState) bool, stop <-chan struct{}, detail func() string) viewerState {
+func waitState(t testing.TB, path string, description string, ok func(viewerState) bool, stop <-chan struct{}, detail func() string) viewerState {
 	t.Helper()
 	if detail == nil {
 		detail = func() string { return "" }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -45,7 +46,10 @@ func (v *viewer) startExport(req viewmodel.Export) {
 		e.done = make(chan exportDone, 1)
 	}
 	e.running = true
-	go func() { e.done <- exportDone{plan, plan.Run()} }()
+	go func() {
+		e.done <- exportDone{plan, plan.Run()}
+		platform.Wake() // an idle loop sleeps until an event: this is one
+	}()
 }
 
 // pollExport reports a finished export.

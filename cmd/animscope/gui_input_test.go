@@ -26,7 +26,7 @@ import (
 // asks until the state shows what the test waits for; stop closes the
 // viewer with SIGTERM and checks it exits cleanly.
 type runningViewer struct {
-	t       *testing.T
+	t       testing.TB
 	cmd     *exec.Cmd
 	env     []string // the private display's environment, for X tools
 	exited  chan struct{}
@@ -36,7 +36,7 @@ type runningViewer struct {
 	state   string
 }
 
-func startViewer(t *testing.T, env []string, args ...string) *runningViewer {
+func startViewer(t testing.TB, env []string, args ...string) *runningViewer {
 	t.Helper()
 	bin := buildBin(t)
 	dir := t.TempDir()

@@ -38,7 +38,7 @@ func TestMain(m *testing.M) {
 }
 
 // buildBin builds the binary once per test run.
-func buildBin(t *testing.T) string {
+func buildBin(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		binDir, binErr = os.MkdirTemp("", "animscope-test-")
@@ -124,7 +124,7 @@ func guiState(t *testing.T, path string) viewerState {
 	return s
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)

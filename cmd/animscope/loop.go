@@ -20,20 +20,30 @@ import (
 // settle hover and focus).
 const idleAfter = 4
 
-// idleWake is the longest an idle viewer sleeps without an event: one
-// frame every two seconds lets toasts expire and costs about 1% of a
-// core.
-const idleWake = 2 * time.Second
+// idleMax is the longest an idle viewer sleeps without an event. Nothing
+// on screen needs it (timed things say when they end: next); it only
+// bounds what a forgotten timer could cost, one frame a minute.
+const idleMax = time.Minute
 
 // idleWait says how long the loop may sleep before its next frame: zero
 // (poll and draw) while something moves, while ImGui settles after
-// input, and in screenshot or benchmark runs.
-func idleWait(headless, busy bool, quietFrames int) time.Duration {
+// input, and in screenshot or benchmark runs; otherwise until the next
+// timed change of the interface (a toast's end, next when hasNext) or
+// idleMax. A paused viewer then draws no frame at all while nothing on
+// screen changes.
+func idleWait(headless, busy bool, quietFrames int, next time.Duration, hasNext bool) time.Duration {
 	if headless || busy || quietFrames <= idleAfter {
 		return 0
 	}
-	return idleWake
+	if hasNext {
+		// A frame a little after the end, so the toast is gone by then.
+		return min(max(next+idleSlack, idleSlack), idleMax)
+	}
+	return idleMax
 }
+
+// idleSlack is how long after a timed change the idle frame comes.
+const idleSlack = 20 * time.Millisecond
 
 // frameLoop is what the frame loop carries from one frame to the next.
 type frameLoop struct {
@@ -47,7 +57,11 @@ type frameLoop struct {
 	fpsAvg     float64
 	stats      viewmodel.Stats
 	checkerRef viewmodel.TextureRef
-	headless   bool // a screenshot or benchmark run: never sleep
+	headless   bool // a timed screenshot or benchmark run: never sleep
+	// next is how long until the interface changes by itself (hasNext:
+	// something on it is timed), from the last frame's view.
+	next    time.Duration
+	hasNext bool
 }
 
 // drawn is where one frame was drawn: the framebuffer, its pixels per
@@ -61,7 +75,9 @@ type drawn struct {
 func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 	l := &frameLoop{g: g, stdout: stdout, lastFrame: time.Now(),
 		checkerRef: viewmodel.TextureRef{ID: uintptr(v.checker.ID), W: v.checker.W, H: v.checker.H},
-		headless:   g.screenshot != "" || g.bench > 0}
+		// A screenshot only SIGUSR1 asks for (--after-frames 0) runs the
+		// viewer as a user sees it, idling included.
+		headless: (g.screenshot != "" && g.afterFrames > 0) || g.bench > 0}
 	l.stats.GL = render.Version()
 	for !v.win.ShouldClose() {
 		if err := v.runFrame(l); err != nil {
@@ -78,7 +94,7 @@ func (v *viewer) loop(g *guiFlags, stdout io.Writer) error {
 // a screenshot when one is due.
 func (v *viewer) runFrame(l *frameLoop) error {
 	// Sleep while nothing moves and nobody touches anything.
-	if wait := idleWait(l.headless, v.app.Busy(), l.quietSince); wait > 0 {
+	if wait := idleWait(l.headless, v.app.Busy(), l.quietSince, l.next, l.hasNext); wait > 0 {
 		platform.WaitEvents(wait)
 	} else {
 		platform.PollEvents()
@@ -151,7 +167,11 @@ func (v *viewer) update(l *frameLoop) {
 	if reloaded {
 		l.quietSince = 0
 	}
-	if v.churn.step(v, l.frame) || len(drops) > 0 || reloaded || l.frame == 0 {
+	churning := v.churn.step(v, l.frame)
+	if churning {
+		l.quietSince = 0 // one step a frame: the loop must not idle meanwhile
+	}
+	if churning || len(drops) > 0 || reloaded || l.frame == 0 {
 		v.win.ResetFrameTimer() // loading is not playing time
 	}
 	if v.win.TakeScaleChanged() {
@@ -183,6 +203,7 @@ func (v *viewer) update(l *frameLoop) {
 	if v.app.Quitting() {
 		v.win.SetShouldClose(true)
 	}
+	l.next, l.hasNext = v.ui.NextChange(&v.view, time.Now())
 	imgui.Render()
 }
 

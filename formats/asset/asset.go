@@ -44,6 +44,9 @@ type Asset struct {
 	Inspect inspect.Source
 	// Warnings are problems that did not stop the file from loading.
 	Warnings []string
+	// Notes say what a file is when that is not obvious and not wrong
+	// (a BotW .Tex2 holds only mip levels 1+, as every such file does).
+	Notes []string
 	// Broken lists the animations the file names that could not be read,
 	// each with its error; the rest of the file opened. (One bad
 	// animation among a hundred must not hide the other ninety-nine.)

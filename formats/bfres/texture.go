@@ -182,7 +182,7 @@ func (t *Texture) Mesh(role TextureRole, mips *Texture) *mesh.Texture {
 func addTextures(a *asset.Asset, f *File) {
 	role := f.TextureRole(path.Base(strings.ReplaceAll(a.Name, `\`, "/")))
 	if role == RoleTex2 && len(f.Textures) > 0 {
-		a.Warnings = append(a.Warnings, fmt.Sprintf("this file holds mip levels 1+ of %d textures; their level 0 is in the .Tex1 file beside it", len(f.Textures)))
+		a.Notes = append(a.Notes, fmt.Sprintf("this file holds mip levels 1+ of %d textures; their level 0 is in the .Tex1 file beside it", len(f.Textures)))
 		return
 	}
 	for i := range f.Textures {

@@ -49,8 +49,8 @@ type Comparison struct {
 const maxSeekSteps = 100000
 
 // SetActive switches the comparison on or off (the window shows it or
-// not); on, it follows the focused clip, starting over (playing from
-// time 0) when that changes.
+// not); on, it follows the focused clip, starting over when that
+// changes: at the clip's playback time, playing if the scene plays.
 func (c *Comparison) SetActive(on bool) {
 	if on && !c.active {
 		c.clip = nil // opening starts over
@@ -70,8 +70,11 @@ func (c *Comparison) SetActive(on bool) {
 		if s == c.play.tex {
 			c.slot = viewmodel.TexSlot
 		}
-		c.playing = true
-		c.seek(0)
+		// It starts where the user is: the clip's playback time now, and
+		// paused when the scene is (at 21, it shows 21; at the end of a
+		// scene that played out, it shows the end).
+		c.playing = c.play.playing && !c.play.scrubbing
+		c.seek(math.Max(0, s.localTime(c.play.sceneT)))
 	}
 }
 

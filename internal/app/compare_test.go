@@ -136,3 +136,34 @@ func TestCompareFollowsTransport(t *testing.T) {
 		t.Errorf("Home: comparison at %v, want 0", a.cmp.time)
 	}
 }
+
+// TestCompareStartsWhereTheUserIs: opening the comparison (C) while the
+// main transport is paused at frame 21 shows frame 21, paused; opened
+// while playing in the clip's second pass it plays on from that time.
+func TestCompareStartsWhereTheUserIs(t *testing.T) {
+	a, _ := newTestApp(t, anim.Loop, true)
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.Seek{Frame: 21})
+	a.Comparison().SetActive(true)
+	if a.cmp.playing || a.cmp.time != 21 {
+		t.Fatalf("opened paused at 21: comparison playing %v at time %v, want paused at 21", a.cmp.playing, a.cmp.time)
+	}
+	d := a.play.joint.clip.Duration
+	if got := a.cmp.clocks[anim.Loop].Frame; got != anim.FrameAtTime(anim.Loop, d, 21) {
+		t.Errorf("loop clock at %v, want %v", got, anim.FrameAtTime(anim.Loop, d, 21))
+	}
+	a.Comparison().SetActive(false)
+	// Playing, past the end once: the scene time is d+5 frames.
+	a.Apply(viewmodel.Seek{Frame: 0})
+	a.Apply(viewmodel.Play{})
+	fps := a.play.joint.clip.FPS
+	a.Advance((d + 5) / fps)
+	want := (d + 5)
+	a.Comparison().SetActive(true)
+	if !a.cmp.playing || math.Abs(a.cmp.time-want) > 1e-6 {
+		t.Fatalf("opened while playing at time %v: comparison playing %v at %v", want, a.cmp.playing, a.cmp.time)
+	}
+	if got, w := a.cmp.clocks[anim.Once].Frame, anim.FrameAtTime(anim.Once, d, want); math.Abs(got-w) > 1e-6 {
+		t.Errorf("once clock at %v, want %v (rested at the end)", got, w)
+	}
+}

@@ -124,6 +124,7 @@ func (a *App) Add(loaded []*File) {
 		}
 		switch {
 		case len(f.asset.Clips) > 0 || len(f.asset.Skeletons) > 0 || f.asset.Archive != nil:
+		case len(f.asset.Notes) > 0: // what the file holds is said already
 		case len(f.asset.Textures) > 0:
 			a.Notify(viewmodel.Info, "%s: %d texture(s), shown in the Textures tab", f.name, len(f.asset.Textures))
 		default:

@@ -185,7 +185,21 @@ func (f *framing) sceneRadius() float32 {
 	return rad
 }
 
-func (f *framing) quadVisible() bool { return f.play.tex != nil || len(f.play.mat.slots) > 0 }
+// quadVisible reports whether the texture test quad stands in the scene:
+// a texture or material clip plays and no model's meshes are there to
+// show it (BuildScene's rule). Framing a quad that is not drawn made a
+// textured character small and off-centre.
+func (f *framing) quadVisible() bool {
+	if f.play.tex == nil && len(f.play.mat.slots) == 0 {
+		return false
+	}
+	for _, m := range f.rig.models() {
+		if len(m.Shapes) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // quadCorners places the BTK test quad: alone, a square standing at the
 // origin facing +Z; with a skeleton, a square as tall as the skeleton

@@ -21,6 +21,16 @@ func (m *messages) dropNotices(key string) {
 	m.notices = slices.DeleteFunc(m.notices, func(n viewmodel.Notice) bool { return n.Key == key })
 }
 
+// settle marks the messages under key as settled: the problem they
+// report has gone, so they leave the toast (Messages keeps them).
+func (m *messages) settle(key string) {
+	for i := range m.notices {
+		if m.notices[i].Key == key {
+			m.notices[i].Settled = true
+		}
+	}
+}
+
 // namesInSummary is how many bone names a summary line spells out.
 const namesInSummary = 5
 
@@ -94,8 +104,12 @@ func (m *messages) noteBroken(f *File) {
 // dozens of bones).
 const warningsApart = 3
 
-// noteWarnings reports a file's load warnings.
+// noteWarnings reports a file's notes (as information) and load
+// warnings.
 func (m *messages) noteWarnings(f *File) {
+	for _, n := range f.asset.Notes {
+		m.notifyKeyed(viewmodel.Info, "", "", "%s: %s", f.name, n)
+	}
 	ws := f.asset.Warnings
 	if len(ws) <= warningsApart {
 		for _, w := range ws {

@@ -36,6 +36,10 @@ type Reloader struct {
 	evaluate func() // the frame, after the files were replaced
 }
 
+// reloadFailedKey keys the error of a reload that failed (with the
+// files' key), so the next successful reload can settle it.
+const reloadFailedKey = "reload-failed:"
+
 // changed reloads every open file read from one of the paths on disk
 // (absolute): a file, an archive, a texture file beside a model.
 func (rl *Reloader) changed(paths []string) {
@@ -73,9 +77,12 @@ func (rl *Reloader) reload(key string, say bool) bool {
 	first := rl.ses.files[group[0]]
 	loaded, err := LoadFiles(first.opened)
 	if err != nil {
-		rl.msgs.notify(viewmodel.Error, "reloading %s failed, the open version stays: %v", first.name, err)
+		rl.msgs.notifyKeyed(viewmodel.Error, reloadFailedKey+key, "", "reloading %s failed, the open version stays: %v", first.name, err)
 		return false
 	}
+	// The version that failed is gone: its error stays in Messages but
+	// no longer stands over the view as if it still held.
+	rl.msgs.settle(reloadFailedKey + key)
 	rl.replaceFiles(group, loaded)
 	if say {
 		rl.msgs.notify(viewmodel.Info, "reloaded %s", first.name)

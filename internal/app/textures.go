@@ -68,8 +68,12 @@ func (tb *textureBrowser) list() []viewmodel.TextureGroup {
 	}
 	for _, f := range files {
 		g := viewmodel.TextureGroup{Label: f.name}
+		// A texture file beside the model (BotW's X.Tex1 for X) that is
+		// open too holds the textures the model drew from it: they are
+		// listed once, with the model, where the slots using them show.
+		own := f == modelFile || (modelFile != nil && besideModel(f.name, modelFile.name))
 		for _, t := range f.asset.Textures {
-			if f != modelFile || !listed[t.Name] {
+			if !own || !listed[t.Name] {
 				g.Textures = append(g.Textures, viewmodel.TextureEntry{Texture: t, Index: -1, SavePath: texturePath(f, t)})
 			}
 		}
@@ -80,6 +84,15 @@ func (tb *textureBrowser) list() []viewmodel.TextureGroup {
 		tb.groups = append(tb.groups, g)
 	}
 	return tb.groups
+}
+
+// besideModel reports whether the file named name is a companion of the
+// model file named model: its name is the model's without extension,
+// then a dot (Npc_Gerudo_Queen.Tex1.bfres for Npc_Gerudo_Queen.bfres).
+func besideModel(name, model string) bool {
+	name, model = filepath.Base(name), filepath.Base(model)
+	stem := strings.TrimSuffix(model, filepath.Ext(model))
+	return name != model && strings.HasPrefix(name, stem+".")
 }
 
 // addModelGroup lists m's textures (with the material slots that sample

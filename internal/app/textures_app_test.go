@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -297,5 +298,84 @@ func TestTextureFileStemIsPortable(t *testing.T) {
 		if got := TextureFileStem(in); got != want {
 			t.Errorf("TextureFileStem(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestTextureBrowserTexFileOnce: a model's texture file beside it (BotW's
+// X.Tex1 for X) opened too lists only the textures the model does not
+// already show; the model's group keeps those it samples. A texture file
+// of another model lists all of its own.
+func TestTextureBrowserTexFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	f, m := texturedFile(dir)
+	copyOf := func(tx *mesh.Texture) *mesh.Texture { c := *tx; return &c }
+	extra := solidTexture("spare", 2, 2, func(x, y int) color.NRGBA { return color.NRGBA{A: 255} })
+	tex1 := &File{path: filepath.Join(dir, "hero.Tex1.bfres"), name: "hero.Tex1.bfres", asset: &formats.Asset{Name: "hero.Tex1.bfres", Format: "bfres",
+		Textures: []*mesh.Texture{copyOf(m.Textures[0]), copyOf(m.Textures[1]), extra}}}
+	other := &File{path: filepath.Join(dir, "villain.Tex1.bfres"), name: "villain.Tex1.bfres", asset: &formats.Asset{Name: "villain.Tex1.bfres", Format: "bfres",
+		Textures: []*mesh.Texture{copyOf(m.Textures[0])}}}
+	a := New(nil)
+	a.Add([]*File{f, tex1, other})
+	var v viewmodel.View
+	a.View(&v, viewmodel.Stats{}, viewmodel.TextureRef{})
+	var got []string
+	for _, g := range v.Textures {
+		var names []string
+		for _, e := range g.Textures {
+			names = append(names, e.Texture.Name)
+		}
+		got = append(got, g.Label+": "+strings.Join(names, ","))
+	}
+	want := []string{"hero.bmd: body,eye,unused", "hero.Tex1.bfres: spare", "villain.Tex1.bfres: body"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("groups\n %q\nwant\n %q", got, want)
+	}
+}
+
+// TestTex2IsANoteNotAWarning: a BotW .Tex2 holds only mip levels 1+, as
+// every such file does: opening one says so as information, not as a
+// warning (no toast), and says nothing of "no animation or skeleton".
+// (The fixture's generator wrote no valid dictionary trie, which is a
+// warning of its own and stays one.)
+func TestTex2IsANoteNotAWarning(t *testing.T) {
+	a := New(nil)
+	a.Open([]string{"../../formats/bfres/testdata/textures/wiiu/split.Tex2.bfres"})
+	notes := 0
+	for _, n := range a.msgs.notices {
+		about := strings.Contains(n.Text, "mip levels 1+")
+		if n.Severity >= viewmodel.Warning && (about || strings.Contains(n.Text, "no animation or skeleton")) {
+			t.Errorf("a warning for what a Tex2 file is: %q", n.Text)
+		}
+		if n.Severity == viewmodel.Info && about && strings.Contains(n.Text, "split.Tex2.bfres") {
+			notes++
+		}
+	}
+	if notes != 1 {
+		t.Errorf("%d notes that split.Tex2.bfres holds mip levels 1+, want 1: %+v", notes, a.msgs.notices)
+	}
+}
+
+// TestTexturedModelFramedWithoutTheQuad: with a model's meshes drawn, a
+// texture animation shows on them and the test quad is not drawn, so it
+// does not count in the framing either: the character stays centred and
+// as large as alone (a BTK beside Link made him small and off-centre).
+func TestTexturedModelFramedWithoutTheQuad(t *testing.T) {
+	f, _ := texturedFile(t.TempDir())
+	a := New(nil)
+	a.Add([]*File{f})
+	a.Open([]string{"../../cmd/animscope/testdata/btk_basic.btk"})
+	if a.play.tex == nil {
+		a.Apply(viewmodel.SelectClip{File: 1, Clip: 0})
+	}
+	if a.play.tex == nil {
+		t.Fatal("the BTK does not play: the test cannot tell")
+	}
+	a.Apply(viewmodel.CameraReset{})
+	// One joint at the origin (framed as the unit box around it) and a
+	// triangle inside it: the box is [-1, 1]³.
+	want := viewmodel.DefaultCamera()
+	want.Frame(mgl32.Vec3{-1, -1, -1}, mgl32.Vec3{1, 1, 1})
+	if c := a.frame.camera; c.Target.Sub(want.Target).Len() > 1e-5 || math.Abs(float64(c.Distance-want.Distance)) > 1e-4 {
+		t.Errorf("R with a BTK: camera at %v, distance %v; want the model's box, %v at %v", c.Target, c.Distance, want.Target, want.Distance)
 	}
 }

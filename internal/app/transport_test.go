@@ -269,6 +269,10 @@ func TestBusyOnlyWhileSomethingMoves(t *testing.T) {
 		t.Fatal("every clip ended: want idle")
 	}
 	a.Comparison().SetActive(true)
+	if a.Busy() {
+		t.Fatal("the comparison opened on the ended scene plays: want it paused there, idle")
+	}
+	a.Apply(viewmodel.ComparePlay{})
 	if !a.Busy() {
 		t.Fatal("the comparison plays: want busy")
 	}

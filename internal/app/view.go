@@ -30,7 +30,7 @@ func (a *App) View(v *viewmodel.View, stats viewmodel.Stats, checker viewmodel.T
 	}
 	for _, f := range a.ses.files {
 		v.Files = append(v.Files, viewmodel.FileView{Name: f.name, Path: f.path, Kind: formats.DisplayName(f.asset.Format),
-			Clips: f.asset.Clips, ClipKinds: f.clipKinds(), Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Broken: f.broken, Inspect: f.asset.Inspect})
+			Clips: f.asset.Clips, ClipKinds: f.clipKinds(), Skels: f.asset.Skeletons, Warnings: f.asset.Warnings, Notes: f.asset.Notes, Broken: f.broken, Inspect: f.asset.Inspect})
 	}
 	a.rig.pairing().pairingView(v)
 	if a.play.joint != nil {

@@ -35,6 +35,9 @@ type infoDoc struct {
 	Pairing   *infoPairing    `json:"pairing,omitempty"`
 	Details   orderedDetails  `json:"details,omitempty"`
 	Warnings  []string        `json:"warnings,omitempty"`
+	// Notes say what the file is where that is not obvious and not wrong
+	// (a BotW .Tex2 holds only mip levels 1+).
+	Notes []string `json:"notes,omitempty"`
 	// Broken are the file's animations that could not be read.
 	Broken []infoBroken `json:"broken,omitempty"`
 }
@@ -118,7 +121,7 @@ func runInfo(args []string, stdout io.Writer) error {
 }
 
 func makeInfo(file string, a *formats.Asset) *infoDoc {
-	doc := &infoDoc{File: file, Format: a.Format, Yaz0: a.Yaz0, Zstd: a.Zstd, Details: a.Details, Warnings: a.Warnings}
+	doc := &infoDoc{File: file, Format: a.Format, Yaz0: a.Yaz0, Zstd: a.Zstd, Details: a.Details, Warnings: a.Warnings, Notes: a.Notes}
 	for _, b := range a.Broken {
 		doc.Broken = append(doc.Broken, infoBroken{Name: b.Name, Error: b.Err.Error()})
 	}
@@ -215,6 +218,9 @@ func writeInfoText(w io.Writer, d *infoDoc) {
 		fmt.Fprintf(w, "broken animation %s: %s\n", b.Name, b.Error)
 	}
 	writePairingText(w, d.Pairing)
+	for _, x := range d.Notes {
+		fmt.Fprintf(w, "note: %s\n", x)
+	}
 	for _, x := range d.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", x)
 	}

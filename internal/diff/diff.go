@@ -50,6 +50,9 @@ type Options struct {
 // files are apart on it.
 type Row struct {
 	Target string // the target's name ("" where the file stores none)
+	// Joint is the name of the model's joint an unnamed joint target
+	// drives, when the sides pose a model ("" otherwise).
+	Joint string
 	// Index is the target's index in A's file (in B's for a target only B
 	// has); -1 for a header field.
 	Index int
@@ -177,12 +180,45 @@ func Compare(a, b Side, opt Options) (*Result, error) {
 	for _, c := range cmp {
 		res.Rows = appendRow(res.Rows, c.row)
 	}
+	nameJoints(res.Rows, a, b)
 	for i := range res.Rows {
 		if r := &res.Rows[i]; r.Channel == "*" && len(frames) > 0 {
 			r.Differs, r.FirstFrame = true, frames[0] // different from the start
 		}
 	}
 	return res, nil
+}
+
+// nameJoints gives the rows of unnamed joint targets (J3D stores no joint
+// names in its animations) the name of the model's joint each drives,
+// when the sides pose a model: the names the viewer shows.
+func nameJoints(rows []Row, a, b Side) {
+	jointOf := func(s Side) map[int]string {
+		if s.Model == nil || s.Binding == nil {
+			return nil
+		}
+		m := map[int]string{}
+		for j, ti := range s.Binding.Target {
+			if ti >= 0 && j < len(s.Model.Joints) {
+				if _, ok := m[ti]; !ok {
+					m[ti] = s.Model.Joints[j].Name
+				}
+			}
+		}
+		return m
+	}
+	ja, jb := jointOf(a), jointOf(b)
+	for i := range rows {
+		r := &rows[i]
+		if r.Target != "" || r.Kind != anim.JointTarget {
+			continue
+		}
+		if n, ok := ja[r.TargetA]; ok && r.TargetA >= 0 {
+			r.Joint = n
+		} else if n, ok := jb[r.TargetB]; ok && r.TargetB >= 0 {
+			r.Joint = n
+		}
+	}
 }
 
 // appendRow adds a row, folding the channels of a target only one file

@@ -131,3 +131,40 @@ func TestDefaultFrames(t *testing.T) {
 		t.Errorf("DefaultFrames = %v", got)
 	}
 }
+
+// TestUnnamedJointsTakeTheModelsNames: J3D animations name no joints; on a
+// model, a row names the joint its target drives (as the viewer does),
+// not "#1"; without a model it stays "#1".
+func TestUnnamedJointsTakeTheModelsNames(t *testing.T) {
+	sk := &anim.Skeleton{Name: "cl", Joints: []anim.Joint{
+		{Name: "center", Parent: -1, Rest: anim.DefaultBase()},
+		{Name: "cl_LhandA", Parent: 0, Rest: anim.DefaultBase()},
+	}}
+	if err := sk.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	a := clip(joint("", 0, ch(anim.TransX, 0, 0)), joint("", 1, ch(anim.TransY, 0, 0)))
+	b := clip(joint("", 0, ch(anim.TransX, 0, 0)), joint("", 1, ch(anim.TransY, 0, 1)))
+	ba, bb := anim.BindByIndex(a, sk), anim.BindByIndex(b, sk)
+	labels := func(res *Result) map[string]bool {
+		out := map[string]bool{}
+		for _, d := range res.Differences() {
+			out[d.TargetLabel()] = true
+		}
+		return out
+	}
+	res, err := Compare(Side{a, sk, &ba}, Side{b, sk, &bb}, Options{Frames: []float64{0, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := labels(res); !got["cl_LhandA"] || len(got) != 1 {
+		t.Errorf("with the model the differing target is labelled %v, want cl_LhandA alone", got)
+	}
+	res, err = Compare(Side{Clip: a}, Side{Clip: b}, Options{Frames: []float64{0, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := labels(res); !got["#1"] || len(got) != 1 {
+		t.Errorf("without a model the differing target is labelled %v, want #1", got)
+	}
+}

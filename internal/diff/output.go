@@ -11,13 +11,17 @@ import (
 	"text/tabwriter"
 )
 
-// TargetLabel names a row's target as the sample CSV does: the name, or
-// "#INDEX" for a target the file leaves unnamed.
+// TargetLabel names a row's target as the sample CSV does: the name, the
+// model's joint it drives for an unnamed joint target posed on a model,
+// or "#INDEX".
 func (r *Row) TargetLabel() string {
 	if r.Index < 0 {
 		return "(clip)"
 	}
 	name := r.Target
+	if name == "" {
+		name = r.Joint
+	}
 	if name == "" {
 		name = "#" + strconv.Itoa(r.Index)
 	}

@@ -154,6 +154,7 @@ type FileView struct {
 	ClipKinds []string
 	Skels     []*anim.Skeleton
 	Warnings  []string
+	Notes     []string // what the file is, when not obvious (not problems)
 	// Broken lists the file's animations that could not be read, as
 	// "NAME: error".
 	Broken []string
@@ -208,6 +209,9 @@ type Notice struct {
 	// together (a binding's, when the binding changes).
 	Detail string
 	Key    string
+	// Settled marks a problem that has since gone (a file that failed to
+	// reload and then reloaded): Messages keeps it, the toast drops it.
+	Settled bool
 }
 
 // Browser is the directory listing of the open dialog.
