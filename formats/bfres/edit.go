@@ -67,7 +67,7 @@ func ReplaceSkeletalAnim(file []byte, name string, a *SkeletalAnim) ([]byte, err
 		if hdr, err = e.writeFSKA(a, 0, udata, udict); err == nil {
 			g := e.f.Groups[GroupSkeletalAnim]
 			i, _ := g.Lookup(name)
-			e.ref(g.Entries[i].NodeOffset+12, hdr)
+			e.refNew(g.Entries[i].NodeOffset+12, hdr)
 		}
 	}
 	if err != nil {
@@ -112,7 +112,7 @@ func newEdit(file []byte) (*edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &edit{file: file, f: f, strs: map[string]int64{}}
+	e := &edit{file: file, f: f, strs: map[string]int64{}, newStrs: map[int64]bool{}}
 	if f.Switch == nil {
 		e.lay, e.order = wiiuLayout(f.Header.Version), binary.BigEndian
 		size := int64(f.Header.FileSize)
@@ -135,7 +135,7 @@ func newEdit(file []byte) (*edit, error) {
 	rlt := int64(sw.RelocTableOffset)
 	e.orig = span{b: slices.Clone(file[:rlt])}
 	e.region = span{base: (int64(secs[0].Size) + 7) &^ 7}
-	e.listed, e.toRegion = map[int64]bool{}, map[int64]bool{}
+	e.listed, e.toRegion, e.newSet, e.rewritten = map[int64]bool{}, map[int64]bool{}, map[int64]bool{}, map[int64]bool{}
 	forEachRelocated(&sw.Relocation, func(p int64, _ int) { e.listed[p] = true })
 	return e, nil
 }
@@ -222,6 +222,12 @@ func (e *edit) readRef(st int64, fl field) int64 {
 	return at + v
 }
 
+// refStr makes the name field at at point at s.
+func (e *edit) refStr(at int64, s string) {
+	off := e.str(s)
+	e.setRef(at, off, e.newStrs[off])
+}
+
 // str is the offset a name field stores for s: the string table's copy
 // where it has one, else a new one in the region (Wii U: u32 length, the
 // bytes, NUL, referred to at the bytes; Switch: u16 length, the bytes,
@@ -238,6 +244,7 @@ func (e *edit) str(s string) int64 {
 			at = e.alloc(int64(2+len(s)+1), 2)
 			e.order.PutUint16(e.bytes(at, 2), uint16(len(s)))
 			copy(e.bytes(at+2, int64(len(s))), s)
+			e.newStrs[at] = true
 		}
 	} else {
 		h := &e.f.Header
@@ -246,6 +253,7 @@ func (e *edit) str(s string) int64 {
 			e.order.PutUint32(e.bytes(p, 4), uint32(len(s)))
 			copy(e.bytes(p+4, int64(len(s))), s)
 			at = p + 4
+			e.newStrs[at] = true
 		}
 	}
 	e.strs[s] = at

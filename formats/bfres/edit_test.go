@@ -316,3 +316,21 @@ func TestEditErrors(t *testing.T) {
 		t.Errorf("a NaN base value: %v", err)
 	}
 }
+
+// TestReplaceSwitchNewNames replaces a clip of a Switch file whose
+// string pool states no size (the test writer's), so every name is
+// written anew in the region: the header's name field, listed in the
+// relocation section of the string pool, must move to section 0 with
+// its new target.
+func TestReplaceSwitchNewNames(t *testing.T) {
+	data := encodeSwitch(switchSynth(8, 6, 4, 5))
+	before := sampleAll(t, "synth", data)
+	f, _ := Parse(data)
+	a := f.SkeletalAnims[3]
+	out, err := ReplaceSkeletalAnim(data, a.Name, &a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkOthersSame(t, "synth", before, sampleAll(t, "synth", out), "")
+	checkSameFSKA(t, "synth", data, out, a.Name)
+}

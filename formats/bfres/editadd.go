@@ -1,9 +1,7 @@
 package bfres
 
 import (
-	"fmt"
 	"slices"
-	"sort"
 )
 
 // Adding a clip (a new dictionary entry) and laying out a Switch file
@@ -41,11 +39,15 @@ func (e *edit) addWiiU(a *SkeletalAnim, udata, udict int64) error {
 			e.ref(q+12, rootData)
 			continue
 		}
-		e.ref(q+8, e.str(nd.key))
-		e.ref(q+12, data[i-1])
+		e.refStr(q+8, nd.key)
+		if i == len(nodes)-1 { // a, the last key
+			e.refNew(q+12, data[i-1])
+		} else {
+			e.ref(q+12, data[i-1])
+		}
 	}
 	gl := &e.lay.header.groups[GroupSkeletalAnim]
-	e.refField(0, gl.dict, p)
+	e.refFieldNew(0, gl.dict, p)
 	e.num(0, gl.count, int64(len(keys)))
 	return nil
 }
@@ -101,8 +103,10 @@ func (e *edit) addSwitch(a *SkeletalAnim, udata, udict int64) error {
 	if err != nil {
 		return err
 	}
+	rootNew := false
 	if rootName == 0 {
 		rootName = e.str("")
+		rootNew = e.newStrs[rootName]
 	}
 	p := e.alloc(8+dictNodeSize*int64(len(nodes)), 8)
 	copy(e.bytes(p, 4), "_DIC")
@@ -111,13 +115,13 @@ func (e *edit) addSwitch(a *SkeletalAnim, udata, udict int64) error {
 		q := p + 8 + dictNodeSize*int64(i)
 		e.writeNode(q, nd)
 		if i == 0 {
-			e.ref(q+8, rootName)
+			e.setRef(q+8, rootName, rootNew)
 		} else {
-			e.ref(q+8, e.str(nd.key))
+			e.refStr(q+8, nd.key)
 		}
 	}
-	e.refField(0, gl.values, arr)
-	e.refField(0, gl.dict, p)
+	e.refFieldNew(0, gl.values, arr)
+	e.refFieldNew(0, gl.dict, p)
 	e.num(0, gl.count, int64(len(keys)))
 	return nil
 }
@@ -150,15 +154,9 @@ func (e *edit) finishSwitch() ([]byte, error) {
 		}
 		return v
 	}
-	// The new relocation table: the old entries moved, section 0 grown
-	// over the region, then the new pointer fields.
+	// The sections after section 0 move; section 0 grows over the region.
 	secs := slices.Clone(rt.Sections)
-	entries := make([][]RelocEntry, len(secs))
 	for si, s := range rt.Sections {
-		for _, en := range rt.Entries[s.FirstEntry : s.FirstEntry+s.NumEntries] {
-			en.Offset = uint32(move(int64(en.Offset)))
-			entries[si] = append(entries[si], en)
-		}
 		if si > 0 && int64(s.Offset) >= cut {
 			secs[si].Offset = uint32(int64(s.Offset) + delta)
 		}
@@ -167,11 +165,7 @@ func (e *edit) finishSwitch() ([]byte, error) {
 		secs[0].Size = uint32(regionEnd - int64(secs[0].Offset))
 	}
 	newRLT := rlt + delta
-	size := newRLT + 0x10 + 0x18*int64(len(secs)) + 8*int64(len(rt.Entries))
-	// New entries: runs of adjacent pointer fields, each in the section
-	// its target lies in.
-	sort.Slice(e.newPtrs, func(i, j int) bool { return e.newPtrs[i] < e.newPtrs[j] })
-	out := make([]byte, newRLT, size+8*int64(len(e.newPtrs))+8)
+	out := make([]byte, newRLT, newRLT+0x10+0x18*int64(len(secs))+8*int64(len(rt.Entries)+len(e.newPtrs))+8)
 	copy(out, e.orig.b[:cut])
 	copy(out[e.region.base:], e.region.b)
 	copy(out[cut+delta:], e.orig.b[cut:])
@@ -198,26 +192,15 @@ func (e *edit) finishSwitch() ([]byte, error) {
 	for _, p := range e.newPtrs {
 		fix(p, true)
 	}
-	for i := 0; i < len(e.newPtrs); {
-		j := i + 1
-		for j < len(e.newPtrs) && j-i < 255 && e.newPtrs[j] == e.newPtrs[j-1]+8 {
-			j++
-		}
-		p := at(e.newPtrs[i], true)
-		v := int64(e.order.Uint64(out[p:]))
-		si := sectionOf(secs, v)
-		if si < 0 {
-			return nil, fmt.Errorf("bfres writer: pointer at 0x%x to 0x%x lies in no relocation section", p, v)
-		}
-		entries[si] = append(entries[si], RelocEntry{Offset: uint32(p), Chunks: 1, Words: uint8(j - i)})
-		i = j
+	entries, err := e.relocEntries(out, secs, move, at)
+	if err != nil {
+		return nil, err
 	}
 	// The table.
 	out = append(out, e.file[rlt:rlt+0x10]...)
 	e.order.PutUint32(out[newRLT+4:], uint32(newRLT))
 	first := uint32(0)
 	for si := range secs {
-		sort.Slice(entries[si], func(i, j int) bool { return entries[si][i].Offset < entries[si][j].Offset })
 		secs[si].FirstEntry, secs[si].NumEntries = first, uint32(len(entries[si]))
 		first += secs[si].NumEntries
 		var b [0x18]byte
@@ -239,7 +222,7 @@ func (e *edit) finishSwitch() ([]byte, error) {
 	}
 	// Whatever followed the table in the original (padding) follows it
 	// again.
-	oldEnd := rlt + 0x10 + 0x18*int64(len(secs)) + 8*int64(len(rt.Entries))
+	oldEnd := rlt + 0x10 + 0x18*int64(len(rt.Sections)) + 8*int64(len(rt.Entries))
 	if int64(sw.FileSize) > oldEnd {
 		out = append(out, e.file[oldEnd:sw.FileSize]...)
 	}

@@ -36,11 +36,16 @@ type edit struct {
 	// newPtrs are the pointer fields written that the relocation table
 	// does not list yet (Switch).
 	newPtrs []int64
+	newSet  map[int64]bool
 	listed  map[int64]bool
 	// toRegion marks the pointer fields that point into the region: they
 	// do not move with the data after it (finishSwitch).
 	toRegion map[int64]bool
 	strs     map[string]int64
+	newStrs  map[int64]bool // the strings written in the region
+	// rewritten marks the pointer fields of the original bytes the edit
+	// wrote (their section may change).
+	rewritten map[int64]bool
 }
 
 // spanAt is the span holding [off, off+n).
@@ -88,10 +93,18 @@ func (e *edit) bytes(off, n int64) []byte {
 	return s.b[off-s.base : off-s.base+n]
 }
 
-// ref makes the reference field at file offset at point at target (0:
-// null): a self-relative s32 on the Wii U, a file offset on the Switch
-// that the relocation table must list.
-func (e *edit) ref(at, target int64) {
+// ref makes the reference field at file offset at point at target in
+// the original file (0: null): a self-relative s32 on the Wii U, a file
+// offset on the Switch that the relocation table must list.
+func (e *edit) ref(at, target int64) { e.setRef(at, target, false) }
+
+// refNew makes the reference field at at point at target in the region.
+// (On the Switch the region's offsets can coincide with those of data
+// that moves after it, so which one a reference means is said, not
+// guessed.)
+func (e *edit) refNew(at, target int64) { e.setRef(at, target, true) }
+
+func (e *edit) setRef(at, target int64, inRegion bool) {
 	if !e.lay.nx {
 		v := int64(0)
 		if target != 0 {
@@ -101,9 +114,14 @@ func (e *edit) ref(at, target int64) {
 		return
 	}
 	e.order.PutUint64(e.bytes(at, 8), uint64(target))
-	e.toRegion[at] = target != 0 && e.region.has(target, 1)
-	if target != 0 && !e.listed[at] {
-		e.listed[at] = true
+	e.toRegion[at] = target != 0 && inRegion
+	if !e.region.has(at, 8) {
+		e.rewritten[at] = true
+	}
+	// A field in the region is new even where its offset equals that of
+	// a listed field in the data that moves.
+	if target != 0 && !e.newSet[at] && (e.region.has(at, 8) || !e.listed[at]) {
+		e.newSet[at] = true
 		e.newPtrs = append(e.newPtrs, at)
 	}
 }
@@ -114,10 +132,16 @@ func (e *edit) refField(st int64, fl field, target int64) {
 	}
 }
 
+func (e *edit) refFieldNew(st int64, fl field, target int64) {
+	if fl.kind != absent {
+		e.refNew(st+fl.at, target)
+	}
+}
+
 // name makes name field fl of the structure at st point at s.
 func (e *edit) name(st int64, fl field, s string) {
 	if fl.kind != absent {
-		e.ref(st+fl.at, e.str(s))
+		e.refStr(st+fl.at, s)
 	}
 }
 
@@ -157,9 +181,9 @@ func (e *edit) writeFSKA(a *SkeletalAnim, hdr, udata, udict int64) (int64, error
 		}
 		e.order.PutUint16(e.bytes(bind+2*i, 2), v)
 	}
-	e.refField(hdr, l.bindIndices, bind)
+	e.refFieldNew(hdr, l.bindIndices, bind)
 	arr := e.alloc(n*l.boneAnimSize, 8)
-	e.refField(hdr, l.boneAnims, arr)
+	e.refFieldNew(hdr, l.boneAnims, arr)
 	begin := 0
 	for i := range a.BoneAnims {
 		if err := e.writeBoneAnim(&a.BoneAnims[i], arr+int64(i)*l.boneAnimSize, begin); err != nil {
@@ -233,14 +257,14 @@ func (e *edit) writeBoneAnim(b *BoneAnim, st int64, begin int) error {
 		for k, v := range base {
 			e.order.PutUint32(e.bytes(p+4*int64(k), 4), math.Float32bits(v))
 		}
-		e.refField(st, l.base, p)
+		e.refFieldNew(st, l.base, p)
 	}
 	if len(b.Curves) == 0 {
 		return nil
 	}
 	cl := &e.lay.curve
 	arr := e.alloc(int64(len(b.Curves))*cl.size, 8)
-	e.refField(st, l.curves, arr)
+	e.refFieldNew(st, l.curves, arr)
 	for i := range b.Curves {
 		if err := e.writeCurve(&b.Curves[i], arr+int64(i)*cl.size); err != nil {
 			return fmt.Errorf("bone anim %q: %v", b.Name, err)
@@ -270,11 +294,11 @@ func (e *edit) writeCurve(c *Curve, st int64) error {
 	if len(c.FrameData) > 0 {
 		p := e.alloc(int64(len(c.FrameData)), align)
 		copy(e.bytes(p, int64(len(c.FrameData))), c.FrameData)
-		e.refField(st, l.frames, p)
+		e.refFieldNew(st, l.frames, p)
 	}
 	p := e.alloc(int64(len(c.KeyData)), align)
 	copy(e.bytes(p, int64(len(c.KeyData))), c.KeyData)
-	e.refField(st, l.keys, p)
+	e.refFieldNew(st, l.keys, p)
 	return nil
 }
 
