@@ -40,7 +40,7 @@ func editFiles(t *testing.T) []editFile {
 	for _, p := range append(append(wiiu, nx...), szs...) {
 		add(p, readBFRESFile(t, p))
 	}
-	if dir := os.Getenv("ANIMSCOPE_REAL_DIR"); dir != "" {
+	if dir := realDir(); dir != "" {
 		for _, p := range []string{
 			"botw/Npc_Gerudo_Queen_Animation.bfres", "botw/Animal_Bear_Animation.bfres", "botw/Animal_Dog_Animation.bfres",
 			"botw/Animal_Bass_Animation.sbfres", "botw/Animal_Boar_Big.wiiu.bfres", "botw/Animal_Cat.wiiu.bfres",
@@ -52,6 +52,10 @@ func editFiles(t *testing.T) []editFile {
 	}
 	return out
 }
+
+// realDir is ANIMSCOPE_REAL_DIR: the folder of real game files (botw/,
+// botw-switch/, smo/) the writer tests also run on when set.
+func realDir() string { return os.Getenv("ANIMSCOPE_REAL_DIR") }
 
 // sampleAll samples every clip of a file (all kinds) from 2 frames
 // before to 2 after it at quarter frames, as `sample --json` writes them,

@@ -86,8 +86,9 @@ func EncodeCurve(spec CurveSpec) (Curve, error) {
 	}
 	switch {
 	case spec.Type.IsBool():
-		c.KeyData = encodeBools(spec.Values, order)
-		return c, c.finish(spec, 0, 0)
+		off := boolOffset(spec.Values)
+		c.KeyData = encodeBools(spec.Values, off, order)
+		return c, c.finish(spec, 0, off)
 	case spec.Type.IsInt():
 		kt, off, data := encodeInts(spec.Values, order)
 		c.KeyType, c.KeyData = kt, data
@@ -159,10 +160,16 @@ func (s *CurveSpec) check() error {
 			switch {
 			case !finite(v):
 				return fmt.Errorf("%s curve: key %d: value %v is not finite", s.Type, i, v)
-			case s.Type.IsBool() && v != 0 && v != 1:
-				return fmt.Errorf("%s curve: key %d: value %v is not 0 or 1", s.Type, i, v)
 			case s.Type.IsInt() && (v != math.Trunc(v) || v < math.MinInt32 || v > math.MaxInt32):
 				return fmt.Errorf("%s curve: key %d: value %v is not a 32-bit integer", s.Type, i, v)
+			}
+		}
+	}
+	if s.Type.IsBool() {
+		lo := boolOffset(s.Values)
+		for i, key := range s.Values {
+			if key[0] != lo && key[0] != lo+1 {
+				return fmt.Errorf("%s curve: key %d: value %v is neither %v nor %v (bool keys are bits added to an offset)", s.Type, i, key[0], lo, lo+1)
 			}
 		}
 	}
@@ -243,12 +250,22 @@ func encodeFrames(frames []float64, order binary.ByteOrder) (anim.NWFrameType, [
 	return anim.NWFrameF32, b, true
 }
 
-// encodeBools packs bool keys into u32 words, key i at bit i&31 of word
-// i>>5.
-func encodeBools(values [][]float64, order binary.ByteOrder) []byte {
+// boolOffset is the offset of a bool curve: its smallest value (the
+// keys are bits added to it).
+func boolOffset(values [][]float64) float64 {
+	lo := values[0][0]
+	for _, v := range values {
+		lo = math.Min(lo, v[0])
+	}
+	return lo
+}
+
+// encodeBools packs bool keys (their values minus off) into u32 words,
+// key i at bit i&31 of word i>>5.
+func encodeBools(values [][]float64, off float64, order binary.ByteOrder) []byte {
 	b := make([]byte, 4*((len(values)+31)/32))
 	for i, v := range values {
-		if v[0] != 0 {
+		if v[0] != off {
 			w := b[4*(i>>5):]
 			order.PutUint32(w, order.Uint32(w)|1<<(uint(i)&31))
 		}

@@ -136,6 +136,7 @@ func randomSpec(r *rand.Rand, typ anim.NWCurveType) CurveSpec {
 		s.Unit = 180 / math.Pi
 	}
 	mag := math.Pow(10, r.Float64()*6-3)
+	boolOff := float64(r.IntN(7) - 3) // bool keys are bits added to an offset
 	if typ.IsBaked() {
 		s.Start = float64(r.IntN(10))
 		s.End = s.Start + float64(n-1)
@@ -143,7 +144,7 @@ func randomSpec(r *rand.Rand, typ anim.NWCurveType) CurveSpec {
 			v := r.NormFloat64() * mag
 			switch {
 			case typ.IsBool():
-				v = float64(r.IntN(2))
+				v = float64(r.IntN(2)) + boolOff
 			case typ.IsInt():
 				v = math.Round(v * 1000)
 			}
@@ -179,7 +180,7 @@ func randomSpec(r *rand.Rand, typ anim.NWCurveType) CurveSpec {
 			s.Values = append(s.Values, []float64{v, c1})
 			v += c1
 		case anim.NWStepBool:
-			s.Values = append(s.Values, []float64{float64(r.IntN(2))})
+			s.Values = append(s.Values, []float64{float64(r.IntN(2)) + boolOff})
 		default:
 			s.Values = append(s.Values, []float64{math.Round(r.NormFloat64() * mag * 1000)})
 		}
