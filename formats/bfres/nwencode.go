@@ -419,6 +419,9 @@ func (r refCurve) eval(f float64) float64 {
 // tolerance is checked at.
 const evalSteps = 8
 
+// maxFrameSteps bounds the frames maxError visits one by one.
+const maxFrameSteps = 1 << 16
+
 // maxError is the largest difference between the stored curve (as the
 // game evaluates it) and the spec over [Start, End]: at every key frame
 // and segment end, and at evalSteps points per frame and per segment.
@@ -430,9 +433,13 @@ func (c *Curve) maxError(spec CurveSpec, ref refCurve) float64 {
 		}
 		worst = math.Max(worst, math.Abs(c.Decoded.Eval(f)-ref.eval(f)))
 	}
-	for f := math.Floor(spec.Start); f <= spec.End; f++ {
+	// Every frame of the range, or (a range far longer than its keys)
+	// maxFrameSteps evenly spread points: the segments are checked
+	// below either way.
+	step := math.Max(1, (spec.End-spec.Start)/maxFrameSteps)
+	for f := math.Floor(spec.Start); f <= spec.End; f += step {
 		for k := 0; k < evalSteps; k++ {
-			at(f + float64(k)/evalSteps)
+			at(f + step*float64(k)/evalSteps)
 		}
 	}
 	at(spec.End)

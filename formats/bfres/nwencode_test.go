@@ -246,3 +246,20 @@ func specMag(s *CurveSpec) float64 {
 	}
 	return m
 }
+
+// TestEncodeCurveLongRange stores curves whose range is far longer than
+// their keys: the tolerance check visits a bounded number of frames (a
+// range of 1e9 frames used to be walked frame by frame), and still checks
+// every segment.
+func TestEncodeCurveLongRange(t *testing.T) {
+	s := CurveSpec{Type: anim.NWCubic, Start: 0, End: 1e9, Frames: []float64{0, 5e8}, Values: [][]float64{{0, 1, 0, 0}, {1, 2, 0, 0}}, Tolerance: 1e-3}
+	c, err := EncodeCurve(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []float64{0, 2.5e8, 5e8, 5e8 + 0.5, 1e9} {
+		if got, want := evalStored(&c, f, 1), specEval(&s, f); math.Abs(got-want) > 1e-3*math.Max(1, math.Abs(want)) {
+			t.Errorf("frame %v: %v, want %v", f, got, want)
+		}
+	}
+}
