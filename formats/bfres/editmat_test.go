@@ -15,7 +15,7 @@ func matEditFiles(t *testing.T) []editFile {
 		out = append(out, editFile{p, readBFRESFile(t, p)})
 	}
 	if dir := realDir(); dir != "" {
-		for _, p := range []string{"botw/Npc_Gerudo_Queen_Animation.bfres", "smo/BombHei.szs", "smo/CoinPink.szs"} {
+		for _, p := range []string{"botw/Npc_Gerudo_Queen_Animation.bfres", "smo/BombHei.szs", "smo/HitSensor.szs", "botw-switch/Animal_Cat.switch.bfres"} {
 			out = append(out, editFile{p, readBFRESFile(t, filepath.Join(dir, p))})
 		}
 	}
