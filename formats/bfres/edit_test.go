@@ -255,6 +255,7 @@ func TestReplaceSkeletalAnimPassThrough(t *testing.T) {
 			}
 			checkHeaders(t, ef.name, ef.data, out)
 			checkSameFSKA(t, ef.name, ef.data, out, a.Name)
+			checkBytesKept(t, ef.name, ef.data, out, a.Name)
 			checkOthersSame(t, ef.name+" "+a.Name, before, sampleAll(t, ef.name, out), "")
 		}
 	}
@@ -337,4 +338,82 @@ func TestReplaceSwitchNewNames(t *testing.T) {
 	}
 	checkOthersSame(t, "synth", before, sampleAll(t, "synth", out), "")
 	checkSameFSKA(t, "synth", data, out, a.Name)
+}
+
+// checkBytesKept checks that replacing clip changed no byte of the
+// original but those the edit must write: on the Wii U the file size and
+// the index group entry's data offset; on the Switch the header's table
+// offset and file size, the clip's header (rewritten in place), the
+// string block's size, the padding after section 0 (the region) and, in
+// the sections after it, the listed pointers into moved data (moved by
+// exactly the sections' shift).
+func checkBytesKept(t *testing.T, name string, orig, out []byte, clip string) {
+	t.Helper()
+	f, _ := Parse(orig)
+	type span struct{ lo, hi int64 }
+	var allowed []span
+	var a *SkeletalAnim
+	for i := range f.SkeletalAnims {
+		if f.SkeletalAnims[i].Name == clip {
+			a = &f.SkeletalAnims[i]
+		}
+	}
+	end := int64(len(orig))
+	if f.Switch == nil {
+		g := f.Groups[GroupSkeletalAnim]
+		i, _ := g.Lookup(clip)
+		allowed = []span{{0x0C, 0x10}, {g.Entries[i].NodeOffset + 12, g.Entries[i].NodeOffset + 16}}
+	} else {
+		sw := f.Switch
+		lay, _ := switchLayout(sw.Major)
+		blk := sw.StringPoolOffset - 0x14
+		sec0 := int64(sw.Relocation.Sections[0].Size)
+		allowed = []span{{0x18, 0x20}, {a.FileOffset, a.FileOffset + lay.fska.size}, {blk + 8, blk + 12}}
+		g, err := Parse(out)
+		if err != nil {
+			t.Fatalf("%s: written file: %v", name, err)
+		}
+		delta := int64(g.Switch.RelocTableOffset) - int64(sw.RelocTableOffset)
+		cut := int64(sw.RelocTableOffset)
+		for _, s := range sw.Relocation.Sections[1:] {
+			if s.Size > 0 || s.NumEntries > 0 {
+				cut = min(cut, int64(s.Offset))
+			}
+		}
+		allowed = append(allowed, span{sec0, cut})
+		end = cut
+		// The moved data: the same bytes delta later, but for the listed
+		// pointers into it.
+		moved := map[int64]bool{}
+		forEachRelocated(&sw.Relocation, func(p int64, _ int) {
+			if p >= cut {
+				moved[p] = true
+			}
+		})
+		for p := cut; p < int64(sw.RelocTableOffset); p += 8 {
+			o, n := orig[p:min(p+8, int64(sw.RelocTableOffset))], out[p+delta:p+delta+int64(len(orig[p:min(p+8, int64(sw.RelocTableOffset))]))]
+			if moved[p] {
+				v, w := int64(le.Uint64(o)), int64(le.Uint64(n))
+				if v != 0 && v >= cut && w != v+delta || (v == 0 || v < cut) && w != v {
+					t.Errorf("%s: moved pointer at 0x%x: 0x%x became 0x%x (shift 0x%x)", name, p, v, w, delta)
+				}
+			} else if !bytes.Equal(o, n) {
+				t.Errorf("%s: moved data at 0x%x changed", name, p)
+				return
+			}
+		}
+	}
+	for p := int64(0); p < end; p++ {
+		if orig[p] == out[p] {
+			continue
+		}
+		ok := false
+		for _, s := range allowed {
+			ok = ok || p >= s.lo && p < s.hi
+		}
+		if !ok {
+			t.Errorf("%s %s: byte 0x%x changed (0x%02x -> 0x%02x)", name, clip, p, orig[p], out[p])
+			return
+		}
+	}
 }
