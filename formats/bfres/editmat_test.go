@@ -1,9 +1,14 @@
 package bfres
 
 import (
+	"encoding/json"
 	"math"
 	"path/filepath"
+	"reflect"
 	"testing"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/sample"
 )
 
 // matEditFiles are the fixtures and (ANIMSCOPE_REAL_DIR) real files
@@ -113,11 +118,136 @@ func TestReplaceMaterialAnimStructure(t *testing.T) {
 	b = a
 	b.MaterialAnims = append([]MaterialAnim(nil), a.MaterialAnims...)
 	b.MaterialAnims[0].Curves = append([]Curve(nil), a.MaterialAnims[0].Curves...)
-	b.MaterialAnims[0].Curves[0].TargetOffset ^= 4
+	b.MaterialAnims[0].Curves[0].TargetOffset = 0x40
 	if _, err := ReplaceMaterialAnim(data, a.Name, &b); err == nil {
-		t.Errorf("a curve on another target was accepted")
+		t.Errorf("a curve on no TexSrt field was accepted")
+	}
+	b.MaterialAnims[0].Curves[0] = a.MaterialAnims[0].Curves[0]
+	b.MaterialAnims[0].Params = append([]ParamAnimInfo(nil), a.MaterialAnims[0].Params...)
+	b.MaterialAnims[0].Params[0].Name += "x"
+	if _, err := ReplaceMaterialAnim(data, a.Name, &b); err == nil {
+		t.Errorf("a renamed parameter was accepted")
 	}
 	if _, err := ReplaceMaterialAnim(data, "Nope", &a); err == nil {
 		t.Errorf("a missing animation was accepted")
 	}
+}
+
+// constantToCurve turns the first float constant of a material anim's
+// parameters (a TexSrt field held still) into a linear curve rising by 1
+// per frame from the constant's value, moving the other parameters'
+// ranges. It returns the target and value of the converted constant.
+func constantToCurve(t *testing.T, a *ShaderParamAnim, unit func(uint32) float64, le bool) (uint32, float64) {
+	t.Helper()
+	for mi := range a.MaterialAnims {
+		m := &a.MaterialAnims[mi]
+		for pi := range m.Params {
+			p := &m.Params[pi]
+			for k := 0; k < int(p.NumConstants); k++ {
+				ci := int(p.BeginConstant) + k
+				c := m.Constants[ci]
+				if c.TargetOffset == TexSrtMode {
+					continue
+				}
+				v := float64(math.Float32frombits(c.Raw)) * unit(c.TargetOffset)
+				nc, err := EncodeCurve(CurveSpec{Type: anim.NWLinear, Target: c.TargetOffset, End: float64(a.FrameCount),
+					Frames: []float64{0}, Values: [][]float64{{v, 1}}, Unit: unit(c.TargetOffset), Tolerance: 1e-6, LittleEndian: le})
+				if err != nil {
+					t.Fatal(err)
+				}
+				at := int(p.BeginCurve) + int(p.NumFloatCurves)
+				if p.NumFloatCurves+p.NumIntCurves == 0 {
+					at = 0
+					for _, q := range m.Params[:pi] {
+						at = max(at, int(q.BeginCurve)+int(q.NumFloatCurves)+int(q.NumIntCurves))
+					}
+					p.BeginCurve = uint16(at)
+				}
+				m.Curves = append(m.Curves[:at:at], append([]Curve{nc}, m.Curves[at:]...)...)
+				m.Constants = append(m.Constants[:ci:ci], m.Constants[ci+1:]...)
+				for qi := range m.Params {
+					q := &m.Params[qi]
+					if qi != pi && int(q.BeginCurve) >= at && q.NumFloatCurves+q.NumIntCurves > 0 {
+						q.BeginCurve++
+					}
+					if qi != pi && int(q.BeginConstant) > ci {
+						q.BeginConstant--
+					}
+				}
+				p.NumFloatCurves++
+				p.NumConstants--
+				m.NumCurves, m.NumConstants = uint16(len(m.Curves)), uint16(len(m.Constants))
+				return c.TargetOffset, v
+			}
+		}
+	}
+	t.Fatalf("%s: no float constant to animate", a.Name)
+	return 0, 0
+}
+
+// TestReplaceMaterialAnimConstantToCurve animates a TexSrt field the
+// target held constant (what an import of an edited texture transform
+// needs): the written file has the curve where the constant was, the
+// field rises from the constant's value by 1 per frame, every other
+// channel and clip samples as before.
+func TestReplaceMaterialAnimConstantToCurve(t *testing.T) {
+	for _, p := range []string{"testdata/texsrt.bfres", "testdata/switch/nx04_v10_texsrt.bfres"} {
+		data := readBFRESFile(t, p)
+		before := sampleAll(t, p, data)
+		f, _ := Parse(data)
+		a := deepCopyMat(materialAnims(f)[0])
+		target, v := constantToCurve(t, &a, TexSRTCurveUnit, f.Switch != nil)
+		out, err := ReplaceMaterialAnim(data, a.Name, &a)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		after := sampleAll(t, p, out)
+		changed := ""
+		for k, b := range before {
+			if string(b) == string(after[k]) {
+				continue
+			}
+			if changed != "" {
+				t.Errorf("%s: clips %s and %s changed", p, changed, k)
+			}
+			changed = k
+			var x, y sample.Doc
+			json.Unmarshal(b, &x)
+			json.Unmarshal(after[k], &y)
+			diff := 0
+			for ti := range x.Targets {
+				for ci, ch := range x.Targets[ti].Channels {
+					nv := y.Targets[ti].Channels[ci].Values
+					if !reflect.DeepEqual(ch.Values, nv) {
+						diff++
+						for fi, fr := range x.Frames {
+							if ff := math.Min(math.Max(fr, 0), float64(a.FrameCount)); fr == ff && math.Abs(nv[fi]-ch.Values[fi]-fr) > 1e-3 {
+								t.Errorf("%s %s %s at frame %v: %v, want the constant %v plus %v", p, k, ch.Name, fr, nv[fi], ch.Values[fi], fr)
+								break
+							}
+						}
+					}
+				}
+			}
+			if diff != 1 {
+				t.Errorf("%s: %d channels changed, want 1 (target 0x%x, constant %v)", p, diff, target, v)
+			}
+		}
+		if changed == "" {
+			t.Errorf("%s: no clip changed", p)
+		}
+	}
+}
+
+// deepCopyMat copies a material animation's material anims, params,
+// curves and constants, so that editing it leaves the decoded file alone.
+func deepCopyMat(a ShaderParamAnim) ShaderParamAnim {
+	a.MaterialAnims = append([]MaterialAnim(nil), a.MaterialAnims...)
+	for i := range a.MaterialAnims {
+		m := &a.MaterialAnims[i]
+		m.Params = append([]ParamAnimInfo(nil), m.Params...)
+		m.Curves = append([]Curve(nil), m.Curves...)
+		m.Constants = append([]AnimConstant(nil), m.Constants...)
+	}
+	return a
 }

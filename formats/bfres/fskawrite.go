@@ -173,7 +173,7 @@ func (e *edit) writeFSKA(a *SkeletalAnim, hdr, udata, udict int64) (int64, error
 	e.num(hdr, l.numCurves, int64(curves))
 	e.refField(hdr, l.userData, udata)
 	e.refField(hdr, l.udict, udict)
-	bind := e.alloc(2*n, 4)
+	bind := e.alloc(2*n, e.dataAlign())
 	for i := int64(0); i < n; i++ {
 		v := uint16(0xFFFF)
 		if len(a.BindIndices) == int(n) {
@@ -192,6 +192,15 @@ func (e *edit) writeFSKA(a *SkeletalAnim, hdr, udata, udict int64) (int64, error
 		begin += len(a.BoneAnims[i].Curves)
 	}
 	return hdr, nil
+}
+
+// dataAlign is the alignment of arrays: 8 on the Switch (as its files
+// and the test writer place them), 4 on the Wii U.
+func (e *edit) dataAlign() int64 {
+	if e.lay.nx {
+		return 8
+	}
+	return 4
 }
 
 // block writes a new subfile's signature and, before Switch version 9,
@@ -253,7 +262,7 @@ func (e *edit) writeBoneAnim(b *BoneAnim, st int64, begin int) error {
 		e.num(st, l.beginCurve, int64(begin))
 	}
 	if len(base) > 0 {
-		p := e.alloc(4*int64(len(base)), 4)
+		p := e.alloc(4*int64(len(base)), e.dataAlign())
 		for k, v := range base {
 			e.order.PutUint32(e.bytes(p+4*int64(k), 4), math.Float32bits(v))
 		}
@@ -287,10 +296,7 @@ func (e *edit) writeCurve(c *Curve, st int64) error {
 	e.num(st, l.scale, int64(c.ScaleBits))
 	e.num(st, l.offset, int64(c.OffsetBits))
 	e.num(st, l.delta, int64(c.DeltaBits))
-	align := int64(4)
-	if e.lay.nx {
-		align = 8
-	}
+	align := e.dataAlign()
 	if len(c.FrameData) > 0 {
 		p := e.alloc(int64(len(c.FrameData)), align)
 		copy(e.bytes(p, int64(len(c.FrameData))), c.FrameData)
