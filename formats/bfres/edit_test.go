@@ -425,3 +425,57 @@ func checkBytesKept(t *testing.T, name string, orig, out []byte, clip string) {
 		}
 	}
 }
+
+// TestAddSkeletalAnimFirst adds a skeletal animation to files holding
+// none (no FSKA list in the header yet): the clip reads back and samples
+// as in the file it came from, the other clips as before.
+func TestAddSkeletalAnimFirst(t *testing.T) {
+	for _, c := range []struct{ into, from string }{
+		{"testdata/skel_model.bfres", "testdata/skel_anim.bfres"},
+		{"testdata/texsrt.bfres", "testdata/skel_anim.bfres"},
+		{"testdata/switch/nx05_v8_bonevis.bfres", "testdata/switch/nx02_v8_quat.bfres"},
+		{"testdata/switch/nx04_v10_texsrt.bfres", "testdata/switch/nx06_v10_archive.szs"},
+	} {
+		data, src := readBFRESFile(t, c.into), readBFRESFile(t, c.from)
+		fs, _ := Parse(src)
+		a := fs.SkeletalAnims[0]
+		if len(a.UserData) > 0 {
+			// New user data is not written; user data equal to a clip's
+			// of the file is shared (TestAddSkeletalAnim).
+			if _, err := AddSkeletalAnim(data, &a); err == nil || !strings.Contains(err.Error(), "user data") {
+				t.Errorf("%s: adding a clip with user data the file lacks: %v", c.into, err)
+			}
+			a.UserData = nil
+		}
+		out, err := AddSkeletalAnim(data, &a)
+		if err != nil {
+			t.Fatalf("%s: %v", c.into, err)
+		}
+		checkHeaders(t, c.into, data, out)
+		before, after := sampleAll(t, c.into, data), sampleAll(t, c.into, out)
+		checkOthersSame(t, c.into, before, after, "")
+		// Sampled, a clip takes rest values from the file's model: compare
+		// what the FSKA stores (base values, curves as evaluated).
+		g, _ := Parse(out)
+		got := g.SkeletalAnims[len(g.SkeletalAnims)-1]
+		if got.Name != a.Name || len(got.BoneAnims) != len(a.BoneAnims) {
+			t.Fatalf("%s: added clip %q with %d bone anims", c.into, got.Name, len(got.BoneAnims))
+		}
+		for i, b := range a.BoneAnims {
+			n := got.BoneAnims[i]
+			if n.Name != b.Name || n.Scale != b.Scale || n.Rotate != b.Rotate || n.Translate != b.Translate || len(n.Curves) != len(b.Curves) {
+				t.Errorf("%s: bone anim %q differs", c.into, b.Name)
+				continue
+			}
+			for k := range b.Curves {
+				h := b.Curves[k].Decoded.Header()
+				for fr := h.Start - 2; fr <= h.End+2; fr += 0.25 {
+					if x, y := b.Curves[k].Decoded.Eval(fr), n.Curves[k].Decoded.Eval(fr); x != y {
+						t.Errorf("%s: bone anim %q curve %d at %v: %v, was %v", c.into, b.Name, k, fr, y, x)
+						break
+					}
+				}
+			}
+		}
+	}
+}
