@@ -39,8 +39,9 @@ import (
 // bind indices, user data, each bone anim's flags and begin indices);
 // counts, the curve index of each bone anim and the bone anim flag bits
 // of its base values and curve targets are written from the data. User
-// data must equal that of a clip in the file (it is shared, not
-// rewritten).
+// data equal to a clip's of the file is shared with it, other user data
+// written anew (on the Switch without UTF-16 strings, which the reader
+// lists by name only).
 func ReplaceSkeletalAnim(file []byte, name string, a *SkeletalAnim) ([]byte, error) {
 	if a == nil {
 		return nil, fmt.Errorf("no skeletal animation to write")
@@ -77,8 +78,8 @@ func ReplaceSkeletalAnim(file []byte, name string, a *SkeletalAnim) ([]byte, err
 }
 
 // AddSkeletalAnim returns a copy of file with a added as a new skeletal
-// animation, after the others. Its name must not be taken; user data as
-// for ReplaceSkeletalAnim.
+// animation, after the others (the file may have none yet). Its name
+// must not be taken; user data as for ReplaceSkeletalAnim.
 func AddSkeletalAnim(file []byte, a *SkeletalAnim) ([]byte, error) {
 	if a == nil {
 		return nil, fmt.Errorf("no skeletal animation to write")
@@ -190,8 +191,9 @@ func (e *edit) missing(name string) error {
 	return fmt.Errorf("the file has no skeletal animation %q; it has: %s", name, strings.Join(names, ", "))
 }
 
-// userDataRefs are the user data references to store for a: none, or
-// those of a clip of the file whose user data equals a's.
+// userDataRefs are the user data references to store for a: none, those
+// of a clip of the file whose user data equals a's (shared), or new ones
+// (writeUserData).
 func (e *edit) userDataRefs(a *SkeletalAnim) (data, dict int64, err error) {
 	if len(a.UserData) == 0 {
 		return 0, 0, nil
@@ -203,7 +205,8 @@ func (e *edit) userDataRefs(a *SkeletalAnim) (data, dict int64, err error) {
 			return e.readRef(o.FileOffset, l.userData), e.readRef(o.FileOffset, l.udict), nil
 		}
 	}
-	return 0, 0, fmt.Errorf("FSKA %q: its user data differs from every clip's in the file (writing new user data is not supported)", a.Name)
+	e.newUserData = true
+	return e.writeUserData(a.UserData)
 }
 
 // readRef resolves reference field fl of the original structure at st.

@@ -439,14 +439,6 @@ func TestAddSkeletalAnimFirst(t *testing.T) {
 		data, src := readBFRESFile(t, c.into), readBFRESFile(t, c.from)
 		fs, _ := Parse(src)
 		a := fs.SkeletalAnims[0]
-		if len(a.UserData) > 0 {
-			// New user data is not written; user data equal to a clip's
-			// of the file is shared (TestAddSkeletalAnim).
-			if _, err := AddSkeletalAnim(data, &a); err == nil || !strings.Contains(err.Error(), "user data") {
-				t.Errorf("%s: adding a clip with user data the file lacks: %v", c.into, err)
-			}
-			a.UserData = nil
-		}
 		out, err := AddSkeletalAnim(data, &a)
 		if err != nil {
 			t.Fatalf("%s: %v", c.into, err)
@@ -458,6 +450,9 @@ func TestAddSkeletalAnimFirst(t *testing.T) {
 		// what the FSKA stores (base values, curves as evaluated).
 		g, _ := Parse(out)
 		got := g.SkeletalAnims[len(g.SkeletalAnims)-1]
+		if !sameUserData(got.UserData, a.UserData) {
+			t.Errorf("%s: the added clip's user data %+v, want %+v", c.into, got.UserData, a.UserData)
+		}
 		if got.Name != a.Name || len(got.BoneAnims) != len(a.BoneAnims) {
 			t.Fatalf("%s: added clip %q with %d bone anims", c.into, got.Name, len(got.BoneAnims))
 		}
@@ -476,6 +471,38 @@ func TestAddSkeletalAnimFirst(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestAddSkeletalAnimUserData adds a clip carrying user data of every
+// type the console stores (none of the file's clips has it, so it is
+// written anew): it reads back equal.
+func TestAddSkeletalAnimUserData(t *testing.T) {
+	ud := []UserData{
+		{Name: "Ints", Type: 0, Ints: []int32{1, -2, 1 << 30}},
+		{Name: "Floats", Type: 1, Floats: []float32{0.5, -3.25}},
+		{Name: "Strings", Type: 2, Strings: []string{"Hips", "a new string", ""}},
+		{Name: "Bytes", Type: 4, Bytes: []byte{0, 7, 255}},
+		{Name: "Empty", Type: 0},
+	}
+	for _, p := range []string{"testdata/skel_anim.bfres", "testdata/switch/nx02_v8_quat.bfres"} {
+		data := readBFRESFile(t, p)
+		f, _ := Parse(data)
+		a := f.SkeletalAnims[0]
+		a.Name = "WithUserData"
+		a.UserData = ud
+		if f.Switch == nil {
+			a.UserData = append(a.UserData, UserData{Name: "Wide", Type: 3, Strings: []string{"wide ü"}})
+		}
+		out, err := AddSkeletalAnim(data, &a)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		g, _ := Parse(out)
+		got := g.SkeletalAnims[len(g.SkeletalAnims)-1]
+		if !sameUserData(got.UserData, a.UserData) {
+			t.Errorf("%s: user data read back as %+v, want %+v", p, got.UserData, a.UserData)
 		}
 	}
 }

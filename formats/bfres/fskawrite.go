@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"reflect"
+	"slices"
 )
 
 // Writing an FSKA into a file being edited (edit.go): the same fields
@@ -43,6 +43,8 @@ type edit struct {
 	toRegion map[int64]bool
 	strs     map[string]int64
 	newStrs  map[int64]bool // the strings written in the region
+	// newUserData: the user data references point into the region.
+	newUserData bool
 	// rewritten marks the pointer fields of the original bytes the edit
 	// wrote (their section may change).
 	rewritten map[int64]bool
@@ -171,8 +173,11 @@ func (e *edit) writeFSKA(a *SkeletalAnim, hdr, udata, udict int64) (int64, error
 	e.num(hdr, l.numUserData, int64(len(a.UserData)))
 	e.num(hdr, l.numBoneAnims, n)
 	e.num(hdr, l.numCurves, int64(curves))
-	e.refField(hdr, l.userData, udata)
-	e.refField(hdr, l.udict, udict)
+	// Shared user data is the file's; new user data is in the region.
+	if l.userData.kind != absent {
+		e.setRef(hdr+l.userData.at, udata, e.newUserData)
+	}
+	e.setRef(hdr+l.udict.at, udict, e.newUserData)
 	bind := e.alloc(2*n, e.dataAlign())
 	for i := int64(0); i < n; i++ {
 		v := uint16(0xFFFF)
@@ -367,15 +372,16 @@ func checkCurve(c *Curve) error {
 }
 
 // sameUserData reports whether two user data lists hold the same names,
-// types and values (where they sit in the file aside).
+// types and values (where they sit in the file aside; no values equal
+// an empty list).
 func sameUserData(a, b []UserData) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		x, y := a[i], b[i]
-		x.FileOffset, y.FileOffset = 0, 0
-		if !reflect.DeepEqual(x, y) {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Type != y.Type || !slices.Equal(x.Ints, y.Ints) || !slices.Equal(x.Strings, y.Strings) ||
+			!slices.Equal(x.Bytes, y.Bytes) || !slices.EqualFunc(x.Floats, y.Floats, func(p, q float32) bool { return math.Float32bits(p) == math.Float32bits(q) }) {
 			return false
 		}
 	}
