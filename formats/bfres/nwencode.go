@@ -26,8 +26,10 @@ type CurveSpec struct {
 	Start, End        float64
 	PreWrap, PostWrap anim.NWWrap
 	// Frames are the key frames, ascending, the first at or before
-	// Start. Baked curves take none: their keys stand for the frames
-	// trunc(Start) .. trunc(End), one each.
+	// Start. Past the last key the runtime runs its polynomial with a
+	// span of 1 frame, so a curve normally ends with a key at End (whose
+	// constant term holds the end value). Baked curves take none: their
+	// keys stand for the frames trunc(Start) .. trunc(End), one each.
 	Frames []float64
 	// Values hold per key Type.KeyElems() values in display units: the
 	// 4 power-basis coefficients of a cubic segment (v = c0 + c1·t +
