@@ -135,6 +135,22 @@ func checkHeaders(t *testing.T, name string, orig, out []byte) {
 		return
 	}
 	sa, sb := *a.Switch, *b.Switch
+	// The string block, last in the chain of blocks, runs to the
+	// relocation table in both.
+	for _, c := range []struct {
+		data []byte
+		sw   SwitchInfo
+	}{{orig, sa}, {out, sb}} {
+		blk := c.sw.StringPoolOffset - 0x14
+		if string(c.data[blk:blk+4]) != "_STR" {
+			t.Fatalf("%s: no _STR block before the string pool", name)
+		}
+		if size := int64(le.Uint32(c.data[blk+8:])); blk+size != int64(c.sw.RelocTableOffset) && len(c.data) == len(orig) {
+			t.Logf("%s: the original's string block ends at 0x%x, not at the relocation table", name, blk+size)
+		} else if blk+size != int64(c.sw.RelocTableOffset) && blk+int64(le.Uint32(orig[blk+8:])) == int64(sa.RelocTableOffset) {
+			t.Errorf("%s: the string block ends at 0x%x, the relocation table is at 0x%x", name, blk+size, c.sw.RelocTableOffset)
+		}
+	}
 	align := uint32(1) << sa.AlignmentShift
 	if d := sb.RelocTableOffset - sa.RelocTableOffset; d != 0 {
 		movedSwitchData++
