@@ -15,9 +15,22 @@ import (
 // holding one .bfres) the BFRES entry.
 func readSwitchFixture(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "switch", name))
+	return readBFRESFile(t, filepath.Join("testdata", "switch", name))
+}
+
+// readBFRESFile returns the FRES file at path: the file itself, or the
+// first .bfres entry of a SARC, after Yaz0 or Zstandard decompression.
+func readBFRESFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	name := path
+	if archive.IsZstd(data) {
+		if data, err = archive.DecompressZstd(data); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
 	}
 	if archive.IsYaz0(data) {
 		if data, err = archive.DecompressYaz0(data); err != nil {
