@@ -115,9 +115,14 @@ func testFrames(c *anim.Clip) []float64 {
 // applies the clip's world-space track as the viewer's model matrix.
 func checkWorld(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src string, rootMotion bool) {
 	t.Helper()
+	checkWorldAt(t, d, skel, clip, src, rootMotion, testFrames(clip))
+}
+
+// checkWorldAt is checkWorld at the given frames.
+func checkWorldAt(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, src string, rootMotion bool, frames []float64) {
+	t.Helper()
 	bind := formats.Bind(clip, skel)
-	frames := testFrames(clip)
-	doc, err := sample.Build("x", clip, sample.Options{Frames: frames, Model: skel, ModelName: "m", Binding: &bind})
+	doc, err := sample.Build("x", clip, sample.Options{Frames: frames, Model: skel, ModelName: "m", Binding: &bind, Runtime: clipRuntime(clip)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,6 +265,19 @@ func rootMatrix(rm *anim.Target, f float64) mgl64.Mat4 {
 	q = q.Normalize()
 	return mgl64.Translate3D(tp.V[anim.TransX], tp.V[anim.TransY], tp.V[anim.TransZ]).Mul4(q.Mat4()).
 		Mul4(mgl64.Scale3D(tp.V[anim.ScaleX], tp.V[anim.ScaleY], tp.V[anim.ScaleZ]))
+}
+
+// clipRuntime is the JSystem runtime the clip's full-frame tables are
+// set to (sample.Build sets them to the one it is given).
+func clipRuntime(c *anim.Clip) anim.Runtime {
+	for i := range c.Targets {
+		for _, ch := range c.Targets[i].Channels {
+			if f, ok := ch.Curve.(*anim.FullFrame); ok && f.Early {
+				return anim.EarlyRuntime
+			}
+		}
+	}
+	return anim.LateRuntime
 }
 
 func dist(a, b [3]float64) float64 {
