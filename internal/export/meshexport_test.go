@@ -725,3 +725,42 @@ func hausdorff(a, b []mgl64.Vec3) float64 {
 	}
 	return math.Max(one(a, b), one(b, a))
 }
+
+// TestSkinnedScaleRules: skinned skeletons with a non-uniform parent
+// scale under every scale-compensation rule: the maya_ssc model (its
+// parent scale animated by pulse.bck) and the chain (a chest scaled
+// non-uniformly while its children turn). Blender imports a skinned
+// skeleton as bones, not the empties of a skeleton alone, so make
+// blender-check plays these files too.
+func TestSkinnedScaleRules(t *testing.T) {
+	dir := apptest.ModelFixtures
+	maya := open(t, dir+"maya_ssc.bmd").Skeletons[0]
+	pulse := open(t, dir+"pulse.bck").Clips[0]
+	chain := chainSkeleton(t)
+	sway := chainClip()
+	type tc struct {
+		skel *anim.Skeleton
+		m    *mesh.Model
+		clip *anim.Clip
+		src  string
+	}
+	var cases []tc
+	for _, mode := range []anim.HierarchyMode{anim.J3DMaya, anim.J3DSoftImage, anim.J3DBasic} {
+		s := withMode(t, maya, mode)
+		cases = append(cases, tc{s, bipedMesh(s), pulse, "pulse.bck"})
+	}
+	for _, mode := range []anim.HierarchyMode{anim.J3DMaya, anim.J3DSoftImage, anim.G3dMaya, anim.G3dSoftimage} {
+		s := withMode(t, chain, mode)
+		for i := range s.Joints {
+			s.Joints[i].ScaleCompensate = true
+		}
+		cases = append(cases, tc{s, skinnedCylinder(s), sway, "sway"})
+	}
+	for _, c := range cases {
+		t.Run(c.skel.Name, func(t *testing.T) {
+			c.m.Check(len(c.skel.Joints)) // the cylinder's entry for a missing joint is meant
+			d, _ := exportFile(t, c.skel.Name+"-"+c.src+"-mesh.glb", Scene{Skeleton: c.skel, Models: []*mesh.Model{c.m}, Clips: []Clip{{c.clip, c.src}}})
+			checkWorld(t, d, c.skel, c.clip, c.src, false)
+		})
+	}
+}
