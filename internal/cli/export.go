@@ -195,7 +195,8 @@ func exportOne(fl exportFlags, in string, stderr io.Writer) error {
 		if e, ok := entryOf[c]; ok {
 			src = e
 		}
-		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: src})
+		file, entry := app.SplitArchivePath(src)
+		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: src, Origin: export.SourceName(file, entry)})
 	}
 	warnRootMotion(fl, in, clips, rep)
 	warns, size, err := writeJob(exportJob{out: fl.out, label: in, scene: sc})

@@ -107,7 +107,7 @@ func TestExportOne(t *testing.T) {
 		t.Fatalf("%d animations", len(d.Animations))
 	}
 	a := d.Animations[0]
-	if a.Name != "walk" || a.Extras["fps"] != 30.0 || a.Extras["frames"] != 30.0 || a.Extras["loopMode"] != "loop" || a.Extras["source"] != walk {
+	if a.Name != "walk" || a.Extras["fps"] != 30.0 || a.Extras["frames"] != 30.0 || a.Extras["loopMode"] != "loop" || a.Extras["source"] != "walk.bck" {
 		t.Errorf("animation %q extras %v", a.Name, a.Extras)
 	}
 	noTemps(t, dir)
@@ -685,5 +685,65 @@ func TestPlanJobsSkeletonCopy(t *testing.T) {
 	jobs = planJobs([]*pairing.Source{anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
 	if len(jobs) != 1 || jobs[0].out != filepath.Join(out, "X_Animation.glb") || jobs[0].scene.Skeleton != anims.Asset.Skeletons[0] || len(jobs[0].scene.Clips) != 2 || log.Len() != 0 {
 		t.Errorf("alone: %d jobs, log %q", len(jobs), log.String())
+	}
+}
+
+// TestExportSourceNamesNoFolders: an exported file names its inputs
+// without the folders they lie in (extras.source is the file's base
+// name, an archive entry after the archive's), so the same inputs give
+// the same bytes wherever they and the output lie.
+func TestExportSourceNamesNoFolders(t *testing.T) {
+	var outs [][]byte
+	for i, sub := range []string{"a", filepath.Join("deeper", "user", "mods")} {
+		in := filepath.Join(t.TempDir(), sub)
+		if err := os.MkdirAll(in, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		copyFile(t, apptest.ModelFixtures+"walk.bck", filepath.Join(in, "walk.bck"))
+		copyFile(t, apptest.ModelFixtures+"biped.bmd", filepath.Join(in, "biped.bmd"))
+		copyFile(t, apptest.ArchiveFixtures+"biped.arc", filepath.Join(in, "biped.arc"))
+		outDir := t.TempDir()
+		for _, tc := range []struct {
+			args   []string
+			source string
+		}{
+			{[]string{filepath.Join(in, "walk.bck"), "--model", filepath.Join(in, "biped.bmd")}, "walk.bck"},
+			{[]string{filepath.Join(in, "biped.arc") + ":biped/bck/wave.bck", "--model", filepath.Join(in, "biped.bmd")}, "biped.arc:biped/bck/wave.bck"},
+		} {
+			out := filepath.Join(outDir, fmt.Sprintf("out%d.glb", len(outs)%2))
+			if i == 1 {
+				out = filepath.Join(outDir, "x", fmt.Sprintf("other%d.glb", len(outs)%2))
+				if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if code, _, stderr := runCLI(append([]string{"export", "--out", out}, tc.args...)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			d := readGLB(t, out)
+			if got := d.Animations[0].Extras["source"]; got != tc.source {
+				t.Errorf("source %q, want %q", got, tc.source)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, b)
+		}
+		// A folder export names its inputs the same way.
+		bo := filepath.Join(t.TempDir(), "batch")
+		if code, _, stderr := runCLI("export", in, "--out", bo); code != 0 {
+			t.Fatalf("batch: exit %d: %s", code, stderr)
+		}
+		for _, a := range readGLB(t, filepath.Join(bo, "biped.glb")).Animations {
+			if s, _ := a.Extras["source"].(string); strings.ContainsAny(s, `/\`) && !strings.HasPrefix(s, "biped.arc:") || strings.Contains(s, in) {
+				t.Errorf("batch: animation %s source %q names a folder", a.Name, s)
+			}
+		}
+	}
+	for i := 0; i < 2; i++ {
+		if !bytes.Equal(outs[i], outs[i+2]) {
+			t.Errorf("export %d differs between input folders", i)
+		}
 	}
 }

@@ -24,6 +24,8 @@ package export
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
@@ -33,11 +35,34 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-// Clip is one animation to export and where it came from (the "source"
-// extra).
+// Clip is one animation to export and where it came from.
 type Clip struct {
-	Clip   *anim.Clip
+	Clip *anim.Clip
+	// Source names the input in warnings, as the user gave it.
 	Source string
+	// Origin names the input in the file (the "source" extra): no
+	// folder, so that the same inputs give the same bytes wherever they
+	// lie (SourceName). Empty: the base name of Source.
+	Origin string
+}
+
+// SourceName is how an exported file names an input: the file's base
+// name, and for a file inside an archive the entry's path after a colon
+// ("track.arc:objects/bomb.bca").
+func SourceName(file, entry string) string {
+	base := path.Base(strings.ReplaceAll(file, `\`, "/"))
+	if entry == "" {
+		return base
+	}
+	return base + ":" + entry
+}
+
+// origin is the "source" extra of c.
+func (c Clip) origin() string {
+	if c.Origin != "" {
+		return c.Origin
+	}
+	return SourceName(c.Source, "")
 }
 
 // Scene is what one output file holds: a skeleton (nil: none; joint clips

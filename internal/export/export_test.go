@@ -317,7 +317,7 @@ func TestJ3DWorldPositions(t *testing.T) {
 	} {
 		t.Run(tc.skel.Name+"/"+tc.anim, func(t *testing.T) {
 			clip := open(t, dir+tc.anim).Clips[0]
-			checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", tc.skel.Name, tc.anim), Scene{Skeleton: tc.skel, Clips: []Clip{{clip, tc.anim}}}, tc.skel, false)
+			checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", tc.skel.Name, tc.anim), Scene{Skeleton: tc.skel, Clips: []Clip{{Clip: clip, Source: tc.anim}}}, tc.skel, false)
 		})
 	}
 }
@@ -341,9 +341,9 @@ func TestBFRESWorldPositions(t *testing.T) {
 				skel = a.Skeletons[0]
 			}
 			t.Run(filepath.Base(f)+"/"+clip.Name, func(t *testing.T) {
-				checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", filepath.Base(f), clip.Name), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}}, skel, false)
+				checkWorldBoth(t, fmt.Sprintf("%s-%s.glb", filepath.Base(f), clip.Name), Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: f}}}, skel, false)
 				fb := fallbackSkeleton([]Clip{{Clip: clip}})
-				checkWorldBoth(t, fmt.Sprintf("%s-%s-fallback.gltf", filepath.Base(f), clip.Name), Scene{Clips: []Clip{{clip, f}}}, fb, false)
+				checkWorldBoth(t, fmt.Sprintf("%s-%s-fallback.gltf", filepath.Base(f), clip.Name), Scene{Clips: []Clip{{Clip: clip, Source: f}}}, fb, false)
 			})
 			n++
 		}
@@ -369,13 +369,13 @@ func TestJBAWorldPositions(t *testing.T) {
 			skel := a.Skeletons[0]
 			for _, rm := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/biped/root=%v", filepath.Base(f), rm), func(t *testing.T) {
-					checkWorldBoth(t, fmt.Sprintf("%s-biped-%v.glb", filepath.Base(f), rm), Scene{Skeleton: skel, Clips: []Clip{{clip, f}}, RootMotion: rm}, skel, rm)
+					checkWorldBoth(t, fmt.Sprintf("%s-biped-%v.glb", filepath.Base(f), rm), Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: f}}, RootMotion: rm}, skel, rm)
 				})
 			}
 		}
 		if filepath.Base(f) == "walk_30fps.jba" || filepath.Base(f) == "walk_15fps.jba" {
 			t.Run(filepath.Base(f)+"/sidecar", func(t *testing.T) {
-				checkWorldBoth(t, filepath.Base(f)+"-sidecar.glb", Scene{Skeleton: side, Clips: []Clip{{clip, f}}, RootMotion: true}, side, true)
+				checkWorldBoth(t, filepath.Base(f)+"-sidecar.glb", Scene{Skeleton: side, Clips: []Clip{{Clip: clip, Source: f}}, RootMotion: true}, side, true)
 			})
 		}
 	}
@@ -431,7 +431,7 @@ func TestBFRESG3dModes(t *testing.T) {
 					continue
 				}
 				t.Run(file+"/"+s.Name+"/"+clip.Name, func(t *testing.T) {
-					checkWorldBoth(t, fmt.Sprintf("%s-%s-%s.glb", file, s.Name, clip.Name), Scene{Skeleton: s, Clips: []Clip{{clip, file}}}, s, false)
+					checkWorldBoth(t, fmt.Sprintf("%s-%s-%s.glb", file, s.Name, clip.Name), Scene{Skeleton: s, Clips: []Clip{{Clip: clip, Source: file}}}, s, false)
 				})
 			}
 		}

@@ -79,7 +79,7 @@ func TestFullFrameWorldPositions(t *testing.T) {
 				}
 				for _, how := range []Interpolation{Linear, Cubic} {
 					name := fmt.Sprintf("%s-table-%s-%d.glb", skel.Name, rt, how)
-					d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{{clip, "table.bca"}}, Interpolation: how})
+					d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: "table.bca"}}, Interpolation: how})
 					ai := d.animation(t, clipName(Clip{Clip: clip, Source: "table.bca"}))
 					if n := d.nonStepSamplers(t, ai); n > 0 {
 						t.Errorf("interpolation %d: %d joint samplers are not STEP: the game's values hold between switches", how, n)

@@ -81,7 +81,7 @@ func AnimationCount(clips []Clip) int { return len(mergeGroups(clips)) }
 // add "clips", every part's {clip, source, kind, fps, frames, loopMode}.
 func newAnimation(parts []Clip) *gltf.Animation {
 	first := parts[0]
-	ex := map[string]any{"fps": first.Clip.FPS, "frames": first.Clip.Duration, "loopMode": first.Clip.Loop.String(), "source": first.Source}
+	ex := map[string]any{"fps": first.Clip.FPS, "frames": first.Clip.Duration, "loopMode": first.Clip.Loop.String(), "source": first.origin()}
 	if len(parts) > 1 {
 		long := first.Clip
 		var list []map[string]any
@@ -89,7 +89,7 @@ func newAnimation(parts []Clip) *gltf.Animation {
 			if p.Clip.Duration/p.Clip.FPS > long.Duration/long.FPS {
 				long = p.Clip
 			}
-			list = append(list, map[string]any{"clip": clipName(p), "source": p.Source, "kind": clipKind(p.Clip),
+			list = append(list, map[string]any{"clip": clipName(p), "source": p.origin(), "kind": clipKind(p.Clip),
 				"fps": p.Clip.FPS, "frames": p.Clip.Duration, "loopMode": p.Clip.Loop.String()})
 		}
 		ex["frames"] = long.Duration

@@ -376,7 +376,7 @@ func TestSkinnedCylinderExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	models := []*mesh.Model{cyl, quads}
-	d, warns := exportFile(t, "cylinder.glb", Scene{Skeleton: skel, Models: models, Clips: []Clip{{clip, "sway.test"}}})
+	d, warns := exportFile(t, "cylinder.glb", Scene{Skeleton: skel, Models: models, Clips: []Clip{{Clip: clip, Source: "sway.test"}}})
 	checkMeshes(t, d, skel, models, clip, "sway.test")
 	body := d.Meshes[0]
 	if body.Extras["name"] != "body" || body.Extras["model"] != "cylinder" {
@@ -444,7 +444,7 @@ func TestSkinnedBipedExport(t *testing.T) {
 	if len(m.Problems) > 0 {
 		t.Fatal(m.Problems)
 	}
-	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{clip, "walk.bck"}}})
+	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{Clip: clip, Source: "walk.bck"}}})
 	checkMeshes(t, d, skel, []*mesh.Model{m}, clip, "walk.bck")
 	checkWorld(t, d, skel, clip, "walk.bck", false)
 }
@@ -503,7 +503,7 @@ func TestMeshMaterialsExport(t *testing.T) {
 	if err := clip.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := exportFile(t, "quads.glb", Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{clip, "pulse.test"}}})
+	d, _ := exportFile(t, "quads.glb", Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{Clip: clip, Source: "pulse.test"}}})
 	for _, n := range d.Nodes {
 		if strings.HasPrefix(n.Name, "quad ") {
 			t.Fatalf("a test quad %q in a file with a model", n.Name)
@@ -670,7 +670,7 @@ func TestJ3DReferenceMeshExport(t *testing.T) {
 	if err := json.Unmarshal(raw, &ref); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := exportFile(t, "synth.glb", Scene{Skeleton: model.Skeletons[0], Models: model.Models, Clips: []Clip{{clip, "synth_anim.bck"}}})
+	d, _ := exportFile(t, "synth.glb", Scene{Skeleton: model.Skeletons[0], Models: model.Models, Clips: []Clip{{Clip: clip, Source: "synth_anim.bck"}}})
 	lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, m := range ref.Meshes {
 		for _, p := range m.Positions[0] {
@@ -759,7 +759,7 @@ func TestSkinnedScaleRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.skel.Name, func(t *testing.T) {
 			c.m.Check(len(c.skel.Joints)) // the cylinder's entry for a missing joint is meant
-			d, _ := exportFile(t, c.skel.Name+"-"+c.src+"-mesh.glb", Scene{Skeleton: c.skel, Models: []*mesh.Model{c.m}, Clips: []Clip{{c.clip, c.src}}})
+			d, _ := exportFile(t, c.skel.Name+"-"+c.src+"-mesh.glb", Scene{Skeleton: c.skel, Models: []*mesh.Model{c.m}, Clips: []Clip{{Clip: c.clip, Source: c.src}}})
 			checkWorld(t, d, c.skel, c.clip, c.src, false)
 		})
 	}
