@@ -271,7 +271,6 @@ func TestExportUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"export", apptest.ModelFixtures + "walk.bck"},
 		{"export", "--out", "x.glb"},
-		{"export", "a.bck", "b.bck", "--out", "x.glb"},
 		{"export", "a.bck", "--clip", "x", "--all", "--out", "d"},
 		{"export", "--bogus", "a.bck", "--out", "d"},
 	} {
@@ -745,5 +744,48 @@ func TestExportSourceNamesNoFolders(t *testing.T) {
 		if !bytes.Equal(outs[i], outs[i+2]) {
 			t.Errorf("export %d differs between input folders", i)
 		}
+	}
+}
+
+// TestExportModelAndAnimations: one output file from a model and its
+// animations given as inputs (as a user drops them together) holds every
+// animation on the model's skeleton, with its meshes: the same file as
+// with --model. Without a model among several inputs the one-line error
+// says --model.
+func TestExportModelAndAnimations(t *testing.T) {
+	dir := t.TempDir()
+	model, walk, wave := apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck", apptest.ModelFixtures+"wave.bck"
+	both := filepath.Join(dir, "both.glb")
+	code, _, stderr := runCLI("export", model, walk, wave, "--out", both)
+	if code != 0 || !strings.Contains(stderr, "wrote "+both+" (2 animations, ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	d := readGLB(t, both)
+	var names []string
+	for _, a := range d.Animations {
+		names = append(names, a.Name)
+	}
+	if strings.Join(names, ",") != "walk,wave" || len(d.Nodes) < 12 || d.Nodes[3].Name != "head" {
+		t.Errorf("animations %v, %d nodes", names, len(d.Nodes))
+	}
+	// The model may come anywhere among the inputs; --model gives the
+	// same bytes.
+	again := filepath.Join(dir, "again.glb")
+	if code, _, stderr := runCLI("export", walk, wave, model, "--out", again); code != 0 {
+		t.Fatalf("model last: exit %d: %s", code, stderr)
+	}
+	viaFlag := filepath.Join(dir, "flag.glb")
+	if code, _, stderr := runCLI("export", walk, wave, "--model", model, "--out", viaFlag); code != 0 {
+		t.Fatalf("--model: exit %d: %s", code, stderr)
+	}
+	a, _ := os.ReadFile(both)
+	for _, other := range []string{again, viaFlag} {
+		if b, _ := os.ReadFile(other); !bytes.Equal(a, b) {
+			t.Errorf("%s differs from %s", filepath.Base(other), filepath.Base(both))
+		}
+	}
+	code, _, stderr = runCLI("export", walk, wave, "--out", filepath.Join(dir, "none.glb"))
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--model") {
+		t.Errorf("no model: exit %d, %q", code, stderr)
 	}
 }
