@@ -179,4 +179,3 @@ func archiveScene(in string, a *formats.Asset, rep *reporter) (skel *anim.Skelet
 		return nil, nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
 	}
 }
-
