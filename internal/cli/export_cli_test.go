@@ -789,3 +789,42 @@ func TestExportModelAndAnimations(t *testing.T) {
 		t.Errorf("no model: exit %d, %q", code, stderr)
 	}
 }
+
+// TestExportBatchMaterialClipsWithModel: in a folder with a model, the
+// texture and pattern clips of a skeletal clip the model takes (tX.btk
+// and tX.btp with X.bck, the J3D games' naming) go into the model's file
+// as part of X's animation, not into test-quad files of their own; a
+// texture clip that goes with no skeletal clip stays on its own.
+func TestExportBatchMaterialClipsWithModel(t *testing.T) {
+	in := t.TempDir()
+	copyFile(t, "../export/testdata/synth.bmd", filepath.Join(in, "synth.bmd"))
+	copyFile(t, "../export/testdata/synth_anim.bck", filepath.Join(in, "synth_anim.bck"))
+	copyFile(t, "../../formats/j3d/testdata/family/btk_le.btk", filepath.Join(in, "tsynth_anim.btk"))
+	copyFile(t, "../../formats/j3d/testdata/family/btp_pattern.btp", filepath.Join(in, "tsynth_anim.btp"))
+	copyFile(t, "../../formats/j3d/testdata/btk_basic.btk", filepath.Join(in, "tother.btk"))
+	out := filepath.Join(t.TempDir(), "gltf")
+	if code, _, stderr := runCLI("export", in, "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var files []string
+	ents, _ := os.ReadDir(out)
+	for _, e := range ents {
+		files = append(files, e.Name())
+	}
+	if strings.Join(files, ",") != "synth.glb,tother.glb" {
+		t.Errorf("outputs %v, want synth.glb (with the tsynth_anim clips) and tother.glb", files)
+	}
+	d := readGLB(t, filepath.Join(out, "synth.glb"))
+	if len(d.Animations) != 1 || d.Animations[0].Name != "synth_anim" {
+		t.Fatalf("synth.glb animations %+v", d.Animations)
+	}
+	var srcs []string
+	parts, _ := d.Animations[0].Extras["clips"].([]any)
+	for _, p := range parts {
+		srcs = append(srcs, p.(map[string]any)["source"].(string))
+	}
+	slices.Sort(srcs)
+	if strings.Join(srcs, ",") != "synth_anim.bck,tsynth_anim.btk,tsynth_anim.btp" {
+		t.Errorf("synth_anim's clips %v", srcs)
+	}
+}

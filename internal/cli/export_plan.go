@@ -129,11 +129,21 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	}
 	p := pairing.Pair(srcs)
 	joints, others := p.Assign(), p.AssignOthers(srcs)
-	assigned := func(c *anim.Clip) (int, bool) {
+	withJoint := jointModels(srcs, joints)
+	assigned := func(s *pairing.Source, c *anim.Clip) (int, bool) {
 		if m, ok := joints[c]; ok {
 			return m, true
 		}
-		m, ok := others[c]
+		if m, ok := others[c]; ok {
+			return m, ok
+		}
+		if pairing.JointTargets(c) > 0 {
+			return 0, false
+		}
+		if m, ok := withJoint[fileClipName(s, c)]; ok {
+			return m, true
+		}
+		m, ok := withJoint[playName(s, c)]
 		return m, ok
 	}
 	modelJob := map[*pairing.Source]int{}
@@ -149,7 +159,7 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	for _, s := range srcs {
 		var left []*anim.Clip
 		for _, c := range s.Asset.Clips {
-			si, ok := assigned(c)
+			si, ok := assigned(s, c)
 			if !ok {
 				left = append(left, c)
 				continue
@@ -236,4 +246,47 @@ func refuseInputs(jobs []exportJob, files []batchInput) (kept []exportJob, refus
 		kept = append(kept, j)
 	}
 	return kept, refused
+}
+
+// jointModels maps the name of each skeletal clip a model takes (joints:
+// Pairing.Assign) to that model, the first where several share a name.
+func jointModels(srcs []*pairing.Source, joints map[*anim.Clip]int) map[string]int {
+	out := map[string]int{}
+	for _, s := range srcs {
+		for _, c := range s.Asset.Clips {
+			if m, ok := joints[c]; ok {
+				if _, dup := out[fileClipName(s, c)]; !dup {
+					out[fileClipName(s, c)] = m
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fileClipName is a clip's name, or its file's stem where the file names
+// none (J3D).
+func fileClipName(s *pairing.Source, c *anim.Clip) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	n := path.Base(filepath.ToSlash(s.Name()))
+	return strings.TrimSuffix(n, path.Ext(n))
+}
+
+// playName is the name of the skeletal clip a texture, material or
+// visibility clip plays with: its own name (BotW's same-named clips,
+// walk.btk with walk.bck), or X for a J3D clip named tX (the J3D games'
+// tX.btk, tX.btp and tX.brk with X.bck). A folder export puts the clip
+// into the file of the model that takes that skeletal clip; the export
+// then merges it into that clip's animation (export.playNames).
+func playName(s *pairing.Source, c *anim.Clip) string {
+	name := fileClipName(s, c)
+	switch c.Format {
+	case "btk", "btp", "brk", "bpk", "bva":
+		if x, ok := strings.CutPrefix(name, "t"); ok {
+			return x
+		}
+	}
+	return name
 }

@@ -164,7 +164,8 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	var mem bakeMem // each clip's channels are written before the next is baked
 	start, done := len(b.bin), 0
-	for _, group := range mergeGroups(sc.Clips) {
+	groups, names := mergeGroups(sc.Clips)
+	for gi, group := range groups {
 		parts := make([]Clip, len(group))
 		for k, i := range group {
 			parts[k] = sc.Clips[i]
@@ -172,7 +173,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 				return nil, nil, fmt.Errorf("%s: %v", parts[k].Source, err)
 			}
 		}
-		a := newAnimation(parts)
+		a := newAnimation(names[gi], parts)
 		jointPart := false
 		for _, c := range parts {
 			if done > 0 {

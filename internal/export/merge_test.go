@@ -263,3 +263,41 @@ func TestStillJointClipMergedKeepsANodeChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestJ3DMaterialClipPrefix: J3D games play tX.btk, tX.btp and tX.brk
+// with X.bck (Wind Waker's Link: tcutturn.btp with cutturn.bck), so the
+// export writes them into X's animation, named X, whichever comes first;
+// a tX clip with no X beside it keeps its own name, and so does a joint
+// clip named tX.
+func TestJ3DMaterialClipPrefix(t *testing.T) {
+	dir := apptest.ModelFixtures
+	skel := open(t, dir+"biped.bmd").Skeletons[0]
+	walk := open(t, dir+"walk.bck").Clips[0]
+	wave := open(t, dir+"wave.bck").Clips[0]
+	tex := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	pat := open(t, "../../formats/j3d/testdata/family/btp_pattern.btp").Clips[0]
+	lone := open(t, "../../formats/j3d/testdata/family/btk_le.btk").Clips[0]
+	sc := Scene{Skeleton: skel, Clips: []Clip{
+		{Clip: pat, Source: "chr/twalk.btp"}, {Clip: walk, Source: "chr/walk.bck"}, {Clip: tex, Source: "chr/twalk.btk"},
+		{Clip: lone, Source: "chr/trun.btk"}, {Clip: wave, Source: "chr/twave.bck"},
+	}}
+	d, _ := exportFile(t, "prefix-walk.glb", sc)
+	var names []string
+	for _, a := range d.Animations {
+		names = append(names, a.Name)
+	}
+	if !slices.Equal(names, []string{"walk", "trun", "twave"}) {
+		t.Fatalf("animations %v, want walk (twalk.btp, walk.bck, twalk.btk), trun, twave", names)
+	}
+	parts, _ := d.Animations[0].Extras["clips"].([]any)
+	var got []string
+	for _, p := range parts {
+		got = append(got, p.(map[string]any)["source"].(string))
+	}
+	if !slices.Equal(got, []string{"twalk.btp", "walk.bck", "twalk.btk"}) {
+		t.Errorf("walk's clips %v", got)
+	}
+	if n := AnimationCount(sc.Clips); n != 3 {
+		t.Errorf("AnimationCount %d, want 3", n)
+	}
+}
