@@ -15,7 +15,7 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] --out OUT
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
@@ -30,7 +30,9 @@ materials and textures, one mesh per shape (extras {"model", "shape",
 (KHR_texture_transform, KHR_animation_pointer), or test quads when there is
 no model. --no-mesh writes the skeleton alone.
 
-Joint channels are LINEAR (STEP where the game's curve steps) by default,
+Joint channels are LINEAR (STEP where the game's curve steps: a full-frame
+BCA holds each value from the frame where --runtime's lookup reaches it)
+by default,
 keyed so that the bound holds both in players that slerp rotations, as the
 glTF specification says, and in those that lerp the quaternion's
 components and normalise (Blender, assimp). --interpolation cubic writes
@@ -67,6 +69,7 @@ type exportFlags struct {
 	out, model, clip        string
 	all, rootMotion, noMesh bool
 	interp                  export.Interpolation
+	runtime                 anim.Runtime
 }
 
 // scene is an output's scene with the options the flags set: every
@@ -85,12 +88,16 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
 	fs.BoolVar(&fl.noMesh, "no-mesh", false, "write the skeleton and animations only, not the model's meshes")
 	interp := fs.String("interpolation", "linear", "joint keys: linear (plays right everywhere) or cubic (fewer keys, for players that honour tangents)")
+	runtimeName := fs.String("runtime", "late", "JSystem runtime rules the full-frame BCA/BVA lookups follow: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine)")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	if fl.interp, err = export.ParseInterpolation(*interp); err != nil {
 		return Usagef("export: --%v", err)
+	}
+	if fl.runtime, err = anim.ParseRuntime(*runtimeName); err != nil {
+		return Usagef("export: --runtime: %v", err)
 	}
 	switch {
 	case fl.out == "":

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -826,5 +827,80 @@ func TestExportBatchMaterialClipsWithModel(t *testing.T) {
 	slices.Sort(srcs)
 	if strings.Join(srcs, ",") != "synth_anim.bck,tsynth_anim.btk,tsynth_anim.btp" {
 		t.Errorf("synth_anim's clips %v", srcs)
+	}
+}
+
+// stepKeyFrames are the key times, in frames at fps, of the first STEP
+// sampler of a GLB's first animation.
+func stepKeyFrames(t *testing.T, path string, fps float64) []float64 {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := binary.LittleEndian.Uint32(b[12:16])
+	var d struct {
+		Animations []struct {
+			Samplers []struct {
+				Input         int    `json:"input"`
+				Interpolation string `json:"interpolation"`
+			} `json:"samplers"`
+		} `json:"animations"`
+		Accessors []struct {
+			BufferView, ByteOffset, Count int
+		} `json:"accessors"`
+		BufferViews []struct {
+			ByteOffset int `json:"byteOffset"`
+		} `json:"bufferViews"`
+	}
+	if err := json.Unmarshal(b[20:20+n], &d); err != nil {
+		t.Fatal(err)
+	}
+	bin := b[20+n+8:]
+	for _, s := range d.Animations[0].Samplers {
+		if s.Interpolation != "STEP" {
+			continue
+		}
+		a := d.Accessors[s.Input]
+		at := d.BufferViews[a.BufferView].ByteOffset + a.ByteOffset
+		var out []float64
+		for i := 0; i < a.Count; i++ {
+			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(bin[at+4*i:])))*fps)
+		}
+		return out
+	}
+	t.Fatalf("%s: no STEP sampler", path)
+	return nil
+}
+
+// TestExportRuntime: --runtime picks the JSystem generation whose
+// full-frame lookup the keys follow: a BCA value holds from frame i - 0.5
+// in the later runtime ((int)(f + 0.5)) and from frame i in the earlier
+// one ((int)f), so its STEP keys lie there.
+func TestExportRuntime(t *testing.T) {
+	dir := t.TempDir()
+	bca := "../../formats/j3d/testdata/family/bca_le.bca"
+	for _, tc := range []struct {
+		runtime string
+		frac    float64
+	}{{"", 0.5}, {"late", 0.5}, {"early", 0}} {
+		out := filepath.Join(dir, "bca-"+tc.runtime+".glb")
+		args := []string{"export", bca, "--out", out}
+		if tc.runtime != "" {
+			args = append(args, "--runtime", tc.runtime)
+		}
+		if code, _, stderr := runCLI(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		keys := stepKeyFrames(t, out, 30)
+		for _, f := range keys[1:] {
+			if _, fr := math.Modf(f + 1e-4); math.Abs(fr-1e-4-tc.frac) > 1e-3 {
+				t.Errorf("--runtime %q: a key at frame %g, want every key at a whole frame + %g", tc.runtime, f, tc.frac)
+				break
+			}
+		}
+	}
+	if code, _, stderr := runCLI("export", bca, "--out", filepath.Join(dir, "x.glb"), "--runtime", "middle"); code != 2 || !strings.Contains(stderr, "--runtime") {
+		t.Errorf("--runtime middle: exit %d, %q", code, stderr)
 	}
 }

@@ -131,6 +131,7 @@ func inputClips(fl exportFlags, in string, a *formats.Asset, several bool, rep *
 		if e, ok := entryOf[c]; ok {
 			src = e
 		}
+		c.SetRuntime(fl.runtime)
 		file, entry := app.SplitArchivePath(src)
 		out = append(out, export.Clip{Clip: c, Source: src, Origin: export.SourceName(file, entry)})
 	}

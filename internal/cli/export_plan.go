@@ -104,6 +104,7 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	addClips := func(sc *export.Scene, s *pairing.Source, clips []*anim.Clip) {
 		clips, _ = chooseClips(clips, fl, true)
 		for _, c := range clips {
+			c.SetRuntime(fl.runtime)
 			sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: s.Path, Origin: export.SourceName(cmp.Or(s.Archive, s.Path), s.Entry)})
 		}
 	}
