@@ -904,3 +904,46 @@ func TestExportRuntime(t *testing.T) {
 		t.Errorf("--runtime middle: exit %d, %q", code, stderr)
 	}
 }
+
+// TestExportArchiveMaterialClipFollowsSkeletal: in an archive of two
+// models every clip is "same archive" to both; tX.btk goes to the model
+// that takes X.bck, not to the first model.
+func TestExportArchiveMaterialClipFollowsSkeletal(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	arc, err := archivetest.WriteRARC("chr", []archivetest.RARCFile{
+		{Path: "bmdl/abiped.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
+		{Path: "bmdl/synth.bmd", Data: read("../export/testdata/synth.bmd")},
+		{Path: "bck/synth_anim.bck", Data: read("../export/testdata/synth_anim.bck")},
+		{Path: "btk/tsynth_anim.btk", Data: read("../../formats/j3d/testdata/family/btk_le.btk")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "chr.arc")
+	if err := os.WriteFile(in, arc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "gltf")
+	if code, _, stderr := runCLI("export", in, "--out", out, "--no-mesh"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var found []string
+	filepath.WalkDir(out, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			for _, a := range readGLB(t, p).Animations {
+				clips, _ := a.Extras["clips"].([]any)
+				found = append(found, filepath.Base(p)+":"+a.Name+fmt.Sprint(len(clips)))
+			}
+		}
+		return nil
+	})
+	if strings.Join(found, ",") != "synth.glb:synth_anim2" {
+		t.Errorf("animations %v, want synth.glb holding synth_anim of 2 clips", found)
+	}
+}

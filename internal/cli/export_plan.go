@@ -135,16 +135,17 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 		if m, ok := joints[c]; ok {
 			return m, true
 		}
-		if m, ok := others[c]; ok {
-			return m, ok
+		// A texture, material or visibility clip goes where the skeletal
+		// clip it plays with goes, else where AssignOthers puts it.
+		if pairing.JointTargets(c) == 0 {
+			if m, ok := withJoint[fileClipName(s, c)]; ok {
+				return m, true
+			}
+			if m, ok := withJoint[playName(s, c)]; ok {
+				return m, true
+			}
 		}
-		if pairing.JointTargets(c) > 0 {
-			return 0, false
-		}
-		if m, ok := withJoint[fileClipName(s, c)]; ok {
-			return m, true
-		}
-		m, ok := withJoint[playName(s, c)]
+		m, ok := others[c]
 		return m, ok
 	}
 	modelJob := map[*pairing.Source]int{}
