@@ -163,9 +163,9 @@ screenshots: build
 # (tools/blender-check/check.py).
 BLENDER_CASES := out/blender-check
 blender-check:
-	$(call apt_install,blender)
+	$(call apt_install,blender python3-numpy)
 	rm -rf $(BLENDER_CASES)
-	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|ClipsOfOneName' -args -blender-dir=$(abspath $(BLENDER_CASES))
+	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName' -args -blender-dir=$(abspath $(BLENDER_CASES))
 	blender -b --factory-startup --python-exit-code 1 --python tools/blender-check/check.py -- $(BLENDER_CASES)
 
 # Golden fixtures from the shared folder (only where ../shared exists).

@@ -89,7 +89,7 @@ const commandUsage = `Usage:
   animscope render [FILE[:PATH]...] [--demo] [--model MODEL] [--clip NAME] [--root-motion] [--runtime early|late] [--mesh-mode MODE] [--select NAME] [--size WxH] [--view Y,P,D[,X,Y,Z]] [--zstd-dict FILE] (--frame F --out x.png | --gif out.gif --frames LIST)
                                        render the 3D view offscreen (the embedded demo with --demo or
                                        without FILE)
-  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] --out OUT
+  animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
   animscope textures FILE[:PATH] [--zstd-dict FILE] --out DIR

@@ -9,14 +9,13 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/formats/assemble"
 	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/mesh"
 )
 
-const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] --out OUT
+const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
 joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
@@ -31,7 +30,9 @@ materials and textures, one mesh per shape (extras {"model", "shape",
 (KHR_texture_transform, KHR_animation_pointer), or test quads when there is
 no model. --no-mesh writes the skeleton alone.
 
-Joint channels are LINEAR (STEP where the game's curve steps) by default,
+Joint channels are LINEAR (STEP where the game's curve steps: a full-frame
+BCA holds each value from the frame where --runtime's lookup reaches it)
+by default,
 keyed so that the bound holds both in players that slerp rotations, as the
 glTF specification says, and in those that lerp the quaternion's
 components and normalise (Blender, assimp). --interpolation cubic writes
@@ -43,7 +44,10 @@ OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
 first animation (--clip NAME: that one, --all: every one) on --model's
 skeleton, else the file's own (of several models, the largest), else a
 stand-in skeleton; one line says what was written. An archive given as
-the input must hold at most one model.
+the input must hold at most one model. It also takes a model and its
+animations as inputs (cl.bdl wait.bck walk.bck): the one input holding a
+skeleton and no animation is the model, as with --model, and each other
+input gives its animations (--clip NAME: in any of them).
 
 Any other OUT is a directory (created if missing) and takes any number of
 files, archives and directories (walked to the bottom; outputs keep their
@@ -65,6 +69,7 @@ type exportFlags struct {
 	out, model, clip        string
 	all, rootMotion, noMesh bool
 	interp                  export.Interpolation
+	runtime                 anim.Runtime
 }
 
 // scene is an output's scene with the options the flags set: every
@@ -83,12 +88,16 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
 	fs.BoolVar(&fl.noMesh, "no-mesh", false, "write the skeleton and animations only, not the model's meshes")
 	interp := fs.String("interpolation", "linear", "joint keys: linear (plays right everywhere) or cubic (fewer keys, for players that honour tangents)")
+	runtimeName := fs.String("runtime", "late", "JSystem runtime rules the full-frame BCA/BVA lookups follow: late (Pikmin 2, Twilight Princess, Galaxy) or early (Wind Waker, Sunshine)")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	if fl.interp, err = export.ParseInterpolation(*interp); err != nil {
 		return Usagef("export: --%v", err)
+	}
+	if fl.runtime, err = anim.ParseRuntime(*runtimeName); err != nil {
+		return Usagef("export: --runtime: %v", err)
 	}
 	switch {
 	case fl.out == "":
@@ -99,15 +108,12 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 		return Usagef("export: give --clip or --all, not both")
 	}
 	single := export.IsOutputName(fl.out)
-	if single && len(pos) != 1 {
-		return Usagef("export: %s is one file and takes one input, got %d; give a directory as --out for several", fl.out, len(pos))
-	}
 	if err := notAnInput(fl, pos); err != nil {
 		return err
 	}
 	defer catchInterrupt(stderr)()
 	if single {
-		return exportOne(fl, pos[0], stderr)
+		return exportOne(fl, pos, stderr)
 	}
 	return exportBatch(fl, pos, stderr)
 }
@@ -145,110 +151,6 @@ func samePath(a, b string) bool {
 	aa, err1 := filepath.Abs(a)
 	ab, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && aa == ab
-}
-
-// exportOne writes one input to one .glb/.gltf and says so in one line
-// (output, animations, size) after its warnings.
-func exportOne(fl exportFlags, in string, stderr io.Writer) error {
-	rep := newReporter(stderr)
-	a, err := app.LoadAsset(in)
-	if err != nil {
-		return err
-	}
-	sc := fl.scene(nil, nil)
-	var clips []*anim.Clip
-	modelAsset, modelWhere := a, in
-	entryOf := map[*anim.Clip]string{} // an archive's clips: their entry, "ARCHIVE:PATH"
-	switch {
-	case a.Archive != nil:
-		sc.Skeleton, modelAsset, clips, entryOf, err = archiveScene(in, a, rep)
-		if err != nil {
-			return &app.InputError{File: in, Err: err}
-		}
-	default:
-		if i := pairing.DefaultSkeleton(a.Skeletons); i >= 0 {
-			sc.Skeleton = a.Skeletons[i]
-		}
-		clips = a.Clips
-	}
-	if fl.model != "" {
-		if sc.Skeleton, modelAsset, err = loadModelAsset(fl.model); err != nil {
-			return err
-		}
-		modelWhere, _ = app.SplitArchivePath(fl.model)
-	}
-	if !fl.noMesh {
-		sc.Models = sceneModels(modelAsset, sc.Skeleton, modelWhere, rep)
-	}
-	if clips, err = chooseClips(clips, fl, false); err != nil {
-		return &app.InputError{File: in, Err: err}
-	}
-	if len(clips) == 0 && sc.Skeleton == nil {
-		return &app.InputError{File: in, Err: fmt.Errorf("holds no animation or skeleton (it is a %s file)", a.Format)}
-	}
-	for _, c := range clips {
-		// An unnamed clip (J3D) is named after its source: the entry's
-		// file, not the archive's, or an archive's walk.bck and
-		// wave.btk would both be called after the archive and play as
-		// one animation.
-		src := in
-		if e, ok := entryOf[c]; ok {
-			src = e
-		}
-		sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: src})
-	}
-	warnRootMotion(fl, in, clips, rep)
-	warns, size, err := writeJob(exportJob{out: fl.out, label: in, scene: sc})
-	for _, w := range warns {
-		rep.warn(w)
-	}
-	if err != nil {
-		return &app.InputError{File: fl.out, Err: err}
-	}
-	fmt.Fprintf(stderr, "animscope: wrote %s (%s, %s)\n", fl.out, plural(export.AnimationCount(sc.Clips), "animation", "animations"), humanSize(size))
-	return nil
-}
-
-// archiveScene is an archive exported to one file: its one model (the
-// skeleton and the entry that holds it) with the animations paired with
-// it, or with no model its animations on a stand-in skeleton when there
-// is only one animation file; entryOf names each clip's entry.
-func archiveScene(in string, a *formats.Asset, rep *reporter) (skel *anim.Skeleton, model *formats.Asset, clips []*anim.Clip, entryOf map[*anim.Clip]string, err error) {
-	srcs, warns := pairing.ArchiveSources(in, a)
-	for _, w := range warns {
-		rep.warn(w)
-	}
-	entryOf = map[*anim.Clip]string{}
-	for _, s := range srcs {
-		assemble.Textures(s.Asset, assemble.ArchiveSiblings(a.Archive, s.Entry))
-		for _, c := range s.Asset.Clips {
-			entryOf[c] = s.Path
-		}
-	}
-	p := pairing.Pair(srcs)
-	switch len(p.Suggestions) {
-	case 0:
-		var clips []*anim.Clip
-		files := 0
-		for _, s := range srcs {
-			if len(s.Asset.Clips) > 0 {
-				files++
-				clips = append(clips, s.Asset.Clips...)
-			}
-		}
-		if files != 1 {
-			return nil, nil, nil, nil, fmt.Errorf("archive holds no model and %d animation files; name one entry (FILE:PATH) or give --out a directory", files)
-		}
-		return nil, nil, clips, entryOf, nil
-	case 1:
-		var clips []*anim.Clip
-		for _, c := range p.Suggestions[0].Candidates {
-			clips = append(clips, c.Clip)
-		}
-		return p.Suggestions[0].Skeleton, p.Suggestions[0].Model.Asset, clips, entryOf, nil
-	default:
-		return nil, nil, nil, nil, fmt.Errorf("archive holds %d models; give --out a directory (one .glb per model) or name an entry", len(p.Suggestions))
-	}
 }
 
 // loadModelAsset is the skeleton a --model argument names and the file

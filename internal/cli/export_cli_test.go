@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,7 +108,7 @@ func TestExportOne(t *testing.T) {
 		t.Fatalf("%d animations", len(d.Animations))
 	}
 	a := d.Animations[0]
-	if a.Name != "walk" || a.Extras["fps"] != 30.0 || a.Extras["frames"] != 30.0 || a.Extras["loopMode"] != "loop" || a.Extras["source"] != walk {
+	if a.Name != "walk" || a.Extras["fps"] != 30.0 || a.Extras["frames"] != 30.0 || a.Extras["loopMode"] != "loop" || a.Extras["source"] != "walk.bck" {
 		t.Errorf("animation %q extras %v", a.Name, a.Extras)
 	}
 	noTemps(t, dir)
@@ -271,7 +272,6 @@ func TestExportUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"export", apptest.ModelFixtures + "walk.bck"},
 		{"export", "--out", "x.glb"},
-		{"export", "a.bck", "b.bck", "--out", "x.glb"},
 		{"export", "a.bck", "--clip", "x", "--all", "--out", "d"},
 		{"export", "--bogus", "a.bck", "--out", "d"},
 	} {
@@ -685,5 +685,265 @@ func TestPlanJobsSkeletonCopy(t *testing.T) {
 	jobs = planJobs([]*pairing.Source{anims}, exportFlags{out: out}, nil, nil, nil, newReporter(&log))
 	if len(jobs) != 1 || jobs[0].out != filepath.Join(out, "X_Animation.glb") || jobs[0].scene.Skeleton != anims.Asset.Skeletons[0] || len(jobs[0].scene.Clips) != 2 || log.Len() != 0 {
 		t.Errorf("alone: %d jobs, log %q", len(jobs), log.String())
+	}
+}
+
+// TestExportSourceNamesNoFolders: an exported file names its inputs
+// without the folders they lie in (extras.source is the file's base
+// name, an archive entry after the archive's), so the same inputs give
+// the same bytes wherever they and the output lie.
+func TestExportSourceNamesNoFolders(t *testing.T) {
+	var outs [][]byte
+	for i, sub := range []string{"a", filepath.Join("deeper", "user", "mods")} {
+		in := filepath.Join(t.TempDir(), sub)
+		if err := os.MkdirAll(in, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		copyFile(t, apptest.ModelFixtures+"walk.bck", filepath.Join(in, "walk.bck"))
+		copyFile(t, apptest.ModelFixtures+"biped.bmd", filepath.Join(in, "biped.bmd"))
+		copyFile(t, apptest.ArchiveFixtures+"biped.arc", filepath.Join(in, "biped.arc"))
+		outDir := t.TempDir()
+		for _, tc := range []struct {
+			args   []string
+			source string
+		}{
+			{[]string{filepath.Join(in, "walk.bck"), "--model", filepath.Join(in, "biped.bmd")}, "walk.bck"},
+			{[]string{filepath.Join(in, "biped.arc") + ":biped/bck/wave.bck", "--model", filepath.Join(in, "biped.bmd")}, "biped.arc:biped/bck/wave.bck"},
+		} {
+			out := filepath.Join(outDir, fmt.Sprintf("out%d.glb", len(outs)%2))
+			if i == 1 {
+				out = filepath.Join(outDir, "x", fmt.Sprintf("other%d.glb", len(outs)%2))
+				if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if code, _, stderr := runCLI(append([]string{"export", "--out", out}, tc.args...)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			d := readGLB(t, out)
+			if got := d.Animations[0].Extras["source"]; got != tc.source {
+				t.Errorf("source %q, want %q", got, tc.source)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = append(outs, b)
+		}
+		// A folder export names its inputs the same way.
+		bo := filepath.Join(t.TempDir(), "batch")
+		if code, _, stderr := runCLI("export", in, "--out", bo); code != 0 {
+			t.Fatalf("batch: exit %d: %s", code, stderr)
+		}
+		for _, a := range readGLB(t, filepath.Join(bo, "biped.glb")).Animations {
+			if s, _ := a.Extras["source"].(string); strings.ContainsAny(s, `/\`) && !strings.HasPrefix(s, "biped.arc:") || strings.Contains(s, in) {
+				t.Errorf("batch: animation %s source %q names a folder", a.Name, s)
+			}
+		}
+	}
+	for i := 0; i < 2; i++ {
+		if !bytes.Equal(outs[i], outs[i+2]) {
+			t.Errorf("export %d differs between input folders", i)
+		}
+	}
+}
+
+// TestExportModelAndAnimations: one output file from a model and its
+// animations given as inputs (as a user drops them together) holds every
+// animation on the model's skeleton, with its meshes: the same file as
+// with --model. Without a model among several inputs the one-line error
+// says --model.
+func TestExportModelAndAnimations(t *testing.T) {
+	dir := t.TempDir()
+	model, walk, wave := apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck", apptest.ModelFixtures+"wave.bck"
+	both := filepath.Join(dir, "both.glb")
+	code, _, stderr := runCLI("export", model, walk, wave, "--out", both)
+	if code != 0 || !strings.Contains(stderr, "wrote "+both+" (2 animations, ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	d := readGLB(t, both)
+	var names []string
+	for _, a := range d.Animations {
+		names = append(names, a.Name)
+	}
+	if strings.Join(names, ",") != "walk,wave" || len(d.Nodes) < 12 || d.Nodes[3].Name != "head" {
+		t.Errorf("animations %v, %d nodes", names, len(d.Nodes))
+	}
+	// The model may come anywhere among the inputs; --model gives the
+	// same bytes.
+	again := filepath.Join(dir, "again.glb")
+	if code, _, stderr := runCLI("export", walk, wave, model, "--out", again); code != 0 {
+		t.Fatalf("model last: exit %d: %s", code, stderr)
+	}
+	viaFlag := filepath.Join(dir, "flag.glb")
+	if code, _, stderr := runCLI("export", walk, wave, "--model", model, "--out", viaFlag); code != 0 {
+		t.Fatalf("--model: exit %d: %s", code, stderr)
+	}
+	a, _ := os.ReadFile(both)
+	for _, other := range []string{again, viaFlag} {
+		if b, _ := os.ReadFile(other); !bytes.Equal(a, b) {
+			t.Errorf("%s differs from %s", filepath.Base(other), filepath.Base(both))
+		}
+	}
+	code, _, stderr = runCLI("export", walk, wave, "--out", filepath.Join(dir, "none.glb"))
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "--model") {
+		t.Errorf("no model: exit %d, %q", code, stderr)
+	}
+}
+
+// TestExportBatchMaterialClipsWithModel: in a folder with a model, the
+// texture and pattern clips of a skeletal clip the model takes (tX.btk
+// and tX.btp with X.bck, the J3D games' naming) go into the model's file
+// as part of X's animation, not into test-quad files of their own; a
+// texture clip that goes with no skeletal clip stays on its own.
+func TestExportBatchMaterialClipsWithModel(t *testing.T) {
+	in := t.TempDir()
+	copyFile(t, "../export/testdata/synth.bmd", filepath.Join(in, "synth.bmd"))
+	copyFile(t, "../export/testdata/synth_anim.bck", filepath.Join(in, "synth_anim.bck"))
+	copyFile(t, "../../formats/j3d/testdata/family/btk_le.btk", filepath.Join(in, "tsynth_anim.btk"))
+	copyFile(t, "../../formats/j3d/testdata/family/btp_pattern.btp", filepath.Join(in, "tsynth_anim.btp"))
+	copyFile(t, "../../formats/j3d/testdata/btk_basic.btk", filepath.Join(in, "tother.btk"))
+	out := filepath.Join(t.TempDir(), "gltf")
+	if code, _, stderr := runCLI("export", in, "--out", out); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var files []string
+	ents, _ := os.ReadDir(out)
+	for _, e := range ents {
+		files = append(files, e.Name())
+	}
+	if strings.Join(files, ",") != "synth.glb,tother.glb" {
+		t.Errorf("outputs %v, want synth.glb (with the tsynth_anim clips) and tother.glb", files)
+	}
+	d := readGLB(t, filepath.Join(out, "synth.glb"))
+	if len(d.Animations) != 1 || d.Animations[0].Name != "synth_anim" {
+		t.Fatalf("synth.glb animations %+v", d.Animations)
+	}
+	var srcs []string
+	parts, _ := d.Animations[0].Extras["clips"].([]any)
+	for _, p := range parts {
+		srcs = append(srcs, p.(map[string]any)["source"].(string))
+	}
+	slices.Sort(srcs)
+	if strings.Join(srcs, ",") != "synth_anim.bck,tsynth_anim.btk,tsynth_anim.btp" {
+		t.Errorf("synth_anim's clips %v", srcs)
+	}
+}
+
+// stepKeyFrames are the key times, in frames at fps, of the first STEP
+// sampler of a GLB's first animation.
+func stepKeyFrames(t *testing.T, path string, fps float64) []float64 {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := binary.LittleEndian.Uint32(b[12:16])
+	var d struct {
+		Animations []struct {
+			Samplers []struct {
+				Input         int    `json:"input"`
+				Interpolation string `json:"interpolation"`
+			} `json:"samplers"`
+		} `json:"animations"`
+		Accessors []struct {
+			BufferView, ByteOffset, Count int
+		} `json:"accessors"`
+		BufferViews []struct {
+			ByteOffset int `json:"byteOffset"`
+		} `json:"bufferViews"`
+	}
+	if err := json.Unmarshal(b[20:20+n], &d); err != nil {
+		t.Fatal(err)
+	}
+	bin := b[20+n+8:]
+	for _, s := range d.Animations[0].Samplers {
+		if s.Interpolation != "STEP" {
+			continue
+		}
+		a := d.Accessors[s.Input]
+		at := d.BufferViews[a.BufferView].ByteOffset + a.ByteOffset
+		var out []float64
+		for i := 0; i < a.Count; i++ {
+			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(bin[at+4*i:])))*fps)
+		}
+		return out
+	}
+	t.Fatalf("%s: no STEP sampler", path)
+	return nil
+}
+
+// TestExportRuntime: --runtime picks the JSystem generation whose
+// full-frame lookup the keys follow: a BCA value holds from frame i - 0.5
+// in the later runtime ((int)(f + 0.5)) and from frame i in the earlier
+// one ((int)f), so its STEP keys lie there.
+func TestExportRuntime(t *testing.T) {
+	dir := t.TempDir()
+	bca := "../../formats/j3d/testdata/family/bca_le.bca"
+	for _, tc := range []struct {
+		runtime string
+		frac    float64
+	}{{"", 0.5}, {"late", 0.5}, {"early", 0}} {
+		out := filepath.Join(dir, "bca-"+tc.runtime+".glb")
+		args := []string{"export", bca, "--out", out}
+		if tc.runtime != "" {
+			args = append(args, "--runtime", tc.runtime)
+		}
+		if code, _, stderr := runCLI(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		keys := stepKeyFrames(t, out, 30)
+		for _, f := range keys[1:] {
+			if _, fr := math.Modf(f + 1e-4); math.Abs(fr-1e-4-tc.frac) > 1e-3 {
+				t.Errorf("--runtime %q: a key at frame %g, want every key at a whole frame + %g", tc.runtime, f, tc.frac)
+				break
+			}
+		}
+	}
+	if code, _, stderr := runCLI("export", bca, "--out", filepath.Join(dir, "x.glb"), "--runtime", "middle"); code != 2 || !strings.Contains(stderr, "--runtime") {
+		t.Errorf("--runtime middle: exit %d, %q", code, stderr)
+	}
+}
+
+// TestExportArchiveMaterialClipFollowsSkeletal: in an archive of two
+// models every clip is "same archive" to both; tX.btk goes to the model
+// that takes X.bck, not to the first model.
+func TestExportArchiveMaterialClipFollowsSkeletal(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	arc, err := archivetest.WriteRARC("chr", []archivetest.RARCFile{
+		{Path: "bmdl/abiped.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
+		{Path: "bmdl/synth.bmd", Data: read("../export/testdata/synth.bmd")},
+		{Path: "bck/synth_anim.bck", Data: read("../export/testdata/synth_anim.bck")},
+		{Path: "btk/tsynth_anim.btk", Data: read("../../formats/j3d/testdata/family/btk_le.btk")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "chr.arc")
+	if err := os.WriteFile(in, arc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "gltf")
+	if code, _, stderr := runCLI("export", in, "--out", out, "--no-mesh"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var found []string
+	filepath.WalkDir(out, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			for _, a := range readGLB(t, p).Animations {
+				clips, _ := a.Extras["clips"].([]any)
+				found = append(found, filepath.Base(p)+":"+a.Name+fmt.Sprint(len(clips)))
+			}
+		}
+		return nil
+	})
+	if strings.Join(found, ",") != "synth.glb:synth_anim2" {
+		t.Errorf("animations %v, want synth.glb holding synth_anim of 2 clips", found)
 	}
 }

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -103,7 +104,8 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	addClips := func(sc *export.Scene, s *pairing.Source, clips []*anim.Clip) {
 		clips, _ = chooseClips(clips, fl, true)
 		for _, c := range clips {
-			sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: s.Path})
+			c.SetRuntime(fl.runtime)
+			sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: s.Path, Origin: export.SourceName(cmp.Or(s.Archive, s.Path), s.Entry)})
 		}
 	}
 	var jobs []exportJob
@@ -128,9 +130,20 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	}
 	p := pairing.Pair(srcs)
 	joints, others := p.Assign(), p.AssignOthers(srcs)
-	assigned := func(c *anim.Clip) (int, bool) {
+	withJoint := jointModels(srcs, joints)
+	assigned := func(s *pairing.Source, c *anim.Clip) (int, bool) {
 		if m, ok := joints[c]; ok {
 			return m, true
+		}
+		// A texture, material or visibility clip goes where the skeletal
+		// clip it plays with goes, else where AssignOthers puts it.
+		if pairing.JointTargets(c) == 0 {
+			if m, ok := withJoint[fileClipName(s, c)]; ok {
+				return m, true
+			}
+			if m, ok := withJoint[playName(s, c)]; ok {
+				return m, true
+			}
 		}
 		m, ok := others[c]
 		return m, ok
@@ -148,7 +161,7 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 	for _, s := range srcs {
 		var left []*anim.Clip
 		for _, c := range s.Asset.Clips {
-			si, ok := assigned(c)
+			si, ok := assigned(s, c)
 			if !ok {
 				left = append(left, c)
 				continue
@@ -235,4 +248,47 @@ func refuseInputs(jobs []exportJob, files []batchInput) (kept []exportJob, refus
 		kept = append(kept, j)
 	}
 	return kept, refused
+}
+
+// jointModels maps the name of each skeletal clip a model takes (joints:
+// Pairing.Assign) to that model, the first where several share a name.
+func jointModels(srcs []*pairing.Source, joints map[*anim.Clip]int) map[string]int {
+	out := map[string]int{}
+	for _, s := range srcs {
+		for _, c := range s.Asset.Clips {
+			if m, ok := joints[c]; ok {
+				if _, dup := out[fileClipName(s, c)]; !dup {
+					out[fileClipName(s, c)] = m
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fileClipName is a clip's name, or its file's stem where the file names
+// none (J3D).
+func fileClipName(s *pairing.Source, c *anim.Clip) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	n := path.Base(filepath.ToSlash(s.Name()))
+	return strings.TrimSuffix(n, path.Ext(n))
+}
+
+// playName is the name of the skeletal clip a texture, material or
+// visibility clip plays with: its own name (BotW's same-named clips,
+// walk.btk with walk.bck), or X for a J3D clip named tX (the J3D games'
+// tX.btk, tX.btp and tX.brk with X.bck). A folder export puts the clip
+// into the file of the model that takes that skeletal clip; the export
+// then merges it into that clip's animation (export.playNames).
+func playName(s *pairing.Source, c *anim.Clip) string {
+	name := fileClipName(s, c)
+	switch c.Format {
+	case "btk", "btp", "brk", "bpk", "bva":
+		if x, ok := strings.CutPrefix(name, "t"); ok {
+			return x
+		}
+	}
+	return name
 }

@@ -32,7 +32,7 @@ func bench96(b *testing.B, how Interpolation) {
 	}
 	sc := Scene{Skeleton: a.Skeletons[0], Interpolation: how}
 	for _, c := range a.Clips {
-		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
+		sc.Clips = append(sc.Clips, Clip{Clip: c, Source: "export_bench.bfres"})
 	}
 	benchExport(b, sc)
 }
@@ -93,7 +93,7 @@ func BenchmarkExportMesh10000Verts20Tex30Anims(b *testing.B) {
 	m := benchModel(skel, 10000, 20)
 	sc := Scene{Skeleton: skel, Models: []*mesh.Model{m}}
 	for _, c := range a.Clips[:30] {
-		sc.Clips = append(sc.Clips, Clip{c, "export_bench.bfres"})
+		sc.Clips = append(sc.Clips, Clip{Clip: c, Source: "export_bench.bfres"})
 	}
 	benchExport(b, sc)
 }

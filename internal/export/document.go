@@ -24,6 +24,8 @@ package export
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
@@ -33,11 +35,34 @@ import (
 	"github.com/animscope/animscope/mesh"
 )
 
-// Clip is one animation to export and where it came from (the "source"
-// extra).
+// Clip is one animation to export and where it came from.
 type Clip struct {
-	Clip   *anim.Clip
+	Clip *anim.Clip
+	// Source names the input in warnings, as the user gave it.
 	Source string
+	// Origin names the input in the file (the "source" extra): no
+	// folder, so that the same inputs give the same bytes wherever they
+	// lie (SourceName). Empty: the base name of Source.
+	Origin string
+}
+
+// SourceName is how an exported file names an input: the file's base
+// name, and for a file inside an archive the entry's path after a colon
+// ("track.arc:objects/bomb.bca").
+func SourceName(file, entry string) string {
+	base := path.Base(strings.ReplaceAll(file, `\`, "/"))
+	if entry == "" {
+		return base
+	}
+	return base + ":" + entry
+}
+
+// origin is the "source" extra of c.
+func (c Clip) origin() string {
+	if c.Origin != "" {
+		return c.Origin
+	}
+	return SourceName(c.Source, "")
 }
 
 // Scene is what one output file holds: a skeleton (nil: none; joint clips
@@ -139,7 +164,8 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	b.quads = newQuadSet(b, skelReach(skel, rest))
 	var mem bakeMem // each clip's channels are written before the next is baked
 	start, done := len(b.bin), 0
-	for _, group := range mergeGroups(sc.Clips) {
+	groups, names := mergeGroups(sc.Clips)
+	for gi, group := range groups {
 		parts := make([]Clip, len(group))
 		for k, i := range group {
 			parts[k] = sc.Clips[i]
@@ -147,7 +173,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 				return nil, nil, fmt.Errorf("%s: %v", parts[k].Source, err)
 			}
 		}
-		a := newAnimation(parts)
+		a := newAnimation(names[gi], parts)
 		jointPart := false
 		for _, c := range parts {
 			if done > 0 {

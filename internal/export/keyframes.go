@@ -62,6 +62,10 @@ func targetFrames(c *anim.Clip, t *anim.Target, stepMin float64, out []float64) 
 			if kind == anim.KindConstant || kind == anim.KindSampled {
 				continue // sampled curves have keys at whole frames
 			}
+			if ff, ok := ch.Curve.(*anim.FullFrame); ok {
+				out = fullFrameSwitches(ff, c, out)
+				continue
+			}
 			jumps := kind != anim.KindHermite
 			if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > stepMin {
 				// A J3D rotation steps wherever its Hermite crosses a
@@ -86,6 +90,28 @@ func targetFrames(c *anim.Clip, t *anim.Target, stepMin float64, out []float64) 
 		}
 	}
 	add(t)
+	return out
+}
+
+// fullFrameSwitches appends the frames in (0, duration] where a
+// full-frame table's lookup moves to a different value, each with the
+// frame just before it: the game holds each value between them, so STEP
+// keys there are exact. The later runtime's lookup (int)(f + 0.5) reads
+// value i from frame i - 0.5, the earlier one's (int)f from frame i.
+func fullFrameSwitches(ff *anim.FullFrame, c *anim.Clip, out []float64) []float64 {
+	shift := 0.0
+	if ff.Round && !ff.Early {
+		shift = 0.5
+	}
+	for i := 1; i < len(ff.Values) && i <= maxCurveKeysListed; i++ {
+		f := float64(i) - shift
+		if f > c.Duration {
+			break
+		}
+		if ff.Values[i] != ff.Values[i-1] {
+			out = append(out, f, justBefore(f, c.FPS))
+		}
+	}
 	return out
 }
 

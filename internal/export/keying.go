@@ -33,7 +33,9 @@ type keying struct {
 }
 
 // jointKeying keys the channels of every joint of k's skeleton for how:
-// STEP where the clip steps (baker.stepwise), CUBICSPLINE for Cubic when
+// STEP where the clip steps (baker.stepwise; every channel when the clip
+// holds between its keys off the fast path, heldClip), keyed where the
+// game switches values (keyFrames), CUBICSPLINE for Cubic when
 // the clip's curves are smooth, LINEAR otherwise, tested against the
 // slopes too (hermite) when LINEAR plays smooth curves. tol is the error
 // bound's (baker.tolerances); k.stepMin must be set from it.
@@ -42,11 +44,12 @@ func jointKeying(k *baker, tol [][numPaths]float64, how Interpolation, smoothCur
 	ky := keying{tol: tol, mode: make([][numPaths]interp, n), active: make([][numPaths]bool, n),
 		hermite: how == Linear && smoothCurves, wmin: minJumpFrames(k.clip)}
 	smooth := how == Cubic && smoothCurves
+	held := !k.fast && k.heldClip()
 	for j := range ky.mode {
 		for p := 0; p < numPaths; p++ {
 			ky.active[j][p] = k.varies(j, p)
 			switch {
-			case k.stepwise(j, p):
+			case held || k.stepwise(j, p):
 				ky.mode[j][p] = interpStep
 			case smooth:
 				ky.mode[j][p] = interpCubic
@@ -148,10 +151,12 @@ func (ky *keying) linearKeepTol(j, p int) float64 {
 }
 
 // stepwise reports whether the clip drives path p of joint j only with
-// curves that hold between changes (step curves, J3D rotations, which the
-// game truncates to whole s16 units, constants), and the node's local
-// transform is read straight from the pose: the glTF channel can then be
-// STEP and exact.
+// curves that hold between changes (step curves, full-frame tables, J3D
+// rotations, which the game truncates to whole s16 units, constants), and
+// the node's local transform is read straight from the pose: the glTF
+// channel can then be STEP and exact. Under J3D Basic the scale also
+// follows the ancestors' scales, which must hold as well. (Off the fast
+// path see heldClip.)
 func (k *baker) stepwise(j, p int) bool {
 	if !k.fast || k.clip == nil || k.bind == nil || j >= len(k.bind.Target) {
 		return false
@@ -161,14 +166,26 @@ func (k *baker) stepwise(j, p int) bool {
 		return false
 	}
 	t := &k.clip.Targets[ti]
+	if p == pathS && k.skel.Mode == anim.J3DBasic {
+		animated := false
+		for a := j; a >= 0; a = k.skel.Joints[a].Parent {
+			at := k.bind.Target[a]
+			if at < 0 || at >= len(k.clip.Targets) {
+				continue
+			}
+			held, moves := heldSlots(&k.clip.Targets[at], anim.ScaleX, anim.ScaleZ, math.Inf(1))
+			if !held {
+				return false
+			}
+			animated = animated || moves
+		}
+		return animated
+	}
 	lo, hi := anim.Slot(0), anim.Slot(0)
 	switch p {
 	case pathT:
 		lo, hi = anim.TransX, anim.TransZ
 	case pathS:
-		if k.skel.Mode == anim.J3DBasic {
-			return false // the Basic scale rule depends on the ancestors
-		}
 		lo, hi = anim.ScaleX, anim.ScaleZ
 	case pathR:
 		if t.Quaternion {
@@ -180,7 +197,15 @@ func (k *baker) stepwise(j, p int) bool {
 			lo, hi = anim.RotX, anim.RotZ
 		}
 	}
-	animated := false
+	held, animated := heldSlots(t, lo, hi, k.stepMinOf(j))
+	return held && animated
+}
+
+// heldSlots reports whether every curve of t on slots lo..hi holds its
+// value between the frames keyFrames lists (steps, full-frame tables,
+// constants, J3D rotations whose steps exceed stepMin radians), and
+// whether one of them is not a constant.
+func heldSlots(t *anim.Target, lo, hi anim.Slot, stepMin float64) (held, animated bool) {
 	for _, ch := range t.Channels {
 		if ch.Slot < lo || ch.Slot > hi {
 			continue
@@ -190,14 +215,39 @@ func (k *baker) stepwise(j, p int) bool {
 			continue
 		}
 		animated = true
-		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > k.stepMinOf(j) {
+		if h, ok := ch.Curve.(*anim.Hermite); ok && h.RotationFrac >= 0 && stepAngle(h) > stepMin {
 			continue
 		}
 		if !kind.Stepped() {
+			return false, animated
+		}
+	}
+	return true, animated
+}
+
+// heldClip reports whether every joint curve of the clip holds between
+// the frames keyFrames lists, whatever the tolerances (J3D rotations
+// then not, whose small steps are left out of the keys), and no world
+// track moves the roots: then every world matrix holds between those
+// frames (a BCA), and so does every node's transform split from them,
+// which can be STEP off the fast path too.
+func (k *baker) heldClip() bool {
+	if k.clip == nil || k.root {
+		return false
+	}
+	for i := range k.clip.Targets {
+		t := &k.clip.Targets[i]
+		if t.Kind != anim.JointTarget {
+			continue
+		}
+		if t.Quat != nil {
+			return false
+		}
+		if held, _ := heldSlots(t, 0, anim.NumSlots-1, math.Inf(1)); !held {
 			return false
 		}
 	}
-	return animated
+	return true
 }
 
 // varies reports whether path p of joint j can change over the clip. Only

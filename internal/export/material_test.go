@@ -81,7 +81,7 @@ func TestTexSRTExport(t *testing.T) {
 			}
 			n++
 			t.Run(filepath.Base(f)+"/"+clip.Name, func(t *testing.T) {
-				d, warns := exportFile(t, filepath.Base(f)+"-"+clip.Name+".glb", Scene{Clips: []Clip{{clip, f}}})
+				d, warns := exportFile(t, filepath.Base(f)+"-"+clip.Name+".glb", Scene{Clips: []Clip{{Clip: clip, Source: f}}})
 				checkTexSRT(t, d, clip, strings.Join(warns, "\n"))
 			})
 		}
@@ -220,7 +220,7 @@ func TestColourExport(t *testing.T) {
 	if err := clip.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := exportFile(t, "colour.glb", Scene{Clips: []Clip{{clip, "synthetic.brk"}}})
+	d, _ := exportFile(t, "colour.glb", Scene{Clips: []Clip{{Clip: clip, Source: "synthetic.brk"}}})
 	mats := pointerMaterials(t, d, 0)
 	if len(mats) != 2 {
 		t.Fatalf("animated materials %v", mats)
@@ -282,7 +282,7 @@ func TestFamilyColourExport(t *testing.T) {
 	for _, file := range []string{"brk_tan0.brk", "brk_tan1.brk", "bpk_color.bpk", "btp_pattern.btp", "bva_visible.bva"} {
 		t.Run(file, func(t *testing.T) {
 			clip := open(t, dir+file).Clips[0]
-			d, _ := exportFile(t, file+".glb", Scene{Clips: []Clip{{clip, file}}})
+			d, _ := exportFile(t, file+".glb", Scene{Clips: []Clip{{Clip: clip, Source: file}}})
 			colour := 0
 			for i := range clip.Targets {
 				if k := clip.Targets[i].Kind; k == anim.TevRegTarget || k == anim.MatColorTarget {

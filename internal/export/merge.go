@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
@@ -42,15 +44,16 @@ func clipClasses(c *anim.Clip) uint {
 }
 
 // mergeGroups groups the scene's clips into animations: a clip joins the
-// first animation of its name whose clips write none of the properties
-// it writes, else starts its own. Animations are in the order of their
-// first clips; the clips of each in scene order.
-func mergeGroups(clips []Clip) [][]int {
-	var groups [][]int
+// first animation of its name (playName) whose clips write none of the
+// properties it writes, else starts its own. Animations are in the order
+// of their first clips; the clips of each in scene order. names are the
+// animations' names.
+func mergeGroups(clips []Clip) (groups [][]int, names []string) {
 	var used []uint
 	byName := map[string][]int{} // name -> group indices
+	play := playNames(clips)
 	for i, c := range clips {
-		name, cls := clipName(c), clipClasses(c.Clip)
+		name, cls := play[i], clipClasses(c.Clip)
 		joined := false
 		for _, g := range byName[name] {
 			if used[g]&cls == 0 {
@@ -63,15 +66,51 @@ func mergeGroups(clips []Clip) [][]int {
 		if !joined {
 			byName[name] = append(byName[name], len(groups))
 			groups = append(groups, []int{i})
+			names = append(names, name)
 			used = append(used, cls)
 		}
 	}
-	return groups
+	return groups, names
+}
+
+// playNames are the names of the animations the clips play in: each
+// clip's own (clipName), except that a J3D material, texture or
+// visibility clip named tX plays in X's when the scene has a joint clip
+// named X and none named tX: J3D games play tX.btk, tX.btp and tX.brk
+// with X.bck (Wind Waker's Link: tcutturn.btp with cutturn.bck).
+func playNames(clips []Clip) []string {
+	names := make([]string, len(clips))
+	joint := map[string]bool{}
+	for i, c := range clips {
+		names[i] = clipName(c)
+		if clipClasses(c.Clip)&kindClass(anim.JointTarget) != 0 {
+			joint[names[i]] = true
+		}
+	}
+	for i, c := range clips {
+		if x, ok := strings.CutPrefix(names[i], "t"); ok && j3dMaterialFormat(c.Clip.Format) && joint[x] && !joint[names[i]] {
+			names[i] = x
+		}
+	}
+	return names
+}
+
+// j3dMaterialFormat reports whether a clip format is one of J3D's
+// material, texture and visibility animations.
+func j3dMaterialFormat(f string) bool {
+	switch f {
+	case "btk", "btp", "brk", "bpk", "bva":
+		return true
+	}
+	return false
 }
 
 // AnimationCount is the number of glTF animations Build writes for
 // clips: one per name among clips that play together (see mergeGroups).
-func AnimationCount(clips []Clip) int { return len(mergeGroups(clips)) }
+func AnimationCount(clips []Clip) int {
+	g, _ := mergeGroups(clips)
+	return len(g)
+}
 
 // newAnimation starts the glTF animation of clips parts. A single clip
 // has the extras {fps, frames, loopMode, source}. Merged clips keep those
@@ -79,9 +118,9 @@ func AnimationCount(clips []Clip) int { return len(mergeGroups(clips)) }
 // first clip's frames (the animation's time range; the shorter parts hold
 // their last frame after they end, as glTF players clamp a sampler), and
 // add "clips", every part's {clip, source, kind, fps, frames, loopMode}.
-func newAnimation(parts []Clip) *gltf.Animation {
+func newAnimation(name string, parts []Clip) *gltf.Animation {
 	first := parts[0]
-	ex := map[string]any{"fps": first.Clip.FPS, "frames": first.Clip.Duration, "loopMode": first.Clip.Loop.String(), "source": first.Source}
+	ex := map[string]any{"fps": first.Clip.FPS, "frames": first.Clip.Duration, "loopMode": first.Clip.Loop.String(), "source": first.origin()}
 	if len(parts) > 1 {
 		long := first.Clip
 		var list []map[string]any
@@ -89,7 +128,7 @@ func newAnimation(parts []Clip) *gltf.Animation {
 			if p.Clip.Duration/p.Clip.FPS > long.Duration/long.FPS {
 				long = p.Clip
 			}
-			list = append(list, map[string]any{"clip": clipName(p), "source": p.Source, "kind": clipKind(p.Clip),
+			list = append(list, map[string]any{"clip": clipName(p), "source": p.origin(), "kind": clipKind(p.Clip),
 				"fps": p.Clip.FPS, "frames": p.Clip.Duration, "loopMode": p.Clip.Loop.String()})
 		}
 		ex["frames"] = long.Duration
@@ -98,7 +137,7 @@ func newAnimation(parts []Clip) *gltf.Animation {
 		}
 		ex["clips"] = list
 	}
-	return &gltf.Animation{Name: clipName(first), Extras: ex}
+	return &gltf.Animation{Name: name, Extras: ex}
 }
 
 // clipKind names what a clip animates: the kinds of its targets, in

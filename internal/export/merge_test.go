@@ -36,7 +36,7 @@ func TestClipsOfOneNameMerge(t *testing.T) {
 		t.Fatalf("fixture: the texture clip (%g frames) should outlast the joint clip (%g)", tex.Duration, walk.Duration)
 	}
 	sc := Scene{Skeleton: skel, Clips: []Clip{
-		{walk, "chr/walk.bck"}, {wave, "chr/wave.bck"}, {tex, "chr/walk.btk"}, {other, "old/walk.bck"}, {vis, "chr/walk.bva"},
+		{Clip: walk, Source: "chr/walk.bck"}, {Clip: wave, Source: "chr/wave.bck"}, {Clip: tex, Source: "chr/walk.btk"}, {Clip: other, Source: "old/walk.bck"}, {Clip: vis, Source: "chr/walk.bva"},
 	}}
 	if n := AnimationCount(sc.Clips); n != 3 {
 		t.Errorf("AnimationCount %d, want 3", n)
@@ -52,7 +52,7 @@ func TestClipsOfOneNameMerge(t *testing.T) {
 
 	// The merged animation's channels: every joint channel of walk.bck
 	// as exported alone, plus the texture pointers.
-	alone, _ := exportFile(t, "merged-walk-alone.glb", Scene{Skeleton: skel, Clips: []Clip{{walk, "chr/walk.bck"}}})
+	alone, _ := exportFile(t, "merged-walk-alone.glb", Scene{Skeleton: skel, Clips: []Clip{{Clip: walk, Source: "chr/walk.bck"}}})
 	nodeCh := func(d *gDoc, ai int) (n int) {
 		for _, ch := range d.Animations[ai].Channels {
 			if ch.Target.Node != nil {
@@ -70,14 +70,14 @@ func TestClipsOfOneNameMerge(t *testing.T) {
 
 	// Extras: the first clip's, the longest length, every part listed.
 	ex := d.Animations[0].Extras
-	if ex["source"] != "chr/walk.bck" || ex["fps"] != walk.FPS || ex["frames"] != tex.Duration || ex["loopMode"] != walk.Loop.String() {
+	if ex["source"] != "walk.bck" || ex["fps"] != walk.FPS || ex["frames"] != tex.Duration || ex["loopMode"] != walk.Loop.String() {
 		t.Errorf("merged extras %v", ex)
 	}
 	parts, _ := ex["clips"].([]any)
 	wantParts := []struct {
 		src, kind string
 		c         *anim.Clip
-	}{{"chr/walk.bck", "joint", walk}, {"chr/walk.btk", "texsrt", tex}, {"chr/walk.bva", "shape", vis}}
+	}{{"walk.bck", "joint", walk}, {"walk.btk", "texsrt", tex}, {"walk.bva", "shape", vis}}
 	if len(parts) != len(wantParts) {
 		t.Fatalf("extras.clips %v", ex["clips"])
 	}
@@ -96,10 +96,12 @@ func TestClipsOfOneNameMerge(t *testing.T) {
 			t.Errorf("animation %d (one clip) extras %v: want fps, frames, loopMode, source only", ai, e)
 		}
 	}
-	if got := d.Animations[1].Extras["source"]; got != "chr/wave.bck" {
+	// Sources are named without their folders (the same bytes wherever
+	// the inputs lie).
+	if got := d.Animations[1].Extras["source"]; got != "wave.bck" {
 		t.Errorf("wave's source %v", got)
 	}
-	if got := d.Animations[2].Extras["source"]; got != "old/walk.bck" {
+	if got := d.Animations[2].Extras["source"]; got != "walk.bck" {
 		t.Errorf("second walk's source %v", got)
 	}
 
@@ -163,10 +165,10 @@ func TestClipsOfOneNameMergeOnModel(t *testing.T) {
 	joints := chainClip()
 	joints.Name = "pulse"
 	mc := materialClip()
-	sc := Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{joints, "a/pulse.skel"}}}
+	sc := Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{Clip: joints, Source: "a/pulse.skel"}}}
 	for i, ext := range []string{"texsrt", "colour", "vis"} {
 		c := &anim.Clip{Name: "pulse", Format: "test", Duration: mc.Duration, FPS: mc.FPS, Loop: mc.Loop, Targets: []anim.Target{mc.Targets[i]}}
-		sc.Clips = append(sc.Clips, Clip{c, "a/pulse." + ext})
+		sc.Clips = append(sc.Clips, Clip{Clip: c, Source: "a/pulse." + ext})
 	}
 	d, _ := exportFile(t, "merged-quads.glb", sc)
 	if len(d.Animations) != 1 || d.Animations[0].Name != "pulse" {
@@ -232,7 +234,7 @@ func TestStillJointClipMergedKeepsANodeChannel(t *testing.T) {
 	tex := func(name string) *anim.Clip {
 		return &anim.Clip{Name: name, Format: "test", Duration: mc.Duration, FPS: mc.FPS, Loop: mc.Loop, Targets: []anim.Target{mc.Targets[0]}}
 	}
-	d, _ := exportFile(t, "merged-still.glb", Scene{Skeleton: skel, Clips: []Clip{{still, "a.skel"}, {tex("still"), "a.tex"}, {tex("scroll"), "a.tex"}}})
+	d, _ := exportFile(t, "merged-still.glb", Scene{Skeleton: skel, Clips: []Clip{{Clip: still, Source: "a.skel"}, {Clip: tex("still"), Source: "a.tex"}, {Clip: tex("scroll"), Source: "a.tex"}}})
 	if len(d.Animations) != 2 {
 		t.Fatalf("%d animations, want still (merged) and scroll", len(d.Animations))
 	}
@@ -259,5 +261,43 @@ func TestStillJointClipMergedKeepsANodeChannel(t *testing.T) {
 		if e := dist([3]float64{g[12], g[13], g[14]}, w); e > PositionBound(w) {
 			t.Errorf("%gs: root at %v, rest %v", tm, [3]float64{g[12], g[13], g[14]}, w)
 		}
+	}
+}
+
+// TestJ3DMaterialClipPrefix: J3D games play tX.btk, tX.btp and tX.brk
+// with X.bck (Wind Waker's Link: tcutturn.btp with cutturn.bck), so the
+// export writes them into X's animation, named X, whichever comes first;
+// a tX clip with no X beside it keeps its own name, and so does a joint
+// clip named tX.
+func TestJ3DMaterialClipPrefix(t *testing.T) {
+	dir := apptest.ModelFixtures
+	skel := open(t, dir+"biped.bmd").Skeletons[0]
+	walk := open(t, dir+"walk.bck").Clips[0]
+	wave := open(t, dir+"wave.bck").Clips[0]
+	tex := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	pat := open(t, "../../formats/j3d/testdata/family/btp_pattern.btp").Clips[0]
+	lone := open(t, "../../formats/j3d/testdata/family/btk_le.btk").Clips[0]
+	sc := Scene{Skeleton: skel, Clips: []Clip{
+		{Clip: pat, Source: "chr/twalk.btp"}, {Clip: walk, Source: "chr/walk.bck"}, {Clip: tex, Source: "chr/twalk.btk"},
+		{Clip: lone, Source: "chr/trun.btk"}, {Clip: wave, Source: "chr/twave.bck"},
+	}}
+	d, _ := exportFile(t, "prefix-walk.glb", sc)
+	var names []string
+	for _, a := range d.Animations {
+		names = append(names, a.Name)
+	}
+	if !slices.Equal(names, []string{"walk", "trun", "twave"}) {
+		t.Fatalf("animations %v, want walk (twalk.btp, walk.bck, twalk.btk), trun, twave", names)
+	}
+	parts, _ := d.Animations[0].Extras["clips"].([]any)
+	var got []string
+	for _, p := range parts {
+		got = append(got, p.(map[string]any)["source"].(string))
+	}
+	if !slices.Equal(got, []string{"twalk.btp", "walk.bck", "twalk.btk"}) {
+		t.Errorf("walk's clips %v", got)
+	}
+	if n := AnimationCount(sc.Clips); n != 3 {
+		t.Errorf("AnimationCount %d, want 3", n)
 	}
 }

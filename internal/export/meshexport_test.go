@@ -376,7 +376,7 @@ func TestSkinnedCylinderExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	models := []*mesh.Model{cyl, quads}
-	d, warns := exportFile(t, "cylinder.glb", Scene{Skeleton: skel, Models: models, Clips: []Clip{{clip, "sway.test"}}})
+	d, warns := exportFile(t, "cylinder.glb", Scene{Skeleton: skel, Models: models, Clips: []Clip{{Clip: clip, Source: "sway.test"}}})
 	checkMeshes(t, d, skel, models, clip, "sway.test")
 	body := d.Meshes[0]
 	if body.Extras["name"] != "body" || body.Extras["model"] != "cylinder" {
@@ -444,7 +444,7 @@ func TestSkinnedBipedExport(t *testing.T) {
 	if len(m.Problems) > 0 {
 		t.Fatal(m.Problems)
 	}
-	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{clip, "walk.bck"}}})
+	d, _ := exportFile(t, "biped-mesh.glb", Scene{Skeleton: skel, Models: []*mesh.Model{m}, Clips: []Clip{{Clip: clip, Source: "walk.bck"}}})
 	checkMeshes(t, d, skel, []*mesh.Model{m}, clip, "walk.bck")
 	checkWorld(t, d, skel, clip, "walk.bck", false)
 }
@@ -503,7 +503,7 @@ func TestMeshMaterialsExport(t *testing.T) {
 	if err := clip.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := exportFile(t, "quads.glb", Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{clip, "pulse.test"}}})
+	d, _ := exportFile(t, "quads.glb", Scene{Skeleton: skel, Models: []*mesh.Model{quads}, Clips: []Clip{{Clip: clip, Source: "pulse.test"}}})
 	for _, n := range d.Nodes {
 		if strings.HasPrefix(n.Name, "quad ") {
 			t.Fatalf("a test quad %q in a file with a model", n.Name)
@@ -670,7 +670,7 @@ func TestJ3DReferenceMeshExport(t *testing.T) {
 	if err := json.Unmarshal(raw, &ref); err != nil {
 		t.Fatal(err)
 	}
-	d, _ := exportFile(t, "synth.glb", Scene{Skeleton: model.Skeletons[0], Models: model.Models, Clips: []Clip{{clip, "synth_anim.bck"}}})
+	d, _ := exportFile(t, "synth.glb", Scene{Skeleton: model.Skeletons[0], Models: model.Models, Clips: []Clip{{Clip: clip, Source: "synth_anim.bck"}}})
 	lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	for _, m := range ref.Meshes {
 		for _, p := range m.Positions[0] {
@@ -724,4 +724,43 @@ func hausdorff(a, b []mgl64.Vec3) float64 {
 		return worst
 	}
 	return math.Max(one(a, b), one(b, a))
+}
+
+// TestSkinnedScaleRules: skinned skeletons with a non-uniform parent
+// scale under every scale-compensation rule: the maya_ssc model (its
+// parent scale animated by pulse.bck) and the chain (a chest scaled
+// non-uniformly while its children turn). Blender imports a skinned
+// skeleton as bones, not the empties of a skeleton alone, so make
+// blender-check plays these files too.
+func TestSkinnedScaleRules(t *testing.T) {
+	dir := apptest.ModelFixtures
+	maya := open(t, dir+"maya_ssc.bmd").Skeletons[0]
+	pulse := open(t, dir+"pulse.bck").Clips[0]
+	chain := chainSkeleton(t)
+	sway := chainClip()
+	type tc struct {
+		skel *anim.Skeleton
+		m    *mesh.Model
+		clip *anim.Clip
+		src  string
+	}
+	var cases []tc
+	for _, mode := range []anim.HierarchyMode{anim.J3DMaya, anim.J3DSoftImage, anim.J3DBasic} {
+		s := withMode(t, maya, mode)
+		cases = append(cases, tc{s, bipedMesh(s), pulse, "pulse.bck"})
+	}
+	for _, mode := range []anim.HierarchyMode{anim.J3DMaya, anim.J3DSoftImage, anim.G3dMaya, anim.G3dSoftimage} {
+		s := withMode(t, chain, mode)
+		for i := range s.Joints {
+			s.Joints[i].ScaleCompensate = true
+		}
+		cases = append(cases, tc{s, skinnedCylinder(s), sway, "sway"})
+	}
+	for _, c := range cases {
+		t.Run(c.skel.Name, func(t *testing.T) {
+			c.m.Check(len(c.skel.Joints)) // the cylinder's entry for a missing joint is meant
+			d, _ := exportFile(t, c.skel.Name+"-"+c.src+"-mesh.glb", Scene{Skeleton: c.skel, Models: []*mesh.Model{c.m}, Clips: []Clip{{Clip: c.clip, Source: c.src}}})
+			checkWorld(t, d, c.skel, c.clip, c.src, false)
+		})
+	}
 }

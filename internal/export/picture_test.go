@@ -29,7 +29,7 @@ func TestExportPicture(t *testing.T) {
 	dir := apptest.ModelFixtures
 	skel := open(t, dir+"biped.bmd").Skeletons[0]
 	clip := open(t, dir+"walk.bck").Clips[0]
-	d, _ := exportFile(t, "picture.glb", Scene{Skeleton: skel, Clips: []Clip{{clip, "walk.bck"}}})
+	d, _ := exportFile(t, "picture.glb", Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: "walk.bck"}}})
 	nodes := d.jointNodes(t)
 	bind := formats.Bind(clip, skel)
 	const w, h, scale = 1080, 330, 1.6
