@@ -1,0 +1,89 @@
+package pairing
+
+import (
+	"path"
+	"strings"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// The games start a model's material, texture and visibility clips
+// together with the skeletal clip they belong to, and name them so:
+//
+//   - BotW and SMO: the same name inside the animation file (skeletal
+//     Common_Sleep with visibility Common_Sleep); BotW's face clips carry
+//     a "Face_" prefix (texture SRT Face_Common_Sleep_Getup_St with
+//     skeletal Common_Sleep_Getup_St).
+//   - J3D: the same file stem (Galaxy's DemoBossKameckDown.bck with
+//     DemoBossKameckDown.bva, MKDD's minigamebombhei_battle.bca with its
+//     .btk), or a "t" before it (Wind Waker's tcutturn.btk and
+//     tcutturn.btp with cutturn.bck; tswgripmsab.brk with swgripmsab.bck).
+//   - A clip named after the model itself (MKDD's minigamearrow.btk for
+//     minigamearrow.bmd) runs whatever the model does.
+//
+// Player variants (MKDD's minigamebombhei_battle_1p.brk … _4p.brk) are
+// alternatives of one clip: the game plays one of them. Anything else
+// plays only when the user picks it.
+
+// ClipName is the name clip c of the file at path plays under: its own
+// name (a BFRES animation), else its file's name stem (a J3D file holds
+// one unnamed clip; "dir/Link.arc:bck/cutturn.bck" gives "cutturn").
+func ClipName(filePath string, c *anim.Clip) string {
+	if c != nil && c.Name != "" {
+		return c.Name
+	}
+	b := path.Base(slashes(filePath))
+	if i := strings.LastIndexByte(b, ':'); i >= 0 {
+		b = path.Base(b[i+1:])
+	}
+	if i := strings.IndexByte(b, '.'); i > 0 {
+		b = b[:i]
+	}
+	return b
+}
+
+// VariantOf splits a player variant suffix "_<digits>p" off name
+// ("minigamebombhei_battle_2p" → "minigamebombhei_battle", 2); n is 0
+// when name has none.
+func VariantOf(name string) (base string, n int) {
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 || len(name) < i+3 || (name[len(name)-1] != 'p' && name[len(name)-1] != 'P') {
+		return name, 0
+	}
+	digits := name[i+1 : len(name)-1]
+	for _, r := range digits {
+		if r < '0' || r > '9' {
+			return name, 0
+		}
+		n = n*10 + int(r-'0')
+		if n > 99 {
+			return name, 0
+		}
+	}
+	return name[:i], n
+}
+
+// PlaysWith reports whether the material, texture or visibility clip
+// named side (ClipName) plays with the skeletal clip named joint ("" when
+// none plays) on the model whose file is modelPath ("" without one), by
+// the games' naming above. Case is ignored: archives mix it.
+func PlaysWith(side, joint, modelPath string) bool {
+	base, _ := VariantOf(side)
+	base = strings.ToLower(base)
+	if m := nameStem(modelPath); m != "" && base == m {
+		return true
+	}
+	if joint == "" {
+		return false
+	}
+	j := strings.ToLower(joint)
+	switch {
+	case base == j:
+		return true
+	case strings.HasPrefix(base, "face_") && base[len("face_"):] == j:
+		return true
+	case strings.HasPrefix(side, "t") && base[1:] == j:
+		return true // the J3D "t" names a texture clip in the original's case
+	}
+	return false
+}
