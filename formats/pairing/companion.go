@@ -87,3 +87,55 @@ func PlaysWith(side, joint, modelPath string) bool {
 	}
 	return false
 }
+
+// DefaultClip is the index of the clip among names (ClipName, in file
+// order) that a model shows first: the one a user expects at rest. A
+// clip whose name has the word "wait" or "idle" (Wait, Default_Wait,
+// mariotree1_wait, SummonWait), or is "default", comes first, the
+// shortest such name winning (Wait before Wait_Ground, Default_Wait
+// before Default_Angry_Talk_Wait), then file order; without one, the
+// first clip. -1 for no names.
+func DefaultClip(names []string) int {
+	best, bestLen := -1, 0
+	for i, n := range names {
+		if !restingName(n) {
+			continue
+		}
+		if best < 0 || len(n) < bestLen {
+			best, bestLen = i, len(n)
+		}
+	}
+	if best < 0 && len(names) > 0 {
+		return 0
+	}
+	return best
+}
+
+// restingName reports whether a clip name has the word wait or idle, or
+// is "default": words split at '_', '-', ' ', digits and lower-to-upper
+// case changes (SummonWait: Summon, Wait).
+func restingName(name string) bool {
+	if strings.EqualFold(name, "default") {
+		return true
+	}
+	var words []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i < len(name) {
+			c, p := name[i], name[i-1]
+			split := c == '_' || c == '-' || c == ' ' || (c >= '0' && c <= '9') != (p >= '0' && p <= '9') ||
+				(c >= 'A' && c <= 'Z' && p >= 'a' && p <= 'z')
+			if !split {
+				continue
+			}
+		}
+		words = append(words, strings.Trim(strings.ToLower(name[start:i]), "_- "))
+		start = i
+	}
+	for _, w := range words {
+		if w == "wait" || w == "idle" {
+			return true
+		}
+	}
+	return false
+}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -229,5 +230,23 @@ func TestClipGivenFromAnotherFolderPlays(t *testing.T) {
 	a, _ := openApp(t, model, other)
 	if a.rig.skel == nil || a.play.tex == nil || path.Base(a.ses.files[a.play.tex.file].path) != "tglad.btk" {
 		t.Errorf("biped.bmd + tglad.btk from another folder: texture clip %v, want tglad.btk", a.play.tex)
+	}
+}
+
+// TestOpensOnTheClipAtRest: SMO's BombHei.bfres lists its clips
+// alphabetically (AttackSuccess first); the model opens on Wait, and
+// picking the model again after another comes back to it.
+func TestOpensOnTheClipAtRest(t *testing.T) {
+	dir := t.TempDir()
+	a := New(nil)
+	a.Add([]*File{{path: filepath.Join(dir, "BombHei.bfres"), name: "BombHei.bfres", asset: &formats.Asset{Format: "bfres",
+		Skeletons: []*anim.Skeleton{queenSkeleton("BombHei")},
+		Clips:     []*anim.Clip{skeletalClip("AttackSuccess"), skeletalClip("BlowDown"), skeletalClip("Wait"), skeletalClip("Walk")}}}})
+	if got := slotName(a.play.joint); got != "Wait" {
+		t.Errorf("BombHei opens on %q, want Wait", got)
+	}
+	v := viewOf(a)
+	if len(v.Pairing.Anims) == 0 || !strings.HasSuffix(v.Pairing.Anims[0].Label, "Wait") {
+		t.Errorf("first suggestion %+v, want Wait", v.Pairing.Anims)
 	}
 }
