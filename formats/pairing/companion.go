@@ -139,3 +139,18 @@ func restingName(name string) bool {
 	}
 	return false
 }
+
+// Partner is the index among joints (the ClipNames of a model's skeletal
+// clips, in order) of the clip that side clip name plays with
+// (PlaysWith, without the model-name rule): the animation it belongs to,
+// for an export that writes each skeletal clip with its side clips as
+// one animation. -1 when none is (it plays only with the model, or when
+// picked).
+func Partner(side string, joints []string) int {
+	for i, j := range joints {
+		if j != "" && PlaysWith(side, j, "") {
+			return i
+		}
+	}
+	return -1
+}
