@@ -4,6 +4,7 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/pairing"
 )
 
 // The games play a model's clips of one name together: BotW's
@@ -45,12 +46,26 @@ func clipClasses(c *anim.Clip) uint {
 // first animation of its name whose clips write none of the properties
 // it writes, else starts its own. Animations are in the order of their
 // first clips; the clips of each in scene order.
+// A texture, material or visibility clip named after a joint clip by the
+// games' convention (pairing.Partner: Wind Waker's tcutturn.btk with
+// cutturn.bck, BotW's Face_X with X) takes that joint clip's name.
 func mergeGroups(clips []Clip) [][]int {
 	var groups [][]int
 	var used []uint
 	byName := map[string][]int{} // name -> group indices
+	joints := make([]string, len(clips))
+	for i, c := range clips {
+		if pairing.JointTargets(c.Clip) > 0 {
+			joints[i] = clipName(c)
+		}
+	}
 	for i, c := range clips {
 		name, cls := clipName(c), clipClasses(c.Clip)
+		if joints[i] == "" {
+			if j := pairing.Partner(name, joints); j >= 0 {
+				name = joints[j]
+			}
+		}
 		joined := false
 		for _, g := range byName[name] {
 			if used[g]&cls == 0 {

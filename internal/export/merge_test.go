@@ -261,3 +261,18 @@ func TestStillJointClipMergedKeepsANodeChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestSideClipsMergeWithTheirPartner: Wind Waker names cutturn.bck's eye
+// clips tcutturn.btk, BotW a face clip Face_X for skeletal X: each
+// exports inside its skeletal clip's animation; a texture clip named
+// after no joint clip stays an animation of its own.
+func TestSideClipsMergeWithTheirPartner(t *testing.T) {
+	dir := apptest.ModelFixtures
+	walk := open(t, dir+"walk.bck").Clips[0]
+	tex := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	other := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	clips := []Clip{{walk, "chr/cutturn.bck"}, {tex, "chr/tcutturn.btk"}, {other, "chr/tarrowglitter.btk"}}
+	if got := mergeGroups(clips); len(got) != 2 || !slices.Equal(got[0], []int{0, 1}) || !slices.Equal(got[1], []int{2}) {
+		t.Errorf("animations %v, want [[0 1] [2]]: tcutturn.btk inside cutturn", got)
+	}
+}
