@@ -231,6 +231,22 @@ func TestClipGivenFromAnotherFolderPlays(t *testing.T) {
 	if a.rig.skel == nil || a.play.tex == nil || path.Base(a.ses.files[a.play.tex.file].path) != "tglad.btk" {
 		t.Errorf("biped.bmd + tglad.btk from another folder: texture clip %v, want tglad.btk", a.play.tex)
 	}
+
+	// One drop: the model, cutturn.bck and its tcutturn.btk and .btp.
+	dir := t.TempDir()
+	var drop []string
+	for name, src := range map[string]string{"cl.bdl": model, "cutturn.bck": apptest.ModelFixtures + "walk.bck",
+		"tcutturn.btk": "../../formats/j3d/testdata/btk_basic.btk", "tcutturn.btp": familyFixtures + "btp_pattern.btp"} {
+		b, err := os.ReadFile(src)
+		apptest.Must(t, err)
+		p := filepath.Join(dir, name)
+		apptest.Must(t, os.WriteFile(p, b, 0o644))
+		drop = append(drop, p)
+	}
+	d, _ := openApp(t, drop...)
+	if d.play.joint == nil || d.play.tex == nil || len(d.play.mat.slots) != 1 {
+		t.Errorf("drop of cl.bdl, cutturn.bck, tcutturn.btk, tcutturn.btp: joint %v, texture %v, %d material clips; want all three playing", d.play.joint != nil, d.play.tex != nil, len(d.play.mat.slots))
+	}
 }
 
 // TestOpensOnTheClipAtRest: SMO's BombHei.bfres lists its clips
