@@ -41,3 +41,16 @@ func TestRenderSaysWhenAGivenClipBindsNothing(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want one line saying the BTK binds to nothing", code, e.String())
 	}
 }
+
+// TestSampleClipByFileName: sample's --clip takes a J3D file's name too.
+func TestSampleClipByFileName(t *testing.T) {
+	for _, name := range []string{"walk", "walk.bck"} {
+		code, out, errOut := runCLI("sample", "testdata/walk.bck", "--clip", name, "--frames", "0", "--json")
+		if code != ExitOK || !strings.Contains(out, `"frames"`) {
+			t.Errorf("--clip %s: exit %d, stderr %q", name, code, errOut)
+		}
+	}
+	if code, _, errOut := runCLI("sample", "testdata/walk.bck", "--clip", "run", "--frames", "0", "--json"); code != ExitInput || !strings.Contains(errOut, `(have ["walk"])`) {
+		t.Errorf("--clip run: exit %d, stderr %q; want the file's name listed", code, errOut)
+	}
+}
