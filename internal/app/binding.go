@@ -60,7 +60,15 @@ func (r *rig) setClip(fi, ci int) {
 
 // pickClip plays the clip the user chose; a texture or material clip so
 // chosen stays when the joint clip or the model changes.
+// Player variants are one choice: picking _3p.brk stops _1p.brk.
 func (r *rig) pickClip(fi, ci int) {
+	if k, ok := r.pairing().variantKey(fi, ci); ok {
+		r.play.mat.slots = slices.DeleteFunc(r.play.mat.slots, func(s *slot) bool {
+			o, ok := r.pairing().variantKey(s.file, s.clipIdx)
+			return ok && o == k && (s.file != fi || s.clipIdx != ci)
+		})
+		r.play.closeMaterials(len(r.ses.files)) // keeps the selection and focus within the slots left
+	}
 	r.setClip(fi, ci)
 	for _, s := range r.play.slots() {
 		if s != r.play.joint && s.file == fi && s.clipIdx == ci {

@@ -215,6 +215,14 @@ func TestJ3DTexturePrefixAndVariants(t *testing.T) {
 	if got := materialEntries(b); !slices.Equal(got, []string{"bomb_1p.brk"}) {
 		t.Errorf("four player BRKs: playing %q, want only bomb_1p.brk", got)
 	}
+	for fi, f := range b.ses.files {
+		if path.Base(f.entry) == "bomb_3p.brk" {
+			b.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
+		}
+	}
+	if got := materialEntries(b); !slices.Equal(got, []string{"bomb_3p.brk"}) {
+		t.Errorf("picked bomb_3p.brk: playing %q, want it instead of bomb_1p.brk", got)
+	}
 }
 
 // TestClipGivenFromAnotherFolderPlays: a texture clip the user gives on
