@@ -66,16 +66,18 @@ func VariantOf(name string) (base string, n int) {
 // PlaysWith reports whether the material, texture or visibility clip
 // named side (ClipName) plays with the skeletal clip named joint ("" when
 // none plays) on the model whose file is modelPath ("" without one), by
-// the games' naming above. Case is ignored: archives mix it.
+// the games' naming above. A model without a skeletal clip playing runs
+// its clips at rest (AtRest: Galaxy's barriers play Wait.brk and
+// Wait.btk and have no BCK). Case is ignored: archives mix it.
 func PlaysWith(side, joint, modelPath string) bool {
-	base, _ := VariantOf(side)
-	base = strings.ToLower(base)
-	if m := nameStem(modelPath); m != "" && base == m {
+	if NamedForModel(side, modelPath) {
 		return true
 	}
 	if joint == "" {
-		return false
+		return AtRest(side)
 	}
+	base, _ := VariantOf(side)
+	base = strings.ToLower(base)
 	j := strings.ToLower(joint)
 	switch {
 	case base == j:
@@ -138,6 +140,24 @@ func restingName(name string) bool {
 		}
 	}
 	return false
+}
+
+// NamedForModel reports whether side clip name is named after the model
+// whose file is modelPath (minigamearrow.btk for minigamearrow.bmd; a
+// player variant minigamebombhei_battle_2p.brk too): it runs whatever
+// the model does.
+func NamedForModel(side, modelPath string) bool {
+	base, _ := VariantOf(side)
+	m := nameStem(modelPath)
+	return m != "" && strings.ToLower(base) == m
+}
+
+// AtRest reports whether a side clip's name is one of rest (a wait or
+// idle word, or "default", as DefaultClip judges skeletal clips): it
+// plays on a model when no skeletal clip does.
+func AtRest(side string) bool {
+	base, _ := VariantOf(side)
+	return restingName(base)
 }
 
 // Partner is the index among joints (the ClipNames of a model's skeletal

@@ -33,7 +33,10 @@ func TestPlaysWith(t *testing.T) {
 		{"minigamebombhei_battle_3p", "", "track.arc:objects/minigamebombhei_battle.bmd", true},
 		{"minigamearrow", "", "track.arc:objects/minigamearrow.bmd", true},
 		{"minigamearrow", "", "track.arc:objects/minigamebombhei_battle.bmd", false},
-		{"Wait", "", "", false},
+		// No skeletal clip: the clips at rest (Galaxy's barriers).
+		{"Wait", "", "", true},
+		{"Wait", "Attack", "", false},
+		{"Warning", "", "", false},
 		{"wait", "Wait", "", true}, // archives mix case
 	} {
 		if got := PlaysWith(tc.side, tc.joint, tc.model); got != tc.want {

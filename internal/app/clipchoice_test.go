@@ -106,7 +106,7 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	check("arrow.bmd", "-", "arrow.btk", "arrow.brk")
 
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
-	check("no model", "", "") // the arrow played no joint clip
+	check("no model", "", "bomb_wait.btk") // no joint clip plays: the one at rest does
 
 	// A clip the user picks plays, and stays when the model changes.
 	for fi, f := range a.ses.files {

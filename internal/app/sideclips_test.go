@@ -274,3 +274,27 @@ func TestOpensOnTheClipAtRest(t *testing.T) {
 		t.Errorf("first suggestion %+v, want Wait", v.Pairing.Anims)
 	}
 }
+
+// TestModelWithoutAnimationPlaysItsClipsAtRest: Galaxy's barrier models
+// have no BCK; their Wait.brk and Wait.btk play (the actor's wait state),
+// Warning.brk only when picked.
+func TestModelWithoutAnimationPlaysItsClipsAtRest(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	brk := read(familyFixtures + "brk_tan0.brk")
+	arc, err := archivetest.WriteRARC("barrier", []archivetest.RARCFile{
+		{Path: "barrier/Barrier.bdl", Data: read(apptest.ModelFixtures + "chain3.bmd")},
+		{Path: "barrier/Wait.brk", Data: brk}, {Path: "barrier/Warning.brk", Data: brk},
+		{Path: "barrier/Wait.btk", Data: read("../../formats/j3d/testdata/btk_basic.btk")},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "Barrier.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+	a, _ := openApp(t, p)
+	if got := materialEntries(a); a.rig.skel == nil || !slices.Equal(got, []string{"Wait.brk"}) || entryOf(a, a.play.tex) != "Wait.btk" {
+		t.Errorf("barrier: materials %q, texture %q; want Wait.brk and Wait.btk", got, entryOf(a, a.play.tex))
+	}
+}

@@ -52,6 +52,9 @@ type infoPairSide struct {
 	// for a clip named after the model, which plays whatever it does.
 	WithPath string `json:"withPath"`
 	WithClip string `json:"withClip"`
+	// AtRest: it plays when no joint clip does (pairing.AtRest), as the
+	// model has none.
+	AtRest bool `json:"atRest,omitempty"`
 	// Variant is its player number (_1p … _4p: one choice, the first
 	// plays unless the user picks another), 0 for none.
 	Variant int `json:"variant,omitempty"`
@@ -103,13 +106,21 @@ func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
 // clip name plays with, in rank order; ok with an empty one when it is
 // named after the model, false when it plays with none.
 func sideWith(s pairing.Suggestion, name string) (infoPairSide, bool) {
-	if pairing.PlaysWith(name, "", s.Model.Name()) {
+	if pairing.NamedForModel(name, s.Model.Name()) {
 		return infoPairSide{}, true
 	}
+	fitting := false
 	for _, c := range s.Candidates {
-		if c.Fit.Fits() && pairing.PlaysWith(name, pairing.ClipName(c.Anim.Path, c.Clip), s.Model.Name()) {
+		if !c.Fit.Fits() {
+			continue
+		}
+		fitting = true
+		if pairing.PlaysWith(name, pairing.ClipName(c.Anim.Path, c.Clip), "") {
 			return infoPairSide{WithPath: c.Anim.Name(), WithClip: c.Clip.Name}, true
 		}
+	}
+	if !fitting && pairing.AtRest(name) {
+		return infoPairSide{AtRest: true}, true
 	}
 	return infoPairSide{}, false
 }
@@ -148,6 +159,8 @@ func writePairingText(w io.Writer, p *infoPairing) {
 			switch {
 			case c.WithPath != "":
 				why = append(why, "with "+clipLabel(c.WithPath, c.WithClip))
+			case c.AtRest:
+				why = append(why, "at rest: the model has no animation")
 			case c.Reason != pairing.SameName:
 				why = append(why, "named after the model")
 			}
