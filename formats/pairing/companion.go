@@ -19,7 +19,8 @@ import (
 //     .btk), or a "t" before it (Wind Waker's tcutturn.btk and
 //     tcutturn.btp with cutturn.bck; tswgripmsab.brk with swgripmsab.bck).
 //   - A clip named after the model itself (MKDD's minigamearrow.btk for
-//     minigamearrow.bmd) runs whatever the model does.
+//     minigamearrow.bmd; Wind Waker's tshms.btk for shms.bdl) runs
+//     whatever the model does.
 //
 // Player variants (MKDD's minigamebombhei_battle_1p.brk … _4p.brk) are
 // alternatives of one clip: the game plays one of them. Anything else
@@ -146,10 +147,16 @@ func restingName(name string) bool {
 // whose file is modelPath (minigamearrow.btk for minigamearrow.bmd; a
 // player variant minigamebombhei_battle_2p.brk too): it runs whatever
 // the model does.
+// Wind Waker puts the J3D "t" before a model's name too: Link.arc's
+// tswgripms.btk, tshms.btk and tarrowglitter.btk go with swgripms.bdl,
+// shms.bdl and arrowglitter.bdl.
 func NamedForModel(side, modelPath string) bool {
 	base, _ := VariantOf(side)
 	m := nameStem(modelPath)
-	return m != "" && strings.ToLower(base) == m
+	if m == "" {
+		return false
+	}
+	return strings.ToLower(base) == m || strings.HasPrefix(base, "t") && strings.ToLower(base[1:]) == m
 }
 
 // AtRest reports whether a side clip's name is one of rest (a wait or

@@ -25,6 +25,8 @@ func TestPlaysWith(t *testing.T) {
 		{"tcutturn", "cutturn", "Link.arc:bdl/cl.bdl", true},
 		{"tcutturn", "wait", "Link.arc:bdl/cl.bdl", false},
 		{"tswgripmsab", "swgripmsab", "cl.bdl", true},
+		{"tshms", "", "Link.arc:archive/bdlm/shms.bdl", true}, // the t before a model's name
+		{"tshms", "", "Link.arc:archive/bdlm/cl.bdl", false},
 		{"Tcutturn", "cutturn", "cl.bdl", false}, // only the J3D lower-case prefix
 		// Galaxy and MKDD: same stem; a clip named after the model always.
 		{"DemoBossKameckDown", "DemoBossKameckDown", "BossKameck.arc:BossKameck/BossKameck.bdl", true},

@@ -112,7 +112,7 @@ func sideWith(s pairing.Suggestion, name string) (infoPairSide, bool) {
 	fitting := false
 	for _, c := range s.Candidates {
 		if !c.Fit.Fits() {
-			continue
+			continue // the model would not play it
 		}
 		fitting = true
 		if pairing.PlaysWith(name, pairing.ClipName(c.Anim.Path, c.Clip), "") {
