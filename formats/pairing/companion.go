@@ -173,7 +173,15 @@ func AtRest(side string) bool {
 // for an export that writes each skeletal clip with its side clips as
 // one animation. -1 when none is (it plays only with the model, or when
 // picked).
+// A clip of the very same name comes first: BotW's texture SRT
+// Face_Common_Sleep_Getup_St goes with the skeletal clip of that name
+// (the face bones) before Common_Sleep_Getup_St.
 func Partner(side string, joints []string) int {
+	for i, j := range joints {
+		if j != "" && strings.EqualFold(side, j) {
+			return i
+		}
+	}
 	for i, j := range joints {
 		if j != "" && PlaysWith(side, j, "") {
 			return i

@@ -111,9 +111,9 @@ func TestDefaultClip(t *testing.T) {
 
 // TestPartner: each side clip finds the skeletal clip it belongs to.
 func TestPartner(t *testing.T) {
-	joints := []string{"cutturn", "wait", "Common_Sleep_Getup_St", "Common_Sleep"}
+	joints := []string{"cutturn", "wait", "Common_Sleep_Getup_St", "Common_Sleep", "Face_Default_Blink", "Default_Blink"}
 	for side, want := range map[string]int{
-		"tcutturn": 0, "wait": 1, "Face_Common_Sleep_Getup_St": 2, "Common_Sleep": 3,
+		"tcutturn": 0, "wait": 1, "Face_Common_Sleep_Getup_St": 2, "Common_Sleep": 3, "Face_Default_Blink": 4,
 		"Common_Sleep_Getup_L": -1, "tarrowglitter": -1, "minigamebombhei_battle_2p": -1,
 	} {
 		if got := Partner(side, joints); got != want {
