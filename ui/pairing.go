@@ -127,6 +127,12 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 		u.record("pair:tex")
 		if open {
 			u.dismissIfAsked()
+			// The game plays a texture clip only with the clip it belongs
+			// to; the user can stop the one playing.
+			if imgui.SelectableV("(none)###pt-none", p.TexAnim < 0, 0, imgui.Vec2{}) && p.TexAnim >= 0 {
+				u.emit(viewmodel.ClearTexClip{})
+			}
+			u.record("pair:tex:none")
 			filter, enter := u.comboFilter("tex", len(p.TexAnims))
 			for i := range p.TexAnims {
 				a := &p.TexAnims[i]

@@ -140,3 +140,21 @@ func TestNWTexModeCombo(t *testing.T) {
 		t.Errorf("forcing 3ds Max: %#v", got)
 	}
 }
+
+// TestTexturePickerHasNone: the Texture combo offers "(none)", which
+// stops the texture clip playing.
+func TestTexturePickerHasNone(t *testing.T) {
+	v := archiveView()
+	v.Pairing.TexAnims = []viewmodel.AnimChoice{{File: 1, Clip: 0, Label: "eyes.btk", Joints: 2, Frames: 30}}
+	v.Pairing.TexAnim = 0
+	h := newHarness(t, v)
+	h.click(center(h.rect("pair:tex")))
+	h.frame()
+	if _, ok := h.u.ItemRect("pair:tex:none"); !ok {
+		t.Fatal("the Texture combo has no (none)")
+	}
+	got := h.click(center(h.rect("pair:tex:none")))
+	if _, ok := find[viewmodel.ClearTexClip](got); !ok {
+		t.Errorf("picking (none): %#v, want ClearTexClip", got)
+	}
+}

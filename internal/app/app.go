@@ -56,6 +56,11 @@ type File struct {
 	// were filled for: a reload brings another), filled on first use.
 	kinds   []string
 	kindsOf *formats.Asset
+	// explicit: the user gave this file on its own (a command line, a
+	// drop, not a folder's or an archive's content) and it holds only
+	// texture, material or visibility clips: they play on the model in
+	// use wherever the file lies (clipchoice.go).
+	explicit bool
 }
 
 // clipKinds is formats.ClipKind of each of the file's clips.
@@ -90,6 +95,9 @@ type slot struct {
 	offset float64
 	// key names the clip across a reload of its file (clipKey).
 	key string
+	// picked: the user chose this texture or material clip (or gave its
+	// file on its own); it stays when the joint clip or model changes.
+	picked bool
 }
 
 // App is the viewer's state. Everything the user does arrives as a

@@ -38,9 +38,14 @@ func (r *rig) setClip(fi, ci int) {
 			r.sel.TexTarget = 0
 		}
 	} else {
+		changed := r.play.joint == nil || r.play.joint.clip != c
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
 		r.rebind()
+		if changed { // the texture and material clips the game starts with it
+			r.pairing().chooseTex(len(r.ses.files), true)
+			r.pairing().chooseMaterials(len(r.ses.files), true)
+		}
 		if mk := r.modelKey(); mk != "" {
 			if r.lastClip == nil || len(r.lastClip) > maxLastClips {
 				r.lastClip = map[string]string{}
@@ -51,6 +56,38 @@ func (r *rig) setClip(fi, ci int) {
 	r.sel.clamp()
 	r.play.sceneT = 0
 	r.play.syncClocks()
+}
+
+// pickClip plays the clip the user chose; a texture or material clip so
+// chosen stays when the joint clip or the model changes.
+// Player variants are one choice: picking _3p.brk stops _1p.brk.
+func (r *rig) pickClip(fi, ci int) {
+	if k, ok := r.pairing().variantKey(fi, ci); ok {
+		r.play.mat.slots = slices.DeleteFunc(r.play.mat.slots, func(s *slot) bool {
+			o, ok := r.pairing().variantKey(s.file, s.clipIdx)
+			return ok && o == k && (s.file != fi || s.clipIdx != ci)
+		})
+		r.play.closeMaterials(len(r.ses.files)) // keeps the selection and focus within the slots left
+	}
+	r.setClip(fi, ci)
+	for _, s := range r.play.slots() {
+		if s != r.play.joint && s.file == fi && s.clipIdx == ci {
+			s.picked = true
+		}
+	}
+}
+
+// clearTex stops the texture clip (the Texture picker's "(none)").
+func (r *rig) clearTex() {
+	if r.play.tex == nil {
+		return
+	}
+	r.play.tex = nil
+	if r.play.focus == viewmodel.TexSlot {
+		r.play.focus = viewmodel.JointSlot
+	}
+	r.sel.clamp()
+	r.evaluate()
 }
 
 // clipRuntime is the frame control clip c plays under: its format's own

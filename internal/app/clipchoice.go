@@ -11,15 +11,17 @@ import (
 )
 
 // The texture clip and the material clips that play beside the model's
-// joint clip are chosen by the joint clips' ranking (pairing.Pair): a
-// clip in the model's own file, then one named after the model
-// (pairing.NamedAfter: minigamebombhei_battle.bmd ↔
-// minigamebombhei_battle.btk and _1p.brk), then one in its archive, then
-// one in its directory, then any other. A clip named after another open
-// model (minigamearrow.btk beside minigamearrow.bmd) belongs to that
-// model and does not play on this one unless the user picks it. Without
-// a model every clip is eligible. The choice is made again whenever the
-// model changes.
+// joint clip are the ones the games start with it (pairing.PlaysWith: a
+// clip of the joint clip's name, BotW's Face_ and J3D's t prefix, or a
+// clip named after the model), among the clips that belong with the
+// model by the joint clips' ranking (pairing.SideReason: the model's own
+// file, a name after it, its archive, its directory). A clip named after
+// another open model (minigamearrow.btk beside minigamearrow.bmd) belongs
+// to that model. Of player variants (_1p … _4p) the first plays. Any
+// other clip plays only when the user picks it, or gives it on its own
+// (File.explicit: on the command line, in a drop), wherever it lies.
+// The choice is made again whenever the model or the joint clip changes;
+// the clips the user picked stay.
 
 // clipRank orders clips for the model in use: pairing.Rank of the
 // pairing reason (same file, named after the model, same archive, same
@@ -35,7 +37,8 @@ func (r pairer) rankFor(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
 		return clipRank(pairing.Rank(""))
 	}
-	if owner := r.ownerModel(fi, ci); owner >= 0 && owner != r.skelFile && fi != r.skelFile {
+	if owner := r.ownerModel(fi, ci); owner >= 0 && owner != r.skelFile && fi != r.skelFile &&
+		stemOf(r.ses.files[owner].path) != stemOf(r.ses.files[r.skelFile].path) { // X.sbfres is X.bfres again
 		return rankOtherModel
 	}
 	reason := pairing.Reason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), nil)
@@ -64,13 +67,16 @@ func (r pairer) sideRank(fi, ci int) clipRank {
 
 // ownerModel is the open model file that clip ci of file fi is named
 // after (pairing.NamedAfter), the longest name winning (a_b_wait.btk
-// belongs to a_b.bmd rather than a.bmd); -1 when none is.
+// belongs to a_b.bmd rather than a.bmd); -1 when none is. A file holding
+// joint clips is no owner: BotW's X_Animation.bfres carries a copy of
+// X's skeleton, and its compressed twin X_Animation.sbfres would
+// otherwise own every clip of the first, and the other way round.
 func (r pairer) ownerModel(fi, ci int) int {
 	f := r.ses.files[fi]
 	c := f.asset.Clips[ci]
 	best, bestLen := -1, -1
 	for mi, m := range r.ses.files {
-		if mi == fi || len(m.asset.Skeletons) == 0 || m.asset.Archive != nil {
+		if mi == fi || len(m.asset.Skeletons) == 0 || m.asset.Archive != nil || hasJointClip(m.asset) {
 			continue
 		}
 		if !pairing.NamedAfter(f.path, c.Name, m.path) {
@@ -103,12 +109,21 @@ type rankedClip struct {
 }
 
 // rankedClips lists the eligible clips among the files from index first
-// that want selects, best first (rank, then file order).
+// that want selects, best first (rank, then file order): the ones the
+// user gave on their own, and those that play with the joint clip
+// (playsWith), the first of each set of player variants.
 func (r pairer) rankedClips(first int, want func(fi, ci int) bool) []rankedClip {
 	var out []rankedClip
 	for fi := first; fi < len(r.ses.files); fi++ {
 		for ci := range r.ses.files[fi].asset.Clips {
 			if !want(fi, ci) {
+				continue
+			}
+			if r.ses.files[fi].explicit {
+				out = append(out, rankedClip{fi, ci, clipRank(pairing.Rank(pairing.SameFile))})
+				continue
+			}
+			if !r.playsWith(fi, ci) {
 				continue
 			}
 			if rank := r.sideRank(fi, ci); rank != rankOtherModel {
@@ -117,7 +132,54 @@ func (r pairer) rankedClips(first int, want func(fi, ci int) bool) []rankedClip 
 		}
 	}
 	slices.SortStableFunc(out, func(x, y rankedClip) int { return cmp.Compare(x.rank, y.rank) })
-	return out
+	seen := map[variantKey]bool{}
+	return slices.DeleteFunc(out, func(c rankedClip) bool {
+		k, ok := r.variantKey(c.file, c.clip)
+		if !ok {
+			return false
+		}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
+	})
+}
+
+// playsWith reports whether side clip ci of file fi is one the games
+// start with the joint clip playing on the model in use
+// (pairing.PlaysWith).
+func (r pairer) playsWith(fi, ci int) bool {
+	f := r.ses.files[fi]
+	joint := ""
+	if j := r.play.joint; j != nil && j.file < len(r.ses.files) {
+		joint = pairing.ClipName(r.ses.files[j.file].path, j.clip)
+	}
+	model := ""
+	if r.skel != nil && r.skelFile >= 0 && r.skelFile < len(r.ses.files) {
+		model = r.ses.files[r.skelFile].path
+	}
+	return pairing.PlaysWith(pairing.ClipName(f.path, f.asset.Clips[ci]), joint, model)
+}
+
+// variantKey names a set of player variants (minigamebombhei_battle_1p.brk
+// … _4p.brk): one place (archive or directory), one base name, one
+// format.
+type variantKey struct{ where, base, format string }
+
+// variantKey is the set clip ci of file fi is a variant of; ok false when
+// it is no variant.
+func (r pairer) variantKey(fi, ci int) (variantKey, bool) {
+	f := r.ses.files[fi]
+	base, n := pairing.VariantOf(pairing.ClipName(f.path, f.asset.Clips[ci]))
+	if n == 0 {
+		return variantKey{}, false
+	}
+	where := f.archive
+	if where == "" {
+		where = filepath.Dir(absPath(f.path))
+	}
+	return variantKey{where, strings.ToLower(base), f.asset.Format}, true
 }
 
 func (r pairer) isTex(fi, ci int) bool {
@@ -136,8 +198,8 @@ func (r pairer) chooseTex(first int, rechoose bool) {
 		r.setClip(best[0].file, best[0].clip)
 		return
 	}
-	if !rechoose {
-		return
+	if !rechoose || (r.play.tex != nil && r.play.tex.picked) {
+		return // the user's pick stays
 	}
 	if best := r.rankedClips(0, r.isTex); len(best) > 0 {
 		if r.play.tex == nil || r.play.tex.file != best[0].file || r.play.tex.clipIdx != best[0].clip {
@@ -173,9 +235,15 @@ func (r pairer) chooseMaterials(first int, rechoose bool) {
 	oldSel, selSlot, focusSlot := m.sel, r.play.materialSlot(viewmodel.MatSlot0+viewmodel.Slot(m.sel.Clip)), r.play.materialSlot(r.play.focus)
 	old := m.slots
 	m.slots = nil
+	for _, s := range old {
+		if s.picked { // the user's picks stay, first
+			m.slots = append(m.slots, s)
+		}
+	}
 	for _, c := range r.rankedClips(0, r.isMat) {
 		i := slices.IndexFunc(old, func(s *slot) bool { return s.file == c.file && s.clipIdx == c.clip })
 		switch {
+		case i >= 0 && old[i].picked:
 		case i >= 0:
 			m.slots = append(m.slots, old[i])
 		case len(m.slots) < maxMaterialSlots:

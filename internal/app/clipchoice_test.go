@@ -59,12 +59,13 @@ func materialEntries(a *App) []string {
 	return out
 }
 
-// TestModelPlaysClipsNamedAfterIt: texture and material clips follow the
-// model they are named after, as the games pair them:
-// showing bomb.bmd plays bomb_wait.btk and bomb_1p.brk, not the arrow's
-// BTK and BRK that come first in the archive; a clip named after no model
-// still plays (after the named ones). Picking the other model chooses
-// again; without a model every clip plays.
+// TestModelPlaysClipsNamedAfterIt: texture and material clips play as
+// the games start them (pairing.PlaysWith): showing bomb.bmd with
+// bomb_wait.bck plays bomb_wait.btk (the joint clip's name) and
+// bomb_1p.brk (named after the model), not the arrow's BTK and BRK that
+// come first in the archive, nor shared.bpk (named after nothing) until
+// the user picks it. Picking the other model chooses again; without a
+// model only the joint clip's own clips play.
 func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	a, _ := openApp(t, courseArchive(t))
 	if got := entryOf(a, &slot{file: a.rig.skelFile}); got != "bomb.bmd" {
@@ -84,14 +85,14 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 			t.Errorf("%s: material clips %q, want %q", when, got, mats)
 		}
 	}
-	check("bomb.bmd", "bomb_wait.bck", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
-	if st := a.Snapshot(100, 100, [4]int{0, 0, 100, 100}); len(st.MaterialClips) != 2 || path.Base(st.MaterialClips[1]) != "shared.bpk" {
+	check("bomb.bmd", "bomb_wait.bck", "bomb_wait.btk", "bomb_1p.brk")
+	if st := a.Snapshot(100, 100, [4]int{0, 0, 100, 100}); len(st.MaterialClips) != 1 || path.Base(st.MaterialClips[0]) != "bomb_1p.brk" {
 		t.Errorf("--state-json materialClips %q", st.MaterialClips)
 	}
 
 	// The view's material list and the focus follow the slots.
 	v := viewOf(a)
-	if v.Materials == nil || len(v.Materials.Clips) != 2 || v.Materials.Clips[0].Label != a.play.mat.slots[0].label {
+	if v.Materials == nil || len(v.Materials.Clips) != 1 || v.Materials.Clips[0].Label != a.play.mat.slots[0].label {
 		t.Fatalf("view materials %+v", v.Materials)
 	}
 
@@ -102,14 +103,21 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 		}
 	}
 	a.Apply(viewmodel.SelectModel{File: arrow, Skel: 0})
-	check("arrow.bmd", "-", "arrow.btk", "arrow.brk", "shared.bpk")
+	check("arrow.bmd", "-", "arrow.btk", "arrow.brk")
 
 	a.Apply(viewmodel.SelectModel{File: -1, Skel: -1})
-	check("no model", "-", "arrow.btk", "arrow.brk", "bomb_1p.brk", "shared.bpk")
+	check("no model", "", "bomb_wait.btk") // no joint clip plays: the one at rest does
+
+	// A clip the user picks plays, and stays when the model changes.
+	for fi, f := range a.ses.files {
+		if path.Base(f.entry) == "shared.bpk" {
+			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
+		}
+	}
+	a.Apply(viewmodel.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
+	check("bomb.bmd again", "-", "bomb_wait.btk", "shared.bpk", "bomb_1p.brk")
 
 	// The user can still pick another model's clip.
-	a.Apply(viewmodel.SelectModel{File: arrow + 3, Skel: 0}) // bomb.bmd
-	check("bomb.bmd again", "-", "bomb_wait.btk", "bomb_1p.brk", "shared.bpk")
 	for fi, f := range a.ses.files {
 		if path.Base(f.entry) == "arrow.btk" {
 			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
@@ -120,10 +128,9 @@ func TestModelPlaysClipsNamedAfterIt(t *testing.T) {
 	}
 }
 
-// TestLooseClipsWithoutModelPlay: a BRK and a BTK opened without any
-// model play; a model opened beside a loose BRK named after nothing in
-// its folder plays it too, one in another folder does not (it may be
-// another game's).
+// TestLooseClipsWithoutModelPlay: a BRK and a BTK opened on their own
+// play, with or without a model, wherever they lie: the user gave them
+// (a BRK from another folder is not silently ignored).
 func TestLooseClipsWithoutModelPlay(t *testing.T) {
 	a, _ := openApp(t, familyFixtures+"brk_tan0.brk", "../../formats/j3d/testdata/btk_basic.btk")
 	if len(a.play.mat.slots) != 1 || a.play.tex == nil {
@@ -134,8 +141,8 @@ func TestLooseClipsWithoutModelPlay(t *testing.T) {
 		t.Errorf("biped.bmd + brk_tan0.brk in one folder: model %v, %d material slots; want the BRK playing on the model", b.rig.skel, len(b.play.mat.slots))
 	}
 	c, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", familyFixtures+"brk_tan0.brk")
-	if c.rig.skel == nil || len(c.play.mat.slots) != 0 {
-		t.Errorf("biped.bmd + brk_tan0.brk in two folders: model %v, %d material slots; want none", c.rig.skel, len(c.play.mat.slots))
+	if c.rig.skel == nil || len(c.play.mat.slots) != 1 {
+		t.Errorf("biped.bmd + brk_tan0.brk in two folders: model %v, %d material slots; want the BRK playing", c.rig.skel != nil, len(c.play.mat.slots))
 	}
 }
 
@@ -162,6 +169,12 @@ func oneFolder(t *testing.T, files ...string) []string {
 // mute leaves the quad alone.
 func TestMaterialClipRows(t *testing.T) {
 	a, _ := openApp(t, courseArchive(t))
+	for fi, f := range a.ses.files {
+		if path.Base(f.entry) == "shared.bpk" {
+			a.Apply(viewmodel.SelectClip{File: fi, Clip: 0})
+		}
+	}
+	a.Apply(viewmodel.FocusSlot{Slot: viewmodel.JointSlot})
 	if len(a.play.mat.slots) != 2 || a.play.joint == nil || a.play.tex == nil {
 		t.Fatalf("joint %q, tex %q, material clips %q; want bomb_wait.bck, bomb_wait.btk, bomb_1p.brk and shared.bpk",
 			entryOf(a, a.play.joint), entryOf(a, a.play.tex), materialEntries(a))
@@ -257,8 +270,8 @@ func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 
 // TestSideClipsStayWithinTheirGame: files of two games dropped together
 // into one folder. The texture and colour clips of an archive holding
-// another game's model go with that model only; a loose BRK in the
-// model's folder still plays beside it.
+// another game's model go with that model only; a loose BRK the user gave
+// plays beside whichever model is shown.
 func TestSideClipsStayWithinTheirGame(t *testing.T) {
 	paths := oneFolder(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck", familyFixtures+"brk_tan1.brk")
 	read := func(p string) []byte {
@@ -270,8 +283,8 @@ func TestSideClipsStayWithinTheirGame(t *testing.T) {
 	// nothing (SMO's BombHei.szs holds SignExplosion_fcl).
 	arc, err := archivetest.WriteRARC("other", []archivetest.RARCFile{
 		{Path: "other/bomb.bmd", Data: read(apptest.ModelFixtures + "chain3.bmd")},
-		{Path: "other/sign.brk", Data: read(familyFixtures + "brk_tan0.brk")},
-		{Path: "other/sign.btk", Data: read("../../formats/j3d/testdata/btk_basic.btk")},
+		{Path: "other/bomb.brk", Data: read(familyFixtures + "brk_tan0.brk")},
+		{Path: "other/bomb.btk", Data: read("../../formats/j3d/testdata/btk_basic.btk")},
 	})
 	apptest.Must(t, err)
 	other := filepath.Join(filepath.Dir(paths[0]), "other.arc")
@@ -291,8 +304,8 @@ func TestSideClipsStayWithinTheirGame(t *testing.T) {
 	v := viewOf(a)
 	mi := slices.IndexFunc(v.Pairing.Models, func(m viewmodel.ModelChoice) bool { return m.Joints == 3 })
 	a.Apply(viewmodel.SelectModel{File: v.Pairing.Models[mi].File, Skel: v.Pairing.Models[mi].Skel})
-	if got := materialEntries(a); !slices.Equal(got, []string{"sign.brk"}) || entryOf(a, a.play.tex) != "sign.btk" {
-		t.Errorf("beside the archive's bomb.bmd: materials %v, texture %q; want sign.brk and sign.btk", got, entryOf(a, a.play.tex))
+	if got := materialEntries(a); len(got) != 2 || a.ses.files[a.play.mat.slots[0].file].name != "brk_tan1.brk" || got[1] != "bomb.brk" || entryOf(a, a.play.tex) != "bomb.btk" {
+		t.Errorf("beside the archive's bomb.bmd: materials %v, texture %q; want brk_tan1.brk, bomb.brk and bomb.btk", got, entryOf(a, a.play.tex))
 	}
 }
 

@@ -249,8 +249,24 @@ func loadFiles(p string, inFolder bool) ([]*File, error) {
 	}
 	for _, f := range out {
 		f.opened, f.key, f.deps = p, key, deps
+		f.explicit = !inFolder && (f.archive == "" || inner != "") && onlySideClips(f.asset)
 	}
 	return out, nil
+}
+
+// onlySideClips reports whether a file holds texture, material or
+// visibility clips and nothing else that plays or poses: a clip the
+// user can give on its own for a model elsewhere.
+func onlySideClips(as *formats.Asset) bool {
+	if len(as.Skeletons) > 0 || as.Archive != nil || len(as.Clips) == 0 {
+		return false
+	}
+	for _, c := range as.Clips {
+		if !isTexClip(c) && !isMaterialClip(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // OpenData decodes one file's bytes (the demo's: "demo/NAME" links no

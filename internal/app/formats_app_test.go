@@ -78,8 +78,8 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 	if a.rig.skel == nil || !strings.HasSuffix(a.rig.skelLabel, "biped/bmdl/biped.bmd") {
 		t.Fatalf("model %q, want the archive's biped.bmd", a.rig.skelLabel)
 	}
-	if a.play.joint == nil || !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.play.tex == nil {
-		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and the BTK", a.play.joint, a.play.tex)
+	if a.play.joint == nil || !strings.HasSuffix(a.play.joint.label, "walk.bck") || a.play.tex != nil {
+		t.Fatalf("joint clip %v, tex %v: want walk.bck (first ranked) and no texture clip (btk_basic is named after neither)", a.play.joint, a.play.tex)
 	}
 	p := v.Pairing
 	if len(p.Models) != 1 || p.Model != 0 || p.Models[0].Joints != 12 {
@@ -93,7 +93,7 @@ func TestAppArchiveTreeAndPairing(t *testing.T) {
 			t.Errorf("suggestion %d = %+v, want %s (same archive)", i, c, want)
 		}
 	}
-	if len(p.TexAnims) != 1 || p.TexAnim != 0 {
+	if len(p.TexAnims) != 1 || p.TexAnim != -1 {
 		t.Errorf("texture animations %+v (playing %d)", p.TexAnims, p.TexAnim)
 	}
 	// The user picks the other animation.

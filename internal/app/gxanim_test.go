@@ -78,7 +78,7 @@ func TestGXPanel(t *testing.T) {
 	_, _, _, brk := materialClips()
 	a.Add([]*File{
 		{path: "lamp_man.bmd", name: "lamp_man.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{oneJoint()}, Models: []*mesh.Model{m}}},
-		{path: "pulse.brk", name: "pulse.brk", asset: &formats.Asset{Format: "brk", Clips: []*anim.Clip{brk}}},
+		{path: "pulse.brk", name: "pulse.brk", asset: &formats.Asset{Format: "brk", Clips: []*anim.Clip{brk}}, explicit: true},
 	})
 	var v viewmodel.View
 	a.Evaluate()

@@ -43,17 +43,19 @@ func (h *Headless) UseModelFrom(first int) error {
 	return fmt.Errorf("holds no skeleton")
 }
 
-// UseClipNamed plays the clips called name (render's --clip): the first
-// of each kind, so a BFRES file's skeletal and texture SRT animations of
-// one name (a BotW face: bones and eye texture) play together, as the
-// game plays them.
+// UseClipNamed plays the clips called name (render's --clip): by its own
+// name (a BFRES animation), or its file's with or without the extension
+// (a J3D file's one clip: Swim or Swim.bck), the first of each kind, so
+// a BFRES file's skeletal and texture SRT animations of one name (a BotW
+// face: bones and eye texture) play together, as the game plays them.
+// Without a match the error lists the names that would have matched.
 func (h *Headless) UseClipNamed(name string) error {
 	var names []string
 	found, joint, tex := false, false, false
 	for fi, f := range h.ses.files {
 		for ci, c := range f.asset.Clips {
-			if c.Name != name {
-				names = append(names, c.Name)
+			if !clipCalled(f, c, name) {
+				names = append(names, pairing.ClipName(f.path, c))
 				continue
 			}
 			switch {
@@ -70,9 +72,52 @@ func (h *Headless) UseClipNamed(name string) error {
 		}
 	}
 	if !found {
-		return fmt.Errorf("no animation named %q (have %q)", name, names)
+		return fmt.Errorf("no animation named %q (have %s)", name, nameList(names))
 	}
 	return nil
+}
+
+// maxListedNames caps the names an error lists: an archive of a game's
+// model folder holds thousands.
+const maxListedNames = 40
+
+// nameList quotes names as the other commands list them (["a" "b"]),
+// the first maxListedNames of them.
+func nameList(names []string) string {
+	if len(names) > maxListedNames {
+		return fmt.Sprintf("%q and %d more", names[:maxListedNames], len(names)-maxListedNames)
+	}
+	return fmt.Sprintf("%q", names)
+}
+
+// Unbound names the texture and material clips the user gave on their
+// own that bind to nothing of the model in use: one line each saying
+// why, for the command's stderr (the viewer says it in a notice).
+func (h *Headless) Unbound() []string {
+	models := h.rig.models()
+	if len(models) == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range append([]*slot{h.play.tex}, h.play.mat.slots...) {
+		if s == nil || !h.ses.files[s.file].explicit {
+			continue
+		}
+		bound := false
+		var missing []string
+		for _, m := range models {
+			var b matBind
+			missing = bindClip(&b, s.clip, m)
+			for _, tb := range b.targets {
+				bound = bound || tb.mat >= 0 || tb.shape >= 0
+			}
+		}
+		if !bound {
+			out = append(out, fmt.Sprintf("%s: binds to nothing of model %s: it animates %s, which the model does not have",
+				h.ses.files[s.file].path, h.rig.skelLabel, nameList(missing)))
+		}
+	}
+	return out
 }
 
 // Reframe measures the scene again and frames the camera on it.

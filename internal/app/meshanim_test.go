@@ -98,7 +98,8 @@ func openAnimated(t *testing.T) (*App, *mesh.Model, *bytesWriter) {
 	m := animatedModel()
 	btk, btp, bva, brk := materialClips()
 	file := func(name string, c *anim.Clip) *File {
-		return &File{path: name, name: name, asset: &formats.Asset{Format: c.Format, Clips: []*anim.Clip{c}}}
+		// Given by the user on their own: they play on the model.
+		return &File{path: name, name: name, asset: &formats.Asset{Format: c.Format, Clips: []*anim.Clip{c}}, explicit: true}
 	}
 	a.Add([]*File{
 		{path: "lamp_man.bmd", name: "lamp_man.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{oneJoint()}, Models: []*mesh.Model{m}}},
@@ -301,26 +302,26 @@ func TestBFRESMaterialAnimations(t *testing.T) {
 	}
 	base := anim.DefaultBase()
 	steps := func(v ...float32) anim.Curve { return &anim.FullFrame{Values: v} }
-	srt := &anim.Clip{Name: "Face_Blink", Format: "bfres-texsrt", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+	srt := &anim.Clip{Name: "Face_Sleep", Format: "bfres-texsrt", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
 		{Name: "Mt_Eye", Kind: anim.TexSRTTarget, Param: "tex_srt4", TexMode: anim.TexNWMaya, Base: base,
 			Channels: []anim.Channel{{Slot: anim.TransY, Curve: steps(0, 0.25, 0.5)}}},
 		{Name: "Mt_Eye", Kind: anim.TexSRTTarget, Param: "tex_srt5", TexMode: anim.TexNWMaya, Base: base,
 			Channels: []anim.Channel{{Slot: anim.TransX, Curve: anim.Constant(0.75)}}},
 	}}
 	srt.Targets[0].Base[anim.TexModeSlot], srt.Targets[1].Base[anim.TexModeSlot] = 0, 0
-	pat := &anim.Clip{Name: "Face_Pattern", Format: "bfres-texpattern", Duration: 10, FPS: 30, Loop: anim.Loop,
+	pat := &anim.Clip{Name: "Sleep", Format: "bfres-texpattern", Duration: 10, FPS: 30, Loop: anim.Loop,
 		TextureNames: []string{"Eye_Closed", "Not_Here", "Eye_Open"}, Targets: []anim.Target{
 			{Name: "Mt_Eye", Kind: anim.TexPatternTarget, Param: "_a0", TexMap: 0, TexGen: -1, Base: base,
 				Channels: []anim.Channel{{Slot: anim.TexIndex, Curve: steps(2, 0, 1)}}},
 		}}
-	vis := &anim.Clip{Name: "Crown_Off", Format: "bfres-matvis", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+	vis := &anim.Clip{Name: "Sleep", Format: "bfres-matvis", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
 		{Name: "Mt_Crown", Kind: anim.ShapeTarget, TexGen: -1, Base: base, Channels: []anim.Channel{{Slot: anim.Visible, Curve: steps(1, 0, 1)}}},
 	}}
-	col := &anim.Clip{Name: "Crown_Glow", Format: "bfres-shaderparam", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+	col := &anim.Clip{Name: "Sleep", Format: "bfres-shaderparam", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
 		{Name: "Mt_Crown", Kind: anim.ShaderParamTarget, Param: "const_color0", TexGen: -1, Base: base, Channels: []anim.Channel{
 			{Slot: anim.Param0, Curve: anim.Constant(0.25)}, {Slot: anim.Param0 + 1, Curve: anim.Constant(2)}}},
 	}}
-	bone := &anim.Clip{Name: "Crown_Bone_Off", Format: "bfres-bonevis", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
+	bone := &anim.Clip{Name: "Sleep", Format: "bfres-bonevis", Duration: 10, FPS: 30, Loop: anim.Loop, Targets: []anim.Target{
 		{Name: "Crown", Kind: anim.JointTarget, TexGen: -1, Base: base, Channels: []anim.Channel{{Slot: anim.Visible, Curve: steps(1, 1, 1, 0)}}},
 	}}
 	a := New(nil)

@@ -119,7 +119,35 @@ func (r pairer) candidates(fi, si int) []candidate {
 			out = append(out, candidate{file: af, clip: ci, reason: c.Reason, fits: c.Fit.Fits(), pair: c})
 		}
 	}
+	r.restingFirst(out)
 	return out
+}
+
+// restingFirst moves the clip at rest (pairing.DefaultClip: Wait before
+// AttackSuccess in SMO's alphabetical BombHei) to the front of each run
+// of candidates ranked alike, so a model opens on it; the rest keep
+// their order.
+func (r pairer) restingFirst(cands []candidate) {
+	for i := 0; i < len(cands); {
+		j := i + 1
+		for j < len(cands) && pairing.Rank(cands[j].reason) == pairing.Rank(cands[i].reason) {
+			j++
+		}
+		names := make([]string, 0, j-i)
+		for _, c := range cands[i:j] {
+			if !c.fits {
+				names = append(names, "") // never chosen first: it does not bind
+				continue
+			}
+			names = append(names, pairing.ClipName(r.ses.files[c.file].path, r.ses.files[c.file].asset.Clips[c.clip]))
+		}
+		if k := pairing.DefaultClip(names); k > 0 {
+			c := cands[i+k]
+			copy(cands[i+1:i+k+1], cands[i:i+k])
+			cands[i] = c
+		}
+		i = j
+	}
 }
 
 // pickModel chooses the model among the files opened from index first: a

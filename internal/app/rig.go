@@ -55,7 +55,9 @@ type rig struct {
 func (r *rig) apply(in viewmodel.Intent) bool {
 	switch in := in.(type) {
 	case viewmodel.SelectClip:
-		r.setClip(in.File, in.Clip)
+		r.pickClip(in.File, in.Clip)
+	case viewmodel.ClearTexClip:
+		r.clearTex()
 	case viewmodel.SelectModel:
 		r.selectModel(in.File, in.Skel)
 	case viewmodel.SetRootMotion:

@@ -23,7 +23,7 @@ func texClip(loop anim.LoopMode, d float64) *anim.Clip {
 func sceneApp(t *testing.T, joint anim.LoopMode, texMode anim.LoopMode, texD float64) *App {
 	t.Helper()
 	a, _ := newTestApp(t, joint, true)
-	a.Add([]*File{{path: "scroll.btk", name: "scroll.btk", asset: &formats.Asset{Format: "btk", Clips: []*anim.Clip{texClip(texMode, texD)}}}})
+	a.Add([]*File{{path: "scroll.btk", name: "scroll.btk", asset: &formats.Asset{Format: "btk", Clips: []*anim.Clip{texClip(texMode, texD)}}, explicit: true}})
 	if a.play.joint == nil || a.play.tex == nil {
 		t.Fatal("want a joint and a texture clip playing")
 	}

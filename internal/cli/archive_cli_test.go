@@ -40,8 +40,10 @@ func TestInfoArchivePairing(t *testing.T) {
 	if a := p.Animations[2]; a.Path != "biped/btk/btk_basic.btk" || a.Kind != "texture SRT" || a.Joints != 0 || a.Targets != 2 {
 		t.Errorf("third animation %+v, want the texture SRT btk_basic.btk", a)
 	}
-	if s := p.Suggestions[0].Side; len(s) != 1 || s[0].Path != "biped/btk/btk_basic.btk" || s[0].Reason != "same archive" {
-		t.Errorf("beside the model: %+v", s)
+	// btk_basic is named after neither walk nor wave: the game would
+	// not start it with either, so nothing plays beside the model.
+	if s := p.Suggestions[0].Side; len(s) != 0 {
+		t.Errorf("beside the model: %+v, want nothing", s)
 	}
 	for i, want := range []string{"biped/bck/walk.bck", "biped/bck/wave.bck"} {
 		c := p.Suggestions[0].Animations[i]
@@ -199,20 +201,26 @@ func TestInfoArchiveCountsEveryKind(t *testing.T) {
 	side := map[string][]string{}
 	for _, s := range doc.Pairing.Suggestions {
 		for _, c := range s.Side {
-			side[s.Model] = append(side[s.Model], c.Path+" ("+c.Reason+")")
+			with := ""
+			if c.WithPath != "" {
+				with = " with " + c.WithPath
+			}
+			side[s.Model] = append(side[s.Model], c.Path+" ("+c.Reason+with+")")
 		}
 	}
 	if got := strings.Join(side["course/objects/arrow.bmd"], ", "); got != "course/objects/arrow.btk (named after the model)" {
 		t.Errorf("beside arrow.bmd: %s", got)
 	}
-	if got := strings.Join(side["course/objects/bomb.bmd"], ", "); got != "course/objects/bomb_1p.brk (named after the model), course/objects/bomb_2p.brk (named after the model), course/objects/bomb_wait.btk (named after the model)" {
+	if got := strings.Join(side["course/objects/bomb.bmd"], ", "); got != "course/objects/bomb_1p.brk (named after the model), course/objects/bomb_2p.brk (named after the model), course/objects/bomb_wait.btk (named after the model with course/objects/bomb_wait.bck)" {
 		t.Errorf("beside bomb.bmd: %s", got)
 	}
 
 	code, out, _ = runCLI("info", p)
 	if code != ExitOK || !strings.Contains(out, "animations: 5\n") ||
 		!strings.Contains(out, "  course/objects/bomb_1p.brk: brk TEV colours, ") ||
-		!strings.Contains(out, "pairing for course/objects/arrow.bmd:\n") || !strings.Contains(out, "  beside it: course/objects/arrow.btk (named after the model)\n") {
+		!strings.Contains(out, "pairing for course/objects/arrow.bmd:\n") || !strings.Contains(out, "  beside it: course/objects/arrow.btk (named after the model)\n") ||
+		!strings.Contains(out, "  beside it: course/objects/bomb_2p.brk (named after the model, player 2 of one choice)\n") ||
+		!strings.Contains(out, "  beside it: course/objects/bomb_wait.btk (named after the model, with course/objects/bomb_wait.bck)\n") {
 		t.Errorf("text info:\n%s", out)
 	}
 }

@@ -40,8 +40,24 @@ type infoPairSugg struct {
 	Model      string          `json:"model"`
 	Animations []infoPairCandi `json:"animations"`
 	// Side are the texture and material clips that play beside the
-	// model's joint clip (pairing.SideReason).
-	Side []infoPairCandi `json:"side"`
+	// model's joint clips (pairing.SideReason), each with the joint clip
+	// the game starts it with (pairing.PlaysWith); a clip that plays with
+	// none of them is not listed.
+	Side []infoPairSide `json:"side"`
+}
+
+type infoPairSide struct {
+	infoPairCandi
+	// With is the path and clip of the joint clip it plays with; both ""
+	// for a clip named after the model, which plays whatever it does.
+	WithPath string `json:"withPath"`
+	WithClip string `json:"withClip"`
+	// AtRest: it plays when no joint clip does (pairing.AtRest), as the
+	// model has none.
+	AtRest bool `json:"atRest,omitempty"`
+	// Variant is its player number (_1p … _4p: one choice, the first
+	// plays unless the user picks another), 0 for none.
+	Variant int `json:"variant,omitempty"`
 }
 
 type infoPairCandi struct {
@@ -69,16 +85,44 @@ func makePairing(file string, a *formats.Asset) (*infoPairing, []string) {
 		}
 	}
 	for _, s := range p.Suggestions {
-		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}, Side: []infoPairCandi{}}
+		is := infoPairSugg{Model: s.Model.Name(), Animations: []infoPairCandi{}, Side: []infoPairSide{}}
 		for _, c := range s.Candidates {
 			is.Animations = append(is.Animations, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, c.Warnings()})
 		}
 		for _, c := range s.Side {
-			is.Side = append(is.Side, infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, nil})
+			name := pairing.ClipName(c.Anim.Path, c.Clip)
+			if side, ok := sideWith(s, name); ok {
+				side.infoPairCandi = infoPairCandi{c.Anim.Name(), c.Clip.Name, c.Reason, nil}
+				_, side.Variant = pairing.VariantOf(name)
+				is.Side = append(is.Side, side)
+			}
 		}
 		out.Suggestions = append(out.Suggestions, is)
 	}
 	return out, warnings
+}
+
+// sideWith is the joint clip among the model's candidates that side
+// clip name plays with, in rank order; ok with an empty one when it is
+// named after the model, false when it plays with none.
+func sideWith(s pairing.Suggestion, name string) (infoPairSide, bool) {
+	if pairing.NamedForModel(name, s.Model.Name()) {
+		return infoPairSide{}, true
+	}
+	fitting := false
+	for _, c := range s.Candidates {
+		if !c.Fit.Fits() {
+			continue // the model would not play it
+		}
+		fitting = true
+		if pairing.PlaysWith(name, pairing.ClipName(c.Anim.Path, c.Clip), "") {
+			return infoPairSide{WithPath: c.Anim.Name(), WithClip: c.Clip.Name}, true
+		}
+	}
+	if !fitting && pairing.AtRest(name) {
+		return infoPairSide{AtRest: true}, true
+	}
+	return infoPairSide{}, false
 }
 
 func writePairingText(w io.Writer, p *infoPairing) {
@@ -111,7 +155,19 @@ func writePairingText(w io.Writer, p *infoPairing) {
 			fmt.Fprintf(w, "  %s (%s)%s\n", clipLabel(c.Path, c.Clip), c.Reason, warn)
 		}
 		for _, c := range s.Side {
-			fmt.Fprintf(w, "  beside it: %s (%s)\n", clipLabel(c.Path, c.Clip), c.Reason)
+			why := []string{c.Reason}
+			switch {
+			case c.WithPath != "":
+				why = append(why, "with "+clipLabel(c.WithPath, c.WithClip))
+			case c.AtRest:
+				why = append(why, "at rest: the model has no animation")
+			case c.Reason != pairing.SameName:
+				why = append(why, "named after the model")
+			}
+			if c.Variant > 0 {
+				why = append(why, fmt.Sprintf("player %d of one choice", c.Variant))
+			}
+			fmt.Fprintf(w, "  beside it: %s (%s)\n", clipLabel(c.Path, c.Clip), strings.Join(why, ", "))
 		}
 	}
 }

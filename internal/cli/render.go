@@ -76,6 +76,9 @@ func runRender(args []string, stdout, stderr io.Writer, env Env) error {
 		return err
 	}
 	defer off.Close()
+	for _, p := range a.Headless().Unbound() {
+		fmt.Fprintf(stderr, "animscope: warning: %s\n", p)
+	}
 	err = drawRender(a, o, off, stdout)
 	for _, p := range off.Problems() {
 		fmt.Fprintf(stderr, "animscope: warning: %s\n", p)

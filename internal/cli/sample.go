@@ -170,10 +170,13 @@ func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
 	}
 	var names []string
 	for _, c := range a.Clips {
-		if c.Name == name {
+		// A J3D file's one clip has no name of its own: it answers to its
+		// file's, with or without the extension, as in the viewer.
+		own := pairing.ClipName(a.Name, c)
+		if c.Name == name || c.Name == "" && len(a.Clips) == 1 && (own == name || filepath.Base(a.Name) == name) {
 			return c, nil
 		}
-		names = append(names, c.Name)
+		names = append(names, own)
 	}
 	for _, b := range a.Broken {
 		if b.Name == name {

@@ -1,11 +1,10 @@
 package export
 
 import (
-	"strings"
-
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/pairing"
 )
 
 // The games play a model's clips of one name together: BotW's
@@ -74,35 +73,27 @@ func mergeGroups(clips []Clip) (groups [][]int, names []string) {
 }
 
 // playNames are the names of the animations the clips play in: each
-// clip's own (clipName), except that a J3D material, texture or
-// visibility clip named tX plays in X's when the scene has a joint clip
-// named X and none named tX: J3D games play tX.btk, tX.btp and tX.brk
-// with X.bck (Wind Waker's Link: tcutturn.btp with cutturn.bck).
+// clip's own (clipName), except that a texture, material or visibility
+// clip plays in the animation of the joint clip the games play it with
+// (pairing.Partner: a joint clip of its very name first, then Wind
+// Waker's tcutturn.btp with cutturn.bck, BotW's Face_X with X).
 func playNames(clips []Clip) []string {
 	names := make([]string, len(clips))
-	joint := map[string]bool{}
+	joints := make([]string, len(clips)) // the joint clips' names, "" for others
 	for i, c := range clips {
 		names[i] = clipName(c)
 		if clipClasses(c.Clip)&kindClass(anim.JointTarget) != 0 {
-			joint[names[i]] = true
+			joints[i] = names[i]
 		}
 	}
-	for i, c := range clips {
-		if x, ok := strings.CutPrefix(names[i], "t"); ok && j3dMaterialFormat(c.Clip.Format) && joint[x] && !joint[names[i]] {
-			names[i] = x
+	for i := range clips {
+		if joints[i] == "" {
+			if j := pairing.Partner(names[i], joints); j >= 0 {
+				names[i] = joints[j]
+			}
 		}
 	}
 	return names
-}
-
-// j3dMaterialFormat reports whether a clip format is one of J3D's
-// material, texture and visibility animations.
-func j3dMaterialFormat(f string) bool {
-	switch f {
-	case "btk", "btp", "brk", "bpk", "bva":
-		return true
-	}
-	return false
 }
 
 // AnimationCount is the number of glTF animations Build writes for

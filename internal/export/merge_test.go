@@ -301,3 +301,18 @@ func TestJ3DMaterialClipPrefix(t *testing.T) {
 		t.Errorf("AnimationCount %d, want 3", n)
 	}
 }
+
+// TestSideClipsMergeWithTheirPartner: Wind Waker names cutturn.bck's eye
+// clips tcutturn.btk, BotW a face clip Face_X for skeletal X: each
+// exports inside its skeletal clip's animation; a texture clip named
+// after no joint clip stays an animation of its own.
+func TestSideClipsMergeWithTheirPartner(t *testing.T) {
+	dir := apptest.ModelFixtures
+	walk := open(t, dir+"walk.bck").Clips[0]
+	tex := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	other := open(t, "../../formats/j3d/testdata/btk_basic.btk").Clips[0]
+	clips := []Clip{{Clip: walk, Source: "chr/cutturn.bck"}, {Clip: tex, Source: "chr/tcutturn.btk"}, {Clip: other, Source: "chr/tarrowglitter.btk"}}
+	if got, _ := mergeGroups(clips); len(got) != 2 || !slices.Equal(got[0], []int{0, 1}) || !slices.Equal(got[1], []int{2}) {
+		t.Errorf("animations %v, want [[0 1] [2]]: tcutturn.btk inside cutturn", got)
+	}
+}

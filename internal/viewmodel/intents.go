@@ -36,6 +36,9 @@ type (
 	FocusSlot struct{ Slot Slot }
 	// SelectClip plays clip Clip of open file File in its slot.
 	SelectClip struct{ File, Clip int }
+	// ClearTexClip stops the texture clip: the model shows its own
+	// texture placement.
+	ClearTexClip struct{}
 	// SelectClipNamed plays the open clip of that name (its own name, or
 	// its file's with or without extension), the viewer's --clip.
 	SelectClipNamed struct{ Name string }
@@ -161,6 +164,7 @@ func (ScrubBegin) intent()      {}
 func (ScrubEnd) intent()        {}
 func (Seek) intent()            {}
 func (SelectClip) intent()      {}
+func (ClearTexClip) intent()    {}
 func (SelectClipNamed) intent() {}
 func (SelectJoint) intent()     {}
 func (SelectMaterial) intent()  {}
