@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/animscope/animscope/anim"
@@ -187,24 +189,59 @@ func sceneModels(a *formats.Asset, skel *anim.Skeleton, in string, rep *reporter
 }
 
 // chooseClips applies --clip / --all (all: every clip without either).
-func chooseClips(clips []*anim.Clip, fl exportFlags, all bool) ([]*anim.Clip, error) {
-	if fl.clip != "" {
-		var names []string
-		for _, c := range clips {
-			if c.Name == fl.clip {
-				return []*anim.Clip{c}, nil
-			}
-			names = append(names, c.Name)
+// nameOf is a clip's name as users give it (pairing.ClipName: a J3D
+// clip's file stem). One clip is a joint clip and the texture, material
+// and visibility clips the games play with it (pairing.Partner: BotW's
+// same-named visibility clip and Face_X texture clip, J3D's tX.btk with
+// X.bck), in file order; without --clip that joint clip is the one the
+// viewer opens on (pairing.DefaultClip).
+func chooseClips(clips []*anim.Clip, fl exportFlags, all bool, nameOf func(*anim.Clip) string) ([]*anim.Clip, error) {
+	if fl.clip == "" && (fl.all || all || len(clips) <= 1) {
+		return clips, nil
+	}
+	names := make([]string, len(clips))
+	joints := make([]string, len(clips)) // joint clips' names, "" for others
+	for i, c := range clips {
+		names[i] = nameOf(c)
+		if pairing.JointTargets(c) > 0 {
+			joints[i] = names[i]
 		}
+	}
+	pick := fl.clip
+	if pick != "" && !slices.Contains(names, pick) {
+		pick = strings.TrimSuffix(pick, path.Ext(pick)) // a J3D file's name given with its extension
+	}
+	if pick == "" {
+		var js []string
+		for _, n := range joints {
+			if n != "" {
+				js = append(js, n)
+			}
+		}
+		if len(js) == 0 {
+			return clips[:1], nil
+		}
+		pick = js[pairing.DefaultClip(js)]
+	}
+	var out []*anim.Clip
+	for i, c := range clips {
+		if names[i] == pick {
+			out = append(out, c)
+			continue
+		}
+		if joints[i] == "" {
+			if j := pairing.Partner(names[i], joints); j >= 0 && joints[j] == pick {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) == 0 {
 		if all {
 			return nil, nil
 		}
 		return nil, fmt.Errorf("no animation named %q (have %q)", fl.clip, names)
 	}
-	if fl.all || all || len(clips) <= 1 {
-		return clips, nil
-	}
-	return clips[:1], nil
+	return out, nil
 }
 
 func warnRootMotion(fl exportFlags, in string, clips []*anim.Clip, rep *reporter) {

@@ -117,7 +117,12 @@ func inputClips(fl exportFlags, in string, a *formats.Asset, several bool, rep *
 		}
 		clips = a.Clips
 	}
-	clips, err := chooseClips(clips, fl, several && fl.clip != "")
+	clips, err := chooseClips(clips, fl, several && fl.clip != "", func(c *anim.Clip) string {
+		if e, ok := entryOf[c]; ok {
+			return pairing.ClipName(e, c)
+		}
+		return pairing.ClipName(in, c)
+	})
 	if err != nil {
 		return nil, nil, nil, &app.InputError{File: in, Err: err}
 	}

@@ -102,7 +102,7 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 		return filepath.Join(fl.out, filepath.FromSlash(dir), stem+".glb")
 	}
 	addClips := func(sc *export.Scene, s *pairing.Source, clips []*anim.Clip) {
-		clips, _ = chooseClips(clips, fl, true)
+		clips, _ = chooseClips(clips, fl, true, func(c *anim.Clip) string { return pairing.ClipName(s.Path, c) })
 		for _, c := range clips {
 			c.SetRuntime(fl.runtime)
 			sc.Clips = append(sc.Clips, export.Clip{Clip: c, Source: s.Path, Origin: export.SourceName(cmp.Or(s.Archive, s.Path), s.Entry)})
