@@ -42,8 +42,10 @@ CUBICSPLINE with the game curves' own tangents where the curves are
 smooth: fewer keys, for players that honour the tangents; Blender's
 importer drops them and plays such files wrong.
 
-OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: its
-first animation (--clip NAME: that one, --all: every one) on --model's
+OUT ending in .glb (one file) or .gltf (plus OUT.bin) takes one input: the
+animation a model opens on (a Wait or Idle, else the first; --clip NAME:
+that one, --all: every one), with the material, texture and visibility
+clips the games play beside it (the same name, Face_NAME, tNAME), on --model's
 skeleton, else the file's own (of several models, the largest), else a
 stand-in skeleton; one line says what was written. An archive given as
 the input must hold at most one model. It also takes a model and its
@@ -85,7 +87,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	var fl exportFlags
 	fs.StringVar(&fl.out, "out", "", "output: FILE.glb, FILE.gltf or a directory")
 	fs.StringVar(&fl.model, "model", "", "skeleton to pose the animations on, "+modelArgHelp)
-	fs.StringVar(&fl.clip, "clip", "", "export only the animation of this name")
+	fs.StringVar(&fl.clip, "clip", "", "export the animation of this name (with the clips the games play beside it)")
 	fs.BoolVar(&fl.all, "all", false, "export every animation of the file (a directory OUT always does)")
 	fs.BoolVar(&fl.rootMotion, "root-motion", false, "apply the clip's world-space track (JBA) to the skeleton's roots")
 	fs.BoolVar(&fl.noMesh, "no-mesh", false, "write the skeleton and animations only, not the model's meshes")
