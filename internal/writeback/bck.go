@@ -1,0 +1,387 @@
+package writeback
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+)
+
+// Encoders are the writers the pipeline hands its decoded structs to
+// (formats/j3d and formats/bfres provide them; tests may pass others).
+type Encoders struct {
+	BCK func(*j3d.BCK) ([]byte, error)
+}
+
+// Result is a written animation and what the import did.
+type Result struct {
+	Data []byte
+	// Notes are one line each: joints keeping the target's tracks, nodes
+	// ignored, a duration made longer.
+	Notes []string
+	// Worst is the largest joint position error of the written file,
+	// decoded and posed again, against the glTF, as a fraction of the
+	// bound, over every matched joint at every eighth of a frame.
+	Worst float64
+	// WorstJoint names where Worst is.
+	WorstJoint string
+	// Keys counts the keyed values of the written and the target file
+	// (one per key of every track).
+	Keys, KeysBefore int
+	// Passes is how many fits verification asked for.
+	Passes int
+}
+
+// maxPasses bounds the fit-verify loop.
+const maxPasses = 12
+
+// channel slots of a J3D track set, in file order (scale, rotation,
+// translation of x, then y, then z).
+func bckSlot(i int) anim.Slot {
+	axis := anim.Slot(i / 3)
+	switch j3d.KindOf(i) {
+	case j3d.ScaleTrack:
+		return anim.ScaleX + axis
+	case j3d.RotationTrack:
+		return anim.RotX + axis
+	}
+	return anim.TransX + axis
+}
+
+// ImportBCK writes the glTF's animation onto target, a decoded BCK
+// animating skel (bound by joint index), keeping the target's loop mode,
+// byte order, duration (longer when the glTF is) and the tracks of every
+// joint the glTF does not drive.
+func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) (*Result, error) {
+	orig, err := target.Clip()
+	if err != nil {
+		return nil, err
+	}
+	bind := anim.BindByIndex(orig, skel)
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{KeysBefore: bckKeys(target)}
+	res.Notes = matchNotes(m, skel)
+	duration := int(target.Duration)
+	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
+		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	if duration > math.MaxInt16 {
+		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
+	}
+	frames := sampleFrames(duration)
+	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
+	tol := newTolerances(skel, m, id)
+	frac := chooseFrac(id, m, target)
+	b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
+	dirty := make([]bool, len(skel.Joints))
+	for j := range dirty {
+		dirty[j] = m.Driven[j]
+	}
+	// Each pass halves the tolerances above a miss. A pass that does not
+	// bring the worst miss down by a tenth is meeting the format's own
+	// precision (J3D rotation steps), where more keys buy nothing: the
+	// loop stops and keeps the best file with the fewest passes.
+	var best *Result
+	stalled := 0
+	for pass := 1; pass <= maxPasses; pass++ {
+		b.fit(tol, dirty)
+		bck, err := b.assemble(duration)
+		if err != nil {
+			return nil, err
+		}
+		data, err := enc.BCK(bck)
+		if err != nil {
+			return nil, err
+		}
+		v, err := verifyBCK(data, src, skel, m, orig.FPS, duration)
+		if err != nil {
+			return nil, err
+		}
+		cur := *res
+		cur.Data, cur.Worst, cur.Passes = data, v.worst, pass
+		cur.WorstJoint = jointName(skel, max(v.worstJoint, 0))
+		cur.Keys = bckKeys(bck)
+		switch {
+		case best == nil || cur.Worst < 0.9*best.Worst:
+			best, stalled = &cur, 0
+		default:
+			stalled++
+		}
+		if cur.Worst <= 1 || stalled == 2 {
+			break
+		}
+		// Halve the tolerances of every driven joint above a miss.
+		clear(dirty)
+		for j, e := range v.perJoint {
+			if e <= 1 {
+				continue
+			}
+			for a := j; a >= 0; a = skel.Joints[a].Parent {
+				if m.Driven[a] && !dirty[a] {
+					dirty[a] = true
+					tol.rotDeg[a] /= 2
+					tol.trans[a] /= 2
+					tol.scale[a] /= 2
+				}
+			}
+		}
+	}
+	res = best
+	if res.Worst > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
+	}
+	return res, nil
+}
+
+func matchNotes(m *Match, skel *anim.Skeleton) []string {
+	var notes []string
+	if len(m.Kept) > 0 {
+		notes = append(notes, fmt.Sprintf("%d joints the glTF does not animate keep the target's tracks: %s", len(m.Kept), listNames(m.Kept, 6)))
+	}
+	missing := []string{}
+	for j, ni := range m.Node {
+		if ni < 0 {
+			missing = append(missing, jointName(skel, j))
+		}
+	}
+	if len(missing) > 0 {
+		notes = append(notes, fmt.Sprintf("%d joints have no glTF node and keep the target's tracks: %s", len(missing), listNames(missing, 6)))
+	}
+	if len(m.Ignored) > 0 {
+		notes = append(notes, fmt.Sprintf("%d glTF nodes match no joint and are ignored: %s", len(m.Ignored), listNames(m.Ignored, 6)))
+	}
+	return notes
+}
+
+// bckKeys counts keys over every track (a constant is one).
+func bckKeys(b *j3d.BCK) int {
+	n := 0
+	for _, set := range b.Joints {
+		for _, tr := range set {
+			n += int(tr.Count)
+		}
+	}
+	return n
+}
+
+// chooseFrac is the target's rotation fraction, or a larger one when a
+// new rotation value or slope, or a kept track's, would not fit an s16
+// under it (a continuous angle going past ±180°). Not a smaller one: the
+// game plays the target's rotations in steps of its fraction, and a
+// glTF exported from it carries those steps, which only the same
+// fraction reproduces.
+func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
+	need := 0.0 // largest magnitude in raw16 units
+	const raw16 = 32768.0 / 180
+	for j, vals := range id.values {
+		if !m.Driven[j] {
+			continue
+		}
+		for s := anim.RotX; s <= anim.RotZ; s++ {
+			ys := vals[s]
+			for i, y := range ys {
+				need = math.Max(need, math.Abs(y)*raw16)
+				if i > 0 {
+					// Fitted tangents can overshoot the slope: twice it.
+					need = math.Max(need, 2*math.Abs(y-ys[i-1])*subframes*raw16)
+				}
+			}
+		}
+	}
+	for j, set := range target.Joints {
+		if j < len(m.Driven) && m.Driven[j] {
+			continue
+		}
+		for i, tr := range set {
+			if j3d.KindOf(i) != j3d.RotationTrack || tr.Count == 0 {
+				continue
+			}
+			per := 1
+			if tr.Count > 1 {
+				per = tr.ValuesPerKey()
+			}
+			for k := 0; k < int(tr.Count)*per; k++ {
+				if tr.Count > 1 && k%per == 0 {
+					continue // a key time, which the fraction does not scale
+				}
+				need = math.Max(need, math.Ldexp(math.Abs(float64(target.Rotation[int(tr.Index)+k])), int(target.RotationFrac)))
+			}
+		}
+	}
+	for f := int(target.RotationFrac); f < 15; f++ {
+		if need/math.Ldexp(1, f) <= math.MaxInt16-1 {
+			return f
+		}
+	}
+	return 15
+}
+
+// bckBuild holds the fitted keys of each driven joint's nine tracks.
+type bckBuild struct {
+	target *j3d.BCK
+	skel   *anim.Skeleton
+	match  *Match
+	id     *ideal
+	frac   int
+	fitted [][9][]hkey
+	mode0  [][9]bool
+}
+
+// fit refits the tracks of the joints marked dirty.
+func (b *bckBuild) fit(tol *tolerances, dirty []bool) {
+	const raw16 = 32768.0 / 180
+	ys := make([]float64, len(b.id.frames))
+	for j := range dirty {
+		if !dirty[j] || j >= len(b.target.Joints) {
+			continue
+		}
+		for i := range 9 {
+			s := bckSlot(i)
+			q := quantizer{}
+			t := tol.trans[j]
+			switch j3d.KindOf(i) {
+			case j3d.RotationTrack:
+				q = quantizer{rotation: true, frac: b.frac}
+				scale := raw16 / math.Ldexp(1, b.frac)
+				// diff measures from the values that play the
+				// rounded ideal (half a step off at most): the rest of
+				// the tolerance, each step missed costing one more.
+				// Below a fifth of a step a tighter fit buys nothing.
+				t = math.Max(tol.rotDeg[j]*scale-1.5, 0.2)
+				for k, y := range b.id.values[j][s] {
+					ys[k] = y * scale
+				}
+			case j3d.ScaleTrack:
+				t = tol.scale[j]
+				copy(ys, b.id.values[j][s])
+			default:
+				copy(ys, b.id.values[j][s])
+			}
+			keys := fitHermite(b.id.frames, ys, t, q)
+			b.mode0[j][i] = sharedTangents(b.id.frames, ys, keys, t, q)
+			b.fitted[j][i] = keys
+		}
+	}
+}
+
+// assemble lays the tracks out as a BCK: the target's header fields,
+// fitted tracks for driven joints, the target's for the rest, in shared
+// value tables where identical sequences are stored once.
+func (b *bckBuild) assemble(duration int) (*j3d.BCK, error) {
+	t := b.target
+	out := &j3d.BCK{File: t.File, Chunk: t.Chunk, LoopMode: t.LoopMode, RotationFrac: uint8(b.frac), Duration: uint16(duration)}
+	out.Joints = make([]j3d.TrackSet, len(t.Joints))
+	tb := newTableBuilder()
+	for j := range t.Joints {
+		for i := range 9 {
+			k := j3d.KindOf(i)
+			var seq []float64
+			var tr j3d.Track
+			if j < len(b.match.Driven) && b.match.Driven[j] {
+				keys := b.fitted[j][i]
+				tr.Count = uint16(len(keys))
+				if len(keys) == 1 {
+					seq = []float64{keys[0].v}
+				} else {
+					if !b.mode0[j][i] {
+						tr.TangentMode = 1
+					}
+					for _, key := range keys {
+						seq = append(seq, key.t, key.v, key.in)
+						if tr.TangentMode != 0 {
+							seq = append(seq, key.out)
+						}
+					}
+				}
+			} else {
+				tr, seq = b.kept(t.Joints[j][i], k)
+			}
+			if tr.Count == 0 {
+				out.Joints[j][i] = tr
+				continue
+			}
+			idx, err := tb.add(k, seq)
+			if err != nil {
+				return nil, fmt.Errorf("joint %d %s: %v", j, k, err)
+			}
+			tr.Index = idx
+			out.Joints[j][i] = tr
+		}
+	}
+	out.Tables = tb.tables
+	out.JointCount = uint16(len(out.Joints))
+	out.ScaleCount, out.RotationCount, out.TranslationCount = uint16(len(out.Scale)), uint16(len(out.Rotation)), uint16(len(out.Translation))
+	return out, nil
+}
+
+// kept is a target track's values, rotations moved to the new fraction
+// (exact when the new one is smaller or equal; rounded otherwise).
+func (b *bckBuild) kept(tr j3d.Track, k j3d.TrackKind) (j3d.Track, []float64) {
+	if tr.Count == 0 {
+		return tr, nil
+	}
+	per := 1
+	if tr.Count > 1 {
+		per = tr.ValuesPerKey()
+	}
+	seq := make([]float64, int(tr.Count)*per)
+	shift := int(b.target.RotationFrac) - b.frac
+	for i := range seq {
+		v := b.target.Tables.Value(k, int(tr.Index)+i)
+		if k == j3d.RotationTrack && !(tr.Count > 1 && i%per == 0) {
+			v = math.Round(math.Ldexp(v, shift))
+		}
+		seq[i] = v
+	}
+	tr.Index = 0
+	return tr, seq
+}
+
+// tableBuilder appends sequences to the three value tables, storing each
+// distinct sequence once.
+type tableBuilder struct {
+	tables j3d.Tables
+	seen   map[string]uint16
+}
+
+func newTableBuilder() *tableBuilder { return &tableBuilder{seen: map[string]uint16{}} }
+
+func (tb *tableBuilder) add(k j3d.TrackKind, seq []float64) (uint16, error) {
+	key := make([]byte, 1, 1+4*len(seq))
+	key[0] = byte(k)
+	for _, v := range seq {
+		if k == j3d.RotationTrack {
+			key = binary.LittleEndian.AppendUint16(key, uint16(int16(v)))
+		} else {
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(float32(v)))
+		}
+	}
+	if at, ok := tb.seen[string(key)]; ok {
+		return at, nil
+	}
+	n := tb.tables.Len(k)
+	if n+len(seq) > math.MaxUint16 {
+		return 0, fmt.Errorf("the %s table would hold more than %d values, which a BCK cannot address", k, math.MaxUint16)
+	}
+	for _, v := range seq {
+		switch k {
+		case j3d.RotationTrack:
+			if v < math.MinInt16 || v > math.MaxInt16 {
+				return 0, fmt.Errorf("rotation value %v does not fit an s16", v)
+			}
+			tb.tables.Rotation = append(tb.tables.Rotation, int16(v))
+		case j3d.ScaleTrack:
+			tb.tables.Scale = append(tb.tables.Scale, float32(v))
+		default:
+			tb.tables.Translation = append(tb.tables.Translation, float32(v))
+		}
+	}
+	tb.seen[string(key)] = uint16(n)
+	return uint16(n), nil
+}
