@@ -87,6 +87,8 @@ func (e *RARCEntry) IsDir() bool { return e.Flags&0x02 != 0 }
 const (
 	rarcFlagDir        = 0x02
 	rarcFlagCompressed = 0x04
+	rarcFlagMRAM       = 0x10
+	rarcFlagARAM       = 0x20
 	rarcFlagYaz0       = 0x80
 )
 

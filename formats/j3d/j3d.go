@@ -140,7 +140,12 @@ type FileHeader struct {
 	Trimmed    int
 	FileSize   uint32 // as declared at 0x08
 	ChunkCount uint32 // as declared at 0x0C
-	Chunks     []Chunk
+	// Reserved is the 16 bytes at 0x10 as stored: all 0xFF in the games'
+	// files, "SVR1" and 0xFF in some tools' (nothing reads them). The
+	// encoders write them back; all zero (a header built by hand) writes
+	// the games' 0xFF.
+	Reserved [16]byte
+	Chunks   []Chunk
 }
 
 // Chunk is one chunk as walked from the file header.
@@ -177,6 +182,7 @@ func readHeaderSlack(format, magic, chunkID string, data []byte, slack int64) (h
 	r := bin.Reader{B: data, Order: order}
 	h.FileSize, _ = r.U32(0x08)
 	h.ChunkCount, _ = r.U32(0x0C)
+	copy(h.Reserved[:], data[0x10:0x20])
 	if h.FileSize < headerSize {
 		return h, c, chunk, false, bin.Errorf(format, 0x08, "declared file size %d is smaller than the %d-byte header", h.FileSize, headerSize)
 	}

@@ -1,6 +1,7 @@
 package j3d_test
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 
@@ -65,11 +66,19 @@ func TestZeroFrameFullTracks(t *testing.T) {
 			set[i] = ok(j3dtest.FullSeq(&bca.Translation, 1, 2))
 		}
 	}
-	set[4] = j3d.FullTrack{Count: 0, Index: 1} // rotation.y
 	bca.Joints = []j3d.FullSet{set}
-	_, err := j3d.DecodeBCA(ok(j3dtest.EncodeBCA(bca)))
+	// The encoder refuses a count-0 track, so the file is written valid
+	// and rotation.y's count (track 4 of joint 0, at the joint table
+	// 0x40 into the chunk) is zeroed in the bytes.
+	data := ok(j3dtest.EncodeBCA(bca))
+	binary.BigEndian.PutUint16(data[0x20+0x40+4*j3d.FullTrackSize:], 0)
+	_, err := j3d.DecodeBCA(data)
 	if err == nil || !strings.Contains(err.Error(), "joint 0 rotation.y: rotation has 0 frames") {
 		t.Errorf("BCA: %v", err)
+	}
+	bca.Joints[0][4] = j3d.FullTrack{Count: 0, Index: 1}
+	if _, err := j3d.EncodeBCA(bca); err == nil || !strings.Contains(err.Error(), "joint 0 rotation.y: rotation has 0 frames") {
+		t.Errorf("EncodeBCA of a count-0 track: %v", err)
 	}
 	if _, err := (&j3d.BCA{Joints: bca.Joints, Tables: bca.Tables}).Clip(); err == nil || !strings.Contains(err.Error(), "0 frames") {
 		t.Errorf("BCA.Clip: %v", err)
