@@ -1,7 +1,6 @@
 package writeback
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -9,11 +8,13 @@ import (
 	"github.com/animscope/animscope/formats/j3d"
 )
 
-// Encoders are the writers the pipeline hands its decoded structs to
-// (formats/j3d and formats/bfres provide them; tests may pass others).
+// Encoders are the writers the pipeline hands its decoded structs to.
 type Encoders struct {
 	BCK func(*j3d.BCK) ([]byte, error)
 }
+
+// DefaultEncoders are the formats' own writers.
+var DefaultEncoders = Encoders{BCK: j3d.EncodeBCK}
 
 // Result is a written animation and what the import did.
 type Result struct {
@@ -74,7 +75,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
 	}
-	frames := sampleFrames(duration)
+	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
 	tol := newTolerances(skel, m, id)
 	frac := chooseFrac(id, m, target)
@@ -91,6 +92,11 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	stalled := 0
 	for pass := 1; pass <= maxPasses; pass++ {
 		b.fit(tol, dirty)
+		for b.overflow {
+			b.frac++
+			b.overflow = false
+			b.fit(tol, m.Driven)
+		}
 		bck, err := b.assemble(duration)
 		if err != nil {
 			return nil, err
@@ -171,11 +177,12 @@ func bckKeys(b *j3d.BCK) int {
 }
 
 // chooseFrac is the target's rotation fraction, or a larger one when a
-// new rotation value or slope, or a kept track's, would not fit an s16
-// under it (a continuous angle going past ±180°). Not a smaller one: the
-// game plays the target's rotations in steps of its fraction, and a
-// glTF exported from it carries those steps, which only the same
-// fraction reproduces.
+// new rotation value, or a kept track's value or tangent, would not fit
+// an s16 under it (a continuous angle going past ±180°). Not a smaller
+// one: the game plays the target's rotations in steps of its fraction,
+// and a glTF exported from it carries those steps, which only the same
+// fraction reproduces. (A fitted tangent that does not fit raises the
+// fraction later: bckBuild.fit.)
 func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 	need := 0.0 // largest magnitude in raw16 units
 	const raw16 = 32768.0 / 180
@@ -184,13 +191,8 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 			continue
 		}
 		for s := anim.RotX; s <= anim.RotZ; s++ {
-			ys := vals[s]
-			for i, y := range ys {
+			for _, y := range vals[s] {
 				need = math.Max(need, math.Abs(y)*raw16)
-				if i > 0 {
-					// Fitted tangents can overshoot the slope: twice it.
-					need = math.Max(need, 2*math.Abs(y-ys[i-1])*subframes*raw16)
-				}
 			}
 		}
 	}
@@ -214,12 +216,12 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 			}
 		}
 	}
-	for f := int(target.RotationFrac); f < 15; f++ {
+	for f := int(target.RotationFrac); f < j3d.MaxRotationFrac; f++ {
 		if need/math.Ldexp(1, f) <= math.MaxInt16-1 {
 			return f
 		}
 	}
-	return 15
+	return j3d.MaxRotationFrac
 }
 
 // bckBuild holds the fitted keys of each driven joint's nine tracks.
@@ -231,6 +233,22 @@ type bckBuild struct {
 	frac   int
 	fitted [][9][]hkey
 	mode0  [][9]bool
+	// overflow is set when a fitted rotation tangent met the s16 limit:
+	// the fraction goes up and every track is fitted again.
+	overflow bool
+}
+
+// overflows reports whether a rotation track's stored values met the s16
+// limit (the quantizer clamps there).
+func overflows(keys []hkey) bool {
+	for _, k := range keys {
+		for _, v := range [3]float64{k.v, k.in, k.out} {
+			if math.Abs(v) >= math.MaxInt16 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // fit refits the tracks of the joints marked dirty.
@@ -264,6 +282,9 @@ func (b *bckBuild) fit(tol *tolerances, dirty []bool) {
 				copy(ys, b.id.values[j][s])
 			}
 			keys := fitHermite(b.id.frames, ys, t, q)
+			if q.rotation && b.frac < j3d.MaxRotationFrac && overflows(keys) {
+				b.overflow = true
+			}
 			b.mode0[j][i] = sharedTangents(b.id.frames, ys, keys, t, q)
 			b.fitted[j][i] = keys
 		}
@@ -271,117 +292,67 @@ func (b *bckBuild) fit(tol *tolerances, dirty []bool) {
 }
 
 // assemble lays the tracks out as a BCK: the target's header fields,
-// fitted tracks for driven joints, the target's for the rest, in shared
-// value tables where identical sequences are stored once.
+// fitted tracks for driven joints, the target's for the rest, in value
+// tables that store a sequence once (j3d.TableBuilder).
 func (b *bckBuild) assemble(duration int) (*j3d.BCK, error) {
 	t := b.target
 	out := &j3d.BCK{File: t.File, Chunk: t.Chunk, LoopMode: t.LoopMode, RotationFrac: uint8(b.frac), Duration: uint16(duration)}
 	out.Joints = make([]j3d.TrackSet, len(t.Joints))
-	tb := newTableBuilder()
+	tb := j3d.NewTableBuilder(nil)
 	for j := range t.Joints {
 		for i := range 9 {
 			k := j3d.KindOf(i)
-			var seq []float64
-			var tr j3d.Track
+			var keys []j3d.Key
+			var mode uint16
 			if j < len(b.match.Driven) && b.match.Driven[j] {
-				keys := b.fitted[j][i]
-				tr.Count = uint16(len(keys))
-				if len(keys) == 1 {
-					seq = []float64{keys[0].v}
-				} else {
-					if !b.mode0[j][i] {
-						tr.TangentMode = 1
-					}
-					for _, key := range keys {
-						seq = append(seq, key.t, key.v, key.in)
-						if tr.TangentMode != 0 {
-							seq = append(seq, key.out)
-						}
-					}
+				if !b.mode0[j][i] {
+					mode = 1
+				}
+				for _, key := range b.fitted[j][i] {
+					keys = append(keys, j3d.Key{Time: key.t, Value: key.v, In: key.in, Out: key.out})
 				}
 			} else {
-				tr, seq = b.kept(t.Joints[j][i], k)
+				keys, mode = b.kept(t.Joints[j][i], k)
 			}
-			if tr.Count == 0 {
-				out.Joints[j][i] = tr
-				continue
-			}
-			idx, err := tb.add(k, seq)
+			tr, err := tb.Keys(k, mode, keys)
 			if err != nil {
-				return nil, fmt.Errorf("joint %d %s: %v", j, k, err)
+				return nil, fmt.Errorf("joint %d: %v", j, err)
 			}
-			tr.Index = idx
 			out.Joints[j][i] = tr
 		}
 	}
-	out.Tables = tb.tables
+	out.Tables = tb.Tables()
 	out.JointCount = uint16(len(out.Joints))
 	out.ScaleCount, out.RotationCount, out.TranslationCount = uint16(len(out.Scale)), uint16(len(out.Rotation)), uint16(len(out.Translation))
 	return out, nil
 }
 
-// kept is a target track's values, rotations moved to the new fraction
+// kept is a target track's keys, rotations moved to the new fraction
 // (exact when the new one is smaller or equal; rounded otherwise).
-func (b *bckBuild) kept(tr j3d.Track, k j3d.TrackKind) (j3d.Track, []float64) {
+func (b *bckBuild) kept(tr j3d.Track, k j3d.TrackKind) ([]j3d.Key, uint16) {
 	if tr.Count == 0 {
-		return tr, nil
+		return nil, 0
 	}
-	per := 1
-	if tr.Count > 1 {
-		per = tr.ValuesPerKey()
-	}
-	seq := make([]float64, int(tr.Count)*per)
 	shift := int(b.target.RotationFrac) - b.frac
-	for i := range seq {
+	val := func(i int) float64 {
 		v := b.target.Tables.Value(k, int(tr.Index)+i)
-		if k == j3d.RotationTrack && !(tr.Count > 1 && i%per == 0) {
+		if k == j3d.RotationTrack {
 			v = math.Round(math.Ldexp(v, shift))
 		}
-		seq[i] = v
+		return v
 	}
-	tr.Index = 0
-	return tr, seq
-}
-
-// tableBuilder appends sequences to the three value tables, storing each
-// distinct sequence once.
-type tableBuilder struct {
-	tables j3d.Tables
-	seen   map[string]uint16
-}
-
-func newTableBuilder() *tableBuilder { return &tableBuilder{seen: map[string]uint16{}} }
-
-func (tb *tableBuilder) add(k j3d.TrackKind, seq []float64) (uint16, error) {
-	key := make([]byte, 1, 1+4*len(seq))
-	key[0] = byte(k)
-	for _, v := range seq {
-		if k == j3d.RotationTrack {
-			key = binary.LittleEndian.AppendUint16(key, uint16(int16(v)))
-		} else {
-			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(float32(v)))
+	if tr.Count == 1 {
+		return []j3d.Key{{Value: val(0)}}, 0
+	}
+	per := tr.ValuesPerKey()
+	keys := make([]j3d.Key, tr.Count)
+	for i := range keys {
+		at := i * per
+		keys[i] = j3d.Key{Time: b.target.Tables.Value(k, int(tr.Index)+at), Value: val(at + 1), In: val(at + 2)}
+		keys[i].Out = keys[i].In
+		if per == 4 {
+			keys[i].Out = val(at + 3)
 		}
 	}
-	if at, ok := tb.seen[string(key)]; ok {
-		return at, nil
-	}
-	n := tb.tables.Len(k)
-	if n+len(seq) > math.MaxUint16 {
-		return 0, fmt.Errorf("the %s table would hold more than %d values, which a BCK cannot address", k, math.MaxUint16)
-	}
-	for _, v := range seq {
-		switch k {
-		case j3d.RotationTrack:
-			if v < math.MinInt16 || v > math.MaxInt16 {
-				return 0, fmt.Errorf("rotation value %v does not fit an s16", v)
-			}
-			tb.tables.Rotation = append(tb.tables.Rotation, int16(v))
-		case j3d.ScaleTrack:
-			tb.tables.Scale = append(tb.tables.Scale, float32(v))
-		default:
-			tb.tables.Translation = append(tb.tables.Translation, float32(v))
-		}
-	}
-	tb.seen[string(key)] = uint16(n)
-	return uint16(n), nil
+	return keys, tr.TangentMode
 }

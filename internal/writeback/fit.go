@@ -77,7 +77,7 @@ func (q quantizer) target(ideal float64) float64 {
 }
 
 // fitHermite returns keys whose J3D Hermite, as the game plays it (q),
-// stays within tol of ys at every frame of frames (0, 1/subframes, ...),
+// stays within tol of ys at every frame of frames (sampleFrames),
 // with few keys: from each key the next goes to the farthest whole frame
 // the segment still fits (found by doubling, then bisecting), each
 // segment's out- and in-tangent being the least-squares fit of its
@@ -100,7 +100,7 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 	if ok {
 		return []hkey{c}
 	}
-	f := &fitter{frames: frames, ys: ys, tol: tol, q: q}
+	f := &fitter{frames: frames, ys: ys, whole: wholeFrames(frames), tol: tol, q: q}
 	keys := []hkey{f.key(0)}
 	for a := 0; a < n-1; {
 		b, k0, k1 := f.farthest(a, n-1, keys[len(keys)-1])
@@ -115,6 +115,7 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 
 type fitter struct {
 	frames, ys []float64
+	whole      []int // the sample index of each whole frame
 	tol        float64
 	q          quantizer
 }
@@ -138,43 +139,58 @@ func (f *fitter) try(a, b int, k0 hkey) (bool, hkey, hkey) {
 // even one frame fits, a float track tries the samples in between; a
 // rotation (whole-frame keys only) takes the one frame.
 func (f *fitter) farthest(a, end int, k0 hkey) (int, hkey, hkey) {
-	next := func(i int) int { return min((i/subframes+1)*subframes, end) }
-	b := next(a)
+	base := int(math.Floor(f.frames[a] + 1e-9)) // a's whole frame (or the one before)
+	last := len(f.whole) - 1
+	at := func(frames int) int { return f.whole[min(base+frames, last)] }
+	b := at(1)
 	ok, s0, s1 := f.try(a, b, k0)
 	if !ok {
-		if !f.q.rotation {
-			for c := b - 1; c > a; c-- {
-				if ok2, t0, t1 := f.try(a, c, k0); ok2 || c == a+1 {
-					return c, t0, t1
-				}
-			}
+		if !f.q.rotation && b-a > 1 {
+			return f.farthestSample(a, b, k0)
 		}
 		return b, s0, s1
 	}
 	// Double the length while it fits, then bisect between the last fit
 	// and the first miss (in whole frames).
-	good, bad := b, -1
-	for step := 2 * subframes; ; step *= 2 {
-		c := min(a+step, end)
-		if c <= good {
-			break
-		}
-		okc, t0, t1 := f.try(a, c, k0)
+	good, bad := 1, -1
+	for l := 2; base+good < last; l *= 2 {
+		okc, t0, t1 := f.try(a, at(l), k0)
 		if !okc {
-			bad = c
+			bad = l
 			break
 		}
-		good, s0, s1 = c, t0, t1
-		if c == end {
-			break
+		good, s0, s1 = l, t0, t1
+	}
+	for bad > 0 && bad-good > 1 {
+		mid := (good + bad) / 2
+		if okm, t0, t1 := f.try(a, at(mid), k0); okm {
+			good, s0, s1 = mid, t0, t1
+		} else {
+			bad = mid
 		}
 	}
-	for bad > 0 && bad-good > subframes {
-		mid := (good + bad) / 2 / subframes * subframes
-		if mid <= good {
+	return at(good), s0, s1
+}
+
+// farthestSample is farthest between a and the next whole frame b, by
+// samples: the next sample, or the farthest one the segment fits (by
+// doubling, then bisecting), so that a frame holding thousands of glTF
+// keys costs a few fits per key it needs, not one per sample.
+func (f *fitter) farthestSample(a, b int, k0 hkey) (int, hkey, hkey) {
+	good := a + 1
+	_, s0, s1 := f.try(a, good, k0)
+	bad := b
+	for l := 2; a+l < b; l *= 2 {
+		ok, t0, t1 := f.try(a, a+l, k0)
+		if !ok {
+			bad = a + l
 			break
 		}
-		if okm, t0, t1 := f.try(a, mid, k0); okm {
+		good, s0, s1 = a+l, t0, t1
+	}
+	for bad-good > 1 {
+		mid := (good + bad) / 2
+		if ok, t0, t1 := f.try(a, mid, k0); ok {
 			good, s0, s1 = mid, t0, t1
 		} else {
 			bad = mid
@@ -278,4 +294,16 @@ func sharedTangents(frames, ys []float64, keys []hkey, tol float64, q quantizer)
 	}
 	copy(keys, trial)
 	return true
+}
+
+// wholeFrames is the sample index of each whole frame 0, 1, ... up to the
+// last (sampleFrames holds every whole frame).
+func wholeFrames(frames []float64) []int {
+	var w []int
+	for i, f := range frames {
+		if f == math.Trunc(f) {
+			w = append(w, i)
+		}
+	}
+	return w
 }

@@ -24,7 +24,7 @@ func hermiteOf(keys []hkey, q quantizer) anim.Curve {
 }
 
 func TestFitSmoothJointFewKeys(t *testing.T) {
-	frames := sampleFrames(30)
+	frames := sampleFrames(30, nil)
 	// A smooth swing of 40° (a walk's leg), in stored rotation units at
 	// fraction 1, and a translation bob.
 	const raw16 = 32768.0 / 180
@@ -70,7 +70,7 @@ func TestFitSmoothJointFewKeys(t *testing.T) {
 }
 
 func TestFitConstantIsOneKey(t *testing.T) {
-	frames := sampleFrames(10)
+	frames := sampleFrames(10, nil)
 	ys := make([]float64, len(frames))
 	for i := range ys {
 		ys[i] = 1e-7 * float64(i%3) // noise around 0 (a glTF's float error)

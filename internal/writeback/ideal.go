@@ -2,6 +2,7 @@ package writeback
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -27,13 +28,44 @@ type ideal struct {
 	pos []mgl64.Vec3
 }
 
-// sampleFrames are the frames 0, 1/subframes, ... up to duration.
-func sampleFrames(duration int) []float64 {
-	f := make([]float64, duration*subframes+1)
-	for i := range f {
-		f[i] = float64(i) / subframes
+// sampleFrames are the frames 0, 1/subframes, ... up to duration, and
+// the glTF's key times within them rounded to 1/keyGrid of a frame (where
+// a glTF holds many keys in a frame its curve turns there, and the fit
+// must see it; the grid keeps samples far enough apart that a key placed
+// on one is a float32 time of its own and a slope between two is not
+// noise).
+func sampleFrames(duration int, keys []float64) []float64 {
+	const keyGrid = 64
+	f := make([]float64, 0, duration*subframes+1+len(keys))
+	for i := 0; i <= duration*subframes; i++ {
+		f = append(f, float64(i)/subframes)
 	}
-	return f
+	for _, k := range keys {
+		k = math.Round(k*keyGrid) / keyGrid
+		if k > 0 && k < float64(duration) {
+			f = append(f, k)
+		}
+	}
+	slices.Sort(f)
+	return slices.Compact(f)
+}
+
+// keyFrames are the key times of every track of the source, in frames.
+func (s *Source) keyFrames(fps float64) []float64 {
+	var out []float64
+	seen := map[*track]bool{}
+	for i := range s.Nodes {
+		for _, tr := range s.Nodes[i].tracks {
+			if tr == nil || seen[tr] {
+				continue
+			}
+			seen[tr] = true
+			for _, t := range tr.times {
+				out = append(out, t*fps)
+			}
+		}
+	}
+	return out
 }
 
 // solveIdeal poses the glTF at each frame (fps frames per second) and
@@ -45,53 +77,127 @@ func sampleFrames(duration int) []float64 {
 func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64) *ideal {
 	n := len(skel.Joints)
 	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
-	pose := anim.NewPose(orig)
-	anim.Evaluate(orig, 0, pose)
+	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id,
+		sp: space{skel}, order: jointOrder(skel), pose: anim.NewPose(orig),
+		world: make([]mgl64.Mat4, len(src.Nodes)), states: make([]jointState, n),
+		prev: make([][anim.NumSlots]float64, n), next: make([][anim.NumSlots]float64, n)}
+	anim.Evaluate(orig, 0, s.pose)
 	for j := range skel.Joints {
-		_, id.quat[j] = skel.LocalSRT(j, pose, b)
+		_, id.quat[j] = skel.LocalSRT(j, s.pose, b)
 		if m.Driven[j] {
-			for s := range id.values[j] {
-				id.values[j][s] = make([]float64, len(frames))
+			for k := range id.values[j] {
+				id.values[j][k] = make([]float64, len(frames))
 			}
 		}
 	}
-	sp := space{skel}
-	order := jointOrder(skel)
-	world := make([]mgl64.Mat4, len(src.Nodes))
-	states := make([]jointState, n)
-	prev := make([][anim.NumSlots]float64, n)
 	for i, f := range frames {
-		src.WorldAt(f/fps, world)
-		anim.Evaluate(orig, f, pose)
+		if i == 0 {
+			s.solveAt(f, false)
+		} else {
+			s.follow(frames[i-1], f, 0)
+		}
+		copy(s.prev, s.next)
 		for j := range skel.Joints {
 			if ni := m.Node[j]; ni >= 0 {
-				id.pos[i*n+j] = mgl64.Vec3{world[ni][12], world[ni][13], world[ni][14]}
+				id.pos[i*n+j] = mgl64.Vec3{s.world[ni][12], s.world[ni][13], s.world[ni][14]}
 			}
-		}
-		for _, j := range order {
-			parent := &rootState
-			if p := skel.Joints[j].Parent; p >= 0 {
-				parent = &states[p]
-			}
-			fl := skel.LocalFlags(j, pose, b)
-			var v [anim.NumSlots]float64
 			if m.Driven[j] {
-				var near *[anim.NumSlots]float64
-				if i > 0 {
-					near = &prev[j]
+				for k := range s.next[j] {
+					id.values[j][k][i] = s.next[j][k]
 				}
-				v = sp.solve(j, &world[m.Node[j]], id.quat[j], fl, parent, near)
-				prev[j] = v
-				for s := range v {
-					id.values[j][s][i] = v[s]
-				}
-			} else {
-				v, _ = skel.LocalSRT(j, pose, b)
 			}
-			states[j] = sp.forward(j, &v, id.quat[j], fl, parent)
 		}
 	}
 	return id
+}
+
+// solver holds solveIdeal's state between frames: prev are each joint's
+// values at the last frame, which the next frame's Euler angles stay
+// near; next the values just solved.
+type solver struct {
+	src        *Source
+	skel       *anim.Skeleton
+	m          *Match
+	orig       *anim.Clip
+	b          *anim.Binding
+	fps        float64
+	id         *ideal
+	sp         space
+	order      []int
+	pose       *anim.Pose
+	world      []mgl64.Mat4
+	states     []jointState
+	prev, next [][anim.NumSlots]float64
+}
+
+// maxEulerStep is the largest change of an Euler angle between two
+// solved frames that is taken as it comes. A joint turning faster (a
+// spin of 350° in one frame, which the glTF holds in dense keys) is
+// followed through smaller steps, so that its angles keep turning the
+// way it turns instead of the short way between the two frames.
+const maxEulerStep = 30
+
+// follow solves frame f after frame f0 (whose values are in prev): at
+// once, or, where an Euler angle would step more than maxEulerStep,
+// through eight steps between them, each near the last (and a step that
+// still jumps through eight more: a jump left after that is a real one,
+// a glTF STEP or a flip, which no finer step removes).
+func (s *solver) follow(f0, f float64, depth int) {
+	s.solveAt(f, true)
+	if depth >= 2 || !s.jumps() {
+		return
+	}
+	saved := make([][anim.NumSlots]float64, len(s.prev))
+	copy(saved, s.prev)
+	const steps = 8
+	for k := 1; k <= steps; k++ {
+		fk := f0 + (f-f0)*float64(k)/steps
+		s.follow(f0+(f-f0)*float64(k-1)/steps, fk, depth+1)
+		copy(s.prev, s.next)
+	}
+	copy(s.prev, saved)
+}
+
+// jumps reports whether a driven joint's Euler angle moved more than
+// maxEulerStep from prev to next.
+func (s *solver) jumps() bool {
+	for j := range s.skel.Joints {
+		if !s.m.Driven[j] || s.id.quat[j] {
+			continue
+		}
+		for k := anim.RotX; k <= anim.RotZ; k++ {
+			if math.Abs(s.next[j][k]-s.prev[j][k]) > maxEulerStep {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// solveAt solves every joint at frame f into next (near prev when
+// near), leaving the glTF's world matrices in world.
+func (s *solver) solveAt(f float64, near bool) {
+	s.src.WorldAt(f/s.fps, s.world)
+	anim.Evaluate(s.orig, f, s.pose)
+	for _, j := range s.order {
+		parent := &rootState
+		if p := s.skel.Joints[j].Parent; p >= 0 {
+			parent = &s.states[p]
+		}
+		fl := s.skel.LocalFlags(j, s.pose, s.b)
+		var v [anim.NumSlots]float64
+		if s.m.Driven[j] {
+			var prev *[anim.NumSlots]float64
+			if near {
+				prev = &s.prev[j]
+			}
+			v = s.sp.solve(j, &s.world[s.m.Node[j]], s.id.quat[j], fl, parent, prev)
+		} else {
+			v, _ = s.skel.LocalSRT(j, s.pose, s.b)
+		}
+		s.next[j] = v
+		s.states[j] = s.sp.forward(j, &v, s.id.quat[j], fl, parent)
+	}
 }
 
 // jointOrder lists joints parents first.
@@ -141,13 +247,15 @@ const (
 func newTolerances(skel *anim.Skeleton, m *Match, id *ideal) *tolerances {
 	n := len(skel.Joints)
 	tol := &tolerances{rotDeg: make([]float64, n), trans: make([]float64, n), scale: make([]float64, n)}
-	lever := make([]float64, n)
+	// ratio[a] is the smallest bound(d)/|d - a| over a's matched
+	// descendants d and the frames: the rotation (radians) or relative
+	// scale error at a that moves some descendant by its whole bound.
+	// bound[a] is the smallest bound of a's subtree.
+	ratio := make([]float64, n)
 	bound := make([]float64, n)
 	for j := range bound {
-		bound[j] = math.Inf(1)
+		ratio[j], bound[j] = math.Inf(1), math.Inf(1)
 	}
-	// Every matched joint raises the lever and lowers the bound of each
-	// matched ancestor.
 	for i := range id.frames {
 		row := id.pos[i*n : (i+1)*n]
 		for d := range skel.Joints {
@@ -159,35 +267,26 @@ func newTolerances(skel *anim.Skeleton, m *Match, id *ideal) *tolerances {
 				if m.Node[a] < 0 {
 					continue
 				}
-				lever[a] = math.Max(lever[a], row[d].Sub(row[a]).Len())
 				bound[a] = math.Min(bound[a], bd)
+				if l := row[d].Sub(row[a]).Len(); l > 0 {
+					ratio[a] = math.Min(ratio[a], bd/l)
+				}
 			}
-		}
-	}
-	depth := make([]int, n)
-	for _, j := range jointOrder(skel) {
-		if p := skel.Joints[j].Parent; p >= 0 {
-			depth[j] = depth[p]
-		}
-		if m.Driven[j] {
-			depth[j]++
 		}
 	}
 	for j := range skel.Joints {
 		if math.IsInf(bound[j], 1) {
 			bound[j] = 1e-3
 		}
-		budget := 0.5 * bound[j] / math.Sqrt(float64(3*max(depth[j], 1)))
-		rot := maxRotRad
-		if lever[j] > 0 {
-			rot = math.Min(rot*10, budget/lever[j])
+		// A leaf (no descendant away from it) moves no joint by turning
+		// or scaling, but still the mesh it skins: the export's caps.
+		rot, sc := maxRotRad, maxScaleTol
+		if !math.IsInf(ratio[j], 1) {
+			rot, sc = math.Min(10*maxRotRad, ratio[j]), math.Min(10*maxScaleTol, ratio[j])
 		}
 		tol.rotDeg[j] = rot * 180 / math.Pi
-		tol.trans[j] = budget
-		tol.scale[j] = maxScaleTol
-		if lever[j] > 0 {
-			tol.scale[j] = math.Min(maxScaleTol*10, budget/lever[j])
-		}
+		tol.trans[j] = bound[j]
+		tol.scale[j] = sc
 	}
 	return tol
 }

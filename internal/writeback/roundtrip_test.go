@@ -12,11 +12,10 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/j3d"
-	"github.com/animscope/animscope/formats/j3d/j3dtest"
 	"github.com/animscope/animscope/internal/export"
 )
 
-var testEncoders = Encoders{BCK: j3dtest.EncodeBCK}
+var testEncoders = DefaultEncoders
 
 // exportGLB exports clip on skel as animscope export does and reads it
 // back as a Source.
