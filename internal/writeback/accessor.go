@@ -140,6 +140,17 @@ func readFloats(doc *gltf.Document, ai int, want gltf.AccessorType, what string)
 		return nil, fmt.Errorf("%s accessor %d: %d elements of %d bytes from offset %d do not fit buffer view %d (%d bytes)", what, ai, count, elem, off, bvi, len(view))
 	}
 	out := make([]float64, 0, count*int(comps))
+	if a.ComponentType == gltf.ComponentFloat {
+		// The common case (every exporter writes float keys), without
+		// the per-component switch.
+		for i := 0; i < count; i++ {
+			b := view[off+i*stride : off+i*stride+elem]
+			for c := 0; c < elem; c += 4 {
+				out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(b[c:]))))
+			}
+		}
+		return out, nil
+	}
 	for i := 0; i < count; i++ {
 		b := view[off+i*stride:]
 		for c := 0; c < int(comps); c++ {

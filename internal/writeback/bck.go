@@ -66,7 +66,19 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		return nil, err
 	}
 	res := &Result{KeysBefore: bckKeys(target)}
+	// A BCK drives the joints its track sets reach; the rest play their
+	// rest pose whatever the glTF does with them.
+	var past []string
+	for j := len(target.Joints); j < len(m.Driven); j++ {
+		if m.Driven[j] {
+			m.Driven[j] = false
+			past = append(past, jointName(skel, j))
+		}
+	}
 	res.Notes = matchNotes(m, skel)
+	if len(past) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates are past the target's %d track sets and keep their rest pose: %s", len(past), len(target.Joints), listNames(past, 6)))
+	}
 	duration := int(target.Duration)
 	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
 		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
@@ -78,11 +90,21 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
 	tol := newTolerances(skel, m, id)
+	id.markSame(m, tol)
+	var same []string
+	for j, ok := range id.same {
+		if ok {
+			same = append(same, jointName(skel, j))
+		}
+	}
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
+	}
 	frac := chooseFrac(id, m, target)
 	b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))
 	for j := range dirty {
-		dirty[j] = m.Driven[j]
+		dirty[j] = m.Driven[j] && !id.same[j]
 	}
 	// Each pass halves the tolerances above a miss. A pass that does not
 	// bring the worst miss down by a tenth is meeting the format's own
@@ -130,6 +152,9 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 			}
 			for a := j; a >= 0; a = skel.Joints[a].Parent {
 				if m.Driven[a] && !dirty[a] {
+					// A joint kept from the target is fitted after all
+					// when its subtree misses.
+					id.same[a] = false
 					dirty[a] = true
 					tol.rotDeg[a] /= 2
 					tol.trans[a] /= 2
@@ -197,7 +222,7 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 		}
 	}
 	for j, set := range target.Joints {
-		if j < len(m.Driven) && m.Driven[j] {
+		if j < len(m.Driven) && m.Driven[j] && !id.same[j] {
 			continue
 		}
 		for i, tr := range set {
@@ -304,7 +329,7 @@ func (b *bckBuild) assemble(duration int) (*j3d.BCK, error) {
 			k := j3d.KindOf(i)
 			var keys []j3d.Key
 			var mode uint16
-			if j < len(b.match.Driven) && b.match.Driven[j] {
+			if j < len(b.match.Driven) && b.match.Driven[j] && !b.id.same[j] {
 				if !b.mode0[j][i] {
 					mode = 1
 				}

@@ -2,7 +2,6 @@ package writeback
 
 import (
 	"math"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -23,6 +22,13 @@ type ideal struct {
 	// values[j][slot][i] is joint j's local value at frames[i] (nil for
 	// joints the glTF does not drive).
 	values [][anim.NumSlots][]float64
+	// same is per driven joint whether the original clip's local values
+	// match values within the tolerances at every sample (set by
+	// markSame): the glTF animates it as the target does.
+	same []bool
+	// origVals[j][slot][i] is the original clip's local value of driven
+	// joint j at frames[i], which markSame compares with.
+	origVals [][anim.NumSlots][]float64
 	quat   []bool // per joint: the rotation is a quaternion
 	// pos[i*n+j] is joint j's glTF world position at frames[i].
 	pos []mgl64.Vec3
@@ -35,19 +41,25 @@ type ideal struct {
 // on one is a float32 time of its own and a slope between two is not
 // noise).
 func sampleFrames(duration int, keys []float64) []float64 {
-	const keyGrid = 64
-	f := make([]float64, 0, duration*subframes+1+len(keys))
+	const keyGrid = 8
+	// Marks on the key grid (which holds every sample) instead of a sort:
+	// a glTF of a stepping curve holds a key per step, tens of thousands.
+	marks := make([]bool, duration*keyGrid+1)
 	for i := 0; i <= duration*subframes; i++ {
-		f = append(f, float64(i)/subframes)
+		marks[i*keyGrid/subframes] = true
 	}
 	for _, k := range keys {
-		k = math.Round(k*keyGrid) / keyGrid
-		if k > 0 && k < float64(duration) {
-			f = append(f, k)
+		if g := math.Round(k * keyGrid); g > 0 && g < float64(len(marks)) {
+			marks[int(g)] = true
 		}
 	}
-	slices.Sort(f)
-	return slices.Compact(f)
+	var f []float64
+	for g, ok := range marks {
+		if ok {
+			f = append(f, float64(g)/keyGrid)
+		}
+	}
+	return f
 }
 
 // keyFrames are the key times of every track of the source, in frames.
@@ -76,7 +88,7 @@ func (s *Source) keyFrames(fps float64) []float64 {
 // clip (orig, bound with b) as the game would.
 func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64) *ideal {
 	n := len(skel.Joints)
-	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
+	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
 	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id,
 		sp: space{skel}, order: jointOrder(skel), pose: anim.NewPose(orig),
 		world: make([]mgl64.Mat4, len(src.Nodes)), states: make([]jointState, n),
@@ -87,6 +99,7 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 		if m.Driven[j] {
 			for k := range id.values[j] {
 				id.values[j][k] = make([]float64, len(frames))
+				id.origVals[j][k] = make([]float64, len(frames))
 			}
 		}
 	}
@@ -102,8 +115,10 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 				id.pos[i*n+j] = mgl64.Vec3{s.world[ni][12], s.world[ni][13], s.world[ni][14]}
 			}
 			if m.Driven[j] {
+				ov, _ := skel.LocalSRT(j, s.pose, b)
 				for k := range s.next[j] {
 					id.values[j][k][i] = s.next[j][k]
+					id.origVals[j][k][i] = ov[k]
 				}
 			}
 		}
@@ -289,4 +304,51 @@ func newTolerances(skel *anim.Skeleton, m *Match, id *ideal) *tolerances {
 		tol.scale[j] = sc
 	}
 	return tol
+}
+
+// markSame sets id.same for each driven joint whose original values
+// stay within the tolerances of the solved ones at every sample
+// (rotations on the circle): the target's tracks already play what the
+// glTF shows there, so they are kept as they are, exactly, instead of
+// fitted again (an edit in Blender refits the bones it moved, not the
+// others).
+func (id *ideal) markSame(m *Match, tol *tolerances) {
+	for j, d := range m.Driven {
+		if !d {
+			continue
+		}
+		id.same[j] = true
+		for i := range id.frames {
+			if !id.sameAt(j, i, tol) {
+				id.same[j] = false
+				break
+			}
+		}
+	}
+}
+
+// sameAt compares joint j's solved and original values at sample i:
+// scale and translation slot by slot, the rotation as a rotation (the
+// angle between the two), since two Euler triples can name one rotation.
+func (id *ideal) sameAt(j, i int, tol *tolerances) bool {
+	var a, b [anim.NumSlots]float64
+	for k := range a {
+		a[k], b[k] = id.values[j][k][i], id.origVals[j][k][i]
+	}
+	for k := range 3 {
+		if math.Abs(a[anim.ScaleX+anim.Slot(k)]-b[anim.ScaleX+anim.Slot(k)]) > tol.scale[j] ||
+			math.Abs(a[anim.TransX+anim.Slot(k)]-b[anim.TransX+anim.Slot(k)]) > tol.trans[j] {
+			return false
+		}
+	}
+	ra, rb := trMatrix(&a, id.quat[j], [3]float64{}), trMatrix(&b, id.quat[j], [3]float64{})
+	// trace(Raᵀ·Rb) = 1 + 2·cos(angle)
+	tr := 0.0
+	for c := range 3 {
+		for r := range 3 {
+			tr += ra[c*4+r] * rb[c*4+r]
+		}
+	}
+	angle := math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
+	return angle <= tol.rotDeg[j]
 }
