@@ -29,7 +29,7 @@ type ideal struct {
 	// origVals[j][slot][i] is the original clip's local value of driven
 	// joint j at frames[i], which markSame compares with.
 	origVals [][anim.NumSlots][]float64
-	quat   []bool // per joint: the rotation is a quaternion
+	quat     []bool // per joint: the rotation is a quaternion
 	// pos[i*n+j] is joint j's glTF world position at frames[i].
 	pos []mgl64.Vec3
 }

@@ -71,7 +71,7 @@ func readBCK(t testing.TB, path string) *j3d.BCK {
 // within the export's world bound at every eighth of a frame.
 func TestRoundTripFixtureBCK(t *testing.T) {
 	dir := "../../formats/j3d/testdata/j3dmodel"
-	for _, c := range []struct{ bck, model string }{{"wave.bck", "biped.bmd"}, {"pulse.bck", "maya_ssc.bmd"}} {
+	for _, c := range []struct{ bck, model string }{{"walk.bck", "biped.bmd"}, {"wave.bck", "biped.bmd"}, {"pulse.bck", "maya_ssc.bmd"}} {
 		t.Run(c.bck, func(t *testing.T) {
 			skel := openSkeleton(t, filepath.Join(dir, c.model))
 			target := readBCK(t, filepath.Join(dir, c.bck))
