@@ -90,7 +90,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
 	tol := newTolerances(skel, m, id)
-	id.markSame(m, tol)
+	id.markSame(m, tol, math.Ldexp(180.0/32768, int(target.RotationFrac)))
 	var same []string
 	for j, ok := range id.same {
 		if ok {
@@ -212,7 +212,7 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 	need := 0.0 // largest magnitude in raw16 units
 	const raw16 = 32768.0 / 180
 	for j, vals := range id.values {
-		if !m.Driven[j] {
+		if !m.Driven[j] || id.same[j] {
 			continue
 		}
 		for s := anim.RotX; s <= anim.RotZ; s++ {

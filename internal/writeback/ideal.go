@@ -307,19 +307,23 @@ func newTolerances(skel *anim.Skeleton, m *Match, id *ideal) *tolerances {
 }
 
 // markSame sets id.same for each driven joint whose original values
-// stay within the tolerances of the solved ones at every sample
-// (rotations on the circle): the target's tracks already play what the
-// glTF shows there, so they are kept as they are, exactly, instead of
-// fitted again (an edit in Blender refits the bones it moved, not the
-// others).
-func (id *ideal) markSame(m *Match, tol *tolerances) {
+// stay near the solved ones at every sample: within sameSlack times the
+// tolerances, and for rotations also within one and a half of the
+// format's rotation steps (step degrees; the glTF of a J3D clip carries
+// the steps the game plays its rotations in, which a fit can only
+// match by luck). The target's tracks already play what the glTF shows
+// there, so they are kept as they are, exactly, instead of fitted again:
+// an edit in Blender refits the bones it moved, not the others. The
+// check is generous because verification has the last word: a kept
+// joint above a miss is fitted after all.
+func (id *ideal) markSame(m *Match, tol *tolerances, step float64) {
 	for j, d := range m.Driven {
 		if !d {
 			continue
 		}
 		id.same[j] = true
 		for i := range id.frames {
-			if !id.sameAt(j, i, tol) {
+			if !id.sameAt(j, i, tol, step) {
 				id.same[j] = false
 				break
 			}
@@ -327,17 +331,22 @@ func (id *ideal) markSame(m *Match, tol *tolerances) {
 	}
 }
 
+// sameSlack is how much looser than the fit the test for an unchanged
+// joint is: the export keeps every joint within the bound, but each
+// channel of the glTF only about as close as its share of it.
+const sameSlack = 4
+
 // sameAt compares joint j's solved and original values at sample i:
 // scale and translation slot by slot, the rotation as a rotation (the
 // angle between the two), since two Euler triples can name one rotation.
-func (id *ideal) sameAt(j, i int, tol *tolerances) bool {
+func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) bool {
 	var a, b [anim.NumSlots]float64
 	for k := range a {
 		a[k], b[k] = id.values[j][k][i], id.origVals[j][k][i]
 	}
 	for k := range 3 {
-		if math.Abs(a[anim.ScaleX+anim.Slot(k)]-b[anim.ScaleX+anim.Slot(k)]) > tol.scale[j] ||
-			math.Abs(a[anim.TransX+anim.Slot(k)]-b[anim.TransX+anim.Slot(k)]) > tol.trans[j] {
+		if math.Abs(a[anim.ScaleX+anim.Slot(k)]-b[anim.ScaleX+anim.Slot(k)]) > sameSlack*tol.scale[j] ||
+			math.Abs(a[anim.TransX+anim.Slot(k)]-b[anim.TransX+anim.Slot(k)]) > sameSlack*tol.trans[j] {
 			return false
 		}
 	}
@@ -350,5 +359,5 @@ func (id *ideal) sameAt(j, i int, tol *tolerances) bool {
 		}
 	}
 	angle := math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
-	return angle <= tol.rotDeg[j]
+	return angle <= math.Max(sameSlack*tol.rotDeg[j], 1.5*step)
 }
