@@ -48,8 +48,10 @@ length are TARGET's (longer when the glTF is; a line says so).
 named after the target clip). --watch converts again whenever the glTF
 changes on disk until interrupted, so a viewer with OUT open reloads it.
 
-One line on stdout says what was written: joints, keys and size before and
-after, and the worst joint error as a fraction of the bound.
+One line on stdout says what was written: keys and size before and after,
+and the worst joint error as a fraction of the bound, the written file's
+and the target's own (how far the glTF is from what TARGET plays: the
+edit, or for an unedited round trip the export's error).
 
 Flags:
 `
@@ -221,8 +223,8 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 	if err := export.WriteAtomic(fl.out, out); err != nil {
 		return "", res.Notes, err
 	}
-	line = fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s)",
-		fl.out, kind, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint)
+	line = fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
+		fl.out, kind, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
 	return line, res.Notes, nil
 }
 

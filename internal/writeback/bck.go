@@ -28,6 +28,10 @@ type Result struct {
 	Worst float64
 	// WorstJoint names where Worst is.
 	WorstJoint string
+	// TargetWorst is Worst of the target file itself: how far the
+	// glTF is from what the target plays (the edit, or, for a glTF
+	// exported and imported unedited, the export's own error).
+	TargetWorst float64
 	// Keys counts the keyed values of the written and the target file
 	// (one per key of every track).
 	Keys, KeysBefore int
@@ -87,6 +91,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
 	}
+	res.TargetWorst = measure(orig, &bind, src, skel, m, orig.FPS, duration).worst
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
 	tol := newTolerances(skel, m, id)
@@ -241,12 +246,11 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 			}
 		}
 	}
-	for f := int(target.RotationFrac); f < j3d.MaxRotationFrac; f++ {
-		if need/math.Ldexp(1, f) <= math.MaxInt16-1 {
-			return f
-		}
+	f, err := j3d.RotationFracFor(need / raw16)
+	if err != nil {
+		return j3d.MaxRotationFrac // the key values will say what does not fit
 	}
-	return j3d.MaxRotationFrac
+	return max(int(f), int(target.RotationFrac))
 }
 
 // bckBuild holds the fitted keys of each driven joint's nine tracks.
@@ -263,14 +267,14 @@ type bckBuild struct {
 	overflow bool
 }
 
-// overflows reports whether a rotation track's stored values met the s16
-// limit (the quantizer clamps there).
+// overflows reports whether a rotation track's key values met the s16
+// limit (the quantizer clamps there). Tangents are not asked: a clamped
+// tangent is only a fit that misses and gets more keys, while a larger
+// fraction would coarsen every rotation of the file.
 func overflows(keys []hkey) bool {
 	for _, k := range keys {
-		for _, v := range [3]float64{k.v, k.in, k.out} {
-			if math.Abs(v) >= math.MaxInt16 {
-				return true
-			}
+		if math.Abs(k.v) >= math.MaxInt16 {
+			return true
 		}
 	}
 	return false

@@ -123,7 +123,32 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			}
 		}
 	}
+	for j := range id.values {
+		if m.Driven[j] && !id.quat[j] {
+			for k := anim.RotX; k <= anim.RotZ; k++ {
+				centerTurns(id.values[j][k])
+			}
+		}
+	}
 	return id
+}
+
+// centerTurns moves a continuous angle track by whole turns so that its
+// largest magnitude is least: the game wraps rotations at 16 bits, so the
+// turn is the same and the track needs the smallest rotation fraction.
+func centerTurns(ys []float64) {
+	if len(ys) == 0 {
+		return
+	}
+	lo, hi := ys[0], ys[0]
+	for _, y := range ys {
+		lo, hi = math.Min(lo, y), math.Max(hi, y)
+	}
+	if shift := 360 * math.Round((lo+hi)/2/360); shift != 0 {
+		for i := range ys {
+			ys[i] -= shift
+		}
+	}
 }
 
 // solver holds solveIdeal's state between frames: prev are each joint's
@@ -205,6 +230,12 @@ func (s *solver) solveAt(f float64, near bool) {
 			var prev *[anim.NumSlots]float64
 			if near {
 				prev = &s.prev[j]
+			} else {
+				// The first frame takes the Euler triple nearest the
+				// target's own (of the two that name each rotation),
+				// so that the angles run in the range its keys do.
+				o, _ := s.skel.LocalSRT(j, s.pose, s.b)
+				prev = &o
 			}
 			v = s.sp.solve(j, &s.world[s.m.Node[j]], s.id.quat[j], fl, parent, prev)
 		} else {

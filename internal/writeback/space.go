@@ -138,6 +138,9 @@ func (sp space) solve(j int, w *mgl64.Mat4, quat bool, fl anim.TransformFlags, p
 		scaleRows(&m, *rowScale)
 	}
 	s, r := splitRS(&m)
+	if prev != nil {
+		s, r = nearestSigns(s, r, prev)
+	}
 	switch sp.skel.Mode {
 	case anim.J3DSoftImage, anim.G3dSoftimage:
 		for i := range s {
@@ -329,4 +332,30 @@ func turnNear(e [3]float64, near *[3]float64) [3]float64 {
 
 func dist(a [3]float64, b *[3]float64) float64 {
 	return math.Abs(a[0]-b[0]) + math.Abs(a[1]-b[1]) + math.Abs(a[2]-b[2])
+}
+
+// nearestSigns picks, of the four ways to split R·diag(s) that differ by
+// the signs of two scale axes (and a half turn of R about the third), the
+// one whose scale is nearest prev's. A scale passing through zero to a
+// negative value (a clip shrinking a joint away and overshooting) then
+// keeps its sign and path, instead of the split turning the joint half
+// around, which a curve between two samples would play as a spin.
+func nearestSigns(s [3]float64, r mgl64.Mat3, prev *[anim.NumSlots]float64) ([3]float64, mgl64.Mat3) {
+	best, bestD := [3]float64{1, 1, 1}, math.Inf(1)
+	for _, d := range [4][3]float64{{1, 1, 1}, {-1, -1, 1}, {-1, 1, -1}, {1, -1, -1}} {
+		dist := 0.0
+		for i := range 3 {
+			dist += math.Abs(d[i]*s[i] - prev[anim.ScaleX+anim.Slot(i)])
+		}
+		if dist < bestD-1e-12 {
+			best, bestD = d, dist
+		}
+	}
+	for i := range 3 {
+		s[i] *= best[i]
+		for k := range 3 {
+			r[i*3+k] *= best[i]
+		}
+	}
+	return s, r
 }
