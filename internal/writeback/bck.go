@@ -91,7 +91,8 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
 	}
-	res.TargetWorst = measure(orig, &bind, src, skel, m, orig.FPS, duration).worst
+	ref := newReference(src, orig.FPS, duration)
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS)
 	tol := newTolerances(skel, m, id)
@@ -132,7 +133,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		if err != nil {
 			return nil, err
 		}
-		v, err := verifyBCK(data, src, skel, m, orig.FPS, duration)
+		v, err := verifyBCK(data, ref, skel, m)
 		if err != nil {
 			return nil, err
 		}

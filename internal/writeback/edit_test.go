@@ -77,7 +77,7 @@ func TestImportAnEdit(t *testing.T) {
 	// Against the edited glTF, posed independently of the pipeline.
 	m2, _ := MatchJoints(src, skel)
 	bind := anim.BindByIndex(got, skel)
-	v := measure(got, &bind, src, skel, m2, orig.FPS, int(target.Duration))
+	v := newReference(src, orig.FPS, int(target.Duration)).measure(got, &bind, skel, m2)
 	if v.worst > 1 {
 		t.Errorf("%.3f× the bound from the edited glTF at %s", v.worst, skel.Joints[v.worstJoint].Name)
 	}

@@ -24,8 +24,8 @@ type verdict struct {
 
 // verifyBCK decodes a written BCK with the reader every command uses,
 // poses it on skel with anim.Skeleton.World and measures every matched
-// joint against the glTF player's pose.
-func verifyBCK(data []byte, src *Source, skel *anim.Skeleton, m *Match, fps float64, duration int) (verdict, error) {
+// joint against the glTF player's pose (ref).
+func verifyBCK(data []byte, ref *reference, skel *anim.Skeleton, m *Match) (verdict, error) {
 	dec, err := j3d.DecodeBCK(data)
 	if err != nil {
 		return verdict{}, err
@@ -38,26 +38,44 @@ func verifyBCK(data []byte, src *Source, skel *anim.Skeleton, m *Match, fps floa
 		return verdict{}, err
 	}
 	bind := anim.BindByIndex(clip, skel)
-	return measure(clip, &bind, src, skel, m, fps, duration), nil
+	return ref.measure(clip, &bind, skel, m), nil
 }
 
-// measure poses clip and the glTF at every 1/checkSteps frame.
-func measure(clip *anim.Clip, bind *anim.Binding, src *Source, skel *anim.Skeleton, m *Match, fps float64, duration int) verdict {
+// reference is the glTF player's position of every node at every
+// 1/checkSteps frame, posed once for all the measures of an import.
+type reference struct {
+	frames int // samples: duration·checkSteps + 1
+	nodes  int
+	pos    []mgl64.Vec3
+}
+
+func newReference(src *Source, fps float64, duration int) *reference {
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes)}
+	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
+	gl := make([]mgl64.Mat4, len(src.Nodes))
+	for i := range r.frames {
+		src.WorldAt(float64(i)/checkSteps/fps, gl)
+		for n := range gl {
+			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
+		}
+	}
+	return r
+}
+
+// measure poses clip at every 1/checkSteps frame against the reference.
+func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skeleton, m *Match) verdict {
 	n := len(skel.Joints)
 	v := verdict{worstJoint: -1, perJoint: make([]float64, n)}
 	pose := anim.NewPose(clip)
 	game := make([]mgl64.Mat4, n)
-	gl := make([]mgl64.Mat4, len(src.Nodes))
-	for i := 0; i <= duration*checkSteps; i++ {
-		f := float64(i) / checkSteps
-		anim.Evaluate(clip, f, pose)
+	for i := range r.frames {
+		anim.Evaluate(clip, float64(i)/checkSteps, pose)
 		skel.World(pose, bind, game)
-		src.WorldAt(f/fps, gl)
 		for j, ni := range m.Node {
 			if ni < 0 {
 				continue
 			}
-			want := mgl64.Vec3{gl[ni][12], gl[ni][13], gl[ni][14]}
+			want := r.pos[i*r.nodes+ni]
 			got := mgl64.Vec3{game[j][12], game[j][13], game[j][14]}
 			e := got.Sub(want).Len() / PositionBound(want)
 			if e > v.perJoint[j] || math.IsNaN(e) {
