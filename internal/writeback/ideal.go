@@ -26,6 +26,11 @@ type ideal struct {
 	// match values within the tolerances at every sample (set by
 	// markSame): the glTF animates it as the target does.
 	same []bool
+	// posMiss is per driven joint with matched children the largest
+	// distance, as a fraction of the bound, from the glTF of the joint
+	// and its children when the joint and the children play the target's
+	// own values under the parent's state in the game (markSame).
+	posMiss []float64
 	// origVals[j][slot][i] is the original clip's local value of driven
 	// joint j at frames[i], which markSame compares with.
 	origVals [][anim.NumSlots][]float64
@@ -84,12 +89,12 @@ func (s *Source) keyFrames(fps float64) []float64 {
 // turns it into the game's local values, joint by joint from the roots:
 // a driven joint takes the values that put it at its node's world matrix
 // given the state its parent passes in the game (so that the parent's
-// own rounding does not carry down), an undriven one plays the original
-// clip (orig, bound with b) as the game would.
-func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64) *ideal {
+// own rounding does not carry down), an undriven one, or one keep marks,
+// plays the original clip (orig, bound with b) as the game would.
+func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64, keep []bool) *ideal {
 	n := len(skel.Joints)
-	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
-	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id,
+	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), posMiss: make([]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
+	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id, keep: keep,
 		sp: space{skel}, order: jointOrder(skel), pose: anim.NewPose(orig),
 		world: make([]mgl64.Mat4, len(src.Nodes)), states: make([]jointState, n),
 		prev: make([][anim.NumSlots]float64, n), next: make([][anim.NumSlots]float64, n)}
@@ -110,6 +115,7 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			s.follow(frames[i-1], f, 0)
 		}
 		copy(s.prev, s.next)
+		s.checkTargetValues(id.posMiss)
 		for j := range skel.Joints {
 			if ni := m.Node[j]; ni >= 0 {
 				id.pos[i*n+j] = mgl64.Vec3{s.world[ni][12], s.world[ni][13], s.world[ni][14]}
@@ -168,6 +174,11 @@ type solver struct {
 	world      []mgl64.Mat4
 	states     []jointState
 	prev, next [][anim.NumSlots]float64
+	children   [][]int // matched children per joint (checkTargetValues)
+	// keep marks driven joints posed with the target's values (joints
+	// found unchanged), so that their children are solved against the
+	// state the game will give them.
+	keep []bool
 }
 
 // maxEulerStep is the largest change of an Euler angle between two
@@ -226,23 +237,62 @@ func (s *solver) solveAt(f float64, near bool) {
 		}
 		fl := s.skel.LocalFlags(j, s.pose, s.b)
 		var v [anim.NumSlots]float64
-		if s.m.Driven[j] {
-			var prev *[anim.NumSlots]float64
+		if s.m.Driven[j] && (s.keep == nil || !s.keep[j]) {
+			// The target's own values say which of the splits of a
+			// scale's signs to take (a scale overshooting through zero
+			// to a negative value stays negative), and the first
+			// frame's Euler triple (of the two that name each rotation)
+			// so that the angles run in the range its keys do.
+			o, _ := s.skel.LocalSRT(j, s.pose, s.b)
+			prev := &o
 			if near {
 				prev = &s.prev[j]
-			} else {
-				// The first frame takes the Euler triple nearest the
-				// target's own (of the two that name each rotation),
-				// so that the angles run in the range its keys do.
-				o, _ := s.skel.LocalSRT(j, s.pose, s.b)
-				prev = &o
 			}
-			v = s.sp.solve(j, &s.world[s.m.Node[j]], s.id.quat[j], fl, parent, prev)
+			v = s.sp.solve(j, &s.world[s.m.Node[j]], s.id.quat[j], fl, parent, prev, &o)
 		} else {
 			v, _ = s.skel.LocalSRT(j, s.pose, s.b)
 		}
 		s.next[j] = v
 		s.states[j] = s.sp.forward(j, &v, s.id.quat[j], fl, parent)
+	}
+}
+
+// checkTargetValues raises miss[j], for each driven joint with matched
+// children, to how far the target's own values of the joint and of its
+// children put them from the glTF at the frame just solved, given the
+// state the joint's parent has in the game.
+func (s *solver) checkTargetValues(miss []float64) {
+	if s.children == nil {
+		s.children = make([][]int, len(s.skel.Joints))
+		for j, jt := range s.skel.Joints {
+			if jt.Parent >= 0 && s.m.Node[j] >= 0 {
+				s.children[jt.Parent] = append(s.children[jt.Parent], j)
+			}
+		}
+	}
+	gpos := func(j int) mgl64.Vec3 {
+		w := &s.world[s.m.Node[j]]
+		return mgl64.Vec3{w[12], w[13], w[14]}
+	}
+	for j := range s.skel.Joints {
+		if !s.m.Driven[j] || len(s.children[j]) == 0 {
+			continue
+		}
+		parent := &rootState
+		if p := s.skel.Joints[j].Parent; p >= 0 {
+			parent = &s.states[p]
+		}
+		v, _ := s.skel.LocalSRT(j, s.pose, s.b)
+		sj := s.sp.forward(j, &v, s.id.quat[j], s.skel.LocalFlags(j, s.pose, s.b), parent)
+		want := gpos(j)
+		e := mgl64.Vec3{sj.world[12], sj.world[13], sj.world[14]}.Sub(want).Len() / PositionBound(want)
+		for _, c := range s.children[j] {
+			vc, _ := s.skel.LocalSRT(c, s.pose, s.b)
+			sc := s.sp.forward(c, &vc, s.id.quat[c], s.skel.LocalFlags(c, s.pose, s.b), &sj)
+			want := gpos(c)
+			e = math.Max(e, mgl64.Vec3{sc.world[12], sc.world[13], sc.world[14]}.Sub(want).Len()/PositionBound(want))
+		}
+		miss[j] = math.Max(miss[j], e)
 	}
 }
 
@@ -353,11 +403,21 @@ func (id *ideal) markSame(m *Match, tol *tolerances, step float64) {
 			continue
 		}
 		id.same[j] = true
+		turn := 0.0
 		for i := range id.frames {
-			if !id.sameAt(j, i, tol, step) {
-				id.same[j] = false
-				break
-			}
+			ok, angle := id.sameAt(j, i, tol, step)
+			turn = math.Max(turn, angle)
+			id.same[j] = id.same[j] && ok
+		}
+		// Where the skeleton's rule shears a joint's world matrix, the
+		// glTF holds only the nearest rotation and scale, and the values
+		// solved from it differ from the target's though the target
+		// plays the glTF: then the positions decide (the joint's and
+		// its children's, the target's values against the glTF), with
+		// the rotation within maxSameTurn so that a twist, which moves
+		// no child, is still an edit.
+		if !id.same[j] && id.posMiss[j] <= 0.5 && turn <= maxSameTurn {
+			id.same[j] = true
 		}
 	}
 }
@@ -367,10 +427,16 @@ func (id *ideal) markSame(m *Match, tol *tolerances, step float64) {
 // channel of the glTF only about as close as its share of it.
 const sameSlack = 4
 
+// maxSameTurn is the largest rotation, in degrees, between the target's
+// and the solved values of a joint that the position test may still call
+// unchanged.
+const maxSameTurn = 2
+
 // sameAt compares joint j's solved and original values at sample i:
 // scale and translation slot by slot, the rotation as a rotation (the
 // angle between the two), since two Euler triples can name one rotation.
-func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) bool {
+func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) (ok bool, angle float64) {
+	ok = true
 	var a, b [anim.NumSlots]float64
 	for k := range a {
 		a[k], b[k] = id.values[j][k][i], id.origVals[j][k][i]
@@ -378,7 +444,7 @@ func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) bool {
 	for k := range 3 {
 		if math.Abs(a[anim.ScaleX+anim.Slot(k)]-b[anim.ScaleX+anim.Slot(k)]) > sameSlack*tol.scale[j] ||
 			math.Abs(a[anim.TransX+anim.Slot(k)]-b[anim.TransX+anim.Slot(k)]) > sameSlack*tol.trans[j] {
-			return false
+			ok = false
 		}
 	}
 	ra, rb := trMatrix(&a, id.quat[j], [3]float64{}), trMatrix(&b, id.quat[j], [3]float64{})
@@ -389,6 +455,6 @@ func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) bool {
 			tr += ra[c*4+r] * rb[c*4+r]
 		}
 	}
-	angle := math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
-	return angle <= math.Max(sameSlack*tol.rotDeg[j], 1.5*step)
+	angle = math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
+	return ok && angle <= math.Max(sameSlack*tol.rotDeg[j], 1.5*step), angle
 }

@@ -97,10 +97,11 @@ func (sp space) forwardG3d(v *[anim.NumSlots]float64, quat bool, fl anim.Transfo
 // solve returns joint j's local values that put its world matrix at w
 // under parent state p: translation exact, rotation and scale from the
 // remaining 3×3 (the nearest rotation when w carries shear). Rotations
-// are Euler degrees (Rz·Ry·Rx) near prev, or a quaternion when quat.
+// are Euler degrees (Rz·Ry·Rx) near prev, or a quaternion when quat; of
+// the splits of a scale's signs, the one nearest signs (else prev).
 // Scales within 1e-6 of 1 are 1, so J3D Basic's exact-1 test and a
 // file's constant 1s survive the round trip.
-func (sp space) solve(j int, w *mgl64.Mat4, quat bool, fl anim.TransformFlags, p *jointState, prev *[anim.NumSlots]float64) [anim.NumSlots]float64 {
+func (sp space) solve(j int, w *mgl64.Mat4, quat bool, fl anim.TransformFlags, p *jointState, prev, signs *[anim.NumSlots]float64) [anim.NumSlots]float64 {
 	var m mgl64.Mat4
 	tdiv := [3]float64{1, 1, 1}
 	var rowScale *[3]float64
@@ -138,8 +139,11 @@ func (sp space) solve(j int, w *mgl64.Mat4, quat bool, fl anim.TransformFlags, p
 		scaleRows(&m, *rowScale)
 	}
 	s, r := splitRS(&m)
-	if prev != nil {
-		s, r = nearestSigns(s, r, prev)
+	if signs == nil {
+		signs = prev
+	}
+	if signs != nil {
+		s, r = nearestSigns(s, r, signs)
 	}
 	switch sp.skel.Mode {
 	case anim.J3DSoftImage, anim.G3dSoftimage:

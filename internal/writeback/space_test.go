@@ -79,7 +79,7 @@ func TestSolveInvertsWorld(t *testing.T) {
 				parent = &states[p]
 			}
 			fl := skel.Joints[j].Flags
-			v := sp.solve(j, &want[j], c.quat, fl, parent, &poses[j].V)
+			v := sp.solve(j, &want[j], c.quat, fl, parent, &poses[j].V, nil)
 			solved[j] = anim.TargetPose{V: v, Quaternion: c.quat}
 			states[j] = sp.forward(j, &v, c.quat, fl, parent)
 			if d := maxDiff(states[j].world, want[j]); d > 1e-9 {
