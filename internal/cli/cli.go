@@ -1,5 +1,5 @@
 // Package cli is animscope's headless commands: info, sample, render,
-// export, textures and diff.
+// export, import, textures and diff.
 // Their flags, output, usage texts and exit statuses are a contract
 // (scripts and the fixture checks depend on them; see docs/architecture.md).
 // cmd/animscope dispatches to Run and hands render an offscreen renderer
@@ -92,6 +92,9 @@ const commandUsage = `Usage:
   animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
+  animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--watch] --out OUT
+                                       write an animation edited as glTF back into the game's file
+                                       (a BCK, loose or in an archive), within the export's bound
   animscope textures FILE[:PATH] [--zstd-dict FILE] --out DIR
                                        write every texture (mip 0) as DIR/NAME.png; print name, format,
                                        size and mip levels of each
@@ -111,7 +114,7 @@ Run "animscope COMMAND -h" for a command's flags. Exit status: 0 ok, 1 bad input
 // Run carries out; anything else opens the viewer.
 func IsCommand(name string) bool {
 	switch name {
-	case "info", "sample", "render", "export", "textures", "diff", "help", "-h", "-help", "--help":
+	case "info", "sample", "render", "export", "import", "textures", "diff", "help", "-h", "-help", "--help":
 		return true
 	}
 	return false
@@ -130,6 +133,8 @@ func Run(args []string, stdout, stderr io.Writer, env Env) int {
 		err = runRender(args[1:], stdout, stderr, env)
 	case "export":
 		err = runExport(args[1:], stdout, stderr)
+	case "import":
+		err = runImport(args[1:], stdout, stderr)
 	case "textures":
 		err = runTextures(args[1:], stdout, stderr)
 	case "diff":

@@ -10,7 +10,7 @@ import (
 
 // commands are the headless commands whose usage texts must list every
 // flag they take.
-var commands = []string{"info", "sample", "render", "export", "textures", "diff"}
+var commands = []string{"info", "sample", "render", "export", "import", "textures", "diff"}
 
 // definedFlags are the flags of a command's flag set, read from the list
 // the flag package prints under "Flags:" in its -h output ("  -name type"):

@@ -1,0 +1,248 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/j3d"
+	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/export"
+	"github.com/animscope/animscope/internal/writeback"
+)
+
+const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--watch] --out OUT
+
+Writes an animation edited as glTF (animscope export, then Blender or any
+glTF tool) back into the game's own file: OUT is TARGET with the
+animation replaced, everything else as it was.
+
+TARGET is the animation the glTF replaces: a BCK (walk.bck) or a BCK in a
+RARC or SARC archive, compressed or not (X.arc:path/walk.bck, X.szs:...).
+OUT is a whole new file of TARGET's kind: a .bck, or the archive with the
+entry replaced (every other entry byte-identical, compression kept).
+Input files are never written; OUT naming an input is refused.
+
+The glTF's nodes are matched to MODEL's joints by name (animscope export's
+"joint N" and extras {"joint": N} for unnamed joints); a BCK's tracks are
+by joint index, so --model is required. Joints the glTF does not animate
+keep TARGET's tracks, nodes matching no joint are ignored (one line says
+which). Each node's transform becomes the game's local values under the
+skeleton's rule (J3D Basic, SoftImage, Maya scale compensation), and keys
+are fitted so that the game's evaluation (the written file decoded and
+posed again) puts every joint within 1e-3*max(1,|w|) of the glTF at every
+eighth of a frame, with the format's quantization counted: Hermite keys
+with fitted tangents at whole frames, TARGET's rotation fraction (a
+larger one where a continuous angle needs it). Loop mode, byte order and
+length are TARGET's (longer when the glTF is; a line says so).
+
+--animation picks the glTF animation (default: the only one, or the one
+named after the target clip). --watch converts again whenever the glTF
+changes on disk until interrupted, so a viewer with OUT open reloads it.
+
+One line on stdout says what was written: keys and size before and after,
+and the worst joint error as a fraction of the bound, the written file's
+and the target's own (how far the glTF is from what TARGET plays: the
+edit, or for an unedited round trip the export's error).
+
+Flags:
+`
+
+type importFlags struct {
+	onto, model, animation, out string
+	watch                       bool
+}
+
+func runImport(args []string, stdout, stderr io.Writer) error {
+	fs := NewFlagSet("import", importUsage, stdout)
+	var fl importFlags
+	fs.StringVar(&fl.onto, "onto", "", "the animation the glTF replaces: FILE or ARCHIVE:PATH")
+	fs.StringVar(&fl.model, "model", "", "the skeleton the target animates, "+modelArgHelp)
+	fs.StringVar(&fl.animation, "animation", "", "the glTF animation to import (default: the only one, or the one named after the target)")
+	fs.StringVar(&fl.out, "out", "", "the file to write (a new file of the target's kind)")
+	fs.BoolVar(&fl.watch, "watch", false, "convert again whenever the glTF changes, until interrupted")
+	pos, err := ParseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(pos) != 1:
+		return Usagef("import: want one ANIM.glb or ANIM.gltf (see animscope import -h)")
+	case fl.onto == "":
+		return Usagef("import: --onto TARGET is required (see animscope import -h)")
+	case fl.out == "":
+		return Usagef("import: --out is required (see animscope import -h)")
+	}
+	for _, in := range []string{pos[0], fl.onto, fl.model} {
+		if in == "" {
+			continue
+		}
+		file, _ := app.SplitArchivePath(in)
+		if samePath(file, fl.out) {
+			return Usagef("import: --out %s is the input %s; refusing to overwrite an input", fl.out, file)
+		}
+	}
+	convert := func() error {
+		line, notes, err := importOnce(pos[0], fl)
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "animscope: %s: %s\n", pos[0], n)
+		}
+		if err == nil {
+			fmt.Fprintln(stdout, line)
+		}
+		return err
+	}
+	if !fl.watch {
+		return convert()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return watchFile(ctx, pos[0], func() {
+		if err := convert(); err != nil {
+			fmt.Fprintf(stderr, "animscope: %s\n", app.OneLine(err.Error()))
+		}
+	}, nil)
+}
+
+// importTarget is the file --onto names, read once per conversion.
+type importTarget struct {
+	file, inner string // the file on disk and the archive entry ("" loose)
+	raw         []byte // the file as stored
+	entry       []byte // the target animation's own bytes, uncompressed
+	asset       *formats.Asset
+}
+
+func openImportTarget(arg string) (*importTarget, error) {
+	t := &importTarget{}
+	t.file, t.inner = app.SplitArchivePath(arg)
+	var err error
+	if t.raw, err = app.ReadInput(t.file); err != nil {
+		return nil, err
+	}
+	a, err := formats.Open(t.file, t.raw)
+	if err != nil {
+		return nil, &app.InputError{File: t.file, Err: err}
+	}
+	t.entry = t.raw
+	if archive.IsYaz0(t.raw) || archive.IsZstd(t.raw) {
+		if t.entry, err = decompressed(t.raw); err != nil {
+			return nil, &app.InputError{File: t.file, Err: err}
+		}
+	}
+	if t.inner != "" {
+		if a.Archive == nil {
+			return nil, &app.InputError{File: t.file, Err: fmt.Errorf("is a %s file, not an archive; cannot import onto %q inside it", a.Format, t.inner)}
+		}
+		if t.entry, err = a.Archive.Read(t.inner); err != nil {
+			return nil, &app.InputError{File: t.file, Err: err}
+		}
+		if a, err = formats.Open(arg, t.entry); err != nil {
+			return nil, &app.InputError{File: arg, Err: err}
+		}
+	}
+	t.asset = a
+	return t, nil
+}
+
+// name is the target as the user named it.
+func (t *importTarget) name() string {
+	if t.inner == "" {
+		return t.file
+	}
+	return t.file + ":" + t.inner
+}
+
+// clipName is the name the export gives the target's clip (its file
+// stem), which picks the glTF animation by default.
+func (t *importTarget) clipName() string {
+	p := t.file
+	if t.inner != "" {
+		p = t.inner
+	}
+	return strings.TrimSuffix(filepath.Base(p), filepath.Ext(p))
+}
+
+// wrap puts a written animation where the target was: the archive with
+// the entry replaced, or a loose file compressed as the target was.
+func (t *importTarget) wrap(anim []byte) ([]byte, error) {
+	if t.inner != "" {
+		return archive.ReplaceEntry(t.raw, t.inner, anim)
+	}
+	if archive.IsYaz0(t.raw) && len(t.raw) >= 16 {
+		return archive.CompressYaz0(anim, [8]byte(t.raw[8:16]))
+	}
+	if archive.IsZstd(t.raw) {
+		return nil, fmt.Errorf("%s: writing a loose Zstandard-compressed animation is not supported; import onto the uncompressed file", t.file)
+	}
+	return anim, nil
+}
+
+// importOnce runs one conversion and returns the summary line and the
+// notes.
+func importOnce(gltfPath string, fl importFlags) (line string, notes []string, err error) {
+	target, err := openImportTarget(fl.onto)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := app.ReadInput(gltfPath)
+	if err != nil {
+		return "", nil, err
+	}
+	var fsys fs.FS
+	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
+		fsys = os.DirFS(filepath.Dir(gltfPath))
+	}
+	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
+	if err != nil {
+		return "", nil, err
+	}
+	var res *writeback.Result
+	kind := ""
+	switch target.asset.Format {
+	case "bck":
+		kind = "BCK"
+		res, err = importBCK(src, target, fl)
+	default:
+		err = fmt.Errorf("%s: a %s target is not supported yet (BCK targets are)", target.name(), target.asset.Format)
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	out, err := target.wrap(res.Data)
+	if err != nil {
+		return "", res.Notes, err
+	}
+	if err := export.WriteAtomic(fl.out, out); err != nil {
+		return "", res.Notes, err
+	}
+	line = fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
+		fl.out, kind, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
+	return line, res.Notes, nil
+}
+
+func importBCK(src *writeback.Source, target *importTarget, fl importFlags) (*writeback.Result, error) {
+	if fl.model == "" {
+		return nil, Usagef("import: a BCK's tracks are by joint index: give the skeleton with --model")
+	}
+	skel, _, err := loadModelAsset(fl.model)
+	if err != nil {
+		return nil, err
+	}
+	bck, err := j3d.DecodeBCK(target.entry)
+	if err != nil {
+		return nil, &app.InputError{File: target.name(), Err: err}
+	}
+	res, err := writeback.ImportBCK(src, bck, skel, writeback.DefaultEncoders)
+	if err != nil {
+		return nil, &app.InputError{File: target.name() + " from " + src.File, Err: err}
+	}
+	return res, nil
+}

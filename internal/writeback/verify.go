@@ -1,0 +1,90 @@
+package writeback
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+)
+
+// checkSteps is how many times per frame verification poses the written
+// file: eighths, so that it sees between the quarter frames the fit was
+// held to.
+const checkSteps = 8
+
+// verdict is how far a written file's joints land from the glTF's, as a
+// fraction of the bound: worst over all, and per joint.
+type verdict struct {
+	worst      float64
+	worstJoint int
+	perJoint   []float64
+}
+
+// verifyBCK decodes a written BCK with the reader every command uses,
+// poses it on skel with anim.Skeleton.World and measures every matched
+// joint against the glTF player's pose (ref).
+func verifyBCK(data []byte, ref *reference, skel *anim.Skeleton, m *Match) (verdict, error) {
+	dec, err := j3d.DecodeBCK(data)
+	if err != nil {
+		return verdict{}, err
+	}
+	clip, err := dec.Clip()
+	if err != nil {
+		return verdict{}, err
+	}
+	if err := clip.Validate(); err != nil {
+		return verdict{}, err
+	}
+	bind := anim.BindByIndex(clip, skel)
+	return ref.measure(clip, &bind, skel, m), nil
+}
+
+// reference is the glTF player's position of every node at every
+// 1/checkSteps frame, posed once for all the measures of an import.
+type reference struct {
+	frames int // samples: duration·checkSteps + 1
+	nodes  int
+	pos    []mgl64.Vec3
+}
+
+func newReference(src *Source, fps float64, duration int) *reference {
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes)}
+	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
+	gl := make([]mgl64.Mat4, len(src.Nodes))
+	for i := range r.frames {
+		src.WorldAt(float64(i)/checkSteps/fps, gl)
+		for n := range gl {
+			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
+		}
+	}
+	return r
+}
+
+// measure poses clip at every 1/checkSteps frame against the reference.
+func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skeleton, m *Match) verdict {
+	n := len(skel.Joints)
+	v := verdict{worstJoint: -1, perJoint: make([]float64, n)}
+	pose := anim.NewPose(clip)
+	game := make([]mgl64.Mat4, n)
+	for i := range r.frames {
+		anim.Evaluate(clip, float64(i)/checkSteps, pose)
+		skel.World(pose, bind, game)
+		for j, ni := range m.Node {
+			if ni < 0 {
+				continue
+			}
+			want := r.pos[i*r.nodes+ni]
+			got := mgl64.Vec3{game[j][12], game[j][13], game[j][14]}
+			e := got.Sub(want).Len() / PositionBound(want)
+			if e > v.perJoint[j] || math.IsNaN(e) {
+				v.perJoint[j] = e
+			}
+			if e > v.worst || math.IsNaN(e) {
+				v.worst, v.worstJoint = e, j
+			}
+		}
+	}
+	return v
+}
