@@ -115,6 +115,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 // importTarget is the file --onto names, read once per conversion.
 type importTarget struct {
 	file, inner string // the file on disk and the archive entry ("" loose)
+	clip        string // a BFRES target's clip name (splitBFRESClip)
 	raw         []byte // the file as stored
 	entry       []byte // the target animation's own bytes, uncompressed
 	asset       *formats.Asset
@@ -122,6 +123,7 @@ type importTarget struct {
 
 func openImportTarget(arg string) (*importTarget, error) {
 	t := &importTarget{}
+	arg, t.clip = splitBFRESClip(arg)
 	t.file, t.inner = app.SplitArchivePath(arg)
 	var err error
 	if t.raw, err = app.ReadInput(t.file); err != nil {
@@ -163,6 +165,9 @@ func (t *importTarget) name() string {
 // clipName is the name the export gives the target's clip (its file
 // stem), which picks the glTF animation by default.
 func (t *importTarget) clipName() string {
+	if t.clip != "" {
+		return t.clip
+	}
 	p := t.file
 	if t.inner != "" {
 		p = t.inner
@@ -210,6 +215,9 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 	case "bck":
 		kind = "BCK"
 		res, err = importBCK(src, target, fl)
+	case "bfres":
+		kind = "FSKA"
+		res, err = importFSKA(src, target, fl)
 	default:
 		err = fmt.Errorf("%s: a %s target is not supported yet (BCK targets are)", target.name(), target.asset.Format)
 	}

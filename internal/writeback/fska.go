@@ -1,0 +1,218 @@
+package writeback
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/bfres"
+)
+
+// FSKATarget is a BFRES skeletal animation to replace: the whole FRES
+// file as stored (uncompressed) and the clip's name in it.
+type FSKATarget struct {
+	File []byte
+	Clip string
+}
+
+// ImportFSKA writes the glTF's animation onto target's skeletal
+// animation, posed on skel (the model the clip plays on, bound by bone
+// name), and returns the whole FRES file with that clip replaced. The
+// clip keeps its rotation mode (Euler or quaternion), scale mode, flags,
+// names, bind indices, user data and bone anim order, its frame count
+// (longer when the glTF is) and, for every bone the glTF does not
+// change, its curves and base values exactly. The driven bones get
+// NintendoWare cubic curves (power-basis coefficients per segment)
+// fitted so that the written file, decoded and posed again, puts every
+// joint within the bound of the glTF at every eighth of a frame.
+func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, error) {
+	f, err := bfres.Parse(target.File)
+	if err != nil {
+		return nil, err
+	}
+	ci := -1
+	var names []string
+	for i := range f.SkeletalAnims {
+		names = append(names, f.SkeletalAnims[i].Name)
+		if f.SkeletalAnims[i].Name == target.Clip {
+			ci = i
+		}
+	}
+	if ci < 0 {
+		return nil, fmt.Errorf("no skeletal animation %q (have %s)", target.Clip, listNames(names, 12))
+	}
+	fa := f.SkeletalAnims[ci]
+	orig, _ := f.SkeletalClip(ci)
+	bind := anim.BindByName(orig, skel)
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{KeysBefore: fskaKeys(&fa)}
+	// A clip drives the bones it has bone anims for; the runtime plays
+	// the rest at their rest pose whatever the glTF does with them.
+	var past []string
+	for j := range m.Driven {
+		if m.Driven[j] && bind.Target[j] < 0 {
+			m.Driven[j] = false
+			past = append(past, jointName(skel, j))
+		}
+	}
+	res.Notes = matchNotes(m, skel)
+	if len(past) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates have no bone anim in %q and keep their rest pose: %s", len(past), fa.Name, listNames(past, 6)))
+	}
+	duration := int(fa.FrameCount)
+	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
+		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	if duration <= 0 {
+		return nil, fmt.Errorf("skeletal animation %q has %d frames", fa.Name, duration)
+	}
+	ref := newReference(src, orig.FPS, duration)
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
+	frames := between(sampleFrames(duration, src.keyFrames(orig.FPS)))
+	id, tol := solveKept(src, skel, m, orig, &bind, frames, 0)
+	var same []string
+	for j, ok := range id.same {
+		if ok {
+			same = append(same, jointName(skel, j))
+		}
+	}
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
+	}
+	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, duration: duration,
+		fitted: make([]bfres.BoneAnim, len(skel.Joints))}
+	dirty := make([]bool, len(skel.Joints))
+	for j := range dirty {
+		dirty[j] = m.Driven[j] && !id.same[j]
+	}
+	var best *Result
+	stalled := 0
+	for pass := 1; pass <= maxPasses; pass++ {
+		if err := b.fit(tol, dirty); err != nil {
+			return nil, err
+		}
+		a := b.assemble()
+		data, err := bfres.ReplaceSkeletalAnim(target.File, fa.Name, a)
+		if err != nil {
+			return nil, err
+		}
+		v, err := verifyFSKA(data, ci, ref, skel, m)
+		if err != nil {
+			return nil, err
+		}
+		cur := *res
+		cur.Data, cur.Worst, cur.Passes = data, v.worst, pass
+		cur.WorstJoint = jointName(skel, max(v.worstJoint, 0))
+		cur.Keys = fskaKeys(a)
+		switch {
+		case best == nil || cur.Worst < 0.9*best.Worst:
+			best, stalled = &cur, 0
+		default:
+			stalled++
+		}
+		if cur.Worst <= 1 || stalled == 2 {
+			break
+		}
+		clear(dirty)
+		for j, e := range v.perJoint {
+			if e <= 1 {
+				continue
+			}
+			for a := j; a >= 0; a = skel.Joints[a].Parent {
+				if m.Driven[a] && !dirty[a] {
+					id.same[a] = false
+					dirty[a] = true
+					tol.rotDeg[a] /= 2
+					tol.trans[a] /= 2
+					tol.scale[a] /= 2
+				}
+			}
+		}
+	}
+	res = best
+	if res.Worst > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits", res.WorstJoint, res.Worst, res.Passes))
+	}
+	return res, nil
+}
+
+// solveKept solves the ideal values and finds the driven joints the
+// glTF animates as the target does (markSame), solving the others again
+// against the state the kept ones give them, as ImportBCK does. step is
+// the format's rotation step in degrees (0: float rotations).
+func solveKept(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64, step float64) (*ideal, *tolerances) {
+	id := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, nil)
+	tol := newTolerances(skel, m, id)
+	id.markSame(m, tol, step)
+	for range 4 {
+		keep := id.same
+		open := false
+		for j, d := range m.Driven {
+			open = open || d && !keep[j]
+		}
+		if !open {
+			break
+		}
+		next := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, keep)
+		next.markSame(m, tol, step)
+		more := false
+		for j := range keep {
+			next.same[j] = next.same[j] || keep[j]
+			more = more || next.same[j] != keep[j]
+		}
+		id = next
+		if !more {
+			break
+		}
+	}
+	return id, tol
+}
+
+// fskaKeys counts the keys of every curve (a base value is none).
+func fskaKeys(a *bfres.SkeletalAnim) int {
+	n := 0
+	for i := range a.BoneAnims {
+		for k := range a.BoneAnims[i].Curves {
+			n += int(a.BoneAnims[i].Curves[k].NumKeys)
+		}
+	}
+	return n
+}
+
+// verifyFSKA parses a written file with the strict reader, converts clip
+// ci as every command does, binds it by name to skel and measures it.
+func verifyFSKA(data []byte, ci int, ref *reference, skel *anim.Skeleton, m *Match) (verdict, error) {
+	f, err := bfres.Parse(data)
+	if err != nil {
+		return verdict{}, err
+	}
+	if ci >= len(f.SkeletalAnims) {
+		return verdict{}, fmt.Errorf("the written file lost skeletal animation %d", ci)
+	}
+	clip, _ := f.SkeletalClip(ci)
+	if err := clip.Validate(); err != nil {
+		return verdict{}, err
+	}
+	bind := anim.BindByName(clip, skel)
+	return ref.measure(clip, &bind, skel, m), nil
+}
+
+// between adds the midpoint of every two frames: the fit of a float
+// curve may place keys anywhere, and a cubic held only at quarter frames
+// can swing between them where the glTF turns (a key of a
+// frame-sampled glTF), so the fit sees every eighth of a frame, as
+// verification does.
+func between(frames []float64) []float64 {
+	out := make([]float64, 0, 2*len(frames))
+	for i, f := range frames {
+		if i > 0 {
+			out = append(out, (frames[i-1]+f)/2)
+		}
+		out = append(out, f)
+	}
+	return out
+}
