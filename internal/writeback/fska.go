@@ -72,8 +72,16 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	}
 	ref := newReference(src, orig.FPS, duration)
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
-	frames := between(sampleFrames(duration, src.keyFrames(orig.FPS)))
+	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id, tol := solveKept(src, skel, m, orig, &bind, frames, 0)
+	id.between(m)
+	// A float curve costs a key per few frames, where a second pass
+	// costs a whole fit, write and check: start at half the tolerances.
+	for j := range tol.rotDeg {
+		tol.rotDeg[j] /= 2
+		tol.trans[j] /= 2
+		tol.scale[j] /= 2
+	}
 	var same []string
 	for j, ok := range id.same {
 		if ok {
@@ -150,11 +158,14 @@ func solveKept(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind
 	id.markSame(m, tol, step)
 	for range 4 {
 		keep := id.same
-		open := false
+		open, kept := false, false
 		for j, d := range m.Driven {
 			open = open || d && !keep[j]
+			kept = kept || keep[j]
 		}
-		if !open {
+		// Solving again changes nothing unless some joints are kept
+		// and some are not.
+		if !open || !kept {
 			break
 		}
 		next := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, keep)
@@ -201,18 +212,34 @@ func verifyFSKA(data []byte, ci int, ref *reference, skel *anim.Skeleton, m *Mat
 	return ref.measure(clip, &bind, skel, m), nil
 }
 
-// between adds the midpoint of every two frames: the fit of a float
-// curve may place keys anywhere, and a cubic held only at quarter frames
-// can swing between them where the glTF turns (a key of a
-// frame-sampled glTF), so the fit sees every eighth of a frame, as
-// verification does.
-func between(frames []float64) []float64 {
-	out := make([]float64, 0, 2*len(frames))
-	for i, f := range frames {
-		if i > 0 {
-			out = append(out, (frames[i-1]+f)/2)
-		}
-		out = append(out, f)
+// between adds to the fit's samples the midpoint of every two, valued
+// halfway: the fit of a float curve may place keys anywhere, and a
+// cubic held only at the solved samples can swing between them where
+// the glTF turns (at a key of a frame-sampled glTF), which verification,
+// at every eighth of a frame, would see. The glTF's keys are samples,
+// so between two the values run smoothly and halfway is near what the
+// solver would give, at none of its cost.
+func (id *ideal) between(m *Match) {
+	n := len(id.frames)
+	if n < 2 {
+		return
 	}
-	return out
+	mid := func(ys []float64) []float64 {
+		out := make([]float64, 0, 2*n-1)
+		for i, y := range ys {
+			if i > 0 {
+				out = append(out, (ys[i-1]+y)/2)
+			}
+			out = append(out, y)
+		}
+		return out
+	}
+	id.frames = mid(id.frames)
+	for j, d := range m.Driven {
+		if d {
+			for k := range jointSlots {
+				id.values[j][k] = mid(id.values[j][k])
+			}
+		}
+	}
 }

@@ -39,6 +39,11 @@ type ideal struct {
 	pos []mgl64.Vec3
 }
 
+// jointSlots are the slots a joint's local values use (scale, Euler
+// rotation, translation, quaternion): the ideal holds only those, where
+// a pose has room for every kind of target.
+const jointSlots = anim.QuatW + 1
+
 // sampleFrames are the frames 0, 1/subframes, ... up to duration, and
 // the glTF's key times within them rounded to 1/keyGrid of a frame (where
 // a glTF holds many keys in a frame its curve turns there, and the fit
@@ -102,7 +107,7 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 	for j := range skel.Joints {
 		_, id.quat[j] = skel.LocalSRT(j, s.pose, b)
 		if m.Driven[j] {
-			for k := range id.values[j] {
+			for k := range jointSlots {
 				id.values[j][k] = make([]float64, len(frames))
 				id.origVals[j][k] = make([]float64, len(frames))
 			}
@@ -122,7 +127,7 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			}
 			if m.Driven[j] {
 				ov, _ := skel.LocalSRT(j, s.pose, b)
-				for k := range s.next[j] {
+				for k := range jointSlots {
 					id.values[j][k][i] = s.next[j][k]
 					id.origVals[j][k][i] = ov[k]
 				}
@@ -438,7 +443,7 @@ const maxSameTurn = 2
 func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) (ok bool, angle float64) {
 	ok = true
 	var a, b [anim.NumSlots]float64
-	for k := range a {
+	for k := range jointSlots {
 		a[k], b[k] = id.values[j][k][i], id.origVals[j][k][i]
 	}
 	for k := range 3 {
