@@ -72,6 +72,15 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	}
 	ref := newReference(src, orig.FPS, duration)
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
+	// The target's hints that a bone's scale is one or its rotation and
+	// translation zero make G3d skip those values: a driven bone is
+	// solved and posed without them (its fit sets them again where they
+	// hold, fskaBuild.fit).
+	for j, d := range m.Driven {
+		if ti := bind.Target[j]; d && ti >= 0 {
+			orig.Targets[ti].Flags &^= valueHints
+		}
+	}
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id, tol := solveKept(src, skel, m, orig, &bind, frames, 0)
 	id.between(m)

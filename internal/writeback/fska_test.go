@@ -340,3 +340,52 @@ func sameBoneAnim(a, b *bfres.BoneAnim) bool {
 	}
 	return true
 }
+
+// TestFSKAHintedBoneTurns: a bone anim whose flags say its rotation and
+// translation are zero and its scale one (G3d then skips those values,
+// as BotW's root bones do) is turned in the glTF: the written bone anim
+// drops the hints, so the game plays the turn, and its children follow.
+func TestFSKAHintedBoneTurns(t *testing.T) {
+	data, f, skel := fresFixture(t, bfresFixtures+"switch/nx01_v5_euler.bfres", "")
+	fa := f.SkeletalAnims[0]
+	orig, _ := f.SkeletalClip(0)
+	src := exportGLB(t, skel, orig, fa.Name)
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The root bone anim, made constant identity with the hints set.
+	bind := anim.BindByName(orig, skel)
+	root := 0
+	bi := bind.Target[root]
+	bones := append([]bfres.BoneAnim(nil), fa.BoneAnims...)
+	bones[bi].Curves = nil
+	bones[bi].HasScale, bones[bi].HasRotate, bones[bi].HasTranslate = true, true, true
+	bones[bi].Scale, bones[bi].Rotate, bones[bi].Translate = [3]float32{1, 1, 1}, [4]float32{0, 0, 0, 1}, [3]float32{}
+	bones[bi].Flags |= uint32(anim.FlagScaleOne|anim.FlagRotTransZero) << 23
+	fa.BoneAnims = bones
+	if data, err = bfres.ReplaceSkeletalAnim(data, fa.Name, &fa); err != nil {
+		t.Fatal(err)
+	}
+	f, _ = bfres.Parse(data)
+	orig, _ = f.SkeletalClip(0)
+	src = exportGLB(t, skel, orig, fa.Name)
+	m, _ = MatchJoints(src, skel)
+	rotateNode(src, m.Node[root], 30, 2, 8, orig.FPS, int(fa.FrameCount))
+	res, err := ImportFSKA(src, FSKATarget{File: data, Clip: fa.Name}, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bfres.Parse(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := g.SkeletalClip(0)
+	bg := anim.BindByName(got, skel)
+	if v := newReference(src, orig.FPS, int(fa.FrameCount)).measure(got, &bg, skel, m); v.worst > 1 {
+		t.Errorf("%.3f× the bound from the glTF at %s", v.worst, skel.Joints[v.worstJoint].Name)
+	}
+	if h := anim.G3dTransformFlags(g.SkeletalAnims[0].BoneAnims[bi].Flags) & (anim.FlagRotateZero | anim.FlagTranslateZero); h == anim.FlagRotTransZero {
+		t.Errorf("the turned root keeps the hint that its rotation is zero")
+	}
+}

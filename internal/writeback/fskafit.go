@@ -86,6 +86,7 @@ func (b *fskaBuild) fit(tol *tolerances, dirty []bool) error {
 			ba.Curves = append(ba.Curves, c)
 		}
 		setBase(&ba, &base, quat)
+		ba.Flags = ba.Flags&^(uint32(valueHints)<<23) | uint32(hintsOf(&ba, quat))<<23
 		b.fitted[j] = ba
 	}
 	return nil
@@ -157,4 +158,35 @@ func (b *fskaBuild) assemble() *bfres.SkeletalAnim {
 		}
 	}
 	return &a
+}
+
+// valueHints are the G3d transform flags that say a bone's scale is one
+// or its rotation and translation zero, which the runtime takes on trust.
+const valueHints = anim.FlagScaleOne | anim.FlagRotTransZero
+
+// hintsOf are the value hints that hold for a fitted bone anim: both
+// scale bits where its scale is one throughout, both rotation and
+// translation bits where those are zero throughout (as the target's
+// converter sets them; the runtime then skips the values).
+func hintsOf(ba *bfres.BoneAnim, quat bool) anim.TransformFlags {
+	var scaled, moved bool
+	for _, c := range ba.Curves {
+		if c.TargetOffset < bfres.TargetTranslateX {
+			scaled = true
+		} else {
+			moved = true
+		}
+	}
+	var h anim.TransformFlags
+	if !scaled && ba.Scale == [3]float32{1, 1, 1} {
+		h |= anim.FlagScaleOne
+	}
+	rot := ba.Rotate == [4]float32{0, 0, 0, 1}
+	if !quat {
+		rot = ba.Rotate[0] == 0 && ba.Rotate[1] == 0 && ba.Rotate[2] == 0
+	}
+	if !moved && rot && ba.Translate == [3]float32{} {
+		h |= anim.FlagRotTransZero
+	}
+	return h
 }
