@@ -75,8 +75,8 @@ func TestImportOntoBFRES(t *testing.T) {
 	os.WriteFile(zs, enc.EncodeAll(sarc, nil), 0o644)
 	for _, c := range []struct {
 		name, file, entry, clip, out, model string
-		clips                                []string
-		compressed                           func([]byte) bool
+		clips                               []string
+		compressed                          func([]byte) bool
 	}{
 		{"wiiu beside its model", anims, "", "Wave", "out_Animation.bfres", "multi_model.bfres", []string{"Wave", "Spin"}, nil},
 		{"wiiu yaz0", sbfres, "", "Trot", "out.sbfres", "skel_anim.sbfres", []string{"Trot"}, archive.IsYaz0},
