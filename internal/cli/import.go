@@ -26,9 +26,15 @@ glTF tool) back into the game's own file: OUT is TARGET with the
 animation replaced, everything else as it was.
 
 TARGET is the animation the glTF replaces: a BCK (walk.bck) or a BCK in a
-RARC or SARC archive, compressed or not (X.arc:path/walk.bck, X.szs:...).
-OUT is a whole new file of TARGET's kind: a .bck, or the archive with the
-entry replaced (every other entry byte-identical, compression kept).
+RARC or SARC archive, compressed or not (X.arc:path/walk.bck, X.szs:...),
+or a BFRES skeletal animation, Wii U or Switch (X_Animation.bfres:Walk,
+X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a whole new file of
+TARGET's kind: a .bck or .bfres (every other clip reading as before), or
+the archive with the entry replaced (every other entry byte-identical,
+compression kept). A BFRES clip keeps its rotation mode, scale mode, flags,
+user data and bone order; driven bones get cubic curves, and --model
+defaults to the model the pairing rule plays the clip on (X.bfres beside
+X_Animation.bfres, or the file's own skeleton).
 Input files are never written; OUT naming an input is refused.
 
 The glTF's nodes are matched to MODEL's joints by name (animscope export's
