@@ -1,9 +1,11 @@
 package writeback
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -387,5 +389,49 @@ func TestFSKAHintedBoneTurns(t *testing.T) {
 	}
 	if h := anim.G3dTransformFlags(g.SkeletalAnims[0].BoneAnims[bi].Flags) & (anim.FlagRotateZero | anim.FlagTranslateZero); h == anim.FlagRotTransZero {
 		t.Errorf("the turned root keeps the hint that its rotation is zero")
+	}
+}
+
+// TestFSKALongerGLTF: a glTF running 10 frames past the clip's end (one
+// bone turning on) makes the written clip 10 frames longer, says so, and
+// plays the glTF within the bound over the whole of it.
+func TestFSKALongerGLTF(t *testing.T) {
+	data, f, skel := fresFixture(t, bfresFixtures+"skel_anim.bfres", "")
+	fa := &f.SkeletalAnims[0]
+	orig, _ := f.SkeletalClip(0)
+	src := exportGLB(t, skel, orig, fa.Name)
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	longer := int(fa.FrameCount) + 10
+	for j := range skel.Joints {
+		if skel.Joints[j].Name == "Spine" {
+			rotateNode(src, m.Node[j], 20, float64(fa.FrameCount), float64(longer), orig.FPS, longer)
+		}
+	}
+	src.End = float64(longer) / orig.FPS
+	res, err := ImportFSKA(src, FSKATarget{File: data, Clip: fa.Name}, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := bfres.Parse(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.SkeletalAnims[0].FrameCount; int(got) != longer {
+		t.Errorf("frame count %d, want %d", got, longer)
+	}
+	found := false
+	for _, note := range res.Notes {
+		found = found || strings.Contains(note, fmt.Sprintf("the glTF runs %d frames, the target %d", longer, fa.FrameCount))
+	}
+	if !found {
+		t.Errorf("no note about the longer glTF in %q", res.Notes)
+	}
+	got, _ := g.SkeletalClip(0)
+	bg := anim.BindByName(got, skel)
+	if v := newReference(src, orig.FPS, longer).measure(got, &bg, skel, m); v.worst > 1 {
+		t.Errorf("%.3f× the bound from the glTF at %s", v.worst, skel.Joints[v.worstJoint].Name)
 	}
 }
