@@ -60,10 +60,11 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		mem = &bakeMem{}
 	}
 	mem.reset()
-	// J3D rotations whose staircase moves nothing by more than a small
-	// part of the bound are sampled as their smooth curves, the
-	// tolerances leaving that part (quantize.go).
-	c, quant := smoothQuantized(s, b, c, meshPts)
+	// J3D rotations are followed without the games' truncation to whole
+	// s16 units (anim.Clip.UnroundedRotations): the export's one stated
+	// exception to the bound. The staircase would cost a key per
+	// 0.022° step, tens of thousands per curve on a character's clip.
+	c = c.UnroundedRotations()
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
 	k.seenMats = mem.worlds
@@ -73,13 +74,6 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	whole := candidates(c, c.FPS, 1, nil)
 	k.checkFast(whole)
 	tol := k.tolerances(whole)
-	if quant > 0 {
-		for j := range tol {
-			for p := range tol[j] {
-				tol[j][p] *= 1 - quant
-			}
-		}
-	}
 	n := len(s.Joints)
 	k.stepMin = make([]float64, n)
 	for j := range k.stepMin {
