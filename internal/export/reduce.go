@@ -129,7 +129,12 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := d.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
+	base := lim
 	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
+		lim := base
+		if d.mode[j][p] == interpLinear && d.grow != nil {
+			lim *= d.grow.at(j, p, dense[s].f, dense[e].f)
+		}
 		if linRot {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false

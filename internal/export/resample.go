@@ -81,6 +81,9 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	}
 	smoothCurves := smoothClip(c)
 	ky := jointKeying(k, tol, how, smoothCurves)
+	if how == Linear {
+		ky.grow = k.tolGrowth(whole, tol) // (CUBICSPLINE keeps the clip-wide tolerances)
+	}
 	grid := candidateGrid(how, smoothCurves)
 	var out []nodeChannel
 	exhausted := false

@@ -107,13 +107,17 @@ func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
 	td := c.f - a.f
 	for _, lc := range r.activeChans() {
 		j, p := lc.j, lc.p
+		inv := lc.inv
+		if lc.mode == interpLinear && r.grow != nil {
+			inv /= r.grow.at(j, p, a.f, c.f)
+		}
 		if p == pathR && lc.mode == interpLinear {
-			worse(midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R) * lc.inv)
+			worse(midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R) * inv)
 		} else {
-			worse(r.midErr(j, p, a, m, c) * lc.inv)
+			worse(r.midErr(j, p, a, m, c) * inv)
 		}
 		if lc.mode == interpLinear {
-			worse(hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td) * lc.inv)
+			worse(hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td) * inv)
 		}
 	}
 	return worst
