@@ -40,7 +40,7 @@ const maxGrowthParts = 8
 // tolGrowth measures the tolerances at the whole frames (at most
 // maxGrowthFrames of them) against the clip-wide ones, base.
 func (k *baker) tolGrowth(whole []float64, base [][numPaths]float64) *tolGrowth {
-	if len(whole) < 2 {
+	if len(whole) < 2 || !k.boundVaries(whole) {
 		return nil
 	}
 	// Short clips are measured between the whole frames too (parts per
@@ -91,6 +91,36 @@ func (k *baker) tolGrowth(whole []float64, base [][numPaths]float64) *tolGrowth 
 	}
 	return t
 }
+
+// boundVaries reports whether some joint's PositionBound changes by more
+// than growthRatio over the clip (at up to maxTolFrames of the frames):
+// otherwise the tolerances change only with the lever arms, and
+// measuring them frame by frame costs more than it saves.
+func (k *baker) boundVaries(frames []float64) bool {
+	n := len(k.skel.Joints)
+	lo, hi := make([]float64, n), make([]float64, n)
+	step := max(1, len(frames)/maxTolFrames)
+	for fi := 0; fi < len(frames); fi += step {
+		k.worldAt(frames[fi])
+		for j := range lo {
+			b := PositionBound([3]float64{k.world[j][12], k.world[j][13], k.world[j][14]})
+			if fi == 0 || b < lo[j] {
+				lo[j] = b
+			}
+			hi[j] = math.Max(hi[j], b)
+		}
+	}
+	for j := range lo {
+		if hi[j] > growthRatio*lo[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// growthRatio is how much a bound must change over the clip for the
+// tolerances to be measured frame by frame.
+const growthRatio = 2
 
 // at is how many times its clip-wide tolerance channel (j, p) may use
 // over the frames [f0, f1]: the least over the windows they touch.
