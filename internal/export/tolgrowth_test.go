@@ -1,6 +1,7 @@
 package export
 
 import (
+	"math"
 	"testing"
 
 	"github.com/animscope/animscope/formats"
@@ -85,5 +86,85 @@ func TestTolGrowthWindows(t *testing.T) {
 	}
 	if (*tolGrowth)(nil).at(0, pathR, 0, 1) != 1 {
 		t.Error("no growth is not 1")
+	}
+}
+
+// TestZeroScaleParentKeys: a clip that scales a joint to zero for its
+// first frames (Wind Waker's gicer01 on Link) leaves the joints below it
+// without a local transform there (the segment scale compensation
+// divides by zero); the export wrote NaN keys (invalid glTF: the
+// validator failed 50 accessor elements). Every key is finite, and the
+// file validates (TestMain).
+func TestZeroScaleParentKeys(t *testing.T) {
+	const frames = 12
+	b := &j3d.BCK{LoopMode: 2, RotationFrac: 2, Duration: frames}
+	must := func(tr j3d.Track, err error) j3d.Track {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	for i, j := range linkJoints {
+		var set j3d.TrackSet
+		rest := [3]float64{j.x, j.y, j.z}
+		if j.parent >= 0 {
+			p := linkJoints[j.parent]
+			rest = [3]float64{j.x - p.x, j.y - p.y, j.z - p.z}
+		}
+		for axis := 0; axis < 3; axis++ {
+			set[3*axis] = must(j3dtest.Const(&b.Tables, j3d.ScaleTrack, 1))
+			if i == 4 {
+				// gicer01's scale curves: 0 until frame 4, then up to 1.
+				set[3*axis] = must(j3dtest.Keys(&b.Tables, j3d.ScaleTrack, 1,
+					[]float64{4, 0, 0.37, 0.37}, []float64{6, 0.73, 0.36, 0.36}, []float64{7, 1.07, -0.88, -0.88}, []float64{8, 1, 0, 0}))
+			}
+			set[3*axis+1] = must(j3dtest.Const(&b.Tables, j3d.RotationTrack, 0))
+			set[3*axis+2] = must(j3dtest.Const(&b.Tables, j3d.TranslationTrack, float64(float32(rest[axis]))))
+		}
+		b.Joints = append(b.Joints, set)
+	}
+	data, err := j3dtest.EncodeBCK(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := formats.Open("zero.bck", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := Scene{Skeleton: linkSkeleton(t), Clips: []Clip{{a.Clips[0], "zero.bck"}}}
+	d, _ := exportFile(t, "zero.glb", sc)
+	bad := 0
+	for _, an := range d.Animations {
+		for _, s := range an.Samplers {
+			vals, _ := d.floats(t, s.Output)
+			for _, v := range vals {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					bad++
+				}
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d key values are not finite", bad)
+	}
+	// Where the game's pose is finite (the scale above zero), the file
+	// plays it within the bound.
+	skel, clip := sc.Skeleton, sc.Clips[0].Clip
+	bind := formats.Bind(clip, skel)
+	var fr []float64
+	for f := 4.1; f <= frames; f += 0.37 {
+		fr = append(fr, f)
+	}
+	want := worldPositions(skel, &bind, clip, fr, false)
+	ai := d.animation(t, clipName(sc.Clips[0]))
+	nodes := d.jointNodes(t)
+	for fi, f := range fr {
+		got := d.world(d.pose(t, ai, f/clip.FPS))
+		for j := range skel.Joints {
+			g := [3]float64{got[nodes[j]][12], got[nodes[j]][13], got[nodes[j]][14]}
+			if e := dist(g, want[fi][j]); !(e <= PositionBound(want[fi][j])) {
+				t.Errorf("frame %g joint %d: glTF %v, game %v", f, j, g, want[fi][j])
+			}
+		}
 	}
 }
