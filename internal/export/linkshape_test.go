@@ -113,7 +113,7 @@ func linkShapedScene(t testing.TB, moves func(joint int) bool) (Scene, *anim.Ske
 		t.Fatal(err)
 	}
 	skel := linkSkeleton(t)
-	return Scene{Skeleton: skel, Clips: []Clip{{a.Clips[0], "link.bck"}}}, skel
+	return Scene{Skeleton: skel, Clips: []Clip{{Clip: a.Clips[0], Source: "link.bck"}}}, skel
 }
 
 // TestLinkShapedKeys: a 30-frame Link-shaped clip moving every joint

@@ -55,7 +55,7 @@ func TestFarMoveKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	skel := linkSkeleton(t)
-	sc := Scene{Skeleton: skel, Clips: []Clip{{a.Clips[0], "drop.bck"}}}
+	sc := Scene{Skeleton: skel, Clips: []Clip{{Clip: a.Clips[0], Source: "drop.bck"}}}
 	d, _ := exportFile(t, "drop.glb", sc)
 	keys := 0
 	for _, an := range d.Animations {
@@ -131,7 +131,7 @@ func TestZeroScaleParentKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := Scene{Skeleton: linkSkeleton(t), Clips: []Clip{{a.Clips[0], "zero.bck"}}}
+	sc := Scene{Skeleton: linkSkeleton(t), Clips: []Clip{{Clip: a.Clips[0], Source: "zero.bck"}}}
 	d, _ := exportFile(t, "zero.glb", sc)
 	bad := 0
 	for _, an := range d.Animations {
