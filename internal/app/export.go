@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -72,7 +73,7 @@ func (e *Exporter) Plan(req ExportRequest) (*ExportPlan, error) {
 	if !req.All {
 		for _, s := range []*slot{play.joint, play.tex} {
 			if s != nil {
-				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: e.ses.files[s.file].path})
+				p.Scene.Clips = append(p.Scene.Clips, clipOf(s.clip, e.ses.files[s.file].path))
 			}
 		}
 		if len(p.Scene.Clips) == 0 && r.skel == nil {
@@ -88,7 +89,7 @@ func (e *Exporter) Plan(req ExportRequest) (*ExportPlan, error) {
 					continue
 				}
 			}
-			p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: c, Source: f.path})
+			p.Scene.Clips = append(p.Scene.Clips, clipOf(c, f.path))
 		}
 	}
 	if len(p.Scene.Clips) == 0 && r.skel == nil {
@@ -187,4 +188,12 @@ func (e *Exporter) DefaultPath() string {
 		stem = strings.TrimSuffix(filepath.Base(f.entry), filepath.Ext(f.entry))
 	}
 	return filepath.Join(filepath.Dir(file), stem+".glb")
+}
+
+// clipOf is c from the file at p (FILE or ARCHIVE:ENTRY) as the export
+// names it: its path for messages, and for the file's "source" extra
+// the archive's base name with the entry, as the CLI writes it.
+func clipOf(c *anim.Clip, p string) export.Clip {
+	file, entry := SplitArchivePath(p)
+	return export.Clip{Clip: c, Source: p, Origin: export.SourceName(file, entry)}
 }
