@@ -107,6 +107,7 @@ type analysisFlags struct {
 	raw         bool
 	texture     string
 	compareWith string
+	importAnim  string
 }
 
 func (f *analysisFlags) register(fs *flag.FlagSet) {
@@ -117,6 +118,7 @@ func (f *analysisFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.compareTime, "compare-time", "", "with --compare: hold the comparison's shared clock at this playback time (frames)")
 	fs.BoolVar(&f.raw, "raw-units", false, "plot J3D rotations in file units instead of degrees")
 	fs.StringVar(&f.compareWith, "compare-with", "", "compare the playing animation with this other version of it (A/B: File › Compare with…)")
+	fs.StringVar(&f.importAnim, "import-animation", "", "convert this glTF onto the playing animation with the model in use and compare the result with it as B (File › Import animation…)")
 }
 
 func (f *analysisFlags) check() error {
@@ -138,6 +140,9 @@ func (f *analysisFlags) check() error {
 func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	if f.compareWith != "" {
 		v.app.Apply(viewmodel.CompareWith{Path: f.compareWith})
+	}
+	if f.importAnim != "" {
+		v.app.Apply(viewmodel.ImportAnimation{Path: f.importAnim})
 	}
 	if f.tab != "" {
 		v.ui.ShowTab(f.tab)
