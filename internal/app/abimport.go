@@ -15,7 +15,8 @@ import (
 // (the CLI's TARGET: FILE, ARCHIVE:path/x.bck, FILE.bfres:Clip), with the
 // skeleton of model, and returns the new file of onto's kind (the whole
 // archive when onto is an entry), the name it would have and the line
-// saying what was converted. It is `animscope import` without --out; the
+// saying what was converted (then the conversion's notes, a line each).
+// It is `animscope import` without --out; the
 // program sets it (the app does not reach the command line's code).
 type Importer func(gltfPath, onto, model string) (out []byte, outName, summary string, err error)
 
@@ -58,11 +59,15 @@ func (c *abCompare) importAnimation(path string) {
 	}
 	ontoFile, _ := SplitArchivePath(onto)
 	modelFile, _ := SplitArchivePath(model)
+	summary, notes, _ := strings.Cut(summary, "\n")
 	imp := &abImport{data: data, inputs: []string{path, ontoFile, modelFile}, summary: summary,
 		savePath: savePathFor(path, ontoFile)}
 	c.start(name+" (imported)", files)
 	c.imported = imp
 	c.msgs.notify(viewmodel.Info, "imported %s onto %s: %s", filepath.Base(path), onto, summary)
+	for n := range strings.Lines(notes) {
+		c.msgs.notify(viewmodel.Info, "%s: %s", filepath.Base(path), strings.TrimSuffix(n, "\n"))
+	}
 }
 
 // importTarget is what an import converts onto: A's file as the CLI names

@@ -10,7 +10,8 @@ import (
 // written, for the viewer (File › Import animation…) to compare and save.
 // outName is the name the file would have (the target's file name: the
 // animation, or the archive holding it); summary is the line the command
-// prints, about outName, with the conversion's notes after it.
+// prints, about outName, then the conversion's notes (what the command
+// prints on stderr), a line each.
 func ImportBytes(gltfPath, onto, model string) (out []byte, outName, summary string, err error) {
 	c, err := convertImport(gltfPath, importFlags{onto: onto, model: model})
 	if err != nil {
@@ -19,7 +20,7 @@ func ImportBytes(gltfPath, onto, model string) (out []byte, outName, summary str
 	outName = filepath.Base(c.target.file)
 	summary = c.summary(outName)
 	if len(c.res.Notes) > 0 {
-		summary += "; " + strings.Join(c.res.Notes, "; ")
+		summary += "\n" + strings.Join(c.res.Notes, "\n")
 	}
 	return c.out, outName, summary, nil
 }
