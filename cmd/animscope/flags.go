@@ -111,7 +111,7 @@ type analysisFlags struct {
 }
 
 func (f *analysisFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures, messages or differences (with --compare-with)")
+	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures, messages or differences (with --compare-with or --import-animation)")
 	fs.StringVar(&f.texture, "texture", "", "open the texture of this name at full size (the Textures tab's view)")
 	fs.StringVar(&f.plot, "plot", "", "plot these channels: TARGET/CHANNEL,... (TARGET a name or #index, CHANNEL as in the sample output, or euler.x/y/z of a quaternion target)")
 	fs.BoolVar(&f.compare, "compare", false, "open the loop-mode comparison")
