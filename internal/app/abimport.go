@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -62,8 +63,15 @@ func (c *abCompare) importAnimation(path string) {
 	summary, notes, _ := strings.Cut(summary, "\n")
 	imp := &abImport{data: data, inputs: []string{path, ontoFile, modelFile}, summary: summary,
 		savePath: savePathFor(path, ontoFile)}
+	entry, clipIdx := c.targetClip()
 	c.start(name+" (imported)", files)
 	c.imported = imp
+	// B is the clip the import replaced: in an archive, its entry, which
+	// pickB cannot find by name (J3D clips have none).
+	if cl := importedClip(files, entry, clipIdx); cl != nil && cl != c.clip {
+		c.chosen, c.res = cl, nil
+		c.update()
+	}
 	c.msgs.notify(viewmodel.Info, "imported %s onto %s: %s", filepath.Base(path), onto, summary)
 	for n := range strings.Lines(notes) {
 		c.msgs.notify(viewmodel.Info, "%s: %s", filepath.Base(path), strings.TrimSuffix(n, "\n"))
@@ -93,6 +101,24 @@ func (c *abCompare) importTarget() (onto, model string, err error) {
 		model = c.ses.files[r.skelFile].path
 	}
 	return onto, model, nil
+}
+
+// targetClip is where A's clip sits in the file an import onto it makes:
+// its archive entry ("" loose) and its index among the entry's clips.
+func (c *abCompare) targetClip() (entry string, clipIdx int) {
+	sa, _ := c.clipA()
+	return c.ses.files[sa.file].entry, sa.clipIdx
+}
+
+// importedClip is the clip at clipIdx of the file of files opened from
+// entry (the loose file when entry is "").
+func importedClip(files []*File, entry string, clipIdx int) *anim.Clip {
+	for _, f := range files {
+		if f.entry == entry && clipIdx >= 0 && clipIdx < len(f.asset.Clips) {
+			return f.asset.Clips[clipIdx]
+		}
+	}
+	return nil
 }
 
 // savePathFor is where Save as offers to write an import: beside the

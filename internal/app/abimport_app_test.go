@@ -307,3 +307,37 @@ func TestImportOntoArchiveEntry(t *testing.T) {
 		t.Errorf("B's clip %q, A's %q", v.AB.ClipB.Name, v.Joint.Clip.Name)
 	}
 }
+
+// Importing onto an archive's second animation compares A with that
+// entry of the new archive, not with the archive's first animation
+// (J3D clips have no names to match them by).
+func TestImportOntoSecondArchiveEntry(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../formats/archive/testdata/biped.szs")
+	apptest.Must(t, err)
+	szs := filepath.Join(dir, "biped.szs")
+	apptest.Must(t, os.WriteFile(szs, data, 0o644))
+	a := app.New(nil)
+	a.Configure(app.Settings{Import: cli.ImportBytes})
+	a.Open([]string{szs + ":biped/bmdl/biped.bmd", szs + ":biped/bck/wave.bck"})
+	v := view(a)
+	if v.Joint == nil || v.Skeleton == nil {
+		t.Fatal("the wave plays on no model")
+	}
+	glb := filepath.Join(dir, "wave.glb")
+	plan, err := a.Export().Plan(app.ExportRequest{Path: glb, NoMesh: true})
+	apptest.Must(t, err)
+	apptest.Must(t, plan.Run().Err)
+	a.Apply(viewmodel.ImportAnimation{Path: glb})
+	v = view(a)
+	if v.AB == nil || v.AB.ClipB == nil {
+		t.Fatalf("no imported B: %+v (last message %+v)", v.AB, lastNotice(v))
+	}
+	// The wave is 40 frames, the walk 30 (the archive's listing).
+	if v.AB.ClipB.Duration != v.Joint.Clip.Duration || v.AB.ClipB.Duration != 40 || len(v.AB.Rows) != 0 || len(v.AB.Headers) != 0 {
+		t.Errorf("B is %v frames with %d rows %q, want the imported wave (40 frames), the same as A", v.AB.ClipB.Duration, len(v.AB.Rows), v.AB.Headers)
+	}
+	if !strings.HasSuffix(v.AB.ClipsB[v.AB.ClipBIndex], "wave.bck") {
+		t.Errorf("B's clip %q, want the wave entry", v.AB.ClipsB[v.AB.ClipBIndex])
+	}
+}
