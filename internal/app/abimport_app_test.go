@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
@@ -123,57 +121,13 @@ func TestImportUneditedRoundTrip(t *testing.T) {
 	}
 }
 
-// rotateNodeKeys turns every rotation key of the glTF node named node by
-// deg about the parent's X axis, in place in the binary buffer.
-func rotateNodeKeys(t *testing.T, path, node string, deg float64) {
-	t.Helper()
-	doc, err := gltf.Open(path)
-	apptest.Must(t, err)
-	ni := -1
-	for i, n := range doc.Nodes {
-		if n.Name == node {
-			ni = i
-		}
-	}
-	r := mgl64.QuatRotate(mgl64.DegToRad(deg), mgl64.Vec3{1, 0, 0})
-	edited := 0
-	for _, an := range doc.Animations {
-		for _, ch := range an.Channels {
-			if ch.Target.Node == nil || *ch.Target.Node != ni || ch.Target.Path != gltf.TRSRotation {
-				continue
-			}
-			acc := doc.Accessors[an.Samplers[ch.Sampler].Output]
-			if acc.ComponentType != gltf.ComponentFloat || acc.Type != gltf.AccessorVec4 || acc.BufferView == nil {
-				t.Fatalf("rotation accessor %+v: want float VEC4", acc)
-			}
-			bv := doc.BufferViews[*acc.BufferView]
-			stride := max(bv.ByteStride, 16)
-			buf := doc.Buffers[bv.Buffer].Data
-			for k := range acc.Count {
-				o := bv.ByteOffset + acc.ByteOffset + k*stride
-				var q [4]float32
-				apptest.Must(t, binary.Read(bytes.NewReader(buf[o:o+16]), binary.LittleEndian, &q))
-				n := r.Mul(mgl64.Quat{W: float64(q[3]), V: mgl64.Vec3{float64(q[0]), float64(q[1]), float64(q[2])}})
-				for c, x := range []float64{n.V[0], n.V[1], n.V[2], n.W} {
-					binary.LittleEndian.PutUint32(buf[o+4*c:], math.Float32bits(float32(x)))
-				}
-			}
-			edited++
-		}
-	}
-	if edited == 0 {
-		t.Fatalf("%s: no rotation channel of node %q", path, node)
-	}
-	apptest.Must(t, gltf.SaveBinary(doc, path))
-}
-
 // An edited glTF (one joint's rotation turned 20°) imported onto the
 // walk differs from it in exactly that joint's chain: the joint's own
 // rotation channels and the world positions of its descendants. Save as
 // writes bytes that decode to B's clip and refuses the input paths.
 func TestImportEditNamesTheChainAndSaves(t *testing.T) {
 	a, dir, glb := importApp(t)
-	rotateNodeKeys(t, glb, "arm_L", 20)
+	apptest.RotateGLTFNode(t, glb, "arm_L", 20)
 	a.Apply(viewmodel.ImportAnimation{Path: glb})
 	v := view(a)
 	ab := v.AB
