@@ -50,7 +50,8 @@ func (c *abCompare) importAnimation(path string) {
 	}
 	data, name, summary, err := c.importer(path, onto, model)
 	if err != nil {
-		c.msgs.notify(viewmodel.Error, "import: %s", OneLine(err.Error()))
+		// The command's own usage errors start with its name already.
+		c.msgs.notify(viewmodel.Error, "import: %s", strings.TrimPrefix(OneLine(err.Error()), "import: "))
 		return
 	}
 	files, err := openData(name, name, data, nil)
@@ -99,6 +100,9 @@ func (c *abCompare) importTarget() (onto, model string, err error) {
 	}
 	if r := c.rig; r.skel != nil && r.skelFile >= 0 && r.skelFile < len(c.ses.files) {
 		model = c.ses.files[r.skelFile].path
+	}
+	if model == "" {
+		return "", "", fmt.Errorf("open the model %s plays on: the glTF's nodes are matched to its joints", sa.label)
 	}
 	return onto, model, nil
 }

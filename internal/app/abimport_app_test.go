@@ -221,6 +221,14 @@ func TestImportTrouble(t *testing.T) {
 	if n := lastNotice(v); n.Severity != viewmodel.Error || !strings.Contains(n.Text, "bad.glb") || strings.Contains(n.Text, "\n") {
 		t.Errorf("message %+v, want one error line naming bad.glb", n)
 	}
+	// The walk without its model: a BCK's tracks are by joint index.
+	c := app.New(nil)
+	c.Configure(app.Settings{Import: cli.ImportBytes})
+	c.Open([]string{filepath.Join(dir, "walk.bck")})
+	c.Apply(viewmodel.ImportAnimation{Path: filepath.Join(dir, "walk.glb")})
+	if v := view(c); v.AB != nil || lastNotice(v).Severity != viewmodel.Error || !strings.Contains(lastNotice(v).Text, "open the model") {
+		t.Errorf("without a model: %+v, %+v; want an error asking for the model", v.AB, lastNotice(v))
+	}
 	b := app.New(nil)
 	b.Open([]string{filepath.Join(dir, "biped.bmd"), filepath.Join(dir, "walk.bck")})
 	b.Apply(viewmodel.ImportAnimation{Path: bad})
