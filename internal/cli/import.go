@@ -196,16 +196,51 @@ func (t *importTarget) wrap(anim []byte) ([]byte, error) {
 	return anim, nil
 }
 
-// importOnce runs one conversion and returns the summary line and the
-// notes.
+// importOnce runs one conversion, writes OUT and returns the summary
+// line and the notes.
 func importOnce(gltfPath string, fl importFlags) (line string, notes []string, err error) {
+	c, err := convertImport(gltfPath, fl)
+	if c != nil {
+		notes = c.res.Notes
+	}
+	if err != nil {
+		return "", notes, err
+	}
+	if err := export.WriteAtomic(fl.out, c.out); err != nil {
+		return "", notes, err
+	}
+	return c.summary(fl.out), notes, nil
+}
+
+// converted is one conversion's result before it is written anywhere:
+// the whole new file of the target's kind and what went into it.
+type converted struct {
+	out    []byte
+	kind   string
+	gltf   string
+	src    *writeback.Source
+	res    *writeback.Result
+	target *importTarget
+}
+
+// summary is the line saying what the conversion made, as written to
+// name.
+func (c *converted) summary(name string) string {
+	return fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
+		name, c.kind, c.gltf, c.src.Animation, c.res.Keys, c.res.KeysBefore, len(c.res.Data), len(c.target.entry), c.res.Worst, c.res.WorstJoint, c.res.TargetWorst)
+}
+
+// convertImport reads the glTF and the target and converts, in memory.
+// A conversion that fails after the animation was written (wrapping it
+// in its archive) still returns the result for its notes.
+func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	target, err := openImportTarget(fl.onto)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	data, err := app.ReadInput(gltfPath)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	var fsys fs.FS
 	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
@@ -213,33 +248,26 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	var res *writeback.Result
-	kind := ""
+	c := &converted{gltf: gltfPath, src: src, target: target}
 	switch target.asset.Format {
 	case "bck":
-		kind = "BCK"
-		res, err = importBCK(src, target, fl)
+		c.kind = "BCK"
+		c.res, err = importBCK(src, target, fl)
 	case "bfres":
-		kind = "FSKA"
-		res, err = importFSKA(src, target, fl)
+		c.kind = "FSKA"
+		c.res, err = importFSKA(src, target, fl)
 	default:
-		err = fmt.Errorf("%s: a %s target is not supported yet (BCK targets are)", target.name(), target.asset.Format)
+		err = fmt.Errorf("%s: a %s target is not supported yet (BCK and BFRES skeletal targets are)", target.name(), target.asset.Format)
 	}
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	out, err := target.wrap(res.Data)
-	if err != nil {
-		return "", res.Notes, err
+	if c.out, err = target.wrap(c.res.Data); err != nil {
+		return c, err
 	}
-	if err := export.WriteAtomic(fl.out, out); err != nil {
-		return "", res.Notes, err
-	}
-	line = fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
-		fl.out, kind, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
-	return line, res.Notes, nil
+	return c, nil
 }
 
 func importBCK(src *writeback.Source, target *importTarget, fl importFlags) (*writeback.Result, error) {
