@@ -3,6 +3,7 @@ package writeback
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/bfres"
@@ -105,6 +106,27 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	dirty := make([]bool, len(skel.Joints))
 	for j := range dirty {
 		dirty[j] = m.Driven[j] && !id.same[j]
+	}
+	if !slices.Contains(dirty, true) && duration == int(fa.FrameCount) {
+		// Every bone keeps its curves: the file is the target's, byte
+		// for byte (rewriting it would only move the clip).
+		v, err := verifyFSKA(target.File, ci, ref, skel, m)
+		if err != nil {
+			return nil, err
+		}
+		if v.worst <= 1 {
+			res.Data, res.Worst, res.WorstJoint, res.Keys, res.Passes = target.File, v.worst, jointName(skel, max(v.worstJoint, 0)), res.KeysBefore, 1
+			return res, nil
+		}
+		// A kept bone misses after all: the loop fits the chains above
+		// the misses.
+		for j, e := range v.perJoint {
+			for a := j; e > 1 && a >= 0; a = skel.Joints[a].Parent {
+				if m.Driven[a] {
+					id.same[a], dirty[a] = false, true
+				}
+			}
+		}
 	}
 	var best *Result
 	stalled := 0
