@@ -19,15 +19,15 @@ import (
 	"github.com/animscope/animscope/internal/writeback"
 )
 
-const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--watch] --out OUT
+const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
 
 Writes an animation edited as glTF (animscope export, then Blender or any
 glTF tool) back into the game's own file: OUT is TARGET with the
 animation replaced, everything else as it was.
 
-TARGET is the animation the glTF replaces: a BCK (walk.bck) or a BCK in a
-RARC or SARC archive, compressed or not (X.arc:path/walk.bck, X.szs:...).
-OUT is a whole new file of TARGET's kind: a .bck, or the archive with the
+TARGET is the animation the glTF replaces: a BCK (walk.bck) or BCA, or
+one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck).
+OUT is a whole new file of TARGET's kind: a .bck/.bca, or the archive with the
 entry replaced (every other entry byte-identical, compression kept).
 Input files are never written; OUT naming an input is refused.
 
@@ -44,6 +44,11 @@ with fitted tangents at whole frames, TARGET's rotation fraction (a
 larger one where a continuous angle needs it). Loop mode, byte order and
 length are TARGET's (longer when the glTF is; a line says so).
 
+A BCA holds one value per frame: each is the glTF's at the middle of the
+frames the game reads it at under --runtime (late: value (int)(f+0.5),
+so whole frames are exact; early: (int)f), and between frames the game
+holds it (the worst error says how far that is from a smooth glTF).
+
 --animation picks the glTF animation (default: the only one, or the one
 named after the target clip). --watch converts again whenever the glTF
 changes on disk until interrupted, so a viewer with OUT open reloads it.
@@ -58,6 +63,7 @@ Flags:
 
 type importFlags struct {
 	onto, model, animation, out string
+	runtime                     string
 	watch                       bool
 }
 
@@ -68,6 +74,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&fl.model, "model", "", "the skeleton the target animates, "+modelArgHelp)
 	fs.StringVar(&fl.animation, "animation", "", "the glTF animation to import (default: the only one, or the one named after the target)")
 	fs.StringVar(&fl.out, "out", "", "the file to write (a new file of the target's kind)")
+	fs.StringVar(&fl.runtime, "runtime", "late", "JSystem runtime whose BCA index rule the values are chosen for: late (round half up) or early (truncate)")
 	fs.BoolVar(&fl.watch, "watch", false, "convert again whenever the glTF changes, until interrupted")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
@@ -210,8 +217,11 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 	case "bck":
 		kind = "BCK"
 		res, err = importBCK(src, target, fl)
+	case "bca":
+		kind = "BCA"
+		res, err = importBCA(src, target, fl)
 	default:
-		err = fmt.Errorf("%s: a %s target is not supported yet (BCK targets are)", target.name(), target.asset.Format)
+		err = fmt.Errorf("%s: a %s target is not supported yet (BCK and BCA targets are)", target.name(), target.asset.Format)
 	}
 	if err != nil {
 		return "", nil, err

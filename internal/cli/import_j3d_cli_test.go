@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestImportBCARefusals: a BCA target without --model, or with an
+// unknown --runtime, is one line naming what is missing, exit 2.
+func TestImportBCARefusals(t *testing.T) {
+	dir := t.TempDir()
+	model := "../../formats/j3d/testdata/j3dmodel/biped.bmd"
+	glb := filepath.Join(dir, "walk.glb")
+	if code, _, e := runCLI("export", "../../formats/j3d/testdata/j3dmodel/walk.bck", "--model", model, "--out", glb); code != 0 {
+		t.Fatalf("export: %s", e)
+	}
+	bca := "../../formats/j3d/testdata/family/bca_le.bca"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"import", glb, "--onto", bca, "--out", filepath.Join(dir, "o.bca")}, "give the skeleton with --model"},
+		{[]string{"import", glb, "--onto", bca, "--model", model, "--runtime", "middle", "--out", filepath.Join(dir, "o.bca")}, `unknown runtime "middle"`},
+	} {
+		code, _, errOut := runCLI(c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args[1:], code, errOut, c.want)
+		}
+	}
+}
+
+// TestImportRealBCAArchive: Double Dash's bomb BCA, exported from the
+// track archive with its model and imported back onto the entry: the
+// archive written is the input's bytes (every joint kept exactly).
+func TestImportRealBCAArchive(t *testing.T) {
+	const arc = "/work/real/mkdd/track.arc"
+	raw, err := os.ReadFile(arc)
+	if err != nil {
+		t.Skip("real files not present")
+	}
+	const e = arc + ":dstestcircle/objects/minigamebombhei_battle"
+	dir := t.TempDir()
+	glb, out := filepath.Join(dir, "bomb.glb"), filepath.Join(dir, "track.arc")
+	if code, _, se := runCLI("export", e+".bca", "--model", e+".bmd", "--runtime", "early", "--out", glb); code != 0 {
+		t.Fatalf("export: %s", se)
+	}
+	code, so, se := runCLI("import", glb, "--onto", e+".bca", "--model", e+".bmd", "--runtime", "early", "--out", out)
+	if code != 0 {
+		t.Fatalf("import: %s", se)
+	}
+	t.Log(so)
+	got, _ := os.ReadFile(out)
+	if !bytes.Equal(got, raw) {
+		t.Errorf("written archive differs from the input (%d vs %d bytes)", len(got), len(raw))
+	}
+}
