@@ -25,9 +25,9 @@ Writes an animation edited as glTF (animscope export, then Blender or any
 glTF tool) back into the game's own file: OUT is TARGET with the
 animation replaced, everything else as it was.
 
-TARGET is the animation the glTF replaces: a BCK (walk.bck) or BCA, or
-one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck).
-OUT is a whole new file of TARGET's kind: a .bck/.bca, or the archive with the
+TARGET is the animation the glTF replaces: a BCK (walk.bck), BCA or BTK,
+or one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck).
+OUT is a whole new file of TARGET's kind: a .bck/.bca/.btk, or the archive with the
 entry replaced (every other entry byte-identical, compression kept).
 Input files are never written; OUT naming an input is refused.
 
@@ -48,6 +48,13 @@ A BCA holds one value per frame: each is the glTF's at the middle of the
 frames the game reads it at under --runtime (late: value (int)(f+0.5),
 so whole frames are exact; early: (int)f), and between frames the game
 holds it (the worst error says how far that is from a smooth glTF).
+
+A BTK takes the KHR_texture_transform animation animscope export writes:
+each entry's material (by its export name, "MATERIAL texgen N", or the
+model material of its name) gives the entry's scale, rotation and
+translation under the file's formula and centre, fitted as Hermite keys
+so every texture matrix entry m stays within 1e-4*max(1,|m|) of the glTF's
+at every eighth of a frame; --model is not needed.
 
 --animation picks the glTF animation (default: the only one, or the one
 named after the target clip). --watch converts again whenever the glTF
@@ -207,6 +214,9 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
 		fsys = os.DirFS(filepath.Dir(gltfPath))
 	}
+	if target.asset.Format == "btk" {
+		return importBTKOnce(gltfPath, data, fsys, target, fl)
+	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {
 		return "", nil, err
@@ -221,7 +231,7 @@ func importOnce(gltfPath string, fl importFlags) (line string, notes []string, e
 		kind = "BCA"
 		res, err = importBCA(src, target, fl)
 	default:
-		err = fmt.Errorf("%s: a %s target is not supported yet (BCK and BCA targets are)", target.name(), target.asset.Format)
+		err = fmt.Errorf("%s: a %s target is not supported yet (BCK, BCA and BTK targets are)", target.name(), target.asset.Format)
 	}
 	if err != nil {
 		return "", nil, err

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"fmt"
+	"io/fs"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/writeback"
 )
 
@@ -28,4 +32,30 @@ func importBCA(src *writeback.Source, target *importTarget, fl importFlags) (*wr
 		return nil, &app.InputError{File: target.name() + " from " + src.File, Err: err}
 	}
 	return res, nil
+}
+
+// importBTKOnce is importOnce for a BTK target, whose glTF animation is
+// the materials' texture transforms rather than nodes.
+func importBTKOnce(gltfPath string, data []byte, fsys fs.FS, target *importTarget, fl importFlags) (string, []string, error) {
+	src, err := writeback.ReadTexGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := j3d.DecodeBTK(target.entry); err != nil {
+		return "", nil, &app.InputError{File: target.name(), Err: err}
+	}
+	res, err := writeback.ImportBTK(src, target.entry)
+	if err != nil {
+		return "", nil, &app.InputError{File: target.name() + " from " + src.File, Err: err}
+	}
+	out, err := target.wrap(res.Data)
+	if err != nil {
+		return "", res.Notes, err
+	}
+	if err := export.WriteAtomic(fl.out, out); err != nil {
+		return "", res.Notes, err
+	}
+	line := fmt.Sprintf("%s: BTK from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst texture matrix entry %.3g of the bound (%s; the target: %.3g)",
+		fl.out, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
+	return line, res.Notes, nil
 }

@@ -1,0 +1,426 @@
+package writeback
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+)
+
+// TexBound is the error allowed on a texture matrix entry m:
+// 1e-4·max(1,|m|), the export's own bound on the matrices it splits into
+// KHR_texture_transform.
+func TexBound(m float64) float64 { return 1e-4 * math.Max(1, math.Abs(m)) }
+
+// texSlots are the values of a BTK entry a KHR_texture_transform
+// carries (scale S and T, rotation about Q, translation S and T); the
+// entry's other tracks (scale Q, rotation S and T, translation Q) play
+// no part in the matrix and keep the target's.
+var texSlots = [...]anim.Slot{anim.ScaleX, anim.ScaleY, anim.RotZ, anim.TransX, anim.TransY}
+
+// texParamTol is the first fit's tolerance on scale and translation, and
+// in radians on the rotation: a fifth of the matrix bound.
+const texParamTol = 2e-5
+
+// btkEntry is one entry's import state.
+type btkEntry struct {
+	target *anim.Target
+	mat    *TexMaterial // nil: the glTF does not animate it
+	same   bool         // the target's tracks already play the glTF
+	frames []float64    // the sample frames of vals
+	vals   [anim.NumSlots][]float64
+	tol    [anim.NumSlots]float64
+	fitted [9][]hkey
+	mode0  [9]bool
+}
+
+// ImportBTK writes the glTF's texture-transform animation onto target, a
+// decoded BTK: each entry takes the material animscope's export puts it
+// on (its label "MATERIAL texgen N", or a model material of its name),
+// whose offset, rotation and scale are turned back into the entry's
+// scale, rotation and translation under the file's matrix formula (J3D
+// Basic about the entry's centre, or J3D Maya) and fitted as Hermite keys
+// held to TexBound at every eighth of a frame. Entries the glTF does not
+// animate, or animates as the target does, keep their tracks exactly; when
+// that is every entry the target's own bytes are the result. data is the
+// target file.
+func ImportBTK(src *TexSource, data []byte) (*Result, error) {
+	target, err := j3d.DecodeBTK(data)
+	if err != nil {
+		return nil, err
+	}
+	orig, err := target.Clip()
+	if err != nil {
+		return nil, err
+	}
+	fps := orig.FPS
+	res := &Result{KeysBefore: btkKeys(target.Entries)}
+	duration := int(target.Duration)
+	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
+		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	if duration > math.MaxInt16 {
+		return nil, fmt.Errorf("%d frames is more than a BTK holds (%d)", duration, math.MaxInt16)
+	}
+	entries, unmatched := matchTexEntries(src, orig)
+	if len(unmatched) == len(entries) {
+		var mats []string
+		for _, m := range src.Materials {
+			if m.Animated() {
+				mats = append(mats, m.Name)
+			}
+		}
+		return nil, fmt.Errorf("no animated glTF material matches an entry of the target: entries %s; animated materials %s", listNames(unmatched, 4), listNames(mats, 4))
+	}
+	if len(unmatched) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries have no animated glTF material and keep the target's tracks: %s", len(unmatched), listNames(unmatched, 6)))
+	}
+	var tp anim.TargetPose
+	res.TargetWorst, _ = texMeasure(entries, orig, src, fps, duration)
+	var same []string
+	maxRot := 0.0
+	for _, e := range entries {
+		if e.mat == nil {
+			continue
+		}
+		frames := sampleFrames(duration, e.mat.keyFrames(fps))
+		e.solve(frames, fps, &tp)
+		e.same = e.playsTarget(frames, fps, &tp)
+		if e.same {
+			same = append(same, texLabel(orig, e.target))
+			continue
+		}
+		for _, y := range e.vals[anim.RotZ] {
+			maxRot = math.Max(maxRot, math.Abs(y))
+		}
+		e.tol = [anim.NumSlots]float64{}
+		for _, s := range texSlots {
+			e.tol[s] = texParamTol
+		}
+		e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
+	}
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
+	}
+	frac := int(target.RotationFrac)
+	if f, err := j3d.RotationFracFor(maxRot); err == nil {
+		frac = max(frac, int(f))
+	} else {
+		return nil, fmt.Errorf("a rotation of %.0f° does not fit a BTK's table at any fraction", maxRot)
+	}
+	var best *Result
+	for pass := 1; pass <= maxPasses; pass++ {
+		for _, e := range entries {
+			if e.mat != nil && !e.same {
+				e.fit(frac)
+			}
+		}
+		out, err := assembleBTK(target, entries, frac, duration)
+		if err != nil {
+			return nil, err
+		}
+		written := append([]byte(nil), data...)
+		if out != target {
+			if written, err = j3d.EncodeBTK(out); err != nil {
+				return nil, err
+			}
+		}
+		dec, err := j3d.DecodeBTK(written)
+		if err != nil {
+			return nil, err
+		}
+		clip, err := dec.Clip()
+		if err != nil {
+			return nil, err
+		}
+		worst, per := texMeasure(entries, clip, src, fps, duration)
+		cur := *res
+		cur.Data, cur.Worst, cur.Passes, cur.Keys = written, worst, pass, btkKeys(out.Entries)
+		for i, e := range per {
+			if e == worst {
+				cur.WorstJoint = texLabel(orig, entries[i].target)
+			}
+		}
+		if best == nil || cur.Worst < 0.9*best.Worst {
+			best = &cur
+		}
+		if worst <= 1 {
+			break
+		}
+		for i, e := range per {
+			if e > 1 {
+				en := entries[i]
+				en.same = false
+				for _, s := range texSlots {
+					en.tol[s] /= 2
+				}
+				if en.tol[anim.RotZ] == 0 {
+					en.tol[anim.RotZ] = texParamTol * 180 / math.Pi
+					en.tol[anim.ScaleX], en.tol[anim.ScaleY], en.tol[anim.TransX], en.tol[anim.TransY] = texParamTol, texParamTol, texParamTol, texParamTol
+				}
+			}
+		}
+	}
+	res = best
+	if res.Worst > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
+	}
+	return res, nil
+}
+
+// texLabel is the name animscope's export gives an entry's material:
+// "MATERIAL texgen N", with "entry I" when another entry shares both.
+func texLabel(c *anim.Clip, t *anim.Target) string {
+	name := t.Name
+	if t.Param != "" {
+		name += "/" + t.Param
+	}
+	for i := range c.Targets {
+		o := &c.Targets[i]
+		if o != t && o.Kind == t.Kind && o.Name == t.Name && o.Param == t.Param && o.TexGen == t.TexGen {
+			return fmt.Sprintf("%s texgen %d entry %d", name, t.TexGen, t.Index)
+		}
+	}
+	return fmt.Sprintf("%s texgen %d", name, t.TexGen)
+}
+
+// matchTexEntries pairs each entry of the target clip with the animated
+// glTF material of its export label, else the first of its material
+// name (an export with the model), and lists the entries left alone.
+func matchTexEntries(src *TexSource, c *anim.Clip) (entries []*btkEntry, unmatched []string) {
+	byName := map[string]*TexMaterial{}
+	for i := range src.Materials {
+		m := &src.Materials[i]
+		if _, dup := byName[m.Name]; m.Animated() && !dup {
+			byName[m.Name] = m
+		}
+	}
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		if t.Kind != anim.TexSRTTarget {
+			continue
+		}
+		e := &btkEntry{target: t}
+		label := texLabel(c, t)
+		if m, ok := byName[label]; ok {
+			e.mat = m
+		} else if m, ok := byName[t.Name]; ok {
+			e.mat = m
+		} else {
+			unmatched = append(unmatched, label)
+		}
+		entries = append(entries, e)
+	}
+	return entries, unmatched
+}
+
+// keyFrames are the material's key times in frames.
+func (m *TexMaterial) keyFrames(fps float64) []float64 {
+	var out []float64
+	for _, tr := range []*track{m.off, m.rot, m.scale} {
+		if tr != nil {
+			for _, t := range tr.times {
+				out = append(out, t*fps)
+			}
+		}
+	}
+	return out
+}
+
+// solve turns the glTF's matrix at each frame into the entry's values
+// under its formula (splitTexValues), the rotation continuous from the
+// target's own angle at the first frame.
+func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
+	e.frames = frames
+	for _, s := range texSlots {
+		e.vals[s] = make([]float64, len(frames))
+	}
+	anim.EvaluateTarget(e.target, 0, tp)
+	prev := tp.V[anim.RotZ]
+	for i, f := range frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		m := e.mat.MatrixAt(f / fps)
+		v := splitTexValues(m, e.target.TexMode, e.target.Center, prev)
+		for k, s := range texSlots {
+			e.vals[s][i] = v[k]
+		}
+		prev = v[2]
+	}
+}
+
+// splitTexValues inverts anim.TexMatrixWith for the J3D formulas: the
+// scale S, scale T, rotation (degrees, the turn nearest near), and
+// translation S, T whose matrix, as KHR_texture_transform expresses it
+// (asGLTF), is m. J3D Maya scales the columns, about (0.5, 0.5) with T's
+// scale in its translation, and is never sheared. Basic scales the rows,
+// about the centre: unequal scales under a rotation shear the matrix,
+// which the glTF holds as its first column and the second's part
+// across it, so the values are those that keep both: sx·cos = m00,
+// sy·sin = m10 and sx·sy = det m (the part across keeps the
+// determinant), the angle of the two that solve sin 2θ = 2·m00·m10/det
+// nearest near.
+func splitTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, center [3]float64, near float64) [5]float64 {
+	if mode == anim.TexJ3DMaya {
+		th := math.Atan2(m[0][1]-m[1][0], m[0][0]+m[1][1]) * 180 / math.Pi
+		deg := th + 360*math.Round((near-th)/360)
+		s, c := math.Sincos(deg * math.Pi / 180)
+		sx := m[0][0]*c - m[1][0]*s
+		sy := m[0][1]*s + m[1][1]*c
+		a, b := m[0][2]-0.5, m[1][2]-0.5
+		u, v := c*a-s*b, -s*a-c*b
+		return [5]float64{sx, sy, deg, u + 0.5, v - sy + 0.5}
+	}
+	cs, ct := center[0], center[1]
+	basic := func(deg, sx, sy float64) [5]float64 {
+		s, c := math.Sincos(deg * math.Pi / 180)
+		tx := m[0][2] - cs + (sx*c*cs - sx*s*ct)
+		ty := m[1][2] - ct + (sy*s*cs + sy*c*ct)
+		return [5]float64{sx, sy, deg, tx, ty}
+	}
+	// Without shear the rotation's symmetric parts give the angle,
+	// well conditioned at any angle; the shear's equations are used only
+	// where it does not reproduce m.
+	{
+		th := math.Atan2(m[1][0]-m[0][1], m[0][0]+m[1][1]) * 180 / math.Pi
+		deg := th + 360*math.Round((near-th)/360)
+		s, c := math.Sincos(deg * math.Pi / 180)
+		sx, sy := m[0][0]*c-m[0][1]*s, m[1][0]*s+m[1][1]*c
+		back := asGLTF(anim.TexMatrix{{sx * c, -sx * s, m[0][2]}, {sy * s, sy * c, m[1][2]}})
+		if texErr(back, m) < 1e-3 {
+			return basic(deg, sx, sy)
+		}
+	}
+	det := m[0][0]*m[1][1] - m[0][1]*m[1][0]
+	var cands []float64
+	if det != 0 {
+		x := math.Max(-1, math.Min(1, 2*m[0][0]*m[1][0]/det))
+		a := math.Asin(x) / 2 * 180 / math.Pi
+		cands = []float64{a, 90 - a, a + 180, 270 - a}
+	} else {
+		cands = []float64{math.Atan2(m[1][0], m[0][0]) * 180 / math.Pi}
+	}
+	deg, bestD := 0.0, math.Inf(1)
+	for _, d := range cands {
+		d += 360 * math.Round((near-d)/360)
+		if dd := math.Abs(d - near); dd < bestD {
+			deg, bestD = d, dd
+		}
+	}
+	s, c := math.Sincos(deg * math.Pi / 180)
+	var sx, sy float64
+	if math.Abs(c) >= math.Abs(s) {
+		sx = m[0][0] / c
+		sy = det / sx
+		if sx == 0 {
+			sy = m[1][1] / c
+		}
+	} else {
+		sy = m[1][0] / s
+		sx = det / sy
+		if sy == 0 {
+			sx = -m[0][1] / s
+		}
+	}
+	return basic(deg, sx, sy)
+}
+
+// asGLTF is the texture matrix m as KHR_texture_transform's
+// offset·rotation·scale holds it (animscope export's split): the first
+// column and the translation as they are, the second column's part
+// across the first (a shear's part along it is lost). A matrix without
+// shear is itself.
+func asGLTF(m anim.TexMatrix) anim.TexMatrix {
+	sx := math.Hypot(m[0][0], m[1][0])
+	if sx == 0 {
+		return m
+	}
+	c, s := m[0][0]/sx, m[1][0]/sx
+	sy := -s*m[0][1] + c*m[1][1]
+	return anim.TexMatrix{{m[0][0], -s * sy, m[0][2]}, {m[1][0], c * sy, m[1][2]}}
+}
+
+// playsTarget reports whether the target's own tracks put the entry's
+// matrix within the bound of the glTF's at every sample.
+func (e *btkEntry) playsTarget(frames []float64, fps float64, tp *anim.TargetPose) bool {
+	for _, f := range frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		if texErr(asGLTF(anim.TexMatrixOf(e.target, tp)), e.mat.MatrixAt(f/fps)) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// texErr is the largest entry difference of got from want as a fraction
+// of TexBound.
+func texErr(got, want anim.TexMatrix) float64 {
+	e := 0.0
+	for r := range want {
+		for k := range want[r] {
+			d := math.Abs(got[r][k]-want[r][k]) / TexBound(want[r][k])
+			if d > e || math.IsNaN(d) {
+				e = d
+			}
+		}
+	}
+	return e
+}
+
+// texMeasure poses every matched entry of clip at every 1/checkSteps
+// frame against the glTF: the worst error as a fraction of TexBound, and
+// per entry. The game's matrix is taken as the glTF can hold it
+// (asGLTF): a Basic entry's shear is not in the glTF to compare with.
+func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float64, duration int) (float64, []float64) {
+	per := make([]float64, len(entries))
+	worst := 0.0
+	var tp anim.TargetPose
+	for i, e := range entries {
+		if e.mat == nil {
+			continue
+		}
+		t := &clip.Targets[e.target.Index]
+		for s := 0; s <= duration*checkSteps; s++ {
+			f := float64(s) / checkSteps
+			anim.EvaluateTarget(t, f, &tp)
+			per[i] = math.Max(per[i], texErr(asGLTF(anim.TexMatrixOf(t, &tp)), e.mat.MatrixAt(f/fps)))
+		}
+		worst = math.Max(worst, per[i])
+	}
+	return worst, per
+}
+
+// fit fits the entry's five matrix tracks as Hermite keys.
+func (e *btkEntry) fit(frac int) {
+	const raw16 = 32768.0 / 180
+	for i := range 9 {
+		s := bckSlot(i)
+		if !isTexSlot(s) {
+			continue
+		}
+		ys := e.vals[s]
+		q := quantizer{}
+		tol := e.tol[s]
+		if s == anim.RotZ {
+			q = quantizer{rotation: true, frac: frac}
+			scale := raw16 / math.Ldexp(1, frac)
+			ys = make([]float64, len(e.vals[s]))
+			for k, y := range e.vals[s] {
+				ys[k] = y * scale
+			}
+			tol = math.Max(tol*scale-0.5, 0.2)
+		}
+		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
+		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)
+	}
+}
+
+func isTexSlot(s anim.Slot) bool {
+	for _, t := range texSlots {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
