@@ -238,15 +238,17 @@ func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
 		e.vals[s] = make([]float64, len(frames))
 	}
 	anim.EvaluateTarget(e.target, 0, tp)
-	prev := tp.V[anim.RotZ]
+	var prev [5]float64
+	for k, s := range texSlots {
+		prev[k] = tp.V[s]
+	}
 	for i, f := range frames {
-		anim.EvaluateTarget(e.target, f, tp)
 		m := e.mat.MatrixAt(f / fps)
-		v := splitTexValues(m, e.target.TexMode, e.target.Center, prev)
+		v := splitTexValues(m, e.target.TexMode, e.target.Center, &prev)
 		for k, s := range texSlots {
 			e.vals[s][i] = v[k]
 		}
-		prev = v[2]
+		prev = v
 	}
 }
 
@@ -259,9 +261,12 @@ func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
 // which the glTF holds as its first column and the second's part
 // across it, so the values are those that keep both: sx·cos = m00,
 // sy·sin = m10 and sx·sy = det m (the part across keeps the
-// determinant), the angle of the two that solve sin 2θ = 2·m00·m10/det
-// nearest near.
-func splitTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, center [3]float64, near float64) [5]float64 {
+// determinant), of the angles that solve sin 2θ = 2·m00·m10/det the one
+// whose scales and angle are nearest prev's (two solutions meet where
+// |sin 2θ| = 1, and only the scales tell them apart). prev holds the
+// values of the sample before, as this returns them.
+func splitTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, center [3]float64, prev *[5]float64) [5]float64 {
+	near := prev[2]
 	if mode == anim.TexJ3DMaya {
 		th := math.Atan2(m[0][1]-m[1][0], m[0][0]+m[1][1]) * 180 / math.Pi
 		deg := th + 360*math.Round((near-th)/360)
@@ -301,28 +306,29 @@ func splitTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, center [3]float64
 	} else {
 		cands = []float64{math.Atan2(m[1][0], m[0][0]) * 180 / math.Pi}
 	}
-	deg, bestD := 0.0, math.Inf(1)
+	var best [3]float64
+	bestD := math.Inf(1)
 	for _, d := range cands {
 		d += 360 * math.Round((near-d)/360)
-		if dd := math.Abs(d - near); dd < bestD {
-			deg, bestD = d, dd
+		s, c := math.Sincos(d * math.Pi / 180)
+		var sx, sy float64
+		if math.Abs(c) >= math.Abs(s) {
+			sx, sy = m[0][0]/c, m[1][1]/c
+			if sx != 0 {
+				sy = det / sx
+			}
+		} else {
+			sx, sy = -m[0][1]/s, m[1][0]/s
+			if sy != 0 {
+				sx = det / sy
+			}
+		}
+		dist := math.Abs(d-near)/90 + math.Abs(sx-prev[0]) + math.Abs(sy-prev[1])
+		if dist < bestD || math.IsNaN(bestD) {
+			best, bestD = [3]float64{d, sx, sy}, dist
 		}
 	}
-	s, c := math.Sincos(deg * math.Pi / 180)
-	var sx, sy float64
-	if math.Abs(c) >= math.Abs(s) {
-		sx = m[0][0] / c
-		sy = det / sx
-		if sx == 0 {
-			sy = m[1][1] / c
-		}
-	} else {
-		sy = m[1][0] / s
-		sx = det / sy
-		if sy == 0 {
-			sx = -m[0][1] / s
-		}
-	}
+	deg, sx, sy := best[0], best[1], best[2]
 	return basic(deg, sx, sy)
 }
 
