@@ -57,3 +57,32 @@ func TestImportRealBCAArchive(t *testing.T) {
 		t.Errorf("written archive differs from the input (%d vs %d bytes)", len(got), len(raw))
 	}
 }
+
+// TestImportBTK: a BTK exported and imported onto itself gives its bytes
+// back; a glTF of joints only is one line saying it animates no texture
+// transform, exit 1.
+func TestImportBTK(t *testing.T) {
+	dir := t.TempDir()
+	const btk = "../../formats/j3d/testdata/btk_multi.btk"
+	glb, out := filepath.Join(dir, "multi.glb"), filepath.Join(dir, "out.btk")
+	if code, _, e := runCLI("export", btk, "--out", glb); code != 0 {
+		t.Fatalf("export: %s", e)
+	}
+	code, so, se := runCLI("import", glb, "--onto", btk, "--out", out)
+	if code != 0 {
+		t.Fatalf("import: %s", se)
+	}
+	got, _ := os.ReadFile(out)
+	want, _ := os.ReadFile(btk)
+	if !bytes.Equal(got, want) || !strings.Contains(so, "72 keys (target 72), 960 bytes (target 960)") {
+		t.Errorf("round trip: %d bytes (want the target's %d), line %q", len(got), len(want), so)
+	}
+	walk := filepath.Join(dir, "walk.glb")
+	if code, _, e := runCLI("export", "../../formats/j3d/testdata/j3dmodel/walk.bck", "--model", "../../formats/j3d/testdata/j3dmodel/biped.bmd", "--out", walk); code != 0 {
+		t.Fatalf("export: %s", e)
+	}
+	code, _, se = runCLI("import", walk, "--onto", btk, "--out", out)
+	if code != 1 || !strings.Contains(se, "no channel animates a material's KHR_texture_transform") || strings.Count(se, "\n") != 1 {
+		t.Errorf("joints-only glTF onto a BTK: exit %d, stderr %q", code, se)
+	}
+}

@@ -95,11 +95,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		for _, y := range e.vals[anim.RotZ] {
 			maxRot = math.Max(maxRot, math.Abs(y))
 		}
-		e.tol = [anim.NumSlots]float64{}
-		for _, s := range texSlots {
-			e.tol[s] = texParamTol
-		}
-		e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
+		e.initTol()
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
@@ -110,7 +106,13 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	} else {
 		return nil, fmt.Errorf("a rotation of %.0f° does not fit a BTK's table at any fraction", maxRot)
 	}
+	// Each pass halves the tolerances of the entries above a miss; a
+	// pass that does not bring the worst down by a tenth twice running
+	// is meeting the format's precision (rotation steps), and tables
+	// that would outgrow their u16 indices end the search with the best
+	// file so far.
 	var best *Result
+	stalled := 0
 	for pass := 1; pass <= maxPasses; pass++ {
 		for _, e := range entries {
 			if e.mat != nil && !e.same {
@@ -119,6 +121,9 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 		out, err := assembleBTK(target, entries, frac, duration)
 		if err != nil {
+			if best != nil {
+				break
+			}
 			return nil, err
 		}
 		written := append([]byte(nil), data...)
@@ -144,9 +149,11 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 			}
 		}
 		if best == nil || cur.Worst < 0.9*best.Worst {
-			best = &cur
+			best, stalled = &cur, 0
+		} else {
+			stalled++
 		}
-		if worst <= 1 {
+		if worst <= 1 || stalled == 2 {
 			break
 		}
 		for i, e := range per {
@@ -157,8 +164,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 					en.tol[s] /= 2
 				}
 				if en.tol[anim.RotZ] == 0 {
-					en.tol[anim.RotZ] = texParamTol * 180 / math.Pi
-					en.tol[anim.ScaleX], en.tol[anim.ScaleY], en.tol[anim.TransX], en.tol[anim.TransY] = texParamTol, texParamTol, texParamTol, texParamTol
+					en.initTol()
 				}
 			}
 		}
@@ -395,6 +401,21 @@ func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float6
 		worst = math.Max(worst, per[i])
 	}
 	return worst, per
+}
+
+// initTol sets the first fit's tolerances: texParamTol relative to the
+// track's largest magnitude (the bound is relative to the matrix entry,
+// and a float32 glTF holds a large offset only that closely), the
+// rotation's in degrees.
+func (e *btkEntry) initTol() {
+	for _, s := range texSlots {
+		big := 1.0
+		for _, y := range e.vals[s] {
+			big = math.Max(big, math.Abs(y))
+		}
+		e.tol[s] = texParamTol * big
+	}
+	e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
 }
 
 // fit fits the entry's five matrix tracks as Hermite keys.
