@@ -177,12 +177,16 @@ func bcaKeys(b *j3d.BCA) int {
 	return n
 }
 
-// bcaRaw is deg as a BCA rotation: the nearest s16 unit, wrapped to 16
-// bits as the game wraps angles (a continuous angle past ±180° is the
-// same turn).
+// bcaRaw is deg as a BCA rotation: the table's raw s16 at fraction 0,
+// of the angle wrapped to ±180° as the game wraps angles (a continuous
+// angle past ±180° is the same turn). Only +180° itself is past the s16
+// range, and is -180°.
 func bcaRaw(deg float64) float64 {
-	r := int64(math.Round(deg / bcaRotStep))
-	return float64(int16(uint16(r & 0xFFFF)))
+	r, err := j3d.RotationRaw(math.Remainder(deg, 360), 0)
+	if err != nil {
+		return math.MinInt16
+	}
+	return float64(r)
 }
 
 // assembleBCA lays out the BCA: the target's header fields, the target's

@@ -284,3 +284,16 @@ func TestRoundTripRealBCA(t *testing.T) {
 		}
 	}
 }
+
+// TestBCARaw: angles past ±180° are stored as the same turn, rounded to
+// the nearest s16 unit (0x8000 = 180°).
+func TestBCARaw(t *testing.T) {
+	for _, c := range []struct{ deg, want float64 }{
+		{0, 0}, {90, 16384}, {-90, -16384}, {270, -16384}, {-270, 16384}, {180, -32768}, {-180, -32768},
+		{540, -32768}, {360 + 45, 8192}, {179.999, -32768}, {0.00274, 0}, {0.00275, 1}, {-725, -910},
+	} {
+		if got := bcaRaw(c.deg); got != c.want {
+			t.Errorf("bcaRaw(%g) = %g, want %g", c.deg, got, c.want)
+		}
+	}
+}
