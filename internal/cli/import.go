@@ -19,7 +19,7 @@ import (
 	"github.com/animscope/animscope/internal/writeback"
 )
 
-const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
+const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf (--onto TARGET | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
 
 Writes an animation edited as glTF (animscope export, then Blender or any
 glTF tool) back into the game's own file: OUT is TARGET with the
@@ -56,6 +56,11 @@ translation under the file's formula and centre, fitted as Hermite keys
 so every texture matrix entry m stays within 1e-4*max(1,|m|) of the glTF's
 at every eighth of a frame; --model is not needed.
 
+Without --onto, --format bck|bca --model MODEL writes a new J3D file:
+every joint of MODEL has a track set, the glTF's joints fitted as above,
+the rest at their rest values; loop mode from the glTF's extras (animscope
+export's loopMode, else loop), length the glTF's.
+
 --animation picks the glTF animation (default: the only one, or the one
 named after the target clip). --watch converts again whenever the glTF
 changes on disk until interrupted, so a viewer with OUT open reloads it.
@@ -70,7 +75,7 @@ Flags:
 
 type importFlags struct {
 	onto, model, animation, out string
-	runtime                     string
+	runtime, format             string
 	watch                       bool
 }
 
@@ -82,6 +87,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&fl.animation, "animation", "", "the glTF animation to import (default: the only one, or the one named after the target)")
 	fs.StringVar(&fl.out, "out", "", "the file to write (a new file of the target's kind)")
 	fs.StringVar(&fl.runtime, "runtime", "late", "JSystem runtime whose BCA index rule the values are chosen for: late (round half up) or early (truncate)")
+	fs.StringVar(&fl.format, "format", "", "without --onto: write a new J3D file of this kind (bck or bca) for --model")
 	fs.BoolVar(&fl.watch, "watch", false, "convert again whenever the glTF changes, until interrupted")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
@@ -90,8 +96,12 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case len(pos) != 1:
 		return Usagef("import: want one ANIM.glb or ANIM.gltf (see animscope import -h)")
-	case fl.onto == "":
+	case fl.onto == "" && fl.format == "":
 		return Usagef("import: --onto TARGET is required (see animscope import -h)")
+	case fl.onto != "" && fl.format != "":
+		return Usagef("import: --format is for a new file without --onto; the target's kind is kept")
+	case fl.format != "" && fl.format != "bck" && fl.format != "bca":
+		return Usagef("import: --format %q: want bck or bca", fl.format)
 	case fl.out == "":
 		return Usagef("import: --out is required (see animscope import -h)")
 	}
@@ -202,6 +212,9 @@ func (t *importTarget) wrap(anim []byte) ([]byte, error) {
 // importOnce runs one conversion and returns the summary line and the
 // notes.
 func importOnce(gltfPath string, fl importFlags) (line string, notes []string, err error) {
+	if fl.onto == "" {
+		return importNewOnce(gltfPath, fl)
+	}
 	target, err := openImportTarget(fl.onto)
 	if err != nil {
 		return "", nil, err

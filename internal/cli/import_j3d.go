@@ -3,6 +3,9 @@ package cli
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
@@ -57,5 +60,48 @@ func importBTKOnce(gltfPath string, data []byte, fsys fs.FS, target *importTarge
 	}
 	line := fmt.Sprintf("%s: BTK from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst texture matrix entry %.3g of the bound (%s; the target: %.3g)",
 		fl.out, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
+	return line, res.Notes, nil
+}
+
+// importNewOnce writes the glTF as a new J3D file (--format) for the
+// model's skeleton.
+func importNewOnce(gltfPath string, fl importFlags) (string, []string, error) {
+	if fl.model == "" {
+		return "", nil, Usagef("import: a new %s needs the skeleton it animates: give --model", strings.ToUpper(fl.format))
+	}
+	rt, err := anim.ParseRuntime(fl.runtime)
+	if err != nil {
+		return "", nil, Usagef("import: --runtime: %v", err)
+	}
+	data, err := app.ReadInput(gltfPath)
+	if err != nil {
+		return "", nil, err
+	}
+	var fsys fs.FS
+	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
+		fsys = os.DirFS(filepath.Dir(gltfPath))
+	}
+	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, "")
+	if err != nil {
+		return "", nil, err
+	}
+	skel, _, err := loadModelAsset(fl.model)
+	if err != nil {
+		return "", nil, err
+	}
+	var res *writeback.Result
+	if fl.format == "bca" {
+		res, err = writeback.NewBCA(src, skel, rt)
+	} else {
+		res, err = writeback.NewBCK(src, skel, writeback.DefaultEncoders)
+	}
+	if err != nil {
+		return "", nil, &app.InputError{File: src.File + " onto " + fl.model, Err: err}
+	}
+	if err := export.WriteAtomic(fl.out, res.Data); err != nil {
+		return "", res.Notes, err
+	}
+	line := fmt.Sprintf("%s: new %s from %s (animation %q): %d keys, %d bytes, worst joint %.3g of the bound (%s)",
+		fl.out, strings.ToUpper(fl.format), gltfPath, src.Animation, res.Keys, len(res.Data), res.Worst, res.WorstJoint)
 	return line, res.Notes, nil
 }
