@@ -33,6 +33,10 @@ type btkEntry struct {
 	tol    [anim.NumSlots]float64
 	fitted [9][]hkey
 	mode0  [9]bool
+	// keep marks, in an entry the glTF changed, the tracks whose values
+	// the glTF still plays (an offset edit leaves the rotation alone):
+	// those keep the target's keys.
+	keep [9]bool
 }
 
 // ImportBTK writes the glTF's texture-transform animation onto target, a
@@ -96,6 +100,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 			maxRot = math.Max(maxRot, math.Abs(y))
 		}
 		e.initTol()
+		e.markKeep(&tp)
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
@@ -160,6 +165,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 			if e > 1 {
 				en := entries[i]
 				en.same = false
+				en.keep = [9]bool{}
 				for _, s := range texSlots {
 					en.tol[s] /= 2
 				}
@@ -418,12 +424,28 @@ func (e *btkEntry) initTol() {
 	e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
 }
 
+// markKeep marks the tracks whose target values stay within the first
+// fit's tolerance of the solved ones at every sample.
+func (e *btkEntry) markKeep(tp *anim.TargetPose) {
+	for i := range 9 {
+		e.keep[i] = isTexSlot(bckSlot(i))
+	}
+	for n, f := range e.frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		for i := range 9 {
+			if s := bckSlot(i); e.keep[i] && math.Abs(tp.V[s]-e.vals[s][n]) > e.tol[s] {
+				e.keep[i] = false
+			}
+		}
+	}
+}
+
 // fit fits the entry's five matrix tracks as Hermite keys.
 func (e *btkEntry) fit(frac int) {
 	const raw16 = 32768.0 / 180
 	for i := range 9 {
 		s := bckSlot(i)
-		if !isTexSlot(s) {
+		if !isTexSlot(s) || e.keep[i] {
 			continue
 		}
 		ys := e.vals[s]

@@ -43,7 +43,7 @@ func assembleBTK(t *j3d.BTK, entries []*btkEntry, frac, duration int) (*j3d.BTK,
 			kind := j3d.KindOf(k)
 			var keys []j3d.Key
 			var mode uint16
-			if e != nil && isTexSlot(bckSlot(k)) {
+			if e != nil && isTexSlot(bckSlot(k)) && !e.keep[k] {
 				if !e.mode0[k] {
 					mode = 1
 				}
