@@ -158,14 +158,15 @@ screenshots: build
 # Opt-in (not part of make test): plays the glTF files the export tests write
 # in Blender (Debian's blender, installed when missing), imported headless with
 # its own glTF importer, and compares every joint's world position at the
-# tests' fractional frames with `sample --model`'s; prints a table and fails
+# tests' fractional frames with the tests' reference (`sample --model`'s, J3D
+# rotations before the game's truncation); prints a table and fails
 # when a LINEAR export is off by more than 1e-3*max(1,|w|) anywhere
 # (tools/blender-check/check.py).
 BLENDER_CASES := out/blender-check
 blender-check:
 	$(call apt_install,blender python3-numpy)
 	rm -rf $(BLENDER_CASES)
-	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName' -args -blender-dir=$(abspath $(BLENDER_CASES))
+	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName|LinkShapedKeys' -args -blender-dir=$(abspath $(BLENDER_CASES))
 	blender -b --factory-startup --python-exit-code 1 --python tools/blender-check/check.py -- $(BLENDER_CASES)
 
 # Golden fixtures from the shared folder (only where ../shared exists).

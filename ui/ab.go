@@ -2,6 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/inkyblackness/imgui-go/v4"
 
@@ -18,6 +21,12 @@ const TabDifferences = "differences"
 type abState struct {
 	picking bool
 	shownB  string
+	// importing: the Open dialog picks the glTF of File › Import
+	// animation…; savePath is Save as…'s path field, savedFor the import
+	// (its summary) the field was filled for.
+	importing bool
+	savePath  string
+	savedFor  string
 }
 
 // CompareWithDialog opens the Open dialog to pick B, the version the
@@ -27,9 +36,19 @@ func (u *UI) CompareWithDialog() {
 	u.OpenDialog()
 }
 
+// ImportAnimationDialog opens the Open dialog to pick the glTF File ›
+// Import animation… converts onto the playing clip.
+func (u *UI) ImportAnimationDialog() {
+	u.ab.picking, u.ab.importing = true, true
+	u.OpenDialog()
+}
+
 // openTitle is the Open dialog's title: it says when the file picked is
 // B rather than a file to open.
 func (u *UI) openTitle() string {
+	if u.ab.importing {
+		return "Import animation: pick a glTF (.glb, .gltf) to convert onto the playing animation"
+	}
 	if u.ab.picking {
 		return "Compare with: pick B, another version of the playing animation"
 	}
@@ -44,12 +63,32 @@ func (u *UI) pickedB(from int) {
 	}
 	for i := from; i < len(u.out); i++ {
 		if o, ok := u.out[i].(viewmodel.OpenFiles); ok && len(o.Paths) > 0 {
-			u.out[i] = viewmodel.CompareWith{Path: o.Paths[0]}
+			if u.ab.importing {
+				u.out[i] = viewmodel.ImportAnimation{Path: o.Paths[0]}
+			} else {
+				u.out[i] = viewmodel.CompareWith{Path: o.Paths[0]}
+			}
 		}
 	}
 	if !u.openDialog {
-		u.ab.picking = false
+		u.ab.picking, u.ab.importing = false, false
 	}
+}
+
+// listedEntries are the directory entries as the Open dialog lists them:
+// while it picks a glTF to import, the glTF files are the known ones
+// and the game files are not.
+func (u *UI) listedEntries(es []viewmodel.DirEntry) []viewmodel.DirEntry {
+	if !u.ab.importing {
+		return es
+	}
+	out := make([]viewmodel.DirEntry, len(es))
+	for i, e := range es {
+		ext := strings.ToLower(filepath.Ext(e.Name))
+		e.Known, e.Archive = !e.Dir && (ext == ".glb" || ext == ".gltf"), false
+		out[i] = e
+	}
+	return out
 }
 
 // abMenu is File › Compare with… and Stop comparing.
@@ -58,6 +97,10 @@ func (u *UI) abMenu(v *viewmodel.View) {
 		u.CompareWithDialog()
 	}
 	tooltip("Open another version of the playing animation (B): both play on one clock,\nB as a ghost skeleton and as curves beside A's, the differing channels in the Differences tab")
+	if imgui.MenuItemV("Import animation…", "", false, v.Joint != nil) {
+		u.ImportAnimationDialog()
+	}
+	tooltip("Convert a glTF (animscope export, edited in Blender) onto the playing animation's file\nwith the model in use, and compare the result with it as B; Save as… in the Differences tab writes it")
 	if v.AB != nil && imgui.MenuItem("Stop comparing") {
 		u.emit(viewmodel.StopCompareWith{})
 	}
@@ -122,6 +165,9 @@ func (u *UI) differencesPanel(v *viewmodel.View, ab *viewmodel.ABView) {
 		u.emit(viewmodel.StopCompareWith{})
 	}
 	u.record("ab:stop")
+	if ab.Import != nil {
+		u.importSaveBar(ab.Import)
+	}
 	if ab.Error != "" {
 		textWrapped(colError, ab.Error)
 		return
@@ -217,5 +263,33 @@ func (u *UI) overlayB(v *viewmodel.View) {
 		sc.label += " (B)"
 		sc.color = imgui.Vec4{X: 0.5 + sc.color.X*0.5, Y: 0.5 + sc.color.Y*0.5, Z: 0.5 + sc.color.Z*0.5, W: 0.75}
 		c.shown = append(c.shown, sc)
+	}
+}
+
+// importSaveBar is an imported B's summary and Save as…: the path field
+// (filled with the app's suggestion for each new import) and the button;
+// the app refuses a path naming an input and says what it wrote.
+func (u *UI) importSaveBar(imp *viewmodel.ABImport) {
+	textDim(imp.Summary)
+	if u.ab.savedFor != imp.Summary {
+		u.ab.savedFor, u.ab.savePath = imp.Summary, imp.SavePath
+	}
+	imgui.Text("Save as:")
+	imgui.SameLine()
+	imgui.PushItemWidth(max(imgui.ContentRegionAvail().X-110*u.scale, 120*u.scale))
+	enter := imgui.InputTextV("##importpath", &u.ab.savePath, imgui.InputTextFlagsEnterReturnsTrue, nil)
+	u.record("ab:savepath")
+	imgui.PopItemWidth()
+	imgui.SameLine()
+	if imgui.Button("Save as…") || enter {
+		u.emit(viewmodel.SaveImported{Path: u.ab.savePath})
+	}
+	u.record("ab:save")
+	if last := imp.LastSave; last.Text != "" && time.Since(last.Time) < exportToastLife {
+		c := colText
+		if last.Failed {
+			c = colError
+		}
+		textColored(c, last.Text)
 	}
 }

@@ -90,8 +90,9 @@ func (u *UI) openWindow(v *viewmodel.View) {
 	// Directory listing: folders navigate, files toggle; double-click opens.
 	imgui.BeginChildV("##listing", imgui.Vec2{X: 0, Y: avail.Y - footer}, true, 0)
 	hidden := 0
-	for _, i := range listingOrder(b.Entries, u.allFiles) {
-		e := b.Entries[i]
+	entries := u.listedEntries(b.Entries)
+	for _, i := range listingOrder(entries, u.allFiles) {
+		e := entries[i]
 		full := filepath.Join(b.Dir, e.Name)
 		if e.Dir {
 			if imgui.SelectableV(fmt.Sprintf("%s/###d%d", e.Name, i), false, imgui.SelectableFlagsAllowDoubleClick, imgui.Vec2{}) {

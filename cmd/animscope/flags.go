@@ -107,16 +107,18 @@ type analysisFlags struct {
 	raw         bool
 	texture     string
 	compareWith string
+	importAnim  string
 }
 
 func (f *analysisFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures, messages or differences (with --compare-with)")
+	fs.StringVar(&f.tab, "tab", "", "show this tab of the bottom panel: curves, inspector, textures, messages or differences (with --compare-with or --import-animation)")
 	fs.StringVar(&f.texture, "texture", "", "open the texture of this name at full size (the Textures tab's view)")
 	fs.StringVar(&f.plot, "plot", "", "plot these channels: TARGET/CHANNEL,... (TARGET a name or #index, CHANNEL as in the sample output, or euler.x/y/z of a quaternion target)")
 	fs.BoolVar(&f.compare, "compare", false, "open the loop-mode comparison")
 	fs.StringVar(&f.compareTime, "compare-time", "", "with --compare: hold the comparison's shared clock at this playback time (frames)")
 	fs.BoolVar(&f.raw, "raw-units", false, "plot J3D rotations in file units instead of degrees")
 	fs.StringVar(&f.compareWith, "compare-with", "", "compare the playing animation with this other version of it (A/B: File › Compare with…)")
+	fs.StringVar(&f.importAnim, "import-animation", "", "convert this glTF onto the playing animation with the model in use and compare the result with it as B (File › Import animation…)")
 }
 
 func (f *analysisFlags) check() error {
@@ -138,6 +140,9 @@ func (f *analysisFlags) check() error {
 func (v *viewer) applyAnalysisFlags(f *analysisFlags) {
 	if f.compareWith != "" {
 		v.app.Apply(viewmodel.CompareWith{Path: f.compareWith})
+	}
+	if f.importAnim != "" {
+		v.app.Apply(viewmodel.ImportAnimation{Path: f.importAnim})
 	}
 	if f.tab != "" {
 		v.ui.ShowTab(f.tab)

@@ -16,6 +16,7 @@ import (
 	"github.com/animscope/animscope/assets"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/cli"
 	"github.com/animscope/animscope/internal/platform"
 	"github.com/animscope/animscope/internal/viewmodel"
 	"github.com/animscope/animscope/render"
@@ -169,7 +170,7 @@ func newViewer(win *platform.Window, cfgDir string, set settings, maxFiles int, 
 	v.ui.TextureLookup = v.textureLookup
 	v.app = app.New(log)
 	v.app.Configure(app.Settings{Recent: set.Recent, BrowseDir: set.BrowseDir, Speed: set.Speed,
-		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo,
+		ChainMode: set.Options.ChainMode, Up: set.Options.Up, Clipboard: win.SetClipboard, LoadDemo: loadDemo, Import: cli.ImportBytes,
 		MaxFolderFiles: cmp.Or(maxFiles, -1)}) // --max-files 0: any number
 	if rt, err := anim.ParseRuntime(set.Runtime); err == nil {
 		v.app.Apply(viewmodel.SetRuntime{Runtime: rt})

@@ -45,6 +45,10 @@ type abCompare struct {
 	ghost   []mgl32.Vec3 // B's joint positions, per drawn joint (nil: none)
 	lines   []viewmodel.Line
 
+	// imported is set when B was converted from a glTF, not opened.
+	imported *abImport
+	importer Importer
+
 	ses  *session   // B's path joins the recent files
 	play *transport // A: the joint clip, else the texture clip, and its frame
 	rig  *rig       // the model A is posed on, B's ghost too
@@ -65,6 +69,10 @@ func (c *abCompare) apply(in viewmodel.Intent, apply func(viewmodel.Intent)) boo
 		c.stop()
 	case viewmodel.SelectDifference:
 		c.selectDifference(in.Row, apply)
+	case viewmodel.ImportAnimation:
+		c.importAnimation(in.Path)
+	case viewmodel.SaveImported:
+		c.saveImported(in.Path)
 	case viewmodel.SelectClipB:
 		if clips := c.clips(); in.Index >= 0 && in.Index < len(clips) {
 			c.chosen, c.res, c.sel = clips[in.Index], nil, -1
@@ -77,7 +85,7 @@ func (c *abCompare) apply(in viewmodel.Intent, apply func(viewmodel.Intent)) boo
 
 // stop ends the comparison and forgets B.
 func (c *abCompare) stop() {
-	*c = abCompare{ses: c.ses, play: c.play, rig: c.rig, msgs: c.msgs}
+	*c = abCompare{ses: c.ses, play: c.play, rig: c.rig, msgs: c.msgs, importer: c.importer}
 }
 
 // compareWith opens path as B. A file that fails to open leaves the
@@ -96,13 +104,19 @@ func (c *abCompare) compareWith(path string) {
 		c.msgs.notify(viewmodel.Error, "compare with: %s holds no animation", path)
 		return
 	}
-	c.stop()
-	c.on, c.path, c.files, c.sel = true, path, files, -1
+	c.start(path, files)
 	c.ses.addRecent(path)
-	c.update()
 	if c.err == "" {
 		c.msgs.notify(viewmodel.Info, "comparing %s (A) with %s (B): %s", c.labelA(), filepath.Base(path), c.summary())
 	}
+}
+
+// start compares A with files as B, named by path, in place of any
+// comparison before.
+func (c *abCompare) start(path string, files []*File) {
+	c.stop()
+	c.on, c.path, c.files, c.sel = true, path, files, -1
+	c.update()
 }
 
 // clipA is the clip B is compared with: the joint clip, else the texture
@@ -290,6 +304,9 @@ func (c *abCompare) view() *viewmodel.ABView {
 	}
 	v := &viewmodel.ABView{LabelA: c.labelA(), LabelB: filepath.Base(c.path), Selected: c.sel, Error: c.err,
 		Tolerance: fmt.Sprintf("tolerance %g (rotations %g°)", diff.DefaultTolerance, diff.DefaultDegreesTolerance)}
+	if c.imported != nil {
+		v.Import = &viewmodel.ABImport{Summary: c.imported.summary, SavePath: c.imported.savePath, LastSave: c.imported.last}
+	}
 	if c.res == nil {
 		return v
 	}

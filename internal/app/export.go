@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/export"
 	"github.com/animscope/animscope/internal/viewmodel"
@@ -71,7 +73,7 @@ func (e *Exporter) Plan(req ExportRequest) (*ExportPlan, error) {
 	if !req.All {
 		for _, s := range []*slot{play.joint, play.tex} {
 			if s != nil {
-				p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: s.clip, Source: e.ses.files[s.file].path})
+				p.Scene.Clips = append(p.Scene.Clips, clipOf(s.clip, e.ses.files[s.file].path))
 			}
 		}
 		if len(p.Scene.Clips) == 0 && r.skel == nil {
@@ -87,7 +89,7 @@ func (e *Exporter) Plan(req ExportRequest) (*ExportPlan, error) {
 					continue
 				}
 			}
-			p.Scene.Clips = append(p.Scene.Clips, export.Clip{Clip: c, Source: f.path})
+			p.Scene.Clips = append(p.Scene.Clips, clipOf(c, f.path))
 		}
 	}
 	if len(p.Scene.Clips) == 0 && r.skel == nil {
@@ -132,9 +134,15 @@ type ExportResult struct {
 	Err      error
 }
 
-// Run writes the plan (call it off the frame loop).
+// Run writes the plan (call it off the frame loop). What the export
+// built (its samples, keys and buffers) is garbage once the file is
+// written, but the Go runtime keeps the freed pages mapped for minutes:
+// the viewer would stay at the export's peak. Run hands them back to the
+// system before it returns (a collection of the viewer's heap, off the
+// frame loop).
 func (p *ExportPlan) Run() ExportResult {
 	warns, err := export.WriteFile(p.Path, p.Scene)
+	debug.FreeOSMemory()
 	return ExportResult{Path: p.Path, Clips: len(p.Scene.Clips), Warnings: warns, Err: err}
 }
 
@@ -180,4 +188,12 @@ func (e *Exporter) DefaultPath() string {
 		stem = strings.TrimSuffix(filepath.Base(f.entry), filepath.Ext(f.entry))
 	}
 	return filepath.Join(filepath.Dir(file), stem+".glb")
+}
+
+// clipOf is c from the file at p (FILE or ARCHIVE:ENTRY) as the export
+// names it: its path for messages, and for the file's "source" extra
+// the archive's base name with the entry, as the CLI writes it.
+func clipOf(c *anim.Clip, p string) export.Clip {
+	file, entry := SplitArchivePath(p)
+	return export.Clip{Clip: c, Source: p, Origin: export.SourceName(file, entry)}
 }

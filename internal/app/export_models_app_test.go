@@ -123,3 +123,42 @@ func TestExportPlanTexturedModel(t *testing.T) {
 		t.Errorf("warnings %q", r.Warnings)
 	}
 }
+
+// TestExportSourceNamesTheArchiveEntry: File › Export names a clip from
+// an archive as the CLI does, the archive's base name and the entry
+// ("track.arc:course/objects/bomb_wait.bck"), never the user's folders.
+func TestExportSourceNamesTheArchiveEntry(t *testing.T) {
+	arc := courseArchive(t)
+	a := New(nil)
+	a.Open([]string{arc})
+	if a.play.joint == nil {
+		t.Fatal("no joint clip playing")
+	}
+	out := filepath.Join(t.TempDir(), "bomb.glb")
+	p, err := a.Export().Plan(ExportRequest{Path: out})
+	apptest.Must(t, err)
+	apptest.Must(t, p.Run().Err)
+	var doc struct {
+		Animations []struct {
+			Extras map[string]any `json:"extras"`
+		} `json:"animations"`
+	}
+	glbJSON(t, out, &doc)
+	var sources []any
+	for _, an := range doc.Animations {
+		sources = append(sources, an.Extras["source"])
+		if parts, ok := an.Extras["clips"].([]any); ok {
+			for _, c := range parts {
+				sources = append(sources, c.(map[string]any)["source"])
+			}
+		}
+	}
+	if !slices.Contains(sources, any("track.arc:course/objects/bomb_wait.bck")) {
+		t.Errorf("sources %v, want track.arc:course/objects/bomb_wait.bck among them", sources)
+	}
+	for _, s := range sources {
+		if str, _ := s.(string); strings.Contains(str, string(filepath.Separator)+"track.arc") || strings.Contains(str, "Test") {
+			t.Errorf("source %q names the user's folders", str)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Settings struct {
 	// MaxFolderFiles is how many files of a folder open without asking
 	// (0: DefaultMaxFolderFiles; negative: any number).
 	MaxFolderFiles int
+	// Import converts a glTF onto a game file for File › Import
+	// animation… (nil: the viewer cannot import).
+	Import Importer
 }
 
 // Configure applies s (before files are opened).
@@ -37,6 +40,7 @@ func (a *App) Configure(s Settings) {
 	a.rig.up = s.Up
 	a.clipboard = s.Clipboard
 	a.ses.loadDemo = s.LoadDemo
+	a.ab.importer = s.Import
 	if s.MaxFolderFiles != 0 {
 		a.ses.maxFolderFiles = s.MaxFolderFiles
 	}

@@ -78,6 +78,7 @@ const commandUsage = `Usage:
         --tab curves|inspector|textures|messages|differences  --texture NAME  --plot TARGET/CHANNEL,...  --raw-units
         --compare [--compare-time T]     the analysis panels in a known state
         --compare-with OTHER             A/B: compare the playing animation with another version of it
+        --import-animation GLB           A/B: convert a glTF onto the playing animation (as animscope import) and compare
         --bench-frames N                 print CPU time per frame and open-to-first-frame
         --churn N                        close and reopen the files N times (memory, GL objects in --state-json)
         --cpuprofile FILE                write a Go CPU profile of the session

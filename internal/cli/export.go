@@ -20,7 +20,9 @@ import (
 const exportUsage = `Usage: animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
 
 Writes animations as glTF 2.0, exact to the game: a glTF player shows every
-joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time.
+joint within 1e-3*max(1,|w|) of "animscope sample --model" at any time
+(J3D rotations before the game truncates them to whole 2^frac units: the
+game's pose differs by less than one such unit per channel between keys).
 The skeleton becomes a node hierarchy (extras {"joint": index}), each clip
 a glTF animation named after it (extras fps, frames, loopMode, source);
 clips of one name the game plays together (a skeletal clip and the

@@ -209,56 +209,98 @@ func (t *importTarget) wrap(anim []byte) ([]byte, error) {
 	return anim, nil
 }
 
-// importOnce runs one conversion and returns the summary line and the
-// notes.
+// importOnce runs one conversion, writes OUT and returns the summary
+// line and the notes.
 func importOnce(gltfPath string, fl importFlags) (line string, notes []string, err error) {
+	c, err := convertImport(gltfPath, fl)
+	if c != nil {
+		notes = c.res.Notes
+	}
+	if err != nil {
+		return "", notes, err
+	}
+	if err := export.WriteAtomic(fl.out, c.out); err != nil {
+		return "", notes, err
+	}
+	return c.summary(fl.out), notes, nil
+}
+
+// converted is one conversion's result before it is written anywhere:
+// the whole new file of the target's kind and what went into it.
+type converted struct {
+	out    []byte
+	kind   string
+	gltf   string
+	src    *writeback.Source
+	res    *writeback.Result
+	target *importTarget // nil for a new file (--format)
+	// animation and measure stand in for src's animation and "joint"
+	// where the glTF is read as texture transforms (a BTK).
+	animation, measure string
+}
+
+// summary is the line saying what the conversion made, as written to
+// name.
+func (c *converted) summary(name string) string {
+	animation, measure := c.animation, c.measure
+	if c.src != nil {
+		animation = c.src.Animation
+	}
+	if measure == "" {
+		measure = "joint"
+	}
+	if c.target == nil {
+		return fmt.Sprintf("%s: new %s from %s (animation %q): %d keys, %d bytes, worst %s %.3g of the bound (%s)",
+			name, c.kind, c.gltf, animation, c.res.Keys, len(c.res.Data), measure, c.res.Worst, c.res.WorstJoint)
+	}
+	return fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst %s %.3g of the bound (%s; the target: %.3g)",
+		name, c.kind, c.gltf, animation, c.res.Keys, c.res.KeysBefore, len(c.res.Data), len(c.target.entry), measure, c.res.Worst, c.res.WorstJoint, c.res.TargetWorst)
+}
+
+// convertImport reads the glTF and the target and converts, in memory.
+// A conversion that fails after the animation was written (wrapping it
+// in its archive) still returns the result for its notes.
+func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	if fl.onto == "" {
-		return importNewOnce(gltfPath, fl)
+		return convertNew(gltfPath, fl)
 	}
 	target, err := openImportTarget(fl.onto)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	data, err := app.ReadInput(gltfPath)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	var fsys fs.FS
 	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
 		fsys = os.DirFS(filepath.Dir(gltfPath))
 	}
 	if target.asset.Format == "btk" {
-		return importBTKOnce(gltfPath, data, fsys, target, fl)
+		return convertBTK(gltfPath, data, fsys, target, fl)
 	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	var res *writeback.Result
-	kind := ""
+	c := &converted{gltf: gltfPath, src: src, target: target}
 	switch target.asset.Format {
 	case "bck":
-		kind = "BCK"
-		res, err = importBCK(src, target, fl)
+		c.kind = "BCK"
+		c.res, err = importBCK(src, target, fl)
 	case "bca":
-		kind = "BCA"
-		res, err = importBCA(src, target, fl)
+		c.kind = "BCA"
+		c.res, err = importBCA(src, target, fl)
 	default:
 		err = fmt.Errorf("%s: a %s target is not supported yet (BCK, BCA and BTK targets are)", target.name(), target.asset.Format)
 	}
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
-	out, err := target.wrap(res.Data)
-	if err != nil {
-		return "", res.Notes, err
+	if c.out, err = target.wrap(c.res.Data); err != nil {
+		return c, err
 	}
-	if err := export.WriteAtomic(fl.out, out); err != nil {
-		return "", res.Notes, err
-	}
-	line = fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
-		fl.out, kind, gltfPath, src.Animation, res.Keys, res.KeysBefore, len(res.Data), len(target.entry), res.Worst, res.WorstJoint, res.TargetWorst)
-	return line, res.Notes, nil
+	return c, nil
 }
 
 func importBCK(src *writeback.Source, target *importTarget, fl importFlags) (*writeback.Result, error) {

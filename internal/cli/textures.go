@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/asset"
@@ -60,7 +62,7 @@ func runTextures(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if len(texs) == 0 {
-		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s file)", format)}
+		return &app.InputError{File: pos[0], Err: fmt.Errorf("holds no textures (it is a %s)", format)}
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return &app.InputError{File: *out, Err: pathCause(err)}
@@ -164,14 +166,20 @@ func textureLists(arg string, stderr io.Writer) ([][]*mesh.Texture, string, erro
 			return nil, "", err
 		}
 		if c, err := formats.Open(file, data); err == nil && c.Archive != nil {
-			return archiveTextures(file, c, stderr), c.Format, nil
+			var kinds []string
+			for _, e := range c.Archive.Entries() {
+				if k := e.Kind; k != "" && !slices.Contains(kinds, k) {
+					kinds = append(kinds, k)
+				}
+			}
+			return archiveTextures(file, c, stderr), c.Format + " archive; its entries: " + strings.Join(kinds, ", "), nil
 		}
 	}
 	a, err := app.LoadAsset(arg)
 	if err != nil {
 		return nil, "", err
 	}
-	return append([][]*mesh.Texture{a.Textures}, modelTextures(a)...), a.Format, nil
+	return append([][]*mesh.Texture{a.Textures}, modelTextures(a)...), a.Format + " file", nil
 }
 
 // archiveTextures lists the textures of an archive's entries that hold

@@ -1,7 +1,9 @@
 // Package export writes animations to glTF 2.0 (.glb, or .gltf with a
 // .bin), exact to the game: a conformant glTF player shows every joint
 // where `animscope sample --model` puts it, at any time, within
-// PositionBound. Skeletons become node hierarchies (a node per joint,
+// PositionBound, J3D rotations taken before the games' truncation to
+// whole units (anim.Clip.UnroundedRotations: the promise's one stated
+// exception, less than a unit per channel). Skeletons become node hierarchies (a node per joint,
 // extras {"joint": index}); each clip becomes one glTF animation (extras
 // {fps, frames, loopMode, source}) resampled with a bounded error (see
 // bakeJoints for its stages: posing, error bound, keying, sampling, key

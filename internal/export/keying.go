@@ -30,6 +30,9 @@ type keying struct {
 	// wmin is the narrowest interval tested (minJumpFrames): a jump of
 	// the curve, which two keys that close make one.
 	wmin float64
+	// grow lets LINEAR channels use larger tolerances where the clip
+	// allows (tolgrowth.go); nil: tol everywhere.
+	grow *tolGrowth
 }
 
 // jointKeying keys the channels of every joint of k's skeleton for how:
@@ -61,7 +64,7 @@ func jointKeying(k *baker, tol [][numPaths]float64, how Interpolation, smoothCur
 
 // joint is the keying of node j alone.
 func (ky *keying) joint(j int) keying {
-	return keying{tol: ky.tol[j : j+1], mode: ky.mode[j : j+1], active: ky.active[j : j+1], hermite: ky.hermite, wmin: ky.wmin}
+	return keying{tol: ky.tol[j : j+1], mode: ky.mode[j : j+1], active: ky.active[j : j+1], hermite: ky.hermite, wmin: ky.wmin, grow: ky.grow.joint(j)}
 }
 
 // anyCubic reports whether some channel is CUBICSPLINE (its samples then

@@ -275,9 +275,12 @@ func checkMeshes(t *testing.T, d *gDoc, skel *anim.Skeleton, models []*mesh.Mode
 	}
 	bound := MeshBound * restDiagonal(skel, models)
 	bind := formats.Bind(clip, skel)
+	ai := d.animation(t, clipName(Clip{Clip: clip, Source: src}))
+	// The reference is the game's pose without the truncation of J3D
+	// rotations, as for the joints (checkWorld).
+	clip = clip.UnroundedRotations()
 	pose := anim.NewPose(clip)
 	world := make([]mgl64.Mat4, len(skel.Joints))
-	ai := d.animation(t, clipName(Clip{Clip: clip, Source: src}))
 	var want mesh.Pose
 	worst, count, steps := 0.0, 0, 0
 	for _, f := range testFrames(clip) {

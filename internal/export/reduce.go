@@ -5,6 +5,8 @@
 
 package export
 
+import "math"
+
 // constantChannels are the one-key channels of a joint that holds still
 // away from its rest transform.
 func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
@@ -40,6 +42,9 @@ type reducer struct {
 // rest; node maps the refiner's slot to the skeleton joint. It makes
 // the rotations of neighbouring samples agree in sign (in place).
 func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeChannel {
+	for j := range rest {
+		fillNonFinite(dense, j, &rest[j])
+	}
 	fixQuatSigns(dense)
 	var out []nodeChannel
 	for j := range d.tol {
@@ -68,6 +73,54 @@ func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeC
 		}
 	}
 	return out
+}
+
+// fillNonFinite replaces node j's transforms that are not finite (a joint
+// under a parent scaled to zero: the games divide by that scale) by the
+// nearest finite sample's before them, else after them, else rest, and
+// their slopes by zero: glTF allows no NaN, and what the game shows
+// there is no position to match.
+func fillNonFinite(dense []poseAt, j int, rest *trs) {
+	last := -1
+	for i := range dense {
+		if finiteTRS(&dense[i].v[j]) {
+			last = i
+			continue
+		}
+		switch {
+		case last >= 0:
+			dense[i].v[j] = dense[last].v[j]
+		default:
+			next := i + 1
+			for next < len(dense) && !finiteTRS(&dense[next].v[j]) {
+				next++
+			}
+			if next < len(dense) {
+				dense[i].v[j] = dense[next].v[j]
+			} else {
+				dense[i].v[j] = *rest
+			}
+		}
+		for _, s := range [][]trs{dense[i].din, dense[i].dout} {
+			if s != nil {
+				s[j] = trs{}
+			}
+		}
+	}
+}
+
+func finiteTRS(t *trs) bool {
+	ok := true
+	for _, x := range t.T {
+		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
+	}
+	for _, x := range t.S {
+		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
+	}
+	for _, x := range t.R {
+		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
+	}
+	return ok
 }
 
 func isStatic(dense []poseAt, j, p int, rest *trs, lim float64) bool {
@@ -129,7 +182,12 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := d.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
+	base := lim
 	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
+		lim := base
+		if d.mode[j][p] == interpLinear && d.grow != nil {
+			lim *= d.grow.at(j, p, dense[s].f, dense[e].f)
+		}
 		if linRot {
 			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
 				return false

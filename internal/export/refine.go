@@ -176,10 +176,14 @@ func (r *refiner) needsSplit(a, m, c *poseAt) bool {
 			if !r.active[j][p] {
 				continue
 			}
-			if r.midErr(j, p, a, m, c) > r.splitTol(j, p) {
+			lim := r.splitTol(j, p)
+			if r.mode[j][p] == interpLinear {
+				lim *= r.grow.at(j, p, a.f, c.f)
+			}
+			if r.midErr(j, p, a, m, c) > lim {
 				return true
 			}
-			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > r.splitTol(j, p) {
+			if r.hermite && r.mode[j][p] == interpLinear && hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], c.f-a.f) > lim {
 				return true
 			}
 		}

@@ -60,6 +60,11 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		mem = &bakeMem{}
 	}
 	mem.reset()
+	// J3D rotations are followed without the games' truncation to whole
+	// s16 units (anim.Clip.UnroundedRotations): the export's one stated
+	// exception to the bound. The staircase would cost a key per
+	// 0.022° step, tens of thousands per curve on a character's clip.
+	c = c.UnroundedRotations()
 	k := newBaker(s, b, c, rootMotion)
 	k.meshPts = meshPts
 	k.seenMats = mem.worlds
@@ -76,6 +81,9 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	}
 	smoothCurves := smoothClip(c)
 	ky := jointKeying(k, tol, how, smoothCurves)
+	if how == Linear {
+		ky.grow = k.tolGrowth(whole, tol) // (CUBICSPLINE keeps the clip-wide tolerances)
+	}
 	grid := candidateGrid(how, smoothCurves)
 	var out []nodeChannel
 	exhausted := false

@@ -95,16 +95,29 @@ const walkTarget = 0.98
 // channels, each as a part of its limit: the leaf passes at 1 or less.
 func (r *refiner) leafRatio(a, m, c *poseAt) float64 {
 	worst := 0.0
+	// A channel whose error is NaN (a joint under a parent scaled to
+	// zero has no local transform) passes, as in needsSplit: the builtin
+	// max would make the whole leaf NaN, fail it at every length and
+	// crawl through the clip in leaves of wmin.
+	worse := func(e float64) {
+		if e > worst {
+			worst = e
+		}
+	}
 	td := c.f - a.f
 	for _, lc := range r.activeChans() {
 		j, p := lc.j, lc.p
+		inv := lc.inv
+		if lc.mode == interpLinear && r.grow != nil {
+			inv /= r.grow.at(j, p, a.f, c.f)
+		}
 		if p == pathR && lc.mode == interpLinear {
-			worst = max(worst, midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R)*lc.inv)
+			worse(midRotErr(&a.v[j].R, &m.v[j].R, &c.v[j].R) * inv)
 		} else {
-			worst = max(worst, r.midErr(j, p, a, m, c)*lc.inv)
+			worse(r.midErr(j, p, a, m, c) * inv)
 		}
 		if lc.mode == interpLinear {
-			worst = max(worst, hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td)*lc.inv)
+			worse(hermiteErr(p, &a.v[j], &a.dout[j], &c.v[j], &c.din[j], td) * inv)
 		}
 	}
 	return worst

@@ -29,6 +29,18 @@ type ABView struct {
 	// compared.
 	ClipsB     []string
 	ClipBIndex int
+	// Import is set when B was converted from a glTF (File › Import
+	// animation…) rather than opened from a file.
+	Import *ABImport
+}
+
+// ABImport is a B converted from a glTF onto A's file, held in memory
+// until saved: what was converted, where Save as offers to write it,
+// and how the last Save as ended.
+type ABImport struct {
+	Summary  string
+	SavePath string
+	LastSave ExportOutcome
 }
 
 // ABRow is one differing target/channel.
@@ -59,9 +71,17 @@ type (
 	// SelectClipB compares with B's animation Index (of ABView.ClipsB)
 	// instead of the one chosen by name.
 	SelectClipB struct{ Index int }
+	// ImportAnimation converts the glTF at Path onto the playing clip's
+	// file (with the model in use) and compares the result with A as B
+	// (File › Import animation…).
+	ImportAnimation struct{ Path string }
+	// SaveImported writes the B an import made to Path (Save as…).
+	SaveImported struct{ Path string }
 )
 
 func (CompareWith) intent()      {}
 func (StopCompareWith) intent()  {}
 func (SelectDifference) intent() {}
 func (SelectClipB) intent()      {}
+func (ImportAnimation) intent()  {}
+func (SaveImported) intent()     {}

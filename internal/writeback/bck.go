@@ -64,6 +64,11 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if err != nil {
 		return nil, err
 	}
+	// The export follows J3D rotations before the game truncates them to
+	// whole units (its one stated exception); the import measures and
+	// solves in the same terms, or the target would already miss the
+	// glTF it was exported to by up to a unit per channel.
+	orig = orig.UnroundedRotations()
 	bind := anim.BindByIndex(orig, skel)
 	m, err := MatchJoints(src, skel)
 	if err != nil {

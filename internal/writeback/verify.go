@@ -37,6 +37,9 @@ func verifyBCK(data []byte, ref *reference, skel *anim.Skeleton, m *Match) (verd
 	if err := clip.Validate(); err != nil {
 		return verdict{}, err
 	}
+	// Measured as the export promises, before the game's truncation of
+	// interpolated rotations (see ImportBCK).
+	clip = clip.UnroundedRotations()
 	bind := anim.BindByIndex(clip, skel)
 	return ref.measure(clip, &bind, skel, m), nil
 }
