@@ -2,14 +2,18 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/formats/j3d"
 )
 
 // TestImportBCARefusals: a BCA target without --model, or with an
-// unknown --runtime, is one line naming what is missing, exit 2.
+// unknown --runtime, and --format without --model, of another kind, or
+// with --onto, are one line naming what is wrong, exit 2.
 func TestImportBCARefusals(t *testing.T) {
 	dir := t.TempDir()
 	model := "../../formats/j3d/testdata/j3dmodel/biped.bmd"
@@ -24,6 +28,9 @@ func TestImportBCARefusals(t *testing.T) {
 	}{
 		{[]string{"import", glb, "--onto", bca, "--out", filepath.Join(dir, "o.bca")}, "give the skeleton with --model"},
 		{[]string{"import", glb, "--onto", bca, "--model", model, "--runtime", "middle", "--out", filepath.Join(dir, "o.bca")}, `unknown runtime "middle"`},
+		{[]string{"import", glb, "--format", "bca", "--out", filepath.Join(dir, "o.bca")}, "a new BCA needs the skeleton it animates: give --model"},
+		{[]string{"import", glb, "--format", "btk", "--model", model, "--out", filepath.Join(dir, "o.btk")}, `--format "btk": want bck or bca`},
+		{[]string{"import", glb, "--format", "bck", "--onto", bca, "--model", model, "--out", filepath.Join(dir, "o.bck")}, "--format is for a new file without --onto"},
 	} {
 		code, _, errOut := runCLI(c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
@@ -84,5 +91,31 @@ func TestImportBTK(t *testing.T) {
 	code, _, se = runCLI("import", walk, "--onto", btk, "--out", out)
 	if code != 1 || !strings.Contains(se, "no channel animates a material's KHR_texture_transform") || strings.Count(se, "\n") != 1 {
 		t.Errorf("joints-only glTF onto a BTK: exit %d, stderr %q", code, se)
+	}
+}
+
+// TestImportNewBCK: --format bck --model writes a new BCK with a track
+// set per joint of the model, the glTF's length, and says so.
+func TestImportNewBCK(t *testing.T) {
+	dir := t.TempDir()
+	model := "../../formats/j3d/testdata/j3dmodel/biped.bmd"
+	glb, out := filepath.Join(dir, "walk.glb"), filepath.Join(dir, "new.bck")
+	if code, _, e := runCLI("export", "../../formats/j3d/testdata/j3dmodel/walk.bck", "--model", model, "--out", glb); code != 0 {
+		t.Fatalf("export: %s", e)
+	}
+	code, so, se := runCLI("import", glb, "--format", "bck", "--model", model, "--out", out)
+	if code != 0 {
+		t.Fatalf("import: %s", se)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := j3d.DecodeBCK(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Joints) != 12 || b.Duration != 30 || !strings.Contains(so, "new BCK from") || !strings.Contains(so, fmt.Sprintf("%d bytes", len(data))) {
+		t.Errorf("new BCK: %d joints, %d frames (want 12, 30); line %q", len(b.Joints), b.Duration, so)
 	}
 }
