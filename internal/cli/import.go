@@ -19,22 +19,22 @@ import (
 	"github.com/animscope/animscope/internal/writeback"
 )
 
-const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf --onto TARGET [--model MODEL] [--animation NAME] [--watch] --out OUT
+const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf (--onto TARGET | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
 
 Writes an animation edited as glTF (animscope export, then Blender or any
 glTF tool) back into the game's own file: OUT is TARGET with the
 animation replaced, everything else as it was.
 
-TARGET is the animation the glTF replaces: a BCK (walk.bck) or a BCK in a
-RARC or SARC archive, compressed or not (X.arc:path/walk.bck, X.szs:...),
-or a BFRES skeletal animation, Wii U or Switch (X_Animation.bfres:Walk,
-X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a whole new file of
-TARGET's kind: a .bck or .bfres (every other clip reading as before), or
-the archive with the entry replaced (every other entry byte-identical,
-compression kept). A BFRES clip keeps its rotation mode, scale mode, flags,
-user data and bone order; driven bones get cubic curves, and --model
-defaults to the model the pairing rule plays the clip on (X.bfres beside
-X_Animation.bfres, or the file's own skeleton).
+TARGET is the animation the glTF replaces: a BCK (walk.bck), BCA or BTK,
+or one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck,
+X.szs:...), or a BFRES skeletal animation, Wii U or Switch
+(X_Animation.bfres:Walk, X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a
+whole new file of TARGET's kind: a .bck/.bca/.btk or .bfres (every other
+clip reading as before), or the archive with the entry replaced (every
+other entry byte-identical, compression kept). A BFRES clip keeps its
+rotation mode, scale mode, flags, user data and bone order; driven bones
+get cubic curves, and --model defaults to the model the pairing rule plays
+the clip on (X.bfres beside X_Animation.bfres, or the file's own skeleton).
 Input files are never written; OUT naming an input is refused.
 
 The glTF's nodes are matched to MODEL's joints by name (animscope export's
@@ -50,6 +50,23 @@ with fitted tangents at whole frames, TARGET's rotation fraction (a
 larger one where a continuous angle needs it). Loop mode, byte order and
 length are TARGET's (longer when the glTF is; a line says so).
 
+A BCA holds one value per frame: each is the glTF's at the middle of the
+frames the game reads it at under --runtime (late: value (int)(f+0.5),
+so whole frames are exact; early: (int)f), and between frames the game
+holds it (the worst error says how far that is from a smooth glTF).
+
+A BTK takes the KHR_texture_transform animation animscope export writes:
+each entry's material (by its export name, "MATERIAL texgen N", or the
+model material of its name) gives the entry's scale, rotation and
+translation under the file's formula and centre, fitted as Hermite keys
+so every texture matrix entry m stays within 1e-4*max(1,|m|) of the glTF's
+at every eighth of a frame; --model is not needed.
+
+Without --onto, --format bck|bca --model MODEL writes a new J3D file:
+every joint of MODEL has a track set, the glTF's joints fitted as above,
+the rest at their rest values; loop mode from the glTF's extras (animscope
+export's loopMode, else loop), length the glTF's.
+
 --animation picks the glTF animation (default: the only one, or the one
 named after the target clip). --watch converts again whenever the glTF
 changes on disk until interrupted, so a viewer with OUT open reloads it.
@@ -64,6 +81,7 @@ Flags:
 
 type importFlags struct {
 	onto, model, animation, out string
+	runtime, format             string
 	watch                       bool
 }
 
@@ -74,6 +92,8 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&fl.model, "model", "", "the skeleton the target animates, "+modelArgHelp)
 	fs.StringVar(&fl.animation, "animation", "", "the glTF animation to import (default: the only one, or the one named after the target)")
 	fs.StringVar(&fl.out, "out", "", "the file to write (a new file of the target's kind)")
+	fs.StringVar(&fl.runtime, "runtime", "late", "JSystem runtime whose BCA index rule the values are chosen for: late (round half up) or early (truncate)")
+	fs.StringVar(&fl.format, "format", "", "without --onto: write a new J3D file of this kind (bck or bca) for --model")
 	fs.BoolVar(&fl.watch, "watch", false, "convert again whenever the glTF changes, until interrupted")
 	pos, err := ParseInterleaved(fs, args)
 	if err != nil {
@@ -82,8 +102,12 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case len(pos) != 1:
 		return Usagef("import: want one ANIM.glb or ANIM.gltf (see animscope import -h)")
-	case fl.onto == "":
+	case fl.onto == "" && fl.format == "":
 		return Usagef("import: --onto TARGET is required (see animscope import -h)")
+	case fl.onto != "" && fl.format != "":
+		return Usagef("import: --format is for a new file without --onto; the target's kind is kept")
+	case fl.format != "" && fl.format != "bck" && fl.format != "bca":
+		return Usagef("import: --format %q: want bck or bca", fl.format)
 	case fl.out == "":
 		return Usagef("import: --out is required (see animscope import -h)")
 	}
@@ -220,20 +244,37 @@ type converted struct {
 	gltf   string
 	src    *writeback.Source
 	res    *writeback.Result
-	target *importTarget
+	target *importTarget // nil for a new file (--format)
+	// animation and measure stand in for src's animation and "joint"
+	// where the glTF is read as texture transforms (a BTK).
+	animation, measure string
 }
 
 // summary is the line saying what the conversion made, as written to
 // name.
 func (c *converted) summary(name string) string {
-	return fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst joint %.3g of the bound (%s; the target: %.3g)",
-		name, c.kind, c.gltf, c.src.Animation, c.res.Keys, c.res.KeysBefore, len(c.res.Data), len(c.target.entry), c.res.Worst, c.res.WorstJoint, c.res.TargetWorst)
+	animation, measure := c.animation, c.measure
+	if c.src != nil {
+		animation = c.src.Animation
+	}
+	if measure == "" {
+		measure = "joint"
+	}
+	if c.target == nil {
+		return fmt.Sprintf("%s: new %s from %s (animation %q): %d keys, %d bytes, worst %s %.3g of the bound (%s)",
+			name, c.kind, c.gltf, animation, c.res.Keys, len(c.res.Data), measure, c.res.Worst, c.res.WorstJoint)
+	}
+	return fmt.Sprintf("%s: %s from %s (animation %q): %d keys (target %d), %d bytes (target %d), worst %s %.3g of the bound (%s; the target: %.3g)",
+		name, c.kind, c.gltf, animation, c.res.Keys, c.res.KeysBefore, len(c.res.Data), len(c.target.entry), measure, c.res.Worst, c.res.WorstJoint, c.res.TargetWorst)
 }
 
 // convertImport reads the glTF and the target and converts, in memory.
 // A conversion that fails after the animation was written (wrapping it
 // in its archive) still returns the result for its notes.
 func convertImport(gltfPath string, fl importFlags) (*converted, error) {
+	if fl.onto == "" {
+		return convertNew(gltfPath, fl)
+	}
 	target, err := openImportTarget(fl.onto)
 	if err != nil {
 		return nil, err
@@ -246,6 +287,9 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	if strings.EqualFold(filepath.Ext(gltfPath), ".gltf") {
 		fsys = os.DirFS(filepath.Dir(gltfPath))
 	}
+	if target.asset.Format == "btk" {
+		return convertBTK(gltfPath, data, fsys, target, fl)
+	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {
 		return nil, err
@@ -255,11 +299,14 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	case "bck":
 		c.kind = "BCK"
 		c.res, err = importBCK(src, target, fl)
+	case "bca":
+		c.kind = "BCA"
+		c.res, err = importBCA(src, target, fl)
 	case "bfres":
 		c.kind = "FSKA"
 		c.res, err = importFSKA(src, target, fl)
 	default:
-		err = fmt.Errorf("%s: a %s target is not supported yet (BCK and BFRES skeletal targets are)", target.name(), target.asset.Format)
+		err = fmt.Errorf("%s: a %s target is not supported yet (BCK, BCA, BTK and BFRES skeletal targets are)", target.name(), target.asset.Format)
 	}
 	if err != nil {
 		return nil, err

@@ -13,10 +13,17 @@ import (
 // allocating (glTF's accessor rules: the element and its stride inside
 // the buffer view, the view inside its buffer).
 func readTrack(doc *gltf.Document, smp *gltf.AnimationSampler, p int) (*track, error) {
-	tr := &track{comps: 3}
 	if p == pathR {
-		tr.comps = 4
+		return readTrackAs(doc, smp, gltf.AccessorVec4)
 	}
+	return readTrackAs(doc, smp, gltf.AccessorVec3)
+}
+
+// readTrackAs is readTrack for values of accessor type want (a
+// KHR_animation_pointer target's: SCALAR, VEC2, ...); VEC4 values are
+// rotations, which LINEAR interpolates spherically.
+func readTrackAs(doc *gltf.Document, smp *gltf.AnimationSampler, want gltf.AccessorType) (*track, error) {
+	tr := &track{comps: want.Components()}
 	switch smp.Interpolation {
 	case gltf.InterpolationLinear:
 		tr.interp = interpLinear
@@ -44,10 +51,6 @@ func readTrack(doc *gltf.Document, smp *gltf.AnimationSampler, p int) (*track, e
 		if i > 0 && t <= times[i-1] {
 			return nil, fmt.Errorf("key times not increasing at key %d (%g after %g)", i, t, times[i-1])
 		}
-	}
-	want := gltf.AccessorVec3
-	if p == pathR {
-		want = gltf.AccessorVec4
 	}
 	vals, err := readFloats(doc, smp.Output, want, "output")
 	if err != nil {

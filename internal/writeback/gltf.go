@@ -91,6 +91,9 @@ type Source struct {
 	FPS float64
 	// End is the last key time of the animation, in seconds.
 	End float64
+	// LoopMode is the loop mode the animation's extras state ("loop",
+	// "once", ...; animscope's export writes it), "" when absent.
+	LoopMode string
 	// Animations lists every animation's name, for messages.
 	Animations []string
 }
@@ -262,6 +265,7 @@ func (s *Source) readAnimation(doc *gltf.Document, a *gltf.Animation) error {
 		if f, ok := ex["fps"].(float64); ok && f > 0 && f < 1e4 {
 			s.FPS = f
 		}
+		s.LoopMode, _ = ex["loopMode"].(string)
 	}
 	// Count first, so that a file claiming 10^9 keys is refused before
 	// anything is allocated for them.

@@ -104,13 +104,21 @@ func TestRoundTripFixtureBCK(t *testing.T) {
 // returns the largest joint distance as a fraction of the bound at the
 // reference clip's joint.
 func worstAgainst(skel *anim.Skeleton, got, want *anim.Clip, duration float64) float64 {
+	var frames []float64
+	for i := 0; float64(i) <= duration*8; i++ {
+		frames = append(frames, float64(i)/8)
+	}
+	return worstAgainstFrames(skel, got, want, frames)
+}
+
+// worstAgainstFrames is worstAgainst at the given frames.
+func worstAgainstFrames(skel *anim.Skeleton, got, want *anim.Clip, frames []float64) float64 {
 	n := len(skel.Joints)
 	bg, bw := anim.BindByIndex(got, skel), anim.BindByIndex(want, skel)
 	pg, pw := anim.NewPose(got), anim.NewPose(want)
 	wg, ww := make([]mgl64.Mat4, n), make([]mgl64.Mat4, n)
 	worst := 0.0
-	for i := 0; float64(i) <= duration*8; i++ {
-		f := float64(i) / 8
+	for _, f := range frames {
 		anim.Evaluate(got, f, pg)
 		anim.Evaluate(want, f, pw)
 		skel.World(pg, &bg, wg)

@@ -1,0 +1,380 @@
+package writeback
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
+)
+
+// TexBound is the error allowed on a texture matrix entry m:
+// 1e-4·max(1,|m|), the export's own bound on the matrices it splits into
+// KHR_texture_transform.
+func TexBound(m float64) float64 { return 1e-4 * math.Max(1, math.Abs(m)) }
+
+// texSlots are the values of a BTK entry a KHR_texture_transform
+// carries (scale S and T, rotation about Q, translation S and T); the
+// entry's other tracks (scale Q, rotation S and T, translation Q) play
+// no part in the matrix and keep the target's.
+var texSlots = [...]anim.Slot{anim.ScaleX, anim.ScaleY, anim.RotZ, anim.TransX, anim.TransY}
+
+// texParamTol is the first fit's tolerance on scale and translation, and
+// in radians on the rotation: a fifth of the matrix bound.
+const texParamTol = 2e-5
+
+// btkEntry is one entry's import state.
+type btkEntry struct {
+	target *anim.Target
+	mat    *TexMaterial // nil: the glTF does not animate it
+	same   bool         // the target's tracks already play the glTF
+	frames []float64    // the sample frames of vals
+	vals   [anim.NumSlots][]float64
+	tol    [anim.NumSlots]float64
+	fitted [9][]hkey
+	mode0  [9]bool
+	// keep marks, in an entry the glTF changed, the tracks whose values
+	// the glTF still plays (an offset edit leaves the rotation alone):
+	// those keep the target's keys.
+	keep [9]bool
+}
+
+// ImportBTK writes the glTF's texture-transform animation onto target, a
+// decoded BTK: each entry takes the material animscope's export puts it
+// on (its label "MATERIAL texgen N", or a model material of its name),
+// whose offset, rotation and scale are turned back into the entry's
+// scale, rotation and translation under the file's matrix formula (J3D
+// Basic about the entry's centre, or J3D Maya) and fitted as Hermite keys
+// held to TexBound at every eighth of a frame. Entries the glTF does not
+// animate, or animates as the target does, keep their tracks exactly; when
+// that is every entry the target's own bytes are the result. data is the
+// target file.
+func ImportBTK(src *TexSource, data []byte) (*Result, error) {
+	target, err := j3d.DecodeBTK(data)
+	if err != nil {
+		return nil, err
+	}
+	orig, err := target.Clip()
+	if err != nil {
+		return nil, err
+	}
+	fps := orig.FPS
+	res := &Result{KeysBefore: btkKeys(target.Entries)}
+	duration := int(target.Duration)
+	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
+		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	if duration > math.MaxInt16 {
+		return nil, fmt.Errorf("%d frames is more than a BTK holds (%d)", duration, math.MaxInt16)
+	}
+	entries, unmatched := matchTexEntries(src, orig)
+	if len(unmatched) == len(entries) {
+		var mats []string
+		for _, m := range src.Materials {
+			if m.Animated() {
+				mats = append(mats, m.Name)
+			}
+		}
+		return nil, fmt.Errorf("no animated glTF material matches an entry of the target: entries %s; animated materials %s", listNames(unmatched, 4), listNames(mats, 4))
+	}
+	if len(unmatched) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries have no animated glTF material and keep the target's tracks: %s", len(unmatched), listNames(unmatched, 6)))
+	}
+	var tp anim.TargetPose
+	res.TargetWorst, _ = texMeasure(entries, orig, src, fps, duration)
+	var same []string
+	maxRot := 0.0
+	for _, e := range entries {
+		if e.mat == nil {
+			continue
+		}
+		frames := sampleFrames(duration, e.mat.keyFrames(fps))
+		e.solve(frames, fps, &tp)
+		e.same = e.playsTarget(frames, fps, &tp)
+		if e.same {
+			same = append(same, texLabel(orig, e.target))
+			continue
+		}
+		for _, y := range e.vals[anim.RotZ] {
+			maxRot = math.Max(maxRot, math.Abs(y))
+		}
+		e.initTol()
+		e.markKeep(&tp)
+	}
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
+	}
+	frac := int(target.RotationFrac)
+	if f, err := j3d.RotationFracFor(maxRot); err == nil {
+		frac = max(frac, int(f))
+	} else {
+		return nil, fmt.Errorf("a rotation of %.0f° does not fit a BTK's table at any fraction", maxRot)
+	}
+	// Each pass halves the tolerances of the entries above a miss; a
+	// pass that does not bring the worst down by a tenth twice running
+	// is meeting the format's precision (rotation steps), and tables
+	// that would outgrow their u16 indices end the search with the best
+	// file so far.
+	var best *Result
+	stalled := 0
+	for pass := 1; pass <= maxPasses; pass++ {
+		for _, e := range entries {
+			if e.mat != nil && !e.same {
+				e.fit(frac)
+			}
+		}
+		out, err := assembleBTK(target, entries, frac, duration)
+		if err != nil {
+			if best != nil {
+				break
+			}
+			return nil, err
+		}
+		written := append([]byte(nil), data...)
+		if out != target {
+			if written, err = j3d.EncodeBTK(out); err != nil {
+				return nil, err
+			}
+		}
+		dec, err := j3d.DecodeBTK(written)
+		if err != nil {
+			return nil, err
+		}
+		clip, err := dec.Clip()
+		if err != nil {
+			return nil, err
+		}
+		worst, per := texMeasure(entries, clip, src, fps, duration)
+		cur := *res
+		cur.Data, cur.Worst, cur.Passes, cur.Keys = written, worst, pass, btkKeys(out.Entries)
+		for i, e := range per {
+			if e == worst {
+				cur.WorstJoint = texLabel(orig, entries[i].target)
+			}
+		}
+		if best == nil || cur.Worst < 0.9*best.Worst {
+			best, stalled = &cur, 0
+		} else {
+			stalled++
+		}
+		if worst <= 1 || stalled == 2 {
+			break
+		}
+		for i, e := range per {
+			if e > 1 {
+				en := entries[i]
+				en.same = false
+				en.keep = [9]bool{}
+				for _, s := range texSlots {
+					en.tol[s] /= 2
+				}
+				if en.tol[anim.RotZ] == 0 {
+					en.initTol()
+				}
+			}
+		}
+	}
+	res = best
+	if res.Worst > 1 {
+		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
+	}
+	return res, nil
+}
+
+// texLabel is the name animscope's export gives an entry's material:
+// "MATERIAL texgen N", with "entry I" when another entry shares both.
+func texLabel(c *anim.Clip, t *anim.Target) string {
+	name := t.Name
+	if t.Param != "" {
+		name += "/" + t.Param
+	}
+	for i := range c.Targets {
+		o := &c.Targets[i]
+		if o != t && o.Kind == t.Kind && o.Name == t.Name && o.Param == t.Param && o.TexGen == t.TexGen {
+			return fmt.Sprintf("%s texgen %d entry %d", name, t.TexGen, t.Index)
+		}
+	}
+	return fmt.Sprintf("%s texgen %d", name, t.TexGen)
+}
+
+// matchTexEntries pairs each entry of the target clip with the animated
+// glTF material of its export label, else the first of its material
+// name (an export with the model), and lists the entries left alone.
+func matchTexEntries(src *TexSource, c *anim.Clip) (entries []*btkEntry, unmatched []string) {
+	byName := map[string]*TexMaterial{}
+	for i := range src.Materials {
+		m := &src.Materials[i]
+		if _, dup := byName[m.Name]; m.Animated() && !dup {
+			byName[m.Name] = m
+		}
+	}
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		if t.Kind != anim.TexSRTTarget {
+			continue
+		}
+		e := &btkEntry{target: t}
+		label := texLabel(c, t)
+		if m, ok := byName[label]; ok {
+			e.mat = m
+		} else if m, ok := byName[t.Name]; ok {
+			e.mat = m
+		} else {
+			unmatched = append(unmatched, label)
+		}
+		entries = append(entries, e)
+	}
+	return entries, unmatched
+}
+
+// keyFrames are the material's key times in frames.
+func (m *TexMaterial) keyFrames(fps float64) []float64 {
+	var out []float64
+	for _, tr := range []*track{m.off, m.rot, m.scale} {
+		if tr != nil {
+			for _, t := range tr.times {
+				out = append(out, t*fps)
+			}
+		}
+	}
+	return out
+}
+
+// solve turns the glTF's matrix at each frame into the entry's values
+// under its formula (splitTexValues), the rotation continuous from the
+// target's own angle at the first frame.
+func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
+	e.frames = frames
+	for _, s := range texSlots {
+		e.vals[s] = make([]float64, len(frames))
+	}
+	anim.EvaluateTarget(e.target, 0, tp)
+	var prev [5]float64
+	for k, s := range texSlots {
+		prev[k] = tp.V[s]
+	}
+	for i, f := range frames {
+		m := e.mat.MatrixAt(f / fps)
+		v := splitTexValues(m, e.target.TexMode, e.target.Center, &prev)
+		for k, s := range texSlots {
+			e.vals[s][i] = v[k]
+		}
+		prev = v
+	}
+}
+
+// playsTarget reports whether the target's own tracks put the entry's
+// matrix within the bound of the glTF's at every sample.
+func (e *btkEntry) playsTarget(frames []float64, fps float64, tp *anim.TargetPose) bool {
+	for _, f := range frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		if texErr(asGLTF(anim.TexMatrixOf(e.target, tp)), e.mat.MatrixAt(f/fps)) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// texErr is the largest entry difference of got from want as a fraction
+// of TexBound.
+func texErr(got, want anim.TexMatrix) float64 {
+	e := 0.0
+	for r := range want {
+		for k := range want[r] {
+			d := math.Abs(got[r][k]-want[r][k]) / TexBound(want[r][k])
+			if d > e || math.IsNaN(d) {
+				e = d
+			}
+		}
+	}
+	return e
+}
+
+// texMeasure poses every matched entry of clip at every 1/checkSteps
+// frame against the glTF: the worst error as a fraction of TexBound, and
+// per entry. The game's matrix is taken as the glTF can hold it
+// (asGLTF): a Basic entry's shear is not in the glTF to compare with.
+func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float64, duration int) (float64, []float64) {
+	per := make([]float64, len(entries))
+	worst := 0.0
+	var tp anim.TargetPose
+	for i, e := range entries {
+		if e.mat == nil {
+			continue
+		}
+		t := &clip.Targets[e.target.Index]
+		for s := 0; s <= duration*checkSteps; s++ {
+			f := float64(s) / checkSteps
+			anim.EvaluateTarget(t, f, &tp)
+			per[i] = math.Max(per[i], texErr(asGLTF(anim.TexMatrixOf(t, &tp)), e.mat.MatrixAt(f/fps)))
+		}
+		worst = math.Max(worst, per[i])
+	}
+	return worst, per
+}
+
+// initTol sets the first fit's tolerances: texParamTol relative to the
+// track's largest magnitude (the bound is relative to the matrix entry,
+// and a float32 glTF holds a large offset only that closely), the
+// rotation's in degrees.
+func (e *btkEntry) initTol() {
+	for _, s := range texSlots {
+		big := 1.0
+		for _, y := range e.vals[s] {
+			big = math.Max(big, math.Abs(y))
+		}
+		e.tol[s] = texParamTol * big
+	}
+	e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
+}
+
+// markKeep marks the tracks whose target values stay within the first
+// fit's tolerance of the solved ones at every sample.
+func (e *btkEntry) markKeep(tp *anim.TargetPose) {
+	for i := range 9 {
+		e.keep[i] = isTexSlot(bckSlot(i))
+	}
+	for n, f := range e.frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		for i := range 9 {
+			if s := bckSlot(i); e.keep[i] && math.Abs(tp.V[s]-e.vals[s][n]) > e.tol[s] {
+				e.keep[i] = false
+			}
+		}
+	}
+}
+
+// fit fits the entry's five matrix tracks as Hermite keys.
+func (e *btkEntry) fit(frac int) {
+	const raw16 = 32768.0 / 180
+	for i := range 9 {
+		s := bckSlot(i)
+		if !isTexSlot(s) || e.keep[i] {
+			continue
+		}
+		ys := e.vals[s]
+		q := quantizer{}
+		tol := e.tol[s]
+		if s == anim.RotZ {
+			q = quantizer{rotation: true, frac: frac}
+			scale := raw16 / math.Ldexp(1, frac)
+			ys = make([]float64, len(e.vals[s]))
+			for k, y := range e.vals[s] {
+				ys[k] = y * scale
+			}
+			tol = math.Max(tol*scale-0.5, 0.2)
+		}
+		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
+		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)
+	}
+}
+
+func isTexSlot(s anim.Slot) bool {
+	for _, t := range texSlots {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
