@@ -16,7 +16,7 @@
 # joint as Blender computes it at every whole and half frame 0..END (less
 # half a frame) to POSITIONS.json, in glTF's Y-up axes.
 #
-#   python3 roundtrip.py compare POSITIONS.json ORIGINAL.json NEW.json DIFF.json BONE
+#   python3 roundtrip.py compare [--strict] POSITIONS.json ORIGINAL.json NEW.json DIFF.json BONE [EXPORTED.glb]
 #
 # checks `animscope sample --json` of the imported file (NEW) against
 # Blender's positions for BONE and its descendants and against the
@@ -126,7 +126,91 @@ def edit(src, dst, positions, fps, bone, degrees, first, last, end):
           % (bone, degrees, first, last, dst, positions))
 
 
-def compare(positions, original, new, diff, bone, strict=False):
+def gltf_world(path, fps):
+    """Joint name -> function of frame giving the node's world position as
+    the glTF file itself says (LINEAR keys, rotations slerped): what
+    Blender exported, as opposed to what Blender showed. Rotation and
+    translation only; None when a node scales."""
+    import struct
+    with open(path, "rb") as fh:
+        data = fh.read()
+    n = struct.unpack("<I", data[12:16])[0]
+    doc = json.loads(data[20:20 + n])
+    blob = data[20 + n + 8:]
+
+    def accessor(i):
+        ac = doc["accessors"][i]
+        bv = doc["bufferViews"][ac["bufferView"]]
+        off = bv.get("byteOffset", 0) + ac.get("byteOffset", 0)
+        k = {"SCALAR": 1, "VEC3": 3, "VEC4": 4}[ac["type"]]
+        v = struct.unpack("<%df" % (ac["count"] * k), blob[off:off + 4 * k * ac["count"]])
+        return [v[i * k:(i + 1) * k] for i in range(ac["count"])]
+
+    anim = doc["animations"][0]
+    curves = {}
+    for c in anim["channels"]:
+        smp = anim["samplers"][c["sampler"]]
+        if smp.get("interpolation", "LINEAR") != "LINEAR" or c["target"]["path"] == "scale":
+            return None
+        curves[(c["target"]["node"], c["target"]["path"])] = ([x[0] for x in accessor(smp["input"])], accessor(smp["output"]))
+    if any(nd.get("scale", [1, 1, 1]) != [1, 1, 1] for nd in doc["nodes"]):
+        return None
+
+    def slerp(p, q, u):
+        dot = sum(p[i] * q[i] for i in range(4))
+        if dot < 0:
+            q, dot = [-x for x in q], -dot
+        if dot > 0.9995:
+            r = [p[i] * (1 - u) + q[i] * u for i in range(4)]
+        else:
+            th = math.acos(dot)
+            r = [(p[i] * math.sin((1 - u) * th) + q[i] * math.sin(u * th)) / math.sin(th) for i in range(4)]
+        m = math.sqrt(sum(x * x for x in r))
+        return [x / m for x in r]
+
+    def value(node, path, t, default):
+        if (node, path) not in curves:
+            return list(default)
+        ts, vs = curves[(node, path)]
+        if t <= ts[0]:
+            return list(vs[0])
+        if t >= ts[-1]:
+            return list(vs[-1])
+        i = max(k for k in range(len(ts)) if ts[k] <= t)
+        u = (t - ts[i]) / (ts[i + 1] - ts[i])
+        if path == "rotation":
+            return slerp(vs[i], vs[i + 1], u)
+        return [vs[i][m] * (1 - u) + vs[i + 1][m] * u for m in range(3)]
+
+    def turn(q, v):
+        x, y, z, w = q
+        tx, ty, tz = 2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])
+        return [v[0] + w * tx + y * tz - z * ty, v[1] + w * ty + z * tx - x * tz, v[2] + w * tz + x * ty - y * tx]
+
+    parent = {c: i for i, nd in enumerate(doc["nodes"]) for c in nd.get("children", [])}
+
+    def world(node, frame):
+        t = frame / fps
+        chain = []
+        while node is not None:
+            chain.append(node)
+            node = parent.get(node)
+        p, q = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]
+        for k in reversed(chain):
+            nd = doc["nodes"][k]
+            tr = turn(q, value(k, "translation", t, nd.get("translation", [0, 0, 0])))
+            r = value(k, "rotation", t, nd.get("rotation", [0, 0, 0, 1]))
+            p = [p[m] + tr[m] for m in range(3)]
+            x1, y1, z1, w1 = q
+            x2, y2, z2, w2 = r
+            q = [w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2, w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2,
+                 w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2, w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2]
+        return p
+
+    return {nd.get("name"): (lambda f, k=i: world(k, f)) for i, nd in enumerate(doc["nodes"])}
+
+
+def compare(positions, original, new, diff, bone, exported=None, strict=False):
     with open(positions) as fh:
         bl = json.load(fh)
     with open(original) as fh:
@@ -168,6 +252,10 @@ def compare(positions, original, new, diff, bone, strict=False):
     # whole frame, or the diff missing a joint of the chain. MISS (shown
     # with its size; exit 1 only with --strict): any joint over the bound
     # elsewhere, and the diff naming joints outside the chain.
+    # The last column: the imported clip against the file Blender wrote
+    # (its keys, slerped), all frames, shown only: what the import was
+    # given, where Blender's display between frames is not.
+    filew = gltf_world(exported, bl["fps"]) if exported else None
     rows, bad, misses = [], 0, []
     for idx in sorted(nw):
         name = names.get(idx, str(idx))
@@ -193,12 +281,16 @@ def compare(positions, original, new, diff, bone, strict=False):
             verdict = "MISS"
             misses.append("%s %.2fx the bound at frame %g" % (name, w[0], w[1]))
         fmt = lambda w: "%.3f @%g (%d over)" % w
-        rows.append((name, str(idx), refname, "%.4g" % moved, fmt(worst[True]), fmt(worst[False]), verdict))
+        vsfile = "-"
+        if filew is not None and name in filew:
+            vsfile = "%.3f @%g" % max((dist(nw[idx][fi], filew[name](f)) / bound(nw[idx][fi]), f) for fi, f in enumerate(frames))
+        rows.append((name, str(idx), refname, "%.4g" % moved, fmt(worst[True]), fmt(worst[False]), vsfile, verdict))
 
     named = sorted({d["index"] for d in dif.get("differences", []) if d.get("kind") == "joint"})
     diff_ok = set(named) == chain
 
-    head = ("joint", "index", "against", "edit moved it", "whole frames: worst/bound", "half frames: worst/bound", "verdict")
+    head = ("joint", "index", "against", "edit moved it", "whole frames: worst/bound", "half frames: worst/bound",
+            "vs Blender's file", "verdict")
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
     line = lambda r: "  ".join(r[i].ljust(widths[i]) for i in range(len(r))).rstrip()
     print(line(head))
@@ -228,10 +320,10 @@ def main():
         os._exit(0)
     strict = "--strict" in argv
     argv = [a for a in argv if a != "--strict"]
-    if argv and argv[0] == "compare" and len(argv) == 6:
+    if argv and argv[0] == "compare" and len(argv) in (6, 7):
         sys.exit(compare(*argv[1:], strict=strict))
     print("usage: blender -b --python roundtrip.py -- edit IN.glb OUT.glb POSITIONS.json FPS BONE DEGREES FIRST LAST END\n"
-          "       python3 roundtrip.py compare [--strict] POSITIONS.json ORIGINAL.json NEW.json DIFF.json BONE", file=sys.stderr)
+          "       python3 roundtrip.py compare [--strict] POSITIONS.json ORIGINAL.json NEW.json DIFF.json BONE [EXPORTED.glb]", file=sys.stderr)
     sys.exit(2)
 
 

@@ -41,4 +41,4 @@ st=0
 [ $st -le 1 ] || { echo "roundtrip: animscope diff failed (status $st)" >&2; exit 1; }
 "$BIN" diff "$CLIP" "$NEW" --model "$MODEL" || true
 
-python3 "$HERE/roundtrip.py" compare ${ROUNDTRIP_STRICT:+--strict} "$DIR/blender.json" "$DIR/original.json" "$DIR/edited.json" "$DIR/diff.json" "$BONE"
+python3 "$HERE/roundtrip.py" compare ${ROUNDTRIP_STRICT:+--strict} "$DIR/blender.json" "$DIR/original.json" "$DIR/edited.json" "$DIR/diff.json" "$BONE" "$DIR/edited.glb"
