@@ -162,12 +162,21 @@ screenshots: build
 # rotations before the game's truncation); prints a table and fails
 # when a LINEAR export is off by more than 1e-3*max(1,|w|) anywhere
 # (tools/blender-check/check.py).
+# Then the round trip (tools/blender-check/roundtrip.sh): the biped walk
+# exported, one bone turned in Blender and exported with Blender's defaults,
+# imported back onto the walk; fails when the edited chain is off Blender's
+# pose at a whole frame or the diff misses it, and shows every other miss
+# with its size (ROUNDTRIP_STRICT=1 fails on those too).
 BLENDER_CASES := out/blender-check
+BLENDER_ROUNDTRIP := out/blender-roundtrip
 blender-check:
 	$(call apt_install,blender python3-numpy)
-	rm -rf $(BLENDER_CASES)
+	rm -rf $(BLENDER_CASES) $(BLENDER_ROUNDTRIP)
 	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName|LinkShapedKeys' -args -blender-dir=$(abspath $(BLENDER_CASES))
 	blender -b --factory-startup --python-exit-code 1 --python tools/blender-check/check.py -- $(BLENDER_CASES)
+	mkdir -p $(BLENDER_ROUNDTRIP)
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BLENDER_ROUNDTRIP)/animscope ./cmd/animscope
+	tools/blender-check/roundtrip.sh $(BLENDER_ROUNDTRIP)/animscope $(BLENDER_ROUNDTRIP)
 
 # Golden fixtures from the shared folder (only where ../shared exists).
 check-fixtures: build
