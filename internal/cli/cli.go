@@ -93,7 +93,7 @@ const commandUsage = `Usage:
   animscope export FILE[:PATH]... [--model MODEL] [--clip NAME | --all] [--root-motion] [--no-mesh] [--interpolation linear|cubic] [--runtime early|late] --out OUT
                                        write glTF 2.0 (OUT.glb / OUT.gltf, or a directory: one .glb per
                                        model or loose animation), exact to the game
-  animscope import ANIM.glb|ANIM.gltf (--onto TARGET | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
+  animscope import ANIM.glb|ANIM.gltf (--onto TARGET [--as NAME] | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
                                        write an animation edited as glTF back into the game's file
                                        (a BCK, BCA or BTK, loose or in an archive, or a new BCK/BCA),
                                        within the export's bound

@@ -19,7 +19,7 @@ import (
 	"github.com/animscope/animscope/internal/writeback"
 )
 
-const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf (--onto TARGET | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
+const importUsage = `Usage: animscope import ANIM.glb|ANIM.gltf (--onto TARGET [--as NAME] | --format bck|bca) [--model MODEL] [--animation NAME] [--runtime early|late] [--watch] --out OUT
 
 Writes an animation edited as glTF (animscope export, then Blender or any
 glTF tool) back into the game's own file: OUT is TARGET with the
@@ -35,6 +35,15 @@ other entry byte-identical, compression kept). A BFRES clip keeps its
 rotation mode, scale mode, flags, user data and bone order; driven bones
 get cubic curves, and --model defaults to the model the pairing rule plays
 the clip on (X.bfres beside X_Animation.bfres, or the file's own skeleton).
+
+--onto FILE.bfres --as NAME (also X.sbfres, X.szs:path/X.bfres) adds the
+glTF's animation to the file as a new skeletal animation NAME, after the
+others: its flags (rotation mode, scale mode, loop) are the file's first
+skeletal animation's, or Euler, standard scale mode and not looping when
+it has none (a line says which); its length is the glTF's; every bone the
+glTF animates gets a bone anim, fitted as above. --model defaults to the
+model the pairing rule plays the first clip on. A NAME the file already
+has is an error naming its clips.
 Input files are never written; OUT naming an input is refused.
 
 The glTF's nodes are matched to MODEL's joints by name (animscope export's
@@ -82,6 +91,7 @@ Flags:
 type importFlags struct {
 	onto, model, animation, out string
 	runtime, format             string
+	as                          string // a new BFRES clip's name (--as)
 	watch                       bool
 }
 
@@ -91,6 +101,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&fl.onto, "onto", "", "the animation the glTF replaces: FILE or ARCHIVE:PATH")
 	fs.StringVar(&fl.model, "model", "", "the skeleton the target animates, "+modelArgHelp)
 	fs.StringVar(&fl.animation, "animation", "", "the glTF animation to import (default: the only one, or the one named after the target)")
+	fs.StringVar(&fl.as, "as", "", "add the glTF's animation to the BFRES file --onto names as a new skeletal animation NAME")
 	fs.StringVar(&fl.out, "out", "", "the file to write (a new file of the target's kind)")
 	fs.StringVar(&fl.runtime, "runtime", "late", "JSystem runtime whose BCA index rule the values are chosen for: late (round half up) or early (truncate)")
 	fs.StringVar(&fl.format, "format", "", "without --onto: write a new J3D file of this kind (bck or bca) for --model")
@@ -146,6 +157,7 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 type importTarget struct {
 	file, inner string // the file on disk and the archive entry ("" loose)
 	clip        string // a BFRES target's clip name (splitBFRESClip)
+	add         string // the name of a BFRES clip to add (--as)
 	raw         []byte // the file as stored
 	entry       []byte // the target animation's own bytes, uncompressed
 	asset       *formats.Asset
@@ -195,6 +207,9 @@ func (t *importTarget) name() string {
 // clipName is the name the export gives the target's clip (its file
 // stem), which picks the glTF animation by default.
 func (t *importTarget) clipName() string {
+	if t.add != "" {
+		return t.add
+	}
 	if t.clip != "" {
 		return t.clip
 	}
@@ -279,6 +294,12 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	if err != nil {
 		return nil, err
 	}
+	if fl.as != "" {
+		if target.asset.Format != "bfres" || target.clip != "" {
+			return nil, Usagef("import: --as NAME adds a clip to a BFRES file: --onto FILE.bfres (no :CLIP), not %s", fl.onto)
+		}
+		target.add = fl.as
+	}
 	data, err := app.ReadInput(gltfPath)
 	if err != nil {
 		return nil, err
@@ -304,7 +325,12 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 		c.res, err = importBCA(src, target, fl)
 	case "bfres":
 		c.kind = "FSKA"
-		c.res, err = importFSKA(src, target, fl)
+		if target.add != "" {
+			c.kind = "new FSKA " + fmt.Sprintf("%q", target.add)
+			c.res, err = addFSKA(src, target, fl)
+		} else {
+			c.res, err = importFSKA(src, target, fl)
+		}
 	default:
 		err = fmt.Errorf("%s: a %s target is not supported yet (BCK, BCA, BTK and BFRES skeletal targets are)", target.name(), target.asset.Format)
 	}

@@ -112,3 +112,45 @@ func pairedSkeleton(t *importTarget) (*anim.Skeleton, string, error) {
 	sug := p.Suggestions[si]
 	return sug.Skeleton, fmt.Sprintf("posing %q on model %s of %s (the pairing rule; --model to choose another)", t.clip, sug.Skeleton.Name, sug.Model.Path), nil
 }
+
+// addFSKA adds the glTF's animation to the BFRES file as a new skeletal
+// animation, posed on --model or else the skeleton the pairing rule
+// plays the file's first skeletal animation on (a new clip has no name
+// to pair by), or the file's own skeleton when it has no clips.
+func addFSKA(src *writeback.Source, target *importTarget, fl importFlags) (*writeback.Result, error) {
+	var skel *anim.Skeleton
+	var note string
+	var err error
+	first := ""
+	for _, c := range target.asset.Clips {
+		if pairing.JointTargets(c) > 0 {
+			first = c.Name
+			break
+		}
+	}
+	switch {
+	case fl.model != "":
+		if skel, _, err = loadModelAsset(fl.model); err != nil {
+			return nil, err
+		}
+	case first != "":
+		t := *target
+		t.clip = first
+		if skel, note, err = pairedSkeleton(&t); err != nil {
+			return nil, err
+		}
+	case len(target.asset.Skeletons) > 0:
+		skel = target.asset.Skeletons[0]
+		note = fmt.Sprintf("posing the new clip %q on the file's own model %s (--model to choose another)", target.add, skel.Name)
+	default:
+		return nil, &app.InputError{File: target.name(), Err: fmt.Errorf("has no skeleton and no skeletal animation to pair the new clip %q by; give the model with --model", target.add)}
+	}
+	res, err := writeback.AddFSKA(src, target.entry, target.add, skel)
+	if err != nil {
+		return nil, &app.InputError{File: target.name() + " from " + src.File, Err: err}
+	}
+	if note != "" {
+		res.Notes = append([]string{note}, res.Notes...)
+	}
+	return res, nil
+}

@@ -262,9 +262,8 @@ func (s *solver) solveAt(f float64, near bool) {
 	}
 }
 
-// checkTargetValues raises miss[j], for each driven joint with matched
-// children, to how far the target's own values of the joint and of its
-// children put them from the glTF at the frame just solved, given the
+// checkTargetValues raises miss[j], for each driven joint, to how far
+// the target's own values of the joint and of its children put them from the glTF at the frame just solved, given the
 // state the joint's parent has in the game.
 func (s *solver) checkTargetValues(miss []float64) {
 	if s.children == nil {
@@ -280,7 +279,10 @@ func (s *solver) checkTargetValues(miss []float64) {
 		return mgl64.Vec3{w[12], w[13], w[14]}
 	}
 	for j := range s.skel.Joints {
-		if !s.m.Driven[j] || len(s.children[j]) == 0 {
+		// A joint without matched children is checked by its own
+		// position: markSame lets a miss of 0 call any joint unchanged
+		// whose rotation is, though its translation moved it.
+		if !s.m.Driven[j] {
 			continue
 		}
 		parent := &rootState
