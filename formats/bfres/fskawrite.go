@@ -128,12 +128,6 @@ func (e *edit) setRef(at, target int64, inRegion bool) {
 	}
 }
 
-func (e *edit) refField(st int64, fl field, target int64) {
-	if fl.kind != absent {
-		e.ref(st+fl.at, target)
-	}
-}
-
 func (e *edit) refFieldNew(st int64, fl field, target int64) {
 	if fl.kind != absent {
 		e.refNew(st+fl.at, target)
