@@ -143,12 +143,8 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	for j := range dirty {
 		dirty[j] = m.Driven[j] && !id.same[j]
 	}
-	// Each pass halves the tolerances above a miss. A pass that does not
-	// bring the worst miss down by a tenth is meeting the format's own
-	// precision (J3D rotation steps), where more keys buy nothing: the
-	// loop stops and keeps the best file with the fewest passes.
-	var best *Result
-	stalled := 0
+	// Each pass halves the tolerances above a miss (passes).
+	var p passes
 	for pass := 1; pass <= maxPasses; pass++ {
 		b.fit(tol, dirty)
 		for b.overflow {
@@ -168,39 +164,12 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		if err != nil {
 			return nil, err
 		}
-		cur := *res
-		cur.Data, cur.Worst, cur.Passes = data, v.worst, pass
-		cur.WorstJoint = jointName(skel, max(v.worstJoint, 0))
-		cur.Keys = bckKeys(bck)
-		switch {
-		case best == nil || cur.Worst < 0.9*best.Worst:
-			best, stalled = &cur, 0
-		default:
-			stalled++
-		}
-		if cur.Worst <= 1 || stalled == 2 {
+		if p.take(res, data, v, bckKeys(bck), pass, skel) {
 			break
 		}
-		// Halve the tolerances of every driven joint above a miss.
-		clear(dirty)
-		for j, e := range v.perJoint {
-			if e <= 1 {
-				continue
-			}
-			for a := j; a >= 0; a = skel.Joints[a].Parent {
-				if m.Driven[a] && !dirty[a] {
-					// A joint kept from the target is fitted after all
-					// when its subtree misses.
-					id.same[a] = false
-					dirty[a] = true
-					tol.rotDeg[a] /= 2
-					tol.trans[a] /= 2
-					tol.scale[a] /= 2
-				}
-			}
-		}
+		tighten(v, skel, m, id, tol, dirty)
 	}
-	res = best
+	res = p.best
 	if res.Worst > 1 {
 		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}

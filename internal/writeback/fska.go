@@ -128,8 +128,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 			}
 		}
 	}
-	var best *Result
-	stalled := 0
+	var p passes
 	for pass := 1; pass <= maxPasses; pass++ {
 		if err := b.fit(tol, dirty); err != nil {
 			return nil, err
@@ -143,36 +142,12 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 		if err != nil {
 			return nil, err
 		}
-		cur := *res
-		cur.Data, cur.Worst, cur.Passes = data, v.worst, pass
-		cur.WorstJoint = jointName(skel, max(v.worstJoint, 0))
-		cur.Keys = fskaKeys(a)
-		switch {
-		case best == nil || cur.Worst < 0.9*best.Worst:
-			best, stalled = &cur, 0
-		default:
-			stalled++
-		}
-		if cur.Worst <= 1 || stalled == 2 {
+		if p.take(res, data, v, fskaKeys(a), pass, skel) {
 			break
 		}
-		clear(dirty)
-		for j, e := range v.perJoint {
-			if e <= 1 {
-				continue
-			}
-			for a := j; a >= 0; a = skel.Joints[a].Parent {
-				if m.Driven[a] && !dirty[a] {
-					id.same[a] = false
-					dirty[a] = true
-					tol.rotDeg[a] /= 2
-					tol.trans[a] /= 2
-					tol.scale[a] /= 2
-				}
-			}
-		}
+		tighten(v, skel, m, id, tol, dirty)
 	}
-	res = best
+	res = p.best
 	if res.Worst > 1 {
 		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits", res.WorstJoint, res.Worst, res.Passes))
 	}
