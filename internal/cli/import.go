@@ -131,6 +131,15 @@ func runImport(args []string, stdout, stderr io.Writer) error {
 			return Usagef("import: --out %s is the input %s; refusing to overwrite an input", fl.out, file)
 		}
 	}
+	if fl.onto != "" {
+		// OUT is a whole file of the target file's kind: the archive when
+		// the target is an entry inside one, so a .bck name for a .arc's
+		// bytes would mislead whoever opens it next.
+		file, _ := app.SplitArchivePath(fl.onto)
+		if want, got := strings.ToLower(filepath.Ext(file)), strings.ToLower(filepath.Ext(fl.out)); want != got {
+			return Usagef("import: --out %s would hold a whole %s file (the target is in %s); name it *%s", fl.out, want, filepath.Base(file), want)
+		}
+	}
 	convert := func() error {
 		line, notes, err := importOnce(pos[0], fl)
 		for _, n := range notes {

@@ -128,6 +128,9 @@ func TestImportRefusesBadInput(t *testing.T) {
 		{[]string{"import", notGLTF, "--onto", bck, "--model", model, "--out", notGLTF}, 2, "refusing to overwrite an input"},
 		{[]string{"import", notGLTF, "--onto", bck, "--model", model, "--out", filepath.Join(dir, "o.bck")}, 1, "x.glb: not a readable glTF"},
 		{[]string{"import", notGLTF, "--model", model, "--out", filepath.Join(dir, "o.bck")}, 2, "--onto TARGET is required"},
+		// A target inside an archive makes OUT the whole archive: a .bck
+		// name for it is refused.
+		{[]string{"import", notGLTF, "--onto", "../../formats/archive/testdata/biped.szs:biped/bck/wave.bck", "--model", model, "--out", filepath.Join(dir, "wave.bck")}, 2, "would hold a whole .szs file"},
 	} {
 		code, _, errOut := runCLI(c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
