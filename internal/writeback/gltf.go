@@ -98,6 +98,38 @@ type Source struct {
 	Animations []string
 }
 
+// decodeAnimated decodes a .glb or .gltf (external buffers through fsys,
+// nil for a .glb) and picks its animation: name when given, else the
+// only one, else the one named like the target clip (clipName). It
+// returns the document, every animation's name ("animation N" when it
+// has none) and the picked one's index. Every problem is one line naming
+// file.
+func decodeAnimated(file string, data []byte, fsys fs.FS, name, clipName string) (*gltf.Document, []string, int, error) {
+	doc := new(gltf.Document)
+	dec := gltf.NewDecoder(bytes.NewReader(data))
+	if fsys != nil {
+		dec = gltf.NewDecoderFS(bytes.NewReader(data), fsys)
+	}
+	if err := decodeSafely(dec, doc); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: not a readable glTF: %v", file, err)
+	}
+	if len(doc.Animations) == 0 {
+		return nil, nil, 0, fmt.Errorf("%s: the glTF has no animations", file)
+	}
+	names := make([]string, len(doc.Animations))
+	for i, a := range doc.Animations {
+		names[i] = a.Name
+		if names[i] == "" {
+			names[i] = fmt.Sprintf("animation %d", i)
+		}
+	}
+	ai, err := pickAnimation(names, name, clipName)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: %v", file, err)
+	}
+	return doc, names, ai, nil
+}
+
 // ReadGLTF decodes a .glb or .gltf (external buffers are read from dir
 // through fsys, which may be nil for a .glb) and picks the animation:
 // name when given, else the only one, else the one named like the target
@@ -106,29 +138,11 @@ func ReadGLTF(file string, data []byte, fsys fs.FS, name, clipName string) (*Sou
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", file, fmt.Sprintf(format, args...))
 	}
-	doc := new(gltf.Document)
-	dec := gltf.NewDecoder(bytes.NewReader(data))
-	if fsys != nil {
-		dec = gltf.NewDecoderFS(bytes.NewReader(data), fsys)
-	}
-	if err := decodeSafely(dec, doc); err != nil {
-		return nil, fail("not a readable glTF: %v", err)
-	}
-	if len(doc.Animations) == 0 {
-		return nil, fail("the glTF has no animations")
-	}
-	src := &Source{File: file}
-	for i, a := range doc.Animations {
-		n := a.Name
-		if n == "" {
-			n = fmt.Sprintf("animation %d", i)
-		}
-		src.Animations = append(src.Animations, n)
-	}
-	ai, err := pickAnimation(src.Animations, name, clipName)
+	doc, names, ai, err := decodeAnimated(file, data, fsys, name, clipName)
 	if err != nil {
-		return nil, fail("%v", err)
+		return nil, err
 	}
+	src := &Source{File: file, Animations: names}
 	src.Animation = src.Animations[ai]
 	if err := src.readNodes(doc); err != nil {
 		return nil, fail("%v", err)

@@ -1,7 +1,6 @@
 package writeback
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -82,29 +81,11 @@ func ReadTexGLTF(file string, data []byte, fsys fs.FS, name, clipName string) (*
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", file, fmt.Sprintf(format, args...))
 	}
-	doc := new(gltf.Document)
-	dec := gltf.NewDecoder(bytes.NewReader(data))
-	if fsys != nil {
-		dec = gltf.NewDecoderFS(bytes.NewReader(data), fsys)
-	}
-	if err := decodeSafely(dec, doc); err != nil {
-		return nil, fail("not a readable glTF: %v", err)
-	}
-	if len(doc.Animations) == 0 {
-		return nil, fail("the glTF has no animations")
-	}
-	src := &TexSource{File: file}
-	for i, a := range doc.Animations {
-		n := a.Name
-		if n == "" {
-			n = fmt.Sprintf("animation %d", i)
-		}
-		src.Animations = append(src.Animations, n)
-	}
-	ai, err := pickAnimation(src.Animations, name, clipName)
+	doc, names, ai, err := decodeAnimated(file, data, fsys, name, clipName)
 	if err != nil {
-		return nil, fail("%v", err)
+		return nil, err
 	}
+	src := &TexSource{File: file, Animations: names}
 	src.Animation = src.Animations[ai]
 	for mi, m := range doc.Materials {
 		tm := TexMaterial{Name: m.Name, Scale: [2]float64{1, 1}}
