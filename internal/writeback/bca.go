@@ -29,27 +29,11 @@ func ImportBCA(src *Source, target *j3d.BCA, skel *anim.Skeleton, rt anim.Runtim
 	}
 	orig.SetRuntime(rt)
 	bind := anim.BindByIndex(orig, skel)
-	m, err := MatchJoints(src, skel)
+	m, notes, duration, err := matchJ3D(src, skel, len(target.Joints), int(target.Duration), orig.FPS)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{KeysBefore: bcaKeys(target)}
-	var past []string
-	for j := len(target.Joints); j < len(m.Driven); j++ {
-		if m.Driven[j] {
-			m.Driven[j] = false
-			past = append(past, jointName(skel, j))
-		}
-	}
-	res.Notes = matchNotes(m, skel)
-	if len(past) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates are past the target's %d track sets and keep their rest pose: %s", len(past), len(target.Joints), listNames(past, 6)))
-	}
-	duration := int(target.Duration)
-	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
-		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	res := &Result{KeysBefore: bcaKeys(target), Notes: notes}
 	// Values 0..duration: the last is what both runtimes read at the end.
 	if duration+1 > math.MaxUint16 {
 		return nil, fmt.Errorf("%d frames is more than a BCA holds (%d)", duration, math.MaxUint16-1)

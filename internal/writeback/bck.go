@@ -70,29 +70,11 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	// glTF it was exported to by up to a unit per channel.
 	orig = orig.UnroundedRotations()
 	bind := anim.BindByIndex(orig, skel)
-	m, err := MatchJoints(src, skel)
+	m, notes, duration, err := matchJ3D(src, skel, len(target.Joints), int(target.Duration), orig.FPS)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{KeysBefore: bckKeys(target)}
-	// A BCK drives the joints its track sets reach; the rest play their
-	// rest pose whatever the glTF does with them.
-	var past []string
-	for j := len(target.Joints); j < len(m.Driven); j++ {
-		if m.Driven[j] {
-			m.Driven[j] = false
-			past = append(past, jointName(skel, j))
-		}
-	}
-	res.Notes = matchNotes(m, skel)
-	if len(past) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates are past the target's %d track sets and keep their rest pose: %s", len(past), len(target.Joints), listNames(past, 6)))
-	}
-	duration := int(target.Duration)
-	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
-		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	res := &Result{KeysBefore: bckKeys(target), Notes: notes}
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
 	}
@@ -174,6 +156,35 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}
 	return res, nil
+}
+
+// matchJ3D matches the glTF's nodes to skel's joints for a J3D target of
+// tracks track sets and duration frames at fps. A J3D file drives the
+// joints its track sets reach; the rest play their rest pose whatever the
+// glTF does with them (a note says which). A glTF longer than the target
+// makes the animation longer (a note says so). It returns the match, the
+// notes and the frames to write.
+func matchJ3D(src *Source, skel *anim.Skeleton, tracks, duration int, fps float64) (*Match, []string, int, error) {
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	var past []string
+	for j := tracks; j < len(m.Driven); j++ {
+		if m.Driven[j] {
+			m.Driven[j] = false
+			past = append(past, jointName(skel, j))
+		}
+	}
+	notes := matchNotes(m, skel)
+	if len(past) > 0 {
+		notes = append(notes, fmt.Sprintf("%d joints the glTF animates are past the target's %d track sets and keep their rest pose: %s", len(past), tracks, listNames(past, 6)))
+	}
+	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
+		notes = append(notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	return m, notes, duration, nil
 }
 
 func matchNotes(m *Match, skel *anim.Skeleton) []string {
