@@ -281,21 +281,8 @@ func (s *Source) readAnimation(doc *gltf.Document, a *gltf.Animation) error {
 		}
 		s.LoopMode, _ = ex["loopMode"].(string)
 	}
-	// Count first, so that a file claiming 10^9 keys is refused before
-	// anything is allocated for them.
-	total := 0
-	for ci, ch := range a.Channels {
-		if ch.Sampler < 0 || ch.Sampler >= len(a.Samplers) {
-			return fmt.Errorf("channel %d: sampler %d out of range (%d samplers)", ci, ch.Sampler, len(a.Samplers))
-		}
-		in := a.Samplers[ch.Sampler].Input
-		if in < 0 || in >= len(doc.Accessors) {
-			return fmt.Errorf("channel %d: input accessor %d out of range", ci, in)
-		}
-		total += int(min(doc.Accessors[in].Count, MaxKeys+1))
-		if total > MaxKeys {
-			return fmt.Errorf("more than %d keyframes in all; this importer reads up to that many", MaxKeys)
-		}
+	if err := checkKeyBudget(doc, a); err != nil {
+		return err
 	}
 	cache := map[int]*track{}
 	for ci, ch := range a.Channels {
@@ -340,4 +327,25 @@ func (s *Source) readAnimation(doc *gltf.Document, a *gltf.Animation) error {
 		}
 	}
 	return fmt.Errorf("no channel animates a node's translation, rotation or scale")
+}
+
+// checkKeyBudget checks a's channels name a sampler and an input accessor
+// that exist, and counts their keyframes first, so that a file claiming
+// 10^9 keys is refused before anything is allocated for them.
+func checkKeyBudget(doc *gltf.Document, a *gltf.Animation) error {
+	total := 0
+	for ci, ch := range a.Channels {
+		if ch.Sampler < 0 || ch.Sampler >= len(a.Samplers) {
+			return fmt.Errorf("channel %d: sampler %d out of range (%d samplers)", ci, ch.Sampler, len(a.Samplers))
+		}
+		in := a.Samplers[ch.Sampler].Input
+		if in < 0 || in >= len(doc.Accessors) {
+			return fmt.Errorf("channel %d: input accessor %d out of range", ci, in)
+		}
+		total += int(min(doc.Accessors[in].Count, MaxKeys+1))
+		if total > MaxKeys {
+			return fmt.Errorf("more than %d keyframes in all; this importer reads up to that many", MaxKeys)
+		}
+	}
+	return nil
 }

@@ -160,19 +160,8 @@ func texPointer(p string) (mat int, part string, ok bool) {
 }
 
 func (s *TexSource) readChannels(doc *gltf.Document, a *gltf.Animation) error {
-	total := 0
-	for ci, ch := range a.Channels {
-		if ch.Sampler < 0 || ch.Sampler >= len(a.Samplers) {
-			return fmt.Errorf("channel %d: sampler %d out of range (%d samplers)", ci, ch.Sampler, len(a.Samplers))
-		}
-		in := a.Samplers[ch.Sampler].Input
-		if in < 0 || in >= len(doc.Accessors) {
-			return fmt.Errorf("channel %d: input accessor %d out of range", ci, in)
-		}
-		total += int(min(doc.Accessors[in].Count, MaxKeys+1))
-		if total > MaxKeys {
-			return fmt.Errorf("more than %d keyframes in all; this importer reads up to that many", MaxKeys)
-		}
+	if err := checkKeyBudget(doc, a); err != nil {
+		return err
 	}
 	found := false
 	for ci, ch := range a.Channels {
