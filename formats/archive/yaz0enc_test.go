@@ -109,6 +109,13 @@ func TestYaz0EncodeRealFiles(t *testing.T) {
 		return nil
 	})
 	t.Logf("%d Yaz0 files, %d bytes decompressed: originals %d bytes, ours %d (%.1f%% of the originals)", files, raw, orig, ours, 100*float64(ours)/float64(max(orig, 1)))
+	if files == 0 {
+		t.Fatalf("no Yaz0 file under %s", root)
+	}
+	// Nintendo's encoders set the bar: ours may not be much larger.
+	if ours > orig+orig/20 {
+		t.Errorf("ours %d bytes, more than 5%% over the originals' %d", ours, orig)
+	}
 }
 
 func FuzzYaz0Encode(f *testing.F) {
