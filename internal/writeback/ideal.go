@@ -35,6 +35,9 @@ type ideal struct {
 	// joint j at frames[i], which markSame compares with.
 	origVals [][anim.NumSlots][]float64
 	quat     []bool // per joint: the rotation is a quaternion
+	// wholeOnly says the glTF holds its motion once per frame
+	// (Source.onceAFrame): markSame judges at whole frames only.
+	wholeOnly bool
 	// pos[i*n+j] is joint j's glTF world position at frames[i].
 	pos []mgl64.Vec3
 }
@@ -98,7 +101,7 @@ func (s *Source) keyFrames(fps float64) []float64 {
 // plays the original clip (orig, bound with b) as the game would.
 func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64, keep []bool) *ideal {
 	n := len(skel.Joints)
-	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), posMiss: make([]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
+	id := &ideal{wholeOnly: src.onceAFrame(fps), frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), posMiss: make([]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
 	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id, keep: keep,
 		sp: space{skel}, order: jointOrder(skel), pose: anim.NewPose(orig),
 		world: make([]mgl64.Mat4, len(src.Nodes)), states: make([]jointState, n),
@@ -120,7 +123,9 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			s.follow(frames[i-1], f, 0)
 		}
 		copy(s.prev, s.next)
-		s.checkTargetValues(id.posMiss)
+		if !id.wholeOnly || f == math.Floor(f) {
+			s.checkTargetValues(id.posMiss)
+		}
 		for j := range skel.Joints {
 			if ni := m.Node[j]; ni >= 0 {
 				id.pos[i*n+j] = mgl64.Vec3{s.world[ni][12], s.world[ni][13], s.world[ni][14]}

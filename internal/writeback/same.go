@@ -2,6 +2,7 @@ package writeback
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -49,6 +50,48 @@ func (s *solver) checkTargetValues(miss []float64) {
 	}
 }
 
+// onceAFrame reports whether every track of the source is LINEAR or
+// STEP with keys at whole frames (at fps) only: the glTF holds its motion
+// sampled once per frame, as Blender's glTF export writes an action by
+// default. Between its keys such a file is a straight line wherever the
+// motion it was sampled from curves, which no key of it can change; a
+// joint whose keys all hold the target's values at their frames is one
+// the file carries as the target plays it, and keeps the target's curves
+// between them. Whether a joint is unchanged is judged at whole frames
+// then, and so are the joints that keep the target's tracks.
+func (s *Source) onceAFrame(fps float64) bool {
+	any := false
+	for i := range s.Nodes {
+		for _, tr := range s.Nodes[i].tracks {
+			if tr == nil {
+				continue
+			}
+			if tr.interp == interpCubic {
+				return false
+			}
+			for _, t := range tr.times {
+				if f := t * fps; math.Abs(f-math.Round(f)) > 1e-3 {
+					return false
+				}
+			}
+			any = true
+		}
+	}
+	return any
+}
+
+// judgeKept has the reference measure the joints that keep the target's
+// tracks (same, which the fit passes may still clear) at whole frames
+// when the glTF holds its motion once per frame, and returns the note
+// that says so.
+func (r *reference) judgeKept(same []bool) []string {
+	r.same = same
+	if !r.wholeOnly || !slices.Contains(same, true) {
+		return nil
+	}
+	return []string{"the glTF holds one key per frame: the joints that keep the target's tracks are held to it at whole frames, and between them play the target's curves, not the glTF's straight lines"}
+}
+
 // markSame sets id.same for each driven joint whose original values
 // stay near the solved ones at every sample: within sameSlack times the
 // tolerances, and for rotations also within one and a half of the
@@ -66,7 +109,10 @@ func (id *ideal) markSame(m *Match, tol *tolerances, step float64) {
 		}
 		id.same[j] = true
 		turn := 0.0
-		for i := range id.frames {
+		for i, f := range id.frames {
+			if id.wholeOnly && f != math.Floor(f) {
+				continue
+			}
 			ok, angle := id.sameAt(j, i, tol, step)
 			turn = math.Max(turn, angle)
 			id.same[j] = id.same[j] && ok
