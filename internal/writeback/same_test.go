@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/bfres"
 	"github.com/animscope/animscope/formats/j3d"
 )
 
@@ -188,5 +189,76 @@ func TestOnceAFrameSmallEditIsKept(t *testing.T) {
 	}
 	if e := edited(got); e > 1 {
 		t.Errorf("foot_L is %.3f× the bound from the edited glTF at a whole frame of the edit", e)
+	}
+}
+
+// TestFSKAOnceAFrameEdit: a BFRES clip exported, resampled once per
+// frame as Blender writes it, with one bone turned up to 30° over frames
+// 10-20: every other bone anim is the target's, curves and base values
+// exactly, the edited bone and its descendants land within the bound of
+// the glTF at every eighth of a frame, and the import reports nothing
+// over the bound.
+func TestFSKAOnceAFrameEdit(t *testing.T) {
+	data, f, skel := fresFixture(t, bfresFixtures+"export_bench.bfres", "")
+	ci := 0
+	for i := range f.SkeletalAnims {
+		if f.SkeletalAnims[i].FrameCount >= 30 {
+			ci = i
+			break
+		}
+	}
+	fa := &f.SkeletalAnims[ci]
+	orig, _ := f.SkeletalClip(ci)
+	src := exportGLB(t, skel, orig, fa.Name)
+	resampleEveryFrame(src, orig.FPS, int(fa.FrameCount))
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bind := anim.BindByName(orig, skel)
+	edited := -1
+	for j := range skel.Joints {
+		c := childOf(skel, j)
+		if bind.Target[j] >= 0 && c >= 0 && childOf(skel, c) >= 0 && skel.Joints[j].Parent >= 0 && src.Nodes[m.Node[j]].tracks[pathR] != nil {
+			edited = j
+			break
+		}
+	}
+	if edited < 0 {
+		t.Fatal("no turning bone with a grandchild")
+	}
+	turnAtWholeFrames(t, src, m.Node[edited], 30, 10, 20, orig.FPS)
+	res, err := ImportFSKA(src, FSKATarget{File: data, Clip: fa.Name}, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s, bone %s: worst %.3f at %s, keys %d -> %d, notes %q", fa.Name, skel.Joints[edited].Name, res.Worst, res.WorstJoint, res.KeysBefore, res.Keys, res.Notes)
+	if res.Worst > 1 {
+		t.Errorf("the import reports %s %.3f× the bound from the glTF", res.WorstJoint, res.Worst)
+	}
+	g, err := bfres.Parse(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fa.BoneAnims {
+		if i == bind.Target[edited] {
+			continue
+		}
+		a, b := fa.BoneAnims[i], g.SkeletalAnims[ci].BoneAnims[i]
+		if !sameBoneAnim(&a, &b) {
+			t.Errorf("bone anim %q changed; only %q was edited", a.Name, skel.Joints[edited].Name)
+		}
+	}
+	got, _ := g.SkeletalClip(ci)
+	bg := anim.BindByName(got, skel)
+	v := newReference(src, orig.FPS, int(fa.FrameCount)).measure(got, &bg, skel, m)
+	for j := range skel.Joints {
+		under := false
+		for a := j; a >= 0; a = skel.Joints[a].Parent {
+			under = under || a == edited
+		}
+		if under && v.perJoint[j] > 1 {
+			t.Errorf("%s is %.3f× the bound from the edited glTF", skel.Joints[j].Name, v.perJoint[j])
+		}
 	}
 }
