@@ -101,6 +101,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
 	}
+	res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
 	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, duration: duration,
 		fitted: make([]bfres.BoneAnim, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))
