@@ -190,6 +190,11 @@ func openImportTarget(arg string) (*importTarget, error) {
 			return nil, &app.InputError{File: t.file, Err: err}
 		}
 	}
+	if t.inner != "" && t.clip == "" && a.Archive == nil && a.Format == "bfres" {
+		// A Yaz0 BFRES named other than .sbfres (Mario Kart 8's .szs):
+		// what follows the colon is the clip.
+		t.clip, t.inner = t.inner, ""
+	}
 	if t.inner != "" {
 		if a.Archive == nil {
 			return nil, &app.InputError{File: t.file, Err: fmt.Errorf("is a %s file, not an archive; cannot import onto %q inside it", a.Format, t.inner)}
@@ -319,6 +324,14 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	}
 	if target.asset.Format == "btk" {
 		return convertBTK(gltfPath, data, fsys, target, fl)
+	}
+	if target.asset.Format == "bfres" && target.add == "" && target.clip != "" {
+		switch tex, joint := bfresClipKinds(target); {
+		case tex:
+			return convertTexSRT(gltfPath, data, fsys, target, fl, joint)
+		case !joint:
+			return nil, &app.InputError{File: target.name(), Err: fmt.Errorf("no skeletal or texture SRT animation %q (have %s)", target.clip, strings.Join(replaceableClips(target), ", "))}
+		}
 	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {

@@ -1,0 +1,525 @@
+package writeback
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/bfres"
+)
+
+// texSRTFields are the float fields of a BFRES texture SRT parameter a
+// KHR_texture_transform carries, with the pose slot each drives; the
+// mode field (which formula) is not in the glTF and keeps the target's.
+var texSRTFields = [...]struct {
+	off  uint32
+	slot anim.Slot
+}{
+	{bfres.TexSrtSX, anim.ScaleX}, {bfres.TexSrtSY, anim.ScaleY}, {bfres.TexSrtR, anim.RotZ},
+	{bfres.TexSrtTX, anim.TransX}, {bfres.TexSrtTY, anim.TransY},
+}
+
+// TexSRTNames lists the animations of a FRES file that ImportTexSRT can
+// replace: those with a texture SRT parameter (Wii U texture SRT FSHU,
+// Switch FMAA), in file order.
+func TexSRTNames(f *bfres.File) []string {
+	var names []string
+	for i := range materialAnimList(f) {
+		if _, clip := texSRTAnimAt(f, i); clip != nil {
+			names = append(names, clip.Name)
+		}
+	}
+	return names
+}
+
+// materialAnimList is what bfres.ReplaceMaterialAnim writes: the Wii U
+// texture SRT FSHU, or every Switch FMAA.
+func materialAnimList(f *bfres.File) []bfres.ShaderParamAnim {
+	if f.Switch != nil {
+		return f.Switch.MaterialAnims
+	}
+	return f.TexSRTAnims
+}
+
+// texSRTAnimAt is material animation i of materialAnimList and its clip
+// as every command converts it; the clip is nil when no parameter of
+// it is texture SRT.
+func texSRTAnimAt(f *bfres.File, i int) (*bfres.ShaderParamAnim, *anim.Clip) {
+	list := materialAnimList(f)
+	a := &list[i]
+	var clip *anim.Clip
+	switch {
+	case f.Switch == nil:
+		clip = f.TexSRTClip(i)
+	default:
+		// An FMAA that is all texture SRT reads as the Wii U kind (in
+		// TexSRTAnims, by name); any other as a material clip.
+		for k := range f.TexSRTAnims {
+			if f.TexSRTAnims[k].Name == a.Name {
+				clip = f.TexSRTClip(k)
+			}
+		}
+		if clip == nil {
+			clip, _ = f.MaterialClip(i)
+		}
+	}
+	for k := range clip.Targets {
+		if clip.Targets[k].Kind == anim.TexSRTTarget {
+			return a, clip
+		}
+	}
+	return a, nil
+}
+
+// findTexSRT is the material animation name of f with its clip.
+func findTexSRT(f *bfres.File, name string) (*bfres.ShaderParamAnim, *anim.Clip, error) {
+	for i, a := range materialAnimList(f) {
+		if a.Name != name {
+			continue
+		}
+		if sa, clip := texSRTAnimAt(f, i); clip != nil {
+			return sa, clip, nil
+		}
+		return nil, nil, fmt.Errorf("material animation %q animates no texture SRT", name)
+	}
+	have := TexSRTNames(f)
+	if len(have) == 0 {
+		return nil, nil, fmt.Errorf("no texture SRT animation %q (the file has none)", name)
+	}
+	return nil, nil, fmt.Errorf("no texture SRT animation %q (have %s)", name, listNames(have, 12))
+}
+
+// ImportTexSRT writes the glTF's texture-transform animation onto the
+// BFRES texture SRT animation clip of file (a whole FRES, as stored
+// uncompressed) and returns the whole file with that animation
+// replaced. Each texture SRT parameter takes the material animscope's
+// export puts it on ("MATERIAL/PARAM texgen N", or a model material of
+// its name); its matrix is turned back into scale, rotation and
+// translation under the formula its mode field selects at each frame
+// (splitNWTexValues) and fitted as cubic curves held, with their
+// quantization, to TexBound at every eighth of a frame. The mode field,
+// the fields the glTF plays as the target does and every parameter the
+// glTF does not change keep the target's curves and constants exactly;
+// names, flags, user data, texture patterns and visibility stay. When
+// nothing changes, the target's bytes are the result.
+func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
+	f, err := bfres.Parse(file)
+	if err != nil {
+		return nil, err
+	}
+	target, orig, err := findTexSRT(f, clip)
+	if err != nil {
+		return nil, err
+	}
+	fps := orig.FPS
+	res := &Result{KeysBefore: matAnimKeys(target)}
+	duration := int(target.FrameCount)
+	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
+		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		duration = g
+	}
+	entries, unmatched := matchTexEntries(src, orig)
+	if len(unmatched) == len(entries) {
+		var mats []string
+		for _, m := range src.Materials {
+			if m.Animated() {
+				mats = append(mats, m.Name)
+			}
+		}
+		return nil, fmt.Errorf("no animated glTF material matches a texture SRT parameter of %q: parameters %s; animated materials %s", clip, listNames(unmatched, 4), listNames(mats, 4))
+	}
+	if len(unmatched) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters have no animated glTF material and keep the target's curves: %s", len(unmatched), listNames(unmatched, 6)))
+	}
+	res.TargetWorst, _ = texMeasure(entries, orig, src, fps, duration)
+	var tp anim.TargetPose
+	var same []string
+	changed := false
+	for _, e := range entries {
+		if e.mat == nil {
+			continue
+		}
+		frames := sampleFrames(duration, e.mat.keyFrames(fps))
+		e.solve(frames, fps, &tp)
+		if e.same = e.playsTarget(frames, fps, &tp); e.same {
+			same = append(same, texLabel(orig, e.target))
+			continue
+		}
+		changed = true
+		e.initTol()
+		e.markKeep(&tp)
+	}
+	if len(same) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters the glTF animates as the target does keep their curves exactly: %s", len(same), listNames(same, 6)))
+	}
+	b := &texSRTBuild{target: target, le: f.Switch != nil, duration: duration, fitted: map[*btkEntry]*texSRTFit{}}
+	b.pre, b.post = matAnimWraps(target)
+	measure := func(data []byte) (float64, []float64, error) {
+		g, err := bfres.Parse(data)
+		if err != nil {
+			return 0, nil, fmt.Errorf("the written file does not read back: %v", err)
+		}
+		_, clip, err := findTexSRT(g, target.Name)
+		if err != nil {
+			return 0, nil, fmt.Errorf("the written file: %v", err)
+		}
+		if err := clip.Validate(); err != nil {
+			return 0, nil, fmt.Errorf("the written file: %v", err)
+		}
+		worst, per := texMeasure(entries, clip, src, fps, duration)
+		return worst, per, nil
+	}
+	if !changed && duration == int(target.FrameCount) {
+		worst, per, err := measure(file)
+		if err != nil {
+			return nil, err
+		}
+		res.Data, res.Worst, res.Keys, res.Passes = file, worst, res.KeysBefore, 1
+		res.WorstJoint = worstLabel(orig, entries, per, worst)
+		return res, nil
+	}
+	// Each pass halves the tolerances of the parameters above a miss; a
+	// pass that does not bring the worst down by a tenth twice running
+	// is meeting the key types' precision.
+	var best *Result
+	stalled := 0
+	for pass := 1; pass <= maxPasses; pass++ {
+		for _, e := range entries {
+			if e.mat != nil && !e.same {
+				if err := b.fit(e); err != nil {
+					return nil, err
+				}
+			}
+		}
+		a, err := b.assemble(entries)
+		if err != nil {
+			return nil, err
+		}
+		data, err := bfres.ReplaceMaterialAnim(file, target.Name, a)
+		if err != nil {
+			return nil, err
+		}
+		worst, per, err := measure(data)
+		if err != nil {
+			return nil, err
+		}
+		cur := *res
+		cur.Data, cur.Worst, cur.Passes, cur.Keys = data, worst, pass, matAnimKeys(a)
+		cur.WorstJoint = worstLabel(orig, entries, per, worst)
+		if best == nil || cur.Worst < 0.9*best.Worst {
+			best, stalled = &cur, 0
+		} else {
+			stalled++
+		}
+		if worst <= 1 || stalled == 2 {
+			break
+		}
+		for i, e := range per {
+			if en := entries[i]; e > 1 && en.mat != nil {
+				if en.same {
+					// A kept parameter misses after all: fit it.
+					en.same = false
+					en.initTol()
+				}
+				en.keep = [9]bool{}
+				for _, s := range texSlots {
+					en.tol[s] /= 2
+				}
+			}
+		}
+	}
+	if best.Worst > 1 {
+		best.Notes = append(best.Notes, fmt.Sprintf("parameter %q stays %.2f× the bound from the glTF after %d fits (the key types' precision)", best.WorstJoint, best.Worst, best.Passes))
+	}
+	return best, nil
+}
+
+// worstLabel names the entry where the worst error is.
+func worstLabel(c *anim.Clip, entries []*btkEntry, per []float64, worst float64) string {
+	for i, e := range per {
+		if e == worst && entries[i].mat != nil {
+			return texLabel(c, entries[i].target)
+		}
+	}
+	return ""
+}
+
+// matAnimKeys counts the keys of every curve (a constant is none).
+func matAnimKeys(a *bfres.ShaderParamAnim) int {
+	n := 0
+	for i := range a.MaterialAnims {
+		for k := range a.MaterialAnims[i].Curves {
+			n += int(a.MaterialAnims[i].Curves[k].NumKeys)
+		}
+	}
+	return n
+}
+
+// matAnimWraps are the wrap modes of the animation's first float curve
+// (clamp without one), which new curves take so that a looping clip
+// keeps looping as before past its end.
+func matAnimWraps(a *bfres.ShaderParamAnim) (anim.NWWrap, anim.NWWrap) {
+	for i := range a.MaterialAnims {
+		for _, c := range a.MaterialAnims[i].Curves {
+			if !c.Type.IsInt() {
+				return c.PreWrap, c.PostWrap
+			}
+		}
+	}
+	return anim.NWClamp, anim.NWClamp
+}
+
+// bckIndex is the position of slot s among the nine a btkEntry's keep
+// marks cover.
+func bckIndex(s anim.Slot) int {
+	for i := range 9 {
+		if bckSlot(i) == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// texSRTFit is one parameter's fitted fields: per texSRTFields entry a
+// curve, or (curve nil) a constant; kept fields are unset.
+type texSRTFit struct {
+	keep   [len(texSRTFields)]bool
+	curve  [len(texSRTFields)]*bfres.Curve
+	values [len(texSRTFields)]float64 // display units (degrees for the rotation)
+}
+
+// texSRTBuild fits and lays out the parameters the glTF changes.
+type texSRTBuild struct {
+	target    *bfres.ShaderParamAnim
+	le        bool // Switch: little-endian curve arrays
+	duration  int
+	pre, post anim.NWWrap
+	fitted    map[*btkEntry]*texSRTFit
+}
+
+// fit fits entry e's fields the glTF changes: a constant where one value
+// holds within the tolerance, else a cubic curve, half the tolerance
+// left to the key type's quantization.
+func (b *texSRTBuild) fit(e *btkEntry) error {
+	out := &texSRTFit{}
+	for k, fd := range texSRTFields {
+		if e.keep[bckIndex(fd.slot)] {
+			out.keep[k] = true
+			continue
+		}
+		tol := e.tol[fd.slot]
+		keys := fitHermite(e.frames, e.vals[fd.slot], share*tol, quantizer{})
+		if len(keys) == 1 {
+			out.values[k] = keys[0].v
+			continue
+		}
+		c, err := b.encode(fd.off, keys, (1-share)*tol)
+		if err != nil {
+			return fmt.Errorf("%s: %v", e.target.Name, err)
+		}
+		out.curve[k] = &c
+	}
+	b.fitted[e] = out
+	return nil
+}
+
+// encode stores Hermite keys as a cubic curve over the animation (the
+// power-basis coefficients of each segment), or a flat curve of value v
+// when keys is nil.
+func (b *texSRTBuild) encode(target uint32, keys []hkey, tol float64) (bfres.Curve, error) {
+	frames := make([]float64, len(keys))
+	values := make([][]float64, len(keys))
+	for i, k := range keys {
+		frames[i] = k.t
+		if i == len(keys)-1 {
+			values[i] = []float64{k.v, 0, 0, 0}
+			continue
+		}
+		n := keys[i+1]
+		l := n.t - k.t
+		s0, s1 := k.out*l, n.in*l
+		values[i] = []float64{k.v, s0, -3*k.v + 3*n.v - 2*s0 - s1, 2*k.v - 2*n.v + s0 + s1}
+	}
+	return bfres.EncodeCurve(bfres.CurveSpec{
+		Type: anim.NWCubic, Target: target, Start: 0, End: float64(b.duration),
+		PreWrap: b.pre, PostWrap: b.post, Frames: frames, Values: values,
+		Unit: bfres.TexSRTCurveUnit(target), Tolerance: tol, LittleEndian: b.le,
+	})
+}
+
+// flat is a curve holding v from the first frame to the last.
+func (b *texSRTBuild) flat(target uint32, v float64) (bfres.Curve, error) {
+	return b.encode(target, []hkey{{t: 0, v: v}, {t: float64(b.duration), v: v}}, 1e-6*math.Max(1, math.Abs(v)))
+}
+
+// fileValue is a field's display value as a constant stores it.
+func fileValue(off uint32, v float64) uint32 {
+	return math.Float32bits(float32(v / bfres.TexSRTCurveUnit(off)))
+}
+
+// assemble is the target animation with the fitted fields in place:
+// where every changed field already is a curve or a constant in its
+// parameter, in place (a constant field that must vary gets a curve
+// only where the material anim's layout may change: it has no texture
+// pattern or visibility animation); the frame count follows the glTF.
+func (b *texSRTBuild) assemble(entries []*btkEntry) (*bfres.ShaderParamAnim, error) {
+	a := *b.target
+	a.FrameCount = int32(b.duration)
+	a.MaterialAnims = slices.Clone(a.MaterialAnims)
+	for i := range a.MaterialAnims {
+		m := &a.MaterialAnims[i]
+		m.Curves, m.Constants, m.Params = slices.Clone(m.Curves), slices.Clone(m.Constants), slices.Clone(m.Params)
+	}
+	byMat := map[int][]*btkEntry{}
+	for _, e := range entries {
+		if e.mat != nil && !e.same && b.fitted[e] != nil {
+			byMat[e.target.Index] = append(byMat[e.target.Index], e)
+		}
+	}
+	for mi, es := range byMat {
+		m := &a.MaterialAnims[mi]
+		if ok, err := b.inPlace(m, es); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		// An FMAA's texture patterns and visibility index its curves
+		// and constants (a Wii U FSHU has neither).
+		if b.le && (len(m.Patterns) > 0 || m.VisCurveIndex != 0xFFFF || m.VisConstantIndex != 0xFFFF) {
+			return nil, fmt.Errorf("material %q: the glTF animates a texture SRT field the target holds constant or leaves unset, and its texture pattern or visibility animation fixes the layout of its curves", m.Name)
+		}
+		if err := b.relayout(m, es); err != nil {
+			return nil, err
+		}
+	}
+	return &a, nil
+}
+
+// fieldAt finds field off of parameter p of m: its curve index, or its
+// constant index (-1 each where it is not one).
+func fieldAt(m *bfres.MaterialAnim, p *bfres.ParamAnimInfo, off uint32) (curve, constant int) {
+	curve, constant = -1, -1
+	for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
+		if m.Curves[int(p.BeginCurve)+k].TargetOffset == off {
+			curve = int(p.BeginCurve) + k
+		}
+	}
+	for k := 0; k < int(p.NumConstants); k++ {
+		if m.Constants[int(p.BeginConstant)+k].TargetOffset == off {
+			constant = int(p.BeginConstant) + k
+		}
+	}
+	return curve, constant
+}
+
+// inPlace writes the fitted fields of m's entries where they are (a
+// curve for a curve, flat where the fit is constant; a value for a
+// constant) and reports whether every one could be.
+func (b *texSRTBuild) inPlace(m *bfres.MaterialAnim, es []*btkEntry) (bool, error) {
+	for _, e := range es {
+		p, ft := &m.Params[e.target.TexGen], b.fitted[e]
+		for k, fd := range texSRTFields {
+			if ft.keep[k] {
+				continue
+			}
+			ci, ki := fieldAt(m, p, fd.off)
+			if ci < 0 && (ki < 0 || ft.curve[k] != nil) {
+				return false, nil
+			}
+		}
+	}
+	for _, e := range es {
+		p, ft := &m.Params[e.target.TexGen], b.fitted[e]
+		for k, fd := range texSRTFields {
+			if ft.keep[k] {
+				continue
+			}
+			ci, ki := fieldAt(m, p, fd.off)
+			switch {
+			case ci >= 0 && ft.curve[k] != nil:
+				m.Curves[ci] = *ft.curve[k]
+			case ci >= 0:
+				c, err := b.flat(fd.off, ft.values[k])
+				if err != nil {
+					return false, err
+				}
+				m.Curves[ci] = c
+			default:
+				m.Constants[ki].Raw = fileValue(fd.off, ft.values[k])
+			}
+		}
+	}
+	return true, nil
+}
+
+// relayout writes m's parameters anew: per parameter in order its float
+// curves (by field), then its integer ones, and its constants; the
+// fitted fields of the changed parameters as fitted, everything else as
+// the target has it.
+func (b *texSRTBuild) relayout(m *bfres.MaterialAnim, es []*btkEntry) error {
+	fits := map[int]*texSRTFit{}
+	for _, e := range es {
+		fits[e.target.TexGen] = b.fitted[e]
+	}
+	covered := 0
+	for _, p := range m.Params {
+		covered += int(p.NumFloatCurves) + int(p.NumIntCurves)
+	}
+	if covered != len(m.Curves) {
+		return fmt.Errorf("material %q has curves outside its parameters; its layout cannot change", m.Name)
+	}
+	var curves []bfres.Curve
+	var consts []bfres.AnimConstant
+	for pi := range m.Params {
+		p := &m.Params[pi]
+		// A parameter without curves or constants may store 0xFFFF as
+		// its first index.
+		var pc []bfres.Curve
+		var pk []bfres.AnimConstant
+		if n := int(p.NumFloatCurves) + int(p.NumIntCurves); n > 0 {
+			pc = slices.Clone(m.Curves[p.BeginCurve : int(p.BeginCurve)+n])
+		}
+		if p.NumConstants > 0 {
+			pk = slices.Clone(m.Constants[p.BeginConstant : int(p.BeginConstant)+int(p.NumConstants)])
+		}
+		if ft := fits[pi]; ft != nil {
+			for k, fd := range texSRTFields {
+				if ft.keep[k] {
+					continue
+				}
+				pc = slices.DeleteFunc(pc, func(c bfres.Curve) bool { return c.TargetOffset == fd.off })
+				pk = slices.DeleteFunc(pk, func(c bfres.AnimConstant) bool { return c.TargetOffset == fd.off })
+				if ft.curve[k] != nil {
+					pc = append(pc, *ft.curve[k])
+				} else {
+					pk = append(pk, bfres.AnimConstant{TargetOffset: fd.off, Raw: fileValue(fd.off, ft.values[k])})
+				}
+			}
+			slices.SortStableFunc(pc, func(x, y bfres.Curve) int {
+				if x.Type.IsInt() != y.Type.IsInt() {
+					if x.Type.IsInt() {
+						return 1
+					}
+					return -1
+				}
+				return int(x.TargetOffset) - int(y.TargetOffset)
+			})
+			slices.SortStableFunc(pk, func(x, y bfres.AnimConstant) int { return int(x.TargetOffset) - int(y.TargetOffset) })
+		}
+		nf, ni := 0, 0
+		for _, c := range pc {
+			if c.Type.IsInt() {
+				ni++
+			} else {
+				nf++
+			}
+		}
+		p.BeginCurve, p.NumFloatCurves, p.NumIntCurves = uint16(len(curves)), uint16(nf), uint16(ni)
+		p.BeginConstant, p.NumConstants = uint16(len(consts)), uint16(len(pk))
+		curves, consts = append(curves, pc...), append(consts, pk...)
+	}
+	m.Curves, m.Constants = curves, consts
+	return nil
+}
