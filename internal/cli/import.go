@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -237,6 +238,11 @@ func (t *importTarget) clipName() string {
 // wrap puts a written animation where the target was: the archive with
 // the entry replaced, or a loose file compressed as the target was.
 func (t *importTarget) wrap(anim []byte) ([]byte, error) {
+	// An import that changed nothing gives the target's own file, as
+	// stored: compressing it again would only change the bytes.
+	if bytes.Equal(anim, t.entry) {
+		return t.raw, nil
+	}
 	if t.inner != "" {
 		return archive.ReplaceEntry(t.raw, t.inner, anim)
 	}

@@ -140,7 +140,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 		if e.mat == nil {
 			continue
 		}
-		frames := sampleFrames(duration, e.mat.keyFrames(fps))
+		frames := midpoints(sampleFrames(duration, e.mat.keyFrames(fps)))
 		e.solve(frames, fps, &tp)
 		if e.same = e.playsTarget(frames, fps, &tp); e.same {
 			same = append(same, texLabel(orig, e.target))
@@ -222,10 +222,12 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 					en.same = false
 					en.initTol()
 				}
-				en.keep = [9]bool{}
+				// Halved tolerances: a field stays kept while the
+				// target's values still meet them.
 				for _, s := range texSlots {
 					en.tol[s] /= 2
 				}
+				en.markKeep(&tp)
 			}
 		}
 	}
@@ -522,4 +524,20 @@ func (b *texSRTBuild) relayout(m *bfres.MaterialAnim, es []*btkEntry) error {
 	}
 	m.Curves, m.Constants = curves, consts
 	return nil
+}
+
+// midpoints adds the frame halfway between every two: a cubic curve may
+// place keys anywhere and, held only at the quarter frames, can swing
+// between them where the glTF turns, which verification at every eighth
+// would see. Solving a texture matrix is cheap, so the fit is held at
+// the eighths too.
+func midpoints(frames []float64) []float64 {
+	out := make([]float64, 0, 2*len(frames))
+	for i, f := range frames {
+		if i > 0 {
+			out = append(out, (frames[i-1]+f)/2)
+		}
+		out = append(out, f)
+	}
+	return out
 }
