@@ -1,11 +1,16 @@
 package writeback
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/bfres"
 )
 
 // TestSplitNWTexValues builds matrices with anim's NintendoWare formulas
@@ -46,5 +51,154 @@ func TestSplitNWTexValues(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// texSRTFixtures are the BFRES texture SRT fixtures: Wii U FSHU and a
+// Switch FMAA, with their clips.
+var texSRTFixtures = []struct{ file, clip string }{
+	{"../../formats/bfres/testdata/texsrt.bfres", "ScrollWater"},
+	{"../../formats/bfres/testdata/texsrt.bfres", "Blink"},
+	{"../../formats/bfres/testdata/switch/nx04_v10_texsrt.bfres", "Ripple_fts"},
+}
+
+func texSRTTarget(t *testing.T, data []byte, clip string) (*bfres.File, *bfres.ShaderParamAnim, *anim.Clip) {
+	t.Helper()
+	f, err := bfres.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, c, err := findTexSRT(f, clip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, a, c
+}
+
+// TestRoundTripTexSRT exports each fixture clip as animscope export does
+// and imports it onto the same clip: the file comes back byte for byte.
+func TestRoundTripTexSRT(t *testing.T) {
+	for _, fx := range texSRTFixtures {
+		data, err := os.ReadFile(fx.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, clip := texSRTTarget(t, data, fx.clip)
+		src := exportTexGLB(t, clip, fx.clip)
+		res, err := ImportTexSRT(src, data, fx.clip)
+		if err != nil {
+			t.Fatalf("%s: %v", fx.clip, err)
+		}
+		if !bytes.Equal(res.Data, data) {
+			t.Errorf("%s: unedited round trip changed the file (%d bytes, target %d; notes %q)", fx.clip, len(res.Data), len(data), res.Notes)
+		}
+	}
+}
+
+// TestImportTexSRTEdit scrolls the glTF offset S of one parameter per
+// clip by 0.25 over the clip (a ramp, so a field the target holds
+// constant becomes a curve): the written file, decoded, puts that
+// parameter's matrix within the bound (twice: the glTF carries the
+// export's error) of the target's own matrix with the ramp added, at
+// every eighth of a frame; the other parameters' curves and constants,
+// and the edited one's scale, rotation and mode fields, are the
+// target's byte for byte.
+func TestImportTexSRTEdit(t *testing.T) {
+	for _, fx := range texSRTFixtures {
+		data, err := os.ReadFile(fx.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, before, orig := texSRTTarget(t, data, fx.clip)
+		src := exportTexGLB(t, orig, fx.clip)
+		edited := &orig.Targets[len(orig.Targets)-1]
+		end := float64(orig.Duration)
+		ramp := func(f float64) float64 { return 0.25 * f / end }
+		label := texLabel(orig, edited)
+		found := false
+		for i := range src.Materials {
+			m := &src.Materials[i]
+			if m.Name != label {
+				continue
+			}
+			found = true
+			if m.off == nil {
+				t.Fatalf("%s: %q has no offset channel to edit", fx.clip, label)
+			}
+			for k := 0; k < len(m.off.values); k += 2 {
+				m.off.values[k] += ramp(m.off.times[k/2] * orig.FPS)
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no glTF material %q", fx.clip, label)
+		}
+		res, err := ImportTexSRT(src, data, fx.clip)
+		if err != nil {
+			t.Fatalf("%s: %v", fx.clip, err)
+		}
+		t.Logf("%s: worst %.3g (target %.3g), keys %d -> %d, %d -> %d bytes, notes %q", fx.clip, res.Worst, res.TargetWorst, res.KeysBefore, res.Keys, len(data), len(res.Data), res.Notes)
+		_, after, got := texSRTTarget(t, res.Data, fx.clip)
+		var tp, gp anim.TargetPose
+		worst := 0.0
+		for s := 0; s <= int(end)*8; s++ {
+			f := float64(s) / 8
+			anim.EvaluateTarget(edited, f, &tp)
+			want := asGLTF(anim.TexMatrixOf(edited, &tp))
+			want[0][2] += ramp(f)
+			g := &got.Targets[len(got.Targets)-1]
+			anim.EvaluateTarget(g, f, &gp)
+			worst = math.Max(worst, texErr(asGLTF(anim.TexMatrixOf(g, &gp)), want))
+		}
+		if worst > 2 {
+			t.Errorf("%s: edited parameter %.3g× the bound from the target's with the scroll added", fx.clip, worst)
+		}
+		for mi := range before.MaterialAnims {
+			bm, am := &before.MaterialAnims[mi], &after.MaterialAnims[mi]
+			for pi := range bm.Params {
+				for _, off := range []uint32{bfres.TexSrtMode, bfres.TexSrtSX, bfres.TexSrtSY, bfres.TexSrtR, bfres.TexSrtTX, bfres.TexSrtTY} {
+					if mi == edited.Index && pi == edited.TexGen && (off == bfres.TexSrtTX || off == bfres.TexSrtTY) {
+						continue
+					}
+					if a, b := storedField(bm, pi, off), storedField(am, pi, off); a != b {
+						t.Errorf("%s material %q param %d field 0x%x: stored %s, the target's %s", fx.clip, bm.Name, pi, off, b, a)
+					}
+				}
+			}
+		}
+	}
+}
+
+// storedField describes how parameter pi of m stores field off, bytes
+// included: a curve's header fields and arrays, a constant's value, or
+// nothing.
+func storedField(m *bfres.MaterialAnim, pi int, off uint32) string {
+	p := &m.Params[pi]
+	for k := 0; k < int(p.NumFloatCurves)+int(p.NumIntCurves); k++ {
+		c := &m.Curves[int(p.BeginCurve)+k]
+		if c.TargetOffset == off {
+			return fmt.Sprintf("curve flags %x keys %d frames %g..%g scale %x offset %x delta %x %x %x",
+				c.Flags, c.NumKeys, c.StartFrame, c.EndFrame, c.ScaleBits, c.OffsetBits, c.DeltaBits, c.FrameData, c.KeyData)
+		}
+	}
+	for k := 0; k < int(p.NumConstants); k++ {
+		if c := m.Constants[int(p.BeginConstant)+k]; c.TargetOffset == off {
+			return fmt.Sprintf("constant %x", c.Raw)
+		}
+	}
+	return "unset"
+}
+
+// TestImportTexSRTMissingClip: a clip the file does not have is an
+// error listing the texture SRT animations it has.
+func TestImportTexSRTMissingClip(t *testing.T) {
+	data, err := os.ReadFile(texSRTFixtures[0].file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, clip := texSRTTarget(t, data, "Blink")
+	src := exportTexGLB(t, clip, "Blink")
+	_, err = ImportTexSRT(src, data, "Blonk")
+	if err == nil || !strings.Contains(err.Error(), `"Blonk"`) || !strings.Contains(err.Error(), `"ScrollWater", "Blink"`) {
+		t.Errorf("got %v, want an error naming Blonk and listing ScrollWater and Blink", err)
 	}
 }
