@@ -28,8 +28,8 @@ animation replaced, everything else as it was.
 
 TARGET is the animation the glTF replaces: a BCK (walk.bck), BCA or BTK,
 or one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck,
-X.szs:...), or a BFRES skeletal animation, Wii U or Switch
-(X_Animation.bfres:Walk, X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a
+X.szs:...), or a BFRES skeletal or texture SRT animation, Wii U or
+Switch (X_Animation.bfres:Walk, X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a
 whole new file of TARGET's kind: a .bck/.bca/.btk or .bfres (every other
 clip reading as before), or the archive with the entry replaced (every
 other entry byte-identical, compression kept). A BFRES clip keeps its
@@ -71,6 +71,16 @@ model material of its name) gives the entry's scale, rotation and
 translation under the file's formula and centre, fitted as Hermite keys
 so every texture matrix entry m stays within 1e-4*max(1,|m|) of the glTF's
 at every eighth of a frame; --model is not needed.
+
+A BFRES texture SRT animation (Wii U FSHU, Switch FMAA; named as a
+skeletal target is, or X.szs:CLIP for a Yaz0 BFRES) takes the
+KHR_texture_transform animation too: each parameter's material (by its
+export name, "MATERIAL/PARAM texgen N", or the model material of its
+name) gives its scale, rotation and translation under the NintendoWare
+formula its mode field selects (the mode is kept), fitted as cubic
+curves within the same bound; fields the glTF leaves as they were keep
+TARGET's curves and constants. Where the file also has a skeletal
+animation of that name and the glTF animates nodes, both are replaced.
 
 Without --onto, --format bck|bca --model MODEL writes a new J3D file:
 every joint of MODEL has a track set, the glTF's joints fitted as above,
