@@ -52,3 +52,32 @@ func TestImportOntoTexSRT(t *testing.T) {
 		}
 	}
 }
+
+// TestImportOntoFaceClip: BotW names a face's texture SRT animation like
+// the skeletal animation it plays with, and export writes the two as one
+// glTF animation; importing that onto the name replaces both, and
+// unedited gives the file back byte for byte. Skipped without the
+// retail file (never in the repository).
+func TestImportOntoFaceClip(t *testing.T) {
+	const file = "/work/real/botw/Npc_Gerudo_Queen_Animation.bfres"
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Skip("no retail files here")
+	}
+	dir := t.TempDir()
+	glb := filepath.Join(dir, "blink.glb")
+	if code, _, errOut := runCLI("export", file, "--clip", "Face_Default_Joy_Blink", "--out", glb); code != 0 {
+		t.Fatalf("export: %d %s", code, errOut)
+	}
+	out := filepath.Join(dir, "out.bfres")
+	code, stdout, errOut := runCLI("import", glb, "--onto", file+":Face_Default_Joy_Blink", "--out", out)
+	if code != 0 {
+		t.Fatalf("import: %d %s", code, errOut)
+	}
+	if !strings.Contains(stdout, "FSKA and texture SRT") {
+		t.Errorf("summary %q does not say both animations were replaced", stdout)
+	}
+	if got, _ := os.ReadFile(out); !bytes.Equal(got, want) {
+		t.Errorf("unedited round trip changed the file (%d bytes, target %d)", len(got), len(want))
+	}
+}

@@ -202,3 +202,57 @@ func TestImportTexSRTMissingClip(t *testing.T) {
 		t.Errorf("got %v, want an error naming Blonk and listing ScrollWater and Blink", err)
 	}
 }
+
+// TestTexSRTFixedLayout: in a Switch material anim whose texture
+// pattern or visibility animation indexes its curves, a field the target
+// holds constant cannot become a curve: one error naming the material,
+// where without them the parameter is laid out anew.
+func TestTexSRTFixedLayout(t *testing.T) {
+	data, err := os.ReadFile(texSRTFixtures[2].file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, target, orig := texSRTTarget(t, data, "Ripple_fts")
+	e := &btkEntry{target: &orig.Targets[0], mat: &TexMaterial{}}
+	fd := -1
+	for k, f := range texSRTFields {
+		if _, ki := fieldAt(&target.MaterialAnims[e.target.Index], &target.MaterialAnims[e.target.Index].Params[e.target.TexGen], f.off); ki >= 0 {
+			fd = k
+		}
+	}
+	if fd < 0 {
+		t.Fatal("the fixture's first parameter has no constant field")
+	}
+	for _, vis := range []bool{false, true} {
+		a := *target
+		a.MaterialAnims = append([]bfres.MaterialAnim(nil), target.MaterialAnims...)
+		if vis {
+			a.MaterialAnims[e.target.Index].VisConstantIndex = 0
+		}
+		b := &texSRTBuild{target: &a, le: true, duration: int(a.FrameCount), fitted: map[*btkEntry]*texSRTFit{}}
+		ft := &texSRTFit{}
+		for k := range ft.keep {
+			ft.keep[k] = k != fd
+		}
+		c, err := b.encode(texSRTFields[fd].off, []hkey{{t: 0, v: 1}, {t: float64(b.duration), v: 2, in: 1 / float64(b.duration)}}, 1e-4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ft.curve[fd] = &c
+		b.fitted[e] = ft
+		out, err := b.assemble([]*btkEntry{e})
+		if vis {
+			if err == nil || !strings.Contains(err.Error(), a.MaterialAnims[e.target.Index].Name) {
+				t.Errorf("with visibility: %v, want an error naming the material", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("without visibility: %v", err)
+		}
+		m := &out.MaterialAnims[e.target.Index]
+		if ci, ki := fieldAt(m, &m.Params[e.target.TexGen], texSRTFields[fd].off); ci < 0 || ki >= 0 || m.Curves[ci].NumKeys != c.NumKeys {
+			t.Errorf("without visibility: the field is curve %d, constant %d; want the new curve and no constant", ci, ki)
+		}
+	}
+}
