@@ -108,8 +108,7 @@ func asGLTF(m anim.TexMatrix) anim.TexMatrix {
 // rows of a rotation as J3D Basic does, Maya and 3ds Max turning the
 // other way (their angle is Basic's negated), so the scales and angle
 // are Basic's (splitTexValues); the translation then follows from the
-// formula's translation column, which is linear in it. A zero scale
-// leaves its translation undetermined: prev's is kept.
+// formula's translation column, which is linear in it (nwTranslation).
 func splitNWTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, prev *[5]float64) [5]float64 {
 	sign := -1.0
 	if mode == anim.TexNWSoftimage {
@@ -119,21 +118,27 @@ func splitNWTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, prev *[5]float6
 	p[2] *= sign
 	v := splitTexValues(m, anim.TexJ3DBasic, [3]float64{}, &p)
 	sx, sy, deg := v[0], v[1], sign*v[2]
+	tx, ty := nwTranslation(m, mode, sx, sy, deg, prev[3], prev[4])
+	return [5]float64{sx, sy, deg, tx, ty}
+}
+
+// nwTranslation is the translation S, T whose matrix under NintendoWare
+// formula mode, with scales sx, sy and rotation deg, has m's translation
+// column: each formula's is linear in it. A zero scale leaves its
+// translation undetermined: tx, ty (the sample before's) are kept.
+func nwTranslation(m anim.TexMatrix, mode anim.TexMatrixMode, sx, sy, deg, tx, ty float64) (float64, float64) {
 	s, c := math.Sincos(deg * math.Pi / 180)
-	tx, ty := prev[3], prev[4]
 	if sx == 0 || sy == 0 {
-		return [5]float64{sx, sy, deg, tx, ty}
+		return tx, ty
 	}
 	switch mode {
 	case anim.TexNW3dsMax:
 		a, b := (m[0][2]-0.5)/sx, (m[1][2]-0.5)/sy
-		tx, ty = -c*a+s*b-0.5, s*a+c*b+0.5
+		return -c*a + s*b - 0.5, s*a + c*b + 0.5
 	case anim.TexNWSoftimage:
 		a, b := m[0][2]/sx-s, (m[1][2]-1)/sy+c
-		tx, ty = -c*a-s*b, -s*a+c*b
-	default: // NW Maya
-		tx = -0.5*c - 0.5*s + 0.5 - m[0][2]/sx
-		ty = (m[1][2]-1)/sy + 0.5*c - 0.5*s + 0.5
+		return -c*a - s*b, -s*a + c*b
 	}
-	return [5]float64{sx, sy, deg, tx, ty}
+	// NW Maya
+	return -0.5*c - 0.5*s + 0.5 - m[0][2]/sx, (m[1][2]-1)/sy + 0.5*c - 0.5*s + 0.5
 }

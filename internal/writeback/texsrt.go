@@ -133,8 +133,9 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 	}
 	res.TargetWorst, _ = texMeasure(entries, orig, src, fps, duration)
 	var tp anim.TargetPose
-	var same []string
+	var same, unreachable []string
 	changed := false
+	floor := 0.0 // the worst error the formulas allow at all
 	for _, e := range entries {
 		if e.mat == nil {
 			continue
@@ -148,6 +149,14 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 		changed = true
 		e.initTol()
 		e.markKeep(&tp)
+		e.keepLinear(fps, &tp)
+		if x, f := e.reachable(fps, &tp); x > 1 {
+			unreachable = append(unreachable, fmt.Sprintf("%s (frame %g: %.3g× the bound at best)", texLabel(orig, e.target), f, x))
+			floor = math.Max(floor, x)
+		}
+	}
+	if len(unreachable) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters are given matrices their formula cannot make (the game scales after rotating, the glTF before: unequal scales under a rotation the glTF changed); they follow the nearest: %s", len(unreachable), listNames(unreachable, 4)))
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters the glTF animates as the target does keep their curves exactly: %s", len(same), listNames(same, 6)))
@@ -186,7 +195,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 	for pass := 1; pass <= maxPasses; pass++ {
 		for _, e := range entries {
 			if e.mat != nil && !e.same {
-				if err := b.fit(e); err != nil {
+				if err := b.fit(e, fps); err != nil {
 					return nil, err
 				}
 			}
@@ -230,7 +239,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 			}
 		}
 	}
-	if best.Worst > 1 {
+	if best.Worst > 1 && best.Worst > 1.1*floor {
 		best.Notes = append(best.Notes, fmt.Sprintf("parameter %q stays %.2f× the bound from the glTF after %d fits (the key types' precision)", best.WorstJoint, best.Worst, best.Passes))
 	}
 	return best, nil
@@ -296,4 +305,48 @@ func midpoints(frames []float64) []float64 {
 		out = append(out, f)
 	}
 	return out
+}
+
+// reachable is how close the entry's solved values come to the glTF's
+// matrices (the worst, as a fraction of TexBound, and its frame): above
+// 1 where the glTF asks for a matrix the formula cannot make.
+func (e *btkEntry) reachable(fps float64, tp *anim.TargetPose) (worst, at float64) {
+	for i, f := range e.frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		for _, s := range texSlots {
+			tp.V[s] = e.vals[s][i]
+		}
+		if x := texErr(asGLTF(anim.TexMatrixOf(e.target, tp)), e.mat.MatrixAt(f/fps)); x > worst {
+			worst, at = x, f
+		}
+	}
+	return worst, at
+}
+
+// keepLinear keeps the target's scale and rotation fields where the
+// glTF leaves the matrix's linear part as the target plays it (an edit
+// of the offset alone), the translation solved against them: under
+// unequal scales the angle a sheared matrix gives is ill-conditioned
+// where its two solutions meet, so solved values may stray from the
+// target's where the matrix does not.
+func (e *btkEntry) keepLinear(fps float64, tp *anim.TargetPose) {
+	if e.target.TexMode < anim.TexNWMaya || e.keep[bckIndex(anim.ScaleX)] && e.keep[bckIndex(anim.ScaleY)] && e.keep[bckIndex(anim.RotZ)] {
+		return
+	}
+	for _, f := range e.frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		g, w := asGLTF(anim.TexMatrixOf(e.target, tp)), e.mat.MatrixAt(f/fps)
+		g[0][2], g[1][2] = w[0][2], w[1][2]
+		if texErr(g, w) > 0.5 {
+			return
+		}
+	}
+	for i, f := range e.frames {
+		anim.EvaluateTarget(e.target, f, tp)
+		v := &tp.V
+		e.vals[anim.TransX][i], e.vals[anim.TransY][i] = nwTranslation(e.mat.MatrixAt(f/fps), anim.TexModeOf(e.target, tp),
+			v[anim.ScaleX], v[anim.ScaleY], v[anim.RotZ], e.vals[anim.TransX][i], e.vals[anim.TransY][i])
+		e.vals[anim.ScaleX][i], e.vals[anim.ScaleY][i], e.vals[anim.RotZ][i] = v[anim.ScaleX], v[anim.ScaleY], v[anim.RotZ]
+	}
+	e.markKeep(tp)
 }

@@ -32,8 +32,13 @@ type texSRTBuild struct {
 
 // fit fits entry e's fields the glTF changes: a constant where one value
 // holds within the tolerance, else a cubic curve, half the tolerance
-// left to the key type's quantization.
-func (b *texSRTBuild) fit(e *btkEntry) error {
+// left to the key type's quantization. Where the mode field switches
+// formula the values jump (the glTF's matrix does not): each run of one
+// formula is fitted on its own, ending at the switch with the old
+// formula's values, and the next starts there with the new one's (a
+// curve's segment need not end at the next key's value).
+func (b *texSRTBuild) fit(e *btkEntry, fps float64) error {
+	runs := e.modeRuns(fps)
 	out := &texSRTFit{}
 	for k, fd := range texSRTFields {
 		if e.keep[bckIndex(fd.slot)] {
@@ -41,12 +46,20 @@ func (b *texSRTBuild) fit(e *btkEntry) error {
 			continue
 		}
 		tol := e.tol[fd.slot]
-		keys := fitHermite(e.frames, e.vals[fd.slot], share*tol, quantizer{})
-		if len(keys) == 1 {
-			out.values[k] = keys[0].v
+		segs := make([][]hkey, len(runs))
+		constant := true
+		for r, run := range runs {
+			segs[r] = fitRun(run.frames, run.vals[fd.slot], share*tol)
+			constant = constant && len(segs[r]) == 1 && math.Abs(segs[r][0].v-segs[0][0].v) <= share*tol
+			if last := run.frames[len(run.frames)-1]; r < len(runs)-1 && len(segs[r]) == 1 {
+				segs[r] = append(segs[r], hkey{t: last, v: segs[r][0].v})
+			}
+		}
+		if constant {
+			out.values[k] = segs[0][0].v
 			continue
 		}
-		c, err := b.encode(fd.off, keys, (1-share)*tol)
+		c, err := b.encode(fd.off, segs, (1-share)*tol)
 		if err != nil {
 			return fmt.Errorf("%s: %v", e.target.Name, err)
 		}
@@ -56,22 +69,113 @@ func (b *texSRTBuild) fit(e *btkEntry) error {
 	return nil
 }
 
-// encode stores Hermite keys as a cubic curve over the animation (the
-// power-basis coefficients of each segment), or a flat curve of value v
-// when keys is nil.
-func (b *texSRTBuild) encode(target uint32, keys []hkey, tol float64) (bfres.Curve, error) {
-	frames := make([]float64, len(keys))
-	values := make([][]float64, len(keys))
-	for i, k := range keys {
-		frames[i] = k.t
-		if i == len(keys)-1 {
-			values[i] = []float64{k.v, 0, 0, 0}
+// fitRun is fitHermite over a run of samples that may start past frame
+// 0 and end between frames (at a formula switch). fitHermite numbers
+// whole frames from the first sample and ends on a whole frame, so the
+// run is fitted moved to end on one, starting within the first frame
+// (the eighths stay on the grid when the run's length is whole), and
+// its keys are moved back.
+func fitRun(frames, ys []float64, tol float64) []hkey {
+	end := frames[len(frames)-1]
+	off := end - math.Ceil(end-frames[0])
+	moved := make([]float64, len(frames))
+	for i, f := range frames {
+		moved[i] = f - off
+	}
+	keys := fitHermite(moved, ys, tol, quantizer{})
+	for i := range keys {
+		keys[i].t += off
+	}
+	return keys
+}
+
+// texRun is a stretch of an entry's samples under one formula.
+type texRun struct {
+	frames []float64
+	vals   [anim.NumSlots][]float64
+}
+
+// modeRuns splits the entry's samples where its mode field switches
+// formula: each run but the last ends with a sample at the switch (found
+// to 1/1024 frame) valued under its own formula, the left limit the
+// curve approaches, and the next starts there.
+func (e *btkEntry) modeRuns(fps float64) []texRun {
+	var tp anim.TargetPose
+	modeAt := func(f float64) anim.TexMatrixMode {
+		anim.EvaluateTarget(e.target, f, &tp)
+		return anim.TexModeOf(e.target, &tp)
+	}
+	valsAt := func(f float64, mode anim.TexMatrixMode, near int) [5]float64 {
+		var prev [5]float64
+		for k, s := range texSlots {
+			prev[k] = e.vals[s][near]
+		}
+		return splitNWTexValues(e.mat.MatrixAt(f/fps), mode, &prev)
+	}
+	var runs []texRun
+	cur := texRun{}
+	add := func(f float64, v [5]float64) {
+		cur.frames = append(cur.frames, f)
+		for k, s := range texSlots {
+			cur.vals[s] = append(cur.vals[s], v[k])
+		}
+	}
+	at := func(i int) [5]float64 {
+		var v [5]float64
+		for k, s := range texSlots {
+			v[k] = e.vals[s][i]
+		}
+		return v
+	}
+	mode := modeAt(e.frames[0])
+	for i, f := range e.frames {
+		m := modeAt(f)
+		if e.target.TexMode < anim.TexNWMaya || i == 0 || m == mode {
+			add(f, at(i))
 			continue
 		}
-		n := keys[i+1]
-		l := n.t - k.t
-		s0, s1 := k.out*l, n.in*l
-		values[i] = []float64{k.v, s0, -3*k.v + 3*n.v - 2*s0 - s1, 2*k.v - 2*n.v + s0 + s1}
+		lo, hi := e.frames[i-1], f
+		for range 10 {
+			if mid := (lo + hi) / 2; modeAt(mid) == mode {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		add(hi, valsAt(hi, mode, i-1))
+		runs = append(runs, cur)
+		cur = texRun{}
+		if hi < f {
+			add(hi, valsAt(hi, m, i))
+		}
+		add(f, at(i))
+		mode = m
+	}
+	return append(runs, cur)
+}
+
+// encode stores runs of Hermite keys as one cubic curve over the
+// animation (the power-basis coefficients of each segment): every run
+// but the last ends at the key that starts the next, its last segment
+// running to its own last key's value.
+func (b *texSRTBuild) encode(target uint32, runs [][]hkey, tol float64) (bfres.Curve, error) {
+	var frames []float64
+	var values [][]float64
+	for r, keys := range runs {
+		for i, k := range keys {
+			if i == len(keys)-1 {
+				if r == len(runs)-1 {
+					frames = append(frames, k.t)
+					values = append(values, []float64{k.v, 0, 0, 0})
+				}
+				break
+			}
+			n := keys[i+1]
+			l := n.t - k.t
+			s0, s1 := k.out*l, n.in*l
+			frames = append(frames, k.t)
+			values = append(values, []float64{k.v, s0, -3*k.v + 3*n.v - 2*s0 - s1, 2*k.v - 2*n.v + s0 + s1})
+		}
 	}
 	return bfres.EncodeCurve(bfres.CurveSpec{
 		Type: anim.NWCubic, Target: target, Start: 0, End: float64(b.duration),
@@ -82,7 +186,7 @@ func (b *texSRTBuild) encode(target uint32, keys []hkey, tol float64) (bfres.Cur
 
 // flat is a curve holding v from the first frame to the last.
 func (b *texSRTBuild) flat(target uint32, v float64) (bfres.Curve, error) {
-	return b.encode(target, []hkey{{t: 0, v: v}, {t: float64(b.duration), v: v}}, 1e-6*math.Max(1, math.Abs(v)))
+	return b.encode(target, [][]hkey{{{t: 0, v: v}, {t: float64(b.duration), v: v}}}, 1e-6*math.Max(1, math.Abs(v)))
 }
 
 // fileValue is a field's display value as a constant stores it.

@@ -95,14 +95,14 @@ func TestRoundTripTexSRT(t *testing.T) {
 	}
 }
 
-// TestImportTexSRTEdit scrolls the glTF offset S of one parameter per
-// clip by 0.25 over the clip (a ramp, so a field the target holds
-// constant becomes a curve): the written file, decoded, puts that
-// parameter's matrix within the bound (twice: the glTF carries the
-// export's error) of the target's own matrix with the ramp added, at
-// every eighth of a frame; the other parameters' curves and constants,
-// and the edited one's scale, rotation and mode fields, are the
-// target's byte for byte.
+// TestImportTexSRTEdit scrolls the glTF offset S of each parameter in
+// turn by 0.25 over the clip (a ramp, so a field the target holds
+// constant becomes a curve; several parameters switch formula as their
+// mode field steps): the written file, decoded, puts that parameter's
+// matrix within the bound (twice: the glTF carries the export's error)
+// of the target's own matrix with the ramp added, at every eighth of a
+// frame; the other parameters' curves and constants, and the edited
+// one's scale, rotation and mode fields, are the target's byte for byte.
 func TestImportTexSRTEdit(t *testing.T) {
 	for _, fx := range texSRTFixtures {
 		data, err := os.ReadFile(fx.file)
@@ -110,57 +110,59 @@ func TestImportTexSRTEdit(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, before, orig := texSRTTarget(t, data, fx.clip)
-		src := exportTexGLB(t, orig, fx.clip)
-		edited := &orig.Targets[len(orig.Targets)-1]
-		end := float64(orig.Duration)
-		ramp := func(f float64) float64 { return 0.25 * f / end }
-		label := texLabel(orig, edited)
-		found := false
-		for i := range src.Materials {
-			m := &src.Materials[i]
-			if m.Name != label {
-				continue
+		for ti := range orig.Targets {
+			src := exportTexGLB(t, orig, fx.clip)
+			edited := &orig.Targets[ti]
+			end := float64(orig.Duration)
+			ramp := func(f float64) float64 { return 0.25 * f / end }
+			label := texLabel(orig, edited)
+			found := false
+			for i := range src.Materials {
+				m := &src.Materials[i]
+				if m.Name != label {
+					continue
+				}
+				found = true
+				if m.off == nil {
+					t.Fatalf("%s: %q has no offset channel to edit", fx.clip, label)
+				}
+				for k := 0; k < len(m.off.values); k += 2 {
+					m.off.values[k] += ramp(m.off.times[k/2] * orig.FPS)
+				}
 			}
-			found = true
-			if m.off == nil {
-				t.Fatalf("%s: %q has no offset channel to edit", fx.clip, label)
+			if !found {
+				t.Fatalf("%s: no glTF material %q", fx.clip, label)
 			}
-			for k := 0; k < len(m.off.values); k += 2 {
-				m.off.values[k] += ramp(m.off.times[k/2] * orig.FPS)
+			res, err := ImportTexSRT(src, data, fx.clip)
+			if err != nil {
+				t.Fatalf("%s: %v", fx.clip, err)
 			}
-		}
-		if !found {
-			t.Fatalf("%s: no glTF material %q", fx.clip, label)
-		}
-		res, err := ImportTexSRT(src, data, fx.clip)
-		if err != nil {
-			t.Fatalf("%s: %v", fx.clip, err)
-		}
-		t.Logf("%s: worst %.3g (target %.3g), keys %d -> %d, %d -> %d bytes, notes %q", fx.clip, res.Worst, res.TargetWorst, res.KeysBefore, res.Keys, len(data), len(res.Data), res.Notes)
-		_, after, got := texSRTTarget(t, res.Data, fx.clip)
-		var tp, gp anim.TargetPose
-		worst := 0.0
-		for s := 0; s <= int(end)*8; s++ {
-			f := float64(s) / 8
-			anim.EvaluateTarget(edited, f, &tp)
-			want := asGLTF(anim.TexMatrixOf(edited, &tp))
-			want[0][2] += ramp(f)
-			g := &got.Targets[len(got.Targets)-1]
-			anim.EvaluateTarget(g, f, &gp)
-			worst = math.Max(worst, texErr(asGLTF(anim.TexMatrixOf(g, &gp)), want))
-		}
-		if worst > 2 {
-			t.Errorf("%s: edited parameter %.3g× the bound from the target's with the scroll added", fx.clip, worst)
-		}
-		for mi := range before.MaterialAnims {
-			bm, am := &before.MaterialAnims[mi], &after.MaterialAnims[mi]
-			for pi := range bm.Params {
-				for _, off := range []uint32{bfres.TexSrtMode, bfres.TexSrtSX, bfres.TexSrtSY, bfres.TexSrtR, bfres.TexSrtTX, bfres.TexSrtTY} {
-					if mi == edited.Index && pi == edited.TexGen && (off == bfres.TexSrtTX || off == bfres.TexSrtTY) {
-						continue
-					}
-					if a, b := storedField(bm, pi, off), storedField(am, pi, off); a != b {
-						t.Errorf("%s material %q param %d field 0x%x: stored %s, the target's %s", fx.clip, bm.Name, pi, off, b, a)
+			t.Logf("%s %s: worst %.3g (target %.3g), keys %d -> %d, %d -> %d bytes, notes %q", fx.clip, label, res.Worst, res.TargetWorst, res.KeysBefore, res.Keys, len(data), len(res.Data), res.Notes)
+			_, after, got := texSRTTarget(t, res.Data, fx.clip)
+			var tp, gp anim.TargetPose
+			worst := 0.0
+			for s := 0; s <= int(end)*8; s++ {
+				f := float64(s) / 8
+				anim.EvaluateTarget(edited, f, &tp)
+				want := asGLTF(anim.TexMatrixOf(edited, &tp))
+				want[0][2] += ramp(f)
+				g := &got.Targets[ti]
+				anim.EvaluateTarget(g, f, &gp)
+				worst = math.Max(worst, texErr(asGLTF(anim.TexMatrixOf(g, &gp)), want))
+			}
+			if worst > 2 {
+				t.Errorf("%s %s: edited parameter %.3g× the bound from the target's with the scroll added", fx.clip, label, worst)
+			}
+			for mi := range before.MaterialAnims {
+				bm, am := &before.MaterialAnims[mi], &after.MaterialAnims[mi]
+				for pi := range bm.Params {
+					for _, off := range []uint32{bfres.TexSrtMode, bfres.TexSrtSX, bfres.TexSrtSY, bfres.TexSrtR, bfres.TexSrtTX, bfres.TexSrtTY} {
+						if mi == edited.Index && pi == edited.TexGen && (off == bfres.TexSrtTX || off == bfres.TexSrtTY) {
+							continue
+						}
+						if a, b := storedField(bm, pi, off), storedField(am, pi, off); a != b {
+							t.Errorf("%s material %q param %d field 0x%x: stored %s, the target's %s", fx.clip, bm.Name, pi, off, b, a)
+						}
 					}
 				}
 			}
@@ -234,7 +236,7 @@ func TestTexSRTFixedLayout(t *testing.T) {
 		for k := range ft.keep {
 			ft.keep[k] = k != fd
 		}
-		c, err := b.encode(texSRTFields[fd].off, []hkey{{t: 0, v: 1}, {t: float64(b.duration), v: 2, in: 1 / float64(b.duration)}}, 1e-4)
+		c, err := b.encode(texSRTFields[fd].off, [][]hkey{{{t: 0, v: 1}, {t: float64(b.duration), v: 2, in: 1 / float64(b.duration)}}}, 1e-4)
 		if err != nil {
 			t.Fatal(err)
 		}
