@@ -258,3 +258,56 @@ func TestTexSRTFixedLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestTexSRTUnreachable: a rotation edit on a parameter with unequal
+// scales asks for matrices NintendoWare's formulas cannot make (they
+// scale after rotating, the glTF before); the import says so, naming
+// the parameter, and lands no farther from the glTF than the nearest
+// values allow (within a tenth).
+func TestTexSRTUnreachable(t *testing.T) {
+	data, err := os.ReadFile(texSRTFixtures[0].file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, orig := texSRTTarget(t, data, "ScrollWater")
+	src := exportTexGLB(t, orig, "ScrollWater")
+	const label = "Lava/tex_mtx0 texgen 0"
+	var edited *TexMaterial
+	for i := range src.Materials {
+		if m := &src.Materials[i]; m.Name == label {
+			edited = m
+		}
+	}
+	if edited == nil || edited.rot == nil {
+		t.Fatalf("no rotation channel on %q", label)
+	}
+	end := edited.rot.times[len(edited.rot.times)-1]
+	for k, tm := range edited.rot.times {
+		edited.rot.values[k] += 0.5 * tm / end
+	}
+	res, err := ImportTexSRT(src, data, "ScrollWater")
+	if err != nil {
+		t.Fatal(err)
+	}
+	said := false
+	for _, n := range res.Notes {
+		said = said || strings.Contains(n, "cannot make") && strings.Contains(n, label)
+	}
+	if !said {
+		t.Errorf("notes %q do not say %q cannot be made", res.Notes, label)
+	}
+	var e *btkEntry
+	entries, _ := matchTexEntries(src, orig)
+	for _, en := range entries {
+		if en.mat == edited {
+			e = en
+		}
+	}
+	var tp anim.TargetPose
+	frames := midpoints(sampleFrames(int(orig.Duration), edited.keyFrames(orig.FPS)))
+	e.solve(frames, orig.FPS, &tp)
+	floor, _ := e.reachable(orig.FPS, &tp)
+	if floor <= 1 || res.Worst > 1.1*floor {
+		t.Errorf("worst %.3g of the bound, the nearest values %.3g: want the edit out of reach and the result near it", res.Worst, floor)
+	}
+}
