@@ -118,6 +118,12 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
 		duration = g
 	}
+	// Every frame is solved, fitted and checked eighths at a time: a
+	// glTF claiming hours would take that long (and the Wii U header
+	// holds 16 bits).
+	if duration > math.MaxInt16 {
+		return nil, fmt.Errorf("the glTF runs %d frames, more than a texture SRT animation holds (%d)", duration, math.MaxInt16)
+	}
 	entries, unmatched := matchTexEntries(src, orig)
 	if len(unmatched) == len(entries) {
 		var mats []string

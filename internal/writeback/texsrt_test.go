@@ -311,3 +311,21 @@ func TestTexSRTUnreachable(t *testing.T) {
 		t.Errorf("worst %.3g of the bound, the nearest values %.3g: want the edit out of reach and the result near it", res.Worst, floor)
 	}
 }
+
+// TestTexSRTTooLong: a glTF longer than a texture SRT animation's frame
+// count holds is one error, not minutes of fitting.
+func TestTexSRTTooLong(t *testing.T) {
+	data, err := os.ReadFile(texSRTFixtures[0].file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := ReadTexGLTF("long.gltf", []byte(strings.Replace(smallTexGLTF, "m texgen 0", "Eye/tex_mtx0 texgen 0", 1)), nil, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src.Materials[0].off.times[1] = 2000 // seconds: 60000 frames at 30 fps
+	src.End = 2000
+	if _, err := ImportTexSRT(src, data, "Blink"); err == nil || !strings.Contains(err.Error(), "60000 frames") {
+		t.Errorf("got %v, want an error saying the glTF runs 60000 frames", err)
+	}
+}
