@@ -84,8 +84,8 @@ func (c *abCompare) importAnimation(path string) {
 // several), and the file of the model A is posed on.
 func (c *abCompare) importTarget() (onto, model string, err error) {
 	sa, slotA := c.clipA()
-	if sa == nil || slotA != viewmodel.JointSlot {
-		return "", "", fmt.Errorf("play the joint animation to import onto first")
+	if sa == nil {
+		return "", "", fmt.Errorf("play the animation to import onto first")
 	}
 	f := c.ses.files[sa.file]
 	if f.demo {
@@ -95,13 +95,16 @@ func (c *abCompare) importTarget() (onto, model string, err error) {
 	if f.archive != "" {
 		onto = f.archive + ":" + f.entry
 	}
-	if len(f.asset.Clips) > 1 && sa.clip.Name != "" {
+	// A BFRES target is always a clip of the file, even its only one.
+	if (len(f.asset.Clips) > 1 || f.asset.Format == "bfres") && sa.clip.Name != "" {
 		onto += ":" + sa.clip.Name
 	}
 	if r := c.rig; r.skel != nil && r.skelFile >= 0 && r.skelFile < len(c.ses.files) {
 		model = c.ses.files[r.skelFile].path
 	}
-	if model == "" {
+	// A texture SRT clip (BTK, BFRES) takes the glTF's material
+	// channels: no joints to match, so no model needed.
+	if model == "" && slotA == viewmodel.JointSlot {
 		return "", "", fmt.Errorf("open the model %s plays on: the glTF's nodes are matched to its joints", sa.label)
 	}
 	return onto, model, nil

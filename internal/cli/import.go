@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -27,8 +28,8 @@ animation replaced, everything else as it was.
 
 TARGET is the animation the glTF replaces: a BCK (walk.bck), BCA or BTK,
 or one in a RARC or SARC archive, compressed or not (X.arc:path/walk.bck,
-X.szs:...), or a BFRES skeletal animation, Wii U or Switch
-(X_Animation.bfres:Walk, X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a
+X.szs:...), or a BFRES skeletal or texture SRT animation, Wii U or
+Switch (X_Animation.bfres:Walk, X.sbfres:Walk, X.szs:path/X.bfres:Walk). OUT is a
 whole new file of TARGET's kind: a .bck/.bca/.btk or .bfres (every other
 clip reading as before), or the archive with the entry replaced (every
 other entry byte-identical, compression kept). A BFRES clip keeps its
@@ -70,6 +71,16 @@ model material of its name) gives the entry's scale, rotation and
 translation under the file's formula and centre, fitted as Hermite keys
 so every texture matrix entry m stays within 1e-4*max(1,|m|) of the glTF's
 at every eighth of a frame; --model is not needed.
+
+A BFRES texture SRT animation (Wii U FSHU, Switch FMAA; named as a
+skeletal target is, or X.szs:CLIP for a Yaz0 BFRES) takes the
+KHR_texture_transform animation too: each parameter's material (by its
+export name, "MATERIAL/PARAM texgen N", or the model material of its
+name) gives its scale, rotation and translation under the NintendoWare
+formula its mode field selects (the mode is kept), fitted as cubic
+curves within the same bound; fields the glTF leaves as they were keep
+TARGET's curves and constants. Where the file also has a skeletal
+animation of that name and the glTF animates nodes, both are replaced.
 
 Without --onto, --format bck|bca --model MODEL writes a new J3D file:
 every joint of MODEL has a track set, the glTF's joints fitted as above,
@@ -238,6 +249,11 @@ func (t *importTarget) clipName() string {
 // wrap puts a written animation where the target was: the archive with
 // the entry replaced, or a loose file compressed as the target was.
 func (t *importTarget) wrap(anim []byte) ([]byte, error) {
+	// An import that changed nothing gives the target's own file, as
+	// stored: compressing it again would only change the bytes.
+	if bytes.Equal(anim, t.entry) {
+		return t.raw, nil
+	}
 	if t.inner != "" {
 		return archive.ReplaceEntry(t.raw, t.inner, anim)
 	}
@@ -325,6 +341,14 @@ func convertImport(gltfPath string, fl importFlags) (*converted, error) {
 	}
 	if target.asset.Format == "btk" {
 		return convertBTK(gltfPath, data, fsys, target, fl)
+	}
+	if target.asset.Format == "bfres" && target.add == "" && target.clip != "" {
+		switch tex, joint := bfresClipKinds(target); {
+		case tex:
+			return convertTexSRT(gltfPath, data, fsys, target, fl, joint)
+		case !joint:
+			return nil, &app.InputError{File: target.name(), Err: fmt.Errorf("no skeletal or texture SRT animation %q (have %s)", target.clip, strings.Join(replaceableClips(target), ", "))}
+		}
 	}
 	src, err := writeback.ReadGLTF(gltfPath, data, fsys, fl.animation, target.clipName())
 	if err != nil {

@@ -26,6 +26,7 @@ const texParamTol = 2e-5
 // btkEntry is one entry's import state.
 type btkEntry struct {
 	target *anim.Target
+	pos    int          // the target's position in its clip
 	mat    *TexMaterial // nil: the glTF does not animate it
 	same   bool         // the target's tracks already play the glTF
 	frames []float64    // the sample frames of vals
@@ -214,7 +215,7 @@ func matchTexEntries(src *TexSource, c *anim.Clip) (entries []*btkEntry, unmatch
 		if t.Kind != anim.TexSRTTarget {
 			continue
 		}
-		e := &btkEntry{target: t}
+		e := &btkEntry{target: t, pos: i}
 		label := texLabel(c, t)
 		if m, ok := byName[label]; ok {
 			e.mat = m
@@ -242,8 +243,9 @@ func (m *TexMaterial) keyFrames(fps float64) []float64 {
 }
 
 // solve turns the glTF's matrix at each frame into the entry's values
-// under its formula (splitTexValues), the rotation continuous from the
-// target's own angle at the first frame.
+// under its formula (splitTexValues; a BFRES target's, splitNWTexValues,
+// is the one its mode field selects at that frame), the rotation
+// continuous from the target's own angle at the first frame.
 func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
 	e.frames = frames
 	for _, s := range texSlots {
@@ -256,7 +258,13 @@ func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
 	}
 	for i, f := range frames {
 		m := e.mat.MatrixAt(f / fps)
-		v := splitTexValues(m, e.target.TexMode, e.target.Center, &prev)
+		var v [5]float64
+		if e.target.TexMode >= anim.TexNWMaya {
+			anim.EvaluateTarget(e.target, f, tp)
+			v = splitNWTexValues(m, anim.TexModeOf(e.target, tp), &prev)
+		} else {
+			v = splitTexValues(m, e.target.TexMode, e.target.Center, &prev)
+		}
 		for k, s := range texSlots {
 			e.vals[s][i] = v[k]
 		}
@@ -303,7 +311,7 @@ func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float6
 		if e.mat == nil {
 			continue
 		}
-		t := &clip.Targets[e.target.Index]
+		t := &clip.Targets[e.pos]
 		for s := 0; s <= duration*checkSteps; s++ {
 			f := float64(s) / checkSteps
 			anim.EvaluateTarget(t, f, &tp)

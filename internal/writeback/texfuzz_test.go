@@ -2,7 +2,11 @@ package writeback
 
 import (
 	"math"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/animscope/animscope/formats/bfres"
 )
 
 // FuzzReadTexGLTF runs the texture-transform reader and its sampling
@@ -52,4 +56,30 @@ func TestReadTexGLTFSmall(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzImportTexSRT imports mutated glTF files onto the Wii U texture SRT
+// fixture's Blink clip (seeded with a document animating the clip's
+// parameter): an error, or a file the strict reader opens, never a
+// panic, a hang or a huge allocation.
+func FuzzImportTexSRT(f *testing.F) {
+	target, err := os.ReadFile("../../formats/bfres/testdata/texsrt.bfres")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(strings.Replace(smallTexGLTF, "m texgen 0", "Eye/tex_mtx0 texgen 0", 1)))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src, err := ReadTexGLTF("fuzz.glb", data, nil, "", "")
+		if err != nil {
+			return
+		}
+		res, err := ImportTexSRT(src, target, "Blink")
+		if err != nil {
+			return
+		}
+		if _, err := bfres.Parse(res.Data); err != nil {
+			t.Fatalf("the written file does not read: %v", err)
+		}
+	})
 }

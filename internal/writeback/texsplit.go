@@ -100,3 +100,45 @@ func asGLTF(m anim.TexMatrix) anim.TexMatrix {
 	sy := -s*m[0][1] + c*m[1][1]
 	return anim.TexMatrix{{m[0][0], -s * sy, m[0][2]}, {m[1][0], c * sy, m[1][2]}}
 }
+
+// splitNWTexValues inverts anim.TexMatrixWith for NintendoWare's three
+// formulas (the BFRES texture SRT modes): the scale S, scale T, rotation
+// (degrees, the turn nearest prev's) and translation S, T whose matrix,
+// as KHR_texture_transform expresses it, is m. Each formula scales the
+// rows of a rotation as J3D Basic does, Maya and 3ds Max turning the
+// other way (their angle is Basic's negated), so the scales and angle
+// are Basic's (splitTexValues); the translation then follows from the
+// formula's translation column, which is linear in it (nwTranslation).
+func splitNWTexValues(m anim.TexMatrix, mode anim.TexMatrixMode, prev *[5]float64) [5]float64 {
+	sign := -1.0
+	if mode == anim.TexNWSoftimage {
+		sign = 1
+	}
+	p := *prev
+	p[2] *= sign
+	v := splitTexValues(m, anim.TexJ3DBasic, [3]float64{}, &p)
+	sx, sy, deg := v[0], v[1], sign*v[2]
+	tx, ty := nwTranslation(m, mode, sx, sy, deg, prev[3], prev[4])
+	return [5]float64{sx, sy, deg, tx, ty}
+}
+
+// nwTranslation is the translation S, T whose matrix under NintendoWare
+// formula mode, with scales sx, sy and rotation deg, has m's translation
+// column: each formula's is linear in it. A zero scale leaves its
+// translation undetermined: tx, ty (the sample before's) are kept.
+func nwTranslation(m anim.TexMatrix, mode anim.TexMatrixMode, sx, sy, deg, tx, ty float64) (float64, float64) {
+	s, c := math.Sincos(deg * math.Pi / 180)
+	if sx == 0 || sy == 0 {
+		return tx, ty
+	}
+	switch mode {
+	case anim.TexNW3dsMax:
+		a, b := (m[0][2]-0.5)/sx, (m[1][2]-0.5)/sy
+		return -c*a + s*b - 0.5, s*a + c*b + 0.5
+	case anim.TexNWSoftimage:
+		a, b := m[0][2]/sx-s, (m[1][2]-1)/sy+c
+		return -c*a - s*b, -s*a + c*b
+	}
+	// NW Maya
+	return -0.5*c - 0.5*s + 0.5 - m[0][2]/sx, (m[1][2]-1)/sy + 0.5*c - 0.5*s + 0.5
+}

@@ -6,12 +6,6 @@ import (
 	"reflect"
 )
 
-// The material animation writer waits here, with its tests, for the
-// command that needs it (importing a texture SRT clip onto a BFRES file):
-// no program calls it yet, and code only tests reach lives in _test.go
-// files (make deadcode). It moves back beside edit.go when the importer
-// uses it.
-//
 // Replacing a material animation's curves (a texture SRT FSHU or FMAA,
 // or any other shader-parameter one) in a whole FRES file, as edit.go
 // replaces an FSKA: the curves are written in a new region and each
