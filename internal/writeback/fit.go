@@ -130,8 +130,7 @@ func (f *fitter) key(i int) hkey {
 func (f *fitter) try(a, b int, k0 hkey) (bool, hkey, hkey) {
 	k1 := f.key(b)
 	k0.out, k1.in = f.tangents(a, b, k0, k1)
-	worst, _ := f.maxErr(a, b, k0, k1)
-	return worst <= f.tol, k0, k1
+	return f.fits(a, b, k0, k1), k0, k1
 }
 
 // farthest finds the last sample b after a (a whole frame, or the end)
@@ -234,16 +233,16 @@ func (f *fitter) slope(i, other int) float64 {
 	return (f.q.target(f.ys[j]) - f.q.target(f.ys[i])) / (f.frames[j] - f.frames[i])
 }
 
-// maxErr is the largest miss of the segment's samples and where it is.
-func (f *fitter) maxErr(a, b int, k0, k1 hkey) (float64, int) {
-	worst, at := 0.0, a
+// fits reports whether every sample of the segment is within tol,
+// stopping at the first miss: most of the lengths farthest tries do not
+// fit. (A NaN miss is no miss, as for the largest-miss comparison.)
+func (f *fitter) fits(a, b int, k0, k1 hkey) bool {
 	for i := a; i <= b; i++ {
-		h := hermiteAt(k0, k1, f.frames[i])
-		if d := f.q.diff(h, f.ys[i]); d > worst {
-			worst, at = d, i
+		if f.q.diff(hermiteAt(k0, k1, f.frames[i]), f.ys[i]) > f.tol {
+			return false
 		}
 	}
-	return worst, at
+	return true
 }
 
 // hermiteAt is anim.Hermite's segment formula.

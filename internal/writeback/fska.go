@@ -71,19 +71,21 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if duration <= 0 {
 		return nil, fmt.Errorf("skeletal animation %q has %d frames", fa.Name, duration)
 	}
-	ref := newReference(src, orig.FPS, duration)
-	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	// The target's hints that a bone's scale is one or its rotation and
 	// translation zero make G3d skip those values: a driven bone is
 	// solved and posed without them (its fit sets them again where they
-	// hold, fskaBuild.fit).
+	// hold, fskaBuild.fit). The target's own miss is measured as stored.
+	solving := *orig
+	solving.Targets = slices.Clone(orig.Targets)
 	for j, d := range m.Driven {
 		if ti := bind.Target[j]; d && ti >= 0 {
-			orig.Targets[ti].Flags &^= valueHints
+			solving.Targets[ti].Flags &^= valueHints
 		}
 	}
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
-	id, tol := solveKept(src, skel, m, orig, &bind, frames, 0)
+	id, tol := solveKept(src, skel, m, &solving, &bind, frames, 0)
+	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	id.between(m)
 	// A float curve costs a key per few frames, where a second pass
 	// costs a whole fit, write and check: start at half the tolerances.

@@ -65,6 +65,42 @@ func newReference(src *Source, fps float64, duration int) *reference {
 	return r
 }
 
+// newReferenceSolved is newReference taking the matched nodes'
+// positions at id's sample frames (those on the 1/checkSteps grid) from
+// id, which solveIdeal posed there already from the same glTF times: half
+// the posing of an import. The other nodes are left out at those frames;
+// measure reads matched nodes only.
+func newReferenceSolved(src *Source, fps float64, duration int, id *ideal, m *Match) *reference {
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes)}
+	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
+	solved := make([]int, r.frames)
+	for i := range solved {
+		solved[i] = -1
+	}
+	for k, f := range id.frames {
+		if g := f * checkSteps; g == math.Trunc(g) && g >= 0 && g < float64(r.frames) {
+			solved[int(g)] = k
+		}
+	}
+	n := len(m.Node)
+	gl := make([]mgl64.Mat4, len(src.Nodes))
+	for i := range r.frames {
+		if k := solved[i]; k >= 0 {
+			for j, ni := range m.Node {
+				if ni >= 0 {
+					r.pos[i*r.nodes+ni] = id.pos[k*n+j]
+				}
+			}
+			continue
+		}
+		src.WorldAt(float64(i)/checkSteps/fps, gl)
+		for n := range gl {
+			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
+		}
+	}
+	return r
+}
+
 // measure poses clip at every 1/checkSteps frame against the reference.
 func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skeleton, m *Match) verdict {
 	n := len(skel.Joints)
