@@ -101,6 +101,9 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 		return []hkey{c}
 	}
 	f := &fitter{frames: frames, ys: ys, whole: wholeFrames(frames), tol: tol, q: q}
+	if len(f.whole) > 0 {
+		f.first = int(frames[f.whole[0]])
+	}
 	keys := []hkey{f.key(0)}
 	for a := 0; a < n-1; {
 		b, k0, k1 := f.farthest(a, n-1, keys[len(keys)-1])
@@ -116,6 +119,7 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 type fitter struct {
 	frames, ys []float64
 	whole      []int // the sample index of each whole frame
+	first      int   // the frame of whole[0] (samples may start past 0: fitPieces)
 	tol        float64
 	q          quantizer
 }
@@ -138,8 +142,12 @@ func (f *fitter) try(a, b int, k0 hkey) (bool, hkey, hkey) {
 // even one frame fits, a float track tries the samples in between; a
 // rotation (whole-frame keys only) takes the one frame.
 func (f *fitter) farthest(a, end int, k0 hkey) (int, hkey, hkey) {
-	base := int(math.Floor(f.frames[a] + 1e-9)) // a's whole frame (or the one before)
 	last := len(f.whole) - 1
+	if last < 0 {
+		// No whole frame among the samples (a piece within a frame).
+		return f.farthestSample(a, end, k0)
+	}
+	base := int(math.Floor(f.frames[a]+1e-9)) - f.first // a's whole frame (or the one before), from the first
 	at := func(frames int) int { return f.whole[min(base+frames, last)] }
 	b := at(1)
 	ok, s0, s1 := f.try(a, b, k0)

@@ -82,11 +82,19 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 			solving.Targets[ti].Flags &^= valueHints
 		}
 	}
-	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
+	// The frames where the glTF jumps are samples, for the fit to key
+	// the jumps there (solveJumps).
+	jumpAt := src.jumpTimes(orig.FPS)
+	keys := src.keyFrames(orig.FPS)
+	for g := range jumpAt {
+		keys = append(keys, g)
+	}
+	frames := sampleFrames(duration, keys)
 	id, tol := solveKept(src, skel, m, &solving, &bind, frames, 0)
 	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
-	id.between(m)
+	jumps := solveJumps(src, skel, m, &solving, &bind, id, jumpAt, orig.FPS)
+	id.between(m, jumps)
 	// A float curve costs a key per few frames, where a second pass
 	// costs a whole fit, write and check: start at half the tolerances.
 	for j := range tol.rotDeg {
@@ -103,7 +111,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
 	}
-	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, duration: duration,
+	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, jumps: jumps, duration: duration,
 		fitted: make([]bfres.BoneAnim, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))
 	for j := range dirty {
@@ -226,28 +234,50 @@ func verifyFSKA(data []byte, ci int, ref *reference, skel *anim.Skeleton, m *Mat
 // the glTF turns (at a key of a frame-sampled glTF), which verification,
 // at every eighth of a frame, would see. The glTF's keys are samples,
 // so between two the values run smoothly and halfway is near what the
-// solver would give, at none of its cost.
-func (id *ideal) between(m *Match) {
+// solver would give, at none of its cost. Before a jump the halfway
+// value is toward the value just before it, not across it; the jumps'
+// sample indices move with the samples.
+func (id *ideal) between(m *Match, jumps []jump) {
 	n := len(id.frames)
 	if n < 2 {
 		return
 	}
-	mid := func(ys []float64) []float64 {
+	mid := func(ys []float64, left func(i int) (float64, bool)) []float64 {
 		out := make([]float64, 0, 2*n-1)
 		for i, y := range ys {
 			if i > 0 {
-				out = append(out, (ys[i-1]+y)/2)
+				end := y
+				if l, ok := left(i); ok {
+					end = l
+				}
+				out = append(out, (ys[i-1]+end)/2)
 			}
 			out = append(out, y)
 		}
 		return out
 	}
-	id.frames = mid(id.frames)
+	none := func(int) (float64, bool) { return 0, false }
+	id.frames = mid(id.frames, none)
 	for j, d := range m.Driven {
-		if d {
-			for k := range jointSlots {
-				id.values[j][k] = mid(id.values[j][k])
-			}
+		if !d {
+			continue
 		}
+		for k := range jointSlots {
+			left := none
+			if len(jumps) > 0 {
+				left = func(i int) (float64, bool) {
+					for _, jp := range jumps {
+						if jp.at == i {
+							return jp.left[j][k], true
+						}
+					}
+					return 0, false
+				}
+			}
+			id.values[j][k] = mid(id.values[j][k], left)
+		}
+	}
+	for i := range jumps {
+		jumps[i].at *= 2
 	}
 }
