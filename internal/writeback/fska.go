@@ -242,13 +242,26 @@ func (id *ideal) between(m *Match, jumps []jump) {
 	if n < 2 {
 		return
 	}
-	mid := func(ys []float64, left func(i int) (float64, bool)) []float64 {
+	// jumpAt[i] is the jump at sample i, or -1.
+	var jumpAt []int
+	if len(jumps) > 0 {
+		jumpAt = make([]int, n)
+		for i := range jumpAt {
+			jumpAt[i] = -1
+		}
+		for x, jp := range jumps {
+			jumpAt[jp.at] = x
+		}
+	}
+	// mid is ys with the midpoints; j, k name the joint and slot whose
+	// left values end a jump's interval (j < 0: none).
+	mid := func(ys []float64, j, k int) []float64 {
 		out := make([]float64, 0, 2*n-1)
 		for i, y := range ys {
 			if i > 0 {
 				end := y
-				if l, ok := left(i); ok {
-					end = l
+				if j >= 0 && jumpAt != nil && jumpAt[i] >= 0 {
+					end = jumps[jumpAt[i]].left[j][k]
 				}
 				out = append(out, (ys[i-1]+end)/2)
 			}
@@ -256,25 +269,12 @@ func (id *ideal) between(m *Match, jumps []jump) {
 		}
 		return out
 	}
-	none := func(int) (float64, bool) { return 0, false }
-	id.frames = mid(id.frames, none)
+	id.frames = mid(id.frames, -1, 0)
 	for j, d := range m.Driven {
-		if !d {
-			continue
-		}
-		for k := range jointSlots {
-			left := none
-			if len(jumps) > 0 {
-				left = func(i int) (float64, bool) {
-					for _, jp := range jumps {
-						if jp.at == i {
-							return jp.left[j][k], true
-						}
-					}
-					return 0, false
-				}
+		if d {
+			for k := range jointSlots {
+				id.values[j][k] = mid(id.values[j][k], j, int(k))
 			}
-			id.values[j][k] = mid(id.values[j][k], left)
 		}
 	}
 	for i := range jumps {

@@ -23,7 +23,7 @@ const jumpGap = 1e-3
 // so the fit neither averages nor ramps across it.
 type jump struct {
 	at   int
-	left [][anim.NumSlots]float64
+	left [][jointSlots]float64
 }
 
 // jumpTimes are the glTF's discontinuities, each as the sample-grid frame
@@ -101,8 +101,12 @@ func solveJumps(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			}
 		}
 		s.follow(id.frames[i-1], before*fps, 0)
-		jp := jump{at: i, left: make([][anim.NumSlots]float64, n)}
-		copy(jp.left, s.next)
+		jp := jump{at: i, left: make([][jointSlots]float64, n)}
+		for j, d := range m.Driven {
+			if d {
+				copy(jp.left[j][:], s.next[j][:jointSlots])
+			}
+		}
 		out = append(out, jp)
 	}
 	return out
