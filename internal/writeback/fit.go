@@ -150,6 +150,14 @@ func (f *fitter) farthest(a, end int, k0 hkey) (int, hkey, hkey) {
 	base := int(math.Floor(f.frames[a]+1e-9)) - f.first // a's whole frame (or the one before), from the first
 	at := func(frames int) int { return f.whole[min(base+frames, last)] }
 	b := at(1)
+	if b <= a {
+		// Past the last whole frame (a piece ending at a jump between
+		// frames): the samples up to the end.
+		if ok, s0, s1 := f.try(a, end, k0); ok {
+			return end, s0, s1
+		}
+		return f.farthestSample(a, end, k0)
+	}
 	ok, s0, s1 := f.try(a, b, k0)
 	if !ok {
 		if !f.q.rotation && b-a > 1 {

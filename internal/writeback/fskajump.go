@@ -10,10 +10,16 @@ import (
 )
 
 // jumpGap is how close, in frames, two keys of a glTF track are for the
-// step between them to be a jump: our export writes a discontinuity of
-// the clip (a curve's wrap at its end frame) as two keys millionths of
-// a frame apart.
-const jumpGap = 1e-3
+// step between them to be a jump (with the keys either side at least
+// jumpIsolation times as far): our export writes a discontinuity of the
+// clip (a curve's wrap at its end frame) as two keys millionths of a
+// frame apart, and verification, at eighths of a frame, sees no more of
+// a step that short than its two sides. A track sampled that densely
+// all along has no jumps.
+const (
+	jumpGap       = 1.0 / 64
+	jumpIsolation = 8
+)
 
 // jump is a discontinuity of the glTF at sample at of the ideal: the
 // sample holds the values after it, left[j] each driven joint's local
@@ -30,7 +36,7 @@ type jump struct {
 // from which it plays the value after (the first 1/keyGrid frame at or
 // after the jump) mapped to the glTF time, in seconds, just before it: a
 // STEP key's time less a little, the first of two keys within jumpGap
-// frames. Where tracks jump into the same grid frame, the earliest time
+// frames of each other and isolated. Where tracks jump into the same grid frame, the earliest time
 // before.
 func (s *Source) jumpTimes(fps float64) map[float64]float64 {
 	const keyGrid = 8 // sampleFrames' grid
@@ -64,13 +70,20 @@ func (s *Source) jumpTimes(fps float64) map[float64]float64 {
 					// The previous key holds until t1: a ten-thousandth
 					// of a frame before it, or halfway for keys closer.
 					add(t1, math.Max(t1-1e-4/fps, (t0+t1)/2))
-				case (t1-t0)*fps < jumpGap:
+				case (t1-t0)*fps < jumpGap && isolated(tr.times, k):
 					add(t1, t0)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// isolated reports whether the keys either side of the pair k-1, k of
+// times are at least jumpIsolation times its gap away.
+func isolated(times []float64, k int) bool {
+	gap := (times[k] - times[k-1]) * jumpIsolation
+	return (k < 2 || times[k-1]-times[k-2] >= gap) && (k+1 >= len(times) || times[k+1]-times[k] >= gap)
 }
 
 // solveJumps finds the ideal's samples where the glTF jumps (times, from
