@@ -219,12 +219,20 @@ func (f *fitter) farthestSample(a, b int, k0 hkey) (int, hkey, hkey) {
 func (f *fitter) tangents(a, b int, k0, k1 hkey) (float64, float64) {
 	l := k1.t - k0.t
 	var s00, s01, s11, r0, r1 float64
-	for i := a + 1; i < b; i++ {
-		t := (f.frames[i] - k0.t) / l
+	var frames, ys []float64
+	if b > a+1 {
+		frames, ys = f.frames[a+1:b], f.ys[a+1:b]
+	}
+	for i, fr := range frames {
+		t := (fr - k0.t) / l
 		t2, t3 := t*t, t*t*t
 		h00, h10, h01, h11 := 2*t3-3*t2+1, t3-2*t2+t, -2*t3+3*t2, t3-t2
 		g0, g1 := h10*l, h11*l
-		r := f.q.target(f.ys[i]) - h00*k0.v - h01*k1.v
+		y := ys[i]
+		if f.q.rotation { // (target is the value itself for floats)
+			y = f.q.target(y)
+		}
+		r := y - h00*k0.v - h01*k1.v
 		s00 += g0 * g0
 		s01 += g0 * g1
 		s11 += g1 * g1
@@ -253,8 +261,24 @@ func (f *fitter) slope(i, other int) float64 {
 // stopping at the first miss: most of the lengths farthest tries do not
 // fit. (A NaN miss is no miss, as for the largest-miss comparison.)
 func (f *fitter) fits(a, b int, k0, k1 hkey) bool {
-	for i := a; i <= b; i++ {
-		if f.q.diff(hermiteAt(k0, k1, f.frames[i]), f.ys[i]) > f.tol {
+	if f.q.rotation || k1.t-k0.t <= 0 {
+		for i := a; i <= b; i++ {
+			if f.q.diff(hermiteAt(k0, k1, f.frames[i]), f.ys[i]) > f.tol {
+				return false
+			}
+		}
+		return true
+	}
+	// A float track: hermiteAt and diff written out, the segment's
+	// coefficients once (the same operations, so the same values).
+	l := k1.t - k0.t
+	s0, s1 := k0.out*l, k1.in*l
+	ca := 2*k0.v - 2*k1.v + s0 + s1
+	cb := -3*k0.v + 3*k1.v - 2*s0 - s1
+	ys := f.ys[a : b+1]
+	for i, fr := range f.frames[a : b+1] {
+		t := (fr - k0.t) / l
+		if math.Abs(((ca*t+cb)*t+s0)*t+k0.v-ys[i]) > f.tol {
 			return false
 		}
 	}

@@ -50,6 +50,16 @@ type reference struct {
 	frames int // samples: duration·checkSteps + 1
 	nodes  int
 	pos    []mgl64.Vec3
+	bound  []float64 // PositionBound of each pos, for the measures to share
+}
+
+// bounds fills bound from pos.
+func (r *reference) bounds() *reference {
+	r.bound = make([]float64, len(r.pos))
+	for i, p := range r.pos {
+		r.bound[i] = PositionBound(p)
+	}
+	return r
 }
 
 func newReference(src *Source, fps float64, duration int) *reference {
@@ -62,7 +72,7 @@ func newReference(src *Source, fps float64, duration int) *reference {
 			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
 		}
 	}
-	return r
+	return r.bounds()
 }
 
 // newReferenceSolved is newReference taking the matched nodes'
@@ -98,7 +108,7 @@ func newReferenceSolved(src *Source, fps float64, duration int, id *ideal, m *Ma
 			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
 		}
 	}
-	return r
+	return r.bounds()
 }
 
 // measure poses clip at every 1/checkSteps frame against the reference.
@@ -116,7 +126,7 @@ func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skel
 			}
 			want := r.pos[i*r.nodes+ni]
 			got := mgl64.Vec3{game[j][12], game[j][13], game[j][14]}
-			e := got.Sub(want).Len() / PositionBound(want)
+			e := got.Sub(want).Len() / r.bound[i*r.nodes+ni]
 			if e > v.perJoint[j] || math.IsNaN(e) {
 				v.perJoint[j] = e
 			}
