@@ -164,9 +164,10 @@ screenshots: build
 # (tools/blender-check/check.py).
 # Then the round trip (tools/blender-check/roundtrip.sh): the biped walk
 # exported, one bone turned in Blender and exported with Blender's defaults,
-# imported back onto the walk; fails when the edited chain is off Blender's
-# pose at a whole frame or the diff misses it, and shows every other miss
-# with its size (ROUNDTRIP_STRICT=1 fails on those too).
+# imported back onto the walk; fails when a joint outside the edited chain
+# is off the original's pose, the edited chain is off Blender's pose at a
+# whole frame or off the file Blender wrote at a half frame, or the diff
+# does not name exactly the edited chain (tools/blender-check/roundtrip.py).
 BLENDER_CASES := out/blender-check
 BLENDER_ROUNDTRIP := out/blender-roundtrip
 blender-check:

@@ -190,6 +190,12 @@ func openImportTarget(arg string) (*importTarget, error) {
 			return nil, &app.InputError{File: t.file, Err: err}
 		}
 	}
+	if t.inner != "" && a.Archive == nil && a.Format == "bfres" && t.clip == "" {
+		// A BFRES under another name (Mario Kart 8 Deluxe's drivers are
+		// Yaz0 .szs files holding one BFRES, not a SARC): what follows
+		// the colon is the clip, as after a .bfres or .sbfres name.
+		t.clip, t.inner = t.inner, ""
+	}
 	if t.inner != "" {
 		if a.Archive == nil {
 			return nil, &app.InputError{File: t.file, Err: fmt.Errorf("is a %s file, not an archive; cannot import onto %q inside it", a.Format, t.inner)}

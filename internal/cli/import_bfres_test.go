@@ -64,6 +64,9 @@ func TestImportOntoBFRES(t *testing.T) {
 	}
 	sbfres := filepath.Join(dir, "skel_anim.sbfres")
 	os.WriteFile(sbfres, yaz, 0o644)
+	// Mario Kart 8 Deluxe names its Yaz0 BFRES drivers .szs, like SARCs.
+	bfresSzs := filepath.Join(dir, "skel_anim.szs")
+	os.WriteFile(bfresSzs, yaz, 0o644)
 	szs := copyTo(bfresTestdata+"switch/nx06_v10_archive.szs", "nx06.szs")
 	stored, _ := os.ReadFile(szs)
 	sarc, err := archive.DecompressYaz0(stored)
@@ -80,6 +83,7 @@ func TestImportOntoBFRES(t *testing.T) {
 	}{
 		{"wiiu beside its model", anims, "", "Wave", "out_Animation.bfres", "multi_model.bfres", []string{"Wave", "Spin"}, nil},
 		{"wiiu yaz0", sbfres, "", "Trot", "out.sbfres", "skel_anim.sbfres", []string{"Trot"}, archive.IsYaz0},
+		{"wiiu yaz0 named szs", bfresSzs, "", "Trot", "out2.szs", "skel_anim.szs", []string{"Trot"}, archive.IsYaz0},
 		{"switch sarc yaz0", szs, "Lantern.bfres", "Sway", "out.szs", "Lantern.bfres", []string{"Sway", "Open"}, archive.IsYaz0},
 		{"switch sarc zstd", zs, "Lantern.bfres", "Open", "out.zs", "Lantern.bfres", []string{"Sway", "Open"}, archive.IsZstd},
 	} {

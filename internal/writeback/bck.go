@@ -119,6 +119,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
 	}
+	res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
 	frac := chooseFrac(id, m, target)
 	b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))

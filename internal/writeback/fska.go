@@ -92,8 +92,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	frames := sampleFrames(duration, keys)
 	id, tol := solveKept(src, skel, m, &solving, &bind, frames, 0)
 	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
-	stored := ref.measure(orig, &bind, skel, m)
-	res.TargetWorst = stored.worst
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	jumps := solveJumps(src, skel, m, &solving, &bind, id, jumpAt, orig.FPS)
 	id.between(m, jumps)
 	// A float curve costs a key per few frames, where a second pass
@@ -112,6 +111,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
 	}
+	res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
 	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, jumps: jumps, duration: duration,
 		fitted: make([]bfres.BoneAnim, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))
@@ -120,12 +120,11 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	}
 	if !slices.Contains(dirty, true) && duration == int(fa.FrameCount) {
 		// Every bone keeps its curves: the file is the target's, byte
-		// for byte (rewriting it would only move the clip), and its
-		// verification the measure of the clip as stored, taken above.
-		if err := orig.Validate(); err != nil {
+		// for byte (rewriting it would only move the clip).
+		v, err := verifyFSKA(target.File, ci, ref, skel, m)
+		if err != nil {
 			return nil, err
 		}
-		v := stored
 		if v.worst <= 1 {
 			res.Data, res.Worst, res.WorstJoint, res.Keys, res.Passes = target.File, v.worst, jointName(skel, max(v.worstJoint, 0)), res.KeysBefore, 1
 			return res, nil

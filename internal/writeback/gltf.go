@@ -90,9 +90,12 @@ func (n *Node) Animated() bool {
 
 // Source is a glTF file's node hierarchy with one of its animations.
 type Source struct {
-	File      string
-	Nodes     []Node
-	order     []int // parents before children
+	File  string
+	Nodes []Node
+	order []int // parents before children
+	// fix turns matched nodes back to their joints' frames (alignRest):
+	// node index -> the turn WorldAt applies after posing; nil for none.
+	fix       map[int]mgl64.Mat4
 	Animation string
 	// FPS is the frame rate the animation's extras state (animscope's
 	// export writes them), 0 when absent.

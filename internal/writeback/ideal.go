@@ -35,6 +35,9 @@ type ideal struct {
 	// joint j at frames[i], which markSame compares with.
 	origVals [][anim.NumSlots][]float64
 	quat     []bool // per joint: the rotation is a quaternion
+	// wholeOnly says the glTF holds its motion once per frame
+	// (Source.onceAFrame): markSame judges at whole frames only.
+	wholeOnly bool
 	// pos[i*n+j] is joint j's glTF world position at frames[i].
 	pos []mgl64.Vec3
 }
@@ -98,7 +101,7 @@ func (s *Source) keyFrames(fps float64) []float64 {
 // plays the original clip (orig, bound with b) as the game would.
 func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *anim.Binding, frames []float64, fps float64, keep []bool) *ideal {
 	n := len(skel.Joints)
-	id := &ideal{frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), posMiss: make([]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
+	id := &ideal{wholeOnly: src.onceAFrame(fps), frames: frames, values: make([][anim.NumSlots][]float64, n), origVals: make([][anim.NumSlots][]float64, n), same: make([]bool, n), posMiss: make([]float64, n), quat: make([]bool, n), pos: make([]mgl64.Vec3, len(frames)*n)}
 	s := &solver{src: src, skel: skel, m: m, orig: orig, b: b, fps: fps, id: id, keep: keep,
 		sp: space{skel}, order: jointOrder(skel), pose: anim.NewPose(orig),
 		world: make([]mgl64.Mat4, len(src.Nodes)), states: make([]jointState, n),
@@ -120,7 +123,9 @@ func solveIdeal(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, b *
 			s.follow(frames[i-1], f, 0)
 		}
 		copy(s.prev, s.next)
-		s.checkTargetValues(id.posMiss)
+		if !id.wholeOnly || f == math.Floor(f) {
+			s.checkTargetValues(id.posMiss)
+		}
 		for j := range skel.Joints {
 			if ni := m.Node[j]; ni >= 0 {
 				id.pos[i*n+j] = mgl64.Vec3{s.world[ni][12], s.world[ni][13], s.world[ni][14]}
@@ -262,47 +267,6 @@ func (s *solver) solveAt(f float64, near bool) {
 	}
 }
 
-// checkTargetValues raises miss[j], for each driven joint, to how far
-// the target's own values of the joint and of its children put them from the glTF at the frame just solved, given the
-// state the joint's parent has in the game.
-func (s *solver) checkTargetValues(miss []float64) {
-	if s.children == nil {
-		s.children = make([][]int, len(s.skel.Joints))
-		for j, jt := range s.skel.Joints {
-			if jt.Parent >= 0 && s.m.Node[j] >= 0 {
-				s.children[jt.Parent] = append(s.children[jt.Parent], j)
-			}
-		}
-	}
-	gpos := func(j int) mgl64.Vec3 {
-		w := &s.world[s.m.Node[j]]
-		return mgl64.Vec3{w[12], w[13], w[14]}
-	}
-	for j := range s.skel.Joints {
-		// A joint without matched children is checked by its own
-		// position: markSame lets a miss of 0 call any joint unchanged
-		// whose rotation is, though its translation moved it.
-		if !s.m.Driven[j] {
-			continue
-		}
-		parent := &rootState
-		if p := s.skel.Joints[j].Parent; p >= 0 {
-			parent = &s.states[p]
-		}
-		v, _ := s.skel.LocalSRT(j, s.pose, s.b)
-		sj := s.sp.forward(j, &v, s.id.quat[j], s.skel.LocalFlags(j, s.pose, s.b), parent)
-		want := gpos(j)
-		e := mgl64.Vec3{sj.world[12], sj.world[13], sj.world[14]}.Sub(want).Len() / PositionBound(want)
-		for _, c := range s.children[j] {
-			vc, _ := s.skel.LocalSRT(c, s.pose, s.b)
-			sc := s.sp.forward(c, &vc, s.id.quat[c], s.skel.LocalFlags(c, s.pose, s.b), &sj)
-			want := gpos(c)
-			e = math.Max(e, mgl64.Vec3{sc.world[12], sc.world[13], sc.world[14]}.Sub(want).Len()/PositionBound(want))
-		}
-		miss[j] = math.Max(miss[j], e)
-	}
-}
-
 // jointOrder lists joints parents first.
 func jointOrder(s *anim.Skeleton) []int {
 	n := len(s.Joints)
@@ -392,76 +356,4 @@ func newTolerances(skel *anim.Skeleton, m *Match, id *ideal) *tolerances {
 		tol.scale[j] = sc
 	}
 	return tol
-}
-
-// markSame sets id.same for each driven joint whose original values
-// stay near the solved ones at every sample: within sameSlack times the
-// tolerances, and for rotations also within one and a half of the
-// format's rotation steps (step degrees; the glTF of a J3D clip carries
-// the steps the game plays its rotations in, which a fit can only
-// match by luck). The target's tracks already play what the glTF shows
-// there, so they are kept as they are, exactly, instead of fitted again:
-// an edit in Blender refits the bones it moved, not the others. The
-// check is generous because verification has the last word: a kept
-// joint above a miss is fitted after all.
-func (id *ideal) markSame(m *Match, tol *tolerances, step float64) {
-	for j, d := range m.Driven {
-		if !d {
-			continue
-		}
-		id.same[j] = true
-		turn := 0.0
-		for i := range id.frames {
-			ok, angle := id.sameAt(j, i, tol, step)
-			turn = math.Max(turn, angle)
-			id.same[j] = id.same[j] && ok
-		}
-		// Where the skeleton's rule shears a joint's world matrix, the
-		// glTF holds only the nearest rotation and scale, and the values
-		// solved from it differ from the target's though the target
-		// plays the glTF: then the positions decide (the joint's and
-		// its children's, the target's values against the glTF), with
-		// the rotation within maxSameTurn so that a twist, which moves
-		// no child, is still an edit.
-		if !id.same[j] && id.posMiss[j] <= 0.5 && turn <= maxSameTurn {
-			id.same[j] = true
-		}
-	}
-}
-
-// sameSlack is how much looser than the fit the test for an unchanged
-// joint is: the export keeps every joint within the bound, but each
-// channel of the glTF only about as close as its share of it.
-const sameSlack = 4
-
-// maxSameTurn is the largest rotation, in degrees, between the target's
-// and the solved values of a joint that the position test may still call
-// unchanged.
-const maxSameTurn = 2
-
-// sameAt compares joint j's solved and original values at sample i:
-// scale and translation slot by slot, the rotation as a rotation (the
-// angle between the two), since two Euler triples can name one rotation.
-func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) (ok bool, angle float64) {
-	ok = true
-	var a, b [anim.NumSlots]float64
-	for k := range jointSlots {
-		a[k], b[k] = id.values[j][k][i], id.origVals[j][k][i]
-	}
-	for k := range 3 {
-		if math.Abs(a[anim.ScaleX+anim.Slot(k)]-b[anim.ScaleX+anim.Slot(k)]) > sameSlack*tol.scale[j] ||
-			math.Abs(a[anim.TransX+anim.Slot(k)]-b[anim.TransX+anim.Slot(k)]) > sameSlack*tol.trans[j] {
-			ok = false
-		}
-	}
-	ra, rb := trMatrix(&a, id.quat[j], [3]float64{}), trMatrix(&b, id.quat[j], [3]float64{})
-	// trace(Raᵀ·Rb) = 1 + 2·cos(angle)
-	tr := 0.0
-	for c := range 3 {
-		for r := range 3 {
-			tr += ra[c*4+r] * rb[c*4+r]
-		}
-	}
-	angle = math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
-	return ok && angle <= math.Max(sameSlack*tol.rotDeg[j], 1.5*step), angle
 }

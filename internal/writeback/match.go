@@ -101,6 +101,7 @@ func MatchJoints(src *Source, skel *anim.Skeleton) (*Match, error) {
 		}
 		return nil, fmt.Errorf("no glTF node matches a joint of %s by name: nodes %s; joints %s", skelName(skel), listNames(nodes, 4), listNames(joints, 4))
 	}
+	src.alignRest(skel, m)
 	return m, nil
 }
 

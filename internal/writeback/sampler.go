@@ -154,7 +154,8 @@ func composeTRS(t [3]float64, r [4]float64, s [3]float64) mgl64.Mat4 {
 }
 
 // WorldAt fills out (one matrix per node) with every node's world matrix
-// at time t in seconds, as a glTF player poses the scene.
+// at time t in seconds, as a glTF player poses the scene, each turned to
+// its joint's frame where alignRest found a turn.
 func (s *Source) WorldAt(t float64, out []mgl64.Mat4) {
 	for _, i := range s.order {
 		m := s.localAt(i, t)
@@ -162,5 +163,9 @@ func (s *Source) WorldAt(t float64, out []mgl64.Mat4) {
 			m = out[p].Mul4(m)
 		}
 		out[i] = m
+	}
+	// After every node is posed: children follow the glTF's frames.
+	for i, f := range s.fix {
+		out[i] = out[i].Mul4(f)
 	}
 }

@@ -51,6 +51,14 @@ type reference struct {
 	nodes  int
 	pos    []mgl64.Vec3
 	bound  []float64 // PositionBound of each pos, for the measures to share
+	// wholeOnly says the glTF holds its motion once per frame
+	// (Source.onceAFrame); then a joint that plays the target's own
+	// tracks, and whose driven ancestors all do (same, when set), is
+	// measured at whole frames only: between them the glTF is a straight
+	// line where the target curves, and the file keeps the target's
+	// curve there.
+	wholeOnly bool
+	same      []bool
 }
 
 // bounds fills bound from pos.
@@ -63,7 +71,7 @@ func (r *reference) bounds() *reference {
 }
 
 func newReference(src *Source, fps float64, duration int) *reference {
-	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes)}
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes), wholeOnly: src.onceAFrame(fps)}
 	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
 	gl := make([]mgl64.Mat4, len(src.Nodes))
 	for i := range r.frames {
@@ -81,7 +89,7 @@ func newReference(src *Source, fps float64, duration int) *reference {
 // the posing of an import. The other nodes are left out at those frames;
 // measure reads matched nodes only.
 func newReferenceSolved(src *Source, fps float64, duration int, id *ideal, m *Match) *reference {
-	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes)}
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes), wholeOnly: src.onceAFrame(fps)}
 	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
 	solved := make([]int, r.frames)
 	for i := range solved {
@@ -117,11 +125,12 @@ func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skel
 	v := verdict{worstJoint: -1, perJoint: make([]float64, n)}
 	pose := anim.NewPose(clip)
 	game := make([]mgl64.Mat4, n)
+	kept := r.keptChains(skel, m)
 	for i := range r.frames {
 		anim.Evaluate(clip, float64(i)/checkSteps, pose)
 		skel.World(pose, bind, game)
 		for j, ni := range m.Node {
-			if ni < 0 {
+			if ni < 0 || kept != nil && kept[j] && i%checkSteps != 0 {
 				continue
 			}
 			want := r.pos[i*r.nodes+ni]
@@ -136,4 +145,22 @@ func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skel
 		}
 	}
 	return v
+}
+
+// keptChains marks, when the reference measures kept joints at whole
+// frames only, each joint that plays the target's tracks with all its
+// driven ancestors (a joint the glTF does not drive plays the target's
+// too); nil otherwise.
+func (r *reference) keptChains(skel *anim.Skeleton, m *Match) []bool {
+	if !r.wholeOnly || r.same == nil {
+		return nil
+	}
+	kept := make([]bool, len(skel.Joints))
+	for _, j := range jointOrder(skel) {
+		kept[j] = !m.Driven[j] || r.same[j]
+		if p := skel.Joints[j].Parent; p >= 0 && p < len(kept) {
+			kept[j] = kept[j] && kept[p]
+		}
+	}
+	return kept
 }
