@@ -106,7 +106,7 @@ func EncodeCurve(spec CurveSpec) (Curve, error) {
 		if err := try.finish(spec, float64(scale), float64(off)); err != nil {
 			return Curve{}, err
 		}
-		if try.maxError(spec, ref) <= spec.Tolerance {
+		if try.fits(spec, ref, spec.Tolerance) {
 			return try, nil
 		}
 	}

@@ -55,28 +55,33 @@ const evalSteps = 8
 // maxFrameSteps bounds the frames maxError visits one by one.
 const maxFrameSteps = 1 << 16
 
-// maxError is the largest difference between the stored curve (as the
-// game evaluates it) and the spec over [Start, End]: at every key frame
-// and segment end, and at evalSteps points per frame and per segment.
-func (c *Curve) maxError(spec CurveSpec, ref refCurve) float64 {
-	worst := 0.0
+// fits reports whether the stored curve (as the game evaluates it)
+// stays within tol of the spec over [Start, End]: at every key frame and
+// segment end, and at evalSteps points per frame and per segment. It
+// stops at the first miss (a NaN is one): EncodeCurve tries the small
+// key types first, and most of those miss early.
+func (c *Curve) fits(spec CurveSpec, ref refCurve, tol float64) bool {
+	ok := true
 	at := func(f float64) {
-		if f < spec.Start || f > spec.End {
+		if !ok || f < spec.Start || f > spec.End {
 			return
 		}
-		worst = math.Max(worst, math.Abs(c.Decoded.Eval(f)-ref.eval(f)))
+		ok = math.Abs(c.Decoded.Eval(f)-ref.eval(f)) <= tol
 	}
 	// Every frame of the range, or (a range far longer than its keys)
 	// maxFrameSteps evenly spread points: the segments are checked
 	// below either way.
 	step := math.Max(1, (spec.End-spec.Start)/maxFrameSteps)
-	for f := math.Floor(spec.Start); f <= spec.End; f += step {
+	for f := math.Floor(spec.Start); ok && f <= spec.End; f += step {
 		for k := 0; k < evalSteps; k++ {
 			at(f + step*float64(k)/evalSteps)
 		}
 	}
 	at(spec.End)
 	for i, f := range spec.Frames {
+		if !ok {
+			break
+		}
 		next := spec.End
 		if i+1 < len(spec.Frames) {
 			next = spec.Frames[i+1]
@@ -86,5 +91,5 @@ func (c *Curve) maxError(spec CurveSpec, ref refCurve) float64 {
 		}
 		at(math.Nextafter(next, math.Inf(-1)))
 	}
-	return worst
+	return ok
 }

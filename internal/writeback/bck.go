@@ -78,10 +78,10 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BCK holds (%d)", duration, math.MaxInt16)
 	}
-	ref := newReference(src, orig.FPS, duration)
-	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, nil)
+	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	tol := newTolerances(skel, m, id)
 	step := math.Ldexp(180.0/32768, int(target.RotationFrac))
 	id.markSame(m, tol, step)

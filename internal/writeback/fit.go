@@ -101,6 +101,9 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 		return []hkey{c}
 	}
 	f := &fitter{frames: frames, ys: ys, whole: wholeFrames(frames), tol: tol, q: q}
+	if len(f.whole) > 0 {
+		f.first = int(frames[f.whole[0]])
+	}
 	keys := []hkey{f.key(0)}
 	for a := 0; a < n-1; {
 		b, k0, k1 := f.farthest(a, n-1, keys[len(keys)-1])
@@ -116,6 +119,7 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 type fitter struct {
 	frames, ys []float64
 	whole      []int // the sample index of each whole frame
+	first      int   // the frame of whole[0] (samples may start past 0: fitPieces)
 	tol        float64
 	q          quantizer
 }
@@ -130,8 +134,7 @@ func (f *fitter) key(i int) hkey {
 func (f *fitter) try(a, b int, k0 hkey) (bool, hkey, hkey) {
 	k1 := f.key(b)
 	k0.out, k1.in = f.tangents(a, b, k0, k1)
-	worst, _ := f.maxErr(a, b, k0, k1)
-	return worst <= f.tol, k0, k1
+	return f.fits(a, b, k0, k1), k0, k1
 }
 
 // farthest finds the last sample b after a (a whole frame, or the end)
@@ -139,10 +142,22 @@ func (f *fitter) try(a, b int, k0 hkey) (bool, hkey, hkey) {
 // even one frame fits, a float track tries the samples in between; a
 // rotation (whole-frame keys only) takes the one frame.
 func (f *fitter) farthest(a, end int, k0 hkey) (int, hkey, hkey) {
-	base := int(math.Floor(f.frames[a] + 1e-9)) // a's whole frame (or the one before)
 	last := len(f.whole) - 1
+	if last < 0 {
+		// No whole frame among the samples (a piece within a frame).
+		return f.farthestSample(a, end, k0)
+	}
+	base := int(math.Floor(f.frames[a]+1e-9)) - f.first // a's whole frame (or the one before), from the first
 	at := func(frames int) int { return f.whole[min(base+frames, last)] }
 	b := at(1)
+	if b <= a {
+		// Past the last whole frame (a piece ending at a jump between
+		// frames): the samples up to the end.
+		if ok, s0, s1 := f.try(a, end, k0); ok {
+			return end, s0, s1
+		}
+		return f.farthestSample(a, end, k0)
+	}
 	ok, s0, s1 := f.try(a, b, k0)
 	if !ok {
 		if !f.q.rotation && b-a > 1 {
@@ -204,12 +219,20 @@ func (f *fitter) farthestSample(a, b int, k0 hkey) (int, hkey, hkey) {
 func (f *fitter) tangents(a, b int, k0, k1 hkey) (float64, float64) {
 	l := k1.t - k0.t
 	var s00, s01, s11, r0, r1 float64
-	for i := a + 1; i < b; i++ {
-		t := (f.frames[i] - k0.t) / l
+	var frames, ys []float64
+	if b > a+1 {
+		frames, ys = f.frames[a+1:b], f.ys[a+1:b]
+	}
+	for i, fr := range frames {
+		t := (fr - k0.t) / l
 		t2, t3 := t*t, t*t*t
 		h00, h10, h01, h11 := 2*t3-3*t2+1, t3-2*t2+t, -2*t3+3*t2, t3-t2
 		g0, g1 := h10*l, h11*l
-		r := f.q.target(f.ys[i]) - h00*k0.v - h01*k1.v
+		y := ys[i]
+		if f.q.rotation { // (target is the value itself for floats)
+			y = f.q.target(y)
+		}
+		r := y - h00*k0.v - h01*k1.v
 		s00 += g0 * g0
 		s01 += g0 * g1
 		s11 += g1 * g1
@@ -234,16 +257,32 @@ func (f *fitter) slope(i, other int) float64 {
 	return (f.q.target(f.ys[j]) - f.q.target(f.ys[i])) / (f.frames[j] - f.frames[i])
 }
 
-// maxErr is the largest miss of the segment's samples and where it is.
-func (f *fitter) maxErr(a, b int, k0, k1 hkey) (float64, int) {
-	worst, at := 0.0, a
-	for i := a; i <= b; i++ {
-		h := hermiteAt(k0, k1, f.frames[i])
-		if d := f.q.diff(h, f.ys[i]); d > worst {
-			worst, at = d, i
+// fits reports whether every sample of the segment is within tol,
+// stopping at the first miss: most of the lengths farthest tries do not
+// fit. (A NaN miss is no miss, as for the largest-miss comparison.)
+func (f *fitter) fits(a, b int, k0, k1 hkey) bool {
+	if f.q.rotation || k1.t-k0.t <= 0 {
+		for i := a; i <= b; i++ {
+			if f.q.diff(hermiteAt(k0, k1, f.frames[i]), f.ys[i]) > f.tol {
+				return false
+			}
+		}
+		return true
+	}
+	// A float track: hermiteAt and diff written out, the segment's
+	// coefficients once (the same operations, so the same values).
+	l := k1.t - k0.t
+	s0, s1 := k0.out*l, k1.in*l
+	ca := 2*k0.v - 2*k1.v + s0 + s1
+	cb := -3*k0.v + 3*k1.v - 2*s0 - s1
+	ys := f.ys[a : b+1]
+	for i, fr := range f.frames[a : b+1] {
+		t := (fr - k0.t) / l
+		if math.Abs(((ca*t+cb)*t+s0)*t+k0.v-ys[i]) > f.tol {
+			return false
 		}
 	}
-	return worst, at
+	return true
 }
 
 // hermiteAt is anim.Hermite's segment formula.

@@ -71,20 +71,30 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if duration <= 0 {
 		return nil, fmt.Errorf("skeletal animation %q has %d frames", fa.Name, duration)
 	}
-	ref := newReference(src, orig.FPS, duration)
-	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	// The target's hints that a bone's scale is one or its rotation and
 	// translation zero make G3d skip those values: a driven bone is
 	// solved and posed without them (its fit sets them again where they
-	// hold, fskaBuild.fit).
+	// hold, fskaBuild.fit). The target's own miss is measured as stored.
+	solving := *orig
+	solving.Targets = slices.Clone(orig.Targets)
 	for j, d := range m.Driven {
 		if ti := bind.Target[j]; d && ti >= 0 {
-			orig.Targets[ti].Flags &^= valueHints
+			solving.Targets[ti].Flags &^= valueHints
 		}
 	}
-	frames := sampleFrames(duration, src.keyFrames(orig.FPS))
-	id, tol := solveKept(src, skel, m, orig, &bind, frames, 0)
-	id.between(m)
+	// The frames where the glTF jumps are samples, for the fit to key
+	// the jumps there (solveJumps).
+	jumpAt := src.jumpTimes(orig.FPS)
+	keys := src.keyFrames(orig.FPS)
+	for g := range jumpAt {
+		keys = append(keys, g)
+	}
+	frames := sampleFrames(duration, keys)
+	id, tol := solveKept(src, skel, m, &solving, &bind, frames, 0)
+	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
+	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
+	jumps := solveJumps(src, skel, m, &solving, &bind, id, jumpAt, orig.FPS)
+	id.between(m, jumps)
 	// A float curve costs a key per few frames, where a second pass
 	// costs a whole fit, write and check: start at half the tolerances.
 	for j := range tol.rotDeg {
@@ -102,7 +112,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
 	}
 	res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
-	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, duration: duration,
+	b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, jumps: jumps, duration: duration,
 		fitted: make([]bfres.BoneAnim, len(skel.Joints))}
 	dirty := make([]bool, len(skel.Joints))
 	for j := range dirty {
@@ -225,28 +235,50 @@ func verifyFSKA(data []byte, ci int, ref *reference, skel *anim.Skeleton, m *Mat
 // the glTF turns (at a key of a frame-sampled glTF), which verification,
 // at every eighth of a frame, would see. The glTF's keys are samples,
 // so between two the values run smoothly and halfway is near what the
-// solver would give, at none of its cost.
-func (id *ideal) between(m *Match) {
+// solver would give, at none of its cost. Before a jump the halfway
+// value is toward the value just before it, not across it; the jumps'
+// sample indices move with the samples.
+func (id *ideal) between(m *Match, jumps []jump) {
 	n := len(id.frames)
 	if n < 2 {
 		return
 	}
-	mid := func(ys []float64) []float64 {
+	// jumpAt[i] is the jump at sample i, or -1.
+	var jumpAt []int
+	if len(jumps) > 0 {
+		jumpAt = make([]int, n)
+		for i := range jumpAt {
+			jumpAt[i] = -1
+		}
+		for x, jp := range jumps {
+			jumpAt[jp.at] = x
+		}
+	}
+	// mid is ys with the midpoints; j, k name the joint and slot whose
+	// left values end a jump's interval (j < 0: none).
+	mid := func(ys []float64, j, k int) []float64 {
 		out := make([]float64, 0, 2*n-1)
 		for i, y := range ys {
 			if i > 0 {
-				out = append(out, (ys[i-1]+y)/2)
+				end := y
+				if j >= 0 && jumpAt != nil && jumpAt[i] >= 0 {
+					end = jumps[jumpAt[i]].left[j][k]
+				}
+				out = append(out, (ys[i-1]+end)/2)
 			}
 			out = append(out, y)
 		}
 		return out
 	}
-	id.frames = mid(id.frames)
+	id.frames = mid(id.frames, -1, 0)
 	for j, d := range m.Driven {
 		if d {
 			for k := range jointSlots {
-				id.values[j][k] = mid(id.values[j][k])
+				id.values[j][k] = mid(id.values[j][k], j, int(k))
 			}
 		}
+	}
+	for i := range jumps {
+		jumps[i].at *= 2
 	}
 }

@@ -15,15 +15,6 @@ import (
 func TestAddFSKA(t *testing.T) {
 	for _, c := range fskaCases {
 		t.Run(c.name, func(t *testing.T) {
-			if c.name == "switch euler" {
-				// Reach's Lower rotation jumps in its last eighth frame
-				// (the glTF solves to -13.5° at 47.875 and to the clip's
-				// frame-0 value, -15.3°, at 48). ideal.between adds a
-				// sample at 47.875 valued halfway (-14.4°), the fit
-				// follows it, and the added clip misses the bound there
-				// by 5.4×; no refit changes the sample. Open.
-				t.Skip("the added copy of Reach misses the bound at frame 47.875 (open)")
-			}
 			data, f, skel := fresFixture(t, c.path, c.entry)
 			last := len(f.SkeletalAnims) - 1
 			orig, _ := f.SkeletalClip(last)

@@ -36,6 +36,7 @@ type fskaBuild struct {
 	bind     *anim.Binding
 	match    *Match
 	id       *ideal
+	jumps    []jump // where the glTF jumps (solveJumps, after between)
 	duration int
 	fitted   []bfres.BoneAnim // per joint, for the dirty ones fitted so far
 }
@@ -74,7 +75,7 @@ func (b *fskaBuild) fit(tol *tolerances, dirty []bool) error {
 			case ch.target >= bfres.TargetRotateX:
 				t = tol.rotDeg[j]
 			}
-			keys := fitHermite(b.id.frames, ys, share*t, quantizer{})
+			keys := fitPieces(b.id.frames, ys, b.jumps, j, ch.slot, t, share*t, quantizer{})
 			base[ch.slot] = keys[0].v
 			if len(keys) == 1 {
 				continue
@@ -106,20 +107,25 @@ func (b *fskaBuild) wraps() (anim.NWWrap, anim.NWWrap) {
 
 // encode stores fitted Hermite keys as a cubic curve: per segment the
 // power-basis coefficients of the same polynomial over t normalized to
-// the segment, the last key holding its value.
+// the segment, the last key holding its value. Of two keys at one frame
+// (a jump, fitPieces) the first only ends the segment before: the curve
+// holds the second.
 func (b *fskaBuild) encode(target uint32, keys []hkey, tol float64, quat bool, pre, post anim.NWWrap) (bfres.Curve, error) {
-	frames := make([]float64, len(keys))
-	values := make([][]float64, len(keys))
+	frames := make([]float64, 0, len(keys))
+	values := make([][]float64, 0, len(keys))
 	for i, k := range keys {
-		frames[i] = k.t
 		if i == len(keys)-1 {
-			values[i] = []float64{k.v, 0, 0, 0}
+			frames, values = append(frames, k.t), append(values, []float64{k.v, 0, 0, 0})
 			continue
 		}
 		n := keys[i+1]
 		l := n.t - k.t
+		if l == 0 {
+			continue
+		}
 		s0, s1 := k.out*l, n.in*l
-		values[i] = []float64{k.v, s0, -3*k.v + 3*n.v - 2*s0 - s1, 2*k.v - 2*n.v + s0 + s1}
+		frames = append(frames, k.t)
+		values = append(values, []float64{k.v, s0, -3*k.v + 3*n.v - 2*s0 - s1, 2*k.v - 2*n.v + s0 + s1})
 	}
 	return bfres.EncodeCurve(bfres.CurveSpec{
 		Type: anim.NWCubic, Target: target, Start: 0, End: float64(b.duration),

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -58,6 +59,13 @@ type track struct {
 	values []float64
 	comps  int
 	interp interp
+
+	// arcs are a LINEAR rotation track's slerp constants per key pair
+	// (sampler.go), made once on first use: posing the glTF at every
+	// sample and check frame would take an arccosine and a sine per key
+	// pair again each time.
+	arcsOnce sync.Once
+	arcs     []slerpArc
 }
 
 // Node is one glTF node: its parent, its static transform and the tracks

@@ -2,7 +2,6 @@ package writeback
 
 import (
 	"math"
-	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -29,8 +28,17 @@ func (tr *track) eval(t float64, out []float64) {
 		copy(out, key(n-1))
 		return
 	}
-	// The last key at or before t.
-	i := sort.Search(n, func(k int) bool { return tr.times[k] > t }) - 1
+	// The last key at or before t (a binary search: this runs for every
+	// node at every sample and check frame).
+	lo, hi := 0, n-1 // times[lo] <= t < times[hi]
+	for hi-lo > 1 {
+		if mid := int(uint(lo+hi) >> 1); tr.times[mid] <= t {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	i := lo
 	t0, t1 := tr.times[i], tr.times[i+1]
 	u := (t - t0) / (t1 - t0)
 	switch tr.interp {
@@ -39,7 +47,8 @@ func (tr *track) eval(t float64, out []float64) {
 	case interpLinear:
 		a, b := key(i), key(i+1)
 		if c == 4 {
-			slerp(a, b, u, out)
+			tr.arcsOnce.Do(tr.makeArcs)
+			tr.arcs[i].slerp(a, b, u, out)
 			return
 		}
 		for k := range c {
@@ -62,23 +71,52 @@ func (tr *track) eval(t float64, out []float64) {
 	}
 }
 
-// slerp interpolates unit quaternions a and b (x, y, z, w) along the
-// shorter arc.
-func slerp(a, b []float64, u float64, out []float64) {
+// slerpArc is what spherical linear interpolation between two unit
+// quaternions a and b (x, y, z, w) along the shorter arc takes from the
+// pair alone: whether b is negated (the shorter arc), whether the two are
+// so near that it interpolates linearly, and else the angle between them
+// and its sine.
+type slerpArc struct {
+	neg, lerp bool
+	th, s     float64
+}
+
+func newSlerpArc(a, b []float64) slerpArc {
 	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
-	sign := 1.0
+	var arc slerpArc
 	if d < 0 {
-		d, sign = -d, -1
+		d, arc.neg = -d, true
 	}
-	var wa, wb float64
 	if d > 1-1e-9 {
+		arc.lerp = true
+		return arc
+	}
+	arc.th = math.Acos(d)
+	arc.s = math.Sin(arc.th)
+	return arc
+}
+
+// makeArcs fills arcs, one per key pair of a LINEAR VEC4 track.
+func (tr *track) makeArcs() {
+	n := len(tr.times)
+	tr.arcs = make([]slerpArc, max(n-1, 0))
+	for i := range tr.arcs {
+		tr.arcs[i] = newSlerpArc(tr.values[i*4:i*4+4], tr.values[(i+1)*4:(i+1)*4+4])
+	}
+}
+
+// slerp interpolates unit quaternions a and b (x, y, z, w), whose arc
+// is arc, along the shorter arc.
+func (arc *slerpArc) slerp(a, b []float64, u float64, out []float64) {
+	var wa, wb float64
+	if arc.lerp {
 		wa, wb = 1-u, u
 	} else {
-		th := math.Acos(d)
-		s := math.Sin(th)
-		wa, wb = math.Sin((1-u)*th)/s, math.Sin(u*th)/s
+		wa, wb = math.Sin((1-u)*arc.th)/arc.s, math.Sin(u*arc.th)/arc.s
 	}
-	wb *= sign
+	if arc.neg {
+		wb *= -1
+	}
 	q := normQuat([4]float64{wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]})
 	copy(out, q[:])
 }

@@ -263,7 +263,13 @@ func splitRS(m *mgl64.Mat4) (s [3]float64, r mgl64.Mat3) {
 	}
 	x := unit(cols[0].Mul(1/nonZero(s[0])), mgl64.Vec3{1, 0, 0})
 	y := cols[1].Sub(x.Mul(x.Dot(cols[1])))
-	y = unit(y, anyPerp(x))
+	if l := y.Len(); l > 1e-300 {
+		y = y.Mul(1 / l)
+	} else {
+		// (unit's fallback, made only when needed: a solve per joint
+		// and sample runs this.)
+		y = anyPerp(x)
+	}
 	z := x.Cross(y)
 	r = mgl64.Mat3{x[0], x[1], x[2], y[0], y[1], y[2], z[0], z[1], z[2]}
 	return s, r

@@ -50,6 +50,7 @@ type reference struct {
 	frames int // samples: duration·checkSteps + 1
 	nodes  int
 	pos    []mgl64.Vec3
+	bound  []float64 // PositionBound of each pos, for the measures to share
 	// wholeOnly says the glTF holds its motion once per frame
 	// (Source.onceAFrame); then a joint that plays the target's own
 	// tracks, and whose driven ancestors all do (same, when set), is
@@ -58,6 +59,15 @@ type reference struct {
 	// curve there.
 	wholeOnly bool
 	same      []bool
+}
+
+// bounds fills bound from pos.
+func (r *reference) bounds() *reference {
+	r.bound = make([]float64, len(r.pos))
+	for i, p := range r.pos {
+		r.bound[i] = PositionBound(p)
+	}
+	return r
 }
 
 func newReference(src *Source, fps float64, duration int) *reference {
@@ -70,7 +80,43 @@ func newReference(src *Source, fps float64, duration int) *reference {
 			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
 		}
 	}
-	return r
+	return r.bounds()
+}
+
+// newReferenceSolved is newReference taking the matched nodes'
+// positions at id's sample frames (those on the 1/checkSteps grid) from
+// id, which solveIdeal posed there already from the same glTF times: half
+// the posing of an import. The other nodes are left out at those frames;
+// measure reads matched nodes only.
+func newReferenceSolved(src *Source, fps float64, duration int, id *ideal, m *Match) *reference {
+	r := &reference{frames: duration*checkSteps + 1, nodes: len(src.Nodes), wholeOnly: src.onceAFrame(fps)}
+	r.pos = make([]mgl64.Vec3, r.frames*r.nodes)
+	solved := make([]int, r.frames)
+	for i := range solved {
+		solved[i] = -1
+	}
+	for k, f := range id.frames {
+		if g := f * checkSteps; g == math.Trunc(g) && g >= 0 && g < float64(r.frames) {
+			solved[int(g)] = k
+		}
+	}
+	n := len(m.Node)
+	gl := make([]mgl64.Mat4, len(src.Nodes))
+	for i := range r.frames {
+		if k := solved[i]; k >= 0 {
+			for j, ni := range m.Node {
+				if ni >= 0 {
+					r.pos[i*r.nodes+ni] = id.pos[k*n+j]
+				}
+			}
+			continue
+		}
+		src.WorldAt(float64(i)/checkSteps/fps, gl)
+		for n := range gl {
+			r.pos[i*r.nodes+n] = mgl64.Vec3{gl[n][12], gl[n][13], gl[n][14]}
+		}
+	}
+	return r.bounds()
 }
 
 // measure poses clip at every 1/checkSteps frame against the reference.
@@ -89,7 +135,7 @@ func (r *reference) measure(clip *anim.Clip, bind *anim.Binding, skel *anim.Skel
 			}
 			want := r.pos[i*r.nodes+ni]
 			got := mgl64.Vec3{game[j][12], game[j][13], game[j][14]}
-			e := got.Sub(want).Len() / PositionBound(want)
+			e := got.Sub(want).Len() / r.bound[i*r.nodes+ni]
 			if e > v.perJoint[j] || math.IsNaN(e) {
 				v.perJoint[j] = e
 			}
