@@ -197,10 +197,11 @@ func realTexSRTClips(t *testing.T, f func(source string, clip *anim.Clip)) {
 }
 
 // TestRealTexSRTExact (ANIMSCOPE_REAL): every real texture SRT clip,
-// exported alone and played by the test player at every eighth of a
+// exported alone and played by the test player at every 1/32 of a
 // frame, keeps every texture matrix entry m within 1e-4·max(1, |m|) of
 // the game's (for a sheared matrix, of its offset·rotation·scale
-// projection, which the export warns about). ANIMSCOPE_TEXSRT_REPORT
+// projection, which the export warns about; a J3D rotation within one
+// s16 step, the stated exception). ANIMSCOPE_TEXSRT_REPORT
 // names a file for a table of the worst error, keys and size per clip.
 func TestRealTexSRTExact(t *testing.T) {
 	var rows []string
