@@ -2,7 +2,6 @@ package writeback
 
 import (
 	"math"
-	"slices"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -21,49 +20,37 @@ import (
 
 // markKeep marks the tracks whose target keys still play the glTF
 // together (see above), and leaves in vals the translations that go with
-// them. Tracks are tried from the one that alone misses the glTF least;
-// each is kept if the kept set still plays it within the bound (or
-// within the solved values' own miss, where the formula cannot make the
-// glTF's matrix at all).
+// them: of the sets of tracks that do, within the bound (or within the
+// solved values' own miss, where the formula cannot make the glTF's
+// matrix at all), one of the largest, missing least. Every set is tried
+// (32): a sheared matrix's scales and angle play it only together, the
+// solved ones taking another of its solutions.
 func (e *btkEntry) markKeep(tp *anim.TargetPose) {
 	want := make([]anim.TexMatrix, len(e.frames))
 	for i, f := range e.frames {
 		want[i] = e.mat.MatrixAt(f / e.fps)
 	}
+	const sets = 1 << len(texSlots)
 	var none [len(texSlots)]bool
 	limit := math.Max(1, e.keepErr(none, want, tp, math.Inf(1)))
-	type cand struct {
-		k   int
-		err float64
-	}
-	var cands []cand
-	for k := range texSlots {
-		one := none
-		one[k] = true
-		if x := e.keepErr(one, want, tp, limit); x <= limit {
-			cands = append(cands, cand{k, x})
+	best, bestN, bestErr := none, 0, math.Inf(1)
+	for set := 1; set < sets; set++ {
+		var kept [len(texSlots)]bool
+		n := 0
+		for k := range kept {
+			kept[k] = set&(1<<k) != 0
+			if kept[k] {
+				n++
+			}
+		}
+		if n < bestN {
+			continue
+		}
+		if x := e.keepErr(kept, want, tp, limit); x <= limit && (n > bestN || x < bestErr) {
+			best, bestN, bestErr = kept, n, x
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int { return cmpFloat(a.err, b.err) })
-	kept := none
-	for _, c := range cands {
-		try := kept
-		try[c.k] = true
-		if e.keepErr(try, want, tp, limit) <= limit {
-			kept = try
-		}
-	}
-	e.setKeep(kept, tp)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	e.setKeep(best, tp)
 }
 
 // setKeep marks the kept tracks (by texSlots position) and solves the
@@ -166,10 +153,10 @@ func (e *btkEntry) solveTrans(tp *anim.TargetPose, want anim.TexMatrix, keepX, k
 // J3D rotation allowed within one s16 step of the angle that fits the
 // glTF best: the export's stated exception, since the game truncates its
 // angle to whole steps and the export follows the curve before that (a
-// fitted track is stored in whole steps too). Over a step the matrix is
-// linear in the angle (to second order in the step, ~1e-7 rad), so the
-// error is convex there and a ternary search finds the best angle; a
-// sheared Basic matrix has no angle of its own to aim at.
+// fitted track is stored in whole steps too). Over a step each entry
+// moves almost linearly with the angle, so the error has one minimum
+// there, which a golden-section search finds; a sheared Basic matrix has
+// no angle of its own to aim at.
 func texGameErr(t *anim.Target, tp *anim.TargetPose, want anim.TexMatrix) float64 {
 	e := texErr(asGLTF(anim.TexMatrixOf(t, tp)), want)
 	step := rotationStep(t)
@@ -177,30 +164,26 @@ func texGameErr(t *anim.Target, tp *anim.TargetPose, want anim.TexMatrix) float6
 		return e
 	}
 	p := *tp
-	at := func(d float64) anim.TexMatrix {
+	at := func(d float64) float64 {
 		p.V[anim.RotZ] = tp.V[anim.RotZ] + d
-		return asGLTF(anim.TexMatrixOf(t, &p))
+		return texErr(asGLTF(anim.TexMatrixOf(t, &p)), want)
 	}
-	m0, lo, hi := at(0), at(-step), at(step)
-	lin := func(u float64) float64 {
-		var m anim.TexMatrix
-		for r := range m {
-			for k := range m[r] {
-				m[r][k] = m0[r][k] + u*(hi[r][k]-lo[r][k])/2
-			}
-		}
-		return texErr(m, want)
-	}
-	a, b := -1.0, 1.0
+	const g = 0.6180339887498949 // (√5 − 1)/2
+	a, b := -step, step
+	c, d := b-g*(b-a), a+g*(b-a)
+	fc, fd := at(c), at(d)
 	for range 40 {
-		u1, u2 := a+(b-a)/3, b-(b-a)/3
-		if lin(u1) <= lin(u2) {
-			b = u2
+		if fc <= fd {
+			b, d, fd = d, c, fc
+			c = b - g*(b-a)
+			fc = at(c)
 		} else {
-			a = u1
+			a, c, fc = c, d, fd
+			d = a + g*(b-a)
+			fd = at(d)
 		}
 	}
-	return math.Min(e, texErr(at((a+b)/2*step), want))
+	return math.Min(e, math.Min(fc, fd))
 }
 
 // rotationStep is the game's rotation step of t in degrees (2^frac ·
