@@ -64,7 +64,7 @@ func wrapBTK(t *testing.T, calc uint32) []byte {
 // 0.25 in S in the glTF, the rotation and scale keys stay the target's
 // exactly and the written entry plays the original matrix moved by 0.25
 // (computed from the original file) within the bound, at every eighth of
-// a frame.
+// a frame, Basic's translation S (a constant moved by 0.25) with few keys.
 func TestImportBTKRotating(t *testing.T) {
 	for _, calc := range []uint32{0, j3d.CalcTypeMaya} {
 		data := wrapBTK(t, calc)
@@ -111,6 +111,13 @@ func TestImportBTKRotating(t *testing.T) {
 					t.Errorf("calc %d track %d key %d: %v, want the target's %v", calc, k, n, b[n], a[n])
 				}
 			}
+		}
+		// Under Basic the edit moves translation S by 0.25 and nothing
+		// else: the target's constant stays a constant, which the
+		// glTF's ripple about it (half the bound) must not break into a
+		// key every few frames.
+		if n := after.Entries[0][2].Count; calc == 0 && n > 8 {
+			t.Errorf("calc 0: translation S moved by a constant holds %d keys", n)
 		}
 		got := btkClip(t, res.Data)
 		var tp, gp anim.TargetPose
