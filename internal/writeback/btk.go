@@ -68,7 +68,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	// whole steps (its stated exception): the import solves and compares
 	// in the same terms (orig), and measures the game's matrices (game)
 	// as the export is measured, the rotation within one step.
-	game := orig
+	game := steppedConstants(orig, int(target.RotationFrac))
 	orig = orig.UnroundedRotations()
 	fps := orig.FPS
 	res := &Result{KeysBefore: btkKeys(target.Entries)}
@@ -157,7 +157,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		worst, per := texMeasure(entries, clip, src, fps, duration)
+		worst, per := texMeasure(entries, steppedConstants(clip, frac), src, fps, duration)
 		cur := *res
 		cur.Data, cur.Worst, cur.Passes, cur.Keys = written, worst, pass, btkKeys(out.Entries)
 		for i, e := range per {
@@ -352,7 +352,12 @@ func (e *btkEntry) fit(frac int) {
 			for k, y := range e.vals[s] {
 				ys[k] = y * scale
 			}
-			tol = math.Max(tol*scale-0.5, 0.2)
+			// diff measures from the values that play the rounded
+			// ideal (half a step off): the rest of the tolerance, and
+			// at least a fifth of a step, less as verification halves
+			// the tolerance (a spline just past its step's edge plays a
+			// step further off than the one step allowed).
+			tol = math.Max(tol*scale-0.5, 0.2*e.tol[s]/(texParamTol*180/math.Pi))
 		}
 		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
 		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)

@@ -225,3 +225,36 @@ func (e *btkEntry) keepsAny() bool {
 	}
 	return false
 }
+
+// steppedConstants returns c (a decoded BTK's clip, rotation fraction
+// frac) with each J3D texture rotation held constant as a one-key J3D
+// rotation curve of the same angle, so that texGameErr knows its step: a
+// constant angle the glTF sets is stored as whole steps too.
+func steppedConstants(c *anim.Clip, frac int) *anim.Clip {
+	unit := math.Ldexp(180.0/32768, frac)
+	var out *anim.Clip
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		if t.Kind != anim.TexSRTTarget || t.TexMode > anim.TexJ3DMaya {
+			continue
+		}
+		for ci, ch := range t.Channels {
+			k, ok := ch.Curve.(anim.Constant)
+			if ch.Slot != anim.RotZ || !ok {
+				continue
+			}
+			if out == nil {
+				cp := *c
+				cp.Targets = append([]anim.Target(nil), c.Targets...)
+				out = &cp
+			}
+			o := &out.Targets[i]
+			o.Channels = append([]anim.Channel(nil), o.Channels...)
+			o.Channels[ci].Curve = &anim.Hermite{RotationFrac: frac, Keys: []anim.HermiteKey{{Value: math.Round(float64(k) / unit)}}}
+		}
+	}
+	if out == nil {
+		return c
+	}
+	return out
+}

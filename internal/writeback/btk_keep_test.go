@@ -220,3 +220,89 @@ func TestTexGameErr(t *testing.T) {
 		}
 	}
 }
+
+// scanStepErr is the error of t posed in tp against want, as a fraction
+// of TexBound, at the best of 401 angles within one step of the pose's:
+// the one-step rule measured by brute force.
+func scanStepErr(t *anim.Target, tp *anim.TargetPose, want anim.TexMatrix, step float64) float64 {
+	best := math.Inf(1)
+	for i := -200; i <= 200; i++ {
+		p := *tp
+		p.V[anim.RotZ] += float64(i) / 200 * step
+		best = math.Min(best, texErr(asGLTF(anim.TexMatrixOf(t, &p)), want))
+	}
+	return best
+}
+
+// worstStepErr plays the written BTK data at every eighth of a frame
+// against the glTF material m with scanStepErr.
+func worstStepErr(t *testing.T, data []byte, m *TexMaterial) float64 {
+	t.Helper()
+	b, err := j3d.DecodeBTK(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := btkClip(t, data)
+	step := math.Ldexp(180.0/32768, int(b.RotationFrac))
+	var tp anim.TargetPose
+	worst := 0.0
+	for s := 0; s <= int(c.Duration)*8; s++ {
+		f := float64(s) / 8
+		anim.EvaluateTarget(&c.Targets[0], f, &tp)
+		worst = math.Max(worst, scanStepErr(&c.Targets[0], &tp, m.MatrixAt(f/c.FPS), step))
+	}
+	return worst
+}
+
+// turn adds rad to the glTF material's texture rotation.
+func turn(t *testing.T, m *TexMaterial, rad float64) {
+	if m.rot == nil {
+		m.Rot += rad
+		return
+	}
+	for k := range m.rot.values {
+		m.rot.values[k] += rad
+	}
+}
+
+// TestImportBTKRotationEdit: rotations set in the glTF are written
+// within the bound, a J3D angle within one step: a constant angle
+// (0.3 rad where the target has none; the written constant is the step
+// nearest it) and a turning texture under J3D Maya at fraction 2 turned
+// 0.3 rad further, whose fit the first pass leaves just past its steps'
+// edges between the samples it was held to.
+func TestImportBTKRotationEdit(t *testing.T) {
+	scales := map[int][]j3d.Key{0: {{Value: 3}}, 3: {{Value: 3}}}
+	data := genBTK(t, 0, 1, 60, map[int][]j3d.Key{0: scales[0], 3: scales[3],
+		5: {{Time: 0, Value: 0, In: 0.01, Out: 0.01}, {Time: 60, Value: 0.6, In: 0.01, Out: 0.01}}})
+	src := exportTexGLB(t, btkClip(t, data), "const")
+	m := &src.Materials[0]
+	turn(t, m, 0.3)
+	res, err := ImportBTK(src, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := btkClip(t, res.Data)
+	ch, _ := got.Targets[0].Channel(anim.RotZ)
+	step := math.Ldexp(180.0/32768, 1)
+	if k, ok := ch.Curve.(anim.Constant); !ok || math.Abs(float64(k)-0.3*180/math.Pi) > step/2+1e-9 {
+		t.Errorf("constant rotation: %v, want the step nearest %g°", ch.Curve, 0.3*180/math.Pi)
+	}
+	if e := worstStepErr(t, res.Data, m); e > 1 || res.Worst > 1 {
+		t.Errorf("constant rotation: %.3g× the bound (the import says %.3g×, notes %q)", e, res.Worst, res.Notes)
+	}
+
+	const s = 275
+	data = genBTK(t, j3d.CalcTypeMaya, 2, 240, map[int][]j3d.Key{0: {{Value: 1}},
+		7: {{Time: 0, Value: 0, In: 0, Out: s}, {Time: 119, Value: 32767, In: s, Out: -32768},
+			{Time: 120, Value: 0, In: -32768, Out: s}, {Time: 240, Value: 32767, In: s, Out: 0}}})
+	src = exportTexGLB(t, btkClip(t, data), "turn")
+	m = &src.Materials[0]
+	turn(t, m, 0.3)
+	if res, err = ImportBTK(src, data); err != nil {
+		t.Fatal(err)
+	}
+	if e := worstStepErr(t, res.Data, m); e > 1 || res.Worst > 1 {
+		t.Errorf("turning texture: %.3g× the bound (the import says %.3g×, notes %q)", e, res.Worst, res.Notes)
+	}
+}
