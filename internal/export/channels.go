@@ -89,17 +89,28 @@ const pointerPath gltf.TRSProperty = 255
 
 // addPointerChannel animates the JSON pointer target of a vecChannel.
 func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChannel) {
-	typ := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}[ch.dim]
 	in := b.timeAccessor(ch.frames, fps)
-	out := b.floatAccessor(ch.values, typ, false)
+	b.addPointerSampler(a, in, b.valueAccessor(ch.values, ch.dim), ch.step, ch.pointer)
+}
+
+// valueAccessor stores a track's values, dim numbers per key.
+func (b *builder) valueAccessor(values []float64, dim int) int {
+	typ := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}[dim]
+	return b.floatAccessor(values, typ, false)
+}
+
+// addPointerSampler animates a JSON pointer target with the keys of
+// accessors in (times) and out (values); tracks with the same keys share
+// them.
+func (b *builder) addPointerSampler(a *gltf.Animation, in, out int, step bool, pointer string) {
 	sampler := &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationLinear}
-	if ch.step {
+	if step {
 		sampler.Interpolation = gltf.InterpolationStep
 	}
 	a.Samplers = append(a.Samplers, sampler)
 	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
 		Target: gltf.AnimationChannelTarget{Path: pointerPath,
-			Extensions: gltf.Extensions{extPointer: map[string]any{"pointer": ch.pointer}}}})
+			Extensions: gltf.Extensions{extPointer: map[string]any{"pointer": pointer}}}})
 	b.used[extPointer] = true
 }
 

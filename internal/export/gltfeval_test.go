@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -112,6 +113,7 @@ type gDoc struct {
 	play      player
 	signs     map[int][]float64 // blenderSigns by output accessor
 	path      string
+	decoded   map[int][]float64 // floats by accessor: long clips are played at many times
 }
 
 // readGLTF parses a .glb, or a .gltf with its .bin beside it.
@@ -165,6 +167,9 @@ var typeComps = map[string]int{"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MA
 func (d *gDoc) floats(t *testing.T, acc int) ([]float64, int) {
 	t.Helper()
 	a := d.Accessors[acc]
+	if v, ok := d.decoded[acc]; ok {
+		return v, typeComps[a.Type]
+	}
 	if a.ComponentType != 5126 {
 		t.Fatalf("accessor %d: component type %d, want float", acc, a.ComponentType)
 	}
@@ -181,6 +186,10 @@ func (d *gDoc) floats(t *testing.T, acc int) ([]float64, int) {
 			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(d.bin[off:]))))
 		}
 	}
+	if d.decoded == nil {
+		d.decoded = map[int][]float64{}
+	}
+	d.decoded[acc] = out
 	return out, comps
 }
 
@@ -203,10 +212,8 @@ func (d *gDoc) evalSampler(t *testing.T, an *gAnim, si int, tm float64, rotation
 	if tm >= times[n-1] {
 		return append([]float64(nil), elem(n-1, 1)...)
 	}
-	k := 0
-	for k+1 < n && times[k+1] <= tm {
-		k++
-	}
+	// The last key at or before tm.
+	k := sort.SearchFloat64s(times, math.Nextafter(tm, math.Inf(1))) - 1
 	td := times[k+1] - times[k]
 	u := (tm - times[k]) / td
 	out := make([]float64, comps)

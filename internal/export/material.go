@@ -123,11 +123,6 @@ func (q *quadSet) material(key, name string, textured bool, color [4]float64) (i
 	return m, nil
 }
 
-// texParamTol is the error allowed on KHR_texture_transform's offset,
-// scale and rotation (radians), well inside the sample schema's 1e-4 on
-// matrix entries.
-const texParamTol = 2e-5
-
 // materialTracks exports the clip's texture SRT and colour targets onto
 // quads, and lists every other material target in the animation's
 // extras.
@@ -185,74 +180,6 @@ func (b *builder) texSRT(a *gltf.Animation, c Clip, t *anim.Target) {
 	b.texSRTChannels(a, c, t, label, []int{m})
 }
 
-// texSRTChannels animates the KHR_texture_transform of the base colour
-// textures of materials mats (glTF indices) with target t.
-func (b *builder) texSRTChannels(a *gltf.Animation, c Clip, t *anim.Target, label string, mats []int) {
-	var tp anim.TargetPose
-	worst := 0.0
-	frames, values := sampleVec(c.Clip, 5, false, texParamTol, texMinGap, targetKeyFrames(t), func(f float64, out []float64) {
-		anim.EvaluateTarget(t, f, &tp)
-		mtx := anim.TexMatrixOf(t, &tp)
-		off, rot, scale := splitTexMatrix(mtx, tp.V[anim.RotZ]*math.Pi/180)
-		out[0], out[1], out[2], out[3], out[4] = off[0], off[1], rot, scale[0], scale[1]
-		worst = math.Max(worst, texMatrixErr(mtx, off, rot, scale))
-	})
-	if worst > 1e-4 {
-		b.warns = append(b.warns, fmt.Sprintf("%s: texture matrix of %s has shear (non-uniform scale under rotation); KHR_texture_transform approximates it (largest entry error %.3g)", clipWhere(c), label, worst))
-	}
-	for _, m := range mats {
-		base := fmt.Sprintf("/materials/%d/pbrMetallicRoughness/baseColorTexture/extensions/%s/", m, extTransform)
-		for _, part := range []struct {
-			name   string
-			lo, hi int
-		}{{"offset", 0, 2}, {"rotation", 2, 3}, {"scale", 3, 5}} {
-			ch := vecChannel{pointer: base + part.name, frames: frames, dim: part.hi - part.lo}
-			for k := range frames {
-				ch.values = append(ch.values, values[k*5+part.lo:k*5+part.hi]...)
-			}
-			b.addPointerChannel(a, c.Clip.FPS, ch)
-		}
-	}
-}
-
-// splitTexMatrix writes a 2×3 texture matrix as KHR_texture_transform's
-// T(offset)·R(rotation)·S(scale), where R = [[cos, −sin], [sin, cos]]
-// (the extension's GLSL). Exact when the matrix has no shear; otherwise
-// the first column is kept and the second projected. The rotation is
-// unwrapped towards ref (the target's own angle, or its negation: J3D's
-// Maya formula turns the other way), so interpolation never spins.
-func splitTexMatrix(m anim.TexMatrix, ref float64) (off [2]float64, rot float64, scale [2]float64) {
-	off = [2]float64{m[0][2], m[1][2]}
-	sx := math.Hypot(m[0][0], m[1][0])
-	rot = math.Atan2(m[1][0], m[0][0])
-	if sx == 0 {
-		rot = ref
-	}
-	c, s := math.Cos(rot), math.Sin(rot)
-	sy := -s*m[0][1] + c*m[1][1]
-	unwrap := func(r float64) float64 { return rot + 2*math.Pi*math.Round((r-rot)/(2*math.Pi)) }
-	a, bb := unwrap(ref), unwrap(-ref)
-	if math.Abs(bb+ref) < math.Abs(a-ref) {
-		a = bb
-	}
-	rot = a
-	return off, rot, [2]float64{sx, sy}
-}
-
-// texMatrixErr is the largest entry difference between m and the matrix
-// the split parameters give.
-func texMatrixErr(m anim.TexMatrix, off [2]float64, rot float64, scale [2]float64) float64 {
-	c, s := math.Cos(rot), math.Sin(rot)
-	g := anim.TexMatrix{{c * scale[0], -s * scale[1], off[0]}, {s * scale[0], c * scale[1], off[1]}}
-	e := 0.0
-	for r := range g {
-		for k := range g[r] {
-			e = math.Max(e, math.Abs(g[r][k]-m[r][k])/math.Max(1, math.Abs(m[r][k])))
-		}
-	}
-	return e
-}
-
 // colour puts a colour target (BRK register, BPK material colour) on a
 // plain quad: baseColorFactor = the game's integer colour / 255, clamped
 // to [0, 1] (glTF factors are linear and bounded; BRK C registers range
@@ -278,7 +205,8 @@ func (b *builder) colour(a *gltf.Animation, c Clip, t *anim.Target) {
 // indices) with colour target t.
 func (b *builder) colourChannels(a *gltf.Animation, c Clip, t *anim.Target, mats []int) {
 	var tp anim.TargetPose
-	frames, values := sampleVec(c.Clip, 4, true, 1e-6, 0, targetKeyFrames(t), func(f float64, out []float64) {
+	o := vecSampling{dim: 4, keys: 4, step: true, far: componentsFar(1e-6), keyFrames: t.KeyFrames(nil)}
+	frames, values := sampleVec(c.Clip, o, func(f float64, out []float64) {
 		anim.EvaluateTarget(t, f, &tp)
 		col := colourFactor(&tp)
 		copy(out, col[:])
@@ -296,21 +224,6 @@ func colourFactor(tp *anim.TargetPose) [4]float64 {
 	}
 	return out
 }
-
-// targetKeyFrames lists a target's key frames (refinement candidates;
-// sampleVec adds the frame just before each). The steps of J3D texture
-// rotations are not keys: the game truncates the angle to whole s16
-// units (2^frac · 0.0055° per step), and a texture spinning a whole turn
-// would need a key pair per step (megabytes for a two-second BTK); the
-// refinement follows the staircase with a ramp within a step or two.
-func targetKeyFrames(t *anim.Target) []float64 {
-	return t.KeyFrames(nil)
-}
-
-// texMinGap is the narrowest interval the texture refinement splits
-// between candidates, in frames: a staircase of fine rotation steps is
-// followed by a ramp within one step rather than bisected step by step.
-const texMinGap = 1.0 / 16
 
 // sampledTrack is a material target glTF cannot animate (texture
 // pattern, shape visibility, shader parameters): its channels at every

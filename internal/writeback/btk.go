@@ -20,8 +20,13 @@ func TexBound(m float64) float64 { return 1e-4 * math.Max(1, math.Abs(m)) }
 var texSlots = [...]anim.Slot{anim.ScaleX, anim.ScaleY, anim.RotZ, anim.TransX, anim.TransY}
 
 // texParamTol is the first fit's tolerance on scale and translation, and
-// in radians on the rotation: a fifth of the matrix bound.
-const texParamTol = 2e-5
+// in radians on the rotation: half the matrix bound, the share the
+// export's keys take. A glTF the export wrote ripples by that much about
+// the game's curves between its keys; a tighter fit of an edited track
+// follows the ripple with a key every few frames (a constant offset
+// moved by a fixed amount took hundreds). Verification halves it where
+// the written file misses.
+const texParamTol = 5e-5
 
 // btkEntry is one entry's import state.
 type btkEntry struct {
@@ -30,6 +35,7 @@ type btkEntry struct {
 	mat    *TexMaterial // nil: the glTF does not animate it
 	same   bool         // the target's tracks already play the glTF
 	frames []float64    // the sample frames of vals
+	fps    float64      // the glTF's frames per second at those frames
 	vals   [anim.NumSlots][]float64
 	tol    [anim.NumSlots]float64
 	fitted [9][]hkey
@@ -59,6 +65,12 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The export follows J3D rotations before the game truncates them to
+	// whole steps (its stated exception): the import solves and compares
+	// in the same terms (orig), and measures the game's matrices (game)
+	// as the export is measured, the rotation within one step.
+	game := steppedConstants(orig, int(target.RotationFrac))
+	orig = orig.UnroundedRotations()
 	fps := orig.FPS
 	res := &Result{KeysBefore: btkKeys(target.Entries)}
 	duration := int(target.Duration)
@@ -83,7 +95,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries have no animated glTF material and keep the target's tracks: %s", len(unmatched), listNames(unmatched, 6)))
 	}
 	var tp anim.TargetPose
-	res.TargetWorst, _ = texMeasure(entries, orig, src, fps, duration)
+	res.TargetWorst, _ = texMeasure(entries, game, src, fps, duration)
 	var same []string
 	maxRot := 0.0
 	for _, e := range entries {
@@ -146,7 +158,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		worst, per := texMeasure(entries, clip, src, fps, duration)
+		worst, per := texMeasure(entries, steppedConstants(clip, frac), src, fps, duration)
 		cur := *res
 		cur.Data, cur.Worst, cur.Passes, cur.Keys = written, worst, pass, btkKeys(out.Entries)
 		for i, e := range per {
@@ -164,15 +176,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 		for i, e := range per {
 			if e > 1 {
-				en := entries[i]
-				en.same = false
-				en.keep = [9]bool{}
-				for _, s := range texSlots {
-					en.tol[s] /= 2
-				}
-				if en.tol[anim.RotZ] == 0 {
-					en.initTol()
-				}
+				entries[i].tighten(&tp)
 			}
 		}
 	}
@@ -247,7 +251,7 @@ func (m *TexMaterial) keyFrames(fps float64) []float64 {
 // is the one its mode field selects at that frame), the rotation
 // continuous from the target's own angle at the first frame.
 func (e *btkEntry) solve(frames []float64, fps float64, tp *anim.TargetPose) {
-	e.frames = frames
+	e.frames, e.fps = frames, fps
 	for _, s := range texSlots {
 		e.vals[s] = make([]float64, len(frames))
 	}
@@ -302,7 +306,8 @@ func texErr(got, want anim.TexMatrix) float64 {
 // texMeasure poses every matched entry of clip at every 1/checkSteps
 // frame against the glTF: the worst error as a fraction of TexBound, and
 // per entry. The game's matrix is taken as the glTF can hold it
-// (asGLTF): a Basic entry's shear is not in the glTF to compare with.
+// (asGLTF): a Basic entry's shear is not in the glTF to compare with;
+// its rotation may be a step off (texGameErr).
 func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float64, duration int) (float64, []float64) {
 	per := make([]float64, len(entries))
 	worst := 0.0
@@ -315,7 +320,7 @@ func texMeasure(entries []*btkEntry, clip *anim.Clip, src *TexSource, fps float6
 		for s := 0; s <= duration*checkSteps; s++ {
 			f := float64(s) / checkSteps
 			anim.EvaluateTarget(t, f, &tp)
-			per[i] = math.Max(per[i], texErr(asGLTF(anim.TexMatrixOf(t, &tp)), e.mat.MatrixAt(f/fps)))
+			per[i] = math.Max(per[i], texGameErr(t, &tp, e.mat.MatrixAt(f/fps)))
 		}
 		worst = math.Max(worst, per[i])
 	}
@@ -337,22 +342,6 @@ func (e *btkEntry) initTol() {
 	e.tol[anim.RotZ] = texParamTol * 180 / math.Pi
 }
 
-// markKeep marks the tracks whose target values stay within the first
-// fit's tolerance of the solved ones at every sample.
-func (e *btkEntry) markKeep(tp *anim.TargetPose) {
-	for i := range 9 {
-		e.keep[i] = isTexSlot(bckSlot(i))
-	}
-	for n, f := range e.frames {
-		anim.EvaluateTarget(e.target, f, tp)
-		for i := range 9 {
-			if s := bckSlot(i); e.keep[i] && math.Abs(tp.V[s]-e.vals[s][n]) > e.tol[s] {
-				e.keep[i] = false
-			}
-		}
-	}
-}
-
 // fit fits the entry's five matrix tracks as Hermite keys.
 func (e *btkEntry) fit(frac int) {
 	const raw16 = 32768.0 / 180
@@ -371,7 +360,12 @@ func (e *btkEntry) fit(frac int) {
 			for k, y := range e.vals[s] {
 				ys[k] = y * scale
 			}
-			tol = math.Max(tol*scale-0.5, 0.2)
+			// diff measures from the values that play the rounded
+			// ideal (half a step off): the rest of the tolerance, and
+			// at least a fifth of a step, less as verification halves
+			// the tolerance (a spline just past its step's edge plays a
+			// step further off than the one step allowed).
+			tol = math.Max(tol*scale-0.5, 0.2*e.tol[s]/(texParamTol*180/math.Pi))
 		}
 		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
 		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)
