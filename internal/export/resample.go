@@ -94,30 +94,10 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		red := reducer{keying: ky}
 		out = red.reduce(dense, rest, func(j int) int { return j })
 	} else {
-		var tp anim.TargetPose
-		// One joint's poses are done with once its channels are built
-		// (channelOf copies the values): the next joint reuses them.
-		pool := &mem.poses
-		poses := mem.dense
-		red := reducer{keys: &mem.keys, keep: mem.keep}
-		for j := 0; j < n; j++ {
-			if ky.active[j] == [numPaths]bool{} {
-				one := k.localAt(j, 0, &tp)
-				out = append(out, constantChannels(j, one, rest[j], tol[j])...)
-				continue
-			}
-			jj := j
-			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1, ky.joint(j))
-			pool.reset()
-			r.slabs, r.out = pool, poses[:0]
-			dense := r.run(jointCandidates(k, j, grid))
-			poses = dense
-			exhausted = exhausted || r.exhausted
-			red.keying = r.keying
-			out = append(out, red.reduce(dense, rest[j:j+1], func(int) int { return jj })...)
-		}
-		mem.dense = poses
-		mem.keep = red.keep
+		fb := fastBake{k: k, ky: ky, rest: rest, grid: grid, mem: mem, red: reducer{keys: &mem.keys, keep: mem.keep}}
+		out = fb.run()
+		exhausted = fb.exhausted
+		mem.keep = fb.red.keep
 	}
 	var warns []string
 	if exhausted {
