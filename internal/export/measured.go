@@ -16,7 +16,6 @@ package export
 
 import (
 	"math"
-	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -36,9 +35,7 @@ type fastBake struct {
 	exhausted bool
 }
 
-// joint keys joint j with its tolerances times mult (rotation and scale
-// never past their clamps, maxRotTol and maxScaleTol, unless the bound
-// stage gave more).
+// joint keys joint j with its tolerances times mult.
 func (fb *fastBake) joint(j int, mult float64) []nodeChannel {
 	k := fb.k
 	if fb.ky.active[j] == [numPaths]bool{} {
@@ -47,12 +44,7 @@ func (fb *fastBake) joint(j int, mult float64) []nodeChannel {
 	}
 	ky := fb.ky.joint(j)
 	if mult != 1 {
-		t := ky.tol[0]
-		caps := [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
-		for p := range t {
-			t[p] = math.Max(t[p], math.Min(t[p]*mult, caps[p]))
-		}
-		ky.tol = [][numPaths]float64{t}
+		ky.tol = [][numPaths]float64{loosened(ky.tol[0], mult)}
 	}
 	r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(j, f, &fb.tp) }, 1, ky)
 	fb.mem.poses.reset()
@@ -64,89 +56,120 @@ func (fb *fastBake) joint(j int, mult float64) []nodeChannel {
 	return fb.red.reduce(dense, fb.rest[j:j+1], func(int) int { return j })
 }
 
-// Measured loosening's parameters: it runs where the bound stage's
-// tolerances take more than denseKeys keys per frame for a channel on
-// average (sparser clips gain too little for the measuring), starting
-// at looseStart times those tolerances and halving the ancestors' of a
-// point that misses verifyTarget of its bound, for at most looseRounds
-// rounds. The grid is verifySamples per key span of the densest
-// channel, at most verifyWork points × times.
+// run keys every joint: with the bound stage's tolerances, then
+// loosened as far as the measured world errors allow (loosen).
+func (fb *fastBake) run() []nodeChannel {
+	chans := make([][]nodeChannel, len(fb.k.skel.Joints))
+	for j := range chans {
+		chans[j] = fb.joint(j, 1)
+	}
+	return fb.k.loosen(chans, fb.rest, fb.joint)
+}
+
+// loosened is tol times mult (rotation and scale never past their
+// clamps, maxRotTol and maxScaleTol, unless the bound stage gave more).
+func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
+	caps := [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	for p := range tol {
+		tol[p] = math.Max(tol[p], math.Min(tol[p]*mult, caps[p]))
+	}
+	return tol
+}
+
+// Measured loosening's parameters. The measuring plays every joint at
+// every time of its grid, several times: two to five times the CPU of
+// the sampling. It runs only where the bound stage's tolerances take
+// more than denseKeys keys per frame for a channel on average, where the
+// worst-case split costs most (a character's dense clip: 15); sparser
+// clips (real J3D and BFRES clips take 1 to 7) keep the cheaper keys.
+// It starts at most at looseStart times those tolerances and halves the
+// multipliers of the joints most to blame for a point that misses
+// verifyTarget of its bound, for at most looseRounds rounds. The grid
+// is verifySamples per mean key span, at most verifyWork points × times.
 const (
-	denseKeys     = 4
+	denseKeys     = 8
 	looseStart    = 8
 	looseRounds   = 6
 	verifyTarget  = 0.7
 	verifySamples = 4
-	verifyWork    = 1 << 22
+	verifyWork    = 1 << 20
+	baseSlack     = 0.05
+	looseMargin   = 0.8
 )
 
-// run keys every joint: with the bound stage's tolerances, then, on a
-// dense clip, loosened as far as the measured world errors allow.
-func (fb *fastBake) run() []nodeChannel {
-	k := fb.k
-	n := len(k.skel.Joints)
-	chans := make([][]nodeChannel, n)
-	for j := range chans {
-		chans[j] = fb.joint(j, 1)
-	}
-	flat := func() []nodeChannel {
+// loosen takes the joints' channels keyed with the bound stage's
+// tolerances (base, per joint) and, on a dense clip, re-keys them with
+// rekey(j, mult) (tolerances times mult) as far as the measured world
+// errors allow: every joint whose channels move starts where the errors
+// the bound stage's keys make would reach the target if they grew as
+// the tolerances (at most looseStart);
+// each round measures (verifier.misses) and halves the multipliers of
+// the joints most to blame (verifier.blame) for each point that misses;
+// after looseRounds the chains still missing take base.
+func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
+	flat := func(chans [][]nodeChannel) []nodeChannel {
 		var out []nodeChannel
 		for _, c := range chans {
 			out = append(out, c...)
 		}
 		return out
 	}
-	v := fb.verifier(chans)
+	v := k.verifier(base, rest)
 	if v == nil {
-		return flat()
+		return flat(base)
 	}
-	mult := make([]float64, n)
-	for j := range mult {
-		mult[j] = 1
-		if fb.ky.active[j] != [numPaths]bool{} {
-			mult[j] = looseStart
+	n := len(k.skel.Joints)
+	// A joint's errors grow about as its tolerances: each may grow
+	// until the point under it nearest its target reaches it, with a
+	// margin.
+	room := make([]float64, n)
+	for j := range room {
+		room[j] = looseMargin * verifyTarget / v.used[j]
+	}
+	for i := len(k.order) - 1; i >= 0; i-- {
+		if j := k.order[i]; k.skel.Joints[j].Parent >= 0 {
+			p := k.skel.Joints[j].Parent
+			room[p] = math.Min(room[p], room[j])
 		}
 	}
-	base := chans
-	chans = make([][]nodeChannel, n)
+	mult := make([]float64, n)
 	redo := make([]bool, n)
-	for j := range redo {
-		redo[j] = true
+	for j := range mult {
+		mult[j] = 1
+		for i := range base[j] {
+			if len(base[j][i].frames) > 1 && room[j] > 1 {
+				mult[j], redo[j] = math.Min(room[j], looseStart), true
+			}
+		}
 	}
+	chans := append([][]nodeChannel(nil), base...)
+	loose := func(a int) bool { return mult[a] > 1 }
 	for round := 0; ; round++ {
 		for j := range chans {
 			if redo[j] {
 				chans[j] = base[j]
 				if mult[j] > 1 {
-					chans[j] = fb.joint(j, mult[j])
+					chans[j] = rekey(j, mult[j])
 				}
 			}
 		}
-		miss := v.misses(chans, fb.rest)
+		miss := v.misses(chans, rest)
 		if miss == nil {
-			return flat()
+			return flat(chans)
 		}
 		clear(redo)
 		last := round+1 >= looseRounds
-		loose := func(a int) bool { return mult[a] > 1 }
 		for _, m := range miss {
 			var who []int
 			if last {
 				// The bound stage's own tolerances for the whole chain.
-				for a := m.point; a >= 0; a = k.skel.Joints[a].Parent {
-					if a < n && loose(a) {
+				for a := v.joint(m.point); a >= 0; a = k.skel.Joints[a].Parent {
+					if loose(a) {
 						who = append(who, a)
 					}
 				}
-				if m.point >= n {
-					for a := k.meshPts[m.point-n].joint; a >= 0; a = k.skel.Joints[a].Parent {
-						if loose(a) {
-							who = append(who, a)
-						}
-					}
-				}
 			} else {
-				who = v.blame(chans, fb.rest, m, loose)
+				who = v.blame(chans, rest, m, loose)
 			}
 			for _, a := range who {
 				if !redo[a] {
@@ -164,7 +187,7 @@ func (fb *fastBake) run() []nodeChannel {
 					chans[j] = base[j]
 				}
 			}
-			return flat()
+			return flat(chans)
 		}
 	}
 }
@@ -172,40 +195,53 @@ func (fb *fastBake) run() []nodeChannel {
 // verifier holds the game's world positions of every joint and mesh
 // corner at the grid's times, and their bounds.
 type verifier struct {
-	k      *baker
-	times  []float64
-	pts    int
-	ref    [][3]float64 // [time*pts + point]
-	bound  []float64
+	k     *baker
+	times []float64
+	pts   int
+	ref   [][3]float64 // [time*pts + point]
+	// allow is how far each may be off: verifyTarget of its bound, or
+	// where the bound stage's keys are further off (a jump the keys
+	// make a steep ramp, a float32 key time, a joint under a parent
+	// scaled to zero), as far as those and baseSlack of the bound (where
+	// they are past the bound, outside the promise, one bound).
+	allow  []float64
 	world  [2][]mgl64.Mat4 // the two players' world matrices
 	locals [2][]trs
+	game   []trs // blame's: the nodes' local transforms in the game
+	// cur is per channel the key play found last (times only grow
+	// within measure, which clears it).
+	cur [][]int
+	// used is per joint the most of their bound its points take with
+	// the bound stage's keys (outside the promise left out).
+	used []float64
 }
 
-// verifier returns the measuring of fb's clip keyed as chans, or nil
-// where it does not pay (few keys) or costs too much.
-func (fb *fastBake) verifier(chans [][]nodeChannel) *verifier {
-	k := fb.k
+// verifier returns the measuring of k's clip keyed as chans, or nil
+// where it does not pay (few keys), costs too much, or cannot play the
+// keys (CUBICSPLINE; root motion, which moves the roots' world).
+func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 	dur := k.clip.Duration
-	if !fb.ky.hermite || dur <= 0 {
+	if k.root || dur <= 0 {
 		return nil
 	}
-	densest, keys, active := 0.0, 0, 0
+	keys, active := 0, 0
 	for _, cs := range chans {
 		for i := range cs {
-			if cs[i].mode != interpLinear {
+			switch cs[i].mode {
+			case interpCubic:
+				return nil
+			case interpStep:
 				continue
 			}
-			m := len(cs[i].frames)
-			keys += m
+			keys += len(cs[i].frames)
 			active++
-			densest = math.Max(densest, float64(m)/dur)
 		}
 	}
 	if active == 0 || float64(keys)/float64(active)/dur <= denseKeys {
 		return nil
 	}
 	// A power of two per frame: whole, half and quarter frames are on it.
-	per := math.Exp2(math.Ceil(math.Log2(verifySamples * densest)))
+	per := math.Exp2(math.Ceil(math.Log2(verifySamples * float64(keys) / float64(active) / dur)))
 	steps := int(math.Ceil(dur * per))
 	pts := len(k.skel.Joints) + len(k.meshPts)
 	if (steps+1)*pts > verifyWork {
@@ -216,16 +252,16 @@ func (fb *fastBake) verifier(chans [][]nodeChannel) *verifier {
 		v.times = append(v.times, math.Min(float64(i)/per, dur))
 	}
 	v.ref = make([][3]float64, len(v.times)*pts)
-	v.bound = make([]float64, len(v.ref))
+	v.allow = make([]float64, len(v.ref))
 	for ti, f := range v.times {
 		k.worldAt(f)
 		for p := 0; p < pts; p++ {
 			w := v.point(k.world, p)
 			v.ref[ti*pts+p] = w
 			if p < len(k.skel.Joints) {
-				v.bound[ti*pts+p] = PositionBound(w)
+				v.allow[ti*pts+p] = verifyTarget * PositionBound(w)
 			} else {
-				v.bound[ti*pts+p] = k.meshPts[p-len(k.skel.Joints)].bound
+				v.allow[ti*pts+p] = verifyTarget * k.meshPts[p-len(k.skel.Joints)].bound
 			}
 		}
 	}
@@ -234,7 +270,30 @@ func (fb *fastBake) verifier(chans [][]nodeChannel) *verifier {
 		v.world[i] = make([]mgl64.Mat4, n)
 		v.locals[i] = make([]trs, n)
 	}
+	v.used = make([]float64, n)
+	v.measure(chans, rest, func(ti, p, _ int, e float64) {
+		a := &v.allow[ti*pts+p]
+		bound := *a / verifyTarget
+		switch {
+		case e > bound:
+			// Outside the promise already: not far further.
+			*a = e + bound
+			return
+		case e > *a:
+			*a = e + baseSlack*bound
+		}
+		j := v.joint(p)
+		v.used[j] = math.Max(v.used[j], e/bound)
+	})
 	return v
+}
+
+// joint is the joint carrying point p.
+func (v *verifier) joint(p int) int {
+	if n := len(v.k.skel.Joints); p >= n {
+		return v.k.meshPts[p-n].joint
+	}
+	return p
 }
 
 // point is point p (a joint, then the mesh corners) under world.
@@ -248,36 +307,40 @@ func (v *verifier) point(world []mgl64.Mat4, p int) [3]float64 {
 	return [3]float64{w[0], w[1], w[2]}
 }
 
-// miss is where a point is furthest off beyond verifyTarget: the
-// point, the grid's time, the player.
+// miss is where a point is furthest off beyond what it is allowed: the
+// point, the grid's time, the player, and how many times its allowance.
 type miss struct {
 	point, time, player int
 	ratio               float64
 }
 
-// misses plays chans at the grid's times as the specification's player
-// (slerp) and as Blender's (component lerp, normalised) and returns, per
-// joint carrying a point off by more than verifyTarget of its bound in
-// either, its worst such point (none: nil).
-func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
-	k := v.k
-	n := len(k.skel.Joints)
-	worst := make([]miss, n)
+// measure plays chans at the grid's times as the specification's player
+// (slerp) and as Blender's (component lerp, normalised) and calls got
+// with each point's distance from the game's.
+func (v *verifier) measure(chans [][]nodeChannel, rest []trs, got func(ti, p, player int, e float64)) {
+	for _, c := range v.cur {
+		clear(c)
+	}
 	for ti, f := range v.times {
 		v.play(chans, rest, f)
 		for pl := range v.world {
 			for p := 0; p < v.pts; p++ {
-				r := dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]) / v.bound[ti*v.pts+p]
-				j := p
-				if p >= n {
-					j = k.meshPts[p-n].joint
-				}
-				if r > verifyTarget && r > worst[j].ratio {
-					worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
-				}
+				got(ti, p, pl, dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]))
 			}
 		}
 	}
+}
+
+// misses returns, per joint carrying a point off by more than it is
+// allowed in either player, its worst such point (none: nil).
+func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
+	worst := make([]miss, len(v.k.skel.Joints))
+	v.measure(chans, rest, func(ti, p, pl int, e float64) {
+		r := e / v.allow[ti*v.pts+p]
+		if j := v.joint(p); r > 1 && r > worst[j].ratio {
+			worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
+		}
+	})
 	var out []miss
 	for _, m := range worst {
 		if m.ratio > 0 {
@@ -292,9 +355,15 @@ func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
 	for pl := range v.locals {
 		copy(v.locals[pl], rest)
 	}
-	for _, cs := range chans {
+	if len(v.cur) != len(chans) {
+		v.cur = make([][]int, len(chans))
+	}
+	for j, cs := range chans {
+		if len(v.cur[j]) != len(cs) {
+			v.cur[j] = make([]int, len(cs))
+		}
 		for i := range cs {
-			playChannel(&cs[i], f, &v.locals[0][cs[i].node], &v.locals[1][cs[i].node])
+			playChannel(&cs[i], f, &v.cur[j][i], &v.locals[0][cs[i].node], &v.locals[1][cs[i].node])
 		}
 	}
 	for pl := range v.world {
@@ -319,16 +388,15 @@ func (v *verifier) compose(pl int) {
 // half the most any one joint's does.
 func (v *verifier) blame(chans [][]nodeChannel, rest []trs, m miss, loose func(int) bool) []int {
 	k := v.k
-	n := len(k.skel.Joints)
 	f := v.times[m.time]
 	ref := v.ref[m.time*v.pts+m.point]
-	j := m.point
-	if j >= n {
-		j = k.meshPts[j-n].joint
-	}
+	j := v.joint(m.point)
 	v.play(chans, rest, f)
 	full := dist3(v.point(v.world[m.player], m.point), ref)
-	var tp anim.TargetPose
+	if len(v.game) != len(k.skel.Joints) {
+		v.game = make([]trs, len(k.skel.Joints))
+	}
+	k.at(f, v.game)
 	var who []int
 	var gain []float64
 	top := 0.0
@@ -337,7 +405,7 @@ func (v *verifier) blame(chans [][]nodeChannel, rest []trs, m miss, loose func(i
 			continue
 		}
 		keep := v.locals[m.player][a]
-		v.locals[m.player][a] = k.localAt(a, f, &tp)
+		v.locals[m.player][a] = v.game[a]
 		v.compose(m.player)
 		g := full - dist3(v.point(v.world[m.player], m.point), ref)
 		v.locals[m.player][a] = keep
@@ -359,14 +427,24 @@ func dist3(a, b [3]float64) float64 {
 
 // playChannel sets ch's path of spec (as the glTF specification plays
 // it: slerp) and blender (a rotation lerped per component, normalised)
-// at frame f: the first key before it, the last after.
-func playChannel(ch *nodeChannel, f float64, spec, blender *trs) {
+// at frame f: the first key before it, the last after. cur is where the
+// search starts (the last call's key).
+func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
 	fr := ch.frames
 	comp := 3
 	if ch.path == pathR {
 		comp = 4
 	}
-	i := sort.SearchFloat64s(fr, f) // fr[i-1] < f <= fr[i]
+	// fr[i-1] < f <= fr[i], from the last call's i (or from the start
+	// when f went back).
+	i := *cur
+	if i > 0 && fr[min(i, len(fr))-1] >= f {
+		i = 0
+	}
+	for i < len(fr) && fr[i] < f {
+		i++
+	}
+	*cur = i
 	var a, b trs
 	u := 0.0
 	switch {

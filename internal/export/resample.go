@@ -92,7 +92,22 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		dense := r.run(candidates(c, c.FPS, grid, k.keyFrames()))
 		exhausted = r.exhausted
 		red := reducer{keying: ky}
-		out = red.reduce(dense, rest, func(j int) int { return j })
+		for j := range rest {
+			fillNonFinite(dense, j, &rest[j])
+		}
+		fixQuatSigns(dense)
+		base := make([][]nodeChannel, n)
+		for j := range base {
+			base[j] = red.reduceNode(dense, j, &rest[j], j, nil)
+		}
+		// Loosened, the samples stay those of the bound stage's
+		// tolerances: denser than the keys need.
+		loose := red
+		loose.tol = append([][numPaths]float64(nil), ky.tol...)
+		out = k.loosen(base, rest, func(j int, mult float64) []nodeChannel {
+			loose.tol[j] = loosened(ky.tol[j], mult)
+			return loose.reduceNode(dense, j, &rest[j], j, nil)
+		})
 	} else {
 		fb := fastBake{k: k, ky: ky, rest: rest, grid: grid, mem: mem, red: reducer{keys: &mem.keys, keep: mem.keep}}
 		out = fb.run()
