@@ -133,7 +133,7 @@ func TestLinkShapedKeys(t *testing.T) {
 		how         Interpolation
 		keys, bytes int
 	}{
-		{Linear, 14_000, 300_000},
+		{Linear, 12_000, 250_000},
 		{Cubic, 2_600, 160_000},
 	} {
 		sc.Interpolation = tc.how

@@ -73,7 +73,15 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 		case d.mode[j][p] == interpStep:
 			ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
 		case d.mode[j][p] == interpLinear:
-			ch = channelOf(dense, d.keepInterp(dense, j, p, d.linearKeepTol(j, p)), j, p, interpLinear, d.keys)
+			// Keys off the curve where they are fewer than on it.
+			lim := d.linearKeepTol(j, p)
+			on := len(d.keepInterp(dense, j, p, lim))
+			if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < on {
+				ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
+				copy(ch.values, vals)
+				break
+			}
+			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, interpLinear, d.keys)
 		default:
 			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 		}
