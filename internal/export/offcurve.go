@@ -8,12 +8,14 @@ package export
 
 import "math"
 
-// offCurveTries bounds the rounds of moving keys and adding keys where a
+// offCurveMin is the fewest keys on the curve for which keys off it are
+// tried; offCurveTries bounds the rounds of moving keys and adding keys where a
 // span still misses; offCurveReach is how far the chords may miss before
 // the keys move, as a share of twice the tolerance (the most moving can
 // halve), leaving room where the bend is not the same on both sides of a
 // key.
 const (
+	offCurveMin   = 4 // fewer keys on the curve: not tried
 	offCurveTries = 8
 	offCurveReach = 0.85
 )
@@ -25,14 +27,18 @@ const (
 // still misses a dense sample by more than lim (measured as keepInterp
 // measures: for rotations the worse of slerp and the normalised lerp),
 // the worst sample there becomes a key too, and the keys move again. It
-// returns the kept samples and their values (comp per key), or ok false
-// when the tries ran out.
+// returns the kept samples and their values (comp per key; both valid
+// until the next call), or ok false when the tries ran out.
 func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, vals []float64, ok bool) {
 	comp := 3
 	if p == pathR {
 		comp = 4
 	}
-	keep = append([]int(nil), d.keepInterp(dense, j, p, 2*offCurveReach*lim)...)
+	o := &d.off
+	keep = append(o.keep[:0], d.keepInterp(dense, j, p, 2*offCurveReach*lim)...)
+	defer func() { o.keep = keep[:0] }()
+	vals = o.vals[:0]
+	defer func() { o.vals = vals[:0] }()
 	if len(keep) < 3 {
 		return nil, nil, false
 	}
@@ -45,7 +51,11 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 	for try := 0; try < offCurveTries; try++ {
 		// Each span's largest miss of its chord through the samples on
 		// the curve, as a vector.
-		miss := make([][4]float64, len(keep)-1)
+		miss := o.miss[:0]
+		for range len(keep) - 1 {
+			miss = append(miss, [4]float64{})
+		}
+		o.miss = miss
 		for k := 0; k+1 < len(keep); k++ {
 			a, b := pathVec(&dense[keep[k]].v[j], p), pathVec(&dense[keep[k+1]].v[j], p)
 			best := -1.0
@@ -93,16 +103,18 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 			vals = append(vals, v[:comp]...)
 		}
 		// The spans that still miss get their worst sample as a key.
-		var add []int
+		add := o.add[:0]
 		for k := 0; k+1 < len(keep); k++ {
 			if w := d.offCurveWorst(dense, j, p, keep[k], keep[k+1], vals[k*comp:(k+1)*comp], vals[(k+1)*comp:(k+2)*comp], spanLim(keep[k], keep[k+1])); w >= 0 {
 				add = append(add, w)
 			}
 		}
+		o.add = add
 		if len(add) == 0 {
 			return keep, vals, true
 		}
-		keep = mergeSorted(keep, add)
+		o.merged = mergeSorted(o.merged[:0], keep, add)
+		keep, o.merged = o.merged, keep
 	}
 	return nil, nil, false
 }
@@ -117,8 +129,24 @@ func (d *reducer) offCurveWorst(dense []poseAt, j, p, s, e int, a, b []float64, 
 	if p == pathR && !arc.init(ka.R, kb.R) {
 		return (s + e) / 2
 	}
-	worst, at := lim, -1
 	span := dense[e].f - dense[s].f
+	// Most spans hold: a cheap test first (slerpArc.within), the worst
+	// sample only for a span that fails it.
+	fails := false
+	for i := s; i <= e && !fails; i++ {
+		u := (dense[i].f - dense[s].f) / span
+		if p == pathR {
+			fails = !arc.within(u, dense[i].v[j].R, lim)
+		} else {
+			var c trs
+			lerpPath(p, &ka, &kb, u, &c)
+			fails = pathErr(p, &c, &dense[i].v[j]) > lim
+		}
+	}
+	if !fails {
+		return -1
+	}
+	worst, at := lim, -1
 	for i := s; i <= e; i++ {
 		u := (dense[i].f - dense[s].f) / span
 		var err float64
@@ -132,6 +160,9 @@ func (d *reducer) offCurveWorst(dense []poseAt, j, p, s, e int, a, b []float64, 
 		if err > worst {
 			worst, at = err, i
 		}
+	}
+	if at < 0 {
+		at = (s + e) / 2 // within's margin: split the middle
 	}
 	if at == s || at == e {
 		// A key's own sample: the span's middle sample splits it.
@@ -166,9 +197,17 @@ func lerpVec(a, b [4]float64, u float64, p int) [4]float64 {
 	return c
 }
 
-// mergeSorted merges two ascending lists of distinct sample indices.
-func mergeSorted(a, b []int) []int {
-	out := make([]int, 0, len(a)+len(b))
+// offBufs are offCurve's buffers, reused from channel to channel.
+type offBufs struct {
+	keep, add, merged []int
+	on                []int // the caller's keys on the curve
+	miss              [][4]float64
+	vals              []float64
+}
+
+// mergeSorted appends to out the merge of two ascending lists of
+// distinct sample indices.
+func mergeSorted(out, a, b []int) []int {
 	i, k := 0, 0
 	for i < len(a) || k < len(b) {
 		switch {

@@ -36,6 +36,7 @@ type reducer struct {
 	keying
 	keys *slabs[float64] // storage for the channels (nil: their own)
 	keep []int           // keepInterp's, reused
+	off  offBufs         // offCurve's
 }
 
 // reduce turns the dense samples into the channels that differ from
@@ -75,13 +76,17 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 		case d.mode[j][p] == interpLinear:
 			// Keys off the curve where they are fewer than on it.
 			lim := d.linearKeepTol(j, p)
-			on := len(d.keepInterp(dense, j, p, lim))
-			if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < on {
-				ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
-				copy(ch.values, vals)
-				break
+			on := d.keepInterp(dense, j, p, lim)
+			if len(on) >= offCurveMin {
+				d.off.on = append(d.off.on[:0], on...)
+				if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
+					ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
+					copy(ch.values, vals)
+					break
+				}
+				on = d.off.on
 			}
-			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, interpLinear, d.keys)
+			ch = channelOf(dense, on, j, p, interpLinear, d.keys)
 		default:
 			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 		}
