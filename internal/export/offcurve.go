@@ -8,16 +8,20 @@ package export
 
 import "math"
 
-// offCurveMin is the fewest keys on the curve for which keys off it are
-// tried; offCurveTries bounds the rounds of moving keys and adding keys where a
+// offCurveMin is the fewest keys on the curve, and offCurveDensity the
+// fewest per frame, for which keys off it are tried: moving keys costs
+// about as much as choosing them again, and pays where a channel's bend
+// takes many keys (sparser channels keep the cheaper keys); offCurveTries
+// bounds the rounds of moving keys and adding keys where a
 // span still misses; offCurveReach is how far the chords may miss before
 // the keys move, as a share of twice the tolerance (the most moving can
 // halve), leaving room where the bend is not the same on both sides of a
 // key.
 const (
-	offCurveMin   = 4 // fewer keys on the curve: not tried
-	offCurveTries = 8
-	offCurveReach = 0.85
+	offCurveMin     = 8
+	offCurveDensity = 4
+	offCurveTries   = 4
+	offCurveReach   = 0.85
 )
 
 // offCurve keys LINEAR channel (j, p) of the reduce-prepared dense
@@ -61,7 +65,13 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 			best := -1.0
 			for i := keep[k] + 1; i < keep[k+1]; i++ {
 				u := (dense[i].f - dense[keep[k]].f) / (dense[keep[k+1]].f - dense[keep[k]].f)
-				c := lerpVec(a, b, u, p)
+				// The plain lerp: a rotation's chord is off the unit
+				// sphere by about its angle²/8 more, along the key,
+				// which normalising the moved key takes out again.
+				var c [4]float64
+				for x := 0; x < comp; x++ {
+					c[x] = a[x] + (b[x]-a[x])*u
+				}
 				q := pathVec(&dense[i].v[j], p)
 				var e [4]float64
 				n := 0.0
@@ -183,18 +193,6 @@ func pathVec(t *trs, p int) [4]float64 {
 		return [4]float64{t.S[0], t.S[1], t.S[2]}
 	}
 	return t.R
-}
-
-// lerpVec is the chord from a to b at u (a rotation's normalised).
-func lerpVec(a, b [4]float64, u float64, p int) [4]float64 {
-	if p == pathR {
-		return Nlerp(a, b, u)
-	}
-	var c [4]float64
-	for x := range c {
-		c[x] = a[x] + (b[x]-a[x])*u
-	}
-	return c
 }
 
 // offBufs are offCurve's buffers, reused from channel to channel.

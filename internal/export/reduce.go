@@ -77,7 +77,7 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 			// Keys off the curve where they are fewer than on it.
 			lim := d.linearKeepTol(j, p)
 			on := d.keepInterp(dense, j, p, lim)
-			if len(on) >= offCurveMin {
+			if dur := dense[len(dense)-1].f - dense[0].f; len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
 				d.off.on = append(d.off.on[:0], on...)
 				if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
 					ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
