@@ -45,7 +45,10 @@ const cubicGrid = 4
 //  4. sampling (refiner): the candidate frames (keyframes.go) and what
 //     the refinement adds between them, dense enough that interpolating
 //     between neighbours holds the tolerance;
-//  5. key reduction (reducer): the keys each channel keeps.
+//  5. key reduction (reducer): the keys each channel keeps;
+//  6. measured loosening (baker.loosen), where the keys are dense: the
+//     joints re-keyed with looser tolerances as far as their measured
+//     world positions stay within the bound.
 //
 // On the fast path every joint is sampled on its own, at its own
 // curves' keys (a 400-joint BCK has thousands of rotation steps per
