@@ -82,9 +82,9 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 // more than denseKeys keys per frame for a channel on average, where the
 // worst-case split costs most (a character's dense clip: 15); sparser
 // clips (real J3D and BFRES clips take 1 to 7) keep the cheaper keys.
-// It starts at most at looseStart times those tolerances and halves the
+// It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
-// verifyTarget of its bound, for at most looseRounds rounds. The grid
+// verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
 // is verifySamples per mean key span, at most verifyWork points × times.
 const (
 	denseKeys     = 8
@@ -94,7 +94,6 @@ const (
 	verifySamples = 4
 	verifyWork    = 1 << 20
 	baseSlack     = 0.05
-	looseMargin   = 0.8
 )
 
 // loosen takes the joints' channels keyed with the bound stage's
@@ -102,10 +101,11 @@ const (
 // rekey(j, mult) (tolerances times mult) as far as the measured world
 // errors allow: every joint whose channels move starts where the errors
 // the bound stage's keys make would reach the target if they grew as
-// the tolerances (at most looseStart);
-// each round measures (verifier.misses) and halves the multipliers of
-// the joints most to blame (verifier.blame) for each point that misses;
-// after looseRounds the chains still missing take base.
+// the tolerances (at most looseStart); each round measures
+// (verifier.misses) and divides the multipliers of the joints most to
+// blame (verifier.blame) for each point that misses by how far it is
+// past its allowance (1.2 to 2); after looseRounds the chains still
+// missing take base.
 func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
 	flat := func(chans [][]nodeChannel) []nodeChannel {
 		var out []nodeChannel
@@ -120,11 +120,10 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 	}
 	n := len(k.skel.Joints)
 	// A joint's errors grow about as its tolerances: each may grow
-	// until the point under it nearest its target reaches it, with a
-	// margin.
+	// until the point under it nearest its target reaches it.
 	room := make([]float64, n)
 	for j := range room {
-		room[j] = looseMargin * verifyTarget / v.used[j]
+		room[j] = verifyTarget / v.used[j]
 	}
 	for i := len(k.order) - 1; i >= 0; i-- {
 		if j := k.order[i]; k.skel.Joints[j].Parent >= 0 {
@@ -174,7 +173,9 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 			for _, a := range who {
 				if !redo[a] {
 					redo[a] = true
-					mult[a] = math.Max(1, mult[a]/2)
+					// By how far the point is past its allowance (a
+					// little more), between 1.2 and 2.
+					mult[a] = math.Max(1, mult[a]/math.Min(2, math.Max(1.2, 1.1*m.ratio)))
 					if last {
 						mult[a] = 1
 					}
