@@ -63,7 +63,11 @@ func (fb *fastBake) run() []nodeChannel {
 	for j := range chans {
 		chans[j] = fb.joint(j, 1)
 	}
-	return fb.k.loosen(chans, fb.rest, fb.joint)
+	return fb.k.loosen(chans, fb.rest, func(j int, mult float64) []nodeChannel {
+		fb.red.offCurveOK = true
+		defer func() { fb.red.offCurveOK = false }()
+		return fb.joint(j, mult)
+	})
 }
 
 // loosened is tol times mult (rotation and scale never past their

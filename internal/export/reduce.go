@@ -37,6 +37,10 @@ type reducer struct {
 	keys *slabs[float64] // storage for the channels (nil: their own)
 	keep []int           // keepInterp's, reused
 	off  offBufs         // offCurve's
+	// offCurveOK lets LINEAR channels with many keys per frame have keys
+	// off the curve (offcurve.go), where fewer: set where the keys are
+	// also measured (baker.loosen), whose re-keying alone pays for it.
+	offCurveOK bool
 }
 
 // reduce turns the dense samples into the channels that differ from
@@ -77,7 +81,7 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 			// Keys off the curve where they are fewer than on it.
 			lim := d.linearKeepTol(j, p)
 			on := d.keepInterp(dense, j, p, lim)
-			if dur := dense[len(dense)-1].f - dense[0].f; len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
+			if dur := dense[len(dense)-1].f - dense[0].f; d.offCurveOK && len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
 				d.off.on = append(d.off.on[:0], on...)
 				if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
 					ch = channelOf(dense, keep, j, p, interpLinear, d.keys)

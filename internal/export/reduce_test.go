@@ -121,7 +121,7 @@ func TestOffCurveKeys(t *testing.T) {
 		mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
 		active: [][numPaths]bool{{false, true, false}},
 		wmin:   1e-4,
-	}}
+	}, offCurveOK: true}
 	chans := d.reduce(dense, []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}, func(int) int { return 0 })
 	if len(chans) != 1 {
 		t.Fatalf("%d channels, want the rotation", len(chans))

@@ -106,6 +106,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		// Loosened, the samples stay those of the bound stage's
 		// tolerances: denser than the keys need.
 		loose := red
+		loose.offCurveOK = true
 		loose.tol = append([][numPaths]float64(nil), ky.tol...)
 		out = k.loosen(base, rest, func(j int, mult float64) []nodeChannel {
 			loose.tol[j] = loosened(ky.tol[j], mult)
