@@ -36,6 +36,11 @@ type reducer struct {
 	keying
 	keys *slabs[float64] // storage for the channels (nil: their own)
 	keep []int           // keepInterp's, reused
+	off  offBufs         // offCurve's
+	// offCurveOK lets LINEAR channels with many keys per frame have keys
+	// off the curve (offcurve.go), where fewer: set where the keys are
+	// also measured (baker.loosen), whose re-keying alone pays for it.
+	offCurveOK bool
 }
 
 // reduce turns the dense samples into the channels that differ from
@@ -48,29 +53,49 @@ func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeC
 	fixQuatSigns(dense)
 	var out []nodeChannel
 	for j := range d.tol {
-		for p := 0; p < numPaths; p++ {
-			lim := d.tol[j][p] / 2
-			var ch nodeChannel
-			switch {
-			case !d.active[j][p]:
-				// Constant over the clip: one key where it differs from
-				// the rest pose.
-				if pathErr(p, &dense[0].v[j], &rest[j]) <= lim {
-					continue
-				}
-				ch = channelOf(dense, []int{0}, j, p, interpLinear, d.keys)
-			case isStatic(dense, j, p, &rest[j], lim):
+		out = d.reduceNode(dense, j, &rest[j], node(j), out)
+	}
+	return out
+}
+
+// reduceNode appends to out the channels of slot j of dense samples
+// that reduce has prepared (finite, signs agreeing), for skeleton joint
+// node.
+func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []nodeChannel) []nodeChannel {
+	for p := 0; p < numPaths; p++ {
+		lim := d.tol[j][p] / 2
+		var ch nodeChannel
+		switch {
+		case !d.active[j][p]:
+			// Constant over the clip: one key where it differs from
+			// the rest pose.
+			if pathErr(p, &dense[0].v[j], rest) <= lim {
 				continue
-			case d.mode[j][p] == interpStep:
-				ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
-			case d.mode[j][p] == interpLinear:
-				ch = channelOf(dense, d.keepInterp(dense, j, p, d.linearKeepTol(j, p)), j, p, interpLinear, d.keys)
-			default:
-				ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 			}
-			ch.node = node(j)
-			out = append(out, ch)
+			ch = channelOf(dense, []int{0}, j, p, interpLinear, d.keys)
+		case isStatic(dense, j, p, rest, lim):
+			continue
+		case d.mode[j][p] == interpStep:
+			ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
+		case d.mode[j][p] == interpLinear:
+			// Keys off the curve where they are fewer than on it.
+			lim := d.linearKeepTol(j, p)
+			on := d.keepInterp(dense, j, p, lim)
+			if dur := dense[len(dense)-1].f - dense[0].f; d.offCurveOK && len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
+				d.off.on = append(d.off.on[:0], on...)
+				if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
+					ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
+					copy(ch.values, vals)
+					break
+				}
+				on = d.off.on
+			}
+			ch = channelOf(dense, on, j, p, interpLinear, d.keys)
+		default:
+			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 		}
+		ch.node = node
+		out = append(out, ch)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"math"
+	"sort"
 	"testing"
 )
 
@@ -93,4 +94,80 @@ func TestReducerContract(t *testing.T) {
 	if ch := byNode[13]; len(ch.frames) != 5 {
 		t.Errorf("stepping node: %d keys at %v, want the five where it changes", len(ch.frames), ch.frames)
 	}
+}
+
+// TestOffCurveKeys: a LINEAR rotation turning with a steady angular
+// acceleration (its chords all bend the same way) is keyed with values
+// moved off the curve, fewer keys than chords through the curve need
+// (those miss by κh²/8 over a span h, so at most 1/√(8τ/κ) spans per
+// frame), yet every dense sample lies within the tolerance of both the
+// slerp and the normalised lerp between the keys, computed here from
+// the written values.
+func TestOffCurveKeys(t *testing.T) {
+	const (
+		tol   = 1e-3
+		kappa = 0.2 // rad per frame²
+		dur   = 3.0 // up to 0.6 rad per frame
+	)
+	angle := func(f float64) float64 { return kappa * f * f / 2 }
+	var dense []poseAt
+	for i := 0; i <= 2000; i++ {
+		f := dur * float64(i) / 2000
+		h := angle(f) / 2
+		dense = append(dense, poseAt{f: f, v: []trs{{R: [4]float64{0, math.Sin(h), 0, math.Cos(h)}, S: [3]float64{1, 1, 1}}}})
+	}
+	d := &reducer{keying: keying{
+		tol:    [][numPaths]float64{{tol, tol, tol}},
+		mode:   [][numPaths]interp{{interpLinear, interpLinear, interpLinear}},
+		active: [][numPaths]bool{{false, true, false}},
+		wmin:   1e-4,
+	}, offCurveOK: true}
+	chans := d.reduce(dense, []trs{{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}}, func(int) int { return 0 })
+	if len(chans) != 1 {
+		t.Fatalf("%d channels, want the rotation", len(chans))
+	}
+	ch := chans[0]
+	lim := d.linearKeepTol(0, pathR)
+	onCurve := int(math.Ceil(dur / math.Sqrt(8*lim/kappa)))
+	if keys := len(ch.frames); keys > onCurve*85/100 {
+		t.Errorf("%d keys; chords on the curve need at least %d spans", keys, onCurve)
+	}
+	off := 0.0
+	for _, s := range dense {
+		k := max(1, sort.SearchFloat64s(ch.frames, s.f))
+		a, b := ch.values[4*(k-1):4*k], ch.values[4*k:4*k+4]
+		u := (s.f - ch.frames[k-1]) / (ch.frames[k] - ch.frames[k-1])
+		for _, blender := range []bool{false, true} {
+			var q [4]float64
+			if blender {
+				n := 0.0
+				for x := range q {
+					q[x] = a[x] + (b[x]-a[x])*u
+					n += q[x] * q[x]
+				}
+				for x := range q {
+					q[x] /= math.Sqrt(n)
+				}
+			} else {
+				// Slerp from the angle between the unit quaternions.
+				dot := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
+				om := math.Acos(math.Min(1, dot))
+				wa, wb := 1-u, u
+				if om > 1e-12 {
+					wa, wb = math.Sin((1-u)*om)/math.Sin(om), math.Sin(u*om)/math.Sin(om)
+				}
+				for x := range q {
+					q[x] = wa*a[x] + wb*b[x]
+				}
+			}
+			// The rotation angle between q and the sample.
+			r := s.v[0].R
+			dot := math.Abs(q[0]*r[0] + q[1]*r[1] + q[2]*r[2] + q[3]*r[3])
+			off = math.Max(off, 2*math.Acos(math.Min(1, dot)))
+		}
+	}
+	if off > tol {
+		t.Errorf("keys miss a sample by %.3g rad, tolerance %.3g", off, tol)
+	}
+	t.Logf("%d keys (chords on the curve: at least %d), worst %.3g of %.3g rad", len(ch.frames), onCurve, off, tol)
 }

@@ -45,7 +45,10 @@ const cubicGrid = 4
 //  4. sampling (refiner): the candidate frames (keyframes.go) and what
 //     the refinement adds between them, dense enough that interpolating
 //     between neighbours holds the tolerance;
-//  5. key reduction (reducer): the keys each channel keeps.
+//  5. key reduction (reducer): the keys each channel keeps;
+//  6. measured loosening (baker.loosen), where the keys are dense: the
+//     joints re-keyed with looser tolerances as far as their measured
+//     world positions stay within the bound.
 //
 // On the fast path every joint is sampled on its own, at its own
 // curves' keys (a 400-joint BCK has thousands of rotation steps per
@@ -92,32 +95,28 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		dense := r.run(candidates(c, c.FPS, grid, k.keyFrames()))
 		exhausted = r.exhausted
 		red := reducer{keying: ky}
-		out = red.reduce(dense, rest, func(j int) int { return j })
-	} else {
-		var tp anim.TargetPose
-		// One joint's poses are done with once its channels are built
-		// (channelOf copies the values): the next joint reuses them.
-		pool := &mem.poses
-		poses := mem.dense
-		red := reducer{keys: &mem.keys, keep: mem.keep}
-		for j := 0; j < n; j++ {
-			if ky.active[j] == [numPaths]bool{} {
-				one := k.localAt(j, 0, &tp)
-				out = append(out, constantChannels(j, one, rest[j], tol[j])...)
-				continue
-			}
-			jj := j
-			r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(jj, f, &tp) }, 1, ky.joint(j))
-			pool.reset()
-			r.slabs, r.out = pool, poses[:0]
-			dense := r.run(jointCandidates(k, j, grid))
-			poses = dense
-			exhausted = exhausted || r.exhausted
-			red.keying = r.keying
-			out = append(out, red.reduce(dense, rest[j:j+1], func(int) int { return jj })...)
+		for j := range rest {
+			fillNonFinite(dense, j, &rest[j])
 		}
-		mem.dense = poses
-		mem.keep = red.keep
+		fixQuatSigns(dense)
+		base := make([][]nodeChannel, n)
+		for j := range base {
+			base[j] = red.reduceNode(dense, j, &rest[j], j, nil)
+		}
+		// Loosened, the samples stay those of the bound stage's
+		// tolerances: denser than the keys need.
+		loose := red
+		loose.offCurveOK = true
+		loose.tol = append([][numPaths]float64(nil), ky.tol...)
+		out = k.loosen(base, rest, func(j int, mult float64) []nodeChannel {
+			loose.tol[j] = loosened(ky.tol[j], mult)
+			return loose.reduceNode(dense, j, &rest[j], j, nil)
+		})
+	} else {
+		fb := fastBake{k: k, ky: ky, rest: rest, grid: grid, mem: mem, red: reducer{keys: &mem.keys, keep: mem.keep}}
+		out = fb.run()
+		exhausted = fb.exhausted
+		mem.keep = fb.red.keep
 	}
 	var warns []string
 	if exhausted {

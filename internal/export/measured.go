@@ -1,0 +1,492 @@
+// Measured tolerances: the error bound stage (baker.tolerances) splits
+// each point's bound evenly over every channel of every ancestor, each
+// at its worst lever arm, as if all the errors peaked at once and in one
+// direction. They do not: a LINEAR channel is exact at its keys and
+// misses most between them, and the chains' errors point every way. On a
+// character's dense clip the worst point then uses about a quarter of
+// its bound, and the keys are twice as many as the bound needs. Here the
+// fast path keys each joint with its tolerances loosened, plays the keys
+// as the players do (slerp, and Blender's component lerp) at a grid finer
+// than the keys, measures every joint's and mesh corner's world position
+// against the game's, and tightens the ancestors of the points that miss
+// their target share of the bound, until none does. A chain whose
+// loosening keeps failing goes back to the bound stage's tolerances.
+
+package export
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// fastBake samples and reduces the joints of the fast path one at a
+// time (every joint's local transform is its own pose).
+type fastBake struct {
+	k         *baker
+	ky        keying
+	rest      []trs
+	grid      int
+	mem       *bakeMem
+	red       reducer
+	tp        anim.TargetPose
+	exhausted bool
+}
+
+// joint keys joint j with its tolerances times mult.
+func (fb *fastBake) joint(j int, mult float64) []nodeChannel {
+	k := fb.k
+	if fb.ky.active[j] == [numPaths]bool{} {
+		one := k.localAt(j, 0, &fb.tp)
+		return constantChannels(j, one, fb.rest[j], fb.ky.tol[j])
+	}
+	ky := fb.ky.joint(j)
+	if mult != 1 {
+		ky.tol = [][numPaths]float64{loosened(ky.tol[0], mult)}
+	}
+	r := newRefiner(func(f float64, o []trs) { o[0] = k.localAt(j, f, &fb.tp) }, 1, ky)
+	fb.mem.poses.reset()
+	r.slabs, r.out = &fb.mem.poses, fb.mem.dense[:0]
+	dense := r.run(jointCandidates(k, j, fb.grid))
+	fb.mem.dense = dense
+	fb.exhausted = fb.exhausted || r.exhausted
+	fb.red.keying = r.keying
+	return fb.red.reduce(dense, fb.rest[j:j+1], func(int) int { return j })
+}
+
+// run keys every joint: with the bound stage's tolerances, then
+// loosened as far as the measured world errors allow (loosen).
+func (fb *fastBake) run() []nodeChannel {
+	chans := make([][]nodeChannel, len(fb.k.skel.Joints))
+	for j := range chans {
+		chans[j] = fb.joint(j, 1)
+	}
+	return fb.k.loosen(chans, fb.rest, func(j int, mult float64) []nodeChannel {
+		fb.red.offCurveOK = true
+		defer func() { fb.red.offCurveOK = false }()
+		return fb.joint(j, mult)
+	})
+}
+
+// loosened is tol times mult (rotation and scale never past their
+// clamps, maxRotTol and maxScaleTol, unless the bound stage gave more).
+func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
+	caps := [numPaths]float64{math.Inf(1), maxRotTol, maxScaleTol}
+	for p := range tol {
+		tol[p] = math.Max(tol[p], math.Min(tol[p]*mult, caps[p]))
+	}
+	return tol
+}
+
+// Measured loosening's parameters. The measuring plays every joint at
+// every time of its grid, several times: two to five times the CPU of
+// the sampling. It runs only where the bound stage's tolerances take
+// more than denseKeys keys per frame for a channel on average, where the
+// worst-case split costs most (a character's dense clip: 15); sparser
+// clips (real J3D and BFRES clips take 1 to 7) keep the cheaper keys.
+// It starts at most at looseStart times those tolerances and divides the
+// multipliers of the joints most to blame for a point that misses
+// verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
+// is verifySamples per mean key span, at most verifyWork points × times.
+const (
+	denseKeys     = 8
+	looseStart    = 8
+	looseRounds   = 6
+	verifyTarget  = 0.7
+	verifySamples = 4
+	verifyWork    = 1 << 20
+	baseSlack     = 0.05
+)
+
+// loosen takes the joints' channels keyed with the bound stage's
+// tolerances (base, per joint) and, on a dense clip, re-keys them with
+// rekey(j, mult) (tolerances times mult) as far as the measured world
+// errors allow: every joint whose channels move starts where the errors
+// the bound stage's keys make would reach the target if they grew as
+// the tolerances (at most looseStart); each round measures
+// (verifier.misses) and divides the multipliers of the joints most to
+// blame (verifier.blame) for each point that misses by how far it is
+// past its allowance (1.2 to 2); after looseRounds the chains still
+// missing take base.
+func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
+	flat := func(chans [][]nodeChannel) []nodeChannel {
+		var out []nodeChannel
+		for _, c := range chans {
+			out = append(out, c...)
+		}
+		return out
+	}
+	v := k.verifier(base, rest)
+	if v == nil {
+		return flat(base)
+	}
+	n := len(k.skel.Joints)
+	// A joint's errors grow about as its tolerances: each may grow
+	// until the point under it nearest its target reaches it.
+	room := make([]float64, n)
+	for j := range room {
+		room[j] = verifyTarget / v.used[j]
+	}
+	for i := len(k.order) - 1; i >= 0; i-- {
+		if j := k.order[i]; k.skel.Joints[j].Parent >= 0 {
+			p := k.skel.Joints[j].Parent
+			room[p] = math.Min(room[p], room[j])
+		}
+	}
+	mult := make([]float64, n)
+	redo := make([]bool, n)
+	for j := range mult {
+		mult[j] = 1
+		for i := range base[j] {
+			if len(base[j][i].frames) > 1 && room[j] > 1 {
+				mult[j], redo[j] = math.Min(room[j], looseStart), true
+			}
+		}
+	}
+	chans := append([][]nodeChannel(nil), base...)
+	loose := func(a int) bool { return mult[a] > 1 }
+	for round := 0; ; round++ {
+		for j := range chans {
+			if redo[j] {
+				chans[j] = base[j]
+				if mult[j] > 1 {
+					chans[j] = rekey(j, mult[j])
+				}
+			}
+		}
+		miss := v.misses(chans, rest)
+		if miss == nil {
+			return flat(chans)
+		}
+		clear(redo)
+		last := round+1 >= looseRounds
+		for _, m := range miss {
+			var who []int
+			if last {
+				// The bound stage's own tolerances for the whole chain.
+				for a := v.joint(m.point); a >= 0; a = k.skel.Joints[a].Parent {
+					if loose(a) {
+						who = append(who, a)
+					}
+				}
+			} else {
+				who = v.blame(chans, rest, m, loose)
+			}
+			for _, a := range who {
+				if !redo[a] {
+					redo[a] = true
+					// By how far the point is past its allowance (a
+					// little more), between 1.2 and 2.
+					mult[a] = math.Max(1, mult[a]/math.Min(2, math.Max(1.2, 1.1*m.ratio)))
+					if last {
+						mult[a] = 1
+					}
+				}
+			}
+		}
+		if last {
+			for j := range chans {
+				if redo[j] {
+					chans[j] = base[j]
+				}
+			}
+			return flat(chans)
+		}
+	}
+}
+
+// verifier holds the game's world positions of every joint and mesh
+// corner at the grid's times, and their bounds.
+type verifier struct {
+	k     *baker
+	times []float64
+	pts   int
+	ref   [][3]float64 // [time*pts + point]
+	// allow is how far each may be off: verifyTarget of its bound, or
+	// where the bound stage's keys are further off (a jump the keys
+	// make a steep ramp, a float32 key time, a joint under a parent
+	// scaled to zero), as far as those and baseSlack of the bound (where
+	// they are past the bound, outside the promise, one bound).
+	allow  []float64
+	world  [2][]mgl64.Mat4 // the two players' world matrices
+	locals [2][]trs
+	game   []trs // blame's: the nodes' local transforms in the game
+	// cur is per channel the key play found last (times only grow
+	// within measure, which clears it).
+	cur [][]int
+	// used is per joint the most of their bound its points take with
+	// the bound stage's keys (outside the promise left out).
+	used []float64
+}
+
+// verifier returns the measuring of k's clip keyed as chans, or nil
+// where it does not pay (few keys), costs too much, or cannot play the
+// keys (CUBICSPLINE; root motion, which moves the roots' world).
+func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
+	dur := k.clip.Duration
+	if k.root || dur <= 0 {
+		return nil
+	}
+	keys, active := 0, 0
+	for _, cs := range chans {
+		for i := range cs {
+			switch cs[i].mode {
+			case interpCubic:
+				return nil
+			case interpStep:
+				continue
+			}
+			keys += len(cs[i].frames)
+			active++
+		}
+	}
+	if active == 0 || float64(keys)/float64(active)/dur <= denseKeys {
+		return nil
+	}
+	// A power of two per frame: whole, half and quarter frames are on it.
+	per := math.Exp2(math.Ceil(math.Log2(verifySamples * float64(keys) / float64(active) / dur)))
+	steps := int(math.Ceil(dur * per))
+	pts := len(k.skel.Joints) + len(k.meshPts)
+	if (steps+1)*pts > verifyWork {
+		return nil
+	}
+	v := &verifier{k: k, pts: pts, times: make([]float64, 0, steps+1)}
+	for i := 0; i <= steps; i++ {
+		v.times = append(v.times, math.Min(float64(i)/per, dur))
+	}
+	v.ref = make([][3]float64, len(v.times)*pts)
+	v.allow = make([]float64, len(v.ref))
+	for ti, f := range v.times {
+		k.worldAt(f)
+		for p := 0; p < pts; p++ {
+			w := v.point(k.world, p)
+			v.ref[ti*pts+p] = w
+			if p < len(k.skel.Joints) {
+				v.allow[ti*pts+p] = verifyTarget * PositionBound(w)
+			} else {
+				v.allow[ti*pts+p] = verifyTarget * k.meshPts[p-len(k.skel.Joints)].bound
+			}
+		}
+	}
+	n := len(k.skel.Joints)
+	for i := range v.world {
+		v.world[i] = make([]mgl64.Mat4, n)
+		v.locals[i] = make([]trs, n)
+	}
+	v.used = make([]float64, n)
+	v.measure(chans, rest, func(ti, p, _ int, e float64) {
+		a := &v.allow[ti*pts+p]
+		bound := *a / verifyTarget
+		switch {
+		case e > bound:
+			// Outside the promise already: not far further.
+			*a = e + bound
+			return
+		case e > *a:
+			*a = e + baseSlack*bound
+		}
+		j := v.joint(p)
+		v.used[j] = math.Max(v.used[j], e/bound)
+	})
+	return v
+}
+
+// joint is the joint carrying point p.
+func (v *verifier) joint(p int) int {
+	if n := len(v.k.skel.Joints); p >= n {
+		return v.k.meshPts[p-n].joint
+	}
+	return p
+}
+
+// point is point p (a joint, then the mesh corners) under world.
+func (v *verifier) point(world []mgl64.Mat4, p int) [3]float64 {
+	n := len(v.k.skel.Joints)
+	if p < n {
+		return [3]float64{world[p][12], world[p][13], world[p][14]}
+	}
+	mp := &v.k.meshPts[p-n]
+	w := world[mp.joint].Mul4x1(mp.local.Vec4(1))
+	return [3]float64{w[0], w[1], w[2]}
+}
+
+// miss is where a point is furthest off beyond what it is allowed: the
+// point, the grid's time, the player, and how many times its allowance.
+type miss struct {
+	point, time, player int
+	ratio               float64
+}
+
+// measure plays chans at the grid's times as the specification's player
+// (slerp) and as Blender's (component lerp, normalised) and calls got
+// with each point's distance from the game's.
+func (v *verifier) measure(chans [][]nodeChannel, rest []trs, got func(ti, p, player int, e float64)) {
+	for _, c := range v.cur {
+		clear(c)
+	}
+	for ti, f := range v.times {
+		v.play(chans, rest, f)
+		for pl := range v.world {
+			for p := 0; p < v.pts; p++ {
+				got(ti, p, pl, dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]))
+			}
+		}
+	}
+}
+
+// misses returns, per joint carrying a point off by more than it is
+// allowed in either player, its worst such point (none: nil).
+func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
+	worst := make([]miss, len(v.k.skel.Joints))
+	v.measure(chans, rest, func(ti, p, pl int, e float64) {
+		r := e / v.allow[ti*v.pts+p]
+		if j := v.joint(p); r > 1 && r > worst[j].ratio {
+			worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
+		}
+	})
+	var out []miss
+	for _, m := range worst {
+		if m.ratio > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// play poses both players' world matrices at frame f.
+func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
+	for pl := range v.locals {
+		copy(v.locals[pl], rest)
+	}
+	if len(v.cur) != len(chans) {
+		v.cur = make([][]int, len(chans))
+	}
+	for j, cs := range chans {
+		if len(v.cur[j]) != len(cs) {
+			v.cur[j] = make([]int, len(cs))
+		}
+		for i := range cs {
+			playChannel(&cs[i], f, &v.cur[j][i], &v.locals[0][cs[i].node], &v.locals[1][cs[i].node])
+		}
+	}
+	for pl := range v.world {
+		v.compose(pl)
+	}
+}
+
+func (v *verifier) compose(pl int) {
+	w := v.world[pl]
+	for _, j := range v.k.order {
+		m := composeTRS(v.locals[pl][j])
+		if p := v.k.skel.Joints[j].Parent; p >= 0 {
+			m = w[p].Mul4(m)
+		}
+		w[j] = m
+	}
+}
+
+// blame is the ancestors of m's point (itself included) among loose
+// (multiplier above 1) whose keys cause most of its error: with one
+// joint's local transform the game's own, the error falls by at least
+// half the most any one joint's does.
+func (v *verifier) blame(chans [][]nodeChannel, rest []trs, m miss, loose func(int) bool) []int {
+	k := v.k
+	f := v.times[m.time]
+	ref := v.ref[m.time*v.pts+m.point]
+	j := v.joint(m.point)
+	v.play(chans, rest, f)
+	full := dist3(v.point(v.world[m.player], m.point), ref)
+	if len(v.game) != len(k.skel.Joints) {
+		v.game = make([]trs, len(k.skel.Joints))
+	}
+	k.at(f, v.game)
+	var who []int
+	var gain []float64
+	top := 0.0
+	for a := j; a >= 0; a = k.skel.Joints[a].Parent {
+		if !loose(a) {
+			continue
+		}
+		keep := v.locals[m.player][a]
+		v.locals[m.player][a] = v.game[a]
+		v.compose(m.player)
+		g := full - dist3(v.point(v.world[m.player], m.point), ref)
+		v.locals[m.player][a] = keep
+		who, gain = append(who, a), append(gain, g)
+		top = math.Max(top, g)
+	}
+	var out []int
+	for i, a := range who {
+		if gain[i] >= top/2 {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func dist3(a, b [3]float64) float64 {
+	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
+}
+
+// playChannel sets ch's path of spec (as the glTF specification plays
+// it: slerp) and blender (a rotation lerped per component, normalised)
+// at frame f: the first key before it, the last after. cur is where the
+// search starts (the last call's key).
+func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
+	fr := ch.frames
+	comp := 3
+	if ch.path == pathR {
+		comp = 4
+	}
+	// fr[i-1] < f <= fr[i], from the last call's i (or from the start
+	// when f went back).
+	i := *cur
+	if i > 0 && fr[min(i, len(fr))-1] >= f {
+		i = 0
+	}
+	for i < len(fr) && fr[i] < f {
+		i++
+	}
+	*cur = i
+	var a, b trs
+	u := 0.0
+	switch {
+	case i >= len(fr):
+		i, u = len(fr)-1, 0
+		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
+		b = a
+	case i == 0 || fr[i] == f:
+		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
+		b = a
+	default:
+		setPath(ch.path, &a, ch.values[(i-1)*comp:i*comp])
+		setPath(ch.path, &b, ch.values[i*comp:(i+1)*comp])
+		if ch.mode != interpStep {
+			u = (f - fr[i-1]) / (fr[i] - fr[i-1])
+		}
+	}
+	switch ch.path {
+	case pathT:
+		lerpPath(pathT, &a, &b, u, spec)
+		blender.T = spec.T
+	case pathS:
+		lerpPath(pathS, &a, &b, u, spec)
+		blender.S = spec.S
+	default:
+		spec.R = Slerp(a.R, b.R, u)
+		blender.R = Nlerp(a.R, b.R, u)
+	}
+}
+
+func setPath(p int, t *trs, v []float64) {
+	switch p {
+	case pathT:
+		copy(t.T[:], v)
+	case pathS:
+		copy(t.S[:], v)
+	default:
+		copy(t.R[:], v)
+	}
+}
