@@ -181,10 +181,7 @@ func matchJ3D(src *Source, skel *anim.Skeleton, tracks, duration int, fps float6
 	if len(past) > 0 {
 		notes = append(notes, fmt.Sprintf("%d joints the glTF animates are past the target's %d track sets and keep their rest pose: %s", len(past), tracks, listNames(past, 6)))
 	}
-	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
-		notes = append(notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	duration, notes = lengthen(src.End, fps, duration, notes)
 	return m, notes, duration, nil
 }
 

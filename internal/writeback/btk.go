@@ -74,22 +74,13 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	fps := orig.FPS
 	res := &Result{KeysBefore: btkKeys(target.Entries)}
 	duration := int(target.Duration)
-	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
-		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	duration, res.Notes = lengthen(src.End, fps, duration, res.Notes)
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("%d frames is more than a BTK holds (%d)", duration, math.MaxInt16)
 	}
-	entries, unmatched := matchTexEntries(src, orig)
-	if len(unmatched) == len(entries) {
-		var mats []string
-		for _, m := range src.Materials {
-			if m.Animated() {
-				mats = append(mats, m.Name)
-			}
-		}
-		return nil, fmt.Errorf("no animated glTF material matches an entry of the target: entries %s; animated materials %s", listNames(unmatched, 4), listNames(mats, 4))
+	entries, unmatched, err := matchTexOrSay(src, orig, "an entry of the target: entries")
+	if err != nil {
+		return nil, err
 	}
 	if len(unmatched) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries have no animated glTF material and keep the target's tracks: %s", len(unmatched), listNames(unmatched, 6)))
@@ -201,6 +192,22 @@ func texLabel(c *anim.Clip, t *anim.Target) string {
 		}
 	}
 	return fmt.Sprintf("%s texgen %d", name, t.TexGen)
+}
+
+// matchTexOrSay is matchTexEntries, or an error when no entry of the
+// target (what: which ones, as the error names them) finds a material.
+func matchTexOrSay(src *TexSource, c *anim.Clip, what string) ([]*btkEntry, []string, error) {
+	entries, unmatched := matchTexEntries(src, c)
+	if len(unmatched) < len(entries) {
+		return entries, unmatched, nil
+	}
+	var mats []string
+	for _, m := range src.Materials {
+		if m.Animated() {
+			mats = append(mats, m.Name)
+		}
+	}
+	return nil, nil, fmt.Errorf("no animated glTF material matches %s %s; animated materials %s", what, listNames(unmatched, 4), listNames(mats, 4))
 }
 
 // matchTexEntries pairs each entry of the target clip with the animated

@@ -2,7 +2,6 @@ package writeback
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/animscope/animscope/anim"
@@ -64,10 +63,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 		res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates have no bone anim in %q and keep their rest pose: %s", len(past), fa.Name, listNames(past, 6)))
 	}
 	duration := int(fa.FrameCount)
-	if g := int(math.Ceil(src.End*orig.FPS - 1e-6)); g > duration {
-		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	duration, res.Notes = lengthen(src.End, orig.FPS, duration, res.Notes)
 	if duration <= 0 {
 		return nil, fmt.Errorf("skeletal animation %q has %d frames", fa.Name, duration)
 	}

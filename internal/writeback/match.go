@@ -2,6 +2,7 @@ package writeback
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -131,4 +132,15 @@ func unnamedJoint(nd *Node, skel *anim.Skeleton) int {
 		return j
 	}
 	return -1
+}
+
+// lengthen is the clip's duration in frames when the glTF, ending at end
+// seconds, runs longer than the target's duration (with a note saying
+// so), else duration.
+func lengthen(end, fps float64, duration int, notes []string) (int, []string) {
+	if g := int(math.Ceil(end*fps - 1e-6)); g > duration {
+		notes = append(notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
+		return g, notes
+	}
+	return duration, notes
 }

@@ -114,25 +114,16 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 	fps := orig.FPS
 	res := &Result{KeysBefore: matAnimKeys(target)}
 	duration := int(target.FrameCount)
-	if g := int(math.Ceil(src.End*fps - 1e-6)); g > duration {
-		res.Notes = append(res.Notes, fmt.Sprintf("the glTF runs %d frames, the target %d: the animation is made longer", g, duration))
-		duration = g
-	}
+	duration, res.Notes = lengthen(src.End, fps, duration, res.Notes)
 	// Every frame is solved, fitted and checked eighths at a time: a
 	// glTF claiming hours would take that long (and the Wii U header
 	// holds 16 bits).
 	if duration > math.MaxInt16 {
 		return nil, fmt.Errorf("the glTF runs %d frames, more than a texture SRT animation holds (%d)", duration, math.MaxInt16)
 	}
-	entries, unmatched := matchTexEntries(src, orig)
-	if len(unmatched) == len(entries) {
-		var mats []string
-		for _, m := range src.Materials {
-			if m.Animated() {
-				mats = append(mats, m.Name)
-			}
-		}
-		return nil, fmt.Errorf("no animated glTF material matches a texture SRT parameter of %q: parameters %s; animated materials %s", clip, listNames(unmatched, 4), listNames(mats, 4))
+	entries, unmatched, err := matchTexOrSay(src, orig, fmt.Sprintf("a texture SRT parameter of %q: parameters", clip))
+	if err != nil {
+		return nil, err
 	}
 	if len(unmatched) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters have no animated glTF material and keep the target's curves: %s", len(unmatched), listNames(unmatched, 6)))
