@@ -269,14 +269,19 @@ func (k *baker) g3dFlags(j int, posed bool) anim.TransformFlags {
 }
 
 // decompose splits each joint's true world matrix into a local TRS under
-// its parent's exported world (see baker).
+// its parent's exported world (see baker); the pose worldAt left in
+// k.pose gives the rotation of axes a zero scale leaves open.
 func (k *baker) decompose(out []trs) {
+	pose, bind := k.pose, k.bind
+	if k.clip == nil {
+		pose, bind = nil, nil
+	}
 	for _, j := range k.order {
 		m := k.world[j]
 		if p := k.skel.Joints[j].Parent; p >= 0 {
 			m = invAffine(&k.approx[p]).Mul4(m)
 		}
-		out[j] = splitTRS(m)
+		out[j] = splitTRS(m, k.ownRotation(j, pose, bind))
 		l := composeTRS(out[j])
 		if p := k.skel.Joints[j].Parent; p >= 0 {
 			k.approx[j] = k.approx[p].Mul4(l)
@@ -284,6 +289,17 @@ func (k *baker) decompose(out []trs) {
 			k.approx[j] = l
 		}
 	}
+}
+
+// ownRotation is joint j's rotation in its local values under the
+// pose, as the game composes it.
+func (k *baker) ownRotation(j int, pose *anim.Pose, bind *anim.Binding) [4]float64 {
+	v, quat := k.skel.LocalSRT(j, pose, bind)
+	if k.skel.Mode >= anim.G3dNoScale {
+		s := [3]float64{1, 1, 1}
+		g3dShortcuts(k.skel.Mode, k.skel.LocalFlags(j, pose, bind), &v, &s)
+	}
+	return localOf(&v, quat, [3]float64{1, 1, 1}).R
 }
 
 // localOf is a joint's local SRT as a trs, the rotation as a quaternion.

@@ -52,24 +52,73 @@ func invAffine(m *mgl64.Mat4) mgl64.Mat4 {
 
 // splitTRS splits an affine matrix into T, R, S: S the column lengths, R
 // the Gram-Schmidt orthonormalisation of the columns (exact when the
-// matrix has no shear), a mirror put into the z scale.
-func splitTRS(m mgl64.Mat4) trs {
+// matrix has no shear), a mirror put into the z scale. A zero column (a
+// joint scaled to zero along an axis) says nothing about its axis'
+// direction, yet the rotation still turns the other axes and, through
+// them, the children: the columns that have a length are taken first
+// (in order, so a matrix without zero columns splits as before), an axis
+// the others fix (one zero column) is their cross product, and axes
+// nothing fixes (two or three zero columns) are hint's — the joint's own
+// rotation in the game — made orthogonal to the fixed ones.
+func splitTRS(m mgl64.Mat4, hint [4]float64) trs {
 	var out trs
 	out.T = [3]float64{m[12], m[13], m[14]}
-	var u [3]mgl64.Vec3
+	var cols [3]mgl64.Vec3
+	longest := 0.0
 	for c := 0; c < 3; c++ {
-		col := mgl64.Vec3{m[c*4], m[c*4+1], m[c*4+2]}
-		out.S[c] = col.Len()
+		cols[c] = mgl64.Vec3{m[c*4], m[c*4+1], m[c*4+2]}
+		out.S[c] = cols[c].Len()
+		longest = math.Max(longest, out.S[c])
+	}
+	var u [3]mgl64.Vec3
+	var have [3]bool
+	fixed := 0
+	for c := 0; c < 3; c++ {
+		if out.S[c] <= 1e-12*math.Max(1, longest) {
+			continue
+		}
+		col := cols[c]
 		for p := 0; p < c; p++ {
-			col = col.Sub(u[p].Mul(u[p].Dot(col)))
+			if have[p] {
+				col = col.Sub(u[p].Mul(u[p].Dot(col)))
+			}
 		}
 		if l := col.Len(); l > 1e-12*math.Max(1, out.S[c]) {
-			u[c] = col.Mul(1 / l)
-		} else {
-			u[c] = completeBasis(u, c)
+			u[c], have[c] = col.Mul(1/l), true
+			fixed++
 		}
 	}
-	if u[0].Cross(u[1]).Dot(u[2]) < 0 {
+	mirror := fixed == 3 && u[0].Cross(u[1]).Dot(u[2]) < 0
+	h := mgl64.Quat{W: hint[3], V: mgl64.Vec3{hint[0], hint[1], hint[2]}}.Mat4()
+	for c := 0; c < 3 && fixed < 2; c++ {
+		if have[c] {
+			continue
+		}
+		col := mgl64.Vec3{h[c*4], h[c*4+1], h[c*4+2]}
+		for p := 0; p < 3; p++ {
+			if have[p] {
+				col = col.Sub(u[p].Mul(u[p].Dot(col)))
+			}
+		}
+		if l := col.Len(); l > 1e-6 {
+			u[c], have[c] = col.Mul(1/l), true
+			fixed++
+		}
+	}
+	if fixed < 2 { // the hint along the one fixed axis: any other will do
+		f := 0
+		for !have[f] {
+			f++
+		}
+		c := (f + 1) % 3
+		u[c], have[c] = perpendicular(u[f]), true
+	}
+	for c := 0; c < 3; c++ {
+		if !have[c] {
+			u[c] = u[(c+1)%3].Cross(u[(c+2)%3])
+		}
+	}
+	if mirror {
 		u[2] = u[2].Mul(-1)
 		out.S[2] = -out.S[2]
 	}
@@ -77,20 +126,15 @@ func splitTRS(m mgl64.Mat4) trs {
 	return out
 }
 
-// completeBasis returns a unit vector orthogonal to u[0..c-1].
-func completeBasis(u [3]mgl64.Vec3, c int) mgl64.Vec3 {
-	switch c {
-	case 0:
-		return mgl64.Vec3{1, 0, 0}
-	case 1:
-		for _, a := range []mgl64.Vec3{{0, 1, 0}, {0, 0, 1}, {1, 0, 0}} {
-			v := a.Sub(u[0].Mul(u[0].Dot(a)))
-			if l := v.Len(); l > 1e-6 {
-				return v.Mul(1 / l)
-			}
+// perpendicular returns a unit vector orthogonal to the unit vector v.
+func perpendicular(v mgl64.Vec3) mgl64.Vec3 {
+	for _, a := range []mgl64.Vec3{{0, 1, 0}, {0, 0, 1}, {1, 0, 0}} {
+		w := a.Sub(v.Mul(v.Dot(a)))
+		if l := w.Len(); l > 1e-6 {
+			return w.Mul(1 / l)
 		}
 	}
-	return u[0].Cross(u[1]).Normalize()
+	return mgl64.Vec3{1, 0, 0} // unreachable for a unit v
 }
 
 // quatFromBasis converts an orthonormal right-handed basis (the columns

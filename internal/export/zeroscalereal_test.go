@@ -1,0 +1,118 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/archive"
+)
+
+// openEntry opens ARCHIVE:PATH (a RARC, Yaz0 or not) under root.
+func openEntry(t *testing.T, root, spec string) *formats.Asset {
+	t.Helper()
+	file, path, _ := strings.Cut(spec, ":")
+	data, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Skipf("%s: %v", spec, err)
+	}
+	if archive.IsYaz0(data) {
+		if data, err = archive.DecompressYaz0(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := archive.ReadRARC(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := r.Find(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := formats.Open(path, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestRealZeroScaleJoints (ANIMSCOPE_REAL): the real clips whose
+// skeletons scale joints to zero (SMG2 Mario's PartsControl, Wind Waker
+// Link's parts under an item clip bound by index), exported without
+// meshes and played by the specification's player at fractional
+// frames: the worst joint error as a fraction of the bound, the
+// joint-frames over it, and the file's size, as a table in the log. The
+// clips made for the skeleton must be within the bound.
+func TestRealZeroScaleJoints(t *testing.T) {
+	root := os.Getenv("ANIMSCOPE_REAL")
+	if root == "" {
+		t.Skip("set ANIMSCOPE_REAL to the real game files' directory")
+	}
+	mario := "smg2/MetalMario.arc:MetalMario/MetalMario.bdl"
+	link := "tww/Link.arc:archive/bdl/cl.bdl"
+	cases := []struct {
+		model, clip string
+		own         bool // made for the model: must hold the bound
+	}{
+		{mario, "smg2/MarioAnime.arc:MarioAnime/Run.bck", true},
+		{mario, "smg2/MarioAnime.arc:MarioAnime/Wait.bck", true},
+		{mario, "smg2/MarioAnime.arc:MarioAnime/Walk.bck", true},
+	}
+	for _, c := range []string{"atngsha", "bomb", "combo_tate", "gicer01", "gwp00", "swgripmsab", "yuchw00"} {
+		cases = append(cases, struct {
+			model, clip string
+			own         bool
+		}{link, "tww/Link.arc:archive/bck/" + c + ".bck", false})
+	}
+	var rows []string
+	for i, tc := range cases {
+		skel := openEntry(t, root, tc.model).Skeletons[0]
+		clip := openEntry(t, root, tc.clip).Clips[0]
+		name := fmt.Sprintf("zeroscale-real-%d.glb", i)
+		d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: tc.clip}}})
+		st, err := os.Stat(filepath.Join(outDir(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bind := formats.Bind(clip, skel)
+		frames := testFrames(clip)
+		want := worldPositions(skel, &bind, clip.UnroundedRotations(), frames, false)
+		ai := d.animation(t, clipName(Clip{Clip: clip, Source: tc.clip}))
+		nodes := d.jointNodes(t)
+		worst, over, wj, wf := 0.0, 0, -1, 0.0
+		for fi, f := range frames {
+			got := d.world(d.pose(t, ai, f/clip.FPS))
+			for j := range skel.Joints {
+				n := nodes[j]
+				g := [3]float64{got[n][12], got[n][13], got[n][14]}
+				r := dist(g, want[fi][j]) / PositionBound(want[fi][j])
+				if r > 1 && nearStep(skel, &bind, clip, f, j, g, false) {
+					continue
+				}
+				if r > 1 || math.IsNaN(r) {
+					over++
+				}
+				if r > worst || math.IsNaN(r) {
+					worst, wj, wf = r, j, f
+				}
+			}
+		}
+		wn := ""
+		if wj >= 0 {
+			wn = skel.Joints[wj].Name
+		}
+		rows = append(rows, fmt.Sprintf("%s\t%.3g\t%d\t%s@%g\t%d", tc.clip, worst, over, wn, wf, st.Size()))
+		if tc.own && worst > 1 {
+			t.Errorf("%s on %s: %.3g× the bound at frame %g (%s), %d joint-frames over", tc.clip, tc.model, worst, wf, wn, over)
+		}
+	}
+	t.Logf("clip\tworst/bound\tjoint-frames over\tworst at\tbytes\n%s", strings.Join(rows, "\n"))
+}
