@@ -119,6 +119,9 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		mem.keep = fb.red.keep
 	}
 	var warns []string
+	if w := k.unheldWarning(); w != "" {
+		warns = append(warns, w)
+	}
 	if exhausted {
 		warns = append(warns, fmt.Sprintf("clip %q: stopped refining at the pose budget; positions may be off by more than the bound between samples", c.Name))
 	}

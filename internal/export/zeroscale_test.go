@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -97,6 +98,39 @@ func TestZeroScaleKeepsRotation(t *testing.T) {
 			if s := p.s[node]; math.Abs(s[0]) > 1e-9 || s[1] <= 0 || s[2] <= 0 {
 				t.Fatalf("mode %v frame %g: parts' node scale %v, the game's (0, 1, 1) (Maya: over the root's)", mode, f, s)
 			}
+		}
+	}
+}
+
+// TestCompensatedZeroScaleWarns: under Maya scale compensation a joint
+// whose parent's scale is zero has no finite pose in the game (0·∞). The
+// export says so in one line naming it, and the joints the game does
+// place keep their values: the root's translation, keyed away from its
+// rest, is the clip's.
+func TestCompensatedZeroScaleWarns(t *testing.T) {
+	skel := zeroScaleSkeleton(t, anim.J3DMaya)
+	skel.Joints[0].Rest[anim.TransY] = 45
+	k := func(f, v float64) anim.HermiteKey { return anim.HermiteKey{Time: f, Value: v} }
+	clip := zeroScaleClip()
+	clip.Targets[0].Channels = append(clip.Targets[0].Channels[:3], anim.Channel{Slot: anim.TransY, Curve: anim.Constant(0)})
+	clip.Targets[1].Channels = append(clip.Targets[1].Channels,
+		anim.Channel{Slot: anim.ScaleY, Curve: hermite(k(0, 0), k(5, 0), k(15, 1), k(20, 1))},
+		anim.Channel{Slot: anim.ScaleZ, Curve: anim.Constant(0)})
+	d, warns := exportFile(t, "zeroscale-ssc.glb", Scene{Skeleton: skel, Clips: []Clip{{Clip: clip, Source: "zero.test"}}})
+	said := 0
+	for _, w := range warns {
+		if strings.Contains(w, "cannot be held") && strings.Contains(w, "tip") && !strings.Contains(w, "\n") {
+			said++
+		}
+	}
+	if said != 1 {
+		t.Errorf("want one line naming tip as not held, got %q", warns)
+	}
+	ai := d.animation(t, clipName(Clip{Clip: clip, Source: "zero.test"}))
+	root := d.jointNodes(t)[0]
+	for _, f := range []float64{0, 2.5, 10, 19} {
+		if y := d.pose(t, ai, f/clip.FPS).t[root][1]; math.Abs(y) > 1e-3 {
+			t.Errorf("frame %g: root's translation y %g, the clip's 0", f, y)
 		}
 	}
 }
