@@ -261,6 +261,15 @@ func splitRS(m *mgl64.Mat4) (s [3]float64, r mgl64.Mat3) {
 	if cols[0].Cross(cols[1]).Dot(cols[2]) < 0 {
 		s[0] = -s[0]
 	}
+	if math.Abs(s[0]) <= 1e-300 && s[1] > 1e-300 && s[2] > 1e-300 {
+		// A joint scaled to zero along x keeps its turn in the other
+		// two axes (Mario's PartsControl: x scale 0, −2° about y):
+		// building x first from the zero column would lose it.
+		y := cols[1].Mul(1 / s[1])
+		z := unit(cols[2].Sub(y.Mul(y.Dot(cols[2]))), anyPerp(y))
+		x := y.Cross(z)
+		return s, mgl64.Mat3{x[0], x[1], x[2], y[0], y[1], y[2], z[0], z[1], z[2]}
+	}
 	x := unit(cols[0].Mul(1/nonZero(s[0])), mgl64.Vec3{1, 0, 0})
 	y := cols[1].Sub(x.Mul(x.Dot(cols[1])))
 	if l := y.Len(); l > 1e-300 {
