@@ -361,18 +361,16 @@ func (e *btkEntry) fit(frac int) {
 		q := quantizer{}
 		tol := e.tol[s]
 		if s == anim.RotZ {
-			q = quantizer{rotation: true, frac: frac}
+			q = quantizer{rotation: true, frac: frac, band: true}
 			scale := raw16 / math.Ldexp(1, frac)
 			ys = make([]float64, len(e.vals[s]))
 			for k, y := range e.vals[s] {
 				ys[k] = y * scale
 			}
-			// diff measures from the values that play the rounded
-			// ideal (half a step off): the rest of the tolerance, and
-			// at least a fifth of a step, less as verification halves
-			// the tolerance (a spline just past its step's edge plays a
-			// step further off than the one step allowed).
-			tol = math.Max(tol*scale-0.5, 0.2*e.tol[s]/(texParamTol*180/math.Pi))
+			// diff measures beyond the one step the game may be off
+			// (the band about the curve before its truncation): the
+			// tolerance is all the rest.
+			tol *= scale
 		}
 		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
 		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)

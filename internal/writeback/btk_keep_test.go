@@ -306,3 +306,34 @@ func TestImportBTKRotationEdit(t *testing.T) {
 		t.Errorf("turning texture: %.3g× the bound (the import says %.3g×, notes %q)", e, res.Worst, res.Notes)
 	}
 }
+
+// TestImportBTKFastTurnEdit: a texture turning fast through the game's
+// 16-bit wrap (wrapBTK's curve) under J3D Basic with equal scales (so
+// every angle is reachable), stored at rotation fractions 2 and 3 and
+// turned 0.3 rad further in the glTF, is written within the bound at
+// every eighth of a frame, the game's angle within one step
+// (worstStepErr scans that step by brute force, apart from the
+// import's own measure). A fit held at its samples must not leave the
+// spline past a step's edge between them.
+func TestImportBTKFastTurnEdit(t *testing.T) {
+	const s = 275 // raw units per frame
+	for _, frac := range []uint8{2, 3} {
+		for _, sc := range []float64{1, 2} {
+			data := genBTK(t, 0, frac, 240, map[int][]j3d.Key{0: {{Value: sc}}, 3: {{Value: sc}},
+				7: {{Time: 0, Value: 0, In: 0, Out: s}, {Time: 119, Value: 32767, In: s, Out: -32768},
+					{Time: 120, Value: 0, In: -32768, Out: s}, {Time: 240, Value: 32767, In: s, Out: 0}}})
+			src := exportTexGLB(t, btkClip(t, data), "fast")
+			m := &src.Materials[0]
+			turn(t, m, 0.3)
+			res, err := ImportBTK(src, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := worstStepErr(t, res.Data, m)
+			t.Logf("frac %d scale %g: %.3g× the bound (the import says %.3g×), keys %d -> %d, %d passes", frac, sc, e, res.Worst, res.KeysBefore, res.Keys, res.Passes)
+			if e > 1 {
+				t.Errorf("frac %d scale %g: %.3g× the bound (the import says %.3g×, notes %q)", frac, sc, e, res.Worst, res.Notes)
+			}
+		}
+	}
+}
