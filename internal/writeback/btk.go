@@ -87,7 +87,8 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	}
 	var tp anim.TargetPose
 	res.TargetWorst, _ = texMeasure(entries, game, src, fps, duration)
-	var same []string
+	var same, unreachable []string
+	floor := 0.0 // the worst error the formula allows at all
 	maxRot := 0.0
 	for _, e := range entries {
 		if e.mat == nil {
@@ -105,6 +106,10 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 		e.initTol()
 		e.markKeep(&tp)
+		floor = math.Max(floor, e.reach(orig, fps, &tp, &unreachable))
+	}
+	if len(unreachable) > 0 {
+		res.Notes = append(res.Notes, unreachableNote("entries", unreachable))
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
@@ -172,7 +177,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 	}
 	res = best
-	if res.Worst > 1 {
+	if res.Worst > 1 && res.Worst > 1.1*floor {
 		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}
 	return res, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -335,5 +336,50 @@ func TestImportBTKFastTurnEdit(t *testing.T) {
 				t.Errorf("frac %d scale %g: %.3g× the bound (the import says %.3g×, notes %q)", frac, sc, e, res.Worst, res.Notes)
 			}
 		}
+	}
+}
+
+// TestImportBTKUnreachable: a rotation edit on a J3D Basic entry with
+// unequal scales (S 2, T 1) asks for matrices Basic cannot make: it
+// scales the rotation's rows, so a matrix it makes, as the glTF holds
+// it, has first column (sx·cos θ, sy·sin θ) and determinant sx·sy, which
+// needs |2·m00·m10/det| ≤ 1 (sin 2θ); the glTF's matrix (computed here)
+// goes past that. The import says so, naming the entry, and does not
+// blame the format's precision.
+func TestImportBTKUnreachable(t *testing.T) {
+	data := genBTK(t, 0, 1, 60, map[int][]j3d.Key{
+		7: {{Time: 0, Value: 0, In: 10, Out: 10}, {Time: 60, Value: 1000, In: 10, Out: 10}}})
+	src := exportTexGLB(t, btkClip(t, data), "shear")
+	m := &src.Materials[0]
+	if m.rot == nil {
+		t.Fatal("the export animates no rotation")
+	}
+	end := m.rot.times[len(m.rot.times)-1]
+	for k, tm := range m.rot.times {
+		m.rot.values[k] += 0.5 * tm / end
+	}
+	past, fps := 0.0, btkClip(t, data).FPS
+	for f := 0.0; f <= 60; f++ {
+		g := m.MatrixAt(f / fps)
+		det := g[0][0]*g[1][1] - g[0][1]*g[1][0]
+		past = math.Max(past, math.Abs(2*g[0][0]*g[1][0]/det))
+	}
+	if past < 1.2 {
+		t.Fatalf("the edit stays within Basic's reach (|sin 2θ| up to %.3g): no test", past)
+	}
+	res, err := ImportBTK(src, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("worst %.3g× the bound, notes %q", res.Worst, res.Notes)
+	said := false
+	for _, n := range res.Notes {
+		said = said || strings.Contains(n, "cannot make") && strings.Contains(n, "mat texgen 0")
+		if strings.Contains(n, "precision") {
+			t.Errorf("note %q blames precision for a matrix the formula cannot make", n)
+		}
+	}
+	if !said {
+		t.Errorf("notes %q do not say the matrices of %q cannot be made", res.Notes, "mat texgen 0")
 	}
 }
