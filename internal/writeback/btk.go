@@ -87,7 +87,8 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	}
 	var tp anim.TargetPose
 	res.TargetWorst, _ = texMeasure(entries, game, src, fps, duration)
-	var same, unreachable []string
+	var same, unreachable, jumps []string
+	jumped := map[string]bool{}
 	floor := 0.0 // the worst error the formula allows at all
 	maxRot := 0.0
 	for _, e := range entries {
@@ -107,9 +108,16 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		e.initTol()
 		e.markKeep(&tp)
 		floor = math.Max(floor, e.reach(orig, fps, &tp, &unreachable))
+		if f, ok := e.basicJump(); ok {
+			jumps = append(jumps, fmt.Sprintf("%s (frame %g)", texLabel(orig, e.target), f))
+			jumped[texLabel(orig, e.target)] = true
+		}
 	}
 	if len(unreachable) > 0 {
 		res.Notes = append(res.Notes, unreachableNote("entries", unreachable))
+	}
+	if len(jumps) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries turn past a quarter turn under J3D Basic with unequal scales, where the formula's values for the glTF's matrices jump (its two solutions swap the scales); keys cannot follow the jump within its frame, which misses: %s", len(jumps), listNames(jumps, 4)))
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
@@ -177,7 +185,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 	}
 	res = best
-	if res.Worst > 1 && res.Worst > 1.1*floor {
+	if res.Worst > 1 && res.Worst > 1.1*floor && !jumped[res.WorstJoint] {
 		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}
 	return res, nil

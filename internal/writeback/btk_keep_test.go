@@ -383,3 +383,46 @@ func TestImportBTKUnreachable(t *testing.T) {
 		t.Errorf("notes %q do not say the matrices of %q cannot be made", res.Notes, "mat texgen 0")
 	}
 }
+
+// TestImportBTKBasicJump: a J3D Basic entry with scale S 0.6 and T 1
+// turning a quarter turn, turned 0.3 rad further in the glTF: the glTF's
+// texture turns past 90° (its first column past vertical, computed
+// here), where Basic, whose matrices have first column (sx·cos θ,
+// sy·sin θ), can follow it only by jumping from one of its two solutions
+// to the other (θ → 0 needs sy → ∞). Every matrix is within reach
+// (|2·m00·m10/det| < 1), so the import must say the values jump, not
+// that the formula cannot make them, and not blame the format's
+// precision.
+func TestImportBTKBasicJump(t *testing.T) {
+	data := genBTK(t, 0, 1, 30, map[int][]j3d.Key{0: {{Value: 0.6}}, 3: {{Value: 1}},
+		7: {{Time: 0, Value: 0, In: 273, Out: 273}, {Time: 30, Value: 8192, In: 273, Out: 273}}})
+	fps := btkClip(t, data).FPS
+	src := exportTexGLB(t, btkClip(t, data), "jump")
+	m := &src.Materials[0]
+	turn(t, m, 0.3)
+	past, reach := false, 0.0
+	for f := 0.0; f <= 30; f += 0.125 {
+		g := m.MatrixAt(f / fps)
+		det := g[0][0]*g[1][1] - g[0][1]*g[1][0]
+		reach = math.Max(reach, math.Abs(2*g[0][0]*g[1][0]/det))
+		past = past || math.Atan2(g[1][0], g[0][0]) > math.Pi/2
+	}
+	if !past || reach >= 1 {
+		t.Fatalf("the edited glTF does not turn past 90° within Basic's reach (past %v, |sin 2θ| up to %.3g): no test", past, reach)
+	}
+	res, err := ImportBTK(src, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("worst %.3g× the bound, notes %q", res.Worst, res.Notes)
+	said := false
+	for _, n := range res.Notes {
+		said = said || strings.Contains(n, "jump") && strings.Contains(n, "mat texgen 0")
+		if strings.Contains(n, "precision") || strings.Contains(n, "cannot make") {
+			t.Errorf("note %q: want the jump named", n)
+		}
+	}
+	if !said {
+		t.Errorf("notes %q do not say the values of %q jump", res.Notes, "mat texgen 0")
+	}
+}
