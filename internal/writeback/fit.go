@@ -75,9 +75,9 @@ func (q quantizer) target(ideal float64) float64 {
 		return ideal
 	}
 	if q.band {
-		// The middle of the band (y+½ away from zero), continuous
-		// through zero (2y within half a step of it).
-		return ideal + math.Max(-0.5, math.Min(0.5, ideal))
+		// The middle of the band (y+½ away from zero) past a step
+		// from zero, continuous through zero (1.5y within it).
+		return ideal + 0.5*math.Max(-1, math.Min(1, ideal))
 	}
 	r := math.Round(ideal)
 	switch {
@@ -92,20 +92,20 @@ func (q quantizer) target(ideal float64) float64 {
 // bandDiff is how far a spline value h (in stored units, the period
 // taken off) lies outside the band of values the game truncates to
 // within one step of the ideal y: the game's angle is then within 1 +
-// bandDiff steps of y. Truncation goes toward zero, so for y > 0 every h
-// in [y, y+1] truncates to within a step of y whatever y's fraction, and
-// for y < 0 every h in [y-1, y]; within a step of zero, (-1, 1) truncates
-// to 0, which is within a step too. The measure is continuous in h: a
-// spline a little outside the band between the samples it was held to
-// plays only a little farther off, not a whole step (as the staircase's
-// edges would).
+// bandDiff steps of y. Truncation goes toward zero, so for y > 1 every h
+// in [y, y+1] truncates to within a step of y whatever y's fraction, for
+// y < -1 every h in [y-1, y], and within a step of zero every h in
+// [y-1, y+1] (what lies between -1 and 1 truncates to 0). The measure is
+// continuous in h: a spline a little outside the band between the
+// samples it was held to plays only a little farther off, not a whole
+// step (as the staircase's edges would).
 func bandDiff(h, y float64) float64 {
-	lo, hi := y, y+1
-	if y < 0 {
-		lo, hi = y-1, y
-	}
-	if math.Abs(y) <= 1 {
-		lo, hi = math.Min(lo, -1), math.Max(hi, 1)
+	lo, hi := y-1, y+1
+	switch {
+	case y > 1:
+		lo = y
+	case y < -1:
+		hi = y
 	}
 	switch {
 	case h < lo:
