@@ -37,7 +37,8 @@ func (q quantizer) store(x float64) float64 {
 // values the game truncates to the rounded ideal (for r > 0 that is
 // [r, r+1), for r < 0 (r-1, r], for 0 (-1, 1)), on the circle (the game
 // wraps at 16 bits), in stored units. 0 means the game plays the ideal
-// rounded to its step.
+// rounded to its step. With band, the distance from h to the band whose
+// values play within one step of the ideal itself (bandDiff).
 func (q quantizer) diff(h, ideal float64) float64 {
 	if !q.rotation {
 		return math.Abs(h - ideal)
