@@ -87,7 +87,9 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	}
 	var tp anim.TargetPose
 	res.TargetWorst, _ = texMeasure(entries, game, src, fps, duration)
-	var same []string
+	var same, unreachable, jumps []string
+	jumped := map[string]bool{}
+	floor := 0.0 // the worst error the formula allows at all
 	maxRot := 0.0
 	for _, e := range entries {
 		if e.mat == nil {
@@ -105,6 +107,17 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 		e.initTol()
 		e.markKeep(&tp)
+		floor = math.Max(floor, e.reach(orig, fps, &tp, &unreachable))
+		if f, ok := e.basicJump(); ok {
+			jumps = append(jumps, fmt.Sprintf("%s (frame %g)", texLabel(orig, e.target), f))
+			jumped[texLabel(orig, e.target)] = true
+		}
+	}
+	if len(unreachable) > 0 {
+		res.Notes = append(res.Notes, unreachableNote("entries", unreachable))
+	}
+	if len(jumps) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d entries turn past a quarter turn under J3D Basic with unequal scales, where the formula's values for the glTF's matrices jump (its two solutions swap the scales); keys cannot follow the jump within its frame, which misses: %s", len(jumps), listNames(jumps, 4)))
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d entries the glTF animates as the target does keep their tracks exactly: %s", len(same), listNames(same, 6)))
@@ -172,7 +185,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 	}
 	res = best
-	if res.Worst > 1 {
+	if res.Worst > 1 && res.Worst > 1.1*floor && !jumped[res.WorstJoint] {
 		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}
 	return res, nil
@@ -361,18 +374,16 @@ func (e *btkEntry) fit(frac int) {
 		q := quantizer{}
 		tol := e.tol[s]
 		if s == anim.RotZ {
-			q = quantizer{rotation: true, frac: frac}
+			q = quantizer{rotation: true, frac: frac, band: true}
 			scale := raw16 / math.Ldexp(1, frac)
 			ys = make([]float64, len(e.vals[s]))
 			for k, y := range e.vals[s] {
 				ys[k] = y * scale
 			}
-			// diff measures from the values that play the rounded
-			// ideal (half a step off): the rest of the tolerance, and
-			// at least a fifth of a step, less as verification halves
-			// the tolerance (a spline just past its step's edge plays a
-			// step further off than the one step allowed).
-			tol = math.Max(tol*scale-0.5, 0.2*e.tol[s]/(texParamTol*180/math.Pi))
+			// diff measures beyond the one step the game may be off
+			// (the band about the curve before its truncation): the
+			// tolerance is all the rest.
+			tol *= scale
 		}
 		e.fitted[i] = fitHermite(e.frames, ys, tol, q)
 		e.mode0[i] = sharedTangents(e.frames, ys, e.fitted[i], tol, q)

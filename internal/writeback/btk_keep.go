@@ -258,3 +258,23 @@ func steppedConstants(c *anim.Clip, frac int) *anim.Clip {
 	}
 	return out
 }
+
+// basicJump is the frame where the entry's solved values jump, if they
+// do: a J3D Basic matrix with unequal scales has two solutions (angles θ
+// and 90°−θ, the scales swapped between them), and a glTF texture
+// turning past a quarter turn leaves the one it followed (its scale
+// growing without bound) for the other between two samples. A rotation
+// track moving more than 45° between neighbouring samples, a fraction
+// of a frame apart, is that; no Hermite key follows it within the frame.
+func (e *btkEntry) basicJump() (float64, bool) {
+	if e.target.TexMode != anim.TexJ3DBasic || e.keep[bckIndex(anim.RotZ)] {
+		return 0, false
+	}
+	rot := e.vals[anim.RotZ]
+	for i := 1; i < len(rot); i++ {
+		if math.Abs(rot[i]-rot[i-1]) > 45 && e.frames[i]-e.frames[i-1] < 1 {
+			return e.frames[i], true
+		}
+	}
+	return 0, false
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -304,5 +305,124 @@ func TestImportBTKRotationEdit(t *testing.T) {
 	}
 	if e := worstStepErr(t, res.Data, m); e > 1 || res.Worst > 1 {
 		t.Errorf("turning texture: %.3g× the bound (the import says %.3g×, notes %q)", e, res.Worst, res.Notes)
+	}
+}
+
+// TestImportBTKFastTurnEdit: a texture turning fast through the game's
+// 16-bit wrap (wrapBTK's curve) under J3D Basic with equal scales (so
+// every angle is reachable), stored at rotation fractions 2 and 3 and
+// turned 0.3 rad further in the glTF, is written within the bound at
+// every eighth of a frame, the game's angle within one step
+// (worstStepErr scans that step by brute force, apart from the
+// import's own measure). A fit held at its samples must not leave the
+// spline past a step's edge between them.
+func TestImportBTKFastTurnEdit(t *testing.T) {
+	const s = 275 // raw units per frame
+	for _, frac := range []uint8{2, 3} {
+		for _, sc := range []float64{1, 2} {
+			data := genBTK(t, 0, frac, 240, map[int][]j3d.Key{0: {{Value: sc}}, 3: {{Value: sc}},
+				7: {{Time: 0, Value: 0, In: 0, Out: s}, {Time: 119, Value: 32767, In: s, Out: -32768},
+					{Time: 120, Value: 0, In: -32768, Out: s}, {Time: 240, Value: 32767, In: s, Out: 0}}})
+			src := exportTexGLB(t, btkClip(t, data), "fast")
+			m := &src.Materials[0]
+			turn(t, m, 0.3)
+			res, err := ImportBTK(src, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := worstStepErr(t, res.Data, m)
+			t.Logf("frac %d scale %g: %.3g× the bound (the import says %.3g×), keys %d -> %d, %d passes", frac, sc, e, res.Worst, res.KeysBefore, res.Keys, res.Passes)
+			if e > 1 {
+				t.Errorf("frac %d scale %g: %.3g× the bound (the import says %.3g×, notes %q)", frac, sc, e, res.Worst, res.Notes)
+			}
+		}
+	}
+}
+
+// TestImportBTKUnreachable: a rotation edit on a J3D Basic entry with
+// unequal scales (S 2, T 1) asks for matrices Basic cannot make: it
+// scales the rotation's rows, so a matrix it makes, as the glTF holds
+// it, has first column (sx·cos θ, sy·sin θ) and determinant sx·sy, which
+// needs |2·m00·m10/det| ≤ 1 (sin 2θ); the glTF's matrix (computed here)
+// goes past that. The import says so, naming the entry, and does not
+// blame the format's precision.
+func TestImportBTKUnreachable(t *testing.T) {
+	data := genBTK(t, 0, 1, 60, map[int][]j3d.Key{
+		7: {{Time: 0, Value: 0, In: 10, Out: 10}, {Time: 60, Value: 1000, In: 10, Out: 10}}})
+	src := exportTexGLB(t, btkClip(t, data), "shear")
+	m := &src.Materials[0]
+	if m.rot == nil {
+		t.Fatal("the export animates no rotation")
+	}
+	end := m.rot.times[len(m.rot.times)-1]
+	for k, tm := range m.rot.times {
+		m.rot.values[k] += 0.5 * tm / end
+	}
+	past, fps := 0.0, btkClip(t, data).FPS
+	for f := 0.0; f <= 60; f++ {
+		g := m.MatrixAt(f / fps)
+		det := g[0][0]*g[1][1] - g[0][1]*g[1][0]
+		past = math.Max(past, math.Abs(2*g[0][0]*g[1][0]/det))
+	}
+	if past < 1.2 {
+		t.Fatalf("the edit stays within Basic's reach (|sin 2θ| up to %.3g): no test", past)
+	}
+	res, err := ImportBTK(src, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("worst %.3g× the bound, notes %q", res.Worst, res.Notes)
+	said := false
+	for _, n := range res.Notes {
+		said = said || strings.Contains(n, "cannot make") && strings.Contains(n, "mat texgen 0")
+		if strings.Contains(n, "precision") {
+			t.Errorf("note %q blames precision for a matrix the formula cannot make", n)
+		}
+	}
+	if !said {
+		t.Errorf("notes %q do not say the matrices of %q cannot be made", res.Notes, "mat texgen 0")
+	}
+}
+
+// TestImportBTKBasicJump: a J3D Basic entry with scale S 0.6 and T 1
+// turning a quarter turn, turned 0.3 rad further in the glTF: the glTF's
+// texture turns past 90° (its first column past vertical, computed
+// here), where Basic, whose matrices have first column (sx·cos θ,
+// sy·sin θ), can follow it only by jumping from one of its two solutions
+// to the other (θ → 0 needs sy → ∞). Every matrix is within reach
+// (|2·m00·m10/det| < 1), so the import must say the values jump, not
+// that the formula cannot make them, and not blame the format's
+// precision.
+func TestImportBTKBasicJump(t *testing.T) {
+	data := genBTK(t, 0, 1, 30, map[int][]j3d.Key{0: {{Value: 0.6}}, 3: {{Value: 1}},
+		7: {{Time: 0, Value: 0, In: 273, Out: 273}, {Time: 30, Value: 8192, In: 273, Out: 273}}})
+	fps := btkClip(t, data).FPS
+	src := exportTexGLB(t, btkClip(t, data), "jump")
+	m := &src.Materials[0]
+	turn(t, m, 0.3)
+	past, reach := false, 0.0
+	for f := 0.0; f <= 30; f += 0.125 {
+		g := m.MatrixAt(f / fps)
+		det := g[0][0]*g[1][1] - g[0][1]*g[1][0]
+		reach = math.Max(reach, math.Abs(2*g[0][0]*g[1][0]/det))
+		past = past || math.Atan2(g[1][0], g[0][0]) > math.Pi/2
+	}
+	if !past || reach >= 1 {
+		t.Fatalf("the edited glTF does not turn past 90° within Basic's reach (past %v, |sin 2θ| up to %.3g): no test", past, reach)
+	}
+	res, err := ImportBTK(src, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("worst %.3g× the bound, notes %q", res.Worst, res.Notes)
+	said := false
+	for _, n := range res.Notes {
+		said = said || strings.Contains(n, "jump") && strings.Contains(n, "mat texgen 0")
+		if strings.Contains(n, "precision") || strings.Contains(n, "cannot make") {
+			t.Errorf("note %q: want the jump named", n)
+		}
+	}
+	if !said {
+		t.Errorf("notes %q do not say the values of %q jump", res.Notes, "mat texgen 0")
 	}
 }

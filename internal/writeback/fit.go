@@ -17,6 +17,11 @@ type hkey struct {
 type quantizer struct {
 	rotation bool
 	frac     int
+	// band measures a rotation against the one-step band of the ideal
+	// curve instead of its rounded staircase (diff, target): for a track
+	// whose ideal is the curve before the game's truncation, allowed
+	// within one step of it (a BTK's texture rotation).
+	band bool
 }
 
 // store rounds a value, time or tangent as the file keeps it.
@@ -32,12 +37,16 @@ func (q quantizer) store(x float64) float64 {
 // values the game truncates to the rounded ideal (for r > 0 that is
 // [r, r+1), for r < 0 (r-1, r], for 0 (-1, 1)), on the circle (the game
 // wraps at 16 bits), in stored units. 0 means the game plays the ideal
-// rounded to its step.
+// rounded to its step. With band, the distance from h to the band whose
+// values play within one step of the ideal itself (bandDiff).
 func (q quantizer) diff(h, ideal float64) float64 {
 	if !q.rotation {
 		return math.Abs(h - ideal)
 	}
 	period := math.Ldexp(65536, -q.frac)
+	if q.band {
+		return bandDiff(ideal+math.Remainder(h-ideal, period), ideal)
+	}
 	r := math.Round(ideal)
 	h = r + math.Remainder(h-r, period)
 	lo, hi := r, r+1
@@ -66,6 +75,11 @@ func (q quantizer) target(ideal float64) float64 {
 	if !q.rotation {
 		return ideal
 	}
+	if q.band {
+		// The middle of the band (y+½ away from zero) past a step
+		// from zero, continuous through zero (1.5y within it).
+		return ideal + 0.5*math.Max(-1, math.Min(1, ideal))
+	}
 	r := math.Round(ideal)
 	switch {
 	case r > 0:
@@ -74,6 +88,51 @@ func (q quantizer) target(ideal float64) float64 {
 		return r - 0.5
 	}
 	return 0
+}
+
+// bandDiff is how far a spline value h (in stored units, the period
+// taken off) lies outside the band of values the game truncates to
+// within one step of the ideal y: the game's angle is then within 1 +
+// bandDiff steps of y. Truncation goes toward zero, so for y > 1 every h
+// in [y, y+1] truncates to within a step of y whatever y's fraction, for
+// y < -1 every h in [y-1, y], and within a step of zero every h in
+// [y-1, y+1] (what lies between -1 and 1 truncates to 0). The measure is
+// continuous in h: a spline a little outside the band between the
+// samples it was held to plays only a little farther off, not a whole
+// step (as the staircase's edges would).
+func bandDiff(h, y float64) float64 {
+	lo, hi := y-1, y+1
+	switch {
+	case y > 1:
+		lo = y
+	case y < -1:
+		hi = y
+	}
+	switch {
+	case h < lo:
+		return lo - h
+	case h > hi:
+		return h - hi
+	}
+	return 0
+}
+
+// held is diff for a stored value v the game holds (a constant): it
+// plays v itself, so a band's one step is measured from v exactly.
+func (q quantizer) held(v, y float64) float64 {
+	if !q.band {
+		return q.diff(v, y)
+	}
+	return math.Max(0, math.Abs(math.Remainder(v-y, math.Ldexp(65536, -q.frac)))-1)
+}
+
+// value is the stored value a key at ideal y takes: the rounded ideal,
+// or for a band the whole unit nearest the band's middle (in the band).
+func (q quantizer) value(y float64) float64 {
+	if q.band {
+		return q.store(q.target(y))
+	}
+	return q.store(y)
 }
 
 // fitHermite returns keys whose J3D Hermite, as the game plays it (q),
@@ -92,7 +151,7 @@ func fitHermite(frames, ys []float64, tol float64, q quantizer) []hkey {
 	c := hkey{t: frames[0], v: q.store((lo + hi) / 2)}
 	ok := true
 	for _, y := range ys {
-		if q.diff(c.v, y) > tol {
+		if q.held(c.v, y) > tol {
 			ok = false
 			break
 		}
@@ -127,7 +186,7 @@ type fitter struct {
 // key is a key at sample i with the sample's value (its tangents are set
 // by the segments either side).
 func (f *fitter) key(i int) hkey {
-	return hkey{t: f.q.store(f.frames[i]), v: f.q.store(f.ys[i])}
+	return hkey{t: f.q.store(f.frames[i]), v: f.q.value(f.ys[i])}
 }
 
 // try fits the segment from sample a (key k0) to sample b.

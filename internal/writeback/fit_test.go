@@ -2,6 +2,7 @@ package writeback
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -77,5 +78,33 @@ func TestFitConstantIsOneKey(t *testing.T) {
 	}
 	if k := fitHermite(frames, ys, 0.2, quantizer{rotation: true}); len(k) != 1 || k[0].v != 0 {
 		t.Errorf("rotation noise around 0 fits as %v, want one key 0", k)
+	}
+}
+
+// TestBandDiff: the band measure bounds the game's error: a spline value
+// h, truncated toward zero as the game does (math.Trunc), plays within
+// 1 + diff steps of the ideal y; it moves no faster than h (a spline a
+// little past the band between samples plays only a little farther off);
+// and the fit's aim and a key's stored value lie in the band.
+func TestBandDiff(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	q := quantizer{rotation: true, frac: 2, band: true}
+	for range 200000 {
+		y := (r.Float64()*2 - 1) * math.Ldexp(1, r.IntN(12))
+		h := y + (r.Float64()*2-1)*3
+		d := q.diff(h, y)
+		if g := math.Trunc(h); math.Abs(g-y) > 1+d+1e-9 {
+			t.Fatalf("h %g plays %g, %g from %g, more than 1 + diff %g", h, g, math.Abs(g-y), y, d)
+		}
+		h2 := h + (r.Float64()*2-1)*0.1
+		if dd := math.Abs(q.diff(h2, y) - d); dd > math.Abs(h2-h)+1e-12 {
+			t.Fatalf("diff moves %g between %g and %g (y %g)", dd, h, h2, y)
+		}
+		if x := q.diff(q.target(y), y); x != 0 {
+			t.Fatalf("the aim %g is %g outside the band of %g", q.target(y), x, y)
+		}
+		if x := q.diff(q.value(y), y); x != 0 {
+			t.Fatalf("the key value %g is %g outside the band of %g", q.value(y), x, y)
+		}
 	}
 }

@@ -147,13 +147,10 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 		e.initTol()
 		e.markKeep(&tp)
 		e.keepLinear(fps, &tp)
-		if x, f := e.reachable(fps, &tp); x > 1 {
-			unreachable = append(unreachable, fmt.Sprintf("%s (frame %g: %.3g× the bound at best)", texLabel(orig, e.target), f, x))
-			floor = math.Max(floor, x)
-		}
+		floor = math.Max(floor, e.reach(orig, fps, &tp, &unreachable))
 	}
 	if len(unreachable) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters are given matrices their formula cannot make (the game scales after rotating, the glTF before: unequal scales under a rotation the glTF changed); they follow the nearest: %s", len(unreachable), listNames(unreachable, 4)))
+		res.Notes = append(res.Notes, unreachableNote("texture SRT parameters", unreachable))
 	}
 	if len(same) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%d texture SRT parameters the glTF animates as the target does keep their curves exactly: %s", len(same), listNames(same, 6)))
@@ -318,6 +315,26 @@ func (e *btkEntry) reachable(fps float64, tp *anim.TargetPose) (worst, at float6
 		}
 	}
 	return worst, at
+}
+
+// reach is how close the entry's formula comes to the glTF's matrices
+// (reachable's worst); above 1 it adds the entry, with the frame and how
+// close, to list.
+func (e *btkEntry) reach(c *anim.Clip, fps float64, tp *anim.TargetPose, list *[]string) float64 {
+	x, f := e.reachable(fps, tp)
+	if x > 1 {
+		*list = append(*list, fmt.Sprintf("%s (frame %g: %.3g× the bound at best)", texLabel(c, e.target), f, x))
+	}
+	return x
+}
+
+// unreachableNote says that the listed entries (what: as the note calls
+// them) are given matrices their formula cannot make: every formula but
+// J3D Maya scales the rotation's rows, after rotating, where the glTF
+// scales before, so unequal scales under a changed rotation ask for a
+// shear the formula has not got.
+func unreachableNote(what string, list []string) string {
+	return fmt.Sprintf("%d %s are given matrices their formula cannot make (the game scales after rotating, the glTF before: unequal scales under a rotation the glTF changed); they follow the nearest: %s", len(list), what, listNames(list, 4))
 }
 
 // keepLinear keeps the target's scale and rotation fields where the
