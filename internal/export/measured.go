@@ -17,8 +17,6 @@ package export
 import (
 	"math"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/animscope/animscope/anim"
 )
 
@@ -82,16 +80,23 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 
 // Measured loosening's parameters. The measuring plays every joint at
 // every time of its grid, several times: two to five times the CPU of
-// the sampling. It runs only where the bound stage's tolerances take
-// more than denseKeys keys per frame for a channel on average, where the
-// worst-case split costs most (a character's dense clip: 15); sparser
-// clips (real J3D and BFRES clips take 1 to 7) keep the cheaper keys.
+// the sampling. It runs only where loosening pays: re-keyed at
+// trialMult times their tolerances, the joints holding most keys (at
+// most trialJoints, or fewer once they hold trialShare of the keys) must
+// drop to at most paysRatio of their keys. A character's clip, real or
+// generated dense, drops to 0.3-0.41 there and to about a third overall;
+// a clip whose keys drop as a smooth curve's do when only the tolerance
+// grows (4^-1/2: 0.43-0.53 there, three quarters overall with the
+// measuring) would not repay the measuring.
 // It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
 // verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
 // is verifySamples per mean key span, at most verifyWork points × times.
 const (
-	denseKeys     = 8
+	trialMult     = 4
+	trialJoints   = 3
+	trialShare    = 0.25
+	paysRatio     = 0.42
 	looseStart    = 8
 	looseRounds   = 6
 	verifyTarget  = 0.7
@@ -118,7 +123,7 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 		}
 		return out
 	}
-	v := k.verifier(base, rest)
+	v := k.verifier(base, rest, func() bool { return k.loosenPays(base, rekey) })
 	if v == nil {
 		return flat(base)
 	}
@@ -197,6 +202,43 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 	}
 }
 
+// loosenPays re-keys the joints of base holding most keys (trialJoints,
+// fewer where they hold trialShare of all) with their tolerances times
+// trialMult and tells whether their keys drop to paysRatio or fewer.
+func (k *baker) loosenPays(base [][]nodeChannel, rekey func(j int, mult float64) []nodeChannel) bool {
+	count := func(cs []nodeChannel) int {
+		n := 0
+		for i := range cs {
+			if len(cs[i].frames) > 1 {
+				n += len(cs[i].frames)
+			}
+		}
+		return n
+	}
+	keys := make([]int, len(base))
+	total := 0
+	for j := range base {
+		keys[j] = count(base[j])
+		total += keys[j]
+	}
+	was, now := 0, 0
+	for range trialJoints {
+		top := 0
+		for j := range keys {
+			if keys[j] > keys[top] {
+				top = j
+			}
+		}
+		if keys[top] == 0 || float64(was) >= trialShare*float64(total) {
+			break
+		}
+		was += keys[top]
+		now += count(rekey(top, trialMult))
+		keys[top] = 0
+	}
+	return was > 0 && float64(now) <= paysRatio*float64(was)
+}
+
 // verifier holds the game's world positions of every joint and mesh
 // corner at the grid's times, and their bounds.
 type verifier struct {
@@ -210,7 +252,7 @@ type verifier struct {
 	// scaled to zero), as far as those and baseSlack of the bound (where
 	// they are past the bound, outside the promise, one bound).
 	allow  []float64
-	world  [2][]mgl64.Mat4 // the two players' world matrices
+	world  [2][]affine // the two players' world matrices
 	locals [2][]trs
 	game   []trs // blame's: the nodes' local transforms in the game
 	// cur is per channel the key play found last (times only grow
@@ -222,9 +264,10 @@ type verifier struct {
 }
 
 // verifier returns the measuring of k's clip keyed as chans, or nil
-// where it does not pay (few keys), costs too much, or cannot play the
-// keys (CUBICSPLINE; root motion, which moves the roots' world).
-func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
+// where it costs too much, cannot play the keys (CUBICSPLINE; root
+// motion, which moves the roots' world) or does not pay (pays false,
+// asked only once the rest allows the measuring).
+func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *verifier {
 	dur := k.clip.Duration
 	if k.root || dur <= 0 {
 		return nil
@@ -242,7 +285,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 			active++
 		}
 	}
-	if active == 0 || float64(keys)/float64(active)/dur <= denseKeys {
+	if active == 0 {
 		return nil
 	}
 	// A power of two per frame: whole, half and quarter frames are on it.
@@ -250,6 +293,9 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 	steps := int(math.Ceil(dur * per))
 	pts := len(k.skel.Joints) + len(k.meshPts)
 	if (steps+1)*pts > verifyWork {
+		return nil
+	}
+	if !pays() {
 		return nil
 	}
 	v := &verifier{k: k, pts: pts, times: make([]float64, 0, steps+1)}
@@ -261,7 +307,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 	for ti, f := range v.times {
 		k.worldAt(f)
 		for p := 0; p < pts; p++ {
-			w := v.point(k.world, p)
+			w := v.gamePoint(p)
 			v.ref[ti*pts+p] = w
 			if p < len(k.skel.Joints) {
 				v.allow[ti*pts+p] = verifyTarget * PositionBound(w)
@@ -272,7 +318,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 	}
 	n := len(k.skel.Joints)
 	for i := range v.world {
-		v.world[i] = make([]mgl64.Mat4, n)
+		v.world[i] = make([]affine, n)
 		v.locals[i] = make([]trs, n)
 	}
 	v.used = make([]float64, n)
@@ -302,14 +348,13 @@ func (v *verifier) joint(p int) int {
 }
 
 // point is point p (a joint, then the mesh corners) under world.
-func (v *verifier) point(world []mgl64.Mat4, p int) [3]float64 {
+func (v *verifier) point(world []affine, p int) [3]float64 {
 	n := len(v.k.skel.Joints)
 	if p < n {
-		return [3]float64{world[p][12], world[p][13], world[p][14]}
+		return [3]float64{world[p][9], world[p][10], world[p][11]}
 	}
 	mp := &v.k.meshPts[p-n]
-	w := world[mp.joint].Mul4x1(mp.local.Vec4(1))
-	return [3]float64{w[0], w[1], w[2]}
+	return world[mp.joint].apply(mp.local)
 }
 
 // miss is where a point is furthest off beyond what it is allowed: the
@@ -379,9 +424,9 @@ func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
 func (v *verifier) compose(pl int) {
 	w := v.world[pl]
 	for _, j := range v.k.order {
-		m := composeTRS(v.locals[pl][j])
+		m := affineTRS(&v.locals[pl][j])
 		if p := v.k.skel.Joints[j].Parent; p >= 0 {
-			m = w[p].Mul4(m)
+			m = w[p].mul(&m)
 		}
 		w[j] = m
 	}
@@ -424,69 +469,4 @@ func (v *verifier) blame(chans [][]nodeChannel, rest []trs, m miss, loose func(i
 		}
 	}
 	return out
-}
-
-func dist3(a, b [3]float64) float64 {
-	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
-}
-
-// playChannel sets ch's path of spec (as the glTF specification plays
-// it: slerp) and blender (a rotation lerped per component, normalised)
-// at frame f: the first key before it, the last after. cur is where the
-// search starts (the last call's key).
-func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
-	fr := ch.frames
-	comp := 3
-	if ch.path == pathR {
-		comp = 4
-	}
-	// fr[i-1] < f <= fr[i], from the last call's i (or from the start
-	// when f went back).
-	i := *cur
-	if i > 0 && fr[min(i, len(fr))-1] >= f {
-		i = 0
-	}
-	for i < len(fr) && fr[i] < f {
-		i++
-	}
-	*cur = i
-	var a, b trs
-	u := 0.0
-	switch {
-	case i >= len(fr):
-		i, u = len(fr)-1, 0
-		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
-		b = a
-	case i == 0 || fr[i] == f:
-		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
-		b = a
-	default:
-		setPath(ch.path, &a, ch.values[(i-1)*comp:i*comp])
-		setPath(ch.path, &b, ch.values[i*comp:(i+1)*comp])
-		if ch.mode != interpStep {
-			u = (f - fr[i-1]) / (fr[i] - fr[i-1])
-		}
-	}
-	switch ch.path {
-	case pathT:
-		lerpPath(pathT, &a, &b, u, spec)
-		blender.T = spec.T
-	case pathS:
-		lerpPath(pathS, &a, &b, u, spec)
-		blender.S = spec.S
-	default:
-		spec.R = Slerp(a.R, b.R, u)
-		blender.R = Nlerp(a.R, b.R, u)
-	}
-}
-
-func setPath(p int, t *trs, v []float64) {
-	switch p {
-	case pathT:
-		copy(t.T[:], v)
-	case pathS:
-		copy(t.S[:], v)
-	default:
-		copy(t.R[:], v)
-	}
 }
