@@ -16,6 +16,7 @@ package export
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -80,23 +81,23 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 
 // Measured loosening's parameters. The measuring plays every joint at
 // every time of its grid, several times: two to five times the CPU of
-// the sampling. It runs only where loosening pays: re-keyed at
-// trialMult times their tolerances, the joints holding most keys (at
-// most trialJoints, or fewer once they hold trialShare of the keys) must
-// drop to at most paysRatio of their keys. A character's clip, real or
-// generated dense, drops to 0.3-0.41 there and to about a third overall;
-// a clip whose keys drop as a smooth curve's do when only the tolerance
-// grows (4^-1/2: 0.43-0.53 there, three quarters overall with the
-// measuring) would not repay the measuring.
+// the sampling. It runs where the bound stage's tolerances take more
+// than denseKeys keys per frame for a channel on average (where the
+// worst-case split costs most: a character's dense clip, 15), and
+// elsewhere only where loosening pays (loosenPays): re-keyed at
+// trialMult times their tolerances, the clip's keys would drop to at
+// most paysRatio. A character's clip, real or generated, drops to about
+// a third; a skeleton of many leaves (whose rotations sit at their
+// clamps) to three quarters, which would not repay the measuring.
 // It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
 // verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
 // is verifySamples per mean key span, at most verifyWork points × times.
 const (
+	denseKeys     = 8
 	trialMult     = 4
 	trialJoints   = 3
-	trialShare    = 0.25
-	paysRatio     = 0.42
+	paysRatio     = 0.6
 	looseStart    = 8
 	looseRounds   = 6
 	verifyTarget  = 0.7
@@ -202,9 +203,14 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 	}
 }
 
-// loosenPays re-keys the joints of base holding most keys (trialJoints,
-// fewer where they hold trialShare of all) with their tolerances times
-// trialMult and tells whether their keys drop to paysRatio or fewer.
+// loosenPays estimates how far loosening would cut the keys of base:
+// it re-keys trialJoints joints with their tolerances times trialMult,
+// the ones holding the keys at evenly spaced shares of all the keys
+// (joints in order of their keys, most first), so that each stands for
+// as many keys and the mean of their ratios estimates the whole clip's;
+// loosening pays where that is at most paysRatio. (A leaf's rotation is
+// held at its clamp, maxRotTol, and never loosens: on a skeleton of many
+// leaves most keys stay.)
 func (k *baker) loosenPays(base [][]nodeChannel, rekey func(j int, mult float64) []nodeChannel) bool {
 	count := func(cs []nodeChannel) int {
 		n := 0
@@ -215,28 +221,38 @@ func (k *baker) loosenPays(base [][]nodeChannel, rekey func(j int, mult float64)
 		}
 		return n
 	}
+	var order []int
 	keys := make([]int, len(base))
 	total := 0
 	for j := range base {
-		keys[j] = count(base[j])
-		total += keys[j]
+		if keys[j] = count(base[j]); keys[j] > 0 {
+			order = append(order, j)
+			total += keys[j]
+		}
 	}
-	was, now := 0, 0
-	for range trialJoints {
-		top := 0
-		for j := range keys {
-			if keys[j] > keys[top] {
-				top = j
+	if total == 0 {
+		return false
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return keys[b] - keys[a] })
+	ratio := make(map[int]float64, trialJoints)
+	sum := 0.0
+	for s := range trialJoints {
+		at := (float64(s) + 0.5) / trialJoints * float64(total)
+		seen, j := 0, order[len(order)-1]
+		for _, o := range order {
+			if seen += keys[o]; float64(seen) > at {
+				j = o
+				break
 			}
 		}
-		if keys[top] == 0 || float64(was) >= trialShare*float64(total) {
-			break
+		r, ok := ratio[j]
+		if !ok {
+			r = float64(count(rekey(j, trialMult))) / float64(keys[j])
+			ratio[j] = r
 		}
-		was += keys[top]
-		now += count(rekey(top, trialMult))
-		keys[top] = 0
+		sum += r
 	}
-	return was > 0 && float64(now) <= paysRatio*float64(was)
+	return sum/trialJoints <= paysRatio
 }
 
 // verifier holds the game's world positions of every joint and mesh
@@ -265,8 +281,9 @@ type verifier struct {
 
 // verifier returns the measuring of k's clip keyed as chans, or nil
 // where it costs too much, cannot play the keys (CUBICSPLINE; root
-// motion, which moves the roots' world) or does not pay (pays false,
-// asked only once the rest allows the measuring).
+// motion, which moves the roots' world) or does not pay (sparser than
+// denseKeys and pays false, asked only once the rest allows the
+// measuring).
 func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *verifier {
 	dur := k.clip.Duration
 	if k.root || dur <= 0 {
@@ -295,7 +312,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	if (steps+1)*pts > verifyWork {
 		return nil
 	}
-	if !pays() {
+	if float64(keys)/float64(active)/dur <= denseKeys && !pays() {
 		return nil
 	}
 	v := &verifier{k: k, pts: pts, times: make([]float64, 0, steps+1)}
