@@ -98,3 +98,57 @@ func TestLinkSmoothKeys(t *testing.T) {
 	}
 	checkWorldAt(t, d, skel, clip, "smooth.bck", false, frames)
 }
+
+// TestLoosenPays: the trial stands for the whole clip. Joints whose keys
+// a looser tolerance halves, and leaves whose keys it keeps: with the
+// leaves holding two thirds of the keys, loosening would keep about
+// (1/3)(1/2) + 2/3 = 5/6 of them, which does not pay, however the
+// heaviest joints drop; with the leaves holding a tenth, 11/20 stay,
+// which does.
+func TestLoosenPays(t *testing.T) {
+	chans := func(j, n int) []nodeChannel {
+		return []nodeChannel{{node: j, path: pathR, frames: make([]float64, n)}}
+	}
+	for _, tc := range []struct {
+		name         string
+		heavy, leaf  []int // keys per joint
+		wantPays     bool
+		wantEstimate float64
+	}{
+		// 2·300 halving, 12·100 kept: 600 of 1800 keys halve.
+		{"leaves hold most", []int{300, 300}, []int{100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100}, false, 5.0 / 6},
+		// 9·100 halving, 1·100 kept: 900 of 1000 keys halve.
+		{"leaves hold a tenth", []int{100, 100, 100, 100, 100, 100, 100, 100, 100}, []int{100}, true, 11.0 / 20},
+	} {
+		var base [][]nodeChannel
+		halves := map[int]bool{}
+		for _, n := range tc.heavy {
+			halves[len(base)] = true
+			base = append(base, chans(len(base), n))
+		}
+		for _, n := range tc.leaf {
+			base = append(base, chans(len(base), n))
+		}
+		kept, was := 0, 0
+		rekey := func(j int, mult float64) []nodeChannel {
+			n := len(base[j][0].frames)
+			if halves[j] {
+				n /= 2
+			}
+			kept += n
+			was += len(base[j][0].frames)
+			return chans(j, n)
+		}
+		k := &baker{}
+		if got := k.loosenPays(base, rekey); got != tc.wantPays {
+			t.Errorf("%s: pays %v, want %v (the clip would keep %.3f of its keys)", tc.name, got, tc.wantPays, tc.wantEstimate)
+		}
+		total := 0
+		for _, c := range base {
+			total += len(c[0].frames)
+		}
+		if was == 0 || was >= total {
+			t.Errorf("%s: the trial re-keyed %d of %d keys (%d kept): none, or the whole clip", tc.name, was, total, kept)
+		}
+	}
+}
