@@ -277,6 +277,12 @@ type verifier struct {
 	// used is per joint the most of their bound its points take with
 	// the bound stage's keys (outside the promise left out).
 	used []float64
+	// The players' difference (measurebound.go): lever per joint, and
+	// per point its least allowance, this measure's bound on how far the
+	// players differ (extra), and whether it plays Blender's only.
+	lever, least, extra []float64
+	turn, above         []float64
+	single              bool
 }
 
 // verifier returns the measuring of k's clip keyed as chans, or nil
@@ -321,19 +327,27 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	}
 	v.ref = make([][3]float64, len(v.times)*pts)
 	v.allow = make([]float64, len(v.ref))
+	n := len(k.skel.Joints)
+	v.lever, v.turn, v.above = make([]float64, n), make([]float64, n), make([]float64, n)
+	v.least, v.extra = make([]float64, pts), make([]float64, pts)
+	for p := range v.least {
+		v.least[p] = math.Inf(1)
+	}
 	for ti, f := range v.times {
 		k.worldAt(f)
 		for p := 0; p < pts; p++ {
 			w := v.gamePoint(p)
 			v.ref[ti*pts+p] = w
-			if p < len(k.skel.Joints) {
-				v.allow[ti*pts+p] = verifyTarget * PositionBound(w)
+			a := &v.allow[ti*pts+p]
+			if p < n {
+				*a = verifyTarget * PositionBound(w)
 			} else {
-				v.allow[ti*pts+p] = verifyTarget * k.meshPts[p-len(k.skel.Joints)].bound
+				*a = verifyTarget * k.meshPts[p-n].bound
 			}
+			v.least[p] = math.Min(v.least[p], *a)
 		}
+		v.addLevers(ti)
 	}
-	n := len(k.skel.Joints)
 	for i := range v.world {
 		v.world[i] = make([]affine, n)
 		v.locals[i] = make([]trs, n)
@@ -379,74 +393,6 @@ func (v *verifier) point(world []affine, p int) [3]float64 {
 type miss struct {
 	point, time, player int
 	ratio               float64
-}
-
-// measure plays chans at the grid's times as the specification's player
-// (slerp) and as Blender's (component lerp, normalised) and calls got
-// with each point's distance from the game's.
-func (v *verifier) measure(chans [][]nodeChannel, rest []trs, got func(ti, p, player int, e float64)) {
-	for _, c := range v.cur {
-		clear(c)
-	}
-	for ti, f := range v.times {
-		v.play(chans, rest, f)
-		for pl := range v.world {
-			for p := 0; p < v.pts; p++ {
-				got(ti, p, pl, dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]))
-			}
-		}
-	}
-}
-
-// misses returns, per joint carrying a point off by more than it is
-// allowed in either player, its worst such point (none: nil).
-func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
-	worst := make([]miss, len(v.k.skel.Joints))
-	v.measure(chans, rest, func(ti, p, pl int, e float64) {
-		r := e / v.allow[ti*v.pts+p]
-		if j := v.joint(p); r > 1 && r > worst[j].ratio {
-			worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
-		}
-	})
-	var out []miss
-	for _, m := range worst {
-		if m.ratio > 0 {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// play poses both players' world matrices at frame f.
-func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
-	for pl := range v.locals {
-		copy(v.locals[pl], rest)
-	}
-	if len(v.cur) != len(chans) {
-		v.cur = make([][]int, len(chans))
-	}
-	for j, cs := range chans {
-		if len(v.cur[j]) != len(cs) {
-			v.cur[j] = make([]int, len(cs))
-		}
-		for i := range cs {
-			playChannel(&cs[i], f, &v.cur[j][i], &v.locals[0][cs[i].node], &v.locals[1][cs[i].node])
-		}
-	}
-	for pl := range v.world {
-		v.compose(pl)
-	}
-}
-
-func (v *verifier) compose(pl int) {
-	w := v.world[pl]
-	for _, j := range v.k.order {
-		m := affineTRS(&v.locals[pl][j])
-		if p := v.k.skel.Joints[j].Parent; p >= 0 {
-			m = w[p].mul(&m)
-		}
-		w[j] = m
-	}
 }
 
 // blame is the ancestors of m's point (itself included) among loose

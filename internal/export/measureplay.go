@@ -64,6 +64,95 @@ func (v *verifier) gamePoint(p int) [3]float64 {
 	return [3]float64{w[0], w[1], w[2]}
 }
 
+// measure plays chans at the grid's times as the specification's player
+// (slerp) and as Blender's (component lerp, normalised) and calls got
+// with each point's distance from the game's. Where the two players
+// cannot differ by more than extraShare of any allowance
+// (playersAgree), it plays Blender's only, and a point's distance is
+// Blender's plus that difference: at least either player's.
+func (v *verifier) measure(chans [][]nodeChannel, rest []trs, got func(ti, p, player int, e float64)) {
+	for _, c := range v.cur {
+		clear(c)
+	}
+	v.single = v.playersAgree(chans)
+	for ti, f := range v.times {
+		v.play(chans, rest, f)
+		if v.single {
+			for p := 0; p < v.pts; p++ {
+				got(ti, p, 1, dist3(v.point(v.world[1], p), v.ref[ti*v.pts+p])+v.extra[p])
+			}
+			continue
+		}
+		for pl := range v.world {
+			for p := 0; p < v.pts; p++ {
+				got(ti, p, pl, dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]))
+			}
+		}
+	}
+}
+
+// misses returns, per joint carrying a point off by more than it is
+// allowed in either player, its worst such point (none: nil).
+func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
+	worst := make([]miss, len(v.k.skel.Joints))
+	v.measure(chans, rest, func(ti, p, pl int, e float64) {
+		r := e / v.allow[ti*v.pts+p]
+		if j := v.joint(p); r > 1 && r > worst[j].ratio {
+			worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
+		}
+	})
+	var out []miss
+	for _, m := range worst {
+		if m.ratio > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// play poses both players' world matrices at frame f (Blender's only
+// when single).
+func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
+	for pl := range v.locals {
+		copy(v.locals[pl], rest)
+	}
+	spec := v.locals[0]
+	if v.single {
+		spec = nil
+	}
+	if len(v.cur) != len(chans) {
+		v.cur = make([][]int, len(chans))
+	}
+	for j, cs := range chans {
+		if len(v.cur[j]) != len(cs) {
+			v.cur[j] = make([]int, len(cs))
+		}
+		for i := range cs {
+			var sp *trs
+			if spec != nil {
+				sp = &spec[cs[i].node]
+			}
+			playChannel(&cs[i], f, &v.cur[j][i], sp, &v.locals[1][cs[i].node])
+		}
+	}
+	for pl := range v.world {
+		if pl == 1 || !v.single {
+			v.compose(pl)
+		}
+	}
+}
+
+func (v *verifier) compose(pl int) {
+	w := v.world[pl]
+	for _, j := range v.k.order {
+		m := affineTRS(&v.locals[pl][j])
+		if p := v.k.skel.Joints[j].Parent; p >= 0 {
+			m = w[p].mul(&m)
+		}
+		w[j] = m
+	}
+}
+
 func dist3(a, b [3]float64) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }
@@ -71,7 +160,7 @@ func dist3(a, b [3]float64) float64 {
 // playChannel sets ch's path of spec (as the glTF specification plays
 // it: slerp) and blender (a rotation lerped per component, normalised)
 // at frame f: the first key before it, the last after. cur is where the
-// search starts (the last call's key).
+// search starts (the last call's key). spec nil: Blender's only.
 func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
 	fr := ch.frames
 	comp := 3
@@ -107,14 +196,20 @@ func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
 	}
 	switch ch.path {
 	case pathT:
-		lerpPath(pathT, &a, &b, u, spec)
-		blender.T = spec.T
+		lerpPath(pathT, &a, &b, u, blender)
+		if spec != nil {
+			spec.T = blender.T
+		}
 	case pathS:
-		lerpPath(pathS, &a, &b, u, spec)
-		blender.S = spec.S
+		lerpPath(pathS, &a, &b, u, blender)
+		if spec != nil {
+			spec.S = blender.S
+		}
 	default:
-		spec.R = Slerp(a.R, b.R, u)
 		blender.R = Nlerp(a.R, b.R, u)
+		if spec != nil {
+			spec.R = Slerp(a.R, b.R, u)
+		}
 	}
 }
 
