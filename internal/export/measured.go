@@ -62,7 +62,7 @@ func (fb *fastBake) run() []nodeChannel {
 	for j := range chans {
 		chans[j] = fb.joint(j, 1)
 	}
-	return fb.k.loosen(chans, fb.rest, func(j int, mult float64) []nodeChannel {
+	return fb.k.loosen(chans, fb.rest, fb.ky.tol, func(j int, mult float64) []nodeChannel {
 		fb.red.offCurveOK = true
 		defer func() { fb.red.offCurveOK = false }()
 		return fb.joint(j, mult)
@@ -116,7 +116,7 @@ const (
 // blame (verifier.blame) for each point that misses by how far it is
 // past its allowance (1.2 to 2); after looseRounds the chains still
 // missing take base.
-func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
+func (k *baker) loosen(base [][]nodeChannel, rest []trs, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
 	flat := func(chans [][]nodeChannel) []nodeChannel {
 		var out []nodeChannel
 		for _, c := range chans {
@@ -124,7 +124,7 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 		}
 		return out
 	}
-	v := k.verifier(base, rest, func() bool { return k.loosenPays(base, rekey) })
+	v := k.verifier(base, rest, func() bool { return k.loosenPays(base, tol, rekey) })
 	if v == nil {
 		return flat(base)
 	}
@@ -203,6 +203,23 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 	}
 }
 
+// clamped tells whether every keyed channel of joint j (cs) has its
+// tolerance (tol, the bound stage's; nil: none known) at its clamp
+// already, so that loosening cannot change its keys but by placing
+// them off the curve: a leaf's rotation, at maxRotTol.
+func clamped(cs []nodeChannel, tol [][numPaths]float64, j int) bool {
+	if tol == nil {
+		return false
+	}
+	up := loosened(tol[j], trialMult)
+	for i := range cs {
+		if p := cs[i].path; len(cs[i].frames) > 1 && up[p] != tol[j][p] {
+			return false
+		}
+	}
+	return true
+}
+
 // loosenPays estimates how far loosening would cut the keys of base:
 // it re-keys trialJoints joints with their tolerances times trialMult,
 // the ones holding the keys at evenly spaced shares of all the keys
@@ -210,8 +227,9 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 // as many keys and the mean of their ratios estimates the whole clip's;
 // loosening pays where that is at most paysRatio. (A leaf's rotation is
 // held at its clamp, maxRotTol, and never loosens: on a skeleton of many
-// leaves most keys stay.)
-func (k *baker) loosenPays(base [][]nodeChannel, rekey func(j int, mult float64) []nodeChannel) bool {
+// leaves most keys stay. Such a joint (clamped) counts as keeping its
+// keys without being re-keyed.)
+func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) bool {
 	count := func(cs []nodeChannel) int {
 		n := 0
 		for i := range cs {
@@ -247,7 +265,10 @@ func (k *baker) loosenPays(base [][]nodeChannel, rekey func(j int, mult float64)
 		}
 		r, ok := ratio[j]
 		if !ok {
-			r = float64(count(rekey(j, trialMult))) / float64(keys[j])
+			r = 1
+			if !clamped(base[j], tol, j) {
+				r = float64(count(rekey(j, trialMult))) / float64(keys[j])
+			}
 			ratio[j] = r
 		}
 		sum += r

@@ -140,7 +140,7 @@ func TestLoosenPays(t *testing.T) {
 			return chans(j, n)
 		}
 		k := &baker{}
-		if got := k.loosenPays(base, rekey); got != tc.wantPays {
+		if got := k.loosenPays(base, nil, rekey); got != tc.wantPays {
 			t.Errorf("%s: pays %v, want %v (the clip would keep %.3f of its keys)", tc.name, got, tc.wantPays, tc.wantEstimate)
 		}
 		total := 0
