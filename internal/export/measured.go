@@ -16,8 +16,7 @@ package export
 
 import (
 	"math"
-
-	"github.com/go-gl/mathgl/mgl64"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 )
@@ -63,7 +62,7 @@ func (fb *fastBake) run() []nodeChannel {
 	for j := range chans {
 		chans[j] = fb.joint(j, 1)
 	}
-	return fb.k.loosen(chans, fb.rest, func(j int, mult float64) []nodeChannel {
+	return fb.k.loosen(chans, fb.rest, fb.ky.tol, func(j int, mult float64) []nodeChannel {
 		fb.red.offCurveOK = true
 		defer func() { fb.red.offCurveOK = false }()
 		return fb.joint(j, mult)
@@ -82,16 +81,23 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 
 // Measured loosening's parameters. The measuring plays every joint at
 // every time of its grid, several times: two to five times the CPU of
-// the sampling. It runs only where the bound stage's tolerances take
-// more than denseKeys keys per frame for a channel on average, where the
-// worst-case split costs most (a character's dense clip: 15); sparser
-// clips (real J3D and BFRES clips take 1 to 7) keep the cheaper keys.
+// the sampling. It runs where the bound stage's tolerances take more
+// than denseKeys keys per frame for a channel on average (where the
+// worst-case split costs most: a character's dense clip, 15), and
+// elsewhere only where loosening pays (loosenPays): re-keyed at
+// trialMult times their tolerances, the clip's keys would drop to at
+// most paysRatio. A character's clip, real or generated, drops to about
+// a third; a skeleton of many leaves (whose rotations sit at their
+// clamps) to three quarters, which would not repay the measuring.
 // It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
 // verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
 // is verifySamples per mean key span, at most verifyWork points × times.
 const (
 	denseKeys     = 8
+	trialMult     = 4
+	trialJoints   = 2
+	paysRatio     = 0.6
 	looseStart    = 8
 	looseRounds   = 6
 	verifyTarget  = 0.7
@@ -110,7 +116,7 @@ const (
 // blame (verifier.blame) for each point that misses by how far it is
 // past its allowance (1.2 to 2); after looseRounds the chains still
 // missing take base.
-func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
+func (k *baker) loosen(base [][]nodeChannel, rest []trs, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) []nodeChannel {
 	flat := func(chans [][]nodeChannel) []nodeChannel {
 		var out []nodeChannel
 		for _, c := range chans {
@@ -118,7 +124,7 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 		}
 		return out
 	}
-	v := k.verifier(base, rest)
+	v := k.verifier(base, rest, func() bool { return k.loosenPays(base, tol, rekey) })
 	if v == nil {
 		return flat(base)
 	}
@@ -197,6 +203,79 @@ func (k *baker) loosen(base [][]nodeChannel, rest []trs, rekey func(j int, mult 
 	}
 }
 
+// clamped tells whether every keyed channel of joint j (cs) has its
+// tolerance (tol, the bound stage's; nil: none known) at its clamp
+// already, so that loosening cannot change its keys but by placing
+// them off the curve: a leaf's rotation, at maxRotTol.
+func clamped(cs []nodeChannel, tol [][numPaths]float64, j int) bool {
+	if tol == nil {
+		return false
+	}
+	up := loosened(tol[j], trialMult)
+	for i := range cs {
+		if p := cs[i].path; len(cs[i].frames) > 1 && up[p] != tol[j][p] {
+			return false
+		}
+	}
+	return true
+}
+
+// loosenPays estimates how far loosening would cut the keys of base:
+// it re-keys trialJoints joints with their tolerances times trialMult,
+// the ones holding the keys at evenly spaced shares of all the keys
+// (joints in order of their keys, most first), so that each stands for
+// as many keys and the mean of their ratios estimates the whole clip's;
+// loosening pays where that is at most paysRatio. (A leaf's rotation is
+// held at its clamp, maxRotTol, and never loosens: on a skeleton of many
+// leaves most keys stay. Such a joint (clamped) counts as keeping its
+// keys without being re-keyed.)
+func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) bool {
+	count := func(cs []nodeChannel) int {
+		n := 0
+		for i := range cs {
+			if len(cs[i].frames) > 1 {
+				n += len(cs[i].frames)
+			}
+		}
+		return n
+	}
+	var order []int
+	keys := make([]int, len(base))
+	total := 0
+	for j := range base {
+		if keys[j] = count(base[j]); keys[j] > 0 {
+			order = append(order, j)
+			total += keys[j]
+		}
+	}
+	if total == 0 {
+		return false
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return keys[b] - keys[a] })
+	ratio := make(map[int]float64, trialJoints)
+	sum := 0.0
+	for s := range trialJoints {
+		at := (float64(s) + 0.5) / trialJoints * float64(total)
+		seen, j := 0, order[len(order)-1]
+		for _, o := range order {
+			if seen += keys[o]; float64(seen) > at {
+				j = o
+				break
+			}
+		}
+		r, ok := ratio[j]
+		if !ok {
+			r = 1
+			if !clamped(base[j], tol, j) {
+				r = float64(count(rekey(j, trialMult))) / float64(keys[j])
+			}
+			ratio[j] = r
+		}
+		sum += r
+	}
+	return sum/trialJoints <= paysRatio
+}
+
 // verifier holds the game's world positions of every joint and mesh
 // corner at the grid's times, and their bounds.
 type verifier struct {
@@ -210,7 +289,7 @@ type verifier struct {
 	// scaled to zero), as far as those and baseSlack of the bound (where
 	// they are past the bound, outside the promise, one bound).
 	allow  []float64
-	world  [2][]mgl64.Mat4 // the two players' world matrices
+	world  [2][]affine // the two players' world matrices
 	locals [2][]trs
 	game   []trs // blame's: the nodes' local transforms in the game
 	// cur is per channel the key play found last (times only grow
@@ -219,12 +298,20 @@ type verifier struct {
 	// used is per joint the most of their bound its points take with
 	// the bound stage's keys (outside the promise left out).
 	used []float64
+	// The players' difference (measurebound.go): lever per joint, and
+	// per point its least allowance, this measure's bound on how far the
+	// players differ (extra), and whether it plays Blender's only.
+	lever, least, extra []float64
+	turn, above         []float64
+	single              bool
 }
 
 // verifier returns the measuring of k's clip keyed as chans, or nil
-// where it does not pay (few keys), costs too much, or cannot play the
-// keys (CUBICSPLINE; root motion, which moves the roots' world).
-func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
+// where it costs too much, cannot play the keys (CUBICSPLINE; root
+// motion, which moves the roots' world) or does not pay (sparser than
+// denseKeys and pays false, asked only once the rest allows the
+// measuring).
+func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *verifier {
 	dur := k.clip.Duration
 	if k.root || dur <= 0 {
 		return nil
@@ -242,7 +329,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 			active++
 		}
 	}
-	if active == 0 || float64(keys)/float64(active)/dur <= denseKeys {
+	if active == 0 {
 		return nil
 	}
 	// A power of two per frame: whole, half and quarter frames are on it.
@@ -252,27 +339,38 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs) *verifier {
 	if (steps+1)*pts > verifyWork {
 		return nil
 	}
+	if float64(keys)/float64(active)/dur <= denseKeys && !pays() {
+		return nil
+	}
 	v := &verifier{k: k, pts: pts, times: make([]float64, 0, steps+1)}
 	for i := 0; i <= steps; i++ {
 		v.times = append(v.times, math.Min(float64(i)/per, dur))
 	}
 	v.ref = make([][3]float64, len(v.times)*pts)
 	v.allow = make([]float64, len(v.ref))
+	n := len(k.skel.Joints)
+	v.lever, v.turn, v.above = make([]float64, n), make([]float64, n), make([]float64, n)
+	v.least, v.extra = make([]float64, pts), make([]float64, pts)
+	for p := range v.least {
+		v.least[p] = math.Inf(1)
+	}
 	for ti, f := range v.times {
 		k.worldAt(f)
 		for p := 0; p < pts; p++ {
-			w := v.point(k.world, p)
+			w := v.gamePoint(p)
 			v.ref[ti*pts+p] = w
-			if p < len(k.skel.Joints) {
-				v.allow[ti*pts+p] = verifyTarget * PositionBound(w)
+			a := &v.allow[ti*pts+p]
+			if p < n {
+				*a = verifyTarget * PositionBound(w)
 			} else {
-				v.allow[ti*pts+p] = verifyTarget * k.meshPts[p-len(k.skel.Joints)].bound
+				*a = verifyTarget * k.meshPts[p-n].bound
 			}
+			v.least[p] = math.Min(v.least[p], *a)
 		}
+		v.addLevers(ti)
 	}
-	n := len(k.skel.Joints)
 	for i := range v.world {
-		v.world[i] = make([]mgl64.Mat4, n)
+		v.world[i] = make([]affine, n)
 		v.locals[i] = make([]trs, n)
 	}
 	v.used = make([]float64, n)
@@ -302,14 +400,13 @@ func (v *verifier) joint(p int) int {
 }
 
 // point is point p (a joint, then the mesh corners) under world.
-func (v *verifier) point(world []mgl64.Mat4, p int) [3]float64 {
+func (v *verifier) point(world []affine, p int) [3]float64 {
 	n := len(v.k.skel.Joints)
 	if p < n {
-		return [3]float64{world[p][12], world[p][13], world[p][14]}
+		return [3]float64{world[p][9], world[p][10], world[p][11]}
 	}
 	mp := &v.k.meshPts[p-n]
-	w := world[mp.joint].Mul4x1(mp.local.Vec4(1))
-	return [3]float64{w[0], w[1], w[2]}
+	return world[mp.joint].apply(mp.local)
 }
 
 // miss is where a point is furthest off beyond what it is allowed: the
@@ -317,74 +414,6 @@ func (v *verifier) point(world []mgl64.Mat4, p int) [3]float64 {
 type miss struct {
 	point, time, player int
 	ratio               float64
-}
-
-// measure plays chans at the grid's times as the specification's player
-// (slerp) and as Blender's (component lerp, normalised) and calls got
-// with each point's distance from the game's.
-func (v *verifier) measure(chans [][]nodeChannel, rest []trs, got func(ti, p, player int, e float64)) {
-	for _, c := range v.cur {
-		clear(c)
-	}
-	for ti, f := range v.times {
-		v.play(chans, rest, f)
-		for pl := range v.world {
-			for p := 0; p < v.pts; p++ {
-				got(ti, p, pl, dist3(v.point(v.world[pl], p), v.ref[ti*v.pts+p]))
-			}
-		}
-	}
-}
-
-// misses returns, per joint carrying a point off by more than it is
-// allowed in either player, its worst such point (none: nil).
-func (v *verifier) misses(chans [][]nodeChannel, rest []trs) []miss {
-	worst := make([]miss, len(v.k.skel.Joints))
-	v.measure(chans, rest, func(ti, p, pl int, e float64) {
-		r := e / v.allow[ti*v.pts+p]
-		if j := v.joint(p); r > 1 && r > worst[j].ratio {
-			worst[j] = miss{point: p, time: ti, player: pl, ratio: r}
-		}
-	})
-	var out []miss
-	for _, m := range worst {
-		if m.ratio > 0 {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// play poses both players' world matrices at frame f.
-func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
-	for pl := range v.locals {
-		copy(v.locals[pl], rest)
-	}
-	if len(v.cur) != len(chans) {
-		v.cur = make([][]int, len(chans))
-	}
-	for j, cs := range chans {
-		if len(v.cur[j]) != len(cs) {
-			v.cur[j] = make([]int, len(cs))
-		}
-		for i := range cs {
-			playChannel(&cs[i], f, &v.cur[j][i], &v.locals[0][cs[i].node], &v.locals[1][cs[i].node])
-		}
-	}
-	for pl := range v.world {
-		v.compose(pl)
-	}
-}
-
-func (v *verifier) compose(pl int) {
-	w := v.world[pl]
-	for _, j := range v.k.order {
-		m := composeTRS(v.locals[pl][j])
-		if p := v.k.skel.Joints[j].Parent; p >= 0 {
-			m = w[p].Mul4(m)
-		}
-		w[j] = m
-	}
 }
 
 // blame is the ancestors of m's point (itself included) among loose
@@ -424,69 +453,4 @@ func (v *verifier) blame(chans [][]nodeChannel, rest []trs, m miss, loose func(i
 		}
 	}
 	return out
-}
-
-func dist3(a, b [3]float64) float64 {
-	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
-}
-
-// playChannel sets ch's path of spec (as the glTF specification plays
-// it: slerp) and blender (a rotation lerped per component, normalised)
-// at frame f: the first key before it, the last after. cur is where the
-// search starts (the last call's key).
-func playChannel(ch *nodeChannel, f float64, cur *int, spec, blender *trs) {
-	fr := ch.frames
-	comp := 3
-	if ch.path == pathR {
-		comp = 4
-	}
-	// fr[i-1] < f <= fr[i], from the last call's i (or from the start
-	// when f went back).
-	i := *cur
-	if i > 0 && fr[min(i, len(fr))-1] >= f {
-		i = 0
-	}
-	for i < len(fr) && fr[i] < f {
-		i++
-	}
-	*cur = i
-	var a, b trs
-	u := 0.0
-	switch {
-	case i >= len(fr):
-		i, u = len(fr)-1, 0
-		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
-		b = a
-	case i == 0 || fr[i] == f:
-		setPath(ch.path, &a, ch.values[i*comp:(i+1)*comp])
-		b = a
-	default:
-		setPath(ch.path, &a, ch.values[(i-1)*comp:i*comp])
-		setPath(ch.path, &b, ch.values[i*comp:(i+1)*comp])
-		if ch.mode != interpStep {
-			u = (f - fr[i-1]) / (fr[i] - fr[i-1])
-		}
-	}
-	switch ch.path {
-	case pathT:
-		lerpPath(pathT, &a, &b, u, spec)
-		blender.T = spec.T
-	case pathS:
-		lerpPath(pathS, &a, &b, u, spec)
-		blender.S = spec.S
-	default:
-		spec.R = Slerp(a.R, b.R, u)
-		blender.R = Nlerp(a.R, b.R, u)
-	}
-}
-
-func setPath(p int, t *trs, v []float64) {
-	switch p {
-	case pathT:
-		copy(t.T[:], v)
-	case pathS:
-		copy(t.S[:], v)
-	default:
-		copy(t.R[:], v)
-	}
 }

@@ -108,7 +108,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 		loose := red
 		loose.offCurveOK = true
 		loose.tol = append([][numPaths]float64(nil), ky.tol...)
-		out = k.loosen(base, rest, func(j int, mult float64) []nodeChannel {
+		out = k.loosen(base, rest, ky.tol, func(j int, mult float64) []nodeChannel {
 			loose.tol[j] = loosened(ky.tol[j], mult)
 			return loose.reduceNode(dense, j, &rest[j], j, nil)
 		})
