@@ -133,8 +133,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 	// is meeting the format's precision (rotation steps), and tables
 	// that would outgrow their u16 indices end the search with the best
 	// file so far.
-	var best *Result
-	stalled := 0
+	var p passes
 	for pass := 1; pass <= maxPasses; pass++ {
 		for _, e := range entries {
 			if e.mat != nil && !e.same {
@@ -143,7 +142,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 		}
 		out, err := assembleBTK(target, entries, frac, duration)
 		if err != nil {
-			if best != nil {
+			if p.best != nil {
 				break
 			}
 			return nil, err
@@ -170,12 +169,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 				cur.WorstJoint = texLabel(orig, entries[i].target)
 			}
 		}
-		if best == nil || cur.Worst < 0.9*best.Worst {
-			best, stalled = &cur, 0
-		} else {
-			stalled++
-		}
-		if worst <= 1 || stalled == 2 {
+		if p.keep(cur) {
 			break
 		}
 		for i, e := range per {
@@ -184,7 +178,7 @@ func ImportBTK(src *TexSource, data []byte) (*Result, error) {
 			}
 		}
 	}
-	res = best
+	res = p.best
 	if res.Worst > 1 && res.Worst > 1.1*floor && !jumped[res.WorstJoint] {
 		res.Notes = append(res.Notes, fmt.Sprintf("entry %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
 	}

@@ -20,6 +20,12 @@ func (p *passes) take(res *Result, data []byte, v verdict, keys, pass int, skel 
 	cur.Data, cur.Worst, cur.Passes = data, v.worst, pass
 	cur.WorstJoint = jointName(skel, max(v.worstJoint, 0))
 	cur.Keys = keys
+	return p.keep(cur)
+}
+
+// keep records a pass's result cur (Data, Worst and the rest filled
+// in) and reports whether fitting is done.
+func (p *passes) keep(cur Result) bool {
 	if p.best == nil || cur.Worst < 0.9*p.best.Worst {
 		p.best, p.stalled = &cur, 0
 	} else {

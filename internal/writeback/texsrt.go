@@ -184,8 +184,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 	// Each pass halves the tolerances of the parameters above a miss; a
 	// pass that does not bring the worst down by a tenth twice running
 	// is meeting the key types' precision.
-	var best *Result
-	stalled := 0
+	var p passes
 	for pass := 1; pass <= maxPasses; pass++ {
 		for _, e := range entries {
 			if e.mat != nil && !e.same {
@@ -209,12 +208,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 		cur := *res
 		cur.Data, cur.Worst, cur.Passes, cur.Keys = data, worst, pass, matAnimKeys(a)
 		cur.WorstJoint = worstLabel(orig, entries, per, worst)
-		if best == nil || cur.Worst < 0.9*best.Worst {
-			best, stalled = &cur, 0
-		} else {
-			stalled++
-		}
-		if worst <= 1 || stalled == 2 {
+		if p.keep(cur) {
 			break
 		}
 		for i, e := range per {
@@ -233,6 +227,7 @@ func ImportTexSRT(src *TexSource, file []byte, clip string) (*Result, error) {
 			}
 		}
 	}
+	best := p.best
 	if best.Worst > 1 && best.Worst > 1.1*floor {
 		best.Notes = append(best.Notes, fmt.Sprintf("parameter %q stays %.2f× the bound from the glTF after %d fits (the key types' precision)", best.WorstJoint, best.Worst, best.Passes))
 	}
