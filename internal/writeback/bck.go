@@ -3,6 +3,7 @@ package writeback
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats/j3d"
@@ -82,79 +83,110 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 	id := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, nil)
 	ref := newReferenceSolved(src, orig.FPS, duration, id, m)
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
-	tol := newTolerances(skel, m, id)
-	step := math.Ldexp(180.0/32768, int(target.RotationFrac))
-	id.markSame(m, tol, step)
-	// Once some joints are known to keep the target's values, the others
-	// are solved again against the state those give them in the game,
-	// which may find more of them unchanged (a chain whose rule shears
-	// is only judged right from its parent's true state).
-	for range 4 {
-		keep := id.same
-		open := false
-		for j, d := range m.Driven {
-			open = open || d && !keep[j]
+	// The fit at the target's rotation fraction (or a coarser one the
+	// values need) keeps its kept tracks byte for byte; where that still
+	// misses and a finer fraction holds every value, once more at that
+	// one: keys placed in finer steps (a walk written onto a clip stored
+	// in eighths of a degree).
+	base := res.Notes
+	id0 := id
+	attempt := func(fine bool) (*Result, bool, error) {
+		res.Notes = slices.Clone(base)
+		id := id0
+		if fine {
+			id = solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, nil)
 		}
-		if !open {
-			break
+		tol := newTolerances(skel, m, id)
+		step := math.Ldexp(180.0/32768, int(target.RotationFrac))
+		id.markSame(m, tol, step)
+		// Once some joints are known to keep the target's values, the others
+		// are solved again against the state those give them in the game,
+		// which may find more of them unchanged (a chain whose rule shears
+		// is only judged right from its parent's true state).
+		for range 4 {
+			keep := id.same
+			open := false
+			for j, d := range m.Driven {
+				open = open || d && !keep[j]
+			}
+			if !open {
+				break
+			}
+			next := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, keep)
+			next.markSame(m, tol, step)
+			more := false
+			for j := range keep {
+				next.same[j] = next.same[j] || keep[j]
+				more = more || next.same[j] != keep[j]
+			}
+			id = next
+			if !more {
+				break
+			}
 		}
-		next := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, keep)
-		next.markSame(m, tol, step)
-		more := false
-		for j := range keep {
-			next.same[j] = next.same[j] || keep[j]
-			more = more || next.same[j] != keep[j]
+		var same []string
+		for j, ok := range id.same {
+			if ok {
+				same = append(same, jointName(skel, j))
+			}
 		}
-		id = next
-		if !more {
-			break
+		if len(same) > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
 		}
+		res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
+		frac, least := chooseFrac(id, m, target)
+		if fine {
+			frac = least
+		}
+		b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
+		dirty := make([]bool, len(skel.Joints))
+		for j := range dirty {
+			dirty[j] = m.Driven[j] && !id.same[j]
+		}
+		// Each pass halves the tolerances above a miss (passes).
+		var p passes
+		for pass := 1; pass <= maxPasses; pass++ {
+			b.fit(tol, dirty)
+			for b.overflow {
+				b.frac++
+				b.overflow = false
+				b.fit(tol, m.Driven)
+			}
+			bck, err := b.assemble(duration)
+			if err != nil {
+				return nil, false, err
+			}
+			data, err := enc.BCK(bck)
+			if err != nil {
+				return nil, false, err
+			}
+			v, err := verifyBCK(data, ref, skel, m)
+			if err != nil {
+				return nil, false, err
+			}
+			if p.take(res, data, v, bckKeys(bck), pass, skel) {
+				break
+			}
+			tighten(v, skel, m, id, tol, dirty)
+		}
+		return p.best, frac > least, nil
 	}
-	var same []string
-	for j, ok := range id.same {
-		if ok {
-			same = append(same, jointName(skel, j))
-		}
+	best, finer, err := attempt(false)
+	if err != nil {
+		return nil, err
 	}
-	if len(same) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
-	}
-	res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
-	frac := chooseFrac(id, m, target)
-	b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
-	dirty := make([]bool, len(skel.Joints))
-	for j := range dirty {
-		dirty[j] = m.Driven[j] && !id.same[j]
-	}
-	// Each pass halves the tolerances above a miss (passes).
-	var p passes
-	for pass := 1; pass <= maxPasses; pass++ {
-		b.fit(tol, dirty)
-		for b.overflow {
-			b.frac++
-			b.overflow = false
-			b.fit(tol, m.Driven)
-		}
-		bck, err := b.assemble(duration)
+	if best.Worst > 1 && finer {
+		r, _, err := attempt(true)
 		if err != nil {
 			return nil, err
 		}
-		data, err := enc.BCK(bck)
-		if err != nil {
-			return nil, err
+		if r.Worst < best.Worst {
+			best = r
 		}
-		v, err := verifyBCK(data, ref, skel, m)
-		if err != nil {
-			return nil, err
-		}
-		if p.take(res, data, v, bckKeys(bck), pass, skel) {
-			break
-		}
-		tighten(v, skel, m, id, tol, dirty)
 	}
-	res = p.best
+	res = best
 	if res.Worst > 1 {
-		res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits (the format's precision)", res.WorstJoint, res.Worst, res.Passes))
+		res.Notes = append(res.Notes, missNote(res, skel, m, " (the format's precision)"))
 	}
 	return res, nil
 }
@@ -222,8 +254,10 @@ func bckKeys(b *j3d.BCK) int {
 // one: the game plays the target's rotations in steps of its fraction,
 // and a glTF exported from it carries those steps, which only the same
 // fraction reproduces. (A fitted tangent that does not fit raises the
-// fraction later: bckBuild.fit.)
-func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
+// fraction later: bckBuild.fit.) least is the smallest fraction every
+// value fits, which ImportBCK falls back to when the target's fraction
+// is too coarse for the new values (its keys step 2^frac units).
+func chooseFrac(id *ideal, m *Match, target *j3d.BCK) (frac, least int) {
 	need := 0.0 // largest magnitude in raw16 units
 	const raw16 = 32768.0 / 180
 	for j, vals := range id.values {
@@ -258,9 +292,9 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) int {
 	}
 	f, err := j3d.RotationFracFor(need / raw16)
 	if err != nil {
-		return j3d.MaxRotationFrac // the key values will say what does not fit
+		return j3d.MaxRotationFrac, j3d.MaxRotationFrac // the key values will say what does not fit
 	}
-	return max(int(f), int(target.RotationFrac))
+	return max(int(f), int(target.RotationFrac)), int(f)
 }
 
 // bckBuild holds the fitted keys of each driven joint's nine tracks.

@@ -186,7 +186,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 	if res = best; res.Worst <= 1 {
 		return res, nil
 	}
-	res.Notes = append(res.Notes, fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits", res.WorstJoint, res.Worst, res.Passes))
+	res.Notes = append(res.Notes, missNote(res, skel, m, ""))
 	return res, nil
 }
 

@@ -1,6 +1,10 @@
 package writeback
 
-import "github.com/animscope/animscope/anim"
+import (
+	"fmt"
+
+	"github.com/animscope/animscope/anim"
+)
 
 // passes keeps the best file of the fit passes an import makes. Each pass
 // halves the tolerances above a miss (tighten). A pass that does not
@@ -54,4 +58,23 @@ func tighten(v verdict, skel *anim.Skeleton, m *Match, id *ideal, tol *tolerance
 			}
 		}
 	}
+}
+
+// missNote is the note for a best pass still over the bound: when the
+// worst joint, or a joint above it, is one the glTF does not animate,
+// it plays the target's tracks where the glTF holds it still, and no fit
+// can close that; otherwise the fits met the format's limit (why).
+func missNote(res *Result, skel *anim.Skeleton, m *Match, why string) string {
+	for j := range skel.Joints {
+		if jointName(skel, j) != res.WorstJoint {
+			continue
+		}
+		for a := j; a >= 0; a = skel.Joints[a].Parent {
+			if a < len(m.Driven) && !m.Driven[a] {
+				return fmt.Sprintf("joint %q is %.2f× the bound from the glTF because %q keeps the target's tracks, which the glTF does not animate", res.WorstJoint, res.Worst, jointName(skel, a))
+			}
+		}
+		break
+	}
+	return fmt.Sprintf("joint %q stays %.2f× the bound from the glTF after %d fits%s", res.WorstJoint, res.Worst, res.Passes, why)
 }

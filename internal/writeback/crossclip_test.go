@@ -1,0 +1,85 @@
+package writeback
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/animscope/animscope/anim"
+)
+
+// TestImportOntoAnotherClip writes the biped walk's glTF onto wave.bck:
+// every joint is fitted anew, and wave's rotation fraction (steps of
+// 2^3 units, 0.044°) is too coarse for the walk's legs to put the feet
+// within the bound. The written clip, decoded and posed here, must play
+// the glTF within the bound at every eighth of a frame.
+func TestImportOntoAnotherClip(t *testing.T) {
+	dir := "../../formats/j3d/testdata/j3dmodel"
+	skel := openSkeleton(t, filepath.Join(dir, "biped.bmd"))
+	walk := readBCK(t, filepath.Join(dir, "walk.bck"))
+	wave := readBCK(t, filepath.Join(dir, "wave.bck"))
+	clip, err := walk.Clip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := exportGLB(t, skel, clip, "walk")
+	res, err := ImportBCK(src, wave, skel, DefaultEncoders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := readBCKData(t, res.Data).Clip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = got.UnroundedRotations()
+	m, _ := MatchJoints(src, skel)
+	bind := anim.BindByIndex(got, skel)
+	if v := newReference(src, clip.FPS, int(walk.Duration)).measure(got, &bind, skel, m); v.worst > 1 {
+		t.Errorf("%.3f× the bound from the walk's glTF at %s (notes %q)", v.worst, skel.Joints[v.worstJoint].Name, res.Notes)
+	}
+}
+
+// TestMissNoteNamesKeptJoint: a glTF that holds the walk's hips still
+// (its tracks removed) imported onto the walk: the hips keep the
+// target's moving tracks, so the file is off the glTF there, and the
+// note must say which joint keeps the target's tracks rather than blame
+// the format's precision.
+func TestMissNoteNamesKeptJoint(t *testing.T) {
+	dir := "../../formats/j3d/testdata/j3dmodel"
+	skel := openSkeleton(t, filepath.Join(dir, "biped.bmd"))
+	walk := readBCK(t, filepath.Join(dir, "walk.bck"))
+	clip, err := walk.Clip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := exportGLB(t, skel, clip, "walk")
+	m, err := MatchJoints(src, skel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hips := -1
+	for j, jt := range skel.Joints {
+		if jt.Name == "hips" {
+			hips = j
+		}
+	}
+	if hips < 0 || m.Node[hips] < 0 {
+		t.Fatal("no hips node")
+	}
+	clear(src.Nodes[m.Node[hips]].tracks[:])
+	res, err := ImportBCK(src, walk, skel, DefaultEncoders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Worst <= 1 {
+		t.Fatalf("worst %.3f: the hips' target motion should put the file off the still glTF", res.Worst)
+	}
+	want := `because "hips" keeps the target's tracks`
+	found := false
+	for _, n := range res.Notes {
+		found = found || strings.Contains(n, want) && !strings.Contains(n, "precision")
+	}
+	if !found {
+		t.Errorf("notes %q do not say %s", res.Notes, want)
+	}
+}
