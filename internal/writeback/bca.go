@@ -117,36 +117,9 @@ func readFrames(duration int, rt anim.Runtime) []float64 {
 	return f
 }
 
-// solveKeeping solves the game's local values at frames and marks the
-// driven joints whose target values already play the glTF (id.same);
-// once some are known, the others are solved again against the state
-// those give them in the game, which may find more unchanged. step is
-// the format's rotation step in degrees.
+// solveKeeping is solveKept at a BCA's rotation step.
 func solveKeeping(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64) *ideal {
-	id := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, nil)
-	tol := newTolerances(skel, m, id)
-	id.markSame(m, tol, bcaRotStep)
-	for range 4 {
-		keep := id.same
-		open := false
-		for j, d := range m.Driven {
-			open = open || d && !keep[j]
-		}
-		if !open {
-			break
-		}
-		next := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, keep)
-		next.markSame(m, tol, bcaRotStep)
-		more := false
-		for j := range keep {
-			next.same[j] = next.same[j] || keep[j]
-			more = more || next.same[j] != keep[j]
-		}
-		id = next
-		if !more {
-			break
-		}
-	}
+	id, _ := solveKept(src, skel, m, orig, bind, frames, bcaRotStep)
 	return id
 }
 

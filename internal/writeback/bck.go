@@ -96,34 +96,8 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		if fine {
 			id = solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, nil)
 		}
-		tol := newTolerances(skel, m, id)
 		step := math.Ldexp(180.0/32768, int(target.RotationFrac))
-		id.markSame(m, tol, step)
-		// Once some joints are known to keep the target's values, the others
-		// are solved again against the state those give them in the game,
-		// which may find more of them unchanged (a chain whose rule shears
-		// is only judged right from its parent's true state).
-		for range 4 {
-			keep := id.same
-			open := false
-			for j, d := range m.Driven {
-				open = open || d && !keep[j]
-			}
-			if !open {
-				break
-			}
-			next := solveIdeal(src, skel, m, orig, &bind, frames, orig.FPS, keep)
-			next.markSame(m, tol, step)
-			more := false
-			for j := range keep {
-				next.same[j] = next.same[j] || keep[j]
-				more = more || next.same[j] != keep[j]
-			}
-			id = next
-			if !more {
-				break
-			}
-		}
+		id, tol := keepSolving(id, src, skel, m, orig, &bind, frames, step)
 		var same []string
 		for j, ok := range id.same {
 			if ok {

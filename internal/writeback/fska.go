@@ -191,38 +191,10 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 }
 
 // solveKept solves the ideal values and finds the driven joints the
-// glTF animates as the target does (markSame), solving the others again
-// against the state the kept ones give them, as ImportBCK does. step is
-// the format's rotation step in degrees (0: float rotations).
+// glTF animates as the target does (keepSolving). step is the format's
+// rotation step in degrees (0: float rotations).
 func solveKept(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64, step float64) (*ideal, *tolerances) {
-	id := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, nil)
-	tol := newTolerances(skel, m, id)
-	id.markSame(m, tol, step)
-	for range 4 {
-		keep := id.same
-		open, kept := false, false
-		for j, d := range m.Driven {
-			open = open || d && !keep[j]
-			kept = kept || keep[j]
-		}
-		// Solving again changes nothing unless some joints are kept
-		// and some are not.
-		if !open || !kept {
-			break
-		}
-		next := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, keep)
-		next.markSame(m, tol, step)
-		more := false
-		for j := range keep {
-			next.same[j] = next.same[j] || keep[j]
-			more = more || next.same[j] != keep[j]
-		}
-		id = next
-		if !more {
-			break
-		}
-	}
-	return id, tol
+	return keepSolving(solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, nil), src, skel, m, orig, bind, frames, step)
 }
 
 // fskaKeys counts the keys of every curve (a base value is none).

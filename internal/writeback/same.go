@@ -166,3 +166,39 @@ func (id *ideal) sameAt(j, i int, tol *tolerances, step float64) (ok bool, angle
 	angle = math.Acos(math.Max(-1, math.Min(1, (tr-1)/2))) * 180 / math.Pi
 	return ok && angle <= math.Max(sameSlack*tol.rotDeg[j], 1.5*step), angle
 }
+
+// keepSolving finds, from id (solved with no joint kept), the driven
+// joints the glTF animates as the target does (markSame), and solves the
+// others again against the state the kept ones give them in the game,
+// which may find more of them unchanged (a chain whose rule shears is
+// only judged right from its parent's true state). step is the format's
+// rotation step in degrees (0: float rotations).
+func keepSolving(id *ideal, src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64, step float64) (*ideal, *tolerances) {
+	tol := newTolerances(skel, m, id)
+	id.markSame(m, tol, step)
+	for range 4 {
+		keep := id.same
+		open, kept := false, false
+		for j, d := range m.Driven {
+			open = open || d && !keep[j]
+			kept = kept || keep[j]
+		}
+		// Solving again changes nothing unless some joints are kept
+		// and some are not.
+		if !open || !kept {
+			break
+		}
+		next := solveIdeal(src, skel, m, orig, bind, frames, orig.FPS, keep)
+		next.markSame(m, tol, step)
+		more := false
+		for j := range keep {
+			next.same[j] = next.same[j] || keep[j]
+			more = more || next.same[j] != keep[j]
+		}
+		id = next
+		if !more {
+			break
+		}
+	}
+	return id, tol
+}
