@@ -42,15 +42,7 @@ func ImportBCA(src *Source, target *j3d.BCA, skel *anim.Skeleton, rt anim.Runtim
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	frames := readFrames(duration, rt)
 	id := solveKeeping(src, skel, m, orig, &bind, frames)
-	var same []string
-	for j, ok := range id.same {
-		if ok {
-			same = append(same, jointName(skel, j))
-		}
-	}
-	if len(same) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
-	}
+	res.Notes = append(res.Notes, sameNote(skel, id.same, "joints", "tracks")...)
 	// One value per frame is all a BCA has: the only second pass is
 	// for a joint kept from the target whose subtree misses, which is
 	// written from the glTF after all.

@@ -98,15 +98,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		}
 		step := math.Ldexp(180.0/32768, int(target.RotationFrac))
 		id, tol := keepSolving(id, src, skel, m, orig, &bind, frames, step)
-		var same []string
-		for j, ok := range id.same {
-			if ok {
-				same = append(same, jointName(skel, j))
-			}
-		}
-		if len(same) > 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("%d joints the glTF animates as the target does keep its tracks exactly: %s", len(same), listNames(same, 6)))
-		}
+		res.Notes = append(res.Notes, sameNote(skel, id.same, "joints", "tracks")...)
 		res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
 		frac, least := chooseFrac(id, m, target)
 		if fine {

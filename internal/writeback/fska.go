@@ -107,15 +107,7 @@ func ImportFSKA(src *Source, target FSKATarget, skel *anim.Skeleton) (*Result, e
 			tol.trans[j] /= 2
 			tol.scale[j] /= 2
 		}
-		var same []string
-		for j, ok := range id.same {
-			if ok {
-				same = append(same, jointName(skel, j))
-			}
-		}
-		if len(same) > 0 {
-			res.Notes = append(res.Notes, fmt.Sprintf("%d bones the glTF animates as the target does keep its curves exactly: %s", len(same), listNames(same, 6)))
-		}
+		res.Notes = append(res.Notes, sameNote(skel, id.same, "bones", "curves")...)
 		res.Notes = append(res.Notes, ref.judgeKept(id.same)...)
 		b := &fskaBuild{target: &fa, le: f.Switch != nil, bind: &bind, match: m, id: id, jumps: jumps, duration: duration,
 			fitted: make([]bfres.BoneAnim, len(skel.Joints))}

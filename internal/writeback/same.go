@@ -1,6 +1,7 @@
 package writeback
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -201,4 +202,20 @@ func keepSolving(id *ideal, src *Source, skel *anim.Skeleton, m *Match, orig *an
 		}
 	}
 	return id, tol
+}
+
+// sameNote is the note naming the joints (what: "joints", "bones") that
+// keep the target's tracks (kept: "tracks", "curves") because the glTF
+// animates them as the target does; none when there are none.
+func sameNote(skel *anim.Skeleton, same []bool, what, kept string) []string {
+	var names []string
+	for j, ok := range same {
+		if ok {
+			names = append(names, jointName(skel, j))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%d %s the glTF animates as the target does keep its %s exactly: %s", len(names), what, kept, listNames(names, 6))}
 }
