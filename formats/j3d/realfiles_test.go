@@ -2,14 +2,12 @@ package j3d_test
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/formats/j3d"
 )
 
@@ -17,55 +15,7 @@ import (
 // ANIMSCOPE_REAL names, loose or inside a RARC (Yaz0-compressed or not),
 // skipping the test when it is not set.
 func realAnimations(t *testing.T, f func(name string, data []byte)) {
-	root := os.Getenv("ANIMSCOPE_REAL")
-	if root == "" {
-		t.Skip("set ANIMSCOPE_REAL to a directory of real game files (.bck/.bca/.btk, .arc)")
-	}
-	isAnim := func(p string) bool {
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".bck", ".bca", ".btk":
-			return true
-		}
-		return false
-	}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if archive.IsYaz0(data) {
-			if data, err = archive.DecompressYaz0(data); err != nil {
-				return nil
-			}
-		}
-		if !archive.IsRARC(data) {
-			if isAnim(p) {
-				f(p, data)
-			}
-			return nil
-		}
-		r, err := archive.ReadRARC(data)
-		if err != nil {
-			return nil
-		}
-		for _, e := range r.Files() {
-			if isAnim(e.Path) {
-				b, err := r.ReadFile(e)
-				if err != nil {
-					t.Errorf("%s:%s: %v", p, e.Path, err)
-					continue
-				}
-				f(p+":"+e.Path, b)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	archivetest.RealFiles(t, archivetest.Ext(".bck", ".bca", ".btk"), f)
 }
 
 // TestRealFilesReencode re-encodes every real J3D animation: each must

@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,7 +11,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 )
 
 // texSRTMeasure is how far the exported texture transforms of one clip
@@ -134,10 +133,6 @@ func measureTexSRT(t *testing.T, d *gDoc, ai int, clip *anim.Clip, perFrame int)
 // ANIMSCOPE_REAL names: BTKs, loose or in a RARC (Yaz0 or not), and the
 // texture SRT animations of BFRES files.
 func realTexSRTClips(t *testing.T, f func(source string, clip *anim.Clip)) {
-	root := os.Getenv("ANIMSCOPE_REAL")
-	if root == "" {
-		t.Skip("set ANIMSCOPE_REAL to a directory of real game files (.btk, .arc, .bfres)")
-	}
 	openClips := func(name string, data []byte) {
 		a, err := formats.Open(name, data)
 		if err != nil {
@@ -150,50 +145,13 @@ func realTexSRTClips(t *testing.T, f func(source string, clip *anim.Clip)) {
 			}
 		}
 	}
-	err := filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
-		if err != nil || de.IsDir() {
-			return err
+	archivetest.RealFiles(t, archivetest.Ext(".btk", ".bfres", ".sbfres"), func(name string, data []byte) {
+		// A Yaz0 .sbfres arrives decompressed: opened as the .bfres it holds.
+		if strings.EqualFold(filepath.Ext(name), ".sbfres") {
+			name = strings.TrimSuffix(name, filepath.Ext(name)) + ".bfres"
 		}
-		ext := strings.ToLower(filepath.Ext(p))
-		if ext != ".arc" && ext != ".btk" && ext != ".bfres" && ext != ".sbfres" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if archive.IsYaz0(data) {
-			if data, err = archive.DecompressYaz0(data); err != nil {
-				return nil
-			}
-		}
-		if !archive.IsRARC(data) {
-			if ext == ".sbfres" {
-				openClips(strings.TrimSuffix(p, ext)+".bfres", data)
-			} else if ext != ".arc" {
-				openClips(p, data)
-			}
-			return nil
-		}
-		r, err := archive.ReadRARC(data)
-		if err != nil {
-			return nil
-		}
-		for _, e := range r.Files() {
-			if strings.ToLower(filepath.Ext(e.Path)) == ".btk" {
-				b, err := r.ReadFile(e)
-				if err != nil {
-					t.Errorf("%s:%s: %v", p, e.Path, err)
-					continue
-				}
-				openClips(p+":"+e.Path, b)
-			}
-		}
-		return nil
+		openClips(name, data)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestRealTexSRTExact (ANIMSCOPE_REAL): every real texture SRT clip,

@@ -3,7 +3,6 @@ package writeback
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,59 +10,14 @@ import (
 	"testing"
 
 	"github.com/animscope/animscope/anim"
-	"github.com/animscope/animscope/formats/archive"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/formats/j3d"
 )
 
 // realBTKs calls f with every BTK under the directory ANIMSCOPE_REAL
 // names, loose or in a RARC (Yaz0 or not), named X.arc:path/y.btk.
 func realBTKs(t *testing.T, f func(name string, data []byte)) {
-	root := os.Getenv("ANIMSCOPE_REAL")
-	if root == "" {
-		t.Skip("set ANIMSCOPE_REAL to a directory of real game files (.btk, .arc)")
-	}
-	err := filepath.WalkDir(root, func(p string, de fs.DirEntry, err error) error {
-		if err != nil || de.IsDir() {
-			return err
-		}
-		ext := strings.ToLower(filepath.Ext(p))
-		if ext != ".arc" && ext != ".btk" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if archive.IsYaz0(data) {
-			if data, err = archive.DecompressYaz0(data); err != nil {
-				return nil
-			}
-		}
-		if !archive.IsRARC(data) {
-			if ext == ".btk" {
-				f(p, data)
-			}
-			return nil
-		}
-		r, err := archive.ReadRARC(data)
-		if err != nil {
-			return nil
-		}
-		for _, e := range r.Files() {
-			if strings.ToLower(filepath.Ext(e.Path)) == ".btk" {
-				b, err := r.ReadFile(e)
-				if err != nil {
-					t.Errorf("%s:%s: %v", p, e.Path, err)
-					continue
-				}
-				f(p+":"+e.Path, b)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	archivetest.RealFiles(t, archivetest.Ext(".btk"), f)
 }
 
 // TestRealBTKRoundTrip (ANIMSCOPE_REAL): every real BTK exported alone

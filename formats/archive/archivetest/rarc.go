@@ -1,7 +1,9 @@
 // Package archivetest builds RARC, SARC and Yaz0 files for tests: small
 // writers that lay archives out the way the games' tools do, so tests can
 // generate their inputs (and hostile variants) instead of shipping game
-// files. Production code never writes archives.
+// files, independently of the production writer (archive.ReplaceEntry);
+// and RealFiles, which walks the real game files a developer points
+// ANIMSCOPE_REAL at.
 package archivetest
 
 import (
