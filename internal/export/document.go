@@ -216,12 +216,33 @@ func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skele
 		}
 		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, mem)
 		b.warns = append(b.warns, w...)
+		moved := make([]bool, len(skel.Joints))
 		for _, ch := range chans {
 			b.addNodeChannel(a, c.Clip.FPS, ch)
+			moved[ch.node] = true
 		}
+		b.markHeld(a, bind.Target, moved)
 	}
 	b.materialTracks(a, c)
 	return joints
+}
+
+// markHeld lists in a's extras ("held") the nodes of the joints the clip
+// drives (target, per joint: the clip target or -1) that got no channel
+// because they stay at their rest (the nodes' own transforms) all clip
+// long. A glTF player holds them there anyway; the list tells animscope
+// import that the clip holds them still, so imported onto another clip
+// they hold still too instead of keeping that clip's motion.
+func (b *builder) markHeld(a *gltf.Animation, target []int, moved []bool) {
+	var held []string
+	for j, t := range target {
+		if t >= 0 && !moved[j] {
+			held = append(held, b.doc.Nodes[j].Name)
+		}
+	}
+	if len(held) > 0 {
+		a.Extras.(map[string]any)["held"] = held
+	}
 }
 
 // withTriangles keeps the models that draw something (a model file's

@@ -80,7 +80,11 @@ type Node struct {
 	R         [4]float64
 	Matrix    mgl64.Mat4
 	HasMatrix bool
-	tracks    [numPaths]*track
+	// Held: the animation's extras list the node among those its clip
+	// holds still at the node's own transform (animscope's export leaves
+	// them without channels).
+	Held   bool
+	tracks [numPaths]*track
 }
 
 // Animated reports whether the chosen animation drives the node.
@@ -277,6 +281,21 @@ func (s *Source) readNodes(doc *gltf.Document) error {
 	return nil
 }
 
+// markHeld marks the nodes named in an animation's extras "held" list
+// (names that are not strings, or name no node, are skipped).
+func (s *Source) markHeld(list any) {
+	names, _ := list.([]any)
+	held := map[string]bool{}
+	for _, n := range names {
+		if name, ok := n.(string); ok {
+			held[name] = true
+		}
+	}
+	for i := range s.Nodes {
+		s.Nodes[i].Held = held[s.Nodes[i].Name]
+	}
+}
+
 func normQuat(q [4]float64) [4]float64 {
 	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
 	if l == 0 || math.IsNaN(l) {
@@ -291,6 +310,7 @@ func (s *Source) readAnimation(doc *gltf.Document, a *gltf.Animation) error {
 			s.FPS = f
 		}
 		s.LoopMode, _ = ex["loopMode"].(string)
+		s.markHeld(ex["held"])
 	}
 	if err := checkKeyBudget(doc, a); err != nil {
 		return err

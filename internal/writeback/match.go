@@ -15,7 +15,8 @@ type Match struct {
 	Node []int
 	// Driven is per joint whether the glTF moves it against its parent
 	// joint: its node, or a node between it and its parent joint's node,
-	// is animated. Other joints keep the target's tracks.
+	// is animated, or held still by the animation (Node.Held). Other
+	// joints keep the target's tracks.
 	Driven []bool
 	// Ignored are the names of nodes that stand for no joint; Kept the
 	// names of matched joints the glTF does not animate.
@@ -78,7 +79,7 @@ func MatchJoints(src *Source, skel *anim.Skeleton) (*Match, error) {
 			stop = m.Node[p]
 		}
 		for k := ni; k >= 0 && k != stop; k = src.Nodes[k].Parent {
-			if src.Nodes[k].Animated() {
+			if src.Nodes[k].Animated() || src.Nodes[k].Held {
 				m.Driven[j] = true
 				break
 			}
