@@ -27,6 +27,7 @@ package export
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/qmuntal/gltf"
@@ -316,7 +317,7 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 		}
 		r := rest[i]
 		n := &gltf.Node{Name: name, Extras: map[string]any{"joint": i},
-			Translation: r.T, Rotation: r.R, Scale: nonZeroScale(r.S)}
+			Translation: short3(r.T), Rotation: short4(r.R), Scale: short3(nonZeroScale(r.S))}
 		b.doc.Nodes = append(b.doc.Nodes, n)
 	}
 	for i, j := range s.Joints {
@@ -328,6 +329,25 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 		}
 	}
 	return rest
+}
+
+// short32 is x at float32 precision, the float64 nearest the shortest
+// decimal that reads back as float32(x): the JSON then says -1.4999959
+// for a game's float32 rest, not -1.4999959468841553 (a character's nodes
+// are kilobytes of such digits), and float32 readers (every player, and
+// the game's own values) get the same number either way.
+func short32(x float64) float64 {
+	v, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', -1, 32), 64)
+	if err != nil {
+		return x
+	}
+	return v
+}
+
+func short3(v [3]float64) [3]float64 { return [3]float64{short32(v[0]), short32(v[1]), short32(v[2])} }
+
+func short4(v [4]float64) [4]float64 {
+	return [4]float64{short32(v[0]), short32(v[1]), short32(v[2]), short32(v[3])}
 }
 
 // nonZeroScale keeps a zero scale from being dropped as "default" by the
