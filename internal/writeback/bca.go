@@ -41,14 +41,14 @@ func ImportBCA(src *Source, target *j3d.BCA, skel *anim.Skeleton, rt anim.Runtim
 	ref := newReference(src, orig.FPS, duration)
 	res.TargetWorst = ref.measure(orig, &bind, skel, m).worst
 	frames := readFrames(duration, rt)
-	id := solveKeeping(src, skel, m, orig, &bind, frames)
+	id, tol := solveKeeping(src, skel, m, orig, &bind, frames)
 	res.Notes = append(res.Notes, sameNote(skel, id.same, "joints", "tracks")...)
 	// One value per frame is all a BCA has: the only second pass is
 	// for a joint kept from the target whose subtree misses, which is
 	// written from the glTF after all.
 	var best *Result
 	for pass := 1; pass <= 2; pass++ {
-		out, err := assembleBCA(target, id, m, duration)
+		out, err := assembleBCA(target, id, tol, m, duration)
 		if err != nil {
 			return nil, err
 		}
@@ -110,9 +110,8 @@ func readFrames(duration int, rt anim.Runtime) []float64 {
 }
 
 // solveKeeping is solveKept at a BCA's rotation step.
-func solveKeeping(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64) *ideal {
-	id, _ := solveKept(src, skel, m, orig, bind, frames, bcaRotStep)
-	return id
+func solveKeeping(src *Source, skel *anim.Skeleton, m *Match, orig *anim.Clip, bind *anim.Binding, frames []float64) (*ideal, *tolerances) {
+	return solveKept(src, skel, m, orig, bind, frames, bcaRotStep)
 }
 
 // bcaKeys counts the stored values over every track.
@@ -142,8 +141,10 @@ func bcaRaw(deg float64) float64 {
 // tracks for every joint kept, one value per frame (a constant where
 // every frame is the same) for the rest. When every joint is kept the
 // target's tables are kept as they are, so an unedited round trip gives
-// the target's bytes back.
-func assembleBCA(t *j3d.BCA, id *ideal, m *Match, duration int) (*j3d.BCA, error) {
+// the target's bytes back. A written joint's scale or translation
+// component that the glTF plays as the target does (within tol) keeps the
+// target's values too.
+func assembleBCA(t *j3d.BCA, id *ideal, tol *tolerances, m *Match, duration int) (*j3d.BCA, error) {
 	out := &j3d.BCA{File: t.File, Chunk: t.Chunk, LoopMode: t.LoopMode, Duration: uint16(duration)}
 	out.Joints = make([]j3d.FullSet, len(t.Joints))
 	changed := func(j int) bool { return j < len(m.Driven) && m.Driven[j] && !id.same[j] }
@@ -161,8 +162,8 @@ func assembleBCA(t *j3d.BCA, id *ideal, m *Match, duration int) (*j3d.BCA, error
 			for i := range 9 {
 				k := j3d.KindOf(i)
 				var seq []float64
-				if changed(j) {
-					s := bckSlot(i)
+				s := bckSlot(i)
+				if changed(j) && !(duration == int(t.Duration) && keepsBCASlot(id, tol, j, s, k)) {
 					for f, y := range id.values[j][s] {
 						if k == j3d.RotationTrack {
 							y = bcaRaw(y)
@@ -194,6 +195,18 @@ func assembleBCA(t *j3d.BCA, id *ideal, m *Match, duration int) (*j3d.BCA, error
 	out.JointCount = uint16(len(out.Joints))
 	out.ScaleCount, out.RotationCount, out.TranslationCount = uint16(len(out.Scale)), uint16(len(out.Rotation)), uint16(len(out.Translation))
 	return out, nil
+}
+
+// keepsBCASlot: joint j's slot s, a scale or translation component, plays
+// within its tolerance of the target's (ideal.keepsSlot).
+func keepsBCASlot(id *ideal, tol *tolerances, j int, s anim.Slot, k j3d.TrackKind) bool {
+	switch k {
+	case j3d.ScaleTrack:
+		return id.keepsSlot(j, s, tol.scale[j])
+	case j3d.TranslationTrack:
+		return id.keepsSlot(j, s, tol.trans[j])
+	}
+	return false
 }
 
 func allEqual(v []float64) bool {

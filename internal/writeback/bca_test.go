@@ -227,6 +227,13 @@ func TestImportBCAEdit(t *testing.T) {
 			t.Errorf("joint %s changed %v, want only arm_L changed", skel.Joints[j].Name, changed)
 		}
 	}
+	// The edit turns the arm: its scale and translation values, which the
+	// glTF plays as the walk does, are the walk's.
+	for i := range 9 {
+		if j3d.KindOf(i) != j3d.RotationTrack && !equalSeq(gv[arm][i], tv[arm][i]) {
+			t.Errorf("arm_L track %d (%v): %v, the walk's %v", i, j3d.KindOf(i), gv[arm][i], tv[arm][i])
+		}
+	}
 	n := len(skel.Joints)
 	bind := anim.BindByIndex(clip, skel)
 	pose := anim.NewPose(clip)

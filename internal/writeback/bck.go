@@ -104,7 +104,7 @@ func ImportBCK(src *Source, target *j3d.BCK, skel *anim.Skeleton, enc Encoders) 
 		if fine {
 			frac = least
 		}
-		b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints))}
+		b := &bckBuild{target: target, skel: skel, match: m, id: id, frac: frac, fitted: make([][9][]hkey, len(skel.Joints)), mode0: make([][9]bool, len(skel.Joints)), keep: make([][9]bool, len(skel.Joints))}
 		dirty := make([]bool, len(skel.Joints))
 		for j := range dirty {
 			dirty[j] = m.Driven[j] && !id.same[j]
@@ -272,6 +272,11 @@ type bckBuild struct {
 	frac   int
 	fitted [][9][]hkey
 	mode0  [][9]bool
+	// keep is per refitted joint and track whether the track keeps the
+	// target's keys: a scale or translation component the glTF plays as
+	// the target does (an edit that turns a bone leaves its offset
+	// alone; keepsSlot).
+	keep [][9]bool
 	// overflow is set when a fitted rotation tangent met the s16 limit:
 	// the fraction goes up and every track is fitted again.
 	overflow bool
@@ -320,6 +325,9 @@ func (b *bckBuild) fit(tol *tolerances, dirty []bool) {
 			default:
 				copy(ys, b.id.values[j][s])
 			}
+			if b.keep[j][i] = !q.rotation && b.id.keepsSlot(j, s, t); b.keep[j][i] {
+				continue
+			}
 			keys := fitHermite(b.id.frames, ys, t, q)
 			if q.rotation && b.frac < j3d.MaxRotationFrac && overflows(keys) {
 				b.overflow = true
@@ -343,7 +351,7 @@ func (b *bckBuild) assemble(duration int) (*j3d.BCK, error) {
 			k := j3d.KindOf(i)
 			var keys []j3d.Key
 			var mode uint16
-			if j < len(b.match.Driven) && b.match.Driven[j] && !b.id.same[j] {
+			if j < len(b.match.Driven) && b.match.Driven[j] && !b.id.same[j] && !b.keep[j][i] {
 				if !b.mode0[j][i] {
 					mode = 1
 				}

@@ -3,11 +3,13 @@ package writeback
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/j3d"
 )
 
 // rotateNode edits a Source as a user rotating one bone in Blender would:
@@ -113,4 +115,28 @@ func TestImportAnEdit(t *testing.T) {
 	if d := pos(wg[other]).Sub(pos(wo[other])).Len(); d > PositionBound(pos(wo[other])) {
 		t.Errorf("hand_R moved %g; the edit is on the left arm", d)
 	}
+	// The edit turns the arm: its scale and translation tracks, which the
+	// glTF plays as the walk does, keep the walk's values.
+	written := readBCKData(t, res.Data)
+	for i := range 9 {
+		if k := j3d.KindOf(i); k != j3d.RotationTrack {
+			if a, b := bckTrackValues(target, target.Joints[arm][i], k), bckTrackValues(written, written.Joints[arm][i], k); !slices.Equal(a, b) {
+				t.Errorf("arm_L track %d (%v): %v, the walk's %v", i, k, b, a)
+			}
+		}
+	}
+}
+
+// bckTrackValues is a BCK track's numbers as the file stores them (a constant's
+// value, or every key's time, value and tangents).
+func bckTrackValues(b *j3d.BCK, tr j3d.Track, k j3d.TrackKind) []float64 {
+	n := 1
+	if tr.Count > 1 {
+		n = int(tr.Count) * tr.ValuesPerKey()
+	}
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = b.Tables.Value(k, int(tr.Index)+i)
+	}
+	return out
 }

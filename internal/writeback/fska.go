@@ -264,6 +264,9 @@ func (id *ideal) between(m *Match, jumps []jump) {
 		if d {
 			for k := range jointSlots {
 				id.values[j][k] = mid(id.values[j][k], j, int(k))
+				if id.origVals[j][k] != nil {
+					id.origVals[j][k] = mid(id.origVals[j][k], -1, 0)
+				}
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,6 +233,11 @@ func TestFSKAFitsEveryBone(t *testing.T) {
 						t.Errorf("%s: bone %q was turned but kept its curves", fa.Name, skel.Joints[j].Name)
 					}
 					for _, cv := range ga.BoneAnims[bi].Curves {
+						if cv.TargetOffset < bfres.TargetRotateX && slices.ContainsFunc(fa.BoneAnims[bi].Curves, func(o bfres.Curve) bool {
+							return o.TargetOffset == cv.TargetOffset && o.Type == cv.Type && string(o.KeyData) == string(cv.KeyData) && string(o.FrameData) == string(cv.FrameData)
+						}) {
+							continue // a scale or translation the turn left as it was: the target's curve
+						}
 						if cv.Type != anim.NWCubic || cv.StartFrame != 0 || cv.EndFrame != float32(fa.FrameCount) {
 							t.Errorf("%s: bone %q target %#x: %s curve over %g..%g, want cubic over the clip's 0..%d", fa.Name, skel.Joints[j].Name, cv.TargetOffset, cv.Type, cv.StartFrame, cv.EndFrame, fa.FrameCount)
 						}
@@ -304,6 +310,20 @@ func TestFSKAImportAnEdit(t *testing.T) {
 	}
 	if e := worstByName(skel, got, orig, 9); e > 1 {
 		t.Errorf("before the edit starts the file is %.3f× the bound from the original", e)
+	}
+	// The edit turns the bone: its scale and translation, which the glTF
+	// plays as the clip does, keep the clip's curves and base values.
+	moves := func(ba *bfres.BoneAnim) bfres.BoneAnim {
+		out := bfres.BoneAnim{Name: ba.Name, Scale: ba.Scale, Translate: ba.Translate}
+		for _, c := range ba.Curves {
+			if c.TargetOffset < bfres.TargetRotateX {
+				out.Curves = append(out.Curves, c)
+			}
+		}
+		return out
+	}
+	if a, b := moves(&fa.BoneAnims[bind.Target[edited]]), moves(&g.SkeletalAnims[ci].BoneAnims[bind.Target[edited]]); !sameBoneAnim(&a, &b) {
+		t.Errorf("edited bone %q: scale/translation %v %v and %d curves, the clip's %v %v and %d", a.Name, b.Scale, b.Translate, len(b.Curves), a.Scale, a.Translate, len(a.Curves))
 	}
 	// The edited bone's grandchild moved at frame 20.
 	gc := childOf(skel, childOf(skel, edited))

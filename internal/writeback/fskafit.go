@@ -59,6 +59,7 @@ func (b *fskaBuild) fit(tol *tolerances, dirty []bool) error {
 		}
 		bi := b.bind.Target[j]
 		ba := b.target.BoneAnims[bi]
+		orig := ba.Curves
 		ba.Curves = nil
 		var base [anim.NumSlots]float64
 		for _, ch := range chans {
@@ -74,6 +75,15 @@ func (b *fskaBuild) fit(tol *tolerances, dirty []bool) error {
 				t = tol.rotDeg[j] * math.Pi / 180 / 4
 			case ch.target >= bfres.TargetRotateX:
 				t = tol.rotDeg[j]
+			}
+			if c, ok := b.kept(orig, j, ch, t); ok {
+				// A scale or translation the glTF plays as the target
+				// does keeps the target's curve or value.
+				base[ch.slot] = b.id.origVals[j][ch.slot][0]
+				if c != nil {
+					ba.Curves = append(ba.Curves, *c)
+				}
+				continue
 			}
 			keys := fitPieces(b.id.frames, ys, b.jumps, j, ch.slot, t, share*t, quantizer{})
 			base[ch.slot] = keys[0].v
@@ -91,6 +101,23 @@ func (b *fskaBuild) fit(tol *tolerances, dirty []bool) error {
 		b.fitted[j] = ba
 	}
 	return nil
+}
+
+// kept reports whether joint j's channel ch (a scale or translation
+// component) keeps the target's: the glTF plays it within tol of the
+// target throughout a clip of the target's length (ideal.keepsSlot). c is
+// then the target's curve of it among orig, nil where a base value
+// holds it.
+func (b *fskaBuild) kept(orig []bfres.Curve, j int, ch fskaChannel, tol float64) (c *bfres.Curve, ok bool) {
+	if ch.slot > anim.TransZ || b.duration != int(b.target.FrameCount) || !b.id.keepsSlot(j, ch.slot, tol) {
+		return nil, false
+	}
+	for i := range orig {
+		if orig[i].TargetOffset == ch.target {
+			return &orig[i], true
+		}
+	}
+	return nil, true
 }
 
 // wraps are the target's curves' pre- and post-wrap modes (the first

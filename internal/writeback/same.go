@@ -219,3 +219,22 @@ func sameNote(skel *anim.Skeleton, same []bool, what, kept string) []string {
 	}
 	return []string{fmt.Sprintf("%d %s the glTF animates as the target does keep its %s exactly: %s", len(names), what, kept, listNames(names, 6))}
 }
+
+// keepsSlot reports whether driven joint j's original values in slot s
+// (a scale or translation component) stay within tol of the solved ones
+// at every sample: the glTF plays that component as the target does, and
+// the target's track serves as well as a fitted one, and keeps its keys.
+// (Between a once-a-frame glTF's keys too: the joint is fitted to the
+// glTF's straight lines there, which a curved track of the target's
+// would leave.)
+func (id *ideal) keepsSlot(j int, s anim.Slot, tol float64) bool {
+	if id.origVals == nil || len(id.origVals[j][s]) != len(id.frames) || len(id.values[j][s]) != len(id.frames) {
+		return false
+	}
+	for i := range id.frames {
+		if math.Abs(id.values[j][s][i]-id.origVals[j][s][i]) > tol {
+			return false
+		}
+	}
+	return true
+}
