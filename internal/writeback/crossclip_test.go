@@ -26,7 +26,14 @@ func TestImportOntoAnotherClip(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := exportGLB(t, skel, clip, "walk")
-	res, err := ImportBCK(src, wave, skel, DefaultEncoders)
+	importAndMeasure(t, src, wave, skel, clip.FPS, int(walk.Duration), "the walk's glTF")
+}
+
+// importAndMeasure imports src onto target and poses the written clip,
+// decoded again, against src over frames: within the bound everywhere.
+func importAndMeasure(t *testing.T, src *Source, target *j3d.BCK, skel *anim.Skeleton, fps float64, frames int, what string) {
+	t.Helper()
+	res, err := ImportBCK(src, target, skel, DefaultEncoders)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,8 +44,8 @@ func TestImportOntoAnotherClip(t *testing.T) {
 	got = got.UnroundedRotations()
 	m, _ := MatchJoints(src, skel)
 	bind := anim.BindByIndex(got, skel)
-	if v := newReference(src, clip.FPS, int(walk.Duration)).measure(got, &bind, skel, m); v.worst > 1 {
-		t.Errorf("%.3f× the bound from the walk's glTF at %s (notes %q)", v.worst, skel.Joints[v.worstJoint].Name, res.Notes)
+	if v := newReference(src, fps, frames).measure(got, &bind, skel, m); v.worst > 1 {
+		t.Errorf("%.3f× the bound from %s at %s (notes %q)", v.worst, what, skel.Joints[v.worstJoint].Name, res.Notes)
 	}
 }
 
@@ -146,18 +153,5 @@ func TestImportHeldJointsOntoAnotherClip(t *testing.T) {
 			t.Errorf("node %q: held %v, the wave's tables say %v", nd.Name, nd.Held, want[nd.Name])
 		}
 	}
-	res, err := ImportBCK(src, walk, skel, DefaultEncoders)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := readBCKData(t, res.Data).Clip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = got.UnroundedRotations()
-	m, _ := MatchJoints(src, skel)
-	bind := anim.BindByIndex(got, skel)
-	if v := newReference(src, clip.FPS, int(wave.Duration)).measure(got, &bind, skel, m); v.worst > 1 {
-		t.Errorf("%.3f× the bound from the wave's glTF at %s (notes %q)", v.worst, skel.Joints[v.worstJoint].Name, res.Notes)
-	}
+	importAndMeasure(t, src, walk, skel, clip.FPS, int(wave.Duration), "the wave's glTF")
 }
