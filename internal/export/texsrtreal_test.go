@@ -99,7 +99,16 @@ func measureTexSRT(t *testing.T, d *gDoc, ai int, clip *anim.Clip, perFrame int)
 				d = math.Remainder(d, 360)
 				return math.Max(-step, math.Min(step, d))
 			}
-			for i, dd := range []float64{0, near(phi - tp.V[anim.RotZ]), near(-phi - tp.V[anim.RotZ])} {
+			tries := []float64{0, near(phi - tp.V[anim.RotZ]), near(-phi - tp.V[anim.RotZ])}
+			if hasShear(anim.TexMatrixOf(tg, &tp)) && step > 0 {
+				// A sheared matrix's projection turns its first column
+				// away from the angle, so the player's angle does not
+				// name the one it was built from: try the whole step.
+				for i := 0; i <= 64; i++ {
+					tries = append(tries, -step+2*step*float64(i)/64)
+				}
+			}
+			for i, dd := range tries {
 				k := float64(i)
 				p := tp
 				p.V[anim.RotZ] += dd
