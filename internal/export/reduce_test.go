@@ -160,9 +160,10 @@ func TestOffCurveKeys(t *testing.T) {
 					q[x] = wa*a[x] + wb*b[x]
 				}
 			}
-			// The rotation angle between q and the sample.
+			// The rotation angle between q (normalised, as a player
+			// poses it) and the sample.
 			r := s.v[0].R
-			dot := math.Abs(q[0]*r[0] + q[1]*r[1] + q[2]*r[2] + q[3]*r[3])
+			dot := math.Abs(q[0]*r[0]+q[1]*r[1]+q[2]*r[2]+q[3]*r[3]) / math.Sqrt(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])
 			off = math.Max(off, 2*math.Acos(math.Min(1, dot)))
 		}
 	}
