@@ -36,7 +36,7 @@ func (b *builder) shortAccessor(v []float64, typ gltf.AccessorType) int {
 	off := b.reserve(2 * len(v))
 	out := b.bin[off : off+2*len(v)]
 	for i, x := range v {
-		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.Round(x*quantScale))))
+		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.RoundToEven(x*quantScale))))
 	}
 	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 2 * len(v)})
 	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1),

@@ -117,7 +117,7 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 				}
 				if d.rq.on {
 					// The spans are checked with the keys as stored.
-					v, _ = quantizeQuat(v)
+					v = quantizeQuat(v)
 				}
 			}
 			vals = append(vals, v[:comp]...)

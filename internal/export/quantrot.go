@@ -27,68 +27,71 @@ const quantScale = 32767
 const quantMin = 1.25
 
 // quantizeQuat rounds unit quaternion q to normalised SHORTs, each
-// component to the nearest, and returns the decoded values
+// component to the nearest (ties to even), and returns the decoded values
 // (c/quantScale: what a player reads, and what the keys hold from then
-// on) and how far their direction lies from q (quatDist; the players
-// normalise what they interpolate). The nearest SHORTs are the nearest
-// point of the grid to q: their direction is within about 6e-5 rad of
-// q's and their length within 3e-5 of 1, far inside what the validator
-// asks of rotation outputs (0.00769), so that a player that poses the
-// quaternion without normalising it sees at most a scale of 6e-5.
-// (Choosing among the sixteen roundings up or down the one nearest in
-// direction gains a fifth of the angle and doubles the length's error.)
-func quantizeQuat(q [4]float64) (dec [4]float64, err float64) {
-	var c [4]float64
-	nn := 0.0
+// on). The nearest SHORTs are the nearest point of the grid to q: within
+// 1/32767 of it (half a step in each of four components), so their
+// direction is within quantErrMax of q's (quatDist; the players
+// normalise what they interpolate) and their length within 3e-5 of 1,
+// far inside what the validator asks of rotation outputs (0.00769): a
+// player that poses the quaternion without normalising it sees at most
+// a scale of 6e-5. (Choosing among the sixteen roundings up or down the
+// one nearest in direction gains a fifth of the angle on average and
+// doubles the length's error.)
+func quantizeQuat(q [4]float64) (dec [4]float64) {
 	for i, x := range q {
-		c[i] = math.Round(math.Max(-1, math.Min(1, x)) * quantScale)
-		nn += c[i] * c[i]
+		c := math.RoundToEven(x * quantScale)
+		if c > quantScale || c < -quantScale { // a component past ±1 by rounding
+			c = math.Copysign(quantScale, c)
+		}
+		dec[i] = c / quantScale
 	}
-	if nn == 0 {
-		return q, math.Inf(1) // not a rotation (a unit q never rounds to zeros)
-	}
-	l := math.Sqrt(nn)
-	var unit [4]float64
-	for i := range c {
-		dec[i] = c[i] / quantScale
-		unit[i] = c[i] / l
-	}
-	return dec, quatDist(unit, q)
+	return dec
 }
+
+// quantErrMax bounds quatDist between a unit quaternion and the
+// direction of its nearest SHORTs: moved by e (|e| ≤ 1/32767) and
+// normalised, it lies within |e|/(1−|e|) of where it was, which quatDist
+// counts 2.1 times.
+const quantErrMax = 2.1 * 1.0001 / quantScale
 
 // rotQuant is the decoded rotations of one channel's dense samples
 // (quantizeQuat), which its keys take where the channel is written as
 // SHORTs.
 type rotQuant struct {
-	on   bool         // the channel being reduced is written as SHORTs
-	dec  [][4]float64 // per dense sample
-	unit [][4]float64 // dec normalised (as the players pose it), for measuring
+	on     bool // the channel being reduced is written as SHORTs
+	dense  []poseAt
+	j      int
+	filled bool         // dec holds every sample's (keepInterp fills it)
+	dec    [][4]float64 // per dense sample
 }
 
-// prepare quantizes node j's rotation at every dense sample and turns
-// quantization on where the largest error times need fits lim.
+// prepare sets up node j's rotation of dense, written as SHORTs where
+// lim is at least need times the rounding's largest error
+// (quantErrMax).
 func (q *rotQuant) prepare(dense []poseAt, j int, lim, need float64) {
-	q.on = false
-	q.dec, q.unit = q.dec[:0], q.unit[:0]
-	worst := 0.0
-	for i := range dense {
-		d, e := quantizeQuat(dense[i].v[j].R)
-		q.dec = append(q.dec, d)
-		u := d
-		normalize4(&u)
-		q.unit = append(q.unit, u)
-		worst = math.Max(worst, e)
-	}
-	q.on = worst*need <= lim
+	q.on = quantErrMax*need <= lim
+	q.dense, q.j, q.filled = dense, j, false
 }
 
 // key is the rotation dense sample i keys channel j with: the decoded
 // one where quantizing.
 func (q *rotQuant) key(dense []poseAt, i, j int) [4]float64 {
-	if q.on {
+	switch {
+	case !q.on:
+		return dense[i].v[j].R
+	case q.filled:
 		return q.dec[i]
 	}
-	return dense[i].v[j].R
+	return quantizeQuat(dense[i].v[j].R)
+}
+
+// unitKey is key normalised (as the players pose it), where
+// quantizing: for measuring against the samples.
+func (q *rotQuant) unitKey(i int) [4]float64 {
+	u := q.key(q.dense, i, q.j)
+	normalize4(&u)
+	return u
 }
 
 // hemispheres reports whether every two consecutive keys of a rotation

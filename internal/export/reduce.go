@@ -5,8 +5,6 @@
 
 package export
 
-import "math"
-
 // constantChannels are the one-key channels of a joint that holds still
 // away from its rest transform.
 func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
@@ -18,7 +16,8 @@ func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
 			if p == pathR {
 				// As SHORTs where rounding moves it no further than
 				// leaving it at rest would.
-				if dec, e := quantizeQuat(v.R); e <= tol[p]/2 {
+				if quantErrMax <= tol[p]/2 {
+					dec := quantizeQuat(v.R)
 					copy(ch.values, dec[:])
 					ch.quant = true
 				}
@@ -46,6 +45,7 @@ type reducer struct {
 	keep []int           // keepInterp's, reused
 	off  offBufs         // offCurve's
 	rq   rotQuant        // the rotation channel's decoded keys
+	rots [][4]float64    // keepInterp's, reused
 	// offCurveOK lets LINEAR channels with many keys per frame have keys
 	// off the curve (offcurve.go), where fewer: set where the keys are
 	// also measured (baker.loosen), whose re-keying alone pays for it.
@@ -74,7 +74,7 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 	for p := 0; p < numPaths; p++ {
 		d.rq.on = false
 		if p == pathR {
-			d.prepareQuant(dense, j, rest)
+			d.prepareQuant(dense, j)
 		}
 		ch, ok := d.keyChannel(dense, j, p, rest)
 		if ok && ch.quant && ch.mode == interpLinear && !hemispheres(ch.values) {
@@ -93,20 +93,16 @@ func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []n
 
 // prepareQuant decides whether node j's rotation channel is written as
 // normalised SHORTs (rotQuant): a LINEAR one where its tolerance for
-// dropping samples is at least quantMin times the largest rounding
-// error of its samples, a STEP or held one where it covers that error.
-func (d *reducer) prepareQuant(dense []poseAt, j int, rest *trs) {
+// dropping samples is at least quantMin times the rounding's largest
+// error, a STEP or held one where it covers that error.
+func (d *reducer) prepareQuant(dense []poseAt, j int) {
 	lim, need := d.tol[j][pathR]/2, 1.0
 	switch {
 	case !d.active[j][pathR]:
-		dense = dense[:1] // its one key
 	case d.mode[j][pathR] == interpCubic:
 		return
 	case d.mode[j][pathR] == interpLinear:
 		lim, need = d.linearKeepTol(j, pathR), quantMin
-	}
-	if isStatic(dense, j, pathR, rest, d.tol[j][pathR]/2) {
-		return // no keys
 	}
 	d.rq.prepare(dense, j, lim, need)
 }
@@ -153,7 +149,8 @@ func (d *reducer) channelOf(dense []poseAt, keep []int, j, p int, mode interp) n
 	if p == pathR && d.rq.on {
 		ch.quant = true
 		for i, k := range keep {
-			copy(ch.values[4*i:4*i+4], d.rq.dec[k][:])
+			dec := d.rq.key(dense, k, j)
+			copy(ch.values[4*i:4*i+4], dec[:])
 		}
 	}
 	return ch
@@ -194,17 +191,11 @@ func fillNonFinite(dense []poseAt, j int, rest *trs) {
 }
 
 func finiteTRS(t *trs) bool {
-	ok := true
-	for _, x := range t.T {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	for _, x := range t.S {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	for _, x := range t.R {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	return ok
+	// x·0 is ±0 for a finite x and NaN for ±Inf or NaN: one comparison
+	// for all ten numbers (every dense sample is checked).
+	z := t.T[0]*0 + t.T[1]*0 + t.T[2]*0 + t.S[0]*0 + t.S[1]*0 + t.S[2]*0
+	z += t.R[0]*0 + t.R[1]*0 + t.R[2]*0 + t.R[3]*0
+	return z == 0
 }
 
 func isStatic(dense []poseAt, j, p int, rest *trs, lim float64) bool {
@@ -240,7 +231,7 @@ func (d *reducer) keepSteps(dense []poseAt, j, p int, lim float64) []int {
 	keyOf := func(i int) trs {
 		key := dense[i].v[j]
 		if p == pathR && d.rq.on {
-			key.R = d.rq.unit[i]
+			key.R = d.rq.unitKey(i)
 		}
 		return key
 	}
@@ -276,6 +267,25 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := d.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
+	var game, keys [][4]float64 // a LINEAR rotation's samples and keys, in a row
+	if linRot {
+		d.rots = d.rots[:0]
+		fill := d.rq.on && !d.rq.filled
+		if fill {
+			d.rq.dec = d.rq.dec[:0]
+		}
+		for i := range dense {
+			d.rots = append(d.rots, dense[i].v[j].R)
+			if fill {
+				d.rq.dec = append(d.rq.dec, quantizeQuat(dense[i].v[j].R))
+			}
+		}
+		d.rq.filled = d.rq.filled || fill
+		game, keys = d.rots, d.rots
+		if d.rq.on {
+			keys = d.rq.dec
+		}
+	}
 	base := lim
 	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
 		lim := base
@@ -283,7 +293,7 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			lim *= d.grow.at(j, p, dense[s].f, dense[e].f)
 		}
 		if linRot {
-			if !arc.init(d.rq.key(dense, s, j), d.rq.key(dense, e, j)) {
+			if !arc.init(keys[s], keys[e]) {
 				return false
 			}
 			// From the middle out: a span too long fails there first.
@@ -291,7 +301,7 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			mid := (s + e) / 2
 			for d := 0; mid-d > s || mid+d+1 < e; d++ {
 				for _, i := range [2]int{mid - d, mid + d + 1} {
-					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, dense[i].v[j].R, lim) {
+					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, game[i], lim) {
 						return false
 					}
 				}

@@ -172,3 +172,33 @@ func TestOffCurveKeys(t *testing.T) {
 	}
 	t.Logf("%d keys (chords on the curve: at least %d), worst %.3g of %.3g rad", len(ch.frames), onCurve, off, tol)
 }
+
+// TestFiniteTRS: a transform is finite unless one of its ten numbers is
+// NaN or ±Inf, whichever it is; the largest and smallest floats are
+// finite.
+func TestFiniteTRS(t *testing.T) {
+	base := trs{T: [3]float64{1, -2, 3}, R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
+	if !finiteTRS(&base) {
+		t.Fatal("a finite transform reported not finite")
+	}
+	huge := trs{T: [3]float64{math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}, R: [4]float64{math.MaxFloat64, 0, 0, 1}, S: [3]float64{-math.MaxFloat64, 1, 1}}
+	if !finiteTRS(&huge) {
+		t.Error("the largest finite floats reported not finite")
+	}
+	for slot := 0; slot < 10; slot++ {
+		for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+			v := base
+			switch {
+			case slot < 3:
+				v.T[slot] = bad
+			case slot < 7:
+				v.R[slot-3] = bad
+			default:
+				v.S[slot-7] = bad
+			}
+			if finiteTRS(&v) {
+				t.Errorf("number %d = %v reported finite", slot, bad)
+			}
+		}
+	}
+}
