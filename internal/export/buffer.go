@@ -1,6 +1,6 @@
 // The document's one binary buffer: float accessors (the keys and the
-// geometry) and raw bytes (indices, images), each in a buffer view of its
-// own.
+// geometry), normalised SHORTs (rotation keys) and raw bytes (indices,
+// images), each in a buffer view of its own.
 
 package export
 
@@ -26,6 +26,21 @@ func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool)
 		acc.Min, acc.Max = minMaxOf(v, int(comps))
 	}
 	b.doc.Accessors = append(b.doc.Accessors, acc)
+	return len(b.doc.Accessors) - 1
+}
+
+// shortAccessor appends values that are normalised SHORTs decoded
+// (c/32767: quantizeQuat's) as those SHORTs, normalized, in a buffer
+// view of its own.
+func (b *builder) shortAccessor(v []float64, typ gltf.AccessorType) int {
+	off := b.reserve(2 * len(v))
+	out := b.bin[off : off+2*len(v)]
+	for i, x := range v {
+		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.RoundToEven(x*quantScale))))
+	}
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 2 * len(v)})
+	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1),
+		ComponentType: gltf.ComponentShort, Normalized: true, Count: len(v) / int(typ.Components()), Type: typ})
 	return len(b.doc.Accessors) - 1
 }
 

@@ -14,6 +14,9 @@ type nodeChannel struct {
 	mode       interp
 	frames     []float64
 	values     []float64 // 3 or 4 per key; cubic: in-slope, value, out-slope (per frame)
+	// quant: a rotation whose values are normalised SHORTs decoded
+	// (c/32767), written as those SHORTs (quantrot.go).
+	quant bool
 }
 
 // vecChannel is a channel of plain numbers (a texture transform, a
@@ -76,7 +79,11 @@ func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel)
 			}
 		}
 	}
-	sampler.Output = b.floatAccessor(ch.values, typ, false)
+	if ch.quant {
+		sampler.Output = b.shortAccessor(ch.values, typ)
+	} else {
+		sampler.Output = b.floatAccessor(ch.values, typ, false)
+	}
 	a.Samplers = append(a.Samplers, sampler)
 	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
 		Target: gltf.AnimationChannelTarget{Node: gltf.Index(ch.node), Path: path}})

@@ -163,26 +163,40 @@ func readGLTF(t *testing.T, path string) *gDoc {
 
 var typeComps = map[string]int{"SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT4": 16}
 
-// floats reads a float accessor (tightly packed or strided).
+// floats reads a float accessor, or a normalised SHORT one (as the
+// specification decodes it: max(c/32767, -1); animation samplers may
+// store rotations so), tightly packed or strided.
 func (d *gDoc) floats(t *testing.T, acc int) ([]float64, int) {
 	t.Helper()
 	a := d.Accessors[acc]
 	if v, ok := d.decoded[acc]; ok {
 		return v, typeComps[a.Type]
 	}
-	if a.ComponentType != 5126 {
-		t.Fatalf("accessor %d: component type %d, want float", acc, a.ComponentType)
+	size := 4
+	switch {
+	case a.ComponentType == 5126:
+	case a.ComponentType == 5122 && a.Normalized:
+		size = 2
+	default:
+		t.Fatalf("accessor %d: component type %d (normalized %v), want float or normalised short", acc, a.ComponentType, a.Normalized)
 	}
 	comps := typeComps[a.Type]
 	v := d.BufferViews[*a.BufferView]
 	stride := v.ByteStride
 	if stride == 0 {
-		stride = 4 * comps
+		stride = size * comps
 	}
 	out := make([]float64, 0, a.Count*comps)
 	for i := 0; i < a.Count; i++ {
 		for c := 0; c < comps; c++ {
-			off := v.ByteOffset + a.ByteOffset + i*stride + 4*c
+			off := v.ByteOffset + a.ByteOffset + i*stride + size*c
+			if off+size > v.ByteOffset+v.ByteLength {
+				t.Fatalf("accessor %d element %d past its buffer view", acc, i)
+			}
+			if size == 2 {
+				out = append(out, math.Max(float64(int16(binary.LittleEndian.Uint16(d.bin[off:])))/32767, -1))
+				continue
+			}
 			out = append(out, float64(math.Float32frombits(binary.LittleEndian.Uint32(d.bin[off:]))))
 		}
 	}

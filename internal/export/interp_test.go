@@ -14,9 +14,11 @@ func spin(deg, frames, f float64) [4]float64 {
 	return [4]float64{ax[0] * s, ax[1] * s, ax[2] * s, math.Cos(h)}
 }
 
-// rotAngle is the angle of the rotation taking unit quaternion a to b.
+// rotAngle is the angle of the rotation taking quaternion a to b, each
+// normalised as a player poses it (keys stored as normalised SHORTs are
+// within 3e-5 of unit length, not on it).
 func rotAngle(a, b [4]float64) float64 {
-	d := math.Abs(a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3])
+	d := math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) / math.Sqrt((a[0]*a[0]+a[1]*a[1]+a[2]*a[2]+a[3]*a[3])*(b[0]*b[0]+b[1]*b[1]+b[2]*b[2]+b[3]*b[3]))
 	return 2 * math.Acos(math.Min(1, d))
 }
 

@@ -30,7 +30,8 @@ const (
 // largest miss of the chords on either side of it; where a span then
 // still misses a dense sample by more than lim (measured as keepInterp
 // measures: for rotations the worse of slerp and the normalised lerp),
-// the worst sample there becomes a key too, and the keys move again. It
+// the worst sample there becomes a key too, and the keys move again (a
+// quantized rotation's keys are rounded after each move). It
 // returns the kept samples and their values (comp per key; both valid
 // until the next call), or ok false when the tries ran out.
 func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, vals []float64, ok bool) {
@@ -39,7 +40,12 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 		comp = 4
 	}
 	o := &d.off
+	// The keys to move are chosen from the samples as they are: the
+	// keys are rounded once moved (where quantized), and checked so.
+	quant := d.rq.on
+	d.rq.on = false
 	keep = append(o.keep[:0], d.keepInterp(dense, j, p, 2*offCurveReach*lim)...)
+	d.rq.on = quant
 	defer func() { o.keep = keep[:0] }()
 	vals = o.vals[:0]
 	defer func() { o.vals = vals[:0] }()
@@ -108,6 +114,10 @@ func (d *reducer) offCurve(dense []poseAt, j, p int, lim float64) (keep []int, v
 				l := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3])
 				for x := range v {
 					v[x] /= l
+				}
+				if d.rq.on {
+					// The spans are checked with the keys as stored.
+					v = quantizeQuat(v)
 				}
 			}
 			vals = append(vals, v[:comp]...)

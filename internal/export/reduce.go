@@ -5,8 +5,6 @@
 
 package export
 
-import "math"
-
 // constantChannels are the one-key channels of a joint that holds still
 // away from its rest transform.
 func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
@@ -15,6 +13,15 @@ func constantChannels(j int, v, rest trs, tol [numPaths]float64) []nodeChannel {
 	for p := 0; p < numPaths; p++ {
 		if pathErr(p, &v, &rest) > tol[p]/2 {
 			ch := channelOf(dense, []int{0}, 0, p, interpLinear, nil)
+			if p == pathR {
+				// As SHORTs where rounding moves it no further than
+				// leaving it at rest would.
+				if quantErrMax <= tol[p]/2 {
+					dec := quantizeQuat(v.R)
+					copy(ch.values, dec[:])
+					ch.quant = true
+				}
+			}
 			ch.node = j
 			out = append(out, ch)
 		}
@@ -37,6 +44,8 @@ type reducer struct {
 	keys *slabs[float64] // storage for the channels (nil: their own)
 	keep []int           // keepInterp's, reused
 	off  offBufs         // offCurve's
+	rq   rotQuant        // the rotation channel's decoded keys
+	rots [][4]float64    // keepInterp's, reused
 	// offCurveOK lets LINEAR channels with many keys per frame have keys
 	// off the curve (offcurve.go), where fewer: set where the keys are
 	// also measured (baker.loosen), whose re-keying alone pays for it.
@@ -63,41 +72,88 @@ func (d *reducer) reduce(dense []poseAt, rest []trs, node func(int) int) []nodeC
 // node.
 func (d *reducer) reduceNode(dense []poseAt, j int, rest *trs, node int, out []nodeChannel) []nodeChannel {
 	for p := 0; p < numPaths; p++ {
-		lim := d.tol[j][p] / 2
-		var ch nodeChannel
-		switch {
-		case !d.active[j][p]:
-			// Constant over the clip: one key where it differs from
-			// the rest pose.
-			if pathErr(p, &dense[0].v[j], rest) <= lim {
-				continue
-			}
-			ch = channelOf(dense, []int{0}, j, p, interpLinear, d.keys)
-		case isStatic(dense, j, p, rest, lim):
+		d.rq.on = false
+		if p == pathR {
+			d.prepareQuant(dense, j)
+		}
+		ch, ok := d.keyChannel(dense, j, p, rest)
+		if ok && ch.quant && ch.mode == interpLinear && !hemispheres(ch.values) {
+			// Decoded, two keys fell into opposite hemispheres: floats.
+			d.rq.on = false
+			ch, ok = d.keyChannel(dense, j, p, rest)
+		}
+		if !ok {
 			continue
-		case d.mode[j][p] == interpStep:
-			ch = channelOf(dense, keepSteps(dense, j, p, lim), j, p, interpStep, d.keys)
-		case d.mode[j][p] == interpLinear:
-			// Keys off the curve where they are fewer than on it.
-			lim := d.linearKeepTol(j, p)
-			on := d.keepInterp(dense, j, p, lim)
-			if dur := dense[len(dense)-1].f - dense[0].f; d.offCurveOK && len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
-				d.off.on = append(d.off.on[:0], on...)
-				if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
-					ch = channelOf(dense, keep, j, p, interpLinear, d.keys)
-					copy(ch.values, vals)
-					break
-				}
-				on = d.off.on
-			}
-			ch = channelOf(dense, on, j, p, interpLinear, d.keys)
-		default:
-			ch = channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p], d.keys)
 		}
 		ch.node = node
 		out = append(out, ch)
 	}
 	return out
+}
+
+// prepareQuant decides whether node j's rotation channel is written as
+// normalised SHORTs (rotQuant): a LINEAR one where its tolerance for
+// dropping samples is at least quantMin times the rounding's largest
+// error, a STEP or held one where it covers that error.
+func (d *reducer) prepareQuant(dense []poseAt, j int) {
+	lim, need := d.tol[j][pathR]/2, 1.0
+	switch {
+	case !d.active[j][pathR]:
+	case d.mode[j][pathR] == interpCubic:
+		return
+	case d.mode[j][pathR] == interpLinear:
+		lim, need = d.linearKeepTol(j, pathR), quantMin
+	}
+	d.rq.prepare(dense, j, lim, need)
+}
+
+// keyChannel keys path p of slot j (ok false: it needs no keys).
+func (d *reducer) keyChannel(dense []poseAt, j, p int, rest *trs) (ch nodeChannel, ok bool) {
+	lim := d.tol[j][p] / 2
+	switch {
+	case !d.active[j][p]:
+		// Constant over the clip: one key where it differs from
+		// the rest pose.
+		if pathErr(p, &dense[0].v[j], rest) <= lim {
+			return ch, false
+		}
+		ch = d.channelOf(dense, []int{0}, j, p, interpLinear)
+	case isStatic(dense, j, p, rest, lim):
+		return ch, false
+	case d.mode[j][p] == interpStep:
+		ch = d.channelOf(dense, d.keepSteps(dense, j, p, lim), j, p, interpStep)
+	case d.mode[j][p] == interpLinear:
+		// Keys off the curve where they are fewer than on it.
+		lim := d.linearKeepTol(j, p)
+		on := d.keepInterp(dense, j, p, lim)
+		if dur := dense[len(dense)-1].f - dense[0].f; d.offCurveOK && len(on) >= offCurveMin && float64(len(on)) > offCurveDensity*dur {
+			d.off.on = append(d.off.on[:0], on...)
+			if keep, vals, ok := d.offCurve(dense, j, p, lim); ok && len(keep) < len(d.off.on) {
+				ch = d.channelOf(dense, keep, j, p, interpLinear)
+				copy(ch.values, vals) // decoded already where quantizing
+				return ch, true
+			}
+			on = d.off.on
+		}
+		ch = d.channelOf(dense, on, j, p, interpLinear)
+	default:
+		ch = d.channelOf(dense, d.keepInterp(dense, j, p, lim), j, p, d.mode[j][p])
+	}
+	return ch, true
+}
+
+// channelOf is channelOf for the reducer's storage, with the decoded
+// rotations as the keys' values where the channel is quantized.
+func (d *reducer) channelOf(dense []poseAt, keep []int, j, p int, mode interp) nodeChannel {
+	ch := channelOf(dense, keep, j, p, mode, d.keys)
+	if p == pathR && d.rq.on {
+		ch.quant = true
+		for i, k := range keep {
+			dec := d.rq.key(dense, k, j)
+			copy(ch.values[4*i:4*i+4], dec[:])
+		}
+	}
+	return ch
 }
 
 // fillNonFinite replaces node j's transforms that are not finite (a joint
@@ -135,17 +191,11 @@ func fillNonFinite(dense []poseAt, j int, rest *trs) {
 }
 
 func finiteTRS(t *trs) bool {
-	ok := true
-	for _, x := range t.T {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	for _, x := range t.S {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	for _, x := range t.R {
-		ok = ok && !math.IsNaN(x) && !math.IsInf(x, 0)
-	}
-	return ok
+	// x·0 is ±0 for a finite x and NaN for ±Inf or NaN: one comparison
+	// for all ten numbers (every dense sample is checked).
+	z := t.T[0]*0 + t.T[1]*0 + t.T[2]*0 + t.S[0]*0 + t.S[1]*0 + t.S[2]*0
+	z += t.R[0]*0 + t.R[1]*0 + t.R[2]*0 + t.R[3]*0
+	return z == 0
 }
 
 func isStatic(dense []poseAt, j, p int, rest *trs, lim float64) bool {
@@ -175,12 +225,22 @@ func fixQuatSigns(dense []poseAt) {
 }
 
 // keepSteps keeps the first sample and every sample whose value differs
-// from the last kept one.
-func keepSteps(dense []poseAt, j, p int, lim float64) []int {
+// from the last kept one's key (decoded, where quantized) by more than
+// lim.
+func (d *reducer) keepSteps(dense []poseAt, j, p int, lim float64) []int {
+	keyOf := func(i int) trs {
+		key := dense[i].v[j]
+		if p == pathR && d.rq.on {
+			key.R = d.rq.unitKey(i)
+		}
+		return key
+	}
 	keep := []int{0}
+	key := keyOf(0)
 	for i := 1; i < len(dense); i++ {
-		if pathErr(p, &dense[i].v[j], &dense[keep[len(keep)-1]].v[j]) > lim {
+		if pathErr(p, &dense[i].v[j], &key) > lim {
 			keep = append(keep, i)
+			key = keyOf(i)
 		}
 	}
 	return keep
@@ -207,6 +267,25 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 	}
 	linRot := d.mode[j][p] == interpLinear && p == pathR
 	var arc slerpArc
+	var game, keys [][4]float64 // a LINEAR rotation's samples and keys, in a row
+	if linRot {
+		d.rots = d.rots[:0]
+		fill := d.rq.on && !d.rq.filled
+		if fill {
+			d.rq.dec = d.rq.dec[:0]
+		}
+		for i := range dense {
+			d.rots = append(d.rots, dense[i].v[j].R)
+			if fill {
+				d.rq.dec = append(d.rq.dec, quantizeQuat(dense[i].v[j].R))
+			}
+		}
+		d.rq.filled = d.rq.filled || fill
+		game, keys = d.rots, d.rots
+		if d.rq.on {
+			keys = d.rq.dec
+		}
+	}
 	base := lim
 	d.keep = greedyKeep(d.keep, len(dense), d.mode[j][p] == interpLinear, func(s, e int) bool {
 		lim := base
@@ -214,7 +293,7 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			lim *= d.grow.at(j, p, dense[s].f, dense[e].f)
 		}
 		if linRot {
-			if !arc.init(dense[s].v[j].R, dense[e].v[j].R) {
+			if !arc.init(keys[s], keys[e]) {
 				return false
 			}
 			// From the middle out: a span too long fails there first.
@@ -222,7 +301,7 @@ func (d *reducer) keepInterp(dense []poseAt, j, p int, lim float64) []int {
 			mid := (s + e) / 2
 			for d := 0; mid-d > s || mid+d+1 < e; d++ {
 				for _, i := range [2]int{mid - d, mid + d + 1} {
-					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, dense[i].v[j].R, lim) {
+					if i > s && i < e && !arc.within((dense[i].f-dense[s].f)/span, game[i], lim) {
 						return false
 					}
 				}

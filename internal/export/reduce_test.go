@@ -160,9 +160,10 @@ func TestOffCurveKeys(t *testing.T) {
 					q[x] = wa*a[x] + wb*b[x]
 				}
 			}
-			// The rotation angle between q and the sample.
+			// The rotation angle between q (normalised, as a player
+			// poses it) and the sample.
 			r := s.v[0].R
-			dot := math.Abs(q[0]*r[0] + q[1]*r[1] + q[2]*r[2] + q[3]*r[3])
+			dot := math.Abs(q[0]*r[0]+q[1]*r[1]+q[2]*r[2]+q[3]*r[3]) / math.Sqrt(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])
 			off = math.Max(off, 2*math.Acos(math.Min(1, dot)))
 		}
 	}
@@ -170,4 +171,34 @@ func TestOffCurveKeys(t *testing.T) {
 		t.Errorf("keys miss a sample by %.3g rad, tolerance %.3g", off, tol)
 	}
 	t.Logf("%d keys (chords on the curve: at least %d), worst %.3g of %.3g rad", len(ch.frames), onCurve, off, tol)
+}
+
+// TestFiniteTRS: a transform is finite unless one of its ten numbers is
+// NaN or ±Inf, whichever it is; the largest and smallest floats are
+// finite.
+func TestFiniteTRS(t *testing.T) {
+	base := trs{T: [3]float64{1, -2, 3}, R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
+	if !finiteTRS(&base) {
+		t.Fatal("a finite transform reported not finite")
+	}
+	huge := trs{T: [3]float64{math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}, R: [4]float64{math.MaxFloat64, 0, 0, 1}, S: [3]float64{-math.MaxFloat64, 1, 1}}
+	if !finiteTRS(&huge) {
+		t.Error("the largest finite floats reported not finite")
+	}
+	for slot := 0; slot < 10; slot++ {
+		for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+			v := base
+			switch {
+			case slot < 3:
+				v.T[slot] = bad
+			case slot < 7:
+				v.R[slot-3] = bad
+			default:
+				v.S[slot-7] = bad
+			}
+			if finiteTRS(&v) {
+				t.Errorf("number %d = %v reported finite", slot, bad)
+			}
+		}
+	}
 }

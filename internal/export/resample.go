@@ -113,10 +113,12 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 			return loose.reduceNode(dense, j, &rest[j], j, nil)
 		})
 	} else {
-		fb := fastBake{k: k, ky: ky, rest: rest, grid: grid, mem: mem, red: reducer{keys: &mem.keys, keep: mem.keep}}
+		red := reducer{keys: &mem.keys, keep: mem.keep, rots: mem.rots}
+		red.rq.dec = mem.dec
+		fb := fastBake{k: k, ky: ky, rest: rest, grid: grid, mem: mem, red: red}
 		out = fb.run()
 		exhausted = fb.exhausted
-		mem.keep = fb.red.keep
+		mem.keep, mem.rots, mem.dec = fb.red.keep, fb.red.rots, fb.red.rq.dec
 	}
 	var warns []string
 	if w := k.unheldWarning(); w != "" {
@@ -149,6 +151,8 @@ type bakeMem struct {
 	dense  []poseAt       // and the poses
 	keys   slabs[float64] // the channels' frames and values
 	keep   []int          // keepInterp's
+	rots   [][4]float64   // and its rotations in a row
+	dec    [][4]float64   // and their rounding (rotQuant)
 	worlds []mgl64.Mat4   // checkFast's
 }
 
