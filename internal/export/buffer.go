@@ -1,6 +1,8 @@
 // The document's one binary buffer: float accessors (the keys and the
 // geometry), normalised SHORTs (rotation keys) and raw bytes (indices,
-// images), each in a buffer view of its own.
+// images). Animation keys written one after another share a buffer view
+// (a view is some 50 bytes of JSON, as much as a channel's keys on a
+// character); the rest have one each.
 
 package export
 
@@ -13,14 +15,24 @@ import (
 
 // floatAccessor appends float32 data in a buffer view of its own.
 func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool) int {
+	return b.floats(v, typ, minMax, false)
+}
+
+// keyFloats appends animation keys (times or values) as float32 data.
+func (b *builder) keyFloats(v []float64, typ gltf.AccessorType, minMax bool) int {
+	return b.floats(v, typ, minMax, true)
+}
+
+// floats appends float32 data, in the keys' buffer view when keys.
+func (b *builder) floats(v []float64, typ gltf.AccessorType, minMax, keys bool) int {
 	off := b.reserve(4 * len(v))
 	out := b.bin[off : off+4*len(v)]
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
 	}
-	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 4 * len(v)})
+	view, rel := b.view(off, 4*len(v), keys)
 	comps := typ.Components()
-	acc := &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1), ComponentType: gltf.ComponentFloat,
+	acc := &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: rel, ComponentType: gltf.ComponentFloat,
 		Count: len(v) / int(comps), Type: typ}
 	if minMax {
 		acc.Min, acc.Max = minMaxOf(v, int(comps))
@@ -29,19 +41,39 @@ func (b *builder) floatAccessor(v []float64, typ gltf.AccessorType, minMax bool)
 	return len(b.doc.Accessors) - 1
 }
 
-// shortAccessor appends values that are normalised SHORTs decoded
-// (c/32767: quantizeQuat's) as those SHORTs, normalized, in a buffer
-// view of its own.
+// shortAccessor appends rotation keys that are normalised SHORTs
+// decoded (c/32767: quantizeQuat's) as those SHORTs, normalized, in the
+// keys' buffer view.
 func (b *builder) shortAccessor(v []float64, typ gltf.AccessorType) int {
 	off := b.reserve(2 * len(v))
 	out := b.bin[off : off+2*len(v)]
 	for i, x := range v {
 		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.RoundToEven(x*quantScale))))
 	}
-	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: 2 * len(v)})
-	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(len(b.doc.BufferViews) - 1),
+	view, rel := b.view(off, 2*len(v), true)
+	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: rel,
 		ComponentType: gltf.ComponentShort, Normalized: true, Count: len(v) / int(typ.Components()), Type: typ})
 	return len(b.doc.Accessors) - 1
+}
+
+// view gives the n bytes just reserved at off a buffer view: for keys,
+// the keys' view when they directly follow its end (its padding
+// included), so that keys written one after another share one; otherwise
+// a view of their own (which, for keys, the next keys may join). Offsets
+// stay 4-aligned within a view (reserve), as every component needs.
+func (b *builder) view(off, n int, keys bool) (view, rel int) {
+	if keys && b.keyView > 0 {
+		v := b.doc.BufferViews[b.keyView-1]
+		if end := v.ByteOffset + v.ByteLength; off >= end && off-end < 4 {
+			v.ByteLength = off + n - v.ByteOffset
+			return b.keyView - 1, off - v.ByteOffset
+		}
+	}
+	b.doc.BufferViews = append(b.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: n})
+	if keys {
+		b.keyView = len(b.doc.BufferViews)
+	}
+	return len(b.doc.BufferViews) - 1, 0
 }
 
 // minMaxOf is the per-component extent of the float32 values.

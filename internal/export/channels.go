@@ -82,7 +82,7 @@ func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel)
 	if ch.quant {
 		sampler.Output = b.shortAccessor(ch.values, typ)
 	} else {
-		sampler.Output = b.floatAccessor(ch.values, typ, false)
+		sampler.Output = b.keyFloats(ch.values, typ, false)
 	}
 	a.Samplers = append(a.Samplers, sampler)
 	a.Channels = append(a.Channels, &gltf.AnimationChannel{Sampler: len(a.Samplers) - 1,
@@ -103,7 +103,7 @@ func (b *builder) addPointerChannel(a *gltf.Animation, fps float64, ch vecChanne
 // valueAccessor stores a track's values, dim numbers per key.
 func (b *builder) valueAccessor(values []float64, dim int) int {
 	typ := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}[dim]
-	return b.floatAccessor(values, typ, false)
+	return b.keyFloats(values, typ, false)
 }
 
 // addPointerSampler animates a JSON pointer target with the keys of
@@ -131,5 +131,5 @@ func (b *builder) timeAccessor(frames []float64, fps float64) int {
 	for i, f := range frames {
 		t[i] = float64(secs32(f, fps))
 	}
-	return b.floatAccessor(t, gltf.AccessorScalar, true)
+	return b.keyFloats(t, gltf.AccessorScalar, true)
 }

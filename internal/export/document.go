@@ -139,6 +139,9 @@ type builder struct {
 	samplers map[mesh.Sampler]int
 	textures map[textureKey]int
 	warned   map[string]bool
+	// keyView is 1 + the buffer view animation keys are written into
+	// (buffer.go view), 0 before the first.
+	keyView int
 }
 
 // Build converts a scene into a glTF document. Warnings (a clip that
