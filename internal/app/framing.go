@@ -63,8 +63,10 @@ func (f *framing) measure(sk *anim.Skeleton) {
 // enough to catch a walk's root motion and the extremes of a swing.
 const boundsSamples = 16
 
-// clipBounds is the box around the drawn joints over the whole joint clip
-// (sampled), so framing keeps a walking or jumping skeleton in view.
+// clipBounds is the box around the drawn joints and meshes over the
+// whole joint clip (sampled), so framing keeps a walking or jumping
+// skeleton in view, and a mesh the clip grows (an effect scaled up from
+// nothing) too.
 func (f *framing) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 	lo, hi = f.markerBounds()
 	lo, hi = f.meshBounds(lo, hi)
@@ -73,40 +75,87 @@ func (f *framing) clipBounds(sk *anim.Skeleton) (lo, hi mgl32.Vec3) {
 		return lo, hi
 	}
 	var pose anim.Pose
+	var skin mesh.Pose
 	world := make([]mgl64.Mat4, len(sk.Joints))
+	meshEvery := f.meshSampleStep()
 	for k := 0; k <= boundsSamples; k++ {
 		frame := joint.clip.Duration * float64(k) / boundsSamples
 		anim.Evaluate(joint.clip, frame, &pose)
 		sk.World(&pose, &r.binding, world)
 		r.moveRoot(world, frame)
 		for j := range world {
-			p := display(mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}, r.zUp())
-			for c := 0; c < 3; c++ {
-				lo[c] = min(lo[c], p[c])
-				hi[c] = max(hi[c], p[c])
-			}
+			lo, hi = grow(lo, hi, display(mgl32.Vec3{float32(world[j][12]), float32(world[j][13]), float32(world[j][14])}, r.zUp()))
+		}
+		if meshEvery > 0 && (k%meshEvery == 0 || k == boundsSamples) {
+			lo, hi = f.meshBoundsAt(lo, hi, world, &skin)
 		}
 	}
 	return lo, hi
 }
 
+// grow is lo, hi grown around p; a point the pose puts nowhere (a joint
+// under a zero scale that compensation divides by: NaN) is left out, as
+// min and max would make the whole box NaN.
+func grow(lo, hi, p mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	for c := range 3 {
+		if math.IsNaN(float64(p[c])) || math.IsInf(float64(p[c]), 0) {
+			return lo, hi
+		}
+	}
+	for c := range 3 {
+		lo[c] = min(lo[c], p[c])
+		hi[c] = max(hi[c], p[c])
+	}
+	return lo, hi
+}
+
+// meshVertexBudget is how many vertices clipBounds skins over the clip's
+// samples when the scene is measured (a few milliseconds): a large model
+// is skinned at fewer of them.
+const meshVertexBudget = 600_000
+
+// meshSampleStep is every how many of clipBounds' samples the meshes are
+// skinned (0: no meshes to skin).
+func (f *framing) meshSampleStep() int {
+	n := 0
+	for _, d := range f.meshes.drawnModels() {
+		for i := range d.model.Shapes {
+			n += len(d.model.Shapes[i].Positions)
+		}
+	}
+	if n == 0 || f.rig.skel == nil {
+		return 0
+	}
+	for step := 1; step < boundsSamples; step *= 2 {
+		if n*(boundsSamples/step+1) <= meshVertexBudget {
+			return step
+		}
+	}
+	return boundsSamples
+}
+
 // meshBounds grows lo, hi around the model in use's meshes in the last
 // pose (F frames the character, whose skin reaches past its joints).
 func (f *framing) meshBounds(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
-	models := f.meshes.drawnModels()
-	if len(models) == 0 || len(f.rig.world) != len(f.rig.skel.Joints) {
+	if f.rig.skel == nil || len(f.rig.world) != len(f.rig.skel.Joints) {
 		return lo, hi
 	}
 	var pose mesh.Pose
+	return f.meshBoundsAt(lo, hi, f.rig.world, &pose)
+}
+
+// meshBoundsAt grows lo, hi around the model in use's meshes skinned by
+// the joints' world matrices world (pose is scratch).
+func (f *framing) meshBoundsAt(lo, hi mgl32.Vec3, world []mgl64.Mat4, pose *mesh.Pose) (mgl32.Vec3, mgl32.Vec3) {
+	models := f.meshes.drawnModels()
+	if len(models) == 0 || f.rig.skel == nil || len(world) != len(f.rig.skel.Joints) {
+		return lo, hi
+	}
 	for _, d := range models {
-		d.model.PoseInto(&pose, f.meshes.drawnWorld(d))
+		d.model.PoseInto(pose, f.meshes.worldOf(d, world))
 		for _, s := range pose.Shapes {
 			for _, p := range s.Positions {
-				q := display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, f.rig.zUp())
-				for c := 0; c < 3; c++ {
-					lo[c] = min(lo[c], q[c])
-					hi[c] = max(hi[c], q[c])
-				}
+				lo, hi = grow(lo, hi, display(mgl32.Vec3{float32(p[0]), float32(p[1]), float32(p[2])}, f.rig.zUp()))
 			}
 		}
 	}

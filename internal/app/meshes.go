@@ -60,11 +60,14 @@ func (ms *meshes) drawnModels() []drawn {
 
 // drawnWorld is the joints' world matrices d is skinned with in the last
 // pose: the model in use's, or a part's own placed on its host joint.
-func (ms *meshes) drawnWorld(d drawn) []mgl64.Mat4 {
+func (ms *meshes) drawnWorld(d drawn) []mgl64.Mat4 { return ms.worldOf(d, ms.rig.world) }
+
+// worldOf is drawnWorld for the model in use posed with world.
+func (ms *meshes) worldOf(d drawn, world []mgl64.Mat4) []mgl64.Mat4 {
 	if d.part == nil {
-		return ms.rig.world
+		return world
 	}
-	ms.partWorld = d.part.JointWorld(ms.partWorld, ms.rig.world, nil)
+	ms.partWorld = d.part.JointWorld(ms.partWorld, world, nil)
 	return ms.partWorld
 }
 

@@ -142,3 +142,45 @@ func TestFramingIncludesTheMesh(t *testing.T) {
 type bytesWriter struct{ b []byte }
 
 func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
+
+// TestFramingCoversAMeshTheClipGrows: an effect whose joint the clip
+// scales from nothing at frame 0 to ten times its size at the end (Wind
+// Waker's ice rocks) is framed as it grows: the scene box, measured when
+// the scene opens at frame 0, holds the mesh at its largest, and where
+// the pose puts a joint nowhere (NaN) the box stays finite.
+func TestFramingCoversAMeshTheClipGrows(t *testing.T) {
+	a := New(nil)
+	m := &mesh.Model{Name: "rock", Skeleton: 0, Palette: []mesh.PaletteEntry{{Joint: 0, InvBind: mgl64.Ident4()}},
+		Shapes: []mesh.Shape{{Positions: []mgl32.Vec3{{0, 0, 0}, {-4, 0, 0}, {0, 3, 5}}, Triangles: []uint32{0, 1, 2},
+			Skin: []mesh.Influences{{N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}, {N: 1, Weight: [8]float32{1}}}}}}
+	m.Check(2)
+	grow := &anim.Hermite{Keys: []anim.HermiteKey{{Time: 0, Value: 0, In: 1.0 / 3, Out: 1.0 / 3}, {Time: 30, Value: 10, In: 1.0 / 3, Out: 1.0 / 3}}, RotationFrac: -1}
+	base := anim.DefaultBase()
+	clip := &anim.Clip{Name: "grow", Format: "bck", Duration: 30, FPS: 30, Loop: anim.Once, Targets: []anim.Target{
+		{Name: "root", Kind: anim.JointTarget, TexGen: -1, Base: base, Channels: []anim.Channel{
+			{Slot: anim.ScaleX, Curve: grow}, {Slot: anim.ScaleY, Curve: grow}, {Slot: anim.ScaleZ, Curve: grow}}},
+		{Name: "tip", Kind: anim.JointTarget, TexGen: -1, Base: base, Channels: []anim.Channel{{Slot: anim.TransY, Curve: anim.Constant(1)}}},
+	}}
+	a.Add([]*File{{path: "rock.bmd", name: "rock.bmd", asset: &formats.Asset{Format: "bmd", Skeletons: []*anim.Skeleton{handSkeleton()}, Models: []*mesh.Model{m}}},
+		{path: "rock.bck", name: "rock.bck", asset: &formats.Asset{Format: "bck", Clips: []*anim.Clip{clip}}}})
+	a.Evaluate()
+	lo, hi := a.frame.boundsLo, a.frame.boundsHi
+	// At frame 30 the rock's corners are ten times (-4, 0, 0) and (0, 3, 5).
+	if lo[0] > -39 || hi[1] < 29 || hi[2] < 49 {
+		t.Errorf("scene box %v..%v leaves out the grown rock (-40, 30, 50)", lo, hi)
+	}
+	for c := range 3 {
+		if math.IsNaN(float64(lo[c])) || math.IsNaN(float64(hi[c])) {
+			t.Fatalf("scene box %v..%v", lo, hi)
+		}
+	}
+	if l2, h2 := grow3(lo, hi); l2 != lo || h2 != hi {
+		t.Errorf("a NaN point moved the box %v..%v to %v..%v", lo, hi, l2, h2)
+	}
+}
+
+// grow3 passes the box through grow with a NaN point: unchanged.
+func grow3(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	nan := float32(math.NaN())
+	return grow(lo, hi, mgl32.Vec3{nan, 0, 0})
+}
