@@ -23,6 +23,8 @@ func FuzzReadGLTF(f *testing.F) {
 	f.Add(seed[:len(seed)/2])
 	f.Add([]byte{})
 	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"name":"a"}],"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}],"accessors":[{"count":1000000000,"componentType":5126,"type":"SCALAR","bufferView":0}]}`))
+	// The export's extras: a held list of names, and ones that are not.
+	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"name":"a","extras":{"joint":0}}],"animations":[{"extras":{"fps":30,"held":["a",1,null,{"x":[]}]},"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}],"accessors":[{"count":1,"componentType":5126,"type":"SCALAR","bufferView":0},{"count":1,"componentType":5126,"type":"VEC3","bufferView":0}],"bufferViews":[{"buffer":0,"byteLength":12}],"buffers":[{"byteLength":12,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAA"}]}`))
 	if files, _ := filepath.Glob("testdata/fuzz/*.glb"); len(files) > 0 {
 		for _, p := range files {
 			if d, err := os.ReadFile(p); err == nil {

@@ -128,6 +128,9 @@ func decodeAnimated(file string, data []byte, fsys fs.FS, name, clipName string)
 	if err := decodeSafely(dec, doc); err != nil {
 		return nil, nil, 0, fmt.Errorf("%s: not a readable glTF: %v", file, err)
 	}
+	if err := nullEntry(doc); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: not a valid glTF: %v", file, err)
+	}
 	if len(doc.Animations) == 0 {
 		return nil, nil, 0, fmt.Errorf("%s: the glTF has no animations", file)
 	}
@@ -178,6 +181,43 @@ func decodeSafely(dec *gltf.Decoder, doc *gltf.Document) (err error) {
 		}
 	}()
 	return dec.Decode(doc)
+}
+
+// nullEntry names the first null among the document's lists ("nodes":
+// [null]), which the decoder keeps as a nil entry and glTF forbids.
+func nullEntry(doc *gltf.Document) error {
+	check := func(what string, n int, isNil func(int) bool) error {
+		for i := range n {
+			if isNil(i) {
+				return fmt.Errorf("%s %d is null", what, i)
+			}
+		}
+		return nil
+	}
+	errs := []error{
+		check("node", len(doc.Nodes), func(i int) bool { return doc.Nodes[i] == nil }),
+		check("scene", len(doc.Scenes), func(i int) bool { return doc.Scenes[i] == nil }),
+		check("accessor", len(doc.Accessors), func(i int) bool { return doc.Accessors[i] == nil }),
+		check("buffer view", len(doc.BufferViews), func(i int) bool { return doc.BufferViews[i] == nil }),
+		check("buffer", len(doc.Buffers), func(i int) bool { return doc.Buffers[i] == nil }),
+		check("material", len(doc.Materials), func(i int) bool { return doc.Materials[i] == nil }),
+		check("texture", len(doc.Textures), func(i int) bool { return doc.Textures[i] == nil }),
+		check("animation", len(doc.Animations), func(i int) bool { return doc.Animations[i] == nil }),
+	}
+	for ai, a := range doc.Animations {
+		if a == nil {
+			break
+		}
+		errs = append(errs,
+			check(fmt.Sprintf("animation %d: channel", ai), len(a.Channels), func(i int) bool { return a.Channels[i] == nil }),
+			check(fmt.Sprintf("animation %d: sampler", ai), len(a.Samplers), func(i int) bool { return a.Samplers[i] == nil }))
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func pickAnimation(names []string, want, clipName string) (int, error) {

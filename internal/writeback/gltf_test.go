@@ -163,3 +163,27 @@ func TestReadGLTFBadInputs(t *testing.T) {
 		t.Errorf("the one named after the target clip: %v, %v", s, err)
 	}
 }
+
+// TestNullEntriesSaySo: a JSON null where glTF wants an object (the
+// decoder keeps it as a nil entry) is one line naming the file and the
+// entry, for both readers, never a crash.
+func TestNullEntriesSaySo(t *testing.T) {
+	const head = `{"asset":{"version":"2.0"},`
+	for _, c := range []struct{ doc, want string }{
+		{head + `"animations":[null]}`, "animation 0 is null"},
+		{head + `"nodes":[{"name":"a"},null],"animations":[{"channels":[],"samplers":[]}]}`, "node 1 is null"},
+		{head + `"animations":[{"channels":[null],"samplers":[]}]}`, "animation 0: channel 0 is null"},
+		{head + `"animations":[{"channels":[],"samplers":[null]}]}`, "animation 0: sampler 0 is null"},
+		{head + `"accessors":[null],"animations":[{"channels":[],"samplers":[]}]}`, "accessor 0 is null"},
+		{head + `"materials":[null],"animations":[{"channels":[],"samplers":[]}]}`, "material 0 is null"},
+	} {
+		_, err := ReadGLTF("bad.gltf", []byte(c.doc), nil, "", "")
+		if err == nil || !strings.HasPrefix(err.Error(), "bad.gltf: ") || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %v, want one line naming bad.gltf and %q", c.doc, err, c.want)
+		}
+		_, err = ReadTexGLTF("bad.gltf", []byte(c.doc), nil, "", "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("texture reader, %s: error %v, want %q", c.doc, err, c.want)
+		}
+	}
+}
