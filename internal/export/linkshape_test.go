@@ -161,31 +161,48 @@ func TestLinkShapedKeys(t *testing.T) {
 			name = "linkshaped-cubic.glb"
 		}
 		d, _ := exportFile(t, name, sc)
-		keys := 0
-		for _, an := range d.Animations {
-			for _, s := range an.Samplers {
-				keys += d.Accessors[s.Input].Count
-			}
+		keys, size := keyCount(d), glbSize(t, sc)
+		if keys > tc.keys || size > tc.bytes {
+			t.Errorf("%s: %d keys, %d bytes (want at most %d keys, %d bytes)", name, keys, size, tc.keys, tc.bytes)
 		}
-		var buf bytes.Buffer
-		doc, _, err := Build(sc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := WriteGLB(&buf, doc); err != nil {
-			t.Fatal(err)
-		}
-		if keys > tc.keys || buf.Len() > tc.bytes {
-			t.Errorf("%s: %d keys, %d bytes (want at most %d keys, %d bytes)", name, keys, buf.Len(), tc.keys, tc.bytes)
-		}
-		t.Logf("%s: %d keys, %d bytes", name, keys, buf.Len())
-		clip := sc.Clips[0].Clip
-		var frames []float64
-		for f := 0.0; f <= clip.Duration; f += 1.0 / 16 {
-			frames = append(frames, f)
-		}
-		checkWorldAt(t, d, skel, clip, "link.bck", false, frames)
+		t.Logf("%s: %d keys, %d bytes", name, keys, size)
+		checkSixteenths(t, d, skel, sc.Clips[0].Clip, "link.bck")
 	}
+}
+
+// keyCount is the number of keys of every sampler of d.
+func keyCount(d *gDoc) int {
+	keys := 0
+	for _, an := range d.Animations {
+		for _, s := range an.Samplers {
+			keys += d.Accessors[s.Input].Count
+		}
+	}
+	return keys
+}
+
+// glbSize is the size of sc written as a .glb.
+func glbSize(t *testing.T, sc Scene) int {
+	t.Helper()
+	var buf bytes.Buffer
+	doc, _, err := Build(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteGLB(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Len()
+}
+
+// checkSixteenths is checkWorldAt at every 1/16 frame of clip.
+func checkSixteenths(t *testing.T, d *gDoc, skel *anim.Skeleton, clip *anim.Clip, source string) {
+	t.Helper()
+	var frames []float64
+	for f := 0.0; f <= clip.Duration; f += 1.0 / 16 {
+		frames = append(frames, f)
+	}
+	checkWorldAt(t, d, skel, clip, source, false, frames)
 }
 
 // BenchmarkExportLinkShaped exports a 30-frame Link-shaped clip
@@ -211,18 +228,10 @@ func TestLinkShapedScaledChest(t *testing.T) {
 	skel := linkSkeleton(t)
 	sc := Scene{Skeleton: skel, Clips: []Clip{{Clip: a.Clips[0], Source: "link.bck"}}}
 	d, _ := exportFile(t, "linkshaped-scaled.glb", sc)
-	keys := 0
-	for _, s := range d.Animations[0].Samplers {
-		keys += d.Accessors[s.Input].Count
-	}
+	keys := keyCount(d)
 	if keys > 20_000 {
 		t.Errorf("%d keys, want at most 20,000", keys)
 	}
 	t.Logf("%d keys", keys)
-	clip := sc.Clips[0].Clip
-	var frames []float64
-	for f := 0.0; f <= clip.Duration; f += 1.0 / 16 {
-		frames = append(frames, f)
-	}
-	checkWorldAt(t, d, skel, clip, "link.bck", false, frames)
+	checkSixteenths(t, d, skel, sc.Clips[0].Clip, "link.bck")
 }

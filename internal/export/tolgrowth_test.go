@@ -57,12 +57,7 @@ func TestFarMoveKeys(t *testing.T) {
 	skel := linkSkeleton(t)
 	sc := Scene{Skeleton: skel, Clips: []Clip{{Clip: a.Clips[0], Source: "drop.bck"}}}
 	d, _ := exportFile(t, "drop.glb", sc)
-	keys := 0
-	for _, an := range d.Animations {
-		for _, s := range an.Samplers {
-			keys += d.Accessors[s.Input].Count
-		}
-	}
+	keys := keyCount(d)
 	if keys > 700 {
 		t.Errorf("%d keys, want at most 700", keys)
 	}

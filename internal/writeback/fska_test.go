@@ -253,14 +253,7 @@ func TestFSKAFitsEveryBone(t *testing.T) {
 // of a clip: the written file follows the edit within the bound, the
 // bone's chain moves, and every other bone anim is the target's own.
 func TestFSKAImportAnEdit(t *testing.T) {
-	data, f, skel := fresFixture(t, bfresFixtures+"export_bench.bfres", "")
-	ci := 0
-	for i := range f.SkeletalAnims {
-		if f.SkeletalAnims[i].FrameCount >= 30 {
-			ci = i
-			break
-		}
-	}
+	data, f, skel, ci := benchClip30(t)
 	fa := &f.SkeletalAnims[ci]
 	orig, _ := f.SkeletalClip(ci)
 	src := exportGLB(t, skel, orig, fa.Name)
@@ -338,6 +331,20 @@ func TestFSKAImportAnEdit(t *testing.T) {
 	if d < 10*PositionBound(mgl64.Vec3{wo[gc][12], wo[gc][13], wo[gc][14]}) {
 		t.Errorf("%s moved %g at frame 20; its grandparent turned 30°", skel.Joints[gc].Name, d)
 	}
+}
+
+// benchClip30 is export_bench.bfres and the index of its first clip of
+// at least 30 frames (room for an edit over frames 10-20).
+func benchClip30(t *testing.T) ([]byte, *bfres.File, *anim.Skeleton, int) {
+	t.Helper()
+	data, f, skel := fresFixture(t, bfresFixtures+"export_bench.bfres", "")
+	for i := range f.SkeletalAnims {
+		if f.SkeletalAnims[i].FrameCount >= 30 {
+			return data, f, skel, i
+		}
+	}
+	t.Fatal("export_bench.bfres has no clip of 30 frames")
+	return nil, nil, nil, 0
 }
 
 func childOf(s *anim.Skeleton, j int) int {

@@ -199,14 +199,7 @@ func TestOnceAFrameSmallEditIsKept(t *testing.T) {
 // the glTF at every eighth of a frame, and the import reports nothing
 // over the bound.
 func TestFSKAOnceAFrameEdit(t *testing.T) {
-	data, f, skel := fresFixture(t, bfresFixtures+"export_bench.bfres", "")
-	ci := 0
-	for i := range f.SkeletalAnims {
-		if f.SkeletalAnims[i].FrameCount >= 30 {
-			ci = i
-			break
-		}
-	}
+	data, f, skel, ci := benchClip30(t)
 	fa := &f.SkeletalAnims[ci]
 	orig, _ := f.SkeletalClip(ci)
 	src := exportGLB(t, skel, orig, fa.Name)
