@@ -90,6 +90,16 @@ func (r *rig) clearTex() {
 	r.evaluate()
 }
 
+// clearMaterials stops every material and visibility clip (the Material
+// picker's "(none)"); a joint clip picked later starts its own again.
+func (r *rig) clearMaterials() {
+	if len(r.play.mat.slots) == 0 {
+		return
+	}
+	r.play.closeMaterials(-1)
+	r.evaluate()
+}
+
 // clipRuntime is the frame control clip c plays under: its format's own
 // (G3d for BFRES) or, for JSystem clips, the generation jsys in force.
 func clipRuntime(c *anim.Clip, jsys anim.Runtime) anim.Runtime {
