@@ -28,6 +28,9 @@ func (r *rig) setClip(fi, ci int) {
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isMaterialClip(c) {
 		r.play.addMaterial(s)
+		// It joins the scene time the playing clips show; paused, no
+		// clock advance would bring it there.
+		r.play.syncClocks()
 		return
 	}
 	if isTexClip(c) {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"slices"
 	"testing"
@@ -51,5 +52,43 @@ func TestMaterialClipsHaveTheirOwnPicker(t *testing.T) {
 	want = []string{"arrow.brk TEV colours playing=false warnings=0", "bomb_1p.brk TEV colours playing=false warnings=0", "shared.bpk material colours playing=false warnings=0"}
 	if !slices.Equal(got, want) || len(materialEntries(a)) != 0 {
 		t.Errorf(`after "(none)": picker %q, slots %q`, got, materialEntries(a))
+	}
+}
+
+// TestPickedMaterialClipJoinsTheSceneTime: a material clip picked while
+// the scene is paused shows the scene's frame, as the clips already
+// playing do (it showed its frame 0 until playback resumed), and keeps
+// with them when playback goes on.
+func TestPickedMaterialClipJoinsTheSceneTime(t *testing.T) {
+	a, _ := openApp(t, courseArchive(t))
+	a.play.setPlaying(true)
+	a.Advance(0.5) // 15 frames at the fixtures' 30 fps
+	a.Apply(viewmodel.TogglePlay{})
+	choices := viewOf(a).Pairing.MaterialAnims
+	i := slices.IndexFunc(choices, func(c viewmodel.AnimChoice) bool { return path.Base(a.ses.files[c.File].entry) == "arrow.brk" })
+	a.Apply(viewmodel.SelectClip{File: choices[i].File, Clip: choices[i].Clip})
+	frames := func() map[string]float64 {
+		out := map[string]float64{}
+		for _, s := range a.play.mat.slots {
+			out[entryOf(a, s)] = s.clock.Frame
+		}
+		return out
+	}
+	// arrow.brk and bomb_1p.brk are the same 28-frame BRK: both show
+	// the scene's frame, 15, then 6 frames on, 21.
+	for _, step := range []struct {
+		dt   float64
+		want float64
+	}{{0, 15}, {0.2, 21}} {
+		if step.dt > 0 {
+			a.Apply(viewmodel.TogglePlay{})
+		}
+		a.Advance(step.dt)
+		got := frames()
+		for _, e := range []string{"arrow.brk", "bomb_1p.brk"} {
+			if f, ok := got[e]; !ok || math.Abs(f-step.want) > 1e-6 {
+				t.Errorf("after %v s more: %s at frame %v (playing: %v), want %v", step.dt, e, f, got, step.want)
+			}
+		}
 	}
 }
