@@ -5,8 +5,10 @@ import (
 	"math"
 	"path"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -90,5 +92,36 @@ func TestPickedMaterialClipJoinsTheSceneTime(t *testing.T) {
 				t.Errorf("after %v s more: %s at frame %v (playing: %v), want %v", step.dt, e, f, got, step.want)
 			}
 		}
+	}
+}
+
+// TestUnfitAnimationGivenWithModelSaysWhy: an animation opened with a
+// model it does not fit (walk.bck, made for the 12-joint biped, with
+// the 3-joint chain3.bmd, as a drop of Link's cl.bdl with a 6-joint item
+// clip) is not played, and one message says so and why; before, the
+// picker showed "(none)" with nothing said.
+func TestUnfitAnimationGivenWithModelSaysWhy(t *testing.T) {
+	a, _ := openApp(t, apptest.ModelFixtures+"chain3.bmd", apptest.ModelFixtures+"walk.bck")
+	if a.play.joint != nil {
+		t.Fatalf("%s plays on chain3.bmd, which it does not fit", a.play.joint.label)
+	}
+	var said []string
+	for _, n := range viewOf(a).Notices {
+		if strings.Contains(n.Text, "walk.bck") && strings.Contains(n.Text, "chain3") && strings.Contains(n.Text, "not played") {
+			said = append(said, n.Text)
+		}
+	}
+	if len(said) != 1 {
+		t.Errorf("%d messages say walk.bck is not played on chain3.bmd, want 1: %+v", len(said), viewOf(a).Notices)
+	}
+	// Opened with its own model it plays, and no such message appears.
+	b, _ := openApp(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck")
+	for _, n := range viewOf(b).Notices {
+		if strings.Contains(n.Text, "not played") {
+			t.Errorf("walk.bck on biped.bmd: %q", n.Text)
+		}
+	}
+	if b.play.joint == nil {
+		t.Error("walk.bck does not play on biped.bmd")
 	}
 }
