@@ -181,7 +181,9 @@ func (a *App) noteUnfit(first int) {
 			fit := pairing.FitClip(c, a.rig.skel)
 			why := fmt.Sprintf("%d of its %d animated joints are in the model", fit.Bound(), fit.Animated)
 			if len(fit.Warnings) > 0 {
-				why = fit.Warnings[0]
+				// Its first part: the rest says how the clip would bind
+				// if played ("binding the first 6 by index").
+				why, _, _ = strings.Cut(fit.Warnings[0], "; ")
 			}
 			a.Notify(viewmodel.Warning, "%s: not played on model %s, which it does not fit (%s); pick it under Animation to play it anyway",
 				f.name, a.rig.skelLabel, why)
