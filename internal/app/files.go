@@ -192,6 +192,13 @@ func (a *App) noteUnfit(first int) {
 	}
 }
 
+// isJointClip reports whether c animates joints: neither a texture nor
+// a material or visibility clip (a BRK that comes first in an archive is
+// not the animation to play).
+func isJointClip(c *anim.Clip) bool {
+	return len(c.Targets) > 0 && !isTexClip(c) && !isMaterialClip(c)
+}
+
 func isTexClip(c *anim.Clip) bool {
 	for i := range c.Targets {
 		if c.Targets[i].Kind == anim.TexSRTTarget {

@@ -3,11 +3,14 @@ package app
 import (
 	"fmt"
 	"math"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -123,5 +126,36 @@ func TestUnfitAnimationGivenWithModelSaysWhy(t *testing.T) {
 	}
 	if b.play.joint == nil {
 		t.Error("walk.bck does not play on biped.bmd")
+	}
+}
+
+// TestAnimationArchiveWithoutModelPlaysAJointClip: an archive of
+// animations without a model whose first entry is a material clip
+// (Galaxy 2's MarioAnime.arc: PlayerFollowActor.brk, then 733 BCKs, 71
+// BTPs and 19 BVAs) plays its first joint clip. The material clip was
+// taken for the joint animation, so none played and, with no joint clip,
+// every material clip whose name says Wait played at once (ten).
+func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	arc, err := archivetest.WriteRARC("anime", []archivetest.RARCFile{
+		{Path: "anime/Follow.brk", Data: read(familyFixtures + "brk_tan0.brk")},
+		{Path: "anime/Run.bck", Data: read(apptest.ModelFixtures + "walk.bck")},
+		{Path: "anime/ResultWait.bva", Data: read(familyFixtures + "bva_visible.bva")},
+		{Path: "anime/Wait.bck", Data: read(apptest.ModelFixtures + "wave.bck")},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "anime.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+	a, _ := openApp(t, p)
+	if got := entryOf(a, a.play.joint); got != "Run.bck" {
+		t.Errorf("joint clip %q, want Run.bck (the first joint animation)", got)
+	}
+	// No material clip is named after Run: none plays.
+	if got := materialEntries(a); len(got) != 0 {
+		t.Errorf("material clips playing: %q, want none", got)
 	}
 }

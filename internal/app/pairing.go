@@ -200,7 +200,7 @@ func (r pairer) pickModel(first int) (fi, si int, ok bool) {
 func (r pairer) newClipsFit(first int) bool {
 	for i := first; i < len(r.ses.files); i++ {
 		for _, c := range r.ses.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 {
+			if isJointClip(c) {
 				return r.fits(c)
 			}
 		}
@@ -259,7 +259,7 @@ func (r pairer) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	newModel := r.skel != nil && r.skelFile >= first
 	for i := first; i < len(r.ses.files); i++ {
 		for ci, c := range r.ses.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 && (r.fits(c) || !newModel) && r.rankFor(i, ci) != rankOtherModel {
+			if isJointClip(c) && (r.fits(c) || !newModel) && r.rankFor(i, ci) != rankOtherModel {
 				return i, ci, true, false
 			}
 		}
