@@ -159,3 +159,47 @@ func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
 		t.Errorf("material clips playing: %q, want none", got)
 	}
 }
+
+// TestPickedPlayerVariantStaysTheOnlyOne: a player variant the user
+// picked (bomb_2p.brk) stands for its set when the animation changes;
+// choosing the clips again added the first variant (bomb_1p.brk) beside
+// it, so both played (MKDD's bomb after picking _2p and another clip).
+func TestPickedPlayerVariantStaysTheOnlyOne(t *testing.T) {
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		apptest.Must(t, err)
+		return b
+	}
+	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+		{Path: "objects/bomb.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
+		{Path: "objects/bomb_1p.brk", Data: read(familyFixtures + "brk_tan0.brk")},
+		{Path: "objects/bomb_2p.brk", Data: read(familyFixtures + "brk_tan1.brk")},
+		{Path: "objects/bomb_run.bck", Data: read(apptest.ModelFixtures + "wave.bck")},
+		{Path: "objects/bomb_wait.bck", Data: read(apptest.ModelFixtures + "walk.bck")},
+	})
+	apptest.Must(t, err)
+	p := filepath.Join(t.TempDir(), "track.arc")
+	apptest.Must(t, os.WriteFile(p, arc, 0o644))
+	a, _ := openApp(t, p)
+	if got := materialEntries(a); !slices.Equal(got, []string{"bomb_1p.brk"}) {
+		t.Fatalf("on opening: %q, want the first variant bomb_1p.brk", got)
+	}
+	pick := func(list []viewmodel.AnimChoice, entry string) {
+		t.Helper()
+		i := slices.IndexFunc(list, func(c viewmodel.AnimChoice) bool { return path.Base(a.ses.files[c.File].entry) == entry })
+		if i < 0 {
+			t.Fatalf("%s is not offered", entry)
+		}
+		a.Apply(viewmodel.SelectClip{File: list[i].File, Clip: list[i].Clip})
+	}
+	pick(viewOf(a).Pairing.MaterialAnims, "bomb_2p.brk")
+	if got := materialEntries(a); !slices.Equal(got, []string{"bomb_2p.brk"}) {
+		t.Fatalf("after picking bomb_2p.brk: %q", got)
+	}
+	for _, clip := range []string{"bomb_run.bck", "bomb_wait.bck"} {
+		pick(viewOf(a).Pairing.Anims, clip)
+		if got := materialEntries(a); !slices.Equal(got, []string{"bomb_2p.brk"}) {
+			t.Errorf("after playing %s: material clips %q, want only the picked bomb_2p.brk", clip, got)
+		}
+	}
+}
