@@ -13,7 +13,7 @@ import (
 // and the root-motion toggle.
 func (u *UI) pairingSection(v *viewmodel.View) {
 	p := &v.Pairing
-	if len(p.Models) == 0 && len(p.Anims) == 0 && len(p.TexAnims) == 0 {
+	if len(p.Models) == 0 && len(p.Anims) == 0 && len(p.TexAnims) == 0 && len(p.MaterialAnims) == 0 {
 		textDim("Open a model or an animation.")
 		return
 	}
@@ -149,6 +149,11 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 		}
 	}
 
+	if len(p.MaterialAnims) > 0 {
+		rowLabel("Material")
+		u.materialPicker(p)
+	}
+
 	if p.HasRootMotion {
 		apply := p.ApplyRootMotion
 		if imgui.Checkbox("Apply root motion###rootmotion", &apply) {
@@ -159,6 +164,46 @@ func (u *UI) pairingSection(v *viewmodel.View) {
 			imgui.SetTooltip("The file's world-space track moves the whole character.\nOff: the character is locked in place (the track is ignored).")
 		}
 	}
+}
+
+// materialPicker lists the material and visibility clips (BRK, BPK,
+// BTP, BVA, BFRES material and visibility). Several play at once, so the
+// playing ones are ticked; a pick plays one more (a player variant,
+// _3p.brk, in place of its sibling), "(none)" stops them all.
+func (u *UI) materialPicker(p *viewmodel.Pairing) {
+	var playing []string
+	for i := range p.MaterialAnims {
+		if p.MaterialAnims[i].Playing {
+			playing = append(playing, shortLabel(p.MaterialAnims[i].Label))
+		}
+	}
+	cur := "(none)"
+	if len(playing) > 0 {
+		cur = strings.Join(playing, ", ")
+	}
+	open := imgui.BeginComboV("##pairmat", cur, imgui.ComboFlagsHeightLarge)
+	u.record("pair:mat")
+	if !open {
+		return
+	}
+	u.dismissIfAsked()
+	if imgui.SelectableV("(none)###pmat-none", len(playing) == 0, 0, imgui.Vec2{}) && len(playing) > 0 {
+		u.emit(viewmodel.ClearMaterialClips{})
+	}
+	u.record("pair:mat:none")
+	filter, enter := u.comboFilter("mat", len(p.MaterialAnims))
+	for i := range p.MaterialAnims {
+		a := &p.MaterialAnims[i]
+		if !matchesFilter(a.Label, filter) {
+			continue
+		}
+		label := fmt.Sprintf("%s  ·  %s, %s, %g f", a.Label, a.Kind, plural(a.Joints, "target", "targets"), a.Frames)
+		if (imgui.SelectableV(fmt.Sprintf("%s###pmat%d", label, i), a.Playing, 0, imgui.Vec2{}) || pickFirst(&enter)) && !a.Playing {
+			u.emit(viewmodel.SelectClip{File: a.File, Clip: a.Clip})
+		}
+		u.record(fmt.Sprintf("pair:mat:%d", i))
+	}
+	imgui.EndCombo()
 }
 
 func modelLabel(m *viewmodel.ModelChoice) string {

@@ -89,7 +89,11 @@ func (u *UI) viewport(v *viewmodel.View) {
 	if p := v.MaterialPlayback(v.Focus); p != nil {
 		caption(colText, fmt.Sprintf("%s  ·  frame %.2f / %g", p.Label, p.Clock.Frame, p.Clock.Duration))
 	}
-	if v.Joint == nil && v.Tex == nil && v.Skeleton == nil && v.Materials == nil {
+	switch {
+	case v.Joint != nil || v.Tex != nil || v.Skeleton != nil || v.Materials != nil:
+	case len(v.Files) > 0: // a texture file alone (BotW's .Tex2) is open, listed in Files
+		caption(colTextDim, "The open files hold no model or animation. Drop some here, or use File › Open (Ctrl+O).")
+	default:
 		caption(colTextDim, "Nothing open. Drop animation or model files here, or use File › Open (Ctrl+O).")
 	}
 	// Over the bright test quad (which F, framing the skeleton alone, can

@@ -28,6 +28,9 @@ func (r *rig) setClip(fi, ci int) {
 	s.pose.Targets = make([]anim.TargetPose, len(c.Targets))
 	if isMaterialClip(c) {
 		r.play.addMaterial(s)
+		// It joins the scene time the playing clips show; paused, no
+		// clock advance would bring it there.
+		r.play.syncClocks()
 		return
 	}
 	if isTexClip(c) {
@@ -87,6 +90,16 @@ func (r *rig) clearTex() {
 		r.play.focus = viewmodel.JointSlot
 	}
 	r.sel.clamp()
+	r.evaluate()
+}
+
+// clearMaterials stops every material and visibility clip (the Material
+// picker's "(none)"); a joint clip picked later starts its own again.
+func (r *rig) clearMaterials() {
+	if len(r.play.mat.slots) == 0 {
+		return
+	}
+	r.play.closeMaterials(-1)
 	r.evaluate()
 }
 

@@ -224,9 +224,23 @@ func (r pairer) chooseTex(first int, rechoose bool) {
 // all files: slots of clips no longer eligible go, the others keep their
 // mute and offset, and the slots are in rank order.
 func (r pairer) chooseMaterials(first int, rechoose bool) {
+	// A player variant the user picked stands for its set: the first of
+	// the set does not join it.
+	picked := map[variantKey]bool{}
+	for _, s := range r.play.mat.slots {
+		if k, ok := r.variantKey(s.file, s.clipIdx); ok && s.picked {
+			picked[k] = true
+		}
+	}
+	siblingOfPick := func(c rankedClip) bool {
+		k, ok := r.variantKey(c.file, c.clip)
+		return ok && picked[k]
+	}
 	if !rechoose {
 		for _, c := range r.rankedClips(first, r.isMat) {
-			r.setClip(c.file, c.clip)
+			if !siblingOfPick(c) {
+				r.setClip(c.file, c.clip)
+			}
 		}
 		r.play.syncClocks()
 		return
@@ -244,6 +258,7 @@ func (r pairer) chooseMaterials(first int, rechoose bool) {
 		i := slices.IndexFunc(old, func(s *slot) bool { return s.file == c.file && s.clipIdx == c.clip })
 		switch {
 		case i >= 0 && old[i].picked:
+		case siblingOfPick(c):
 		case i >= 0:
 			m.slots = append(m.slots, old[i])
 		case len(m.slots) < maxMaterialSlots:

@@ -11,6 +11,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/assemble"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -151,6 +152,9 @@ func (a *App) Add(loaded []*File) {
 	default:
 		a.rig.rebind()
 	}
+	if a.rig.skel != nil && (a.play.joint == nil || a.play.joint.file < first) {
+		a.noteUnfit(first)
+	}
 	a.rig.pairing().chooseMaterials(first, modelChanged)
 	if a.play.joint == nil && a.play.tex == nil && len(a.play.mat.slots) > 0 && a.play.materialSlot(a.play.focus) == nil {
 		a.play.focus = viewmodel.MatSlot0
@@ -161,6 +165,38 @@ func (a *App) Add(loaded []*File) {
 	}
 	a.Evaluate()
 	a.frame.frameScene(true)
+}
+
+// noteUnfit says why the first joint animation among the files opened
+// from index first does not play: it does not fit the model, which then
+// shows its bind pose with "(none)" in the picker, and that alone reads
+// as if the file were ignored (Link's cl.bdl dropped with a 6-joint item
+// clip).
+func (a *App) noteUnfit(first int) {
+	for _, f := range a.ses.files[first:] {
+		for _, c := range f.asset.Clips {
+			if isTexClip(c) || isMaterialClip(c) || len(c.Targets) == 0 {
+				continue
+			}
+			fit := pairing.FitClip(c, a.rig.skel)
+			why := fmt.Sprintf("%d of its %d animated joints are in the model", fit.Bound(), fit.Animated)
+			if len(fit.Warnings) > 0 {
+				// Its first part: the rest says how the clip would bind
+				// if played ("binding the first 6 by index").
+				why, _, _ = strings.Cut(fit.Warnings[0], "; ")
+			}
+			a.Notify(viewmodel.Warning, "%s: not played on model %s, which it does not fit (%s); pick it under Animation to play it anyway",
+				f.name, a.rig.skelLabel, why)
+			return
+		}
+	}
+}
+
+// isJointClip reports whether c animates joints: neither a texture nor
+// a material or visibility clip (a BRK that comes first in an archive is
+// not the animation to play).
+func isJointClip(c *anim.Clip) bool {
+	return len(c.Targets) > 0 && !isTexClip(c) && !isMaterialClip(c)
 }
 
 func isTexClip(c *anim.Clip) bool {

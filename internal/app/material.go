@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -92,6 +94,16 @@ func (t *transport) closeMaterials(i int) {
 	}
 	if t.materialSlot(t.focus) == nil && t.focus >= viewmodel.MatSlot0 {
 		t.focus = viewmodel.JointSlot
+	}
+}
+
+// markPlayingMaterials marks the material choices whose clip plays in a
+// material slot. Slots come and go without the pairing being rebuilt (a
+// pick, the "(none)" choice), so this runs on every view.
+func (r pairer) markPlayingMaterials(p *viewmodel.Pairing) {
+	for i := range p.MaterialAnims {
+		c := &p.MaterialAnims[i]
+		c.Playing = slices.ContainsFunc(r.play.mat.slots, func(s *slot) bool { return s.file == c.File && s.clipIdx == c.Clip })
 	}
 }
 

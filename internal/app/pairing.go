@@ -200,7 +200,7 @@ func (r pairer) pickModel(first int) (fi, si int, ok bool) {
 func (r pairer) newClipsFit(first int) bool {
 	for i := first; i < len(r.ses.files); i++ {
 		for _, c := range r.ses.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 {
+			if isJointClip(c) {
 				return r.fits(c)
 			}
 		}
@@ -259,7 +259,7 @@ func (r pairer) pickAnim(first int) (fi, ci int, ok, clear bool) {
 	newModel := r.skel != nil && r.skelFile >= first
 	for i := first; i < len(r.ses.files); i++ {
 		for ci, c := range r.ses.files[i].asset.Clips {
-			if !isTexClip(c) && len(c.Targets) > 0 && (r.fits(c) || !newModel) && r.rankFor(i, ci) != rankOtherModel {
+			if isJointClip(c) && (r.fits(c) || !newModel) && r.rankFor(i, ci) != rankOtherModel {
 				return i, ci, true, false
 			}
 		}
@@ -374,10 +374,12 @@ func (r pairer) pairingView(v *viewmodel.View) {
 	}
 	if pc.viewKey == key {
 		v.Pairing = pc.view
+		r.markPlayingMaterials(&v.Pairing)
 		return
 	}
 	pc.viewKey = key
-	p := viewmodel.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0]}
+	p := viewmodel.Pairing{Model: -1, Anim: -1, TexAnim: -1, Models: pc.view.Models[:0], Anims: pc.view.Anims[:0], TexAnims: pc.view.TexAnims[:0],
+		MaterialAnims: pc.view.MaterialAnims[:0]}
 	r.pairingModels(&p)
 	r.pairingAnims(&p)
 	for i, c := range p.Anims {
@@ -394,6 +396,7 @@ func (r pairer) pairingView(v *viewmodel.View) {
 	p.ApplyRootMotion = r.applyRoot
 	pc.view = p
 	v.Pairing = p
+	r.markPlayingMaterials(&v.Pairing)
 }
 
 // pairingModels lists every skeleton of the open files.
@@ -448,6 +451,11 @@ func (r pairer) pairingAnims(p *viewmodel.Pairing) {
 				continue
 			}
 			ch := viewmodel.AnimChoice{File: fi, Clip: ci, Label: r.clipLabel(fi, ci), Frames: c.Duration}
+			if isMaterialClip(c) { // registers and shapes: no joints to bind
+				ch.Joints, ch.Kind = len(c.Targets), f.clipKinds()[ci]
+				p.MaterialAnims = append(p.MaterialAnims, ch)
+				continue
+			}
 			if isTexClip(c) {
 				ch.Joints = len(c.Targets)
 				p.TexAnims = append(p.TexAnims, ch)

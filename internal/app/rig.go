@@ -58,6 +58,8 @@ func (r *rig) apply(in viewmodel.Intent) bool {
 		r.pickClip(in.File, in.Clip)
 	case viewmodel.ClearTexClip:
 		r.clearTex()
+	case viewmodel.ClearMaterialClips:
+		r.clearMaterials()
 	case viewmodel.SelectModel:
 		r.selectModel(in.File, in.Skel)
 	case viewmodel.SetRootMotion:

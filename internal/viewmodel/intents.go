@@ -39,6 +39,9 @@ type (
 	// ClearTexClip stops the texture clip: the model shows its own
 	// texture placement.
 	ClearTexClip struct{}
+	// ClearMaterialClips stops every material and visibility clip: the
+	// model shows its own colours and shapes.
+	ClearMaterialClips struct{}
 	// SelectClipNamed plays the open clip of that name (its own name, or
 	// its file's with or without extension), the viewer's --clip.
 	SelectClipNamed struct{ Name string }
@@ -186,3 +189,5 @@ func (SetCamera) intent()       {}
 func (SetShapeHidden) intent()  {}
 func (HoverShape) intent()      {}
 func (SelectShape) intent()     {}
+
+func (ClearMaterialClips) intent() {}

@@ -14,6 +14,11 @@ type Pairing struct {
 	// TexAnims are the texture SRT animations (BTK, BFRES texture SRT).
 	TexAnims []AnimChoice
 	TexAnim  int
+	// MaterialAnims are the material and visibility animations (BRK,
+	// BPK, BTP, BVA; BFRES material and visibility): they animate
+	// material registers and shapes, not joints, and several play at
+	// once beside the joint clip, each marked Playing.
+	MaterialAnims []AnimChoice
 	// HasRootMotion is set when the joint clip has a root-motion track
 	// (JBA's world-space section); ApplyRootMotion says whether it moves
 	// the character or the character is locked in place.
@@ -32,11 +37,15 @@ type ModelChoice struct {
 type AnimChoice struct {
 	File, Clip int
 	Label      string
-	Joints     int     // joint targets (texture entries for a texture clip)
+	Joints     int     // joint targets (texture entries for a texture clip, targets for a material clip)
 	Frames     float64 // duration
 	// Reason is why it is suggested for the model in use ("same
 	// archive", ...); "" when it is not.
 	Reason string
 	// Warnings are the binding's mismatches on the model in use.
 	Warnings []string
+	// Kind is what a material animation animates ("TEV colours",
+	// "shape visibility"); Playing says it plays now.
+	Kind    string
+	Playing bool
 }
