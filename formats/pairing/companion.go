@@ -116,7 +116,9 @@ func DefaultClip(names []string) int {
 
 // restingName reports whether a clip name has the word wait or idle, or
 // is "default": words split at '_', '-', ' ', digits and lower-to-upper
-// case changes (SummonWait: Summon, Wait).
+// case changes (SummonWait: Summon, Wait). A word may carry one letter
+// before it: Mario Kart 8 names its kart bodies' clips Mwait, Mrun,
+// Mbrake.
 func restingName(name string) bool {
 	if strings.EqualFold(name, "default") {
 		return true
@@ -136,6 +138,9 @@ func restingName(name string) bool {
 		start = i
 	}
 	for _, w := range words {
+		if len(w) == 5 {
+			w = w[1:]
+		}
 		if w == "wait" || w == "idle" {
 			return true
 		}

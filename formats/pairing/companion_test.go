@@ -101,6 +101,10 @@ func TestDefaultClip(t *testing.T) {
 		{[]string{"mariotree1_wait"}, 0},
 		{[]string{"cutturn", "Default"}, 1},
 		{[]string{"cutturn", "arrowshoot"}, 0},
+		// Mario Kart 8's kart bodies: one letter before each action.
+		{[]string{"Mbrake", "Mbraketurn", "Mdamage", "Mdash", "Mjump", "Mleft", "Mright", "Mrun", "Mswim", "Mwait", "Basic"}, 9},
+		// ... and only one: "Mawait" is no wait word.
+		{[]string{"Walk", "Mawait"}, 0},
 		{nil, -1},
 	} {
 		if got := DefaultClip(tc.names); got != tc.want {
