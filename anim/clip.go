@@ -207,6 +207,12 @@ type Target struct {
 	// the joint's rest values (G3d ResBoneAnim::Init with the bound bone).
 	// Base holds the values shown without such a skeleton.
 	FromRest SlotMask
+	// Helper marks a joint target whose bone no skeleton of the clip's
+	// own file holds: a rig's control bone exported with the animation
+	// (Mario Kart 8 Deluxe's BotW Link names 49 beside its 33 bones). It
+	// drives nothing anywhere, so it does not count against the clip when
+	// pairing judges which skeleton the clip was made for.
+	Helper bool
 }
 
 // Channel returns the channel driving slot s, if any.

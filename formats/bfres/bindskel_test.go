@@ -3,6 +3,7 @@ package bfres
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/animscope/animscope/anim"
@@ -95,8 +96,15 @@ func TestMissingBonesOneLinePerFile(t *testing.T) {
 	if len(warnings) != 1 || warnings[0] != want {
 		t.Errorf("warnings %q\nwant only %q", warnings, want)
 	}
-	_, one := g.SkeletalClip(2)
+	c, one := g.SkeletalClip(2)
 	if len(one) != 7 {
 		t.Errorf("SkeletalClip(2) warns %q, want one line for each of its 7 missing bones", one)
+	}
+	// The helpers are marked so pairing does not count them; the body's
+	// bones are not.
+	for _, tg := range c.Targets {
+		if want := strings.HasPrefix(tg.Name, "IK_rig"); tg.Helper != want {
+			t.Errorf("%s: Helper %v, want %v", tg.Name, tg.Helper, want)
+		}
 	}
 }

@@ -250,6 +250,7 @@ func (f *File) skeletalClip(i int, bones map[string]*Bone, held map[string]bool)
 			setTranslate(&t.Base, b.Translation)
 		} else if skel != nil && !held[ba.Name] {
 			missing = append(missing, ba.Name)
+			t.Helper = true
 		}
 		if ba.HasScale {
 			setScale(&t.Base, ba.Scale)

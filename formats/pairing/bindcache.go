@@ -17,7 +17,7 @@ type clipFacts struct {
 	clip     *anim.Clip
 	fileStem string // nameStem of its file
 	name     string // the clip's name, lower case
-	joints   int    // JointTargets
+	joints   int    // fitTargets
 	// Joint clips: how the clip's format binds (ClipInfo).
 	bind    func(*anim.Clip, *anim.Skeleton) anim.Binding
 	indexed func(*anim.Clip, *anim.JointIndex) anim.Binding
@@ -43,7 +43,7 @@ func clipFactsOf(srcs []*Source, keep func(*anim.Clip) bool) []clipFacts {
 		stem := nameStem(a.Name())
 		for _, c := range a.Asset.Clips {
 			if keep(c) {
-				out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: JointTargets(c)})
+				out = append(out, clipFacts{src: a, clip: c, fileStem: stem, name: strings.ToLower(c.Name), joints: fitTargets(c)})
 			}
 		}
 	}
@@ -220,7 +220,7 @@ func (r *rigFits) binding(c *anim.Clip, sig int32) Fit {
 		r.fit = map[int32]Fit{}
 	}
 	info := formats.ClipInfo(c)
-	f := clipFacts{clip: c, joints: JointTargets(c), bind: info.Bind, indexed: info.BindIndexed}
+	f := clipFacts{clip: c, joints: fitTargets(c), bind: info.Bind, indexed: info.BindIndexed}
 	r.fit[sig] = f.fit(r.ix)
 	return r.fit[sig]
 }

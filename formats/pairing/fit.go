@@ -10,12 +10,12 @@ import (
 // of a binding, as data.
 type Fit struct {
 	anim.Binding
-	Animated int // the clip's joint targets (JointTargets)
+	Animated int // the clip's joint targets but its helper bones (fitTargets)
 }
 
 // FitClip binds c to sk.
 func FitClip(c *anim.Clip, sk *anim.Skeleton) Fit {
-	return Fit{Binding: formats.Bind(c, sk), Animated: JointTargets(c)}
+	return Fit{Binding: formats.Bind(c, sk), Animated: fitTargets(c)}
 }
 
 // Fits reports whether the clip suits the skeleton: the binding reports

@@ -99,6 +99,19 @@ func JointTargets(c *anim.Clip) int {
 	return n
 }
 
+// fitTargets counts the joint targets that judge which skeleton the clip
+// suits (Fit.Animated): all but the helper bones no skeleton of its
+// file holds (anim.Target.Helper), which drive nothing anywhere.
+func fitTargets(c *anim.Clip) int {
+	n := 0
+	for i := range c.Targets {
+		if c.Targets[i].Kind == anim.JointTarget && !c.Targets[i].Helper {
+			n++
+		}
+	}
+	return n
+}
+
 // Pair suggests animations for every model among srcs, ranked by
 // Reason: the model's own file first, then animations named after the
 // model (the games name them so: mariotree1.bmd ↔ mariotree1_wait.bck),

@@ -19,6 +19,15 @@ func namedClip(clip string, names ...string) *anim.Clip {
 	return c
 }
 
+// withHelpers marks the targets of c called names as helper bones
+// (anim.Target.Helper).
+func withHelpers(c *anim.Clip, names ...string) *anim.Clip {
+	for i := range c.Targets {
+		c.Targets[i].Helper = slices.Contains(names, c.Targets[i].Name)
+	}
+	return c
+}
+
 // namedSkeleton is a chain of joints called names.
 func namedSkeleton(name string, names ...string) *anim.Skeleton {
 	sk := &anim.Skeleton{Name: name, Mode: anim.Standard}
@@ -153,6 +162,7 @@ func TestFitThreshold(t *testing.T) {
 		{namedClip("odd-over", "A", "B", "Y"), 2, true, "2 of 3", sk, anim.MissingBone},
 		{namedClip("one-of-two", "A", "X"), 1, false, "1 of 2: exactly half", sk, anim.MissingBone},
 		{namedClip("none"), 0, false, "no joint targets", sk, 0},
+		{withHelpers(namedClip("rig", "A", "B", "X", "Y", "Z"), "X", "Y", "Z"), 2, true, "2 of 2: the rig's helper bones, in no skeleton of the clip's file, do not count", sk, anim.MissingBone},
 		{bckClip(3, 0), 3, true, "J3D, same count", skeletonOf(3), 0},
 		{bckClip(2, 0), 2, false, "J3D, every target binds but the counts differ", skeletonOf(3), anim.JointCountMismatch},
 	}
@@ -161,7 +171,7 @@ func TestFitThreshold(t *testing.T) {
 		if f.Bound() != c.bound || f.Fits() != c.fits || Fits(c.clip, c.skel) != c.fits {
 			t.Errorf("%s (%s): bound %d fits %v, want %d %v", c.clip.Name, c.why, f.Bound(), f.Fits(), c.bound, c.fits)
 		}
-		if f.Animated != JointTargets(c.clip) {
+		if f.Animated != fitTargets(c.clip) {
 			t.Errorf("%s: animated %d", c.clip.Name, f.Animated)
 		}
 		if c.issueKind != 0 && (len(f.Issues) == 0 || f.Issues[0].Kind != c.issueKind) {
