@@ -41,6 +41,10 @@ func (r *rig) setClip(fi, ci int) {
 			r.sel.TexTarget = 0
 		}
 	} else {
+		// A joint clip starts the scene over; a texture clip, like a
+		// material clip, joins it where it stands (paused at frame 12, a
+		// new eye clip does not send the body back to frame 0).
+		r.play.sceneT = 0
 		changed := r.play.joint == nil || r.play.joint.clip != c
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
@@ -57,7 +61,6 @@ func (r *rig) setClip(fi, ci int) {
 		}
 	}
 	r.sel.clamp()
-	r.play.sceneT = 0
 	r.play.syncClocks()
 }
 
