@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -279,7 +281,40 @@ func (r *rig) selectClipNamed(name string) {
 		r.evaluate()
 		return
 	}
-	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q", name)
+	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q (have %s)", name, r.clipNames())
+}
+
+// maxClipNames bounds the names the --clip warning lists (a BotW
+// animation file has over a hundred).
+const maxClipNames = 20
+
+// clipNames lists the open animations by the names --clip takes (each
+// once, joint clips first), for a warning that says what there is.
+func (r *rig) clipNames() string {
+	var names []string
+	seen := map[string]bool{}
+	for _, joints := range []bool{true, false} {
+		for _, f := range r.ses.files {
+			for _, c := range f.asset.Clips {
+				if isJoint := !isTexClip(c) && !isMaterialClip(c); isJoint != joints {
+					continue
+				}
+				n := pairing.ClipName(f.path, c)
+				if n == "" || seen[n] {
+					continue
+				}
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return "none"
+	case len(names) > maxClipNames:
+		return fmt.Sprintf("%s, … %d more", strings.Join(names[:maxClipNames], ", "), len(names)-maxClipNames)
+	}
+	return strings.Join(names, ", ")
 }
 
 // clipCalled reports whether clip c of file f answers to name.

@@ -368,4 +368,18 @@ func TestPickerSuggestsWhatBinds(t *testing.T) {
 	if !noticeWith(a, viewmodel.Warning, `--clip: no open animation named "run"`) {
 		t.Errorf("no warning for an unknown --clip: %+v", a.msgs.notices)
 	}
+	// The warning names what there is (Galaxy's "swim" for Swim.bck), as
+	// the command line's error does: the three open clips.
+	a.Apply(viewmodel.SelectClipNamed{Name: "Walk"})
+	if !noticeWith(a, viewmodel.Warning, `no open animation named "Walk"`, "walk", "wave", "bck_le") {
+		t.Errorf("the --clip warning does not list the open animations: %q", noticeTexts(a))
+	}
+}
+
+func noticeTexts(a *App) []string {
+	var out []string
+	for _, n := range a.msgs.notices {
+		out = append(out, n.Text)
+	}
+	return out
 }
