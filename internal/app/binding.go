@@ -268,7 +268,7 @@ func (r *rig) selectClipNamed(name string) {
 			}
 			if !isTexClip(c) && !isMaterialClip(c) {
 				r.setClip(fi, ci)
-				r.evaluate()
+				r.frameNamed()
 				return
 			}
 			if !texFound {
@@ -278,7 +278,7 @@ func (r *rig) selectClipNamed(name string) {
 	}
 	if texFound {
 		r.setClip(texHit[0], texHit[1])
-		r.evaluate()
+		r.frameNamed()
 		return
 	}
 	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q (have %s)", name, r.clipNames())
@@ -315,6 +315,16 @@ func (r *rig) clipNames() string {
 		return fmt.Sprintf("%s, … %d more", strings.Join(names[:maxClipNames], ", "), len(names)-maxClipNames)
 	}
 	return strings.Join(names, ", ")
+}
+
+// frameNamed poses the clip --clip named and frames the view on it, as
+// the viewer frames the clip it opens on and render --clip frames it
+// (Galaxy's fish boss, opened on BattleStart's wide circle, showed --clip
+// Swim small in the corner of that circle's frame).
+func (r *rig) frameNamed() {
+	r.frame.remeasure()
+	r.evaluate()
+	r.frame.frameScene(true)
 }
 
 // clipCalled reports whether clip c of file f answers to name.
