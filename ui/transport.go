@@ -63,7 +63,7 @@ func (u *UI) transport(v *viewmodel.View, p *viewmodel.Playback) {
 	if !ok {
 		imgui.SameLine()
 		imgui.AlignTextToFramePadding()
-		textDim("Open an animation to play it (File › Open, or drop files on the window).")
+		textDim(idleHint(&v.Pairing))
 		return
 	}
 	s := u.scale
@@ -228,4 +228,15 @@ func loopLabel(m, file anim.LoopMode) string {
 		return m.String() + "  (file)"
 	}
 	return m.String()
+}
+
+// idleHint is what the transport says when no clip plays: how to get one
+// playing. With animations open that the model in use turned down (Link's
+// cl.bdl among Link.arc's item clips), "Open an animation" sent the user
+// to open what was open already.
+func idleHint(p *viewmodel.Pairing) string {
+	if len(p.Anims) > 0 && p.Model >= 0 && p.Model < len(p.Models) {
+		return fmt.Sprintf("None of the open animations plays on %s: pick one under Animation (Scene panel) to play it anyway.", shortLabel(p.Models[p.Model].Label))
+	}
+	return "Open an animation to play it (File › Open, or drop files on the window)."
 }

@@ -118,7 +118,13 @@ func (v *viewer) runFrame(l *frameLoop) error {
 	l.frame++
 	if shot != "" {
 		if err := v.screenshot(l, shot, d); err != nil {
-			return err
+			if exitAfterShot {
+				return err
+			}
+			// A screenshot SIGUSR1 asks for in the middle of a session
+			// (a bug report) that cannot be written is a message; the
+			// session, and what the user was looking at, go on.
+			v.app.Notify(viewmodel.Error, "screenshot: %v", err)
 		}
 		if exitAfterShot {
 			v.win.SetShouldClose(true)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
+	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -41,6 +43,10 @@ func (r *rig) setClip(fi, ci int) {
 			r.sel.TexTarget = 0
 		}
 	} else {
+		// A joint clip starts the scene over; a texture clip, like a
+		// material clip, joins it where it stands (paused at frame 12, a
+		// new eye clip does not send the body back to frame 0).
+		r.play.sceneT = 0
 		changed := r.play.joint == nil || r.play.joint.clip != c
 		r.play.joint = s
 		r.play.focus = viewmodel.JointSlot
@@ -57,7 +63,6 @@ func (r *rig) setClip(fi, ci int) {
 		}
 	}
 	r.sel.clamp()
-	r.play.sceneT = 0
 	r.play.syncClocks()
 }
 
@@ -263,7 +268,7 @@ func (r *rig) selectClipNamed(name string) {
 			}
 			if !isTexClip(c) && !isMaterialClip(c) {
 				r.setClip(fi, ci)
-				r.evaluate()
+				r.frameNamed()
 				return
 			}
 			if !texFound {
@@ -273,10 +278,53 @@ func (r *rig) selectClipNamed(name string) {
 	}
 	if texFound {
 		r.setClip(texHit[0], texHit[1])
-		r.evaluate()
+		r.frameNamed()
 		return
 	}
-	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q", name)
+	r.msgs.notify(viewmodel.Warning, "--clip: no open animation named %q (have %s)", name, r.clipNames())
+}
+
+// maxClipNames bounds the names the --clip warning lists (a BotW
+// animation file has over a hundred).
+const maxClipNames = 20
+
+// clipNames lists the open animations by the names --clip takes (each
+// once, joint clips first), for a warning that says what there is.
+func (r *rig) clipNames() string {
+	var names []string
+	seen := map[string]bool{}
+	for _, joints := range []bool{true, false} {
+		for _, f := range r.ses.files {
+			for _, c := range f.asset.Clips {
+				if isJoint := !isTexClip(c) && !isMaterialClip(c); isJoint != joints {
+					continue
+				}
+				n := pairing.ClipName(f.path, c)
+				if n == "" || seen[n] {
+					continue
+				}
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	switch {
+	case len(names) == 0:
+		return "none"
+	case len(names) > maxClipNames:
+		return fmt.Sprintf("%s, … %d more", strings.Join(names[:maxClipNames], ", "), len(names)-maxClipNames)
+	}
+	return strings.Join(names, ", ")
+}
+
+// frameNamed poses the clip --clip named and frames the view on it, as
+// the viewer frames the clip it opens on and render --clip frames it
+// (Galaxy's fish boss, opened on BattleStart's wide circle, showed --clip
+// Swim small in the corner of that circle's frame).
+func (r *rig) frameNamed() {
+	r.frame.remeasure()
+	r.evaluate()
+	r.frame.frameScene(true)
 }
 
 // clipCalled reports whether clip c of file f answers to name.

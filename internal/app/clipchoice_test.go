@@ -368,4 +368,40 @@ func TestPickerSuggestsWhatBinds(t *testing.T) {
 	if !noticeWith(a, viewmodel.Warning, `--clip: no open animation named "run"`) {
 		t.Errorf("no warning for an unknown --clip: %+v", a.msgs.notices)
 	}
+	// The warning names what there is (Galaxy's "swim" for Swim.bck), as
+	// the command line's error does: the three open clips.
+	a.Apply(viewmodel.SelectClipNamed{Name: "Walk"})
+	if !noticeWith(a, viewmodel.Warning, `no open animation named "Walk"`, "walk", "wave", "bck_le") {
+		t.Errorf("the --clip warning does not list the open animations: %q", noticeTexts(a))
+	}
+}
+
+func noticeTexts(a *App) []string {
+	var out []string
+	for _, n := range a.msgs.notices {
+		out = append(out, n.Text)
+	}
+	return out
+}
+
+// TestClipFlagFramesTheNamedClip: Galaxy's SkeletalFishBoss.arc opens on
+// BattleStart, the boss swimming a wide circle; --clip Swim showed the
+// fish small in a camera framed for BattleStart, while render --clip
+// Swim frames the swim. The viewer opened with --clip frames the named
+// clip, as it frames a clip it opens with.
+func TestClipFlagFramesTheNamedClip(t *testing.T) {
+	dir := apptest.ModelFixtures
+	a, _ := openApp(t, dir+"biped.bmd", dir+"walk.bck", dir+"wave.bck")
+	if a.play.joint == nil || a.ses.files[a.play.joint.file].name != "walk.bck" {
+		t.Fatalf("opens on %v, want walk.bck (the test names the other)", a.play.joint)
+	}
+	before := a.frame.camera
+	want, _ := openApp(t, dir+"biped.bmd", dir+"wave.bck") // the frame of wave.bck opened on its own
+	if want.frame.camera == before {
+		t.Fatalf("walk.bck and wave.bck frame alike (%+v): the test needs clips that do not", before)
+	}
+	a.Apply(viewmodel.SelectClipNamed{Name: "wave"})
+	if got := a.frame.camera; got != want.frame.camera {
+		t.Errorf("--clip wave: camera %+v, want %+v (wave.bck's frame); walk.bck's was %+v", got, want.frame.camera, before)
+	}
 }

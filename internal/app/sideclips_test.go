@@ -298,3 +298,39 @@ func TestModelWithoutAnimationPlaysItsClipsAtRest(t *testing.T) {
 		t.Errorf("barrier: materials %q, texture %q; want Wait.brk and Wait.btk", got, entryOf(a, a.play.tex))
 	}
 }
+
+// TestTexturePickedWhilePausedKeepsTheScene: the Queen paused at frame 12
+// of Common_Sleep_Getup_St; picking another eye clip in the Texture
+// picker (Face_Default_Joy_Talk) plays it from the scene's time, as a
+// material clip picked so does: the body stays at frame 12 instead of
+// jumping back to frame 0, and the new eye clip shows frame 12.
+func TestTexturePickedWhilePausedKeepsTheScene(t *testing.T) {
+	dir := t.TempDir()
+	clips := []*anim.Clip{skeletalClip("Common_Sleep_Getup_St"), eyeScroll("Face_Common_Sleep_Getup_St"), eyeScroll("Face_Default_Joy_Talk")}
+	a := New(nil)
+	a.Add([]*File{
+		{path: filepath.Join(dir, "Npc_Queen.bfres"), name: "Npc_Queen.bfres", asset: &formats.Asset{Format: "bfres", Skeletons: []*anim.Skeleton{queenSkeleton("Npc_Queen")}}},
+		{path: filepath.Join(dir, "Npc_Queen_Animation.bfres"), name: "Npc_Queen_Animation.bfres", asset: &formats.Asset{Format: "bfres", Clips: clips, Skeletons: []*anim.Skeleton{queenSkeleton("Skeleton")}}},
+	})
+	if slotName(a.play.joint) != "Common_Sleep_Getup_St" || slotName(a.play.tex) != "Face_Common_Sleep_Getup_St" {
+		t.Fatalf("playing %q with %q", slotName(a.play.joint), slotName(a.play.tex))
+	}
+	a.Apply(viewmodel.Pause{})
+	a.Apply(viewmodel.Seek{Frame: 12})
+	a.Apply(viewmodel.SelectClip{File: 1, Clip: 2})
+	a.Evaluate()
+	if got := slotName(a.play.tex); got != "Face_Default_Joy_Talk" {
+		t.Fatalf("texture clip %q after picking Face_Default_Joy_Talk", got)
+	}
+	// Both clips are 20 frames at 30 fps and loop (skeletalClip,
+	// eyeScroll): the scene time of frame 12 is frame 12 of each.
+	if f := a.play.joint.clock.Frame; f != 12 {
+		t.Errorf("body at frame %g after picking an eye clip, want 12 (where it was paused)", f)
+	}
+	if f := a.play.tex.clock.Frame; f != 12 {
+		t.Errorf("Face_Default_Joy_Talk at frame %g, want 12 (the scene's)", f)
+	}
+	if a.play.Playing() {
+		t.Errorf("picking an eye clip started playback")
+	}
+}

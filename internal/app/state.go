@@ -1,6 +1,11 @@
 package app
 
-import "github.com/animscope/animscope/internal/viewmodel"
+import (
+	"encoding/json"
+	"math"
+
+	"github.com/animscope/animscope/internal/viewmodel"
+)
 
 // State is the application's part of what the viewer's --state-json
 // writes next to a screenshot: where the 3D view was, the camera, and what
@@ -43,6 +48,23 @@ type State struct {
 type StateJoint struct {
 	Name string     `json:"name"`
 	Pos  [3]float32 `json:"pos"`
+}
+
+// MarshalJSON writes a position that is not a number (a pose that divides
+// by a zero scale: Wind Waker's ice-rock clip on Link's compensated
+// skeleton) as null, which JSON can carry, so the rest of the state is
+// still written.
+func (j StateJoint) MarshalJSON() ([]byte, error) {
+	type plain StateJoint
+	for _, v := range j.Pos {
+		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
+			return json.Marshal(struct {
+				Name string    `json:"name"`
+				Pos  *struct{} `json:"pos"`
+			}{Name: j.Name})
+		}
+	}
+	return json.Marshal(plain(j))
 }
 
 // Snapshot is the state for a framebuffer of fbW×fbH pixels whose 3D
