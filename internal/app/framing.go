@@ -165,17 +165,13 @@ func (f *framing) meshBoundsAt(lo, hi mgl32.Vec3, world []mgl64.Mat4, pose *mesh
 // markerBounds is the box around the drawn joints (or the texture quad
 // when only a BTK is open).
 func (f *framing) markerBounds() (lo, hi mgl32.Vec3) {
-	markers := f.rig.markers
-	if len(markers) == 0 {
-		return mgl32.Vec3{-1, 0, -1}, mgl32.Vec3{1, 2, 1}
+	inf := float32(math.Inf(1))
+	lo, hi = mgl32.Vec3{inf, inf, inf}, mgl32.Vec3{-inf, -inf, -inf}
+	for _, m := range f.rig.markers {
+		lo, hi = grow(lo, hi, m.Pos) // a joint put nowhere stays out
 	}
-	lo = markers[0].Pos
-	hi = lo
-	for _, m := range markers[1:] {
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], m.Pos[k])
-			hi[k] = max(hi[k], m.Pos[k])
-		}
+	if lo[0] > hi[0] { // no joint, or none placed
+		return mgl32.Vec3{-1, 0, -1}, mgl32.Vec3{1, 2, 1}
 	}
 	// A flat skeleton still gets a visible box. Only relative sizes count:
 	// files use their own units (J3D centimetres, JBA's morpheme units),

@@ -184,3 +184,22 @@ func grow3(lo, hi mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
 	nan := float32(math.NaN())
 	return grow(lo, hi, mgl32.Vec3{nan, 0, 0})
 }
+
+// TestFrameSkipsJointsPutNowhere: F frames the joints as they stand; a
+// joint the pose puts nowhere (NaN under a zero scale that compensation
+// divides by: Wind Waker's ice rocks on Link) is left out, first in the
+// list or later, as the scene box leaves it out; it made the camera's
+// target NaN and the view empty.
+func TestFrameSkipsJointsPutNowhere(t *testing.T) {
+	nan := float32(math.NaN())
+	for _, ms := range [][]viewmodel.Marker{
+		{{Pos: mgl32.Vec3{nan, nan, nan}}, {Pos: mgl32.Vec3{-2, 0, 1}}, {Pos: mgl32.Vec3{4, 6, -3}}},
+		{{Pos: mgl32.Vec3{-2, 0, 1}}, {Pos: mgl32.Vec3{nan, 0, 0}}, {Pos: mgl32.Vec3{4, 6, -3}}},
+	} {
+		f := &framing{rig: &rig{markers: ms}, meshes: &meshes{}, play: &transport{}}
+		lo, hi := f.markerBounds()
+		if lo != (mgl32.Vec3{-2, 0, -3}) || hi != (mgl32.Vec3{4, 6, 1}) {
+			t.Errorf("markers %v: box %v..%v, want (-2 0 -3)..(4 6 1)", ms, lo, hi)
+		}
+	}
+}
