@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/internal/matbind"
 )
 
 // Assign gives each paired animation clip one model, the index of its
@@ -56,10 +57,15 @@ func (p *Pairing) Assign() map[*anim.Clip]int {
 // file the clip's file is named after comes before the skeleton copy the
 // clip's own file carries: BotW's Face_* texture animations in
 // Npc_Gerudo_Queen_Animation.bfres drive Npc_Gerudo_Queen.bfres's eyes),
-// then the model in the clip's directory, then the first. Only the reasons that tie a clip to one model
+// then a model whose materials the clip animates, then the model in the
+// clip's directory, then the first. A clip named for a model as the
+// viewer plays it (NamedForModel: Wind Waker's tshms.btk for shms.bdl)
+// ranks as named after it. Only the reasons that tie a clip to one model
 // count (same file, named after it, same archive); a clip that merely
 // shares a directory with models could be any of theirs and is not in
-// the map.
+// the map, nor is one that shares an archive with several models and
+// animates no material of any (Link.arc holds 54 models: its first is
+// not where a stray BTK plays).
 func (p *Pairing) AssignOthers(srcs []*Source) map[*anim.Clip]int {
 	out := map[*anim.Clip]int{}
 	for _, s := range srcs {
@@ -67,26 +73,56 @@ func (p *Pairing) AssignOthers(srcs []*Source) map[*anim.Clip]int {
 			if JointTargets(c) > 0 {
 				continue
 			}
-			best, bestRank, bestFar := -1, 0, 0
+			name := ClipName(s.Path, c)
+			type score struct{ rank, unbound, far int }
+			best, bestScore, inArchive := -1, score{}, 0
 			for si, sug := range p.Suggestions {
 				reason := Reason(s, c, sug.Model, nil)
-				rank, far := Rank(reason), farFrom(s, sug.Model)
+				if reason != SameFile && NamedForModel(name, sug.Model.Name()) {
+					reason = SameName
+				}
+				rank := Rank(reason)
 				if reason == "" || rank > Rank(SameArchive) {
 					continue
 				}
 				if reason == SameName && !slices.Contains(p.Animations, sug.Model) {
 					rank = Rank(SameFile) - 1
 				}
-				if best < 0 || cmp.Or(cmp.Compare(rank, bestRank), cmp.Compare(far, bestFar)) < 0 {
-					best, bestRank, bestFar = si, rank, far
+				if reason == SameArchive {
+					inArchive++
+				}
+				sc := score{rank, 1, farFrom(s, sug.Model)}
+				if animatesMaterials(c, sug) {
+					sc.unbound = 0
+				}
+				if best < 0 || cmp.Or(cmp.Compare(sc.rank, bestScore.rank), cmp.Compare(sc.unbound, bestScore.unbound), cmp.Compare(sc.far, bestScore.far)) < 0 {
+					best, bestScore = si, sc
 				}
 			}
-			if best >= 0 {
+			if best >= 0 && !(bestScore.rank == Rank(SameArchive) && bestScore.unbound == 1 && inArchive > 1) {
 				out[c] = best
 			}
 		}
 	}
 	return out
+}
+
+// animatesMaterials reports whether clip c animates a material of the
+// model sug suggests for, by name as the games bind them
+// (matbind.Material): of its file's models, those its skeleton poses.
+func animatesMaterials(c *anim.Clip, sug Suggestion) bool {
+	a := sug.Model.Asset
+	for _, m := range a.Models {
+		if m.Skeleton >= 0 && m.Skeleton < len(a.Skeletons) && a.Skeletons[m.Skeleton] != sug.Skeleton {
+			continue
+		}
+		for i := range c.Targets {
+			if matbind.Material(m, &c.Targets[i]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // farFrom is 0 when the animation source a is in model m's directory,
