@@ -2,11 +2,13 @@ package export
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/matbind"
+	"github.com/animscope/animscope/mesh"
 )
 
 // modelMaterialTracks puts a clip's material animations on the exported
@@ -30,6 +32,9 @@ import (
 //     nodes it hides ("nodes").
 func (b *builder) modelMaterialTracks(a *gltf.Animation, c Clip) []map[string]any {
 	clip := c.Clip
+	if w := b.unboundWarning(c); w != "" {
+		b.warns = append(b.warns, w)
+	}
 	var other []map[string]any
 	drives := map[string]int{} // material name -> colour target
 	for i := range clip.Targets {
@@ -153,4 +158,22 @@ func (b *builder) shapeNodes(t *anim.Target) []int {
 		}
 	}
 	return out
+}
+
+// unboundWarning is one line saying why a texture, material or
+// visibility clip acts on none of the models (it names materials they do
+// not have: a clip given with another game's model), as render says it;
+// "" when it binds something or animates joints only.
+func (b *builder) unboundWarning(c Clip) string {
+	models := make([]*mesh.Model, len(b.models))
+	names := make([]string, len(b.models))
+	for i, em := range b.models {
+		models[i], names[i] = em.m, em.m.Name
+	}
+	missing := matbind.Unbound(c.Clip, models)
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: binds to nothing of model %s: it animates %q, which the model does not have; exported in the animation's extras only",
+		clipWhere(c), strings.Join(names, ", "), missing)
 }
