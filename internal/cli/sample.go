@@ -10,6 +10,7 @@ import (
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/matbind"
 	"github.com/animscope/animscope/internal/sample"
 )
 
@@ -103,8 +104,14 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 		opt.Binding = &b
 		// A joint-count mismatch still samples (the clip drives the joints
 		// that exist); say so on stderr, where the JSON is not disturbed.
-		for _, w := range b.Warnings {
-			fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+		// A texture, material or visibility clip drives no joint: what
+		// it can miss is the model's materials.
+		if pairing.JointTargets(clip) > 0 {
+			for _, w := range b.Warnings {
+				fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+			}
+		} else if missing := matbind.Unbound(clip, m.asset.Models); len(missing) > 0 {
+			fmt.Fprintf(stderr, "animscope: warning: %s: binds to nothing of model %s: it animates %q, which the model does not have\n", pos[0], *modelFlag, missing)
 		}
 	}
 	if r := formats.ClipInfo(clip).Runtime; !r.JSystem() {
