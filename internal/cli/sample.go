@@ -190,5 +190,18 @@ func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
 			return nil, fmt.Errorf("animation %q could not be read: %v", name, b.Err)
 		}
 	}
-	return nil, fmt.Errorf("no animation named %q (have %q)", name, names)
+	return nil, fmt.Errorf("no animation named %q (have %s)", name, clipNameList(names))
+}
+
+// maxListedClips caps the names a "no animation named" error lists, as
+// render's does: a game's animation file holds hundreds.
+const maxListedClips = 40
+
+// clipNameList quotes the first maxListedClips names (["a" "b"]) and
+// counts the rest.
+func clipNameList(names []string) string {
+	if len(names) > maxListedClips {
+		return fmt.Sprintf("%q and %d more", names[:maxListedClips], len(names)-maxListedClips)
+	}
+	return fmt.Sprintf("%q", names)
 }
