@@ -141,16 +141,23 @@ func (b *builder) texSRTMaterials(t *anim.Target) []int {
 	return out
 }
 
-// shapeNodes lists the mesh nodes of the shape a visibility target
-// hides: the shape of its name, else (J3D BVA, which names none) of its
-// index.
+// shapeNodes lists the mesh nodes of the shapes a visibility target
+// hides, as the viewer hides them: a BFRES material visibility target
+// (named after a material, matbind.Material) every shape drawing that
+// material; a J3D BVA target, which names none, the shape of its index.
 func (b *builder) shapeNodes(t *anim.Target) []int {
 	var out []int
 	for _, em := range b.models {
+		mi := -1
+		if t.Name != "" {
+			if mi = matbind.Material(em.m, t); mi < 0 {
+				continue
+			}
+		}
 		for si := range em.m.Shapes {
 			match := si == t.Index
 			if t.Name != "" {
-				match = em.m.Shapes[si].Name == t.Name
+				match = em.m.Shapes[si].Material == mi
 			}
 			if match && em.nodes[si] >= 0 {
 				out = append(out, em.nodes[si])
