@@ -3,6 +3,7 @@ package pairing
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/matbind"
@@ -11,7 +12,10 @@ import (
 // Assign gives each paired animation clip one model, the index of its
 // Suggestion, for a conversion that writes each clip once (the export
 // batch): among the models the clip fits (Fit.Fits), the one where it
-// ranks best, then the one in the clip's own directory, then the one
+// ranks best, then one whose materials a clip playing with it animates
+// (PlaysWith: Link.arc's swgripmsab.bck binds by index to fansmall.bdl
+// and swgripms.bdl alike, and its tswgripmsab.brk animates swgripms.bdl's
+// SWGripMSBMAT), then the one in the clip's own directory, then the one
 // binding more of its joints, then the first.
 // One exception to the ranking: a model file (holding no animations)
 // that the clip's file is named after comes before the skeleton the
@@ -24,20 +28,27 @@ import (
 // and X_Animation.bfres make each animation file named after both
 // models. A clip that fits no model it is offered to is not in the map.
 func (p *Pairing) Assign() map[*anim.Clip]int {
-	type score struct{ rank, far, bound, model int }
+	type score struct{ rank, unbound, far, bound, model int }
 	best := map[*anim.Clip]score{}
+	partners := p.partnerIndex()
 	for si, sug := range p.Suggestions {
 		modelFile := !slices.Contains(p.Animations, sug.Model)
 		for _, c := range sug.Candidates {
 			if !c.Fit.Fits() {
 				continue // most of its joints would not move: not its model
 			}
-			sc := score{Rank(c.Reason), farFrom(c.Anim, sug.Model), c.Fit.Bound(), si}
+			sc := score{Rank(c.Reason), 1, farFrom(c.Anim, sug.Model), c.Fit.Bound(), si}
 			if c.Reason == SameName && modelFile {
 				sc.rank = Rank(SameFile) - 1
 			}
 			old, ok := best[c.Clip]
-			if !ok || cmp.Or(cmp.Compare(sc.rank, old.rank), cmp.Compare(sc.far, old.far), cmp.Compare(old.bound, sc.bound)) < 0 {
+			if ok && sc.rank > old.rank {
+				continue
+			}
+			if partners.bind(ClipName(c.Anim.Path, c.Clip), sug) {
+				sc.unbound = 0
+			}
+			if !ok || cmp.Or(cmp.Compare(sc.rank, old.rank), cmp.Compare(sc.unbound, old.unbound), cmp.Compare(sc.far, old.far), cmp.Compare(old.bound, sc.bound)) < 0 {
 				best[c.Clip] = sc
 			}
 		}
@@ -47,6 +58,48 @@ func (p *Pairing) Assign() map[*anim.Clip]int {
 		out[c] = sc.model
 	}
 	return out
+}
+
+// partners indexes the texture, material and visibility clips by the
+// name of the skeletal clip they play with (PlaysWith without the
+// model-name rule), lower case: "swgripmsab" for tswgripmsab.brk,
+// "common_sleep" for Common_Sleep and Face_Common_Sleep.
+type partners map[string][]*anim.Clip
+
+func (p *Pairing) partnerIndex() partners {
+	out := partners{}
+	for _, s := range p.Others {
+		for _, c := range s.Asset.Clips {
+			if JointTargets(c) > 0 || len(c.Targets) == 0 {
+				continue
+			}
+			side := ClipName(s.Path, c)
+			base, _ := VariantOf(side)
+			lower := strings.ToLower(base)
+			keys := []string{lower}
+			if f, ok := strings.CutPrefix(lower, "face_"); ok {
+				keys = append(keys, f)
+			}
+			if strings.HasPrefix(side, "t") {
+				keys = append(keys, lower[1:])
+			}
+			for _, k := range keys {
+				out[k] = append(out[k], c)
+			}
+		}
+	}
+	return out
+}
+
+// bind reports whether a clip playing with the skeletal clip named joint
+// animates materials of the model sug suggests for.
+func (ps partners) bind(joint string, sug Suggestion) bool {
+	for _, c := range ps[strings.ToLower(joint)] {
+		if animatesMaterials(c, sug) {
+			return true
+		}
+	}
+	return false
 }
 
 // AssignOthers gives each clip of srcs that animates no joint (texture

@@ -426,3 +426,36 @@ func TestAssignOthersInArchiveOfModels(t *testing.T) {
 		t.Errorf("a clip naming no material of the archive's models assigned to %s", p.Suggestions[m].Model.Path)
 	}
 }
+
+// TestAssignByPartnerMaterials: two models of an archive fit a J3D
+// clip equally (Link.arc's fansmall.bdl and swgripms.bdl both have 4
+// joints, and swgripmsab.bck binds by index); the clip goes to the
+// model whose materials its partner animates (tswgripmsab.brk, which
+// plays with it, animates SWGripMSBMAT, swgripms.bdl's), not to the
+// first. Without such evidence the first still wins.
+func TestAssignByPartnerMaterials(t *testing.T) {
+	const arc = "tww/Link.arc"
+	model := func(entry, mat string) *Source {
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{
+			Skeletons: []*anim.Skeleton{skeletonOf(4)},
+			Models:    []*mesh.Model{{Materials: []mesh.Material{{Name: mat}}}}}}
+	}
+	entry := func(entry string, c *anim.Clip) *Source {
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{Clips: []*anim.Clip{c}}}
+	}
+	fansmall, swgripms := model("archive/bdl/fansmall.bdl", "fanSmallMat"), model("archive/bdlm/swgripms.bdl", "SWGripMSBMAT")
+	bck, other := bckClip(4, 0), bckClip(4, 0)
+	brk := &anim.Clip{Format: "brk", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TevRegTarget, Name: "SWGripMSBMAT/C0", Material: "SWGripMSBMAT"}}}
+	srcs := []*Source{fansmall, swgripms, entry("archive/bck/swgripmsab.bck", bck), entry("archive/brk/tswgripmsab.brk", brk), entry("archive/bck/other.bck", other)}
+	p := Pair(srcs)
+	got := p.Assign()
+	for c, want := range map[*anim.Clip]*Source{bck: swgripms, other: fansmall} {
+		if m, ok := got[c]; !ok || p.Suggestions[m].Model != want {
+			name := "none"
+			if ok {
+				name = p.Suggestions[m].Model.Path
+			}
+			t.Errorf("clip assigned to %s, want %s", name, want.Path)
+		}
+	}
+}
