@@ -8,6 +8,7 @@ import (
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/archive/archivetest"
+	"github.com/animscope/animscope/mesh"
 )
 
 // namedClip is a BFRES-style clip (bound by bone name) animating names.
@@ -389,6 +390,82 @@ func TestAssignOwnFolder(t *testing.T) {
 			if si, ok := c.as[c.clip]; !ok || p.Suggestions[si].Model != c.model {
 				t.Errorf("order %s, %s…: %s of %s not on %s", srcs[0].Path, srcs[1].Path, c.clip.Name, c.model.Dir, c.model.Path)
 			}
+		}
+	}
+}
+
+// TestAssignOthersInArchiveOfModels: an archive of many models (Wind
+// Waker's Link.arc: cl.bdl and 53 item models beside their BTKs) gives a
+// texture clip to the model it is named for with the J3D "t"
+// (tshms.btk → shms.bdl), else to the model whose materials it animates
+// (ttipice.btk animates tipIceMat, arrow.bdl's), and to none when it
+// names no material of any: being in the same archive as many models
+// ties it to none of them, least of all the first.
+func TestAssignOthersInArchiveOfModels(t *testing.T) {
+	texClip := func(mat string) *anim.Clip {
+		return &anim.Clip{Format: "btk", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TexSRTTarget, Name: mat}}}
+	}
+	const arc = "tww/Link.arc"
+	model := func(name, mat string) *Source {
+		entry := "archive/bdl/" + name + ".bdl"
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{
+			Skeletons: []*anim.Skeleton{namedSkeleton(name, "Root")},
+			Models:    []*mesh.Model{{Name: name, Materials: []mesh.Material{{Name: mat}}}}}}
+	}
+	clipSrc := func(name string, c *anim.Clip) *Source {
+		entry := "archive/btk/" + name + ".btk"
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{Clips: []*anim.Clip{c}}}
+	}
+	binfairy, arrow, shms := model("binfairy", "binfairyMat"), model("arrow", "tipIceMat"), model("shms", "SHMSBMAT")
+	// tshms's material is also arrow's: the name decides before the materials.
+	tshms, ttipice, stray := texClip("SHMSBMAT"), texClip("tipIceMat"), texClip("nowhereMat")
+	arrow.Asset.Models[0].Materials = append(arrow.Asset.Models[0].Materials, mesh.Material{Name: "SHMSBMAT"})
+	srcs := []*Source{binfairy, arrow, shms, clipSrc("tshms", tshms), clipSrc("ttipice", ttipice), clipSrc("stray", stray)}
+	p := Pair(srcs)
+	got := p.AssignOthers(srcs)
+	for c, want := range map[*anim.Clip]*Source{tshms: shms, ttipice: arrow} {
+		if m, ok := got[c]; !ok || p.Suggestions[m].Model != want {
+			name := "none"
+			if ok {
+				name = p.Suggestions[m].Model.Path
+			}
+			t.Errorf("%s: assigned to %s, want %s", c.Targets[0].Name, name, want.Path)
+		}
+	}
+	if m, ok := got[stray]; ok {
+		t.Errorf("a clip naming no material of the archive's models assigned to %s", p.Suggestions[m].Model.Path)
+	}
+}
+
+// TestAssignByPartnerMaterials: two models of an archive fit a J3D
+// clip equally (Link.arc's fansmall.bdl and swgripms.bdl both have 4
+// joints, and swgripmsab.bck binds by index); the clip goes to the
+// model whose materials its partner animates (tswgripmsab.brk, which
+// plays with it, animates SWGripMSBMAT, swgripms.bdl's), not to the
+// first. Without such evidence the first still wins.
+func TestAssignByPartnerMaterials(t *testing.T) {
+	const arc = "tww/Link.arc"
+	model := func(entry, mat string) *Source {
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{
+			Skeletons: []*anim.Skeleton{skeletonOf(4)},
+			Models:    []*mesh.Model{{Materials: []mesh.Material{{Name: mat}}}}}}
+	}
+	entry := func(entry string, c *anim.Clip) *Source {
+		return &Source{Path: arc + ":" + entry, Archive: arc, Entry: entry, Dir: "tww", Asset: &formats.Asset{Clips: []*anim.Clip{c}}}
+	}
+	fansmall, swgripms := model("archive/bdl/fansmall.bdl", "fanSmallMat"), model("archive/bdlm/swgripms.bdl", "SWGripMSBMAT")
+	bck, other := bckClip(4, 0), bckClip(4, 0)
+	brk := &anim.Clip{Format: "brk", Duration: 10, FPS: 30, Targets: []anim.Target{{Kind: anim.TevRegTarget, Name: "SWGripMSBMAT/C0", Material: "SWGripMSBMAT"}}}
+	srcs := []*Source{fansmall, swgripms, entry("archive/bck/swgripmsab.bck", bck), entry("archive/brk/tswgripmsab.brk", brk), entry("archive/bck/other.bck", other)}
+	p := Pair(srcs)
+	got := p.Assign()
+	for c, want := range map[*anim.Clip]*Source{bck: swgripms, other: fansmall} {
+		if m, ok := got[c]; !ok || p.Suggestions[m].Model != want {
+			name := "none"
+			if ok {
+				name = p.Suggestions[m].Model.Path
+			}
+			t.Errorf("clip assigned to %s, want %s", name, want.Path)
 		}
 	}
 }

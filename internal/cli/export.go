@@ -243,7 +243,7 @@ func chooseClips(clips []*anim.Clip, fl exportFlags, all bool, nameOf func(*anim
 		if all {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("no animation named %q (have %q)", fl.clip, names)
+		return nil, fmt.Errorf("no animation named %q (have %s)", fl.clip, clipNameList(names))
 	}
 	return out, nil
 }

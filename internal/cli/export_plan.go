@@ -138,10 +138,10 @@ func planJobs(srcs []*pairing.Source, fl exportFlags, model *anim.Skeleton, mode
 		// A texture, material or visibility clip goes where the skeletal
 		// clip it plays with goes, else where AssignOthers puts it.
 		if pairing.JointTargets(c) == 0 {
-			if m, ok := withJoint[fileClipName(s, c)]; ok {
+			if m, ok := withJoint[playScope(s)+fileClipName(s, c)]; ok {
 				return m, true
 			}
-			if m, ok := withJoint[playName(s, c)]; ok {
+			if m, ok := withJoint[playScope(s)+playName(s, c)]; ok {
 				return m, true
 			}
 		}
@@ -251,19 +251,29 @@ func refuseInputs(jobs []exportJob, files []batchInput) (kept []exportJob, refus
 }
 
 // jointModels maps the name of each skeletal clip a model takes (joints:
-// Pairing.Assign) to that model, the first where several share a name.
+// Pairing.Assign), within its playScope, to that model, the first where
+// several share a name.
 func jointModels(srcs []*pairing.Source, joints map[*anim.Clip]int) map[string]int {
 	out := map[string]int{}
 	for _, s := range srcs {
 		for _, c := range s.Asset.Clips {
 			if m, ok := joints[c]; ok {
-				if _, dup := out[fileClipName(s, c)]; !dup {
-					out[fileClipName(s, c)] = m
+				key := playScope(s) + fileClipName(s, c)
+				if _, dup := out[key]; !dup {
+					out[key] = m
 				}
 			}
 		}
 	}
 	return out
+}
+
+// playScope is where clips of one name play together, as a key prefix:
+// their archive, or the folder of loose files. A game's folder of
+// archives (Galaxy's BossKameck.arc, BossKameckBarrier.arc, …) names
+// many clips Wait; each archive's Wait.brk goes with its own Wait.bck.
+func playScope(s *pairing.Source) string {
+	return cmp.Or(s.Archive, s.Dir) + "\x00"
 }
 
 // fileClipName is a clip's name, or its file's stem where the file names

@@ -123,7 +123,12 @@ func bindingWarnings(sk *anim.Skeleton, clips []export.Clip) []string {
 				}
 				text = fmt.Sprintf("%d animated bones are not in the skeleton: %s", len(names), shortNames(names, 6))
 			}
-			out = append(out, fmt.Sprintf("%s: %s on %s: %s", src, clipNames(g.clips), skeletonLabel(sk), text))
+			if slices.ContainsFunc(g.clips, func(n string) bool { return n != "" }) {
+				out = append(out, fmt.Sprintf("%s: %s on %s: %s", src, clipNames(g.clips), skeletonLabel(sk), text))
+			} else {
+				// A J3D file's one clip is unnamed: the file names it.
+				out = append(out, fmt.Sprintf("%s on %s: %s", src, skeletonLabel(sk), text))
+			}
 		}
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/pairing"
 	"github.com/animscope/animscope/internal/app"
+	"github.com/animscope/animscope/internal/matbind"
 	"github.com/animscope/animscope/internal/sample"
 )
 
@@ -103,8 +104,14 @@ func runSample(args []string, stdout, stderr io.Writer) error {
 		opt.Binding = &b
 		// A joint-count mismatch still samples (the clip drives the joints
 		// that exist); say so on stderr, where the JSON is not disturbed.
-		for _, w := range b.Warnings {
-			fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+		// A texture, material or visibility clip drives no joint: what
+		// it can miss is the model's materials.
+		if pairing.JointTargets(clip) > 0 {
+			for _, w := range b.Warnings {
+				fmt.Fprintf(stderr, "animscope: warning: %s with %s: %s\n", pos[0], *modelFlag, w)
+			}
+		} else if missing := matbind.Unbound(clip, m.asset.Models); len(missing) > 0 {
+			fmt.Fprintf(stderr, "animscope: warning: %s: binds to nothing of model %s: it animates %q, which the model does not have\n", pos[0], *modelFlag, missing)
 		}
 	}
 	if r := formats.ClipInfo(clip).Runtime; !r.JSystem() {
@@ -183,5 +190,18 @@ func pickClip(a *formats.Asset, name string) (*anim.Clip, error) {
 			return nil, fmt.Errorf("animation %q could not be read: %v", name, b.Err)
 		}
 	}
-	return nil, fmt.Errorf("no animation named %q (have %q)", name, names)
+	return nil, fmt.Errorf("no animation named %q (have %s)", name, clipNameList(names))
+}
+
+// maxListedClips caps the names a "no animation named" error lists, as
+// render's does: a game's animation file holds hundreds.
+const maxListedClips = 40
+
+// clipNameList quotes the first maxListedClips names (["a" "b"]) and
+// counts the rest.
+func clipNameList(names []string) string {
+	if len(names) > maxListedClips {
+		return fmt.Sprintf("%q and %d more", names[:maxListedClips], len(names)-maxListedClips)
+	}
+	return fmt.Sprintf("%q", names)
 }

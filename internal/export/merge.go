@@ -44,30 +44,39 @@ func clipClasses(c *anim.Clip) uint {
 
 // mergeGroups groups the scene's clips into animations: a clip joins the
 // first animation of its name (playName) whose clips write none of the
-// properties it writes, else starts its own. Animations are in the order
-// of their first clips; the clips of each in scene order. names are the
-// animations' names.
+// properties it writes, else starts its own. A texture or colour clip
+// named after a partner whose animation it cannot join (MKDD's _2p … _4p
+// colours after _1p joined) goes by its own name (clipName) instead.
+// Animations are in the order of their first clips; the clips of each in
+// scene order. names are the animations' names.
 func mergeGroups(clips []Clip) (groups [][]int, names []string) {
 	var used []uint
 	byName := map[string][]int{} // name -> group indices
-	play := playNames(clips)
-	for i, c := range clips {
-		name, cls := play[i], clipClasses(c.Clip)
-		joined := false
+	join := func(name string, i int, cls uint) bool {
 		for _, g := range byName[name] {
 			if used[g]&cls == 0 {
 				groups[g] = append(groups[g], i)
 				used[g] |= cls
-				joined = true
-				break
+				return true
 			}
 		}
-		if !joined {
-			byName[name] = append(byName[name], len(groups))
-			groups = append(groups, []int{i})
-			names = append(names, name)
-			used = append(used, cls)
+		return false
+	}
+	play := playNames(clips)
+	for i, c := range clips {
+		name, cls := play[i], clipClasses(c.Clip)
+		if join(name, i, cls) {
+			continue
 		}
+		if own := clipName(c); len(byName[name]) > 0 && own != name {
+			if name = own; join(name, i, cls) {
+				continue
+			}
+		}
+		byName[name] = append(byName[name], len(groups))
+		groups = append(groups, []int{i})
+		names = append(names, name)
+		used = append(used, cls)
 	}
 	return groups, names
 }

@@ -2,11 +2,13 @@ package export
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
 	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/internal/matbind"
+	"github.com/animscope/animscope/mesh"
 )
 
 // modelMaterialTracks puts a clip's material animations on the exported
@@ -30,6 +32,9 @@ import (
 //     nodes it hides ("nodes").
 func (b *builder) modelMaterialTracks(a *gltf.Animation, c Clip) []map[string]any {
 	clip := c.Clip
+	if w := b.unboundWarning(c); w != "" {
+		b.warns = append(b.warns, w)
+	}
 	var other []map[string]any
 	drives := map[string]int{} // material name -> colour target
 	for i := range clip.Targets {
@@ -136,16 +141,23 @@ func (b *builder) texSRTMaterials(t *anim.Target) []int {
 	return out
 }
 
-// shapeNodes lists the mesh nodes of the shape a visibility target
-// hides: the shape of its name, else (J3D BVA, which names none) of its
-// index.
+// shapeNodes lists the mesh nodes of the shapes a visibility target
+// hides, as the viewer hides them: a BFRES material visibility target
+// (named after a material, matbind.Material) every shape drawing that
+// material; a J3D BVA target, which names none, the shape of its index.
 func (b *builder) shapeNodes(t *anim.Target) []int {
 	var out []int
 	for _, em := range b.models {
+		mi := -1
+		if t.Name != "" {
+			if mi = matbind.Material(em.m, t); mi < 0 {
+				continue
+			}
+		}
 		for si := range em.m.Shapes {
 			match := si == t.Index
 			if t.Name != "" {
-				match = em.m.Shapes[si].Name == t.Name
+				match = em.m.Shapes[si].Material == mi
 			}
 			if match && em.nodes[si] >= 0 {
 				out = append(out, em.nodes[si])
@@ -153,4 +165,22 @@ func (b *builder) shapeNodes(t *anim.Target) []int {
 		}
 	}
 	return out
+}
+
+// unboundWarning is one line saying why a texture, material or
+// visibility clip acts on none of the models (it names materials they do
+// not have: a clip given with another game's model), as render says it;
+// "" when it binds something or animates joints only.
+func (b *builder) unboundWarning(c Clip) string {
+	models := make([]*mesh.Model, len(b.models))
+	names := make([]string, len(b.models))
+	for i, em := range b.models {
+		models[i], names[i] = em.m, em.m.Name
+	}
+	missing := matbind.Unbound(c.Clip, models)
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: binds to nothing of model %s: it animates %q, which the model does not have; exported in the animation's extras only",
+		clipWhere(c), strings.Join(names, ", "), missing)
 }

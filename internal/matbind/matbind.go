@@ -182,3 +182,33 @@ func trailingNumber(s string) int {
 	}
 	return n
 }
+
+// Unbound lists the materials (or, for a J3D BVA, "shape N") that clip c
+// animates when it acts on no part of any of models: a texture, material
+// or visibility clip given with another game's model. nil when one of
+// its targets binds (a material of its name, a BVA shape index the model
+// has) or when it animates joints only.
+func Unbound(c *anim.Clip, models []*mesh.Model) []string {
+	var missing []string
+	seen := map[string]bool{}
+	for i := range c.Targets {
+		t := &c.Targets[i]
+		if t.Kind == anim.JointTarget {
+			continue
+		}
+		for _, m := range models {
+			if t.Kind == anim.ShapeTarget && t.Name == "" && t.Index < len(m.Shapes) || Material(m, t) >= 0 {
+				return nil
+			}
+		}
+		name := MaterialName(t)
+		if name == "" {
+			name = "shape " + strconv.Itoa(t.Index)
+		}
+		if !seen[name] {
+			seen[name] = true
+			missing = append(missing, name)
+		}
+	}
+	return missing
+}
