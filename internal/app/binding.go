@@ -49,6 +49,9 @@ func (r *rig) setClip(fi, ci int) {
 		r.play.sceneT = 0
 		changed := r.play.joint == nil || r.play.joint.clip != c
 		r.play.joint = s
+		// A joint clip plays: the message that one did not fit the model
+		// (and how to play it anyway) has done its work.
+		r.msgs.settle(unfitKey)
 		r.play.focus = viewmodel.JointSlot
 		r.rebind()
 		if changed { // the texture and material clips the game starts with it

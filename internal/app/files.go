@@ -167,6 +167,10 @@ func (a *App) Add(loaded []*File) {
 	a.frame.frameScene(true)
 }
 
+// unfitKey marks noteUnfit's message: it leaves the toast once a joint
+// clip plays.
+const unfitKey = "unfit"
+
 // noteUnfit says why the first joint animation among the files opened
 // from index first does not play: it does not fit the model, which then
 // shows its bind pose with "(none)" in the picker, and that alone reads
@@ -185,7 +189,7 @@ func (a *App) noteUnfit(first int) {
 				// if played ("binding the first 6 by index").
 				why, _, _ = strings.Cut(fit.Warnings[0], "; ")
 			}
-			a.Notify(viewmodel.Warning, "%s: not played on model %s, which it does not fit (%s); pick it under Animation to play it anyway",
+			a.msgs.notifyKeyed(viewmodel.Warning, unfitKey, "", "%s: not played on model %s, which it does not fit (%s); pick it under Animation to play it anyway",
 				f.name, a.rig.skelLabel, why)
 			return
 		}

@@ -203,3 +203,27 @@ func TestPickedPlayerVariantStaysTheOnlyOne(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfitAnimationPickedSettlesItsMessage: the message that an
+// animation is not played on the model it does not fit leaves the toast
+// once the animation plays after all (--clip names it, or the user picks
+// it under Animation as the message says); Messages keeps it.
+func TestUnfitAnimationPickedSettlesItsMessage(t *testing.T) {
+	a, _ := openApp(t, apptest.ModelFixtures+"chain3.bmd", apptest.ModelFixtures+"walk.bck")
+	a.Apply(viewmodel.SelectClipNamed{Name: "walk"})
+	if a.play.joint == nil || a.play.joint.label != "walk.bck" {
+		t.Fatalf("--clip walk: playing %v, want walk.bck", a.play.joint)
+	}
+	kept := 0
+	for _, n := range viewOf(a).Notices {
+		if strings.Contains(n.Text, "not played") {
+			kept++
+			if !n.Settled {
+				t.Errorf("walk.bck plays, yet the toast still says %q", n.Text)
+			}
+		}
+	}
+	if kept != 1 {
+		t.Errorf("%d messages say walk.bck is not played, want 1 kept in Messages", kept)
+	}
+}
