@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/animscope/animscope/formats/pairing"
+	"github.com/animscope/animscope/internal/matbind"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
 
@@ -103,16 +104,7 @@ func (h *Headless) Unbound() []string {
 		if s == nil || !h.ses.files[s.file].explicit {
 			continue
 		}
-		bound := false
-		var missing []string
-		for _, m := range models {
-			var b matBind
-			missing = bindClip(&b, s.clip, m)
-			for _, tb := range b.targets {
-				bound = bound || tb.mat >= 0 || tb.shape >= 0
-			}
-		}
-		if !bound {
+		if missing := matbind.Unbound(s.clip, models); len(missing) > 0 {
 			out = append(out, fmt.Sprintf("%s: binds to nothing of model %s: it animates %s, which the model does not have",
 				h.ses.files[s.file].path, h.rig.skelLabel, nameList(missing)))
 		}
