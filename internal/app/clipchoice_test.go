@@ -18,15 +18,10 @@ import (
 // before minigamebombhei_battle.*), and a BPK named after neither.
 func courseArchive(t *testing.T) string {
 	t.Helper()
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
-	bmdBig, bmdSmall := read(apptest.ModelFixtures+"biped.bmd"), read(apptest.ModelFixtures+"chain3.bmd")
-	walk := read(apptest.ModelFixtures + "walk.bck")
-	btk := read("../../formats/j3d/testdata/btk_basic.btk")
-	brk, bpk := read(familyFixtures+"brk_tan0.brk"), read(familyFixtures+"bpk_color.bpk")
+	bmdBig, bmdSmall := readFixture(t, apptest.ModelFixtures+"biped.bmd"), readFixture(t, apptest.ModelFixtures+"chain3.bmd")
+	walk := readFixture(t, apptest.ModelFixtures+"walk.bck")
+	btk := readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")
+	brk, bpk := readFixture(t, familyFixtures+"brk_tan0.brk"), readFixture(t, familyFixtures+"bpk_color.bpk")
 	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
 		{Path: "objects/arrow.bmd", Data: bmdSmall},
 		{Path: "objects/arrow.brk", Data: brk},
@@ -226,15 +221,10 @@ func TestMaterialClipRows(t *testing.T) {
 // the bind pose rather than that animation (minigame_balloon.bmd and
 // mariotree1_wait.bca); picking the other model plays it again.
 func TestJointClipNamedAfterAnotherModel(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
-	bmd, bck := read(apptest.ModelFixtures+"maya_ssc.bmd"), read(apptest.ModelFixtures+"pulse.bck")
+	bmd, bck := readFixture(t, apptest.ModelFixtures+"maya_ssc.bmd"), readFixture(t, apptest.ModelFixtures+"pulse.bck")
 	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
 		{Path: "objects/balloon.bmd", Data: bmd},
-		{Path: "objects/balloon.brk", Data: read(familyFixtures + "brk_tan0.brk")},
+		{Path: "objects/balloon.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
 		{Path: "objects/tree.bmd", Data: bmd},
 		{Path: "objects/tree_wait.bck", Data: bck},
 	})
@@ -274,17 +264,12 @@ func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 // plays beside whichever model is shown.
 func TestSideClipsStayWithinTheirGame(t *testing.T) {
 	paths := oneFolder(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck", familyFixtures+"brk_tan1.brk")
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
 	// Another game's archive: its own model and two clips named after
 	// nothing (SMO's BombHei.szs holds SignExplosion_fcl).
 	arc, err := archivetest.WriteRARC("other", []archivetest.RARCFile{
-		{Path: "other/bomb.bmd", Data: read(apptest.ModelFixtures + "chain3.bmd")},
-		{Path: "other/bomb.brk", Data: read(familyFixtures + "brk_tan0.brk")},
-		{Path: "other/bomb.btk", Data: read("../../formats/j3d/testdata/btk_basic.btk")},
+		{Path: "other/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
+		{Path: "other/bomb.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
+		{Path: "other/bomb.btk", Data: readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")},
 	})
 	apptest.Must(t, err)
 	other := filepath.Join(filepath.Dir(paths[0]), "other.arc")

@@ -25,6 +25,14 @@ func openApp(t *testing.T, paths ...string) (*App, *bytes.Buffer) {
 	return a, &log
 }
 
+// readFixture is the bytes of the test file at p.
+func readFixture(t testing.TB, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	apptest.Must(t, err)
+	return b
+}
+
 func viewOf(a *App) *viewmodel.View {
 	var v viewmodel.View
 	a.Evaluate()

@@ -18,11 +18,6 @@ import (
 // game keeps them in another archive, LkAnm.arc), it opens on the
 // character those animations fit, playing one of them.
 func TestModelTheOpenedAnimationsFit(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
 	// A three-joint clip for the effect model (chain3.bmd).
 	fx := &j3d.BCK{LoopMode: 0, Duration: 10}
 	for range 3 {
@@ -42,8 +37,8 @@ func TestModelTheOpenedAnimationsFit(t *testing.T) {
 	fxData, err := j3dtest.EncodeBCK(fx)
 	apptest.Must(t, err)
 	arc, err := archivetest.WriteRARC("link", []archivetest.RARCFile{
-		{Path: "bdl/cl.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
-		{Path: "bdlm/gicer01.bmd", Data: read(apptest.ModelFixtures + "chain3.bmd")},
+		{Path: "bdl/cl.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
+		{Path: "bdlm/gicer01.bmd", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
 		{Path: "bck/gicer01.bck", Data: fxData},
 	})
 	apptest.Must(t, err)
@@ -57,7 +52,7 @@ func TestModelTheOpenedAnimationsFit(t *testing.T) {
 	}
 
 	walk := filepath.Join(dir, "walk.bck")
-	apptest.Must(t, os.WriteFile(walk, read(apptest.ModelFixtures+"walk.bck"), 0o644))
+	apptest.Must(t, os.WriteFile(walk, readFixture(t, apptest.ModelFixtures+"walk.bck"), 0o644))
 	b, _ := openApp(t, p, walk)
 	if b.rig.skel == nil || len(b.rig.skel.Joints) != 12 || b.play.joint == nil || b.play.joint.label != "walk.bck" {
 		t.Errorf("Link.arc with walk.bck: model %v playing %v, want cl.bmd playing walk.bck", b.rig.skelLabel, b.play.joint)

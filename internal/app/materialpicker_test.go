@@ -136,16 +136,11 @@ func TestUnfitAnimationGivenWithModelSaysWhy(t *testing.T) {
 // taken for the joint animation, so none played and, with no joint clip,
 // every material clip whose name says Wait played at once (ten).
 func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
 	arc, err := archivetest.WriteRARC("anime", []archivetest.RARCFile{
-		{Path: "anime/Follow.brk", Data: read(familyFixtures + "brk_tan0.brk")},
-		{Path: "anime/Run.bck", Data: read(apptest.ModelFixtures + "walk.bck")},
-		{Path: "anime/ResultWait.bva", Data: read(familyFixtures + "bva_visible.bva")},
-		{Path: "anime/Wait.bck", Data: read(apptest.ModelFixtures + "wave.bck")},
+		{Path: "anime/Follow.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
+		{Path: "anime/Run.bck", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
+		{Path: "anime/ResultWait.bva", Data: readFixture(t, familyFixtures+"bva_visible.bva")},
+		{Path: "anime/Wait.bck", Data: readFixture(t, apptest.ModelFixtures+"wave.bck")},
 	})
 	apptest.Must(t, err)
 	p := filepath.Join(t.TempDir(), "anime.arc")
@@ -165,17 +160,12 @@ func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
 // choosing the clips again added the first variant (bomb_1p.brk) beside
 // it, so both played (MKDD's bomb after picking _2p and another clip).
 func TestPickedPlayerVariantStaysTheOnlyOne(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
 	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
-		{Path: "objects/bomb.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
-		{Path: "objects/bomb_1p.brk", Data: read(familyFixtures + "brk_tan0.brk")},
-		{Path: "objects/bomb_2p.brk", Data: read(familyFixtures + "brk_tan1.brk")},
-		{Path: "objects/bomb_run.bck", Data: read(apptest.ModelFixtures + "wave.bck")},
-		{Path: "objects/bomb_wait.bck", Data: read(apptest.ModelFixtures + "walk.bck")},
+		{Path: "objects/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
+		{Path: "objects/bomb_1p.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
+		{Path: "objects/bomb_2p.brk", Data: readFixture(t, familyFixtures+"brk_tan1.brk")},
+		{Path: "objects/bomb_run.bck", Data: readFixture(t, apptest.ModelFixtures+"wave.bck")},
+		{Path: "objects/bomb_wait.bck", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
 	})
 	apptest.Must(t, err)
 	p := filepath.Join(t.TempDir(), "track.arc")

@@ -159,16 +159,11 @@ func TestModelPicksItsAnimationBesideCopies(t *testing.T) {
 // cutturn.bck tcutturn.btk and tcutturn.btp; with wait.bck playing they
 // stay still. MKDD's four player BRKs are one choice: the first plays.
 func TestJ3DTexturePrefixAndVariants(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
-	btk, btp := read("../../formats/j3d/testdata/btk_basic.btk"), read(familyFixtures+"btp_pattern.btp")
+	btk, btp := readFixture(t, "../../formats/j3d/testdata/btk_basic.btk"), readFixture(t, familyFixtures+"btp_pattern.btp")
 	dir := t.TempDir()
 	for name, data := range map[string][]byte{
-		"cl.bdl": read(apptest.ModelFixtures + "biped.bmd"), "cutturn.bck": read(apptest.ModelFixtures + "walk.bck"),
-		"wait.bck": read(apptest.ModelFixtures + "wave.bck"), "tcutturn.btk": btk, "tcutturn.btp": btp,
+		"cl.bdl": readFixture(t, apptest.ModelFixtures+"biped.bmd"), "cutturn.bck": readFixture(t, apptest.ModelFixtures+"walk.bck"),
+		"wait.bck": readFixture(t, apptest.ModelFixtures+"wave.bck"), "tcutturn.btk": btk, "tcutturn.btp": btp,
 	} {
 		apptest.Must(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
 	}
@@ -201,10 +196,10 @@ func TestJ3DTexturePrefixAndVariants(t *testing.T) {
 		t.Errorf("cutturn.bck: texture %q, material clips %d; want tcutturn.btk and tcutturn.btp", fileOf(a.play.tex), len(a.play.mat.slots))
 	}
 
-	brk := read(familyFixtures + "brk_tan0.brk")
+	brk := readFixture(t, familyFixtures+"brk_tan0.brk")
 	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
-		{Path: "objects/bomb.bmd", Data: read(apptest.ModelFixtures + "biped.bmd")},
-		{Path: "objects/bomb.bca", Data: read(apptest.ModelFixtures + "walk.bck")},
+		{Path: "objects/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
+		{Path: "objects/bomb.bca", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
 		{Path: "objects/bomb_1p.brk", Data: brk}, {Path: "objects/bomb_2p.brk", Data: brk},
 		{Path: "objects/bomb_3p.brk", Data: brk}, {Path: "objects/bomb_4p.brk", Data: brk},
 	})
@@ -279,16 +274,11 @@ func TestOpensOnTheClipAtRest(t *testing.T) {
 // have no BCK; their Wait.brk and Wait.btk play (the actor's wait state),
 // Warning.brk only when picked.
 func TestModelWithoutAnimationPlaysItsClipsAtRest(t *testing.T) {
-	read := func(p string) []byte {
-		b, err := os.ReadFile(p)
-		apptest.Must(t, err)
-		return b
-	}
-	brk := read(familyFixtures + "brk_tan0.brk")
+	brk := readFixture(t, familyFixtures+"brk_tan0.brk")
 	arc, err := archivetest.WriteRARC("barrier", []archivetest.RARCFile{
-		{Path: "barrier/Barrier.bdl", Data: read(apptest.ModelFixtures + "chain3.bmd")},
+		{Path: "barrier/Barrier.bdl", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
 		{Path: "barrier/Wait.brk", Data: brk}, {Path: "barrier/Warning.brk", Data: brk},
-		{Path: "barrier/Wait.btk", Data: read("../../formats/j3d/testdata/btk_basic.btk")},
+		{Path: "barrier/Wait.btk", Data: readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")},
 	})
 	apptest.Must(t, err)
 	p := filepath.Join(t.TempDir(), "Barrier.arc")
