@@ -37,12 +37,20 @@ func (r pairer) rankFor(fi, ci int) clipRank {
 	if r.skel == nil || r.skelFile < 0 || r.skelFile >= len(r.ses.files) {
 		return clipRank(pairing.Rank(""))
 	}
-	if owner := r.ownerModel(fi, ci); owner >= 0 && owner != r.skelFile && fi != r.skelFile &&
-		stemOf(r.ses.files[owner].path) != stemOf(r.ses.files[r.skelFile].path) { // X.sbfres is X.bfres again
+	if r.ownedElsewhere(fi, ci, r.skelFile) {
 		return rankOtherModel
 	}
 	reason := pairing.Reason(r.source(fi), r.ses.files[fi].asset.Clips[ci], r.source(r.skelFile), nil)
 	return clipRank(pairing.Rank(reason))
+}
+
+// ownedElsewhere reports whether clip ci of file fi is named after an
+// open model other than the one in file model (ownerModel; X.sbfres is
+// X.bfres again).
+func (r pairer) ownedElsewhere(fi, ci, model int) bool {
+	owner := r.ownerModel(fi, ci)
+	return owner >= 0 && owner != model && fi != model &&
+		stemOf(r.ses.files[owner].path) != stemOf(r.ses.files[model].path)
 }
 
 // sideRank ranks texture or material clip ci of file fi for the model in

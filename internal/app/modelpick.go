@@ -106,8 +106,8 @@ func (r pairer) outsideFits(fi, si, first int) int {
 		if len(r.ses.files[c.file].asset.Skeletons) > 0 {
 			continue // a file with a model of its own keeps its clips for it (SMO's BombHei.szs)
 		}
-		if owner := r.ownerModel(c.file, c.clip); owner >= 0 && owner != fi && stemOf(r.ses.files[owner].path) != stemOf(r.ses.files[fi].path) {
-			continue // named after another open model (as rankFor)
+		if r.ownedElsewhere(c.file, c.clip, fi) {
+			continue
 		}
 		n++
 	}
