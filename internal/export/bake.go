@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -71,6 +70,13 @@ type baker struct {
 	seenMats []mgl64.Mat4
 	// unheld marks the joints holdFinite placed (nil: none).
 	unheld []bool
+	// split marks the joints exported with a scale node of their own
+	// (layout.go; nil: none); chain holds, for those, the exported
+	// chain node's world matrix, which their children extend.
+	split []bool
+	chain []mgl64.Mat4
+	// siAcc is fastLocal's SoftImage accumulated scale per joint.
+	siAcc [][3]float64
 }
 
 // seenWorld is the true world matrices at a frame.
@@ -125,6 +131,7 @@ func (k *baker) checkFast(frames []float64) {
 	n := len(k.skel.Joints)
 	local := make([]trs, n)
 	comp := make([]mgl64.Mat4, n)
+	chain := make([]mgl64.Mat4, n) // the chain nodes' (layout.go)
 	step := max(1, len(frames)/maxTolFrames)
 	k.seen = k.seen[:0]
 	// One block for every frame's matrices (seen's slices into it).
@@ -141,8 +148,19 @@ func (k *baker) checkFast(frames []float64) {
 		k.seen = append(k.seen, seenWorld{frames[fi], k.seenMats[at:len(k.seenMats):len(k.seenMats)]})
 		for _, j := range k.order {
 			comp[j] = composeTRS(local[j])
+			var pw *mgl64.Mat4
 			if p := k.skel.Joints[j].Parent; p >= 0 {
-				comp[j] = comp[p].Mul4(comp[j])
+				pw = &comp[p]
+				if isSplit(k.split, p) {
+					pw = &chain[p]
+				}
+				comp[j] = pw.Mul4(comp[j])
+			}
+			if isSplit(k.split, j) {
+				chain[j] = composeTRS(trs{T: local[j].T, R: local[j].R, S: [3]float64{1, 1, 1}})
+				if pw != nil {
+					chain[j] = pw.Mul4(chain[j])
+				}
 			}
 			for e := 0; e < 15; e++ {
 				if d := math.Abs(comp[j][e] - k.world[j][e]); d > 1e-9*math.Max(1, math.Abs(k.world[j][e])) && !(d <= 1e-6 && e%4 == 3) {
@@ -206,78 +224,6 @@ func (k *baker) worldAt(f float64) {
 	}
 }
 
-// holdFinite gives every joint whose world matrix the game leaves
-// without a finite value (Maya scale compensation dividing by a parent's
-// zero scale: 0·∞ under it) its own T·R·S under its parent instead, and
-// notes it in k.unheld. No glTF node can be where the game has no
-// position; left as NaN, every error measured on it would compare false
-// and let the keys of the joints around it drift off as well.
-func (k *baker) holdFinite(pose *anim.Pose, bind *anim.Binding) {
-	for _, j := range k.order {
-		if finiteAffine(&k.world[j]) {
-			continue
-		}
-		if k.unheld == nil {
-			k.unheld = make([]bool, len(k.skel.Joints))
-		}
-		k.unheld[j] = true
-		v, quat := k.skel.LocalSRT(j, pose, bind)
-		m := composeTRS(localOf(&v, quat, [3]float64{v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ]}))
-		if p := k.skel.Joints[j].Parent; p >= 0 {
-			m = k.world[p].Mul4(m)
-		}
-		if !finiteAffine(&m) { // its own values are not finite either
-			m = mgl64.Ident4()
-			if p := k.skel.Joints[j].Parent; p >= 0 {
-				m = k.world[p]
-			}
-		}
-		k.world[j] = m
-	}
-}
-
-func finiteAffine(m *mgl64.Mat4) bool {
-	for e := 0; e < 15; e++ {
-		if math.IsNaN(m[e]) || math.IsInf(m[e], 0) {
-			return false
-		}
-	}
-	return true
-}
-
-// unheldWarning says, in one line, which joints holdFinite had to place
-// and why: the topmost of them by name (the others are under those).
-func (k *baker) unheldWarning() string {
-	var names []string
-	ssc, all := false, 0
-	for j, u := range k.unheld {
-		if !u {
-			continue
-		}
-		all++
-		jt := &k.skel.Joints[j]
-		if jt.Parent < 0 || !k.unheld[jt.Parent] {
-			names = append(names, jointName(k.skel, j))
-			ssc = ssc || jt.ScaleCompensate
-		}
-	}
-	if all == 0 {
-		return ""
-	}
-	why := "the game's pose of them is not finite"
-	if ssc {
-		why = "the game's scale compensation divides by a parent's zero scale and draws them nowhere"
-	}
-	if len(names) > 6 {
-		names = append(names[:6], fmt.Sprintf("%d more", len(names)-6))
-	}
-	clip := ""
-	if k.clip.Name != "" {
-		clip = fmt.Sprintf("clip %q: ", k.clip.Name)
-	}
-	return fmt.Sprintf("%s%d joints cannot be held (%s): exported as their own T·R·S under the parent, outside the bound: %s and the joints under them", clip, all, why, strings.Join(names, ", "))
-}
-
 // at computes every node's local transform at frame f.
 func (k *baker) at(f float64, out []trs) {
 	if k.fast {
@@ -314,6 +260,18 @@ func (k *baker) fastLocal(pose *anim.Pose, bind *anim.Binding, out []trs) {
 		if k.skel.Mode >= anim.G3dNoScale {
 			g3dShortcuts(k.skel.Mode, k.skel.LocalFlags(j, pose, bind), &v, &s)
 		}
+		if softImage(k.skel.Mode) {
+			if len(k.siAcc) != len(k.skel.Joints) {
+				k.siAcc = make([][3]float64, len(k.skel.Joints))
+			}
+			acc := [3]float64{1, 1, 1}
+			p := k.skel.Joints[j].Parent
+			if p >= 0 {
+				acc = k.siAcc[p]
+			}
+			out[j], k.siAcc[j] = softImageLocal(k.skel.Mode, &v, quat, acc, s, isSplit(k.split, p))
+			continue
+		}
 		out[j] = localOf(&v, quat, s)
 	}
 }
@@ -346,26 +304,51 @@ func (k *baker) g3dFlags(j int, posed bool) anim.TransformFlags {
 }
 
 // decompose splits each joint's true world matrix into a local TRS under
-// its parent's exported world (see baker); the pose worldAt left in
+// its parent's exported world (see baker; parentNode); the pose worldAt left in
 // k.pose gives the rotation of axes a zero scale leaves open.
 func (k *baker) decompose(out []trs) {
 	pose, bind := k.pose, k.bind
 	if k.clip == nil {
 		pose, bind = nil, nil
 	}
+	if k.split != nil && len(k.chain) != len(k.skel.Joints) {
+		k.chain = make([]mgl64.Mat4, len(k.skel.Joints))
+	}
 	for _, j := range k.order {
 		m := k.world[j]
-		if p := k.skel.Joints[j].Parent; p >= 0 {
-			m = invAffine(&k.approx[p]).Mul4(m)
+		pw := k.parentNode(j)
+		if pw != nil {
+			m = invAffine(pw).Mul4(m)
 		}
 		out[j] = splitTRS(m, k.ownRotation(j, pose, bind))
 		l := composeTRS(out[j])
-		if p := k.skel.Joints[j].Parent; p >= 0 {
-			k.approx[j] = k.approx[p].Mul4(l)
+		if pw != nil {
+			k.approx[j] = pw.Mul4(l)
 		} else {
 			k.approx[j] = l
 		}
+		if isSplit(k.split, j) {
+			c := composeTRS(trs{T: out[j].T, R: out[j].R, S: [3]float64{1, 1, 1}})
+			if pw != nil {
+				c = pw.Mul4(c)
+			}
+			k.chain[j] = c
+		}
 	}
+}
+
+// parentNode is the exported world matrix joint j's node hangs under:
+// its parent's chain node where the parent has a scale node, else the
+// parent's node; nil for a root.
+func (k *baker) parentNode(j int) *mgl64.Mat4 {
+	p := k.skel.Joints[j].Parent
+	switch {
+	case p < 0:
+		return nil
+	case isSplit(k.split, p):
+		return &k.chain[p]
+	}
+	return &k.approx[p]
 }
 
 // ownRotation is joint j's rotation in its local values under the
@@ -396,9 +379,11 @@ func localOf(v *[anim.NumSlots]float64, quat bool, s [3]float64) trs {
 	return trs{T: [3]float64{v[anim.TransX], v[anim.TransY], v[anim.TransZ]}, R: r, S: s}
 }
 
-// rest is every node's rest transform (the clip-free pose).
-func restTRS(s *anim.Skeleton) []trs {
+// restTRS is every joint's rest transform (the clip-free pose) in the
+// layout split gives (see layout.go).
+func restTRS(s *anim.Skeleton, split []bool) []trs {
 	k := newBaker(s, nil, nil, false)
+	k.split = split
 	out := make([]trs, len(s.Joints))
 	k.at(0, out)
 	return out
@@ -417,6 +402,10 @@ func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
 			v = &k.local
 		}
 		g3dShortcuts(k.skel.Mode, fl, v, &s)
+	}
+	if softImage(k.skel.Mode) {
+		l, _ := softImageLocal(k.skel.Mode, v, quat, k.ancestorScale(j, f), s, isSplit(k.split, k.skel.Joints[j].Parent))
+		return l
 	}
 	if k.skel.Mode == anim.J3DBasic {
 		// The game's float32 product from the root down (see

@@ -70,7 +70,10 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			}
 		}
 		if p := k.skel.Joints[j].Parent; p >= 0 {
-			above[j] = above[p] + weight[p][pathT] + weight[p][pathR] + weight[p][pathS]
+			above[j] = above[p] + weight[p][pathT] + weight[p][pathR]
+			if !isSplit(k.split, p) { // a scale node's scale moves no child
+				above[j] += weight[p][pathS]
+			}
 		}
 	}
 	step := max(1, len(frames)/maxTolFrames)
@@ -99,9 +102,11 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 			budget := budgetShare * bound / share
 			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
 				pinv, pnorm := &ident, 1.0
-				if p := k.skel.Joints[j].Parent; p >= 0 {
+				if p := k.skel.Joints[j].Parent; p >= 0 && !isSplit(k.split, p) {
 					pinv, pnorm = &inv[p], norm[p]
 				}
+				// (Under a scale node's joint the node hangs from its
+				// chain: a rotation, which changes no length.)
 				w := &weight[j]
 				tol[j][pathT] = min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
@@ -110,6 +115,9 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 				}
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
 					tol[j][pathR] = min(tol[j][pathR], w[pathR]*budget/r)
+				}
+				if isSplit(k.split, j) && !(corner && j == d) {
+					continue // its scale node moves only its own mesh
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
 					tol[j][pathS] = min(tol[j][pathS], w[pathS]*budget/x)

@@ -8,6 +8,7 @@ package export
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 
 	"github.com/qmuntal/gltf"
@@ -30,6 +31,11 @@ func (b *builder) floats(v []float64, typ gltf.AccessorType, minMax, keys bool) 
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
 	}
+	if keys {
+		if a, ok := b.sameKeys(off, gltf.ComponentFloat, typ); ok {
+			return a
+		}
+	}
 	view, rel := b.view(off, 4*len(v), keys)
 	comps := typ.Components()
 	acc := &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: rel, ComponentType: gltf.ComponentFloat,
@@ -38,6 +44,7 @@ func (b *builder) floats(v []float64, typ gltf.AccessorType, minMax, keys bool) 
 		acc.Min, acc.Max = minMaxOf(v, int(comps))
 	}
 	b.doc.Accessors = append(b.doc.Accessors, acc)
+	b.noteKeys(keys, off)
 	return len(b.doc.Accessors) - 1
 }
 
@@ -50,10 +57,59 @@ func (b *builder) shortAccessor(v []float64, typ gltf.AccessorType) int {
 	for i, x := range v {
 		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.RoundToEven(x*quantScale))))
 	}
+	if a, ok := b.sameKeys(off, gltf.ComponentShort, typ); ok {
+		return a
+	}
 	view, rel := b.view(off, 2*len(v), true)
 	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: rel,
 		ComponentType: gltf.ComponentShort, Normalized: true, Count: len(v) / int(typ.Components()), Type: typ})
+	b.noteKeys(true, off)
 	return len(b.doc.Accessors) - 1
+}
+
+// keyBlock is an accessor of animation keys and where its bytes lie.
+type keyBlock struct {
+	acc, off, n int
+}
+
+// sameKeys looks for keys already written with the bytes just reserved
+// at off (to the buffer's end) and the same kind: channels that move
+// alike (the scale nodes under one squashing joint carry its
+// accumulated scale, and many channels share their key times) then
+// share one accessor, and the bytes just reserved are given back.
+func (b *builder) sameKeys(off int, comp gltf.ComponentType, typ gltf.AccessorType) (int, bool) {
+	data := b.bin[off:]
+	h := b.keyHash(data)
+	for _, kb := range b.keyBlocks[h] {
+		a := b.doc.Accessors[kb.acc]
+		if kb.n == len(data) && a.ComponentType == comp && a.Type == typ && string(b.bin[kb.off:kb.off+kb.n]) == string(data) {
+			b.bin = b.bin[:off]
+			return kb.acc, true
+		}
+	}
+	b.pendingHash = h
+	return 0, false
+}
+
+// noteKeys records the accessor just added (keys from off to the
+// buffer's end) for sameKeys.
+func (b *builder) noteKeys(keys bool, off int) {
+	if !keys {
+		return
+	}
+	if b.keyBlocks == nil {
+		b.keyBlocks = map[uint64][]keyBlock{}
+	}
+	h := b.pendingHash
+	b.keyBlocks[h] = append(b.keyBlocks[h], keyBlock{acc: len(b.doc.Accessors) - 1, off: off, n: len(b.bin) - off})
+}
+
+// keyHash hashes the keys' bytes (sameKeys compares the kind).
+func (b *builder) keyHash(data []byte) uint64 {
+	if b.keySeed == (maphash.Seed{}) {
+		b.keySeed = maphash.MakeSeed()
+	}
+	return maphash.Bytes(b.keySeed, data)
 }
 
 // view gives the n bytes just reserved at off a buffer view: for keys,

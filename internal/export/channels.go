@@ -58,6 +58,10 @@ func (b *builder) addNodeChannel(a *gltf.Animation, fps float64, ch nodeChannel)
 		b.doc.Scenes[0].Nodes = append(b.doc.Scenes[0].Nodes, 0)
 		ch = nodeChannel{frames: []float64{0}, values: []float64{0, 0, 0}}
 	}
+	if ch.path == pathS {
+		// A joint with a scale node keeps its scale there (layout.go).
+		ch.node = b.skinNode(ch.node)
+	}
 	path := [...]gltf.TRSProperty{gltf.TRSTranslation, gltf.TRSRotation, gltf.TRSScale}[ch.path]
 	typ := gltf.AccessorVec3
 	if ch.path == pathR {

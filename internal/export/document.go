@@ -26,6 +26,7 @@ package export
 
 import (
 	"fmt"
+	"hash/maphash"
 	"path"
 	"strconv"
 	"strings"
@@ -142,6 +143,15 @@ type builder struct {
 	// keyView is 1 + the buffer view animation keys are written into
 	// (buffer.go view), 0 before the first.
 	keyView int
+	// split marks the joints with a scale node (layout.go; nil: none);
+	// scaleNode is per joint that node's index, -1 for none.
+	split     []bool
+	scaleNode []int
+	// keyBlocks are the key accessors written, by keyHash, for
+	// sameKeys; pendingHash is the hash sameKeys computed last.
+	keyBlocks   map[uint64][]keyBlock
+	pendingHash uint64
+	keySeed     maphash.Seed
 }
 
 // Build converts a scene into a glTF document. Warnings (a clip that
@@ -158,6 +168,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	rest := []trs(nil)
 	if skel != nil {
+		b.split = splitScale(skel, sc.Clips)
 		rest = b.addSkeleton(skel)
 	}
 	models := withTriangles(sc.Models)
@@ -218,7 +229,7 @@ func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skele
 		for _, w := range collapse(bind.Warnings) {
 			b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 		}
-		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.meshPts, mem)
+		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.split, b.meshPts, mem)
 		b.warns = append(b.warns, w...)
 		moved := make([]bool, len(skel.Joints))
 		for _, ch := range chans {
@@ -308,10 +319,11 @@ func fallbackSkeleton(clips []Clip) *anim.Skeleton {
 	return nil
 }
 
-// addSkeleton adds one node per joint with its rest transform and returns
-// the rest transforms.
+// addSkeleton adds one node per joint with its rest transform, and a
+// scale node under each joint b.split marks (layout.go), and returns the
+// joints' rest transforms.
 func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
-	rest := restTRS(s)
+	rest := restTRS(s, b.split)
 	base := len(b.doc.Nodes)
 	for i, j := range s.Joints {
 		name := j.Name
@@ -319,9 +331,24 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 			name = fmt.Sprintf("joint %d", i)
 		}
 		r := rest[i]
+		sc := nonZeroScale(r.S)
+		if isSplit(b.split, i) {
+			sc = [3]float64{1, 1, 1}
+		}
 		n := &gltf.Node{Name: name, Extras: map[string]any{"joint": i},
-			Translation: short3(r.T), Rotation: short4(r.R), Scale: short3(nonZeroScale(r.S))}
+			Translation: short3(r.T), Rotation: short4(r.R), Scale: short3(sc)}
 		b.doc.Nodes = append(b.doc.Nodes, n)
+	}
+	b.scaleNode = make([]int, len(s.Joints))
+	for i := range s.Joints {
+		b.scaleNode[i] = -1
+		if !isSplit(b.split, i) {
+			continue
+		}
+		b.scaleNode[i] = len(b.doc.Nodes)
+		b.doc.Nodes = append(b.doc.Nodes, &gltf.Node{Name: b.doc.Nodes[base+i].Name + " scale",
+			Extras: map[string]any{"jointScale": i}, Scale: short3(nonZeroScale(rest[i].S))})
+		b.doc.Nodes[base+i].Children = append(b.doc.Nodes[base+i].Children, b.scaleNode[i])
 	}
 	for i, j := range s.Joints {
 		if j.Parent >= 0 {
@@ -332,6 +359,15 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 		}
 	}
 	return rest
+}
+
+// skinNode is the node whose world matrix is joint j's: its scale node
+// where it has one, else its own.
+func (b *builder) skinNode(j int) int {
+	if j >= 0 && j < len(b.scaleNode) && b.scaleNode[j] >= 0 {
+		return b.scaleNode[j]
+	}
+	return j
 }
 
 // short32 is x at float32 precision, the float64 nearest the shortest

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -453,23 +454,33 @@ func (d *gDoc) world(p *gPose) []mgl64.Mat4 {
 }
 
 // jointNodes maps skeleton joint index -> node index (extras.joint).
-func (d *gDoc) jointNodes(t *testing.T) map[int]int {
+func (d *gDoc) jointNodes(t *testing.T) map[int]int { return d.nodesBy(t, "joint") }
+
+// scaleNodes maps skeleton joint index -> the node carrying its scale
+// (extras.jointScale: the joints the layout splits), else its node.
+func (d *gDoc) scaleNodes(t *testing.T) map[int]int {
+	out := d.jointNodes(t)
+	maps.Copy(out, d.nodesBy(t, "jointScale"))
+	return out
+}
+
+// nodesBy maps the integer of each node's extras key -> node index.
+func (d *gDoc) nodesBy(t *testing.T, key string) map[int]int {
 	out := map[int]int{}
 	for i, n := range d.Nodes {
 		if len(n.Extras) == 0 {
 			continue
 		}
-		var e struct {
-			Joint *int `json:"joint"`
-		}
+		var e map[string]any
 		if err := json.Unmarshal(n.Extras, &e); err != nil {
 			t.Fatal(err)
 		}
-		if e.Joint != nil {
-			if _, dup := out[*e.Joint]; dup {
-				t.Fatalf("joint %d on two nodes", *e.Joint)
+		if v, ok := e[key].(float64); ok {
+			j := int(v)
+			if _, dup := out[j]; dup {
+				t.Fatalf("%s %d on two nodes", key, j)
 			}
-			out[*e.Joint] = i
+			out[j] = i
 		}
 	}
 	return out

@@ -42,8 +42,8 @@ func (v *verifier) addLevers(ti int) {
 		// turn holds each parent's condition number here, until
 		// playersAgree reuses it.
 		v.turn[j] = 1
-		if p := k.skel.Joints[j].Parent; p >= 0 {
-			v.turn[j] = condBound(&k.world[p])
+		if p := k.skel.Joints[j].Parent; p >= 0 && !isSplit(k.split, p) {
+			v.turn[j] = condBound(&k.world[p]) // (a chain node is a rotation: 1)
 		}
 	}
 	for p := 0; p < v.pts; p++ {

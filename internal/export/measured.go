@@ -290,6 +290,7 @@ type verifier struct {
 	// they are past the bound, outside the promise, one bound).
 	allow  []float64
 	world  [2][]affine // the two players' world matrices
+	chain  [2][]affine // and their chain nodes' (layout.go)
 	locals [2][]trs
 	game   []trs // blame's: the nodes' local transforms in the game
 	// cur is per channel the key play found last (times only grow
@@ -372,6 +373,9 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	for i := range v.world {
 		v.world[i] = make([]affine, n)
 		v.locals[i] = make([]trs, n)
+		if k.split != nil {
+			v.chain[i] = make([]affine, n)
+		}
 	}
 	v.used = make([]float64, n)
 	v.measure(chans, rest, func(ti, p, _ int, e float64) {

@@ -143,13 +143,28 @@ func (v *verifier) play(chans [][]nodeChannel, rest []trs, f float64) {
 }
 
 func (v *verifier) compose(pl int) {
-	w := v.world[pl]
-	for _, j := range v.k.order {
-		m := affineTRS(&v.locals[pl][j])
-		if p := v.k.skel.Joints[j].Parent; p >= 0 {
-			m = w[p].mul(&m)
+	w, chain, k := v.world[pl], v.chain[pl], v.k
+	for _, j := range k.order {
+		l := &v.locals[pl][j]
+		m := affineTRS(l)
+		var pw *affine
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			pw = &w[p]
+			if isSplit(k.split, p) {
+				pw = &chain[p]
+			}
+			m = pw.mul(&m)
 		}
 		w[j] = m
+		if isSplit(k.split, j) {
+			// The joint's chain node: its T·R without the scale, which
+			// its scale node carries (layout.go).
+			c := affineTRS(&trs{T: l.T, R: l.R, S: [3]float64{1, 1, 1}})
+			if pw != nil {
+				c = pw.mul(&c)
+			}
+			chain[j] = c
+		}
 	}
 }
 

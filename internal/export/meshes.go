@@ -55,10 +55,11 @@ func (b *builder) addModels(skel *anim.Skeleton, models []*mesh.Model) []meshPoi
 	ibm, inv := chooseIBMs(models, skel)
 	for _, m := range models {
 		em := &exportedModel{m: m}
-		em.skin = newModelSkin(m, ibm, inv, func(j int) int { return j }, func(j int) int {
+		em.skin = newModelSkin(m, ibm, inv, b.skinNode, func(j int) int {
 			parent, label := arm, "static (unskinned vertices)"
 			if j >= 0 {
-				parent, label = j, fmt.Sprintf("%s bind %d", b.doc.Nodes[j].Name, len(b.doc.Nodes[j].Children))
+				parent = b.skinNode(j)
+				label = fmt.Sprintf("%s bind %d", b.doc.Nodes[j].Name, len(b.doc.Nodes[parent].Children))
 			}
 			n := len(b.doc.Nodes)
 			b.doc.Nodes = append(b.doc.Nodes, &gltf.Node{Name: label, Extras: map[string]any{"bindHelper": j}})

@@ -764,6 +764,10 @@ func TestSkinnedScaleRules(t *testing.T) {
 			c.m.Check(len(c.skel.Joints)) // the cylinder's entry for a missing joint is meant
 			d, _ := exportFile(t, c.skel.Name+"-"+c.src+"-mesh.glb", Scene{Skeleton: c.skel, Models: []*mesh.Model{c.m}, Clips: []Clip{{Clip: c.clip, Source: c.src}}})
 			checkWorld(t, d, c.skel, c.clip, c.src, false)
+			if c.skel.Mode == anim.J3DSoftImage || c.skel.Mode == anim.G3dSoftimage {
+				// Its scale on a node of its own, the skin is exact.
+				checkMeshes(t, d, c.skel, []*mesh.Model{c.m}, c.clip, c.src)
+			}
 		})
 	}
 }

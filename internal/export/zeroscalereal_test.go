@@ -66,6 +66,10 @@ func TestRealZeroScaleJoints(t *testing.T) {
 		{mario, "smg2/MarioAnime.arc:MarioAnime/Run.bck", true},
 		{mario, "smg2/MarioAnime.arc:MarioAnime/Wait.bck", true},
 		{mario, "smg2/MarioAnime.arc:MarioAnime/Walk.bck", true},
+		// The body squashes non-uniformly (SoftImage: the scale nodes).
+		{mario, "smg2/MarioAnime.arc:MarioAnime/PetitPorterStart.bck", true},
+		{mario, "smg2/MarioAnime.arc:MarioAnime/PetitPorterEnd.bck", true},
+		{mario, "smg2/MarioAnime.arc:MarioAnime/CannonFlyLand.bck", true},
 	}
 	for _, c := range []string{"atngsha", "bomb", "combo_tate", "gicer01", "gwp00", "swgripmsab", "yuchw00"} {
 		cases = append(cases, struct {
@@ -116,7 +120,10 @@ func TestRealZeroScaleJoints(t *testing.T) {
 				unheld[j] = true
 			}
 		}
-		for fi, f := range frames {
+		for pfi, f := range append(frames, frames...) {
+			// Both players: the specification's, then Blender's.
+			fi := pfi % len(frames)
+			d.play = []player{specPlayer, blenderPlayer}[pfi/len(frames)]
 			got := d.world(d.pose(t, ai, f/clip.FPS))
 			for j := range skel.Joints {
 				n := nodes[j]
