@@ -71,9 +71,13 @@ type track struct {
 // Node is one glTF node: its parent, its static transform and the tracks
 // of the chosen animation driving it.
 type Node struct {
-	Name   string
-	Joint  int // extras {"joint": N} of animscope's export, else -1
-	Parent int // -1 for a scene root
+	Name  string
+	Joint int // extras {"joint": N} of animscope's export, else -1
+	// ScaleOf is N for extras {"jointScale": N}: the node under joint
+	// N's node that carries its scale (the export's SoftImage layout),
+	// else -1.
+	ScaleOf int
+	Parent  int // -1 for a scene root
 	// Static is the node's transform when no track drives a path: TRS
 	// (R a unit quaternion x, y, z, w), or Matrix when HasMatrix.
 	T, S      [3]float64
@@ -269,11 +273,15 @@ func (s *Source) readNodes(doc *gltf.Document) error {
 	s.Nodes = make([]Node, n)
 	for i, gn := range doc.Nodes {
 		nd := &s.Nodes[i]
-		nd.Name, nd.Parent, nd.Joint = gn.Name, -1, -1
+		nd.Name, nd.Parent, nd.Joint, nd.ScaleOf = gn.Name, -1, -1, -1
 		if ex, ok := gn.Extras.(map[string]any); ok {
-			if j, ok := ex["joint"].(float64); ok && j >= 0 && j == math.Trunc(j) && j < 1<<20 {
-				nd.Joint = int(j)
+			index := func(key string) int {
+				if j, ok := ex[key].(float64); ok && j >= 0 && j == math.Trunc(j) && j < 1<<20 {
+					return int(j)
+				}
+				return -1
 			}
+			nd.Joint, nd.ScaleOf = index("joint"), index("jointScale")
 		}
 		nd.T, nd.R, nd.S = gn.TranslationOrDefault(), gn.RotationOrDefault(), gn.ScaleOrDefault()
 		if m := gn.MatrixOrDefault(); m != gltf.DefaultMatrix {

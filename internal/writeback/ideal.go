@@ -258,7 +258,7 @@ func (s *solver) solveAt(f float64, near bool) {
 			if near {
 				prev = &s.prev[j]
 			}
-			v = s.sp.solve(j, &s.world[s.m.Node[j]], s.id.quat[j], fl, parent, prev, &o)
+			v = s.sp.solve(j, &s.world[s.m.World[j]], s.id.quat[j], fl, parent, prev, &o)
 		} else {
 			v, _ = s.skel.LocalSRT(j, s.pose, s.b)
 		}

@@ -3,6 +3,7 @@ package writeback
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,12 @@ import (
 type Match struct {
 	// Node is per joint the glTF node standing for it, -1 when none.
 	Node []int
+	// World is per joint the node whose world matrix is the joint's:
+	// Node, or its child carrying the joint's scale where the export
+	// split the two (a SoftImage skeleton: the child has extras
+	// {"jointScale": N}, or, once Blender dropped the extras, the name
+	// "NAME scale"); -1 when none.
+	World []int
 	// Driven is per joint whether the glTF moves it against its parent
 	// joint: its node, or a node between it and its parent joint's node,
 	// is animated, or held still by the animation (Node.Held). Other
@@ -68,6 +75,7 @@ func MatchJoints(src *Source, skel *anim.Skeleton) (*Match, error) {
 		}
 		m.Node[j], used[i] = i, true
 	}
+	m.World = scaleChildren(src, m.Node, used)
 	matched := 0
 	for j, ni := range m.Node {
 		if ni < 0 {
@@ -83,6 +91,9 @@ func MatchJoints(src *Source, skel *anim.Skeleton) (*Match, error) {
 				m.Driven[j] = true
 				break
 			}
+		}
+		if w := m.World[j]; w != ni && src.Nodes[w].Animated() {
+			m.Driven[j] = true
 		}
 		if !m.Driven[j] {
 			m.Kept = append(m.Kept, jointName(skel, j))
@@ -105,6 +116,27 @@ func MatchJoints(src *Source, skel *anim.Skeleton) (*Match, error) {
 	}
 	src.alignRest(skel, m)
 	return m, nil
+}
+
+// scaleChildren is per joint the node whose world matrix is the joint's
+// (Match.World): the child of its node that carries its scale, else its
+// node. A scale child counts as used.
+func scaleChildren(src *Source, node []int, used []bool) []int {
+	world := slices.Clone(node)
+	jointOf := map[int]int{}
+	for j, ni := range node {
+		if ni >= 0 {
+			jointOf[ni] = j
+		}
+	}
+	for i := range src.Nodes {
+		nd := &src.Nodes[i]
+		j, ok := jointOf[nd.Parent]
+		if ok && (nd.ScaleOf == j || nd.ScaleOf < 0 && nd.Name == src.Nodes[nd.Parent].Name+" scale") {
+			world[j], used[i] = i, true
+		}
+	}
+	return world
 }
 
 func nodeName(src *Source, i int) string {

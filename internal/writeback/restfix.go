@@ -50,18 +50,22 @@ func (s *Source) alignRest(skel *anim.Skeleton, m *Match) {
 		if ni < 0 {
 			continue
 		}
-		a, okA := frame(game[j])
-		b, okB := frame(rest[ni])
-		if !okA || !okB {
-			return
-		}
-		r := a.Transpose().Mul3(b)
-		p, ok := quarterTurns(r)
-		if !ok || angleBetween(r, p) > maxRestSlack {
-			return
-		}
-		if p != mgl64.Ident3() {
-			fix[ni] = p.Transpose().Mat4()
+		// The joint's node and, where the export split it, its scale
+		// node: Blender turns each bone to its own frame.
+		for _, ni := range []int{ni, m.World[j]} {
+			a, okA := frame(game[j])
+			b, okB := frame(rest[ni])
+			if !okA || !okB {
+				return
+			}
+			r := a.Transpose().Mul3(b)
+			p, ok := quarterTurns(r)
+			if !ok || angleBetween(r, p) > maxRestSlack {
+				return
+			}
+			if p != mgl64.Ident3() {
+				fix[ni] = p.Transpose().Mat4()
+			}
 		}
 	}
 	if len(fix) > 0 {
