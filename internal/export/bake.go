@@ -70,11 +70,13 @@ type baker struct {
 	seenMats []mgl64.Mat4
 	// unheld marks the joints holdFinite placed (nil: none).
 	unheld []bool
-	// split marks the joints exported with a scale node of their own
-	// (layout.go; nil: none); chain holds, for those, the exported
-	// chain node's world matrix, which their children extend.
-	split []bool
+	// lay is the node layout (layout.go; nil: a node per joint); chain
+	// holds, for the joints it splits, the exported chain node's world
+	// matrix, which the children under it extend.
+	lay   *layout
 	chain []mgl64.Mat4
+	// chainLin is chainFrames' chain nodes' linear parts.
+	chainLin []mgl64.Mat4
 	// siAcc is fastLocal's SoftImage accumulated scale per joint.
 	siAcc [][3]float64
 }
@@ -85,8 +87,8 @@ type seenWorld struct {
 	world []mgl64.Mat4
 }
 
-func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) *baker {
-	k := &baker{skel: s, bind: b, clip: c, root: rootMotion && c != nil && c.RootMotion != nil}
+func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, lay *layout) *baker {
+	k := &baker{skel: s, bind: b, clip: c, root: rootMotion && c != nil && c.RootMotion != nil, lay: lay}
 	k.order, k.depth = topoOrder(s)
 	n := len(s.Joints)
 	k.world = make([]mgl64.Mat4, n)
@@ -100,8 +102,9 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 	case anim.J3DBasic, anim.J3DMaya, anim.Standard, anim.G3dNoScale, anim.G3dStandard, anim.G3dMaya:
 		// Scale compensation divides by the parent's scale: a product of
 		// T·R·S only while that scale holds still (checkFast then sees
-		// whether it is 1). G3d Maya takes the compensation flag from the
-		// bone animation driving a joint where it has one.
+		// whether it is 1), or where the joint's node hangs under the
+		// parent's chain node (layout.go). G3d Maya takes the compensation
+		// flag from the bone animation driving a joint where it has one.
 		posed := false // k.pose holds the clip at frame 0 (g3dFlags)
 		for i, j := range s.Joints {
 			comp := j.ScaleCompensate && s.Mode != anim.J3DBasic && s.Mode < anim.G3dNoScale
@@ -109,7 +112,7 @@ func newBaker(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool) 
 				comp = k.g3dFlags(i, posed)&anim.FlagSegmentScaleCompensate != 0
 				posed = true
 			}
-			if comp && j.Parent >= 0 && (c == nil || k.varies(j.Parent, pathS)) {
+			if comp && j.Parent >= 0 && !lay.underChain(i) && (c == nil || k.varies(j.Parent, pathS)) {
 				k.fast = false
 			}
 		}
@@ -151,12 +154,12 @@ func (k *baker) checkFast(frames []float64) {
 			var pw *mgl64.Mat4
 			if p := k.skel.Joints[j].Parent; p >= 0 {
 				pw = &comp[p]
-				if isSplit(k.split, p) {
+				if k.lay.underChain(j) {
 					pw = &chain[p]
 				}
 				comp[j] = pw.Mul4(comp[j])
 			}
-			if isSplit(k.split, j) {
+			if k.lay.isSplit(j) {
 				chain[j] = composeTRS(trs{T: local[j].T, R: local[j].R, S: [3]float64{1, 1, 1}})
 				if pw != nil {
 					chain[j] = pw.Mul4(chain[j])
@@ -269,8 +272,22 @@ func (k *baker) fastLocal(pose *anim.Pose, bind *anim.Binding, out []trs) {
 			if p >= 0 {
 				acc = k.siAcc[p]
 			}
-			out[j], k.siAcc[j] = softImageLocal(k.skel.Mode, &v, quat, acc, s, isSplit(k.split, p))
+			out[j], k.siAcc[j] = softImageLocal(k.skel.Mode, &v, quat, acc, s, k.lay.underChain(j))
 			continue
+		}
+		if k.lay.underChain(j) {
+			// Under the parent's chain node the parent's scale moves the
+			// translation only (J3D Maya's compensation).
+			ps := k.siAcc[k.skel.Joints[j].Parent]
+			for c := range 3 {
+				v[anim.TransX+anim.Slot(c)] *= ps[c]
+			}
+		}
+		if k.lay != nil {
+			if len(k.siAcc) != len(k.skel.Joints) {
+				k.siAcc = make([][3]float64, len(k.skel.Joints))
+			}
+			k.siAcc[j] = s // the joint's own scale, for its children
 		}
 		out[j] = localOf(&v, quat, s)
 	}
@@ -311,7 +328,7 @@ func (k *baker) decompose(out []trs) {
 	if k.clip == nil {
 		pose, bind = nil, nil
 	}
-	if k.split != nil && len(k.chain) != len(k.skel.Joints) {
+	if k.lay != nil && len(k.chain) != len(k.skel.Joints) {
 		k.chain = make([]mgl64.Mat4, len(k.skel.Joints))
 	}
 	for _, j := range k.order {
@@ -327,7 +344,7 @@ func (k *baker) decompose(out []trs) {
 		} else {
 			k.approx[j] = l
 		}
-		if isSplit(k.split, j) {
+		if k.lay.isSplit(j) {
 			c := composeTRS(trs{T: out[j].T, R: out[j].R, S: [3]float64{1, 1, 1}})
 			if pw != nil {
 				c = pw.Mul4(c)
@@ -345,7 +362,7 @@ func (k *baker) parentNode(j int) *mgl64.Mat4 {
 	switch {
 	case p < 0:
 		return nil
-	case isSplit(k.split, p):
+	case k.lay.underChain(j):
 		return &k.chain[p]
 	}
 	return &k.approx[p]
@@ -380,10 +397,9 @@ func localOf(v *[anim.NumSlots]float64, quat bool, s [3]float64) trs {
 }
 
 // restTRS is every joint's rest transform (the clip-free pose) in the
-// layout split gives (see layout.go).
-func restTRS(s *anim.Skeleton, split []bool) []trs {
-	k := newBaker(s, nil, nil, false)
-	k.split = split
+// layout lay gives (see layout.go).
+func restTRS(s *anim.Skeleton, lay *layout) []trs {
+	k := newBaker(s, nil, nil, false, lay)
 	out := make([]trs, len(s.Joints))
 	k.at(0, out)
 	return out
@@ -404,7 +420,17 @@ func (k *baker) localAt(j int, f float64, tp *anim.TargetPose) trs {
 		g3dShortcuts(k.skel.Mode, fl, v, &s)
 	}
 	if softImage(k.skel.Mode) {
-		l, _ := softImageLocal(k.skel.Mode, v, quat, k.ancestorScale(j, f), s, isSplit(k.split, k.skel.Joints[j].Parent))
+		l, _ := softImageLocal(k.skel.Mode, v, quat, k.ancestorScale(j, f), s, k.lay.underChain(j))
+		return l
+	}
+	if k.lay.underChain(j) {
+		// The parent's scale moves the translation only (fastLocal).
+		var ptp anim.TargetPose
+		pv, _, _ := k.targetPose(k.skel.Joints[j].Parent, f, &ptp, &k.scratch[1])
+		l := localOf(v, quat, s)
+		for c := range 3 {
+			l.T[c] *= pv[anim.ScaleX+anim.Slot(c)]
+		}
 		return l
 	}
 	if k.skel.Mode == anim.J3DBasic {

@@ -71,7 +71,7 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		}
 		if p := k.skel.Joints[j].Parent; p >= 0 {
 			above[j] = above[p] + weight[p][pathT] + weight[p][pathR]
-			if !isSplit(k.split, p) { // a scale node's scale moves no child
+			if !k.lay.underChain(j) { // a scale node's scale moves no chain
 				above[j] += weight[p][pathS]
 			}
 		}
@@ -80,6 +80,13 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 	inv := make([]mgl64.Mat3, n)
 	norm := make([]float64, n)
 	ident := mgl64.Ident3()
+	// The split joints' chain nodes' linear parts, inverted, and their
+	// norms (layout.go).
+	var chainInv []mgl64.Mat3
+	var chainNorm []float64
+	if k.lay != nil {
+		chainInv, chainNorm = make([]mgl64.Mat3, n), make([]float64, n)
+	}
 	for fi, si := 0, 0; fi < len(frames); fi, si = fi+step, si+1 {
 		if si < len(k.seen) && k.seen[si].f == frames[fi] {
 			copy(k.world, k.seen[si].world)
@@ -89,6 +96,9 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		for j := range inv {
 			inv[j] = inverse3(&k.world[j])
 			norm[j] = spectralNorm3(&k.world[j])
+		}
+		if k.lay != nil {
+			k.chainFrames(frames[fi], chainInv, chainNorm)
 		}
 		// A point at wd carried by joint d (the joint itself, or a
 		// corner of the mesh it carries) limits d and its ancestors. The
@@ -100,13 +110,14 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 				share += weight[d][pathR] + weight[d][pathS]
 			}
 			budget := budgetShare * bound / share
-			for j := d; j >= 0; j = k.skel.Joints[j].Parent {
+			for j, prev := d, -1; j >= 0; j, prev = k.skel.Joints[j].Parent, j {
 				pinv, pnorm := &ident, 1.0
-				if p := k.skel.Joints[j].Parent; p >= 0 && !isSplit(k.split, p) {
+				if p := k.skel.Joints[j].Parent; p >= 0 {
 					pinv, pnorm = &inv[p], norm[p]
+					if k.lay.underChain(j) {
+						pinv, pnorm = &chainInv[p], chainNorm[p]
+					}
 				}
-				// (Under a scale node's joint the node hangs from its
-				// chain: a rotation, which changes no length.)
 				w := &weight[j]
 				tol[j][pathT] = min(tol[j][pathT], w[pathT]*budget/pnorm)
 				diff := wd.Sub(mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]})
@@ -116,8 +127,8 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 				if r := pnorm * pinv.Mul3x1(diff).Len(); r > 0 {
 					tol[j][pathR] = min(tol[j][pathR], w[pathR]*budget/r)
 				}
-				if isSplit(k.split, j) && !(corner && j == d) {
-					continue // its scale node moves only its own mesh
+				if prev >= 0 && k.lay.underChain(prev) {
+					continue // a scale node's scale moves no chain
 				}
 				if x := pnorm * inv[j].Mul3x1(diff).Len(); x > 0 {
 					tol[j][pathS] = min(tol[j][pathS], w[pathS]*budget/x)
@@ -197,4 +208,37 @@ func frobenius3(m *mgl64.Mat4) float64 {
 		return 1e-12
 	}
 	return math.Sqrt(s)
+}
+
+// chainFrames fills, for each joint the layout splits, the inverse and
+// the norm of its chain node's linear part at frame f: the linear part of
+// the node it hangs under (its parent's chain node's, or its parent's
+// whole matrix; k.world holds the game's at f) turned by its own
+// rotation. A rotation changes neither norm nor length, so the parent's
+// serve; SoftImage's chains are rotations all the way.
+// The linear parts stay in k.chainLin; inv and norm may be nil.
+func (k *baker) chainFrames(f float64, inv []mgl64.Mat3, norm []float64) {
+	if len(k.chainLin) != len(k.skel.Joints) {
+		k.chainLin = make([]mgl64.Mat4, len(k.skel.Joints))
+	}
+	lin := k.chainLin
+	pose, bind := k.posed(f)
+	for _, j := range k.order {
+		if !k.lay.isSplit(j) {
+			continue
+		}
+		m := mgl64.Ident4()
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			m = k.world[p]
+			if k.lay.underChain(j) {
+				m = lin[p]
+			}
+		}
+		q := k.ownRotation(j, pose, bind)
+		lin[j] = m.Mul4(mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}}.Mat4())
+		if inv != nil {
+			inv[j] = inverse3(&lin[j])
+			norm[j] = spectralNorm3(&lin[j])
+		}
+	}
 }

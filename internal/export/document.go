@@ -143,9 +143,9 @@ type builder struct {
 	// keyView is 1 + the buffer view animation keys are written into
 	// (buffer.go view), 0 before the first.
 	keyView int
-	// split marks the joints with a scale node (layout.go; nil: none);
-	// scaleNode is per joint that node's index, -1 for none.
-	split     []bool
+	// lay is the skeleton's node layout (layout.go; nil: a node per
+	// joint); scaleNode is per joint its scale node, -1 for none.
+	lay       *layout
 	scaleNode []int
 	// keyBlocks are the key accessors written, by keyHash, for
 	// sameKeys; pendingHash is the hash sameKeys computed last.
@@ -168,7 +168,7 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	}
 	rest := []trs(nil)
 	if skel != nil {
-		b.split = splitScale(skel, sc.Clips)
+		b.lay = splitScale(skel, sc.Clips)
 		rest = b.addSkeleton(skel)
 	}
 	models := withTriangles(sc.Models)
@@ -229,7 +229,7 @@ func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skele
 		for _, w := range collapse(bind.Warnings) {
 			b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 		}
-		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.split, b.meshPts, mem)
+		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.lay, b.meshPts, mem)
 		b.warns = append(b.warns, w...)
 		moved := make([]bool, len(skel.Joints))
 		for _, ch := range chans {
@@ -320,10 +320,10 @@ func fallbackSkeleton(clips []Clip) *anim.Skeleton {
 }
 
 // addSkeleton adds one node per joint with its rest transform, and a
-// scale node under each joint b.split marks (layout.go), and returns the
+// scale node under each joint b.lay splits (layout.go), and returns the
 // joints' rest transforms.
 func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
-	rest := restTRS(s, b.split)
+	rest := restTRS(s, b.lay)
 	base := len(b.doc.Nodes)
 	for i, j := range s.Joints {
 		name := j.Name
@@ -332,7 +332,7 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 		}
 		r := rest[i]
 		sc := nonZeroScale(r.S)
-		if isSplit(b.split, i) {
+		if b.lay.isSplit(i) {
 			sc = [3]float64{1, 1, 1}
 		}
 		n := &gltf.Node{Name: name, Extras: map[string]any{"joint": i},
@@ -342,7 +342,7 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 	b.scaleNode = make([]int, len(s.Joints))
 	for i := range s.Joints {
 		b.scaleNode[i] = -1
-		if !isSplit(b.split, i) {
+		if !b.lay.isSplit(i) {
 			continue
 		}
 		b.scaleNode[i] = len(b.doc.Nodes)
@@ -352,7 +352,11 @@ func (b *builder) addSkeleton(s *anim.Skeleton) []trs {
 	}
 	for i, j := range s.Joints {
 		if j.Parent >= 0 {
+			// Under the parent's chain node, or its whole matrix.
 			p := b.doc.Nodes[base+j.Parent]
+			if b.lay.isSplit(j.Parent) && !b.lay.underChain(i) {
+				p = b.doc.Nodes[b.scaleNode[j.Parent]]
+			}
 			p.Children = append(p.Children, base+i)
 		} else {
 			b.doc.Scenes[0].Nodes = append(b.doc.Scenes[0].Nodes, base+i)

@@ -413,7 +413,7 @@ func TestFastPathAgreesWithWorld(t *testing.T) {
 		s := open(t, tc.model).Skeletons[0]
 		c := open(t, tc.clip).Clips[0]
 		b := formats.Bind(c, s)
-		k := newBaker(s, &b, c, false)
+		k := newBaker(s, &b, c, false, nil)
 		k.checkFast(candidates(c, c.FPS, 1, nil))
 		if !k.fast {
 			t.Errorf("%s: fast path rejected", filepath.Base(tc.clip))

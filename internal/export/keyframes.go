@@ -246,7 +246,8 @@ func dedupeTimes(fr []float64, fps float64) []float64 {
 // jointCandidates are the candidate frames of one joint on the fast path:
 // whole frames every grid frames, the end, and its own target's keys (the
 // ancestors' too under J3D Basic and SoftImage, whose scale rules look up
-// the chain).
+// the chain, and the parent's under its chain node, whose scale moves the
+// translation).
 func jointCandidates(k *baker, j, grid int) []float64 {
 	c := k.clip
 	n := int(math.Floor(c.Duration))
@@ -263,7 +264,7 @@ func jointCandidates(k *baker, j, grid int) []float64 {
 			}
 			out = targetFrames(c, &c.Targets[ti], stepMin, out)
 		}
-		if k.skel.Mode != anim.J3DBasic && !softImage(k.skel.Mode) {
+		if k.skel.Mode != anim.J3DBasic && !softImage(k.skel.Mode) && !(a == j && k.lay.underChain(j)) {
 			break
 		}
 	}

@@ -264,7 +264,7 @@ func (k *baker) varies(j, p int) bool {
 	if p == pathS && k.skel.Mode == anim.J3DBasic {
 		return true
 	}
-	if (p == pathS || p == pathT && isSplit(k.split, k.skel.Joints[j].Parent)) && softImage(k.skel.Mode) {
+	if (p == pathS || p == pathT && k.lay.underChain(j)) && softImage(k.skel.Mode) {
 		// The node's scale carries the ancestors' accumulated scale, and
 		// under a chain node its translation too (softImageLocal).
 		for a := k.skel.Joints[j].Parent; a >= 0; a = k.skel.Joints[a].Parent {
@@ -272,6 +272,9 @@ func (k *baker) varies(j, p int) bool {
 				return true
 			}
 		}
+	}
+	if p == pathT && k.lay.underChain(j) && !softImage(k.skel.Mode) && k.varies(k.skel.Joints[j].Parent, pathS) {
+		return true // the parent's scale moves the translation (fastLocal)
 	}
 	if k.bind == nil || j >= len(k.bind.Target) || k.bind.Target[j] < 0 || k.bind.Target[j] >= len(k.clip.Targets) {
 		return false

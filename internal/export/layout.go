@@ -1,25 +1,33 @@
-// The node layout of a skeleton whose rule keeps scale out of the chain.
+// The node layout of a skeleton whose rule keeps a joint's scale from its
+// children.
 //
 // SoftImage (J3D's and G3d's) composes every joint from an unscaled
 // chain: a child extends its parent's chain by T·R, its translation
 // multiplied by the ancestors' accumulated scale, and a joint's own
-// matrix is its chain times that accumulated scale (anim.Skeleton.World).
-// In glTF, where a child always inherits the whole of its parent's
-// T·R·S, a child of a joint scaled non-uniformly would need a shear no
-// T·R·S holds, and a joint whose scale moves would hand every descendant
-// a counter-scale channel. So such a joint is written as two nodes: its
-// own node carries the chain (T·R, scale 1), and the children hang under
-// it; a child node of it, "NAME scale", carries the accumulated scale
-// alone and is the joint the skin follows. Every world matrix is then
-// exact, and the chain channels are the game's own smooth products
-// rather than the nearest T·R·S of a sheared matrix. The joint's node
-// keeps the joint's name and extras {"joint": index} (its world position
-// is the joint's); the scale node has extras {"jointScale": index}.
+// matrix is its chain times that accumulated scale. J3D Maya's (and
+// Standard's) scale compensation does the same for one generation: a
+// compensating child extends its parent's matrix without the parent's
+// own scale, its translation times that scale (anim.Skeleton.World). In
+// glTF, where a child always inherits the whole of its parent's T·R·S, a
+// child of a joint scaled non-uniformly would need a shear no T·R·S
+// holds, and a joint whose scale moves would hand every such child a
+// counter-scale channel. So such a joint is written as two nodes: its own
+// node carries the chain (T·R, scale 1), and the children that extend
+// the chain hang under it; a child node of it, "NAME scale", carries the
+// scale alone, is the joint the skin follows, and holds the children
+// that inherit the whole matrix (Maya's non-compensating ones). Every
+// world matrix is then exact, and the chain channels are the game's own
+// smooth products rather than the nearest T·R·S of a sheared matrix. The
+// joint's node keeps the joint's name and extras {"joint": index} (its
+// world position is the joint's); the scale node has extras
+// {"jointScale": index}.
 //
-// A leaf needs no scale node (nothing inherits its scale), and neither
-// does a joint whose accumulated scale is 1 in the rest pose and in every
-// clip of the scene: the layout is one node per joint there, as for every
-// other rule.
+// A joint needs no scale node where no child extends its chain (a leaf),
+// and where the scale those children skip stays uniform (the same on the
+// three axes, at every time: a uniform scale commutes with the child's
+// rotation, so the child's node is its own T·R·S and its translation
+// keeps its own curve): the layout is one node per joint there, as for
+// every other rule.
 
 package export
 
@@ -29,18 +37,41 @@ import (
 	"github.com/animscope/animscope/formats/pairing"
 )
 
-// splitScale says per joint whether it gets a scale node of its own (see
-// above); nil when none does.
-//
-// Under a joint whose accumulated scale stays uniform (the same on the
-// three axes, at every time) one node per joint is exact as well: a
-// uniform scale commutes with the child's rotation, so the child's node
-// is its own T·R·S, and its translation keeps its own curve rather than
-// the ancestors' scale times it. So a joint is split only where its
-// accumulated scale may leave 1 and be non-uniform, or where a joint
-// under it is split (a chain node hangs only under a chain node).
-func splitScale(s *anim.Skeleton, clips []Clip) []bool {
-	if s == nil || !softImage(s.Mode) {
+// layout is which joints have a scale node (split) and which joints'
+// nodes hang under their parent's chain node (chain). A nil *layout is
+// one node per joint.
+type layout struct {
+	split, chain []bool
+}
+
+// isSplit reports whether joint j has a scale node.
+func (l *layout) isSplit(j int) bool { return l != nil && j >= 0 && j < len(l.split) && l.split[j] }
+
+// underChain reports whether joint j's node hangs under its parent's
+// chain node (the parent is split, and the rule extends its chain).
+func (l *layout) underChain(j int) bool { return l != nil && j >= 0 && j < len(l.chain) && l.chain[j] }
+
+// extendsChain reports whether the rule builds joint j from its parent's
+// chain, without the parent's scale: every SoftImage joint, and a
+// compensating joint under J3D Maya or Standard.
+func extendsChain(s *anim.Skeleton, j int) bool {
+	switch s.Mode {
+	case anim.J3DSoftImage, anim.G3dSoftimage:
+		return true
+	case anim.J3DMaya, anim.Standard:
+		return s.Joints[j].ScaleCompensate
+	}
+	return false
+}
+
+// splitScale lays out the skeleton's nodes for the clips of a scene (see
+// above): a joint is split where a child extends its chain and the scale
+// that child skips (SoftImage: the accumulated scale; Maya: the joint's
+// own) may leave 1 and be non-uniform, and where a child extending its
+// chain is split (a chain node hangs only under a chain node). Nil when
+// no joint is split.
+func splitScale(s *anim.Skeleton, clips []Clip) *layout {
+	if s == nil || !softImage(s.Mode) && s.Mode != anim.J3DMaya && s.Mode != anim.Standard {
 		return nil
 	}
 	n := len(s.Joints)
@@ -76,12 +107,17 @@ func splitScale(s *anim.Skeleton, clips []Clip) []bool {
 		}
 	}
 	order, _ := topoOrder(s)
-	kids := make([]int, n)
+	kids := make([]int, n) // children extending the joint's chain
 	for _, j := range order {
-		if p := s.Joints[j].Parent; p >= 0 {
-			// The accumulated scale.
+		p := s.Joints[j].Parent
+		if p < 0 {
+			continue
+		}
+		if softImage(s.Mode) { // the accumulated scale
 			scaled[j] = scaled[j] || scaled[p]
 			skew[j] = skew[j] || skew[p]
+		}
+		if extendsChain(s, j) {
 			kids[p]++
 		}
 	}
@@ -95,11 +131,24 @@ func splitScale(s *anim.Skeleton, clips []Clip) []bool {
 			split = make([]bool, n)
 		}
 		split[j] = true
-		for a := s.Joints[j].Parent; a >= 0 && scaled[a] && !split[a]; a = s.Joints[a].Parent {
-			split[a] = true
+		for a := j; extendsChain(s, a); {
+			p := s.Joints[a].Parent
+			if p < 0 || !scaled[p] || split[p] {
+				break
+			}
+			split[p] = true
+			a = p
 		}
 	}
-	return split
+	if split == nil {
+		return nil
+	}
+	l := &layout{split: split, chain: make([]bool, n)}
+	for j := range s.Joints {
+		p := s.Joints[j].Parent
+		l.chain[j] = p >= 0 && split[p] && extendsChain(s, j)
+	}
+	return l
 }
 
 // sameScaleCurves reports whether a target's three scale slots have one
@@ -132,10 +181,6 @@ func sameCurve(a, b anim.Curve) bool {
 	}
 	return true
 }
-
-// isSplit reports whether joint j has a scale node (split from
-// splitScale, nil for none).
-func isSplit(split []bool, j int) bool { return j >= 0 && j < len(split) && split[j] }
 
 // softImage reports whether the rule keeps scale out of the chain
 // (J3D's and G3d's SoftImage: see layout.go).

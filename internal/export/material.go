@@ -37,7 +37,7 @@ func skelReach(s *anim.Skeleton, rest []trs) float64 {
 	if s == nil {
 		return 0
 	}
-	k := newBaker(s, nil, nil, false)
+	k := newBaker(s, nil, nil, false, nil)
 	k.worldAt(0)
 	r := 0.0
 	for _, w := range k.world {

@@ -38,12 +38,19 @@ const (
 func (v *verifier) addLevers(ti int) {
 	k := v.k
 	n := len(k.skel.Joints)
+	if k.lay != nil {
+		k.chainFrames(v.times[ti], nil, nil)
+	}
 	for j := range v.turn {
 		// turn holds each parent's condition number here, until
 		// playersAgree reuses it.
 		v.turn[j] = 1
-		if p := k.skel.Joints[j].Parent; p >= 0 && !isSplit(k.split, p) {
-			v.turn[j] = condBound(&k.world[p]) // (a chain node is a rotation: 1)
+		if p := k.skel.Joints[j].Parent; p >= 0 {
+			m := &k.world[p]
+			if k.lay.underChain(j) {
+				m = &k.chainLin[p]
+			}
+			v.turn[j] = condBound(m)
 		}
 	}
 	for p := 0; p < v.pts; p++ {

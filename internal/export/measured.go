@@ -373,7 +373,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	for i := range v.world {
 		v.world[i] = make([]affine, n)
 		v.locals[i] = make([]trs, n)
-		if k.split != nil {
+		if k.lay != nil {
 			v.chain[i] = make([]affine, n)
 		}
 	}

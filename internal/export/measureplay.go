@@ -150,13 +150,13 @@ func (v *verifier) compose(pl int) {
 		var pw *affine
 		if p := k.skel.Joints[j].Parent; p >= 0 {
 			pw = &w[p]
-			if isSplit(k.split, p) {
+			if k.lay.underChain(j) {
 				pw = &chain[p]
 			}
 			m = pw.mul(&m)
 		}
 		w[j] = m
-		if isSplit(k.split, j) {
+		if k.lay.isSplit(j) {
 			// The joint's chain node: its T·R without the scale, which
 			// its scale node carries (layout.go).
 			c := affineTRS(&trs{T: l.T, R: l.R, S: [3]float64{1, 1, 1}})

@@ -58,7 +58,7 @@ const cubicGrid = 4
 //
 // The channels' keys live in mem (nil: their own storage) until the next
 // call with it.
-func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, split []bool, meshPts []meshPoint, mem *bakeMem) ([]nodeChannel, []string) {
+func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool, how Interpolation, rest []trs, lay *layout, meshPts []meshPoint, mem *bakeMem) ([]nodeChannel, []string) {
 	if mem == nil {
 		mem = &bakeMem{}
 	}
@@ -68,8 +68,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	// exception to the bound. The staircase would cost a key per
 	// 0.022° step, tens of thousands per curve on a character's clip.
 	c = c.UnroundedRotations()
-	k := newBaker(s, b, c, rootMotion)
-	k.split = split
+	k := newBaker(s, b, c, rootMotion, lay)
 	if softImage(s.Mode) && !k.root {
 		// In the split layout every SoftImage node is a function of its
 		// joint's values and its ancestors' scales (softImageLocal);
