@@ -86,7 +86,7 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 // worst-case split costs most: a character's dense clip, 15), and
 // elsewhere only where loosening pays (loosenPays): re-keyed at
 // trialMult times their tolerances, the clip's keys would drop to at
-// most paysRatio. A character's clip, real or generated, drops to about
+// most paysRatio of their bytes. A character's clip, real or generated, drops to about
 // a third; a skeleton of many leaves (whose rotations sit at their
 // clamps) to three quarters, which would not repay the measuring.
 // It starts at most at looseStart times those tolerances and divides the
@@ -220,7 +220,8 @@ func clamped(cs []nodeChannel, tol [][numPaths]float64, j int) bool {
 	return true
 }
 
-// loosenPays estimates how far loosening would cut the keys of base:
+// loosenPays estimates how far loosening would cut the keys of base, in
+// the bytes they take (looser rotations are often SHORTs):
 // it re-keys trialJoints joints with their tolerances times trialMult,
 // the ones holding the keys at evenly spaced shares of all the keys
 // (joints in order of their keys, most first), so that each stands for
@@ -230,11 +231,17 @@ func clamped(cs []nodeChannel, tol [][numPaths]float64, j int) bool {
 // leaves most keys stay. Such a joint (clamped) counts as keeping its
 // keys without being re-keyed.)
 func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) bool {
+	// What the keys cost in the file: a float time per key and the
+	// values (SHORTs where quantized, which looser keys often allow).
 	count := func(cs []nodeChannel) int {
 		n := 0
 		for i := range cs {
 			if len(cs[i].frames) > 1 {
-				n += len(cs[i].frames)
+				v := 4
+				if cs[i].quant {
+					v = 2
+				}
+				n += 4*len(cs[i].frames) + v*len(cs[i].values)
 			}
 		}
 		return n
