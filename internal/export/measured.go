@@ -222,14 +222,14 @@ func clamped(cs []nodeChannel, tol [][numPaths]float64, j int) bool {
 
 // loosenPays estimates how far loosening would cut the keys of base, in
 // the bytes they take (looser rotations are often SHORTs):
-// it re-keys trialJoints joints with their tolerances times trialMult,
-// the ones holding the keys at evenly spaced shares of all the keys
+// a joint whose tolerances are at their clamps (clamped: a leaf's
+// rotation, held at maxRotTol) never loosens and keeps its keys; of the
+// others it re-keys trialJoints with their tolerances times trialMult,
+// the ones holding the keys at evenly spaced shares of their keys
 // (joints in order of their keys, most first), so that each stands for
-// as many keys and the mean of their ratios estimates the whole clip's;
-// loosening pays where that is at most paysRatio. (A leaf's rotation is
-// held at its clamp, maxRotTol, and never loosens: on a skeleton of many
-// leaves most keys stay. Such a joint (clamped) counts as keeping its
-// keys without being re-keyed.)
+// as many keys and the mean of their ratios estimates the others'.
+// Loosening pays where the clip's keys would drop to at most paysRatio.
+// (On a skeleton of many leaves most keys stay.)
 func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey func(j int, mult float64) []nodeChannel) bool {
 	// What the keys cost in the file: a float time per key and the
 	// values (SHORTs where quantized, which looser keys often allow).
@@ -248,21 +248,26 @@ func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey 
 	}
 	var order []int
 	keys := make([]int, len(base))
-	total := 0
+	total, kept := 0, 0
 	for j := range base {
-		if keys[j] = count(base[j]); keys[j] > 0 {
+		if keys[j] = count(base[j]); keys[j] == 0 {
+			continue
+		}
+		total += keys[j]
+		if clamped(base[j], tol, j) {
+			kept += keys[j]
+		} else {
 			order = append(order, j)
-			total += keys[j]
 		}
 	}
-	if total == 0 {
+	if total == kept {
 		return false
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return keys[b] - keys[a] })
 	ratio := make(map[int]float64, trialJoints)
 	sum := 0.0
 	for s := range trialJoints {
-		at := (float64(s) + 0.5) / trialJoints * float64(total)
+		at := (float64(s) + 0.5) / trialJoints * float64(total-kept)
 		seen, j := 0, order[len(order)-1]
 		for _, o := range order {
 			if seen += keys[o]; float64(seen) > at {
@@ -272,15 +277,12 @@ func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey 
 		}
 		r, ok := ratio[j]
 		if !ok {
-			r = 1
-			if !clamped(base[j], tol, j) {
-				r = float64(count(rekey(j, trialMult))) / float64(keys[j])
-			}
+			r = float64(count(rekey(j, trialMult))) / float64(keys[j])
 			ratio[j] = r
 		}
 		sum += r
 	}
-	return sum/trialJoints <= paysRatio
+	return (float64(kept)+float64(total-kept)*sum/trialJoints)/float64(total) <= paysRatio
 }
 
 // verifier holds the game's world positions of every joint and mesh

@@ -154,3 +154,30 @@ func TestLoosenPaysCountsBytes(t *testing.T) {
 		t.Error("re-keyed to 54% of the bytes: loosening does not pay, want it to")
 	}
 }
+
+// TestLoosenPaysKnowsClampedJoints: a joint whose tolerances sit at
+// their clamps keeps its keys; that share is known without a trial, and
+// the trials stand for the others. Here a clamped leaf holds 30% of the
+// keys and loosening quarters the rest: 0.3 + 0.7/4 = 0.475 of the keys
+// stay, which pays. (A trial landing on the leaf would have estimated
+// (1 + 1/4)/2 = 0.625, which does not.)
+func TestLoosenPaysKnowsClampedJoints(t *testing.T) {
+	rot := func(j, n int) []nodeChannel {
+		return []nodeChannel{{node: j, path: pathR, frames: make([]float64, n), values: make([]float64, 4*n)}}
+	}
+	base := [][]nodeChannel{rot(0, 300)}
+	tol := [][numPaths]float64{{1, maxRotTol, maxScaleTol}}
+	for j := 1; j <= 7; j++ {
+		base = append(base, rot(j, 100))
+		tol = append(tol, [numPaths]float64{1, maxRotTol / 10, maxScaleTol})
+	}
+	rekey := func(j int, mult float64) []nodeChannel {
+		if j == 0 {
+			t.Error("the clamped leaf was re-keyed")
+		}
+		return rot(j, 25)
+	}
+	if k := (&baker{}); !k.loosenPays(base, tol, rekey) {
+		t.Error("0.475 of the keys stay: loosening does not pay, want it to")
+	}
+}
