@@ -194,10 +194,17 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 		jointPart := false
 		for _, c := range parts {
 			if done > 0 {
-				// Room for the clips to come at the clips' size so far:
-				// doubling the buffer would copy it several times.
-				if need := len(b.bin) + (len(b.bin)-start)/done*(len(sc.Clips)-done)*9/8; need > cap(b.bin) {
-					b.growTo(max(need, 2*cap(b.bin)))
+				// Room for the clips to come at the clips' size so far
+				// (growing by doubling would copy the buffer several
+				// times), when the buffer is nearly full; never more
+				// than twice what is written, which a long clip first
+				// would otherwise make room for after every short one
+				// (SMG2's 735 Mario clips in one file: 540 MB reserved
+				// for 58 MB).
+				avg := (len(b.bin) - start) / done
+				if cap(b.bin)-len(b.bin) < 2*avg {
+					need := len(b.bin) + avg*(len(sc.Clips)-done)*9/8
+					b.growTo(max(cap(b.bin), min(need, 3*len(b.bin))))
 				}
 			}
 			if b.addClip(a, c, &sc, skel, rest, &mem) && len(parts) > 1 {

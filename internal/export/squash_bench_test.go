@@ -163,3 +163,25 @@ func TestSameKeysShareAccessors(t *testing.T) {
 		t.Error("no accessor is read by two samplers")
 	}
 }
+
+// TestBufferReservesWhatItHolds: a long clip first and many short ones
+// after it reserve no more than a few times what they write (the room
+// made for the clips to come follows the clips' size so far, which the
+// long one would inflate a hundredfold).
+func TestBufferReservesWhatItHolds(t *testing.T) {
+	sc := squashScene()
+	for i := range 100 {
+		c := &anim.Clip{Name: fmt.Sprintf("still%d", i), Format: "test", Duration: 2, FPS: 30}
+		c.Targets = []anim.Target{{Name: "Center", Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(),
+			Channels: []anim.Channel{{Slot: anim.RotY, Curve: anim.Constant(float64(i))}}}}
+		sc.Clips = append(sc.Clips, Clip{Clip: c, Source: "still.bck"})
+	}
+	doc, _, err := Build(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := doc.Buffers[0].Data
+	if cap(data) > 4*len(data)+1<<16 {
+		t.Errorf("buffer holds %d bytes in %d reserved", len(data), cap(data))
+	}
+}
