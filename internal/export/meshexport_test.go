@@ -265,6 +265,13 @@ func materialClip() *anim.Clip {
 // 1e-3 rad.
 func checkMeshes(t *testing.T, d *gDoc, skel *anim.Skeleton, models []*mesh.Model, clip *anim.Clip, src string) {
 	t.Helper()
+	checkMeshesNormals(t, d, skel, models, clip, src, 1e-3)
+}
+
+// checkMeshesNormals is checkMeshes with the normals within normalTol
+// radians.
+func checkMeshesNormals(t *testing.T, d *gDoc, skel *anim.Skeleton, models []*mesh.Model, clip *anim.Clip, src string, normalTol float64) {
+	t.Helper()
 	byKey := map[[2]any]int{} // (model, shape) -> mesh index
 	for mi, m := range d.Meshes {
 		ex := m.Extras
@@ -317,7 +324,7 @@ func checkMeshes(t *testing.T, d *gDoc, skel *anim.Skeleton, models []*mesh.Mode
 						t.Fatalf("%s frame %g: model %s shape %d vertex %d at %v, game %v (off by %.3g, bound %.3g)", clip.Name, f, m.Name, si, v, g.positions[v], w.Positions[v], e, bound)
 					}
 					if len(w.Normals) > 0 {
-						if a := math.Acos(math.Min(1, g.normals[v].Dot(w.Normals[v]))); a > 1e-3 {
+						if a := math.Acos(math.Min(1, g.normals[v].Dot(w.Normals[v]))); a > normalTol {
 							t.Fatalf("%s frame %g: model %s shape %d normal %d off by %.3g rad", clip.Name, f, m.Name, si, v, a)
 						}
 					}
