@@ -96,7 +96,7 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 const (
 	denseKeys     = 8
 	trialMult     = 4
-	trialJoints   = 2
+	trialJoints   = 4
 	paysRatio     = 0.6
 	looseStart    = 8
 	looseRounds   = 6
