@@ -87,8 +87,8 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 // elsewhere only where loosening pays (loosenPays): re-keyed at
 // trialMult times their tolerances, the clip's keys would drop to at
 // most paysRatio of their bytes, as up to trialJoints joints re-keyed
-// tell (fewer where the estimate is further than trialMargin from
-// paysRatio). A character's clip, real or generated, drops to about a
+// tell (fewer where the estimate is already past paysRatio by more than
+// trialMargin). A character's clip, real or generated, drops to about a
 // third; a skeleton of many leaves (whose rotations sit at their clamps)
 // to three quarters, which would not repay the measuring.
 // It starts at most at looseStart times those tolerances and divides the
@@ -273,11 +273,13 @@ func (k *baker) loosenPays(base [][]nodeChannel, tol [][numPaths]float64, rekey 
 		return (float64(kept) + float64(total-kept)*sum/float64(n)) / float64(total)
 	}
 	for s := range trialJoints {
-		// The trials stop where the estimate so far is clearly on one
-		// side (each re-keys a joint: on Export96's clips, which keep
-		// three quarters, one trial says so).
-		if s > 0 && math.Abs(estimate(s)-paysRatio) > trialMargin {
-			return estimate(s) <= paysRatio
+		// The trials stop once the estimate so far clearly does not pay
+		// (each re-keys a joint: on Export96's clips, which keep three
+		// quarters, one trial says so). The first trials take the
+		// heaviest joints, which loosen best, so an estimate that pays
+		// waits for all of them.
+		if s > 0 && estimate(s) > paysRatio+trialMargin {
+			return false
 		}
 		at := (float64(s) + 0.5) / trialJoints * float64(total-kept)
 		seen, j := 0, order[len(order)-1]
