@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/animscope/animscope/formats"
 )
 
 // TestRealSkinnedMeshes (ANIMSCOPE_REAL): real characters exported with
@@ -18,12 +16,8 @@ import (
 // hundredth, turns a normal by up to 0.8° (PetitPorterStart near frame
 // 50).
 func TestRealSkinnedMeshes(t *testing.T) {
-	root := os.Getenv("ANIMSCOPE_REAL")
-	if root == "" {
-		t.Skip("set ANIMSCOPE_REAL to the real game files' directory")
-	}
-	mario := "smg2/MetalMario.arc:MetalMario/MetalMario.bdl"
-	link := "tww/Link.arc:archive/bdl/cl.bdl"
+	root := realRoot(t)
+	mario, link := realMario, realLink
 	for _, c := range []struct{ model, clip string }{
 		{mario, "smg2/MarioAnime.arc:MarioAnime/PetitPorterStart.bck"},
 		{mario, "smg2/MarioAnime.arc:MarioAnime/CannonFlyLand.bck"},
@@ -39,19 +33,12 @@ func TestRealSkinnedMeshes(t *testing.T) {
 		})
 	}
 	t.Run("Queen", func(t *testing.T) {
-		read := func(name string) *formats.Asset {
-			data, err := os.ReadFile(filepath.Join(root, "botw", name))
-			if err != nil {
-				t.Skip(err)
-			}
-			a, err := formats.Open(name, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return a
+		dir := filepath.Join(root, "botw")
+		if _, err := os.Stat(filepath.Join(dir, "Npc_Gerudo_Queen.bfres")); err != nil {
+			t.Skip(err)
 		}
-		m := read("Npc_Gerudo_Queen.bfres")
-		anims := read("Npc_Gerudo_Queen_Animation.bfres")
+		m := open(t, filepath.Join(dir, "Npc_Gerudo_Queen.bfres"))
+		anims := open(t, filepath.Join(dir, "Npc_Gerudo_Queen_Animation.bfres"))
 		var skelIdx int
 		for i, s := range m.Skeletons {
 			if len(s.Joints) > len(m.Skeletons[skelIdx].Joints) {

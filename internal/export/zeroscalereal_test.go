@@ -45,6 +45,23 @@ func openEntry(t *testing.T, root, spec string) *formats.Asset {
 	return a
 }
 
+// realRoot is the real game files' directory (ANIMSCOPE_REAL); the test
+// is skipped without it.
+func realRoot(t *testing.T) string {
+	root := os.Getenv("ANIMSCOPE_REAL")
+	if root == "" {
+		t.Skip("set ANIMSCOPE_REAL to the real game files' directory")
+	}
+	return root
+}
+
+// The real characters' models: SMG2 Mario (J3D SoftImage) and Wind
+// Waker Link (J3D Maya).
+const (
+	realMario = "smg2/MetalMario.arc:MetalMario/MetalMario.bdl"
+	realLink  = "tww/Link.arc:archive/bdl/cl.bdl"
+)
+
 // TestRealZeroScaleJoints (ANIMSCOPE_REAL): the real clips whose
 // skeletons scale joints to zero (SMG2 Mario's PartsControl, Wind Waker
 // Link's parts under an item clip bound by index), exported without
@@ -53,12 +70,8 @@ func openEntry(t *testing.T, root, spec string) *formats.Asset {
 // joint-frames over it, and the file's size, as a table in the log. The
 // clips made for the skeleton must be within the bound.
 func TestRealZeroScaleJoints(t *testing.T) {
-	root := os.Getenv("ANIMSCOPE_REAL")
-	if root == "" {
-		t.Skip("set ANIMSCOPE_REAL to the real game files' directory")
-	}
-	mario := "smg2/MetalMario.arc:MetalMario/MetalMario.bdl"
-	link := "tww/Link.arc:archive/bdl/cl.bdl"
+	root := realRoot(t)
+	mario, link := realMario, realLink
 	cases := []struct {
 		model, clip string
 		own         bool // made for the model: must hold the bound everywhere
