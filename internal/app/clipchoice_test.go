@@ -22,7 +22,7 @@ func courseArchive(t *testing.T) string {
 	walk := readFixture(t, apptest.ModelFixtures+"walk.bck")
 	btk := readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")
 	brk, bpk := readFixture(t, familyFixtures+"brk_tan0.brk"), readFixture(t, familyFixtures+"bpk_color.bpk")
-	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "track.arc"), "course", []archivetest.RARCFile{
 		{Path: "objects/arrow.bmd", Data: bmdSmall},
 		{Path: "objects/arrow.brk", Data: brk},
 		{Path: "objects/arrow.btk", Data: btk},
@@ -32,9 +32,6 @@ func courseArchive(t *testing.T) string {
 		{Path: "objects/bomb_wait.btk", Data: btk},
 		{Path: "objects/shared.bpk", Data: bpk},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "track.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	return p
 }
 
@@ -222,15 +219,12 @@ func TestMaterialClipRows(t *testing.T) {
 // mariotree1_wait.bca); picking the other model plays it again.
 func TestJointClipNamedAfterAnotherModel(t *testing.T) {
 	bmd, bck := readFixture(t, apptest.ModelFixtures+"maya_ssc.bmd"), readFixture(t, apptest.ModelFixtures+"pulse.bck")
-	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "track.arc"), "course", []archivetest.RARCFile{
 		{Path: "objects/balloon.bmd", Data: bmd},
 		{Path: "objects/balloon.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
 		{Path: "objects/tree.bmd", Data: bmd},
 		{Path: "objects/tree_wait.bck", Data: bck},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "track.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	a, _ := openApp(t, p)
 	model := func(name string) int {
 		for i, f := range a.ses.files {
@@ -266,14 +260,11 @@ func TestSideClipsStayWithinTheirGame(t *testing.T) {
 	paths := oneFolder(t, apptest.ModelFixtures+"biped.bmd", apptest.ModelFixtures+"walk.bck", familyFixtures+"brk_tan1.brk")
 	// Another game's archive: its own model and two clips named after
 	// nothing (SMO's BombHei.szs holds SignExplosion_fcl).
-	arc, err := archivetest.WriteRARC("other", []archivetest.RARCFile{
+	other := writeArchive(t, filepath.Join(filepath.Dir(paths[0]), "other.arc"), "other", []archivetest.RARCFile{
 		{Path: "other/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
 		{Path: "other/bomb.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
 		{Path: "other/bomb.btk", Data: readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")},
 	})
-	apptest.Must(t, err)
-	other := filepath.Join(filepath.Dir(paths[0]), "other.arc")
-	apptest.Must(t, os.WriteFile(other, arc, 0o644))
 
 	a, _ := openApp(t, append(paths, other)...)
 	if a.rig.skel == nil || a.rig.skel.Name != "biped" && len(a.rig.skel.Joints) != 12 {

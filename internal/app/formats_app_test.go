@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/animscope/animscope/anim"
+	"github.com/animscope/animscope/formats/archive/archivetest"
 	"github.com/animscope/animscope/internal/app/apptest"
 	"github.com/animscope/animscope/internal/viewmodel"
 )
@@ -31,6 +32,16 @@ func readFixture(t testing.TB, p string) []byte {
 	b, err := os.ReadFile(p)
 	apptest.Must(t, err)
 	return b
+}
+
+// writeArchive writes a RARC (root folder root) holding files to path
+// and returns path.
+func writeArchive(t testing.TB, path, root string, files []archivetest.RARCFile) string {
+	t.Helper()
+	arc, err := archivetest.WriteRARC(root, files)
+	apptest.Must(t, err)
+	apptest.Must(t, os.WriteFile(path, arc, 0o644))
+	return path
 }
 
 func viewOf(a *App) *viewmodel.View {

@@ -36,15 +36,12 @@ func TestModelTheOpenedAnimationsFit(t *testing.T) {
 	}
 	fxData, err := j3dtest.EncodeBCK(fx)
 	apptest.Must(t, err)
-	arc, err := archivetest.WriteRARC("link", []archivetest.RARCFile{
+	dir := t.TempDir()
+	p := writeArchive(t, filepath.Join(dir, "Link.arc"), "link", []archivetest.RARCFile{
 		{Path: "bdl/cl.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
 		{Path: "bdlm/gicer01.bmd", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
 		{Path: "bck/gicer01.bck", Data: fxData},
 	})
-	apptest.Must(t, err)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "Link.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 
 	a, _ := openApp(t, p)
 	if got := entryOf(a, a.play.joint); a.rig.skel == nil || len(a.rig.skel.Joints) != 3 || got != "gicer01.bck" {

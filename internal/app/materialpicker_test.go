@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"math"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -136,15 +135,12 @@ func TestUnfitAnimationGivenWithModelSaysWhy(t *testing.T) {
 // taken for the joint animation, so none played and, with no joint clip,
 // every material clip whose name says Wait played at once (ten).
 func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
-	arc, err := archivetest.WriteRARC("anime", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "anime.arc"), "anime", []archivetest.RARCFile{
 		{Path: "anime/Follow.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
 		{Path: "anime/Run.bck", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
 		{Path: "anime/ResultWait.bva", Data: readFixture(t, familyFixtures+"bva_visible.bva")},
 		{Path: "anime/Wait.bck", Data: readFixture(t, apptest.ModelFixtures+"wave.bck")},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "anime.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	a, _ := openApp(t, p)
 	if got := entryOf(a, a.play.joint); got != "Run.bck" {
 		t.Errorf("joint clip %q, want Run.bck (the first joint animation)", got)
@@ -160,16 +156,13 @@ func TestAnimationArchiveWithoutModelPlaysAJointClip(t *testing.T) {
 // choosing the clips again added the first variant (bomb_1p.brk) beside
 // it, so both played (MKDD's bomb after picking _2p and another clip).
 func TestPickedPlayerVariantStaysTheOnlyOne(t *testing.T) {
-	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "track.arc"), "course", []archivetest.RARCFile{
 		{Path: "objects/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
 		{Path: "objects/bomb_1p.brk", Data: readFixture(t, familyFixtures+"brk_tan0.brk")},
 		{Path: "objects/bomb_2p.brk", Data: readFixture(t, familyFixtures+"brk_tan1.brk")},
 		{Path: "objects/bomb_run.bck", Data: readFixture(t, apptest.ModelFixtures+"wave.bck")},
 		{Path: "objects/bomb_wait.bck", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "track.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	a, _ := openApp(t, p)
 	if got := materialEntries(a); !slices.Equal(got, []string{"bomb_1p.brk"}) {
 		t.Fatalf("on opening: %q, want the first variant bomb_1p.brk", got)

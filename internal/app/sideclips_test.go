@@ -197,15 +197,12 @@ func TestJ3DTexturePrefixAndVariants(t *testing.T) {
 	}
 
 	brk := readFixture(t, familyFixtures+"brk_tan0.brk")
-	arc, err := archivetest.WriteRARC("course", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "track.arc"), "course", []archivetest.RARCFile{
 		{Path: "objects/bomb.bmd", Data: readFixture(t, apptest.ModelFixtures+"biped.bmd")},
 		{Path: "objects/bomb.bca", Data: readFixture(t, apptest.ModelFixtures+"walk.bck")},
 		{Path: "objects/bomb_1p.brk", Data: brk}, {Path: "objects/bomb_2p.brk", Data: brk},
 		{Path: "objects/bomb_3p.brk", Data: brk}, {Path: "objects/bomb_4p.brk", Data: brk},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "track.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	b, _ := openApp(t, p)
 	if got := materialEntries(b); !slices.Equal(got, []string{"bomb_1p.brk"}) {
 		t.Errorf("four player BRKs: playing %q, want only bomb_1p.brk", got)
@@ -275,14 +272,11 @@ func TestOpensOnTheClipAtRest(t *testing.T) {
 // Warning.brk only when picked.
 func TestModelWithoutAnimationPlaysItsClipsAtRest(t *testing.T) {
 	brk := readFixture(t, familyFixtures+"brk_tan0.brk")
-	arc, err := archivetest.WriteRARC("barrier", []archivetest.RARCFile{
+	p := writeArchive(t, filepath.Join(t.TempDir(), "Barrier.arc"), "barrier", []archivetest.RARCFile{
 		{Path: "barrier/Barrier.bdl", Data: readFixture(t, apptest.ModelFixtures+"chain3.bmd")},
 		{Path: "barrier/Wait.brk", Data: brk}, {Path: "barrier/Warning.brk", Data: brk},
 		{Path: "barrier/Wait.btk", Data: readFixture(t, "../../formats/j3d/testdata/btk_basic.btk")},
 	})
-	apptest.Must(t, err)
-	p := filepath.Join(t.TempDir(), "Barrier.arc")
-	apptest.Must(t, os.WriteFile(p, arc, 0o644))
 	a, _ := openApp(t, p)
 	if got := materialEntries(a); a.rig.skel == nil || !slices.Equal(got, []string{"Wait.brk"}) || entryOf(a, a.play.tex) != "Wait.btk" {
 		t.Errorf("barrier: materials %q, texture %q; want Wait.brk and Wait.btk", got, entryOf(a, a.play.tex))
