@@ -77,8 +77,10 @@ type baker struct {
 	chain []mgl64.Mat4
 	// chainLin is chainFrames' chain nodes' linear parts.
 	chainLin []mgl64.Mat4
-	// siAcc is fastLocal's SoftImage accumulated scale per joint.
-	siAcc [][3]float64
+	// passed is per joint the scale fastLocal's joint passes its
+	// children: SoftImage's accumulated scale, else the joint's own (which
+	// Maya's compensation moves a chain child's translation by).
+	passed [][3]float64
 }
 
 // seenWorld is the true world matrices at a frame.
@@ -241,6 +243,9 @@ func (k *baker) at(f float64, out []trs) {
 // fastLocal reads the local transforms from the pose: the rules whose
 // world matrices are products of T·R·S.
 func (k *baker) fastLocal(pose *anim.Pose, bind *anim.Binding, out []trs) {
+	if len(k.passed) != len(k.skel.Joints) {
+		k.passed = make([][3]float64, len(k.skel.Joints))
+	}
 	for _, j := range k.order {
 		v, quat := k.skel.LocalSRT(j, pose, bind)
 		s := [3]float64{v[anim.ScaleX], v[anim.ScaleY], v[anim.ScaleZ]}
@@ -264,31 +269,23 @@ func (k *baker) fastLocal(pose *anim.Pose, bind *anim.Binding, out []trs) {
 			g3dShortcuts(k.skel.Mode, k.skel.LocalFlags(j, pose, bind), &v, &s)
 		}
 		if softImage(k.skel.Mode) {
-			if len(k.siAcc) != len(k.skel.Joints) {
-				k.siAcc = make([][3]float64, len(k.skel.Joints))
-			}
 			acc := [3]float64{1, 1, 1}
 			p := k.skel.Joints[j].Parent
 			if p >= 0 {
-				acc = k.siAcc[p]
+				acc = k.passed[p]
 			}
-			out[j], k.siAcc[j] = softImageLocal(k.skel.Mode, &v, quat, acc, s, k.lay.underChain(j))
+			out[j], k.passed[j] = softImageLocal(k.skel.Mode, &v, quat, acc, s, k.lay.underChain(j))
 			continue
 		}
 		if k.lay.underChain(j) {
 			// Under the parent's chain node the parent's scale moves the
 			// translation only (J3D Maya's compensation).
-			ps := k.siAcc[k.skel.Joints[j].Parent]
+			ps := k.passed[k.skel.Joints[j].Parent]
 			for c := range 3 {
 				v[anim.TransX+anim.Slot(c)] *= ps[c]
 			}
 		}
-		if k.lay != nil {
-			if len(k.siAcc) != len(k.skel.Joints) {
-				k.siAcc = make([][3]float64, len(k.skel.Joints))
-			}
-			k.siAcc[j] = s // the joint's own scale, for its children
-		}
+		k.passed[j] = s
 		out[j] = localOf(&v, quat, s)
 	}
 }

@@ -31,8 +31,11 @@ func (b *builder) floats(v []float64, typ gltf.AccessorType, minMax, keys bool) 
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(out[4*i:4*i+4], math.Float32bits(float32(x)))
 	}
+	var h uint64
 	if keys {
-		if a, ok := b.sameKeys(off, gltf.ComponentFloat, typ); ok {
+		var a int
+		var ok bool
+		if a, h, ok = b.sameKeys(off, gltf.ComponentFloat, typ); ok {
 			return a
 		}
 	}
@@ -44,7 +47,9 @@ func (b *builder) floats(v []float64, typ gltf.AccessorType, minMax, keys bool) 
 		acc.Min, acc.Max = minMaxOf(v, int(comps))
 	}
 	b.doc.Accessors = append(b.doc.Accessors, acc)
-	b.noteKeys(keys, off)
+	if keys {
+		b.noteKeys(h, off)
+	}
 	return len(b.doc.Accessors) - 1
 }
 
@@ -57,13 +62,14 @@ func (b *builder) shortAccessor(v []float64, typ gltf.AccessorType) int {
 	for i, x := range v {
 		binary.LittleEndian.PutUint16(out[2*i:2*i+2], uint16(int16(math.RoundToEven(x*quantScale))))
 	}
-	if a, ok := b.sameKeys(off, gltf.ComponentShort, typ); ok {
+	a, h, ok := b.sameKeys(off, gltf.ComponentShort, typ)
+	if ok {
 		return a
 	}
 	view, rel := b.view(off, 2*len(v), true)
 	b.doc.Accessors = append(b.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: rel,
 		ComponentType: gltf.ComponentShort, Normalized: true, Count: len(v) / int(typ.Components()), Type: typ})
-	b.noteKeys(true, off)
+	b.noteKeys(h, off)
 	return len(b.doc.Accessors) - 1
 }
 
@@ -77,30 +83,26 @@ type keyBlock struct {
 // alike (the scale nodes under one squashing joint carry its
 // accumulated scale, and many channels share their key times) then
 // share one accessor, and the bytes just reserved are given back.
-func (b *builder) sameKeys(off int, comp gltf.ComponentType, typ gltf.AccessorType) (int, bool) {
+// It returns the bytes' hash for noteKeys.
+func (b *builder) sameKeys(off int, comp gltf.ComponentType, typ gltf.AccessorType) (acc int, h uint64, ok bool) {
 	data := b.bin[off:]
-	h := b.keyHash(data)
+	h = b.keyHash(data)
 	for _, kb := range b.keyBlocks[h] {
 		a := b.doc.Accessors[kb.acc]
 		if kb.n == len(data) && a.ComponentType == comp && a.Type == typ && string(b.bin[kb.off:kb.off+kb.n]) == string(data) {
 			b.bin = b.bin[:off]
-			return kb.acc, true
+			return kb.acc, h, true
 		}
 	}
-	b.pendingHash = h
-	return 0, false
+	return 0, h, false
 }
 
 // noteKeys records the accessor just added (keys from off to the
-// buffer's end) for sameKeys.
-func (b *builder) noteKeys(keys bool, off int) {
-	if !keys {
-		return
-	}
+// buffer's end, hashed h) for sameKeys.
+func (b *builder) noteKeys(h uint64, off int) {
 	if b.keyBlocks == nil {
 		b.keyBlocks = map[uint64][]keyBlock{}
 	}
-	h := b.pendingHash
 	b.keyBlocks[h] = append(b.keyBlocks[h], keyBlock{acc: len(b.doc.Accessors) - 1, off: off, n: len(b.bin) - off})
 }
 

@@ -148,10 +148,9 @@ type builder struct {
 	lay       *layout
 	scaleNode []int
 	// keyBlocks are the key accessors written, by keyHash, for
-	// sameKeys; pendingHash is the hash sameKeys computed last.
-	keyBlocks   map[uint64][]keyBlock
-	pendingHash uint64
-	keySeed     maphash.Seed
+	// sameKeys.
+	keyBlocks map[uint64][]keyBlock
+	keySeed   maphash.Seed
 }
 
 // Build converts a scene into a glTF document. Warnings (a clip that
