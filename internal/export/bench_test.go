@@ -39,7 +39,7 @@ func bench96(b *testing.B, how Interpolation) {
 
 // benchAsset is formats/bfres's export_bench.bfres (96 animations of a
 // 32-bone skeleton, written by its test encoder).
-func benchAsset(b *testing.B) *formats.Asset {
+func benchAsset(b testing.TB) *formats.Asset {
 	data, err := os.ReadFile("../../formats/bfres/testdata/export_bench.bfres")
 	if err != nil {
 		b.Fatal(err)

@@ -178,16 +178,22 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 		b.meshPts = b.addModels(skel, models)
 	}
 	b.quads = newQuadSet(b, skelReach(skel, rest))
-	var mem bakeMem // each clip's channels are written before the next is baked
 	start, done := len(b.bin), 0
 	groups, names := mergeGroups(sc.Clips)
+	var order []int
+	for _, group := range groups {
+		for _, i := range group {
+			if err := sc.Clips[i].Clip.Validate(); err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", sc.Clips[i].Source, err)
+			}
+		}
+		order = append(order, group...)
+	}
+	bk := newBakery(b, &sc, skel, rest, order)
 	for gi, group := range groups {
 		parts := make([]Clip, len(group))
 		for k, i := range group {
 			parts[k] = sc.Clips[i]
-			if err := parts[k].Clip.Validate(); err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", parts[k].Source, err)
-			}
 		}
 		a := newAnimation(names[gi], parts)
 		jointPart := false
@@ -206,7 +212,10 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 					b.growTo(max(cap(b.bin), min(need, 3*len(b.bin))))
 				}
 			}
-			if b.addClip(a, c, &sc, skel, rest, &mem) && len(parts) > 1 {
+			job := bk.take(done)
+			b.addClip(a, c, skel, job)
+			bk.release(job)
+			if job.joints && len(parts) > 1 {
 				jointPart = true
 			}
 			done++
@@ -226,26 +235,22 @@ func Build(sc Scene) (*gltf.Document, []string, error) {
 	return b.doc, b.warns, nil
 }
 
-// addClip writes clip c's channels into animation a and reports whether
-// it animates joints.
-func (b *builder) addClip(a *gltf.Animation, c Clip, sc *Scene, skel *anim.Skeleton, rest []trs, mem *bakeMem) (joints bool) {
-	if skel != nil && pairing.JointTargets(c.Clip) > 0 {
-		joints = true
-		bind := formats.Bind(c.Clip, skel)
-		for _, w := range collapse(bind.Warnings) {
+// addClip writes clip c's channels into animation a: its joints as job
+// baked them, and its materials.
+func (b *builder) addClip(a *gltf.Animation, c Clip, skel *anim.Skeleton, job *bakeJob) {
+	if job.joints {
+		for _, w := range collapse(job.bind.Warnings) {
 			b.warns = append(b.warns, fmt.Sprintf("%s on %s: %s", c.Source, skelLabel(skel), w))
 		}
-		chans, w := bakeJoints(skel, &bind, c.Clip, sc.RootMotion, sc.Interpolation, rest, b.lay, b.meshPts, mem)
-		b.warns = append(b.warns, w...)
+		b.warns = append(b.warns, job.warns...)
 		moved := make([]bool, len(skel.Joints))
-		for _, ch := range chans {
+		for _, ch := range job.chans {
 			b.addNodeChannel(a, c.Clip.FPS, ch)
 			moved[ch.node] = true
 		}
-		b.markHeld(a, bind.Target, moved)
+		b.markHeld(a, job.bind.Target, moved)
 	}
 	b.materialTracks(a, c)
-	return joints
 }
 
 // markHeld lists in a's extras ("held") the nodes of the joints the clip
