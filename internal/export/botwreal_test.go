@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,23 +44,8 @@ func TestRealBotwClips(t *testing.T) {
 			frames := testFrames(clip)
 			want := worldPositions(skel, &bind, clip.UnroundedRotations(), frames, false)
 			ai := d.animation(t, clipName(src))
-			nodes := d.jointNodes(t)
-			worst, wj, wf, over := 0.0, -1, 0.0, 0
-			for pfi, f := range append(frames, frames...) {
-				fi := pfi % len(frames)
-				d.play = []player{specPlayer, blenderPlayer}[pfi/len(frames)]
-				got := d.world(d.pose(t, ai, f/clip.FPS))
-				for j := range skel.Joints {
-					n := nodes[j]
-					r := dist([3]float64{got[n][12], got[n][13], got[n][14]}, want[fi][j]) / PositionBound(want[fi][j])
-					if r > 1 || math.IsNaN(r) {
-						over++
-					}
-					if r > worst || math.IsNaN(r) {
-						worst, wj, wf = r, j, f
-					}
-				}
-			}
+			w := playedWorst(t, d, ai, skel, &bind, clip, frames, want, nil)
+			worst, wj, wf, over := w.ratio, w.joint, w.frame, w.over
 			rows = append(rows, fmt.Sprintf("%s\t%s\t%.3g\t%s@%g", pack, clip.Name, worst, skel.Joints[max(wj, 0)].Name, wf))
 			if over > 0 {
 				t.Errorf("%s %s: %.3g× the bound at frame %g (%s), %d joint-frames over", pack, clip.Name, worst, wf, skel.Joints[max(wj, 0)].Name, over)

@@ -104,8 +104,6 @@ func TestRealZeroScaleJoints(t *testing.T) {
 		frames := testFrames(clip)
 		want := worldPositions(skel, &bind, clip.UnroundedRotations(), frames, false)
 		ai := d.animation(t, clipName(Clip{Clip: clip, Source: tc.clip}))
-		nodes := d.jointNodes(t)
-		worst, over, wj, wf, nowhere := 0.0, 0, -1, 0.0, 0
 		// The joints the game has nowhere at some frame, and the joints
 		// under them: the export says it cannot hold them.
 		unheld := make([]bool, len(skel.Joints))
@@ -133,28 +131,11 @@ func TestRealZeroScaleJoints(t *testing.T) {
 				unheld[j] = true
 			}
 		}
-		for pfi, f := range append(frames, frames...) {
-			// Both players: the specification's, then Blender's.
-			fi := pfi % len(frames)
-			d.play = []player{specPlayer, blenderPlayer}[pfi/len(frames)]
-			got := d.world(d.pose(t, ai, f/clip.FPS))
-			for j := range skel.Joints {
-				n := nodes[j]
-				g := [3]float64{got[n][12], got[n][13], got[n][14]}
-				if unheld[j] {
-					nowhere++
-					continue
-				}
-				r := dist(g, want[fi][j]) / PositionBound(want[fi][j])
-				if r > 1 && nearStep(skel, &bind, clip, f, j, g, false) {
-					continue
-				}
-				if r > 1 || math.IsNaN(r) {
-					over++
-				}
-				if r > worst {
-					worst, wj, wf = r, j, f
-				}
+		pw := playedWorst(t, d, ai, skel, &bind, clip, frames, want, unheld)
+		worst, over, wj, wf, nowhere := pw.ratio, pw.over, pw.joint, pw.frame, 0
+		for _, u := range unheld {
+			if u {
+				nowhere += 2 * len(frames)
 			}
 		}
 		wn := ""
@@ -172,4 +153,47 @@ func TestRealZeroScaleJoints(t *testing.T) {
 func topoOrderOf(s *anim.Skeleton) []int {
 	order, _ := topoOrder(s)
 	return order
+}
+
+// worstAt is where the played file misses the game most: the miss as a
+// fraction of the bound, the joint (-1: none moved) and the frame, and
+// the joint-frames past the bound.
+type worstAt struct {
+	ratio float64
+	joint int
+	frame float64
+	over  int
+}
+
+// playedWorst plays animation ai of d at frames (clip frames) in the
+// specification's player, then in Blender's, and measures every joint's
+// world position against want (per frame, per joint): the worst miss.
+// Joints skip marks are left out (nil: none); a miss that is the game's
+// own step a float32 time away (nearStep) is not one.
+func playedWorst(t *testing.T, d *gDoc, ai int, skel *anim.Skeleton, bind *anim.Binding, clip *anim.Clip, frames []float64, want [][][3]float64, skip []bool) worstAt {
+	nodes := d.jointNodes(t)
+	w := worstAt{joint: -1}
+	for pfi, f := range append(frames, frames...) {
+		fi := pfi % len(frames)
+		d.play = []player{specPlayer, blenderPlayer}[pfi/len(frames)]
+		got := d.world(d.pose(t, ai, f/clip.FPS))
+		for j := range skel.Joints {
+			if skip != nil && skip[j] {
+				continue
+			}
+			n := nodes[j]
+			g := [3]float64{got[n][12], got[n][13], got[n][14]}
+			r := dist(g, want[fi][j]) / PositionBound(want[fi][j])
+			if r > 1 && nearStep(skel, bind, clip, f, j, g, false) {
+				continue
+			}
+			if r > 1 || math.IsNaN(r) {
+				w.over++
+			}
+			if r > w.ratio || math.IsNaN(r) {
+				w.ratio, w.joint, w.frame = r, j, f
+			}
+		}
+	}
+	return w
 }
