@@ -68,6 +68,11 @@ type baker struct {
 	// (measured at the same frames) takes rather than posing again.
 	seen     []seenWorld
 	seenMats []mgl64.Mat4
+	// floor is per joint the smallest bound over the clip, which the
+	// clip-wide tolerances hold to (nil: each frame's own), and dips the
+	// smallest between frames, which limits their growth (boundFloor).
+	floor []float64
+	dips  dips
 	// unheld marks the joints holdFinite placed (nil: none).
 	unheld []bool
 	// lay is the node layout (layout.go; nil: a node per joint); chain

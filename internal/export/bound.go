@@ -6,6 +6,7 @@ package export
 
 import (
 	"math"
+	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -137,7 +138,11 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		}
 		for d := 0; d < n; d++ {
 			wd := mgl64.Vec3{k.world[d][12], k.world[d][13], k.world[d][14]}
-			limit(d, wd, PositionBound(wd), false)
+			b := PositionBound(wd)
+			if k.floor != nil {
+				b = min(b, k.floor[d])
+			}
+			limit(d, wd, b, false)
 		}
 		for _, p := range k.meshPts {
 			limit(p.joint, k.world[p.joint].Mul4x1(p.local.Vec4(1)).Vec3(), p.bound, true)
@@ -149,6 +154,122 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 		tol[j][pathS] = math.Max(tol[j][pathS], minScaleTol)
 	}
 	return tol
+}
+
+// boundFloor sets, per joint, the smallest PositionBound over the clip
+// (floor) and the smallest in each half frame (dips). The bound is
+// relative to the distance from the origin, and the tolerances are
+// measured at maxTolFrames frames spread over the clip: a joint passing
+// near the origin between them would be keyed to the larger bound of
+// those frames (SMG2 Mario's PartsControl passes through it in two of a
+// clip's 630 frames, 30 units from it at the frames measured). The
+// joints are posed at every whole and half frame, and between two the
+// nearest point of the chord to the origin stands for the path's. The
+// lever arms change with the pose as smoothly as the tolerances' margin
+// allows for; the bound near the origin changes thirtyfold in a frame.
+func (k *baker) boundFloor(whole []float64) {
+	n := len(k.skel.Joints)
+	var at []float64
+	for i, f := range whole {
+		at = append(at, f)
+		if i+1 < len(whole) {
+			at = append(at, (f+whole[i+1])/2)
+		}
+	}
+	posed := func(f float64) []mgl64.Vec3 {
+		k.worldAt(f)
+		p := make([]mgl64.Vec3, n)
+		for j := range p {
+			p[j] = mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]}
+		}
+		return p
+	}
+	// nearest is per joint the smallest bound between fa and fb (posed a
+	// and b): the chord's, or where a joint moves farther than it is from
+	// the origin (its path may swing past the chord's nearest point), the
+	// halves'.
+	var nearest func(fa, fb float64, a, b []mgl64.Vec3, depth int) []float64
+	nearest = func(fa, fb float64, a, b []mgl64.Vec3, depth int) []float64 {
+		out := make([]float64, n)
+		split := false
+		for j := range out {
+			near := nearestOnChord(a[j], b[j])
+			out[j] = PositionBound(near)
+			if d := near.Len(); d > 1 && b[j].Sub(a[j]).Len() > d {
+				split = true
+			}
+		}
+		if split && depth < maxDipDepth {
+			fm := (fa + fb) / 2
+			m := posed(fm)
+			lo, hi := nearest(fa, fm, a, m, depth+1), nearest(fm, fb, m, b, depth+1)
+			for j := range out {
+				out[j] = min(lo[j], hi[j])
+			}
+		}
+		return out
+	}
+	k.floor = make([]float64, n)
+	for j := range k.floor {
+		k.floor[j] = math.Inf(1)
+	}
+	k.dips = dips{frames: at, b: make([][]float64, max(len(at)-1, 0))}
+	var prev []mgl64.Vec3
+	for i, f := range at {
+		cur := posed(f)
+		for j, w := range cur {
+			k.floor[j] = min(k.floor[j], PositionBound(w))
+		}
+		if i > 0 {
+			k.dips.b[i-1] = nearest(at[i-1], f, prev, cur, 0)
+			for j, b := range k.dips.b[i-1] {
+				k.floor[j] = min(k.floor[j], b)
+			}
+		}
+		prev = cur
+	}
+}
+
+// maxDipDepth bounds the halvings of a half frame where boundFloor
+// follows a joint's path (to 1/32 of a frame).
+const maxDipDepth = 4
+
+// dips is per stretch between consecutive frames and joint the smallest
+// bound there (boundFloor).
+type dips struct {
+	frames []float64
+	b      [][]float64
+}
+
+// deepest is how many times smaller than edge (per joint, the bounds at
+// f0 and f1) some joint's bound gets between f0 and f1 (at least 1).
+func (d *dips) deepest(f0, f1 float64, edge []float64) float64 {
+	r := 1.0
+	// The stretches that overlap (f0, f1): from the last starting at or
+	// before f0.
+	i0 := max(sort.SearchFloat64s(d.frames, f0)-1, 0)
+	for i := i0; i < len(d.b) && d.frames[i] < f1; i++ {
+		if d.frames[i+1] <= f0 {
+			continue
+		}
+		for j, b := range d.b[i] {
+			if b > 0 && edge[j]/b > r {
+				r = edge[j] / b
+			}
+		}
+	}
+	return r
+}
+
+// nearestOnChord is the point of the segment a–b nearest the origin.
+func nearestOnChord(a, b mgl64.Vec3) mgl64.Vec3 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if !(l2 > 0) {
+		return a
+	}
+	t := max(0, min(1, -a.Dot(ab)/l2))
+	return a.Add(ab.Mul(t))
 }
 
 // heldShare is the part of a descendant's share a channel that holds

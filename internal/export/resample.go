@@ -82,6 +82,7 @@ func bakeJoints(s *anim.Skeleton, b *anim.Binding, c *anim.Clip, rootMotion bool
 	// to agree with World there (checkFast).
 	whole := candidates(c, c.FPS, 1, nil)
 	k.checkFast(whole)
+	k.boundFloor(whole)
 	tol := k.tolerances(whole)
 	n := len(s.Joints)
 	k.stepMin = make([]float64, n)

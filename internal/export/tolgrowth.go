@@ -63,12 +63,33 @@ func (k *baker) tolGrowth(whole []float64, base [][numPaths]float64) *tolGrowth 
 	if frames[len(frames)-1] != whole[len(whole)-1] {
 		frames = append(frames, whole[len(whole)-1])
 	}
-	seen := k.seen
-	k.seen = nil // tolerances at one frame: no cache lookups
-	defer func() { k.seen = seen }()
+	// Tolerances at one frame: no cache lookups, and the frame's own
+	// bound.
+	seen, floor := k.seen, k.floor
+	k.seen, k.floor = nil, nil
+	defer func() { k.seen, k.floor = seen, floor }()
 	at := make([][][numPaths]float64, len(frames))
+	// The joints' bounds at each frame measured (tolerances poses it).
+	edge := make([][]float64, len(frames))
 	for i, f := range frames {
 		at[i] = k.tolerances([]float64{f})
+		edge[i] = make([]float64, len(base))
+		for j := range edge[i] {
+			w := &k.world[j]
+			edge[i][j] = PositionBound([3]float64{w[12], w[13], w[14]})
+		}
+	}
+	// A joint whose bound dips between two frames measured (passing near
+	// the origin) shrinks the tolerances there, its own and its
+	// ancestors', at most as much as its bound: the growth in that window
+	// is cut by the deepest dip.
+	cut := make([]float64, len(frames)-1)
+	lower := make([]float64, len(base))
+	for w := range cut {
+		for j := range lower {
+			lower[j] = min(edge[w][j], edge[w+1][j])
+		}
+		cut[w] = k.dips.deepest(frames[w], frames[w+1], lower)
 	}
 	n := len(base)
 	t := &tolGrowth{frames: frames, g: make([][][numPaths]float64, n)}
@@ -77,7 +98,7 @@ func (k *baker) tolGrowth(whole []float64, base [][numPaths]float64) *tolGrowth 
 		t.g[j] = make([][numPaths]float64, len(frames)-1)
 		for w := range t.g[j] {
 			for p := 0; p < numPaths; p++ {
-				g := math.Min(at[w][j][p], at[w+1][j][p]) / base[j][p]
+				g := math.Min(at[w][j][p], at[w+1][j][p]) / base[j][p] / cut[w]
 				if !(g > 1) {
 					g = 1
 				}
@@ -106,6 +127,9 @@ func (k *baker) boundVaries(frames []float64) bool {
 			b := PositionBound([3]float64{k.world[j][12], k.world[j][13], k.world[j][14]})
 			if fi == 0 || b < lo[j] {
 				lo[j] = b
+			}
+			if k.floor != nil {
+				lo[j] = min(lo[j], k.floor[j])
 			}
 			hi[j] = math.Max(hi[j], b)
 		}
