@@ -20,7 +20,9 @@ func TestBoundDipsNearOrigin(t *testing.T) {
 	if err := skel.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	k := func(f, v, in, out float64) anim.HermiteKey { return anim.HermiteKey{Time: f, Value: v, In: in, Out: out} }
+	k := func(f, v, in, out float64) anim.HermiteKey {
+		return anim.HermiteKey{Time: f, Value: v, In: in, Out: out}
+	}
 	c := &anim.Clip{Name: "dip", Format: "test", Duration: 630, FPS: 30, Loop: anim.Once}
 	target := func(name string, ch ...anim.Channel) anim.Target {
 		return anim.Target{Name: name, Kind: anim.JointTarget, TexGen: -1, Base: anim.DefaultBase(), Channels: ch}
