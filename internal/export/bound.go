@@ -157,30 +157,34 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 }
 
 // boundFloor sets, per joint, the smallest PositionBound over the clip
-// (floor) and the smallest in each half frame (dips). The bound is
+// (floor) and the smallest between each two whole frames (dips). The bound is
 // relative to the distance from the origin, and the tolerances are
 // measured at maxTolFrames frames spread over the clip: a joint passing
 // near the origin between them would be keyed to the larger bound of
 // those frames (SMG2 Mario's PartsControl passes through it in two of a
 // clip's 630 frames, 30 units from it at the frames measured). The
-// joints are posed at every whole and half frame, and between two the
-// nearest point of the chord to the origin stands for the path's. The
+// joints are posed at every whole frame, and between two the nearest
+// point of the chord to the origin stands for the path's. The
 // lever arms change with the pose as smoothly as the tolerances' margin
 // allows for; the bound near the origin changes thirtyfold in a frame.
 func (k *baker) boundFloor(whole []float64) {
 	n := len(k.skel.Joints)
-	var at []float64
-	for i, f := range whole {
-		at = append(at, f)
-		if i+1 < len(whole) {
-			at = append(at, (f+whole[i+1])/2)
-		}
-	}
+	at := whole
+	// The frames checkFast posed (seen, in order) are not posed again.
+	si := 0
 	posed := func(f float64) []mgl64.Vec3 {
-		k.worldAt(f)
+		for si < len(k.seen) && k.seen[si].f < f {
+			si++
+		}
+		world := k.world
+		if si < len(k.seen) && k.seen[si].f == f {
+			world = k.seen[si].world
+		} else {
+			k.worldAt(f)
+		}
 		p := make([]mgl64.Vec3, n)
 		for j := range p {
-			p[j] = mgl64.Vec3{k.world[j][12], k.world[j][13], k.world[j][14]}
+			p[j] = mgl64.Vec3{world[j][12], world[j][13], world[j][14]}
 		}
 		return p
 	}
@@ -230,9 +234,9 @@ func (k *baker) boundFloor(whole []float64) {
 	}
 }
 
-// maxDipDepth bounds the halvings of a half frame where boundFloor
-// follows a joint's path (to 1/32 of a frame).
-const maxDipDepth = 4
+// maxDipDepth bounds the halvings of a frame where boundFloor follows a
+// joint's path (to 1/32 of a frame).
+const maxDipDepth = 5
 
 // dips is per stretch between consecutive frames and joint the smallest
 // bound there (boundFloor).
@@ -263,13 +267,13 @@ func (d *dips) deepest(f0, f1 float64, edge []float64) float64 {
 
 // nearestOnChord is the point of the segment a–b nearest the origin.
 func nearestOnChord(a, b mgl64.Vec3) mgl64.Vec3 {
-	ab := b.Sub(a)
-	l2 := ab.Dot(ab)
+	d := [3]float64{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
+	l2 := d[0]*d[0] + d[1]*d[1] + d[2]*d[2]
 	if !(l2 > 0) {
 		return a
 	}
-	t := max(0, min(1, -a.Dot(ab)/l2))
-	return a.Add(ab.Mul(t))
+	t := max(0, min(1, -(a[0]*d[0]+a[1]*d[1]+a[2]*d[2])/l2))
+	return mgl64.Vec3{a[0] + t*d[0], a[1] + t*d[1], a[2] + t*d[2]}
 }
 
 // heldShare is the part of a descendant's share a channel that holds
