@@ -94,19 +94,21 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 // It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
 // verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
-// is verifySamples per mean key span, at most verifyWork points × times.
+// is verifySamples per key span of the densest channel (at least
+// verifyPerFrame a frame), at most verifyWork points × times.
 const (
-	denseKeys     = 8
-	trialMult     = 4
-	trialJoints   = 4
-	trialMargin   = 0.05
-	paysRatio     = 0.6
-	looseStart    = 8
-	looseRounds   = 6
-	verifyTarget  = 0.7
-	verifySamples = 4
-	verifyWork    = 1 << 20
-	baseSlack     = 0.05
+	denseKeys      = 8
+	trialMult      = 4
+	trialJoints    = 4
+	trialMargin    = 0.05
+	paysRatio      = 0.6
+	looseStart     = 8
+	looseRounds    = 6
+	verifyTarget   = 0.7
+	verifySamples  = 4
+	verifyPerFrame = 4
+	verifyWork     = 1 << 20
+	baseSlack      = 0.05
 )
 
 // loosen takes the joints' channels keyed with the bound stage's
@@ -340,7 +342,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	if k.root || dur <= 0 {
 		return nil
 	}
-	keys, active := 0, 0
+	keys, active, densest := 0, 0, 0
 	for _, cs := range chans {
 		for i := range cs {
 			switch cs[i].mode {
@@ -351,13 +353,18 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 			}
 			keys += len(cs[i].frames)
 			active++
+			densest = max(densest, len(cs[i].frames))
 		}
 	}
 	if active == 0 {
 		return nil
 	}
-	// A power of two per frame: whole, half and quarter frames are on it.
-	per := math.Exp2(math.Ceil(math.Log2(verifySamples * float64(keys) / float64(active) / dur)))
+	// A power of two per frame, at least verifyPerFrame: whole, half and
+	// quarter frames are on it; and verifySamples in the key spans of the
+	// channel keyed densest. (Spans of the mean channel left a clip of
+	// many two-key channels measured every eighth frame, and a joint
+	// keyed 40 times as densely loosened to 1.4 times its bound between.)
+	per := math.Exp2(math.Ceil(math.Log2(max(verifyPerFrame, verifySamples*float64(densest)/dur))))
 	steps := int(math.Ceil(dur * per))
 	pts := len(k.skel.Joints) + len(k.meshPts)
 	if (steps+1)*pts > verifyWork {

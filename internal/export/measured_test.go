@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/animscope/animscope/anim"
 	"github.com/animscope/animscope/formats"
 	"github.com/animscope/animscope/formats/j3d"
 	"github.com/animscope/animscope/formats/j3d/j3dtest"
@@ -179,5 +180,43 @@ func TestLoosenPaysKnowsClampedJoints(t *testing.T) {
 	}
 	if k := (&baker{}); !k.loosenPays(base, tol, rekey) {
 		t.Error("0.475 of the keys stay: loosening does not pay, want it to")
+	}
+}
+
+// TestVerifierGridFollowsDensestChannel: the loosening's measuring grid
+// puts verifySamples samples in every key span of the channel keyed
+// densest, whatever the others. A clip of sparse channels (two keys
+// each) and one joint keyed five times a frame was measured every eighth
+// of a frame (the mean channel's spans), less than once per span of the
+// dense joint's keys, which loosened to 1.4 times its bound between
+// (SMG2 Mario's eye in EarthenPipeOut).
+func TestVerifierGridFollowsDensestChannel(t *testing.T) {
+	skel := zeroScaleSkeleton(t, anim.J3DMaya)
+	clip := zeroScaleClip()
+	bind := anim.Binding{Target: []int{0, 1, 2}}
+	k := newBaker(skel, &bind, clip, false, nil)
+	rest := make([]trs, len(skel.Joints))
+	for j := range rest {
+		rest[j] = trs{R: [4]float64{0, 0, 0, 1}, S: [3]float64{1, 1, 1}}
+	}
+	rot := func(j, n int) nodeChannel {
+		c := nodeChannel{node: j, path: pathR, mode: interpLinear}
+		for i := range n {
+			c.frames = append(c.frames, clip.Duration*float64(i)/float64(n-1))
+			c.values = append(c.values, 0, 0, 0, 1)
+		}
+		return c
+	}
+	const dense = 101 // keys over 20 frames: a span of 0.2 frames
+	chans := [][]nodeChannel{{rot(0, 2)}, {rot(1, 2)}, {rot(2, dense)}}
+	v := k.verifier(chans, rest, func() bool { return true })
+	if v == nil {
+		t.Fatal("no verifier")
+	}
+	span := clip.Duration / (dense - 1)
+	for i := 1; i < len(v.times); i++ {
+		if d := v.times[i] - v.times[i-1]; d > span/verifySamples+1e-12 {
+			t.Fatalf("the grid steps %g frames (at %g); the dense channel's key spans are %g, want at least %d samples in each", d, v.times[i-1], span, verifySamples)
+		}
 	}
 }
