@@ -94,8 +94,8 @@ func loosened(tol [numPaths]float64, mult float64) [numPaths]float64 {
 // It starts at most at looseStart times those tolerances and divides the
 // multipliers of the joints most to blame for a point that misses
 // verifyTarget of its bound by up to 2, for at most looseRounds rounds. The grid
-// is verifySamples per key span of the densest channel (at least
-// verifyPerFrame a frame), at most verifyWork points × times.
+// is verifySamples per mean key span and at least verifyPerFrame a frame,
+// at most verifyWork points × times.
 const (
 	denseKeys      = 8
 	trialMult      = 4
@@ -342,7 +342,7 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	if k.root || dur <= 0 {
 		return nil
 	}
-	keys, active, densest := 0, 0, 0
+	keys, active := 0, 0
 	for _, cs := range chans {
 		for i := range cs {
 			switch cs[i].mode {
@@ -353,23 +353,22 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 			}
 			keys += len(cs[i].frames)
 			active++
-			densest = max(densest, len(cs[i].frames))
 		}
 	}
 	if active == 0 {
 		return nil
 	}
-	// A power of two per frame, at least verifyPerFrame: whole, half and
-	// quarter frames are on it; and verifySamples in the key spans of the
-	// channel keyed densest. (Spans of the mean channel left a clip of
-	// many two-key channels measured every eighth frame, and a joint
-	// keyed 40 times as densely loosened to 1.4 times its bound between.)
-	per := math.Exp2(math.Ceil(math.Log2(max(verifyPerFrame, verifySamples*float64(densest)/dur))))
-	steps := int(math.Ceil(dur * per))
+	// A power of two per frame, at least verifyPerFrame (whole, half and
+	// quarter frames are on it), with verifySamples in the mean channel's
+	// key spans. (Without the floor a clip of many two-key channels was
+	// measured every eighth frame, and a joint keyed forty times as
+	// densely loosened to 1.4 times its bound between.)
+	per := math.Exp2(math.Ceil(math.Log2(max(verifyPerFrame, verifySamples*float64(keys)/float64(active)/dur))))
 	pts := len(k.skel.Joints) + len(k.meshPts)
-	if (steps+1)*pts > verifyWork {
+	if (int(math.Ceil(dur*per))+1)*pts > verifyWork {
 		return nil
 	}
+	steps := int(math.Ceil(dur * per))
 	if float64(keys)/float64(active)/dur <= denseKeys && !pays() {
 		return nil
 	}
