@@ -173,7 +173,7 @@ BLENDER_ROUNDTRIP := out/blender-roundtrip
 blender-check:
 	$(call apt_install,blender python3-numpy)
 	rm -rf $(BLENDER_CASES) $(BLENDER_ROUNDTRIP)
-	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName|LinkShapedKeys|LinkShapedScaledChest|LinkSmoothKeys|SoftImageScaleNodes' -args -blender-dir=$(abspath $(BLENDER_CASES))
+	$(GO) test ./internal/export -count=1 -run 'WorldPositions|G3dModes|SkinnedBiped|SkinnedScaleRules|ClipsOfOneName|LinkShapedKeys|LinkShapedScaledChest|LinkSmoothKeys|SoftImageScaleNodes|BoundDipsNearOrigin' -args -blender-dir=$(abspath $(BLENDER_CASES))
 	blender -b --factory-startup --python-exit-code 1 --python tools/blender-check/check.py -- $(BLENDER_CASES)
 	mkdir -p $(BLENDER_ROUNDTRIP)
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BLENDER_ROUNDTRIP)/animscope ./cmd/animscope

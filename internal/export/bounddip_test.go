@@ -48,6 +48,7 @@ func TestBoundDipsNearOrigin(t *testing.T) {
 	if w := playedWorst(t, d, d.animation(t, clipName(src)), skel, &bind, c, frames, want, nil); w.over > 0 {
 		t.Errorf("LINEAR: %.3g× the bound at frame %g (joint %d), %d joint-frames over", w.ratio, w.frame, w.joint, w.over)
 	}
+	checkWorldAt(t, d, skel, c, src.Source, false, frames) // (and into make blender-check)
 	d, _ = exportFile(t, "bound-dip-cubic.glb", Scene{Skeleton: skel, Clips: []Clip{src}, Interpolation: Cubic})
 	checkWorldAt(t, d, skel, c, src.Source, false, frames)
 }
