@@ -38,13 +38,7 @@ func TestRealBotwClips(t *testing.T) {
 				continue
 			}
 			name := fmt.Sprintf("botw-real-%s-%d.glb", strings.TrimSuffix(filepath.Base(pack), ".bfres"), ci)
-			src := Clip{Clip: clip, Source: pack}
-			d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{src}})
-			bind := formats.Bind(clip, skel)
-			frames := testFrames(clip)
-			want := worldPositions(skel, &bind, clip.UnroundedRotations(), frames, false)
-			ai := d.animation(t, clipName(src))
-			w := playedWorst(t, d, ai, skel, &bind, clip, frames, want, nil)
+			w, _ := exportPlayed(t, name, skel, clip, pack)
 			worst, wj, wf, over := w.ratio, w.joint, w.frame, w.over
 			rows = append(rows, fmt.Sprintf("%s\t%s\t%.3g\t%s@%g", pack, clip.Name, worst, skel.Joints[max(wj, 0)].Name, wf))
 			if over > 0 {

@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,29 +40,14 @@ func TestRealJ3DClips(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, err := formats.Open(filepath.Base(file), data)
-		if err != nil || a.Archive == nil {
+		if err != nil {
 			continue
 		}
+		srcs, _ := pairing.ArchiveSources(filepath.Base(file), a)
 		var skel *anim.Skeleton
-		type entryClip struct {
-			path string
-			clip *anim.Clip
-		}
-		var list []entryClip
-		for _, e := range a.Archive.Entries() {
-			b, err := a.Archive.Read(e.Path)
-			if err != nil {
-				continue
-			}
-			ea, err := formats.Open(e.Path, b)
-			if err != nil {
-				continue
-			}
-			if skel == nil && len(ea.Skeletons) > 0 && (strings.HasSuffix(e.Path, ".bdl") || strings.HasSuffix(e.Path, ".bmd")) {
-				skel = ea.Skeletons[0]
-			}
-			for _, c := range ea.Clips {
-				list = append(list, entryClip{e.Path, c})
+		for _, s := range srcs {
+			if skel == nil && len(s.Asset.Skeletons) > 0 && (strings.HasSuffix(s.Entry, ".bdl") || strings.HasSuffix(s.Entry, ".bmd")) {
+				skel = s.Asset.Skeletons[0]
 			}
 		}
 		if strings.HasSuffix(file, "MarioAnime.arc") {
@@ -72,42 +56,30 @@ func TestRealJ3DClips(t *testing.T) {
 		if skel == nil {
 			continue
 		}
-		for i, ec := range list {
-			clip := ec.clip
-			if pairing.JointTargets(clip) == 0 || clip.Duration < 2 {
-				continue
-			}
-			bind := formats.Bind(clip, skel)
-			if len(bind.Warnings) > 0 {
-				continue
-			}
-			clips++
-			name := fmt.Sprintf("j3d-real-%s-%d.glb", strings.TrimSuffix(filepath.Base(file), ".arc"), i)
-			src := Clip{Clip: clip, Source: ec.path}
-			d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{src}})
-			frames := testFrames(clip)
-			c := clip.UnroundedRotations()
-			want := worldPositions(skel, &bind, c, frames, false)
-			unheld := make([]bool, len(skel.Joints))
-			for fi := range frames {
-				for j, w := range want[fi] {
-					if s := w[0] + w[1] + w[2]; math.IsNaN(s) || math.IsInf(s, 0) {
-						unheld[j] = true
-					}
+		for si, s := range srcs {
+			for ci, clip := range s.Asset.Clips {
+				if pairing.JointTargets(clip) == 0 || clip.Duration < 2 {
+					continue
 				}
-			}
-			w := playedWorst(t, d, d.animation(t, clipName(src)), skel, &bind, clip, frames, want, unheld)
-			if w.over == 0 {
-				continue
-			}
-			// The game's motion over one float32 step of time at the
-			// worst point.
-			p := nearSteps(skel, &bind, c, w.frame, w.joint, false)
-			step := dist(p[1], p[2]) / 2
-			limited := step > 2*PositionBound(want[0][w.joint]) || step > 2*PositionBound(p[1])
-			rows = append(rows, fmt.Sprintf("%s:%s\t%.3g\t%d\t%s@%g\t%.3g", filepath.Base(file), ec.path, w.ratio, w.over, skel.Joints[w.joint].Name, w.frame, step))
-			if !limited {
-				t.Errorf("%s:%s: %.3g× the bound at frame %g (%s), %d joint-frames over", file, ec.path, w.ratio, w.frame, skel.Joints[w.joint].Name, w.over)
+				if bind := formats.Bind(clip, skel); len(bind.Warnings) > 0 {
+					continue
+				}
+				clips++
+				name := fmt.Sprintf("j3d-real-%s-%d-%d.glb", strings.TrimSuffix(filepath.Base(file), ".arc"), si, ci)
+				w, want := exportPlayed(t, name, skel, clip, s.Path)
+				if w.over == 0 {
+					continue
+				}
+				// The game's motion over one float32 step of time at
+				// the worst point.
+				bind := formats.Bind(clip, skel)
+				p := nearSteps(skel, &bind, clip.UnroundedRotations(), w.frame, w.joint, false)
+				step := dist(p[1], p[2]) / 2
+				limited := step > 2*PositionBound(want[0][w.joint]) || step > 2*PositionBound(p[1])
+				rows = append(rows, fmt.Sprintf("%s\t%.3g\t%d\t%s@%g\t%.3g", s.Path, w.ratio, w.over, skel.Joints[w.joint].Name, w.frame, step))
+				if !limited {
+					t.Errorf("%s: %.3g× the bound at frame %g (%s), %d joint-frames over", s.Path, w.ratio, w.frame, skel.Joints[w.joint].Name, w.over)
+				}
 			}
 		}
 	}

@@ -197,3 +197,24 @@ func playedWorst(t *testing.T, d *gDoc, ai int, skel *anim.Skeleton, bind *anim.
 	}
 	return w
 }
+
+// exportPlayed exports clip alone on skel (no meshes) as file name and
+// plays it in both players at testFrames against the game's pose (the
+// rotations before the games' truncation), leaving out the joints the
+// game has nowhere: the worst miss, and the game's positions per frame.
+func exportPlayed(t *testing.T, name string, skel *anim.Skeleton, clip *anim.Clip, source string) (worstAt, [][][3]float64) {
+	src := Clip{Clip: clip, Source: source}
+	d, _ := exportFile(t, name, Scene{Skeleton: skel, Clips: []Clip{src}})
+	bind := formats.Bind(clip, skel)
+	frames := testFrames(clip)
+	want := worldPositions(skel, &bind, clip.UnroundedRotations(), frames, false)
+	unheld := make([]bool, len(skel.Joints))
+	for fi := range frames {
+		for j, w := range want[fi] {
+			if s := w[0] + w[1] + w[2]; math.IsNaN(s) || math.IsInf(s, 0) {
+				unheld[j] = true
+			}
+		}
+	}
+	return playedWorst(t, d, d.animation(t, clipName(src)), skel, &bind, clip, frames, want, unheld), want
+}
