@@ -169,7 +169,6 @@ func (k *baker) tolerances(frames []float64) [][numPaths]float64 {
 // allows for; the bound near the origin changes thirtyfold in a frame.
 func (k *baker) boundFloor(whole []float64) {
 	n := len(k.skel.Joints)
-	at := whole
 	// The frames checkFast posed (seen, in order) are not posed again.
 	si := 0
 	posed := func(f float64) []mgl64.Vec3 {
@@ -217,15 +216,15 @@ func (k *baker) boundFloor(whole []float64) {
 	for j := range k.floor {
 		k.floor[j] = math.Inf(1)
 	}
-	k.dips = dips{frames: at, b: make([][]float64, max(len(at)-1, 0))}
+	k.dips = dips{frames: whole, b: make([][]float64, max(len(whole)-1, 0))}
 	var prev []mgl64.Vec3
-	for i, f := range at {
+	for i, f := range whole {
 		cur := posed(f)
 		for j, w := range cur {
 			k.floor[j] = min(k.floor[j], PositionBound(w))
 		}
 		if i > 0 {
-			k.dips.b[i-1] = nearest(at[i-1], f, prev, cur, 0)
+			k.dips.b[i-1] = nearest(whole[i-1], f, prev, cur, 0)
 			for j, b := range k.dips.b[i-1] {
 				k.floor[j] = min(k.floor[j], b)
 			}

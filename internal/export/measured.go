@@ -364,11 +364,11 @@ func (k *baker) verifier(chans [][]nodeChannel, rest []trs, pays func() bool) *v
 	// measured every eighth frame, and a joint keyed forty times as
 	// densely loosened to 1.4 times its bound between.)
 	per := math.Exp2(math.Ceil(math.Log2(max(verifyPerFrame, verifySamples*float64(keys)/float64(active)/dur))))
+	steps := int(math.Ceil(dur * per))
 	pts := len(k.skel.Joints) + len(k.meshPts)
-	if (int(math.Ceil(dur*per))+1)*pts > verifyWork {
+	if (steps+1)*pts > verifyWork {
 		return nil
 	}
-	steps := int(math.Ceil(dur * per))
 	if float64(keys)/float64(active)/dur <= denseKeys && !pays() {
 		return nil
 	}
