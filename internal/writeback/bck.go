@@ -252,7 +252,9 @@ func chooseFrac(id *ideal, m *Match, target *j3d.BCK) (frac, least int) {
 				if tr.Count > 1 && k%per == 0 {
 					continue // a key time, which the fraction does not scale
 				}
-				need = math.Max(need, math.Ldexp(math.Abs(float64(target.Rotation[int(tr.Index)+k])), int(target.RotationFrac)))
+				// -32768 fits its s16 as well as 32767 does.
+				v := min(math.Abs(float64(target.Rotation[int(tr.Index)+k])), math.MaxInt16)
+				need = math.Max(need, math.Ldexp(v, int(target.RotationFrac)))
 			}
 		}
 	}

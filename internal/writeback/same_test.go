@@ -255,3 +255,47 @@ func TestFSKAOnceAFrameEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptTracksKeepFractionAtMinS16: a target whose rotation table
+// holds -32768 (a valid s16: -180° under fraction 0, as SMG2 Mario's
+// DemoBattleStartDinoPackunBaby holds under fraction 1), imported from its
+// own export, keeps its fraction and every track. The fraction was
+// raised by one (magnitude 32768 past 32767), which coarsened every kept
+// rotation to even units: 131 channels off by up to 0.08°.
+func TestKeptTracksKeepFractionAtMinS16(t *testing.T) {
+	dir := "../../formats/j3d/testdata/j3dmodel"
+	skel := openSkeleton(t, filepath.Join(dir, "biped.bmd"))
+	target := readBCK(t, filepath.Join(dir, "walk.bck"))
+	set := false
+	for _, tracks := range target.Joints {
+		for i, tr := range tracks {
+			if !set && j3d.KindOf(i) == j3d.RotationTrack && tr.Count == 1 {
+				target.Rotation[tr.Index] = math.MinInt16
+				set = true
+			}
+		}
+	}
+	if !set {
+		t.Fatal("walk.bck has no constant rotation track")
+	}
+	orig, err := target.Clip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ImportBCK(exportGLB(t, skel, orig, "walk"), target, skel, DefaultEncoders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := readBCKData(t, res.Data)
+	if out.RotationFrac != target.RotationFrac {
+		t.Errorf("rotation fraction %d, the target's %d", out.RotationFrac, target.RotationFrac)
+	}
+	want, have := bckTracks(target), bckTracks(out)
+	for j := range want {
+		for i := range want[j] {
+			if !equalSeq(want[j][i], have[j][i]) {
+				t.Errorf("%s track %d: %v, the target's %v", skel.Joints[j].Name, i, have[j][i], want[j][i])
+			}
+		}
+	}
+}
